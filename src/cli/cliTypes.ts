@@ -1,0 +1,16 @@
+// Shared shape of CLI commands.
+export interface CliCommand {
+  /** Runs the command with its arguments (after the command name); resolves to the exit code. */
+  run(args: string[]): Promise<number>;
+}
+
+/** An error the user caused (bad arguments, missing file): printed without a stack trace. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 2,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}

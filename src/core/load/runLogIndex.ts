@@ -1,0 +1,248 @@
+// An index over run-log files that keeps byte offsets and a small summary per conversation, not the
+// traces: a 200 MB folder indexes in a fraction of the memory that holding parsed lines would take,
+// and one conversation is read back on demand by its offset. Appended lines are picked up
+// incrementally; a truncated last line is reported as incomplete and indexed once completed.
+import { stat } from 'node:fs/promises';
+import { readLines, readSlice } from '../jsonl/lineReader';
+import type { Diagnostic } from '../jsonl/diagnostics';
+import { parseJsonLocated, lineColumnAt } from '../jsonl/jsonSyntax';
+import { RunLogEntrySchema, type Condition, type ExtendedPath, type Mode, type RecapMode, type RunLogEntry, effectiveCondition, effectiveMode } from '../schema/runlog';
+import { validateRunLogEntry } from './validateRunLog';
+import { diag } from './validateObject';
+
+export type Verdict = 'correct' | 'incorrect' | 'unscored';
+
+export interface ConversationRef {
+  file: string;
+  line: number;
+  offset: number;
+  length: number;
+  conv_id: string;
+  task: string;
+  task_id: string;
+  model: string;
+  mode: Mode;
+  condition: Condition;
+  path?: ExtendedPath;
+  k?: number;
+  recap?: RecapMode;
+  verdict: Verdict;
+  /** Number of user and assistant messages. */
+  turns: number;
+}
+
+/** The key the index groups by: task_id × model × mode × condition × path/k. */
+export function conversationKey(r: Pick<ConversationRef, 'task_id' | 'model' | 'mode' | 'condition' | 'path' | 'k' | 'recap'>): string {
+  return [r.task_id, r.model, r.mode, r.condition, r.path ?? '', r.k ?? '', r.recap ?? ''].join('\u0000');
+}
+
+/**
+ * A conversation's verdict. `is_correct` wins when boolean; LiC math logs leave it null and put the
+ * exact-match result in `score` (1 correct, 0 wrong); both null means not scored.
+ */
+export function verdictOf(e: { is_correct?: boolean | null; score?: number | null }): Verdict {
+  if (e.is_correct === true) return 'correct';
+  if (e.is_correct === false) return 'incorrect';
+  if (typeof e.score === 'number') return e.score >= 1 ? 'correct' : 'incorrect';
+  return 'unscored';
+}
+
+interface FileState {
+  path: string;
+  /** Bytes indexed so far: the end of the last complete line. */
+  indexedBytes: number;
+  nextLine: number;
+  mtimeMs: number;
+  refs: ConversationRef[];
+  diagnostics: Diagnostic[];
+  /** An unterminated last line that did not parse yet. */
+  incomplete?: { line: number; offset: number };
+  /** The last indexed line had no newline: a newline appended later ends it, not a blank line. */
+  openLastLine?: boolean;
+  /** The bytes just before `indexedBytes`: if they change, the file was rewritten, not appended to. */
+  tail?: string;
+}
+
+const TAIL_BYTES = 256;
+
+async function readTail(path: string, end: number): Promise<string> {
+  const start = Math.max(0, end - TAIL_BYTES);
+  return end > 0 ? readSlice(path, start, end - start) : '';
+}
+
+async function tailUnchanged(path: string, state: FileState): Promise<boolean> {
+  return (await readTail(path, state.indexedBytes)) === (state.tail ?? '');
+}
+
+export interface IndexFileOptions {
+  signal?: AbortSignal;
+  /** Called with batches of new conversations as they are indexed (first tree rows early). */
+  onBatch?: (refs: ConversationRef[]) => void;
+  batchSize?: number;
+}
+
+export interface IndexFileResult {
+  path: string;
+  added: ConversationRef[];
+  diagnostics: Diagnostic[];
+  /** True when the file had shrunk or changed before the indexed end, and was indexed anew. */
+  reset: boolean;
+}
+
+export class RunLogIndex {
+  private readonly files = new Map<string, FileState>();
+  private readonly byConvId = new Map<string, ConversationRef>();
+
+  /** Indexes a file, or what was appended to it since the last call. */
+  async indexFile(path: string, opts: IndexFileOptions = {}): Promise<IndexFileResult> {
+    const st = await stat(path);
+    let state = this.files.get(path);
+    let reset = false;
+    if (state && (st.size < state.indexedBytes || (st.mtimeMs !== state.mtimeMs && !(await tailUnchanged(path, state))))) {
+      // Truncated or rewritten in place: start over.
+      this.removeFile(path);
+      state = undefined;
+      reset = true;
+    }
+    if (!state) {
+      state = { path, indexedBytes: 0, nextLine: 1, mtimeMs: st.mtimeMs, refs: [], diagnostics: [] };
+      this.files.set(path, state);
+    }
+    state.mtimeMs = st.mtimeMs;
+    // A previously incomplete last line is re-read from its start.
+    state.diagnostics = state.diagnostics.filter((d) => d.code !== 'incomplete-line');
+    state.incomplete = undefined;
+    const added: ConversationRef[] = [];
+    const newDiags: Diagnostic[] = [];
+    const batchSize = opts.batchSize ?? 200;
+    let batch: ConversationRef[] = [];
+    const wasOpen = state.openLastLine;
+    state.openLastLine = false;
+    for await (const raw of readLines(path, { startOffset: state.indexedBytes, startLine: state.nextLine, signal: opts.signal })) {
+      if (wasOpen && raw.offset === state.indexedBytes && raw.length === 0 && raw.line === state.nextLine) {
+        // The newline that closes the line indexed last time.
+        state.indexedBytes = raw.next;
+        state.nextLine = raw.line + 1;
+        continue;
+      }
+      if (!raw.terminated) {
+        // Last line without newline: index it if it is complete JSON, else wait for more.
+        const parsed = parseJsonLocated(raw.text);
+        if (!parsed.ok) {
+          if (raw.text.trim() !== '') {
+            state.incomplete = { line: raw.line, offset: raw.offset };
+            newDiags.push(diag({ file: path, line: raw.line, column: 1 }, 'warning', 'incomplete-line', 'last line is incomplete (no newline, JSON not closed): the log may still be being written; it is indexed when completed'));
+          }
+          break;
+        }
+      }
+      if (raw.text.trim() === '') {
+        state.indexedBytes = raw.next;
+        state.nextLine = raw.line + 1;
+        continue;
+      }
+      const ref = this.indexLine(path, raw.line, raw.offset, raw.length, raw.text, newDiags);
+      state.indexedBytes = raw.next;
+      if (raw.terminated) state.nextLine = raw.line + 1;
+      else state.openLastLine = true;
+      if (ref) {
+        state.refs.push(ref);
+        added.push(ref);
+        batch.push(ref);
+        if (batch.length >= batchSize) {
+          opts.onBatch?.(batch);
+          batch = [];
+        }
+      }
+    }
+    if (batch.length) opts.onBatch?.(batch);
+    state.tail = await readTail(path, state.indexedBytes);
+    state.diagnostics.push(...newDiags);
+    return { path, added, diagnostics: newDiags, reset };
+  }
+
+  private indexLine(file: string, line: number, offset: number, length: number, text: string, diags: Diagnostic[]): ConversationRef | undefined {
+    const loc = { file, line, column: 1 };
+    const parsed = parseJsonLocated(text);
+    if (!parsed.ok) {
+      const at = lineColumnAt(text, parsed.error.offset);
+      diags.push(diag({ file, line, column: at.column }, 'error', 'json-syntax', `invalid JSON: ${parsed.error.message}`));
+      return undefined;
+    }
+    const v = validateRunLogEntry(parsed.value, loc);
+    if (v.diagnostics.length) diags.push(...v.diagnostics);
+    const e = v.entry;
+    if (!e) return undefined;
+    const prev = this.byConvId.get(e.conv_id);
+    if (prev) {
+      diags.push(diag(loc, 'error', 'duplicate-conv-id', `conv_id \`${e.conv_id}\` already used at ${prev.file}:${prev.line}`, 'conv_id'));
+      return undefined;
+    }
+    let turns = 0;
+    for (const m of e.trace) if (m.role === 'user' || m.role === 'assistant') turns++;
+    const ref: ConversationRef = {
+      file,
+      line,
+      offset,
+      length,
+      conv_id: e.conv_id,
+      task: e.task,
+      task_id: e.task_id,
+      model: e.assistant_model ?? 'unknown model',
+      mode: effectiveMode(e),
+      condition: effectiveCondition(e),
+      verdict: verdictOf(e),
+      turns,
+    };
+    if (e.path !== undefined) ref.path = e.path;
+    if (e.k !== undefined) ref.k = e.k;
+    if (e.recap !== undefined) ref.recap = e.recap;
+    this.byConvId.set(e.conv_id, ref);
+    return ref;
+  }
+
+  removeFile(path: string): void {
+    const st = this.files.get(path);
+    if (!st) return;
+    for (const r of st.refs) if (this.byConvId.get(r.conv_id) === r) this.byConvId.delete(r.conv_id);
+    this.files.delete(path);
+  }
+
+  /** Reads one whole conversation back by its offset. */
+  async readConversation(ref: ConversationRef): Promise<RunLogEntry> {
+    const text = await readSlice(ref.file, ref.offset, ref.length);
+    return RunLogEntrySchema.parse(JSON.parse(text));
+  }
+
+  get(convId: string): ConversationRef | undefined {
+    return this.byConvId.get(convId);
+  }
+
+  conversations(): ConversationRef[] {
+    const out: ConversationRef[] = [];
+    for (const st of this.files.values()) out.push(...st.refs);
+    return out;
+  }
+
+  diagnostics(path?: string): Diagnostic[] {
+    if (path) return this.files.get(path)?.diagnostics ?? [];
+    return [...this.files.values()].flatMap((s) => s.diagnostics);
+  }
+
+  indexedFiles(): string[] {
+    return [...this.files.keys()];
+  }
+
+  /** Groups conversations by task_id × model × mode × condition × path/k. */
+  groupByKey(): Map<string, ConversationRef[]> {
+    const m = new Map<string, ConversationRef[]>();
+    for (const r of this.conversations()) {
+      const k = conversationKey(r);
+      const list = m.get(k);
+      if (list) list.push(r);
+      else m.set(k, [r]);
+    }
+    return m;
+  }
+}
+

@@ -1,0 +1,57 @@
+// Validation of whole files, shared by `intent-lens validate` and the extension's Problems panel.
+import { readFile } from 'node:fs/promises';
+import type { Diagnostic } from '../jsonl/diagnostics';
+import { detectFileKind, listDataFiles, parseEvolvingText, type DataFileKind } from './dataFiles';
+import { parseRecordsText } from './recordsFile';
+import { RunLogIndex } from './runLogIndex';
+import { diag } from './validateObject';
+import type { BenchmarkRecord } from '../schema/records';
+
+export interface FileValidation {
+  path: string;
+  kind: DataFileKind | 'unknown';
+  /** Valid records, conversations or plans. */
+  items: number;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Extra record checks registered by features (e.g. the template checks of the review workflow), so
+ * `validate` and the Problems panel run the same checks.
+ */
+export type RecordCheck = (rec: BenchmarkRecord, loc: { file: string; line: number; column: number }) => Diagnostic[] | Promise<Diagnostic[]>;
+const recordChecks: RecordCheck[] = [];
+export function registerRecordCheck(check: RecordCheck): void {
+  recordChecks.push(check);
+}
+
+export async function validateFile(path: string): Promise<FileValidation> {
+  const kind = await detectFileKind(path);
+  if (kind === 'records') {
+    const f = parseRecordsText(path, await readFile(path, 'utf8'));
+    const extra: Diagnostic[] = [];
+    for (const item of f.items) for (const check of recordChecks) extra.push(...(await check(item.value, { file: path, line: item.line, column: 1 })));
+    return { path, kind, items: f.items.length, diagnostics: sortDiagnostics([...f.diagnostics, ...extra]) };
+  }
+  if (kind === 'evolving') {
+    const f = parseEvolvingText(path, await readFile(path, 'utf8'));
+    return { path, kind, items: f.items.length, diagnostics: f.diagnostics };
+  }
+  if (kind === 'logs') {
+    const index = new RunLogIndex();
+    const r = await index.indexFile(path);
+    return { path, kind, items: r.added.length, diagnostics: r.diagnostics };
+  }
+  return { path, kind: 'unknown', items: 0, diagnostics: [diag({ file: path, line: 1, column: 1 }, 'warning', 'unknown-kind', 'not recognised as records, run logs or evolving plans (no valid object with `shards`, `trace` or `anchor`+`turns`)')] };
+}
+
+export async function validatePaths(paths: readonly string[]): Promise<FileValidation[]> {
+  const files = await listDataFiles(paths);
+  const out: FileValidation[] = [];
+  for (const f of files) out.push(await validateFile(f));
+  return out;
+}
+
+function sortDiagnostics(d: Diagnostic[]): Diagnostic[] {
+  return d.sort((a, b) => a.line - b.line || a.column - b.column);
+}

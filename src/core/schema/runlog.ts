@@ -1,0 +1,113 @@
+// Run logs (FORMAT.md §2): one evaluated conversation a line, LiC's log format plus Intent-Eval keys.
+// LiC variants in real logs differ (hint_revealed, system-verification, several answer-evaluations,
+// is_correct: null); unknown log types are kept and shown, never rejected.
+import { z } from 'zod';
+
+export const MODES = ['multi', 'single', 'evolving'] as const;
+export const ModeSchema = z.enum(MODES);
+export type Mode = z.infer<typeof ModeSchema>;
+
+export const CONDITIONS = ['original', 'neutral', 'retained', 'revised', 'direct'] as const;
+export const ConditionSchema = z.enum(CONDITIONS);
+export type Condition = z.infer<typeof ConditionSchema>;
+
+export const PATHS = ['accumulation-neutral', 'accumulation-retained', 'persistence-retained', 'persistence-revised'] as const;
+export const PathSchema = z.enum(PATHS);
+export type ExtendedPath = z.infer<typeof PathSchema>;
+
+export const RECAP_MODES = ['none', 'prompt', 'oracle'] as const;
+export const RecapSchema = z.enum(RECAP_MODES);
+export type RecapMode = z.infer<typeof RecapSchema>;
+
+export const EVENT_KINDS = ['proposal', 'accept', 'reject', 'neutral'] as const;
+export const EventKindSchema = z.enum(EVENT_KINDS);
+export type EventKind = z.infer<typeof EventKindSchema>;
+
+/** Content of a `log` trace message. Known types are checked; anything else passes through. */
+export const LogContentSchema = z.looseObject({ type: z.string() });
+export type LogContent = z.infer<typeof LogContentSchema>;
+
+export const ShardRevealedSchema = z.looseObject({ type: z.enum(['shard_revealed', 'hint_revealed']), shard_id: z.number().int() });
+export const EventLogSchema = z.looseObject({ type: z.literal('event'), event: EventKindSchema, block: z.number().int() });
+export const AnswerEvaluationSchema = z.looseObject({
+  type: z.literal('answer-evaluation'),
+  exact_answer: z.unknown().optional(),
+  is_correct: z.boolean().nullable().optional(),
+  score: z.number().nullable().optional(),
+  evaluation_return: z.unknown().optional(),
+});
+export type AnswerEvaluation = z.infer<typeof AnswerEvaluationSchema>;
+export const IntentTransitionLogSchema = z.looseObject({
+  type: z.literal('intent_transition'),
+  turn: z.number().int(),
+  transition: z.enum(['initial', 'reveal', 'revise', 'switch']),
+  function: z.string(),
+  args: z.record(z.string(), z.unknown()),
+  revealed: z.array(z.string()),
+});
+
+/** Known log types whose shape is checked; the rest are kept as they are. */
+export const KNOWN_LOG_SCHEMAS: Record<string, z.ZodType> = {
+  shard_revealed: ShardRevealedSchema,
+  hint_revealed: ShardRevealedSchema,
+  event: EventLogSchema,
+  'answer-evaluation': AnswerEvaluationSchema,
+  intent_transition: IntentTransitionLogSchema,
+};
+
+export const ROLES = ['system', 'user', 'assistant', 'log'] as const;
+
+export const TraceMessageSchema = z
+  .looseObject({
+    role: z.enum(ROLES),
+    content: z.unknown(),
+    timestamp: z.union([z.string(), z.number()]).optional(),
+    cost_usd: z.number().nullable().optional(),
+  })
+  .superRefine((m, ctx) => {
+    if (m.role === 'log') {
+      const parsed = LogContentSchema.safeParse(m.content);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: 'a `log` message needs an object `content` with a string `type`', path: ['content'] });
+        return;
+      }
+      const known = KNOWN_LOG_SCHEMAS[parsed.data.type];
+      if (known) {
+        const r = known.safeParse(m.content);
+        if (!r.success) {
+          for (const issue of r.error.issues) {
+            ctx.addIssue({ code: 'custom', message: `${parsed.data.type}: ${issue.message}`, path: ['content', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))] });
+          }
+        }
+      }
+    } else if (typeof m.content !== 'string') {
+      ctx.addIssue({ code: 'custom', message: `a \`${m.role}\` message needs a string \`content\``, path: ['content'] });
+    }
+  });
+export type TraceMessage = z.infer<typeof TraceMessageSchema>;
+
+export const RunLogEntrySchema = z.looseObject({
+  conv_id: z.string().min(1),
+  task: z.string(),
+  task_id: z.string().min(1),
+  assistant_model: z.string().optional(),
+  user_model: z.string().optional(),
+  system_model: z.string().optional(),
+  mode: ModeSchema.optional(),
+  condition: ConditionSchema.optional(),
+  path: PathSchema.optional(),
+  k: z.number().int().min(0).max(4).optional(),
+  recap: RecapSchema.optional(),
+  trace: z.array(TraceMessageSchema),
+  is_correct: z.boolean().nullable().optional(),
+  score: z.number().nullable().optional(),
+});
+export type RunLogEntry = z.infer<typeof RunLogEntrySchema>;
+
+/** Mode and condition with FORMAT.md's defaults applied (absent mode = multi, absent condition = original). */
+export function effectiveMode(e: { mode?: Mode }): Mode {
+  return e.mode ?? 'multi';
+}
+export function effectiveCondition(e: { condition?: Condition }): Condition {
+  return e.condition ?? 'original';
+}

@@ -1,0 +1,207 @@
+// What is in effect now: the intent state after each user turn, and the inactive content (said,
+// but rejected or superseded). One notion of "inactive" for every view and for the detector.
+import type { BenchmarkRecord, ReferenceValue } from '../schema/records';
+import type { EventKind, TraceMessage } from '../schema/runlog';
+import type { InstanceSpec, RenderedInstance } from '../render/instances';
+import { activeTaskOf } from '../render/instances';
+
+export type ValueStatus = 'unrevealed' | 'in-effect' | 'pending' | 'rejected' | 'superseded';
+
+export interface ValueState {
+  value: string;
+  status: ValueStatus;
+  /** Where the value came from: the task as first stated, a proposal, or a plan transition. */
+  origin: 'original' | 'proposal' | 'initial' | 'reveal' | 'revise' | 'switch';
+  /** 0-based user turn at which the value was first said (undefined while unrevealed). */
+  saidAt?: number;
+}
+
+export interface RequirementState {
+  name: string;
+  /** The value in effect now, if any. */
+  inEffect?: string;
+  values: ValueState[];
+}
+
+export interface IntentSnapshot {
+  /** 0-based index of the user turn after which this state holds. */
+  turn: number;
+  /** Which task (Intent-Eval: `original`/`revised`) or function (evolving intent) is in effect. */
+  activeTask: string;
+  requirements: RequirementState[];
+  /** Human-readable changes made by this turn, e.g. `proposed 2 bags (pending)`. */
+  changes: string[];
+}
+
+export interface InactiveItem {
+  value: string;
+  kind: 'rejected' | 'superseded';
+  requirement: string;
+  /** True for the reference answer of the task that is not in effect. */
+  isReference?: boolean;
+  reference?: ReferenceValue;
+  /** What a hover says, e.g. `rejected proposal value "2 bags"`. */
+  describe: string;
+}
+
+export interface IntentTimeline {
+  snapshots: IntentSnapshot[];
+  /** Inactive content after the last turn: what a final answer must not use. */
+  inactive: InactiveItem[];
+}
+
+/** One user turn as the timeline needs it: which shard it revealed and which event it carried. */
+export interface UserTurnTag {
+  shard_ids: number[];
+  event?: EventKind;
+  block?: number;
+  /** A single-turn prompt carries the whole task (and, for S_Rev/S_Ret, proposal and decision). */
+  singleTurnEvents?: EventKind[];
+}
+
+export function tagsFromRendered(inst: RenderedInstance): UserTurnTag[] {
+  if (inst.mode === 'single') {
+    const events: EventKind[] = inst.condition === 'revised' ? ['proposal', 'accept'] : inst.condition === 'retained' ? ['proposal', 'reject'] : [];
+    return [{ shard_ids: [], singleTurnEvents: events }];
+  }
+  return inst.messages.map((m) => ({
+    shard_ids: m.shard_id !== undefined ? [m.shard_id] : [],
+    ...(m.event ? { event: m.event } : {}),
+    ...(m.block !== undefined ? { block: m.block } : {}),
+  }));
+}
+
+/**
+ * Reads user-turn tags from a logged trace. FORMAT.md logs `shard_revealed` after the user message;
+ * LiC's snowball logs `hint_revealed` before it (while building the message): a reveal seen after
+ * an assistant reply belongs to the next user turn.
+ */
+export function tagsFromTrace(trace: readonly TraceMessage[]): UserTurnTag[] {
+  const tags: UserTurnTag[] = [];
+  let current: UserTurnTag | undefined;
+  let pending: number[] = [];
+  for (const m of trace) {
+    if (m.role === 'user') {
+      current = { shard_ids: pending };
+      pending = [];
+      tags.push(current);
+    } else if (m.role === 'assistant') {
+      current = undefined;
+    } else if (m.role === 'log') {
+      const c = m.content as { type?: string; shard_id?: number; event?: EventKind; block?: number };
+      if ((c.type === 'shard_revealed' || c.type === 'hint_revealed') && typeof c.shard_id === 'number') {
+        if (current) current.shard_ids.push(c.shard_id);
+        else pending.push(c.shard_id);
+      } else if (c.type === 'event' && c.event && current) {
+        current.event = c.event;
+        if (typeof c.block === 'number') current.block = c.block;
+      }
+    }
+  }
+  return tags;
+}
+
+/** The value proposed by an event block: block 0/1 the canonical proposal, 2..k the extra ones. */
+function proposedValue(rec: BenchmarkRecord, block: number | undefined): string {
+  const it = rec.intent!;
+  if (block === undefined || block <= 1) return it.revised;
+  return it.extra_proposals?.[block - 2]?.revised ?? it.revised;
+}
+
+function clone(reqs: RequirementState[]): RequirementState[] {
+  return reqs.map((r) => ({ ...r, values: r.values.map((v) => ({ ...v })) }));
+}
+
+/**
+ * The Intent-Eval timeline: the selected requirement's value is in effect from its shard on; a
+ * proposal is pending until the decision; after `reject` the proposed value is rejected, after
+ * `accept` the original is superseded.
+ */
+export function intentEvalTimeline(rec: BenchmarkRecord, tags: readonly UserTurnTag[], spec?: InstanceSpec): IntentTimeline {
+  const it = rec.intent;
+  if (!it) {
+    return { snapshots: tags.map((_, turn) => ({ turn, activeTask: 'original', requirements: [], changes: [] })), inactive: [] };
+  }
+  let activeTask: 'original' | 'revised' = 'original';
+  let reqs: RequirementState[] = [{ name: it.requirement, values: [{ value: it.original, status: 'unrevealed', origin: 'original' }] }];
+  const snapshots: IntentSnapshot[] = [];
+  const req = () => reqs[0]!;
+  const find = (value: string) => req().values.find((v) => v.value === value);
+  const apply = (event: EventKind, block: number | undefined, turn: number, changes: string[]) => {
+    const r = req();
+    if (event === 'proposal') {
+      const value = proposedValue(rec, block);
+      let v = find(value);
+      if (!v || v.origin === 'original') {
+        v = { value, status: 'pending', origin: 'proposal', saidAt: turn };
+        r.values.push(v);
+      } else v.status = 'pending';
+      changes.push(`proposed ${value} (pending)`);
+    } else if (event === 'accept' || event === 'reject') {
+      const pending = r.values.filter((v) => v.status === 'pending');
+      for (const p of pending) {
+        if (event === 'reject') {
+          p.status = 'rejected';
+          changes.push(`rejected ${p.value}`);
+        } else {
+          for (const v of r.values) if (v.status === 'in-effect' || (v.origin === 'original' && v.status === 'unrevealed')) v.status = 'superseded';
+          p.status = 'in-effect';
+          activeTask = 'revised';
+          changes.push(`accepted ${p.value}; ${it.original} superseded`);
+        }
+      }
+    } else if (event === 'neutral') {
+      changes.push('clarification (no change)');
+    }
+  };
+  tags.forEach((tag, turn) => {
+    reqs = clone(reqs);
+    const changes: string[] = [];
+    const orig = req().values[0]!;
+    if (tag.singleTurnEvents) {
+      // A single-turn prompt states the whole task at once.
+      if (orig.status === 'unrevealed') {
+        orig.status = 'in-effect';
+        orig.saidAt = turn;
+      }
+      if (spec?.mode === 'single' && spec.condition === 'direct') {
+        orig.status = 'unrevealed';
+        orig.saidAt = undefined;
+        req().values.push({ value: it.revised, status: 'in-effect', origin: 'proposal', saidAt: turn });
+        activeTask = 'revised';
+        changes.push(`${it.revised} stated directly`);
+      } else changes.push(`${it.original} stated`);
+      for (const e of tag.singleTurnEvents) apply(e, 1, turn, changes);
+    } else {
+      if (tag.shard_ids.includes(it.shard_id) && orig.status === 'unrevealed') {
+        orig.status = activeTask === 'revised' ? 'superseded' : 'in-effect';
+        orig.saidAt = turn;
+        changes.push(`${it.original} stated`);
+      }
+      if (tag.event) apply(tag.event, tag.block, turn, changes);
+    }
+    req().inEffect = req().values.find((v) => v.status === 'in-effect')?.value;
+    snapshots.push({ turn, activeTask, requirements: reqs, changes });
+  });
+  const last = snapshots[snapshots.length - 1];
+  const inactive: InactiveItem[] = [];
+  if (last) {
+    for (const v of last.requirements[0]!.values) {
+      if (v.status === 'rejected') inactive.push({ value: v.value, kind: 'rejected', requirement: it.requirement, describe: `rejected proposal value "${v.value}"` });
+      if (v.status === 'superseded' && v.saidAt !== undefined) inactive.push({ value: v.value, kind: 'superseded', requirement: it.requirement, describe: `superseded original value "${v.value}"` });
+    }
+    const expected = spec ? activeTaskOf(spec) : activeTask;
+    const other = expected === 'revised' ? 'original' : 'revised';
+    if (inactive.length) {
+      inactive.push({
+        value: String(typeof it.reference[other] === 'object' ? JSON.stringify(it.reference[other]) : it.reference[other]),
+        kind: other === 'revised' ? 'rejected' : 'superseded',
+        requirement: it.requirement,
+        isReference: true,
+        reference: it.reference[other],
+        describe: other === 'revised' ? 'reference answer of the rejected revision' : 'reference answer of the superseded original task',
+      });
+    }
+  }
+  return { snapshots, inactive };
+}

@@ -1,0 +1,196 @@
+// The workspace's Intent-Eval data, loaded once and kept current: records, evolving plans and the
+// run-log index, with file watchers (appended log lines appear without a reload). Every feature
+// reads data through this one service.
+import * as vscode from 'vscode';
+import { readFile } from 'node:fs/promises';
+import { parseRecordsText, type LoadedFile } from '../../core/load/recordsFile';
+import { parseEvolvingText } from '../../core/load/dataFiles';
+import { RunLogIndex, type ConversationRef } from '../../core/load/runLogIndex';
+import type { BenchmarkRecord } from '../../core/schema/records';
+import type { EvolvingPlan } from '../../core/schema/evolving';
+import type { Diagnostic } from '../../core/jsonl/diagnostics';
+
+export interface RecordEntry {
+  record: BenchmarkRecord;
+  file: string;
+  line: number;
+  raw: string;
+}
+
+export interface PlanEntry {
+  plan: EvolvingPlan;
+  file: string;
+  line: number;
+}
+
+export class WorkspaceData implements vscode.Disposable {
+  readonly logs = new RunLogIndex();
+  private readonly recordFiles = new Map<string, LoadedFile<BenchmarkRecord>>();
+  private readonly planFiles = new Map<string, LoadedFile<EvolvingPlan>>();
+  private readonly emitter = new vscode.EventEmitter<{ files: string[] }>();
+  /** Fires after data changed (debounced per burst of file events). */
+  readonly onDidChange = this.emitter.event;
+  private readonly disposables: vscode.Disposable[] = [this.emitter];
+  private loaded: Promise<void> | undefined;
+  private pending = new Set<string>();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly output?: vscode.OutputChannel) {
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('intentLens')) void this.reload();
+      }),
+    );
+  }
+
+  private config() {
+    const c = vscode.workspace.getConfiguration('intentLens');
+    return {
+      records: c.get<string>('recordsGlob', '**/*.records.{jsonl,json}'),
+      logs: c.get<string>('logsGlob', '**/logs/**/*.{jsonl,json}'),
+      evolving: c.get<string>('evolvingGlob', '**/*.evolving.jsonl'),
+    };
+  }
+
+  /** Loads everything once; later calls wait for the same load. */
+  ensureLoaded(): Promise<void> {
+    this.loaded ??= this.loadAll();
+    return this.loaded;
+  }
+
+  async reload(): Promise<void> {
+    this.recordFiles.clear();
+    this.planFiles.clear();
+    for (const f of this.logs.indexedFiles()) this.logs.removeFile(f);
+    this.loaded = this.loadAll();
+    await this.loaded;
+  }
+
+  private async loadAll(): Promise<void> {
+    const cfg = this.config();
+    const exclude = '**/node_modules/**';
+    const [recs, logs, plans] = await Promise.all([
+      vscode.workspace.findFiles(cfg.records, exclude),
+      vscode.workspace.findFiles(cfg.logs, exclude),
+      vscode.workspace.findFiles(cfg.evolving, exclude),
+    ]);
+    await Promise.all(recs.map((u) => this.loadRecords(u.fsPath)));
+    await Promise.all(plans.map((u) => this.loadPlans(u.fsPath)));
+    for (const u of logs) {
+      if (this.isRecordsOrPlan(u.fsPath)) continue;
+      await this.indexLog(u.fsPath);
+    }
+    this.watch(cfg.records);
+    this.watch(cfg.logs);
+    this.watch(cfg.evolving);
+    this.emitter.fire({ files: [...recs, ...logs, ...plans].map((u) => u.fsPath) });
+  }
+
+  private watchers = new Map<string, vscode.FileSystemWatcher>();
+  private watch(glob: string): void {
+    if (this.watchers.has(glob)) return;
+    const w = vscode.workspace.createFileSystemWatcher(glob);
+    const onChange = (u: vscode.Uri) => this.schedule(u.fsPath);
+    w.onDidCreate(onChange);
+    w.onDidChange(onChange);
+    w.onDidDelete((u) => this.schedule(u.fsPath, true));
+    this.watchers.set(glob, w);
+    this.disposables.push(w);
+  }
+
+  private deleted = new Set<string>();
+  private schedule(path: string, deleted = false): void {
+    if (path.includes('/node_modules/')) return;
+    this.pending.add(path);
+    if (deleted) this.deleted.add(path);
+    else this.deleted.delete(path);
+    clearTimeout(this.flushTimer);
+    this.flushTimer = setTimeout(() => void this.flush(), 150);
+  }
+
+  private flush(): Promise<void> {
+    const files = [...this.pending];
+    this.pending.clear();
+    this.queue = this.queue.then(async () => {
+      for (const f of files) {
+        try {
+          if (this.deleted.has(f)) {
+            this.recordFiles.delete(f);
+            this.planFiles.delete(f);
+            this.logs.removeFile(f);
+            this.deleted.delete(f);
+          } else await this.refreshFile(f);
+        } catch (e) {
+          this.output?.appendLine(`[data] could not reload ${f}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+      this.emitter.fire({ files });
+    });
+    return this.queue;
+  }
+
+  /** Re-reads one file (after a save or an append); logs are indexed incrementally. */
+  async refreshFile(path: string): Promise<void> {
+    if (this.recordFiles.has(path) || /\.records\.jsonl?$/i.test(path)) await this.loadRecords(path);
+    else if (this.planFiles.has(path) || /\.evolving\.jsonl?$/i.test(path)) await this.loadPlans(path);
+    else await this.indexLog(path);
+  }
+
+  private isRecordsOrPlan(path: string): boolean {
+    return this.recordFiles.has(path) || this.planFiles.has(path) || /\.(records|evolving)\.jsonl?$/i.test(path);
+  }
+
+  private async loadRecords(path: string): Promise<void> {
+    this.recordFiles.set(path, parseRecordsText(path, await readFile(path, 'utf8')));
+  }
+
+  private async loadPlans(path: string): Promise<void> {
+    this.planFiles.set(path, parseEvolvingText(path, await readFile(path, 'utf8')));
+  }
+
+  private async indexLog(path: string): Promise<void> {
+    await this.logs.indexFile(path);
+  }
+
+  /** All records by task_id (the first file wins when two files define one). */
+  records(): Map<string, RecordEntry> {
+    const m = new Map<string, RecordEntry>();
+    for (const f of this.recordFiles.values()) {
+      for (const it of f.items) if (!m.has(it.value.task_id)) m.set(it.value.task_id, { record: it.value, file: f.path, line: it.line, raw: it.raw });
+    }
+    return m;
+  }
+
+  record(taskId: string): RecordEntry | undefined {
+    return this.records().get(taskId);
+  }
+
+  plans(): Map<string, PlanEntry> {
+    const m = new Map<string, PlanEntry>();
+    for (const f of this.planFiles.values()) for (const it of f.items) if (!m.has(it.value.task_id)) m.set(it.value.task_id, { plan: it.value, file: f.path, line: it.line });
+    return m;
+  }
+
+  recordFilePaths(): string[] {
+    return [...this.recordFiles.keys()];
+  }
+
+  conversations(): ConversationRef[] {
+    return this.logs.conversations();
+  }
+
+  /** Diagnostics of every data file, by path. */
+  diagnostics(): Map<string, Diagnostic[]> {
+    const m = new Map<string, Diagnostic[]>();
+    for (const f of this.recordFiles.values()) m.set(f.path, f.diagnostics);
+    for (const f of this.planFiles.values()) m.set(f.path, f.diagnostics);
+    for (const f of this.logs.indexedFiles()) m.set(f, this.logs.diagnostics(f));
+    return m;
+  }
+
+  dispose(): void {
+    clearTimeout(this.flushTimer);
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,43 @@
+// Intent Lens extension entry. Activation is lazy (data files in the workspace, or the view being
+// opened); every feature registers itself from its own module, and heavy parts load on first use.
+import * as vscode from 'vscode';
+import { WorkspaceData } from './data/workspaceData';
+import { registerSourcesTree } from './tree/registerSourcesTree';
+import { registerDiagnostics } from './diagnostics/registerDiagnostics';
+import { registerCompare } from './compare/registerCompare';
+import { registerScoring } from './scoring/registerScoring';
+import { registerRunner } from './runner/registerRunner';
+import { registerReview } from './review/registerReview';
+import { registerDashboard } from './dashboard/registerDashboard';
+import { registerEvolving } from './evolving/registerEvolving';
+
+export interface ExtensionServices {
+  context: vscode.ExtensionContext;
+  data: WorkspaceData;
+  output: vscode.OutputChannel;
+}
+
+/** What the extension returns from activate(); the host-side Mocha suite uses it. */
+export interface IntentLensApi {
+  services: ExtensionServices;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<IntentLensApi> {
+  const output = vscode.window.createOutputChannel('Intent Lens');
+  const data = new WorkspaceData(output);
+  const services: ExtensionServices = { context, data, output };
+  context.subscriptions.push(output, data);
+  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving]) {
+    try {
+      register(services);
+    } catch (e) {
+      output.appendLine(`[activate] ${register.name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+  }
+  void data.ensureLoaded();
+  return { services };
+}
+
+export function deactivate(): void {
+  // Disposables registered on the context are disposed by VS Code.
+}

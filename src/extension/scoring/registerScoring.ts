@@ -1,0 +1,6 @@
+// Placeholder: this feature registers its commands and views here when it lands.
+import type { ExtensionServices } from '../extension';
+
+export function registerScoring(services: ExtensionServices): void {
+  void services;
+}
