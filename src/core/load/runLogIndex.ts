@@ -2,7 +2,8 @@
 // traces: a 200 MB folder indexes in a fraction of the memory that holding parsed lines would take,
 // and one conversation is read back on demand by its offset. Appended lines are picked up
 // incrementally; a truncated last line is reported as incomplete and indexed once completed.
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { splitJsonArray } from '../jsonl/jsonArray';
 import { readLines, readSlice } from '../jsonl/lineReader';
 import type { Diagnostic } from '../jsonl/diagnostics';
 import { parseJsonLocated, lineColumnAt } from '../jsonl/jsonSyntax';
@@ -65,9 +66,12 @@ interface FileState {
 
 const TAIL_BYTES = 256;
 
+/** A cheap fingerprint of the indexed region: its first and last bytes. */
 async function readTail(path: string, end: number): Promise<string> {
+  if (end <= 0) return '';
   const start = Math.max(0, end - TAIL_BYTES);
-  return end > 0 ? readSlice(path, start, end - start) : '';
+  const head = await readSlice(path, 0, Math.min(TAIL_BYTES, end));
+  return head + '\u0000' + (await readSlice(path, start, end - start));
 }
 
 async function tailUnchanged(path: string, state: FileState): Promise<boolean> {
@@ -95,10 +99,12 @@ export class RunLogIndex {
 
   /** Indexes a file, or what was appended to it since the last call. */
   async indexFile(path: string, opts: IndexFileOptions = {}): Promise<IndexFileResult> {
+    // A `.json` file holds one array: it cannot grow by appending lines, so it is indexed whole.
+    if (/\.json$/i.test(path)) return this.indexJsonArrayFile(path, opts);
     const st = await stat(path);
     let state = this.files.get(path);
     let reset = false;
-    if (state && (st.size < state.indexedBytes || (st.mtimeMs !== state.mtimeMs && !(await tailUnchanged(path, state))))) {
+    if (state && (st.size < state.indexedBytes || !(await tailUnchanged(path, state)))) {
       // Truncated or rewritten in place: start over.
       this.removeFile(path);
       state = undefined;
@@ -161,12 +167,13 @@ export class RunLogIndex {
     return { path, added, diagnostics: newDiags, reset };
   }
 
-  private indexLine(file: string, line: number, offset: number, length: number, text: string, diags: Diagnostic[]): ConversationRef | undefined {
-    const loc = { file, line, column: 1 };
+  private indexLine(file: string, line: number, offset: number, length: number, text: string, diags: Diagnostic[], column = 1): ConversationRef | undefined {
+    const loc = { file, line, column };
     const parsed = parseJsonLocated(text);
     if (!parsed.ok) {
+      // A `.json` array element may span lines: locate the error relative to where the element starts.
       const at = lineColumnAt(text, parsed.error.offset);
-      diags.push(diag({ file, line, column: at.column }, 'error', 'json-syntax', `invalid JSON: ${parsed.error.message}`));
+      diags.push(diag({ file, line: line + at.line - 1, column: at.line === 1 ? column + at.column - 1 : at.column }, 'error', 'json-syntax', `invalid JSON: ${parsed.error.message}`));
       return undefined;
     }
     const v = validateRunLogEntry(parsed.value, loc);
@@ -199,6 +206,44 @@ export class RunLogIndex {
     if (e.recap !== undefined) ref.recap = e.recap;
     this.byConvId.set(e.conv_id, ref);
     return ref;
+  }
+
+  /**
+   * Indexes a `.json` file holding one array of conversations by the byte offsets of its elements,
+   * so `readConversation` reads one element back like a JSONL line. Re-indexed whole when changed.
+   */
+  private async indexJsonArrayFile(path: string, opts: IndexFileOptions): Promise<IndexFileResult> {
+    const st = await stat(path);
+    const prev = this.files.get(path);
+    if (prev && prev.mtimeMs === st.mtimeMs && prev.indexedBytes === st.size) return { path, added: [], diagnostics: [], reset: false };
+    this.removeFile(path);
+    const state: FileState = { path, indexedBytes: st.size, nextLine: 1, mtimeMs: st.mtimeMs, refs: [], diagnostics: [] };
+    this.files.set(path, state);
+    const text = (await readFile(path)).toString('utf8');
+    const diags: Diagnostic[] = [];
+    const elements = splitJsonArray(text);
+    if (!elements) {
+      if (text.trim() !== '') diags.push(diag({ file: path, line: 1, column: 1 }, 'error', 'json-not-array', 'a .json run-log file must hold one JSON array of conversations'));
+    } else {
+      // The array is still open (a file being written): a last element that does not parse is incomplete.
+      const closed = /\]\s*$/.test(text);
+      let charPos = 0;
+      let bytePos = 0;
+      elements.forEach((el, i) => {
+        opts.signal?.throwIfAborted();
+        bytePos += Buffer.byteLength(text.slice(charPos, el.start), 'utf8');
+        charPos = el.start;
+        if (!closed && i === elements.length - 1 && !parseJsonLocated(el.text).ok) {
+          diags.push(diag({ file: path, line: el.line, column: el.column }, 'warning', 'incomplete-line', 'the JSON array is not closed and its last element is incomplete: the log may still be being written'));
+          return;
+        }
+        const ref = this.indexLine(path, el.line, bytePos, Buffer.byteLength(el.text, 'utf8'), el.text, diags, el.column);
+        if (ref) state.refs.push(ref);
+      });
+    }
+    state.diagnostics = diags;
+    if (state.refs.length) opts.onBatch?.([...state.refs]);
+    return { path, added: [...state.refs], diagnostics: diags, reset: prev !== undefined };
   }
 
   removeFile(path: string): void {

@@ -1,7 +1,7 @@
 // What is in effect now: the intent state after each user turn, and the inactive content (said,
 // but rejected or superseded). One notion of "inactive" for every view and for the detector.
 import type { BenchmarkRecord, ReferenceValue } from '../schema/records';
-import type { EventKind, TraceMessage } from '../schema/runlog';
+import type { EventKind, RecapMode, TraceMessage } from '../schema/runlog';
 import type { InstanceSpec, RenderedInstance } from '../render/instances';
 import { activeTaskOf } from '../render/instances';
 
@@ -23,6 +23,14 @@ export interface RequirementState {
   values: ValueState[];
 }
 
+/** A function of an evolving-intent conversation: in effect, or superseded by a switch. */
+export interface FunctionState {
+  name: string;
+  status: Extract<ValueStatus, 'in-effect' | 'superseded'>;
+  /** 0-based user turn at which the function became active. */
+  saidAt: number;
+}
+
 export interface IntentSnapshot {
   /** 0-based index of the user turn after which this state holds. */
   turn: number;
@@ -31,12 +39,23 @@ export interface IntentSnapshot {
   requirements: RequirementState[];
   /** Human-readable changes made by this turn, e.g. `proposed 2 bags (pending)`. */
   changes: string[];
+  /** Evolving intent only: every function said so far, the active one last. */
+  functions?: FunctionState[];
+  /** Evolving intent only: the transition this user turn carried. */
+  transition?: 'initial' | 'reveal' | 'revise' | 'switch';
+  /** Names of the requirements (or `function`) whose state this turn changed, for marking the rail. */
+  changed?: string[];
 }
 
 export interface InactiveItem {
   value: string;
   kind: 'rejected' | 'superseded';
+  /** The requirement or argument; `function` for a superseded function (see `isFunction`). */
   requirement: string;
+  /** True for a function superseded by a switch (evolving intent). */
+  isFunction?: boolean;
+  /** 0-based user turn at which the value was said. */
+  saidAt?: number;
   /** True for the reference answer of the task that is not in effect. */
   isReference?: boolean;
   reference?: ReferenceValue;
@@ -45,9 +64,39 @@ export interface InactiveItem {
 }
 
 export interface IntentTimeline {
+  /** Which benchmark the timeline describes (absent in older callers = `intent-eval`). */
+  benchmark?: 'intent-eval' | 'evolving';
+  /** Evolving intent: the memory aid the conversation was run with. */
+  recap?: RecapMode;
   snapshots: IntentSnapshot[];
   /** Inactive content after the last turn: what a final answer must not use. */
   inactive: InactiveItem[];
+}
+
+/**
+ * The inactive values of a snapshot, for both benchmarks: every value that was said and then
+ * rejected or superseded, unless the same value is in effect again for that requirement.
+ */
+export function inactiveValues(snapshot: IntentSnapshot): InactiveItem[] {
+  const out: InactiveItem[] = [];
+  const seen = new Set<string>();
+  for (const r of snapshot.requirements) {
+    for (const v of r.values) {
+      if (v.saidAt === undefined || v.value === r.inEffect) continue;
+      if (v.status !== 'rejected' && v.status !== 'superseded') continue;
+      const key = `${r.name}\u0000${v.value}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ value: v.value, kind: v.status, requirement: r.name, saidAt: v.saidAt, describe: describeInactiveValue(v, r.name) });
+    }
+  }
+  return out;
+}
+
+function describeInactiveValue(v: ValueState, requirement: string): string {
+  if (v.status === 'rejected') return `rejected proposal value "${v.value}"`;
+  if (v.origin === 'original') return `superseded original value "${v.value}"`;
+  return `superseded value "${v.value}" of ${requirement}`;
 }
 
 /** One user turn as the timeline needs it: which shard it revealed and which event it carried. */
@@ -120,7 +169,7 @@ function clone(reqs: RequirementState[]): RequirementState[] {
 export function intentEvalTimeline(rec: BenchmarkRecord, tags: readonly UserTurnTag[], spec?: InstanceSpec): IntentTimeline {
   const it = rec.intent;
   if (!it) {
-    return { snapshots: tags.map((_, turn) => ({ turn, activeTask: 'original', requirements: [], changes: [] })), inactive: [] };
+    return { benchmark: 'intent-eval', snapshots: tags.map((_, turn) => ({ turn, activeTask: 'original', requirements: [], changes: [] })), inactive: [] };
   }
   let activeTask: 'original' | 'revised' = 'original';
   let reqs: RequirementState[] = [{ name: it.requirement, values: [{ value: it.original, status: 'unrevealed', origin: 'original' }] }];
@@ -181,15 +230,13 @@ export function intentEvalTimeline(rec: BenchmarkRecord, tags: readonly UserTurn
       if (tag.event) apply(tag.event, tag.block, turn, changes);
     }
     req().inEffect = req().values.find((v) => v.status === 'in-effect')?.value;
-    snapshots.push({ turn, activeTask, requirements: reqs, changes });
+    const changed = changes.some((c) => c !== 'clarification (no change)') ? [it.requirement] : [];
+    snapshots.push({ turn, activeTask, requirements: reqs, changes, changed });
   });
   const last = snapshots[snapshots.length - 1];
   const inactive: InactiveItem[] = [];
   if (last) {
-    for (const v of last.requirements[0]!.values) {
-      if (v.status === 'rejected') inactive.push({ value: v.value, kind: 'rejected', requirement: it.requirement, describe: `rejected proposal value "${v.value}"` });
-      if (v.status === 'superseded' && v.saidAt !== undefined) inactive.push({ value: v.value, kind: 'superseded', requirement: it.requirement, describe: `superseded original value "${v.value}"` });
-    }
+    inactive.push(...inactiveValues(last));
     const expected = spec ? activeTaskOf(spec) : activeTask;
     const other = expected === 'revised' ? 'original' : 'revised';
     if (inactive.length) {
@@ -203,5 +250,5 @@ export function intentEvalTimeline(rec: BenchmarkRecord, tags: readonly UserTurn
       });
     }
   }
-  return { snapshots, inactive };
+  return { benchmark: 'intent-eval', snapshots, inactive };
 }

@@ -1,0 +1,52 @@
+// The one interface every model backend implements (OpenAI-compatible, Anthropic, VS Code LM API),
+// so the conversation runner never knows which one it talks to.
+
+export type ChatRole = 'system' | 'user' | 'assistant';
+
+export interface ChatMessage {
+  role: ChatRole;
+  content: string;
+}
+
+export interface CompletionOptions {
+  temperature?: number;
+  maxTokens?: number;
+  seed?: number;
+  /** Aborts the HTTP request (and any retry wait) when fired. */
+  signal?: AbortSignal;
+  /** Called with each text delta when the provider streams. */
+  onToken?: (delta: string) => void;
+}
+
+export interface TokenUsage {
+  input_tokens?: number;
+  output_tokens?: number;
+}
+
+export interface CompletionResult {
+  text: string;
+  usage?: TokenUsage;
+  /** The model the server says answered (may differ from the requested alias). */
+  model?: string;
+  finishReason?: string;
+}
+
+export interface ChatProvider {
+  /** The configured provider id (e.g. `local-vllm`), never a secret. */
+  readonly id: string;
+  readonly kind: ProviderKind;
+  readonly model: string;
+  complete(messages: readonly ChatMessage[], options?: CompletionOptions): Promise<CompletionResult>;
+}
+
+export const PROVIDER_KINDS = ['openai', 'anthropic', 'vscode-lm'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/** Generation settings of the paper (Appendix B.1, Table 5). */
+export const PAPER_DEFAULTS = {
+  assistant: { temperature: 0, maxTokensMulti: 4096, maxTokensSingle: 1000, seed: 0 },
+  simulator: { temperature: 0.3, maxTokens: 192 },
+} as const;
+
+/** Per-request timeout and retry count used when a provider does not set its own. */
+export const RELIABILITY_DEFAULTS = { timeoutMs: 120_000, maxRetries: 3 } as const;

@@ -1,0 +1,50 @@
+// Provider definitions as the setting `intentLens.providers` and the CLI's providers file hold
+// them. No field carries a key: the extension keeps keys in SecretStorage, the CLI reads the
+// variable named by `apiKeyEnv`.
+import { z } from 'zod';
+import { PROVIDER_KINDS } from './chatProvider';
+
+export const ProviderConfigSchema = z
+  .object({
+    id: z.string().min(1).regex(/^[A-Za-z0-9._-]+$/, 'use letters, digits, dot, dash or underscore'),
+    kind: z.enum(PROVIDER_KINDS),
+    baseUrl: z.string().url().optional(),
+    model: z.string().min(1),
+    temperature: z.number().min(0).max(2).optional(),
+    maxTokens: z.number().int().positive().optional(),
+    seed: z.number().int().optional(),
+    apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+    stream: z.boolean().optional(),
+    timeoutMs: z.number().int().positive().optional(),
+    maxRetries: z.number().int().min(0).max(10).optional(),
+    tokenLimitParam: z.enum(['max_tokens', 'max_completion_tokens']).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.kind === 'openai' && !p.baseUrl) ctx.addIssue({ code: 'custom', message: 'an openai provider needs a baseUrl (e.g. http://127.0.0.1:8000/v1)', path: ['baseUrl'] });
+  });
+export type ProviderConfig = z.infer<typeof ProviderConfigSchema>;
+
+/** A providers file is an array of definitions, or `{providers: [...]}`. */
+export const ProvidersFileSchema = z.union([z.array(ProviderConfigSchema), z.object({ providers: z.array(ProviderConfigSchema) }).loose()]);
+
+export function parseProviders(value: unknown): { providers: ProviderConfig[]; errors: string[] } {
+  const list = Array.isArray(value) ? value : typeof value === 'object' && value !== null && Array.isArray((value as { providers?: unknown }).providers) ? (value as { providers: unknown[] }).providers : undefined;
+  if (!list) return { providers: [], errors: ['expected an array of provider definitions (or {"providers": [...]})'] };
+  const providers: ProviderConfig[] = [];
+  const errors: string[] = [];
+  const seen = new Set<string>();
+  list.forEach((item, i) => {
+    const r = ProviderConfigSchema.safeParse(item);
+    if (!r.success) {
+      errors.push(`provider #${i + 1}: ${r.error.issues.map((x) => `${x.path.join('.') || '(item)'}: ${x.message}`).join('; ')}`);
+      return;
+    }
+    if (seen.has(r.data.id)) {
+      errors.push(`provider #${i + 1}: id "${r.data.id}" is used twice`);
+      return;
+    }
+    seen.add(r.data.id);
+    providers.push(r.data);
+  });
+  return { providers, errors };
+}
