@@ -85,6 +85,8 @@ async function main() {
       outdir: dist,
       banner: { js: '#!/usr/bin/env node' },
     }),
+    // The SQL verifier's worker thread (terminable on a runaway query); loads dist/sql-wasm.wasm.
+    await esbuild.context({ ...nodeCommon, entryPoints: { sqlWorker: join(root, 'src/core/verify/database/sqlWorker.ts') }, outdir: dist }),
   );
   for (const { name, entry } of await webviewEntries()) {
     contexts.push(

@@ -1,9 +1,69 @@
-// Placeholder until this command lands; replaced by its feature's implementation.
+// `intent-lens export-opsd --records <file> --logs <file-or-folder>... --out FILE [--admit-single-correct] [--model M]...`:
+// Intent-OPSD training data (paper Section 3) as JSONL: per admitted source and condition, the
+// Student dialogue H_v and the Teacher prompt c_v (S_Dir for Revised, S_Orig otherwise).
+import { parseArgs } from 'node:util';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { CliError, type CliCommand } from './cliTypes';
+import { loadResults } from '../core/stats/loadResults';
+import { exportOpsd } from '../core/opsd/opsdExport';
+
+const USAGE = `intent-lens export-opsd --records <file> --logs <file-or-folder>... --out FILE [--admit-single-correct] [--model M]...
+  --admit-single-correct  only sources whose single-turn Original and Direct runs (same model) are both correct
+  --model M               only this model (repeatable)
+  --out -                 write to stdout
+`;
 
 const command: CliCommand = {
-  async run() {
-    throw new CliError('not available yet', 2);
+  async run(args) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        records: { type: 'string', multiple: true },
+        logs: { type: 'string', multiple: true },
+        out: { type: 'string' },
+        'admit-single-correct': { type: 'boolean' },
+        model: { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    const logs = [...(values.logs ?? []), ...positionals];
+    if (!values.records?.length) throw new CliError('--records <file> is required (the Teacher prompts are rendered from the records)');
+    if (logs.length === 0) throw new CliError('--logs <file-or-folder> is required');
+    if (!values.out) throw new CliError('--out FILE is required (- for stdout)');
+    let loaded;
+    try {
+      loaded = await loadResults(values.records, logs);
+    } catch (e) {
+      throw new CliError(e instanceof Error ? e.message : String(e), 1);
+    }
+    const toStdout = values.out === '-';
+    const stream = toStdout ? undefined : createWriteStream(values.out, 'utf8');
+    const write = async (line: string) => {
+      if (!stream) process.stdout.write(line);
+      else if (!stream.write(line)) await once(stream, 'drain');
+    };
+    const summary = await exportOpsd(
+      loaded.index.conversations(),
+      (id) => loaded.records.get(id),
+      (ref) => loaded.index.readConversation(ref),
+      (example) => write(JSON.stringify(example) + '\n'),
+      { admitSingleCorrect: values['admit-single-correct'] ?? false, ...(values.model ? { models: values.model } : {}) },
+    );
+    if (stream) {
+      stream.end();
+      await once(stream, 'finish');
+    }
+    const s = summary.skipped;
+    process.stderr.write(
+      `${summary.examples} example(s) from ${summary.admittedSources} admitted of ${summary.sources} model×source pair(s); skipped: ${s.noRecord} without a record, ${s.notAdmitted} not admitted, ${s.noFinalAnswer} without a final answer, ${s.renderError} not renderable\n`,
+    );
+    return 0;
   },
 };
 export default command;

@@ -1,9 +1,67 @@
-// Placeholder until this command lands; replaced by its feature's implementation.
-import { CliError, type CliCommand } from './cliTypes';
+// `intent-lens review <records> --task-id ID --status approved|rejected|needs-work|pending [--note TEXT] [--by NAME]`:
+// writes `intent.review` of one record. Only that record's line changes; the write is atomic and
+// refuses when the file changed on disk meanwhile.
+import { parseArgs } from 'node:util';
+import { userInfo } from 'node:os';
+import type { CliCommand } from './cliTypes';
+import { CliError } from './cliTypes';
+import { REVIEW_STATUSES, ReviewStatusSchema } from '../core/schema/records';
+import { parseRecordsText } from '../core/load/recordsFile';
+import { editRecordInText } from '../core/edit/recordEdit';
+import { FileChangedOnDiskError, readSnapshot, writeAtomic } from '../core/edit/fileStore';
+import { reviewEdits } from '../core/edit/reviewEdits';
+import { EditError } from '../core/edit/editRaw';
+
+const USAGE = 'intent-lens review <records> --task-id ID --status approved|rejected|needs-work|pending [--note TEXT] [--by NAME]\n';
+
+function defaultReviewer(): string | undefined {
+  try {
+    return process.env.INTENT_LENS_REVIEWER ?? userInfo().username;
+  } catch {
+    return undefined;
+  }
+}
 
 const command: CliCommand = {
-  async run() {
-    throw new CliError('not available yet', 2);
+  async run(args) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        'task-id': { type: 'string' },
+        status: { type: 'string' },
+        note: { type: 'string' },
+        by: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    const file = positionals[0];
+    if (!file || positionals.length > 1) throw new CliError(`give exactly one records file\n${USAGE}`);
+    const taskId = values['task-id'];
+    if (!taskId) throw new CliError('--task-id is required');
+    const status = ReviewStatusSchema.safeParse(values.status);
+    if (!status.success) throw new CliError(`--status must be one of ${REVIEW_STATUSES.join(', ')}`);
+    const snap = await readSnapshot(file).catch((e: unknown) => {
+      throw new CliError(`cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`);
+    });
+    const rec = parseRecordsText(file, snap.text).items.find((i) => i.value.task_id === taskId)?.value;
+    if (!rec) throw new CliError(`no valid record with task_id ${JSON.stringify(taskId)} in ${file}`);
+    if (!rec.intent) throw new CliError(`record ${taskId} has no intent block to review`);
+    const by = values.by ?? defaultReviewer();
+    try {
+      const edits = reviewEdits(rec, { status: status.data, ...(values.note !== undefined ? { note: values.note } : {}), ...(by ? { by } : {}) });
+      const result = editRecordInText(file, snap.text, taskId, edits);
+      await writeAtomic(snap, result.text);
+      process.stderr.write(`${file}:${result.line}: ${taskId} review → ${status.data}\n`);
+      return 0;
+    } catch (e) {
+      if (e instanceof FileChangedOnDiskError || e instanceof EditError) throw new CliError(e.message, 1);
+      throw e;
+    }
   },
 };
 export default command;

@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import type { CliCommand } from './cliTypes';
 import { CliError } from './cliTypes';
 import { validatePaths } from '../core/load/validateFiles';
+// Registers the intent (template) checks with the shared validator.
+import '../core/checks/registerIntentChecks';
 import { formatDiagnostic } from '../core/jsonl/diagnostics';
 
 const command: CliCommand = {

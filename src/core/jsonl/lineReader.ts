@@ -30,42 +30,45 @@ const CR = 13;
 export async function* readLines(path: string, opts: ReadLinesOptions = {}): AsyncGenerator<RawLine> {
   const fh = await open(path, 'r');
   try {
-    const chunkSize = opts.chunkSize ?? 1 << 22;
+    // One reusable buffer: the unfinished tail of a chunk is moved to its front and the next read
+    // fills the rest, so indexing a large file allocates no per-chunk buffers (peak RSS stays low).
+    let buf = Buffer.allocUnsafe(opts.chunkSize ?? 1 << 20);
     let pos = opts.startOffset ?? 0;
     let lineNo = opts.startLine ?? 1;
-    let carry: Buffer = Buffer.alloc(0);
-    let carryStart = pos;
+    let kept = 0; // bytes of an unfinished line at the front of buf
+    let keptStart = pos; // file offset of buf[0]
     let first = pos === 0;
-    const buf = Buffer.allocUnsafe(chunkSize);
     for (;;) {
       opts.signal?.throwIfAborted();
-      const { bytesRead } = await fh.read(buf, 0, chunkSize, pos);
+      if (kept === buf.length) {
+        // A line longer than the buffer: grow it.
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, kept);
+        buf = bigger;
+      }
+      const { bytesRead } = await fh.read(buf, kept, buf.length - kept, pos);
       if (bytesRead === 0) break;
-      let data: Buffer = carry.length ? Buffer.concat([carry, buf.subarray(0, bytesRead)]) : buf.subarray(0, bytesRead);
-      let dataStart = carry.length ? carryStart : pos;
       pos += bytesRead;
+      const end = kept + bytesRead;
+      let start = 0;
       if (first) {
         first = false;
-        if (data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) {
-          data = data.subarray(3);
-          dataStart += 3;
-        }
+        if (end >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) start = 3;
       }
-      let start = 0;
       for (;;) {
-        const nl = data.indexOf(NL, start);
-        if (nl < 0) break;
-        const end = nl > start && data[nl - 1] === CR ? nl - 1 : nl;
-        yield { line: lineNo++, offset: dataStart + start, length: end - start, text: data.toString('utf8', start, end), terminated: true, next: dataStart + nl + 1 };
+        const nl = buf.indexOf(NL, start);
+        if (nl < 0 || nl >= end) break;
+        const lineEnd = nl > start && buf[nl - 1] === CR ? nl - 1 : nl;
+        yield { line: lineNo++, offset: keptStart + start, length: lineEnd - start, text: buf.toString('utf8', start, lineEnd), terminated: true, next: keptStart + nl + 1 };
         start = nl + 1;
       }
-      // Copy the tail: `buf` is reused by the next read.
-      carry = Buffer.from(data.subarray(start));
-      carryStart = dataStart + start;
+      kept = end - start;
+      if (kept > 0 && start > 0) buf.copy(buf, 0, start, end);
+      keptStart += start;
     }
-    if (carry.length > 0) {
-      const end = carry[carry.length - 1] === CR ? carry.length - 1 : carry.length;
-      yield { line: lineNo, offset: carryStart, length: end, text: carry.toString('utf8', 0, end), terminated: false, next: carryStart + carry.length };
+    if (kept > 0) {
+      const lineEnd = buf[kept - 1] === CR ? kept - 1 : kept;
+      yield { line: lineNo, offset: keptStart, length: lineEnd, text: buf.toString('utf8', 0, lineEnd), terminated: false, next: keptStart + kept };
     }
   } finally {
     await fh.close();

@@ -25,6 +25,13 @@ export function registerRecordCheck(check: RecordCheck): void {
   recordChecks.push(check);
 }
 
+/** Runs the registered record checks on one record (the Problems panel runs them like `validate`). */
+export async function runRecordChecks(rec: BenchmarkRecord, loc: { file: string; line: number; column: number }): Promise<Diagnostic[]> {
+  const out: Diagnostic[] = [];
+  for (const check of recordChecks) out.push(...(await check(rec, loc)));
+  return out;
+}
+
 export async function validateFile(path: string): Promise<FileValidation> {
   const kind = await detectFileKind(path);
   if (kind === 'records') {

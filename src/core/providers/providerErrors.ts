@@ -1,5 +1,7 @@
 // Turns SDK and network failures into one error type with a message a researcher can act on.
 // Messages never include request headers, so a key cannot leak through an error.
+import { APIConnectionError as OpenAIConnectionError, APIConnectionTimeoutError as OpenAITimeoutError, APIUserAbortError as OpenAIAbortError } from 'openai';
+import { APIConnectionError as AnthropicConnectionError, APIConnectionTimeoutError as AnthropicTimeoutError, APIUserAbortError as AnthropicAbortError } from '@anthropic-ai/sdk';
 
 export type ProviderErrorKind = 'auth' | 'not-found' | 'connection' | 'timeout' | 'rate-limit' | 'server' | 'bad-request' | 'malformed' | 'cancelled' | 'unavailable';
 
@@ -15,7 +17,7 @@ export class ProviderError extends Error {
 }
 
 export function isCancellation(e: unknown): boolean {
-  return (e instanceof ProviderError && e.kind === 'cancelled') || (e instanceof Error && (e.name === 'AbortError' || e.name === 'APIUserAbortError'));
+  return (e instanceof ProviderError && e.kind === 'cancelled') || e instanceof OpenAIAbortError || e instanceof AnthropicAbortError || (e instanceof Error && e.name === 'AbortError');
 }
 
 interface SdkErrorShape {
@@ -50,9 +52,13 @@ export function toProviderError(e: unknown, ctx: { providerId: string; model: st
   const where = `provider "${ctx.providerId}"${ctx.baseUrl ? ` at ${ctx.baseUrl}` : ''}`;
   const detail = serverMessage(err);
   const suffix = detail ? `: ${detail}` : '';
-  if (err.name === 'APIUserAbortError' || err.name === 'AbortError') return new ProviderError('cancelled', 'request cancelled');
-  if (err.name === 'APIConnectionTimeoutError') return new ProviderError('timeout', `${where} did not answer within the request timeout (model ${ctx.model})`);
-  if (err.name === 'APIConnectionError' || (err.status === undefined && causeCode(err))) {
+  // instanceof, not names: SDK errors are named plain `Error`, and minified bundles rename classes.
+  const timedOut = e instanceof OpenAITimeoutError || e instanceof AnthropicTimeoutError;
+  const aborted = e instanceof OpenAIAbortError || e instanceof AnthropicAbortError || err.name === 'AbortError';
+  const unreachable = !timedOut && (e instanceof OpenAIConnectionError || e instanceof AnthropicConnectionError);
+  if (aborted) return new ProviderError('cancelled', 'request cancelled');
+  if (timedOut) return new ProviderError('timeout', `${where} did not answer within the request timeout (model ${ctx.model})`);
+  if (unreachable || (err.status === undefined && causeCode(err))) {
     const code = causeCode(err);
     if (code === 'ECONNREFUSED') return new ProviderError('connection', `connection refused by ${where}: is the server running and the base URL right?`);
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new ProviderError('connection', `cannot resolve the host of ${where}: check the base URL`);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BenchmarkRecordSchema } from './records';
 import { RunLogEntrySchema } from './runlog';
 import { EvolvingPlanSchema } from './evolving';
+import { TemplateLibrarySchema } from '../templates/templates';
 
 function toSchema(schema: z.ZodType, title: string): Record<string, unknown> {
   return { title, ...z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) };
@@ -14,5 +15,6 @@ export function jsonSchemas(): Record<string, Record<string, unknown>> {
     record: toSchema(BenchmarkRecordSchema, 'Intent-Eval benchmark record'),
     'run-log': toSchema(z.array(RunLogEntrySchema), 'Intent-Eval run log (a JSON array)'),
     evolving: toSchema(z.array(EvolvingPlanSchema), 'Evolving-intent conversation plans (a JSON array)'),
+    templates: toSchema(TemplateLibrarySchema, 'Intent Lens template library (.intent-lens/templates.json)'),
   };
 }

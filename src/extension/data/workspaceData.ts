@@ -32,6 +32,7 @@ export class WorkspaceData implements vscode.Disposable {
   readonly onDidChange = this.emitter.event;
   private readonly disposables: vscode.Disposable[] = [this.emitter];
   private loaded: Promise<void> | undefined;
+  private loadedOnce = false;
   private pending = new Set<string>();
   private flushTimer: NodeJS.Timeout | undefined;
   private queue: Promise<void> = Promise.resolve();
@@ -39,7 +40,8 @@ export class WorkspaceData implements vscode.Disposable {
   constructor(private readonly output?: vscode.OutputChannel) {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('intentLens')) void this.reload();
+        // Only the globs decide what is loaded; view settings must not trigger a reload.
+        if (['recordsGlob', 'logsGlob', 'evolvingGlob'].some((k) => e.affectsConfiguration(`intentLens.${k}`))) void this.reload();
       }),
     );
   }
@@ -59,7 +61,14 @@ export class WorkspaceData implements vscode.Disposable {
     return this.loaded;
   }
 
+  /** True once the first full load finished (the tree tells "loading" from "no data" by it). */
+  isLoaded(): boolean {
+    return this.loadedOnce;
+  }
+
   async reload(): Promise<void> {
+    for (const w of this.watchers.values()) w.dispose();
+    this.watchers.clear();
     this.recordFiles.clear();
     this.planFiles.clear();
     for (const f of this.logs.indexedFiles()) this.logs.removeFile(f);
@@ -84,6 +93,7 @@ export class WorkspaceData implements vscode.Disposable {
     this.watch(cfg.records);
     this.watch(cfg.logs);
     this.watch(cfg.evolving);
+    this.loadedOnce = true;
     this.emitter.fire({ files: [...recs, ...logs, ...plans].map((u) => u.fsPath) });
   }
 
@@ -178,6 +188,24 @@ export class WorkspaceData implements vscode.Disposable {
 
   conversations(): ConversationRef[] {
     return this.logs.conversations();
+  }
+
+  /** Every loaded data file with its kind, valid item count and number of problems. */
+  dataFiles(): Array<{ path: string; kind: 'records' | 'logs' | 'evolving'; items: number; problems: number }> {
+    const out: Array<{ path: string; kind: 'records' | 'logs' | 'evolving'; items: number; problems: number }> = [];
+    for (const f of this.recordFiles.values()) out.push({ path: f.path, kind: 'records', items: f.items.length, problems: f.diagnostics.length });
+    for (const f of this.planFiles.values()) out.push({ path: f.path, kind: 'evolving', items: f.items.length, problems: f.diagnostics.length });
+    const perLog = new Map<string, number>();
+    for (const c of this.logs.conversations()) perLog.set(c.file, (perLog.get(c.file) ?? 0) + 1);
+    for (const f of this.logs.indexedFiles()) out.push({ path: f, kind: 'logs', items: perLog.get(f) ?? 0, problems: this.logs.diagnostics(f).length });
+    return out.sort((a, b) => a.path.localeCompare(b.path));
+  }
+
+  /** Reads one conversation back from its log by conv_id. */
+  async readConversation(convId: string) {
+    const ref = this.logs.get(convId);
+    if (!ref) return undefined;
+    return { ref, entry: await this.logs.readConversation(ref) };
   }
 
   /** Diagnostics of every data file, by path. */

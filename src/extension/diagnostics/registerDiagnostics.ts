@@ -1,6 +1,55 @@
-// Placeholder: this feature registers its commands and views here when it lands.
+// The Problems panel: every invalid line of a records, run-log or plan file becomes a located
+// vscode.Diagnostic (code, field path in the message), refreshed whenever the data changes. The
+// loaders keep the valid lines, so the rest of a file still loads.
+import * as vscode from 'vscode';
 import type { ExtensionServices } from '../extension';
+import type { Diagnostic, Severity } from '../../core/jsonl/diagnostics';
+import { runRecordChecks } from '../../core/load/validateFiles';
+
+const SEVERITIES: Record<Severity, vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  info: vscode.DiagnosticSeverity.Information,
+};
+
+/** Positions past the end of a line are clamped by the editor: this underlines to the line's end. */
+const LINE_END = 1_000_000_000;
+
+export function toVscodeDiagnostic(d: Diagnostic): vscode.Diagnostic {
+  const line = Math.max(0, d.line - 1);
+  const col = Math.max(0, d.column - 1);
+  const message = d.path ? `${d.message} (at ${d.path})` : d.message;
+  const out = new vscode.Diagnostic(new vscode.Range(line, col, line, LINE_END), message, SEVERITIES[d.severity]);
+  out.code = d.code;
+  out.source = 'Intent Lens';
+  return out;
+}
 
 export function registerDiagnostics(services: ExtensionServices): void {
-  void services;
+  const { context, data, output } = services;
+  const collection = vscode.languages.createDiagnosticCollection('intent-lens');
+  context.subscriptions.push(collection);
+  let generation = 0;
+
+  const update = async () => {
+    const mine = ++generation;
+    const byFile = new Map<string, Diagnostic[]>();
+    for (const [file, diags] of data.diagnostics()) byFile.set(file, [...diags]);
+    // Feature checks registered with the shared validator (e.g. intent/template checks) run here too.
+    try {
+      for (const entry of data.records().values()) {
+        const extra = await runRecordChecks(entry.record, { file: entry.file, line: entry.line, column: 1 });
+        if (extra.length) byFile.set(entry.file, [...(byFile.get(entry.file) ?? []), ...extra]);
+      }
+    } catch (e) {
+      output.appendLine(`[diagnostics] a record check failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (mine !== generation) return; // a newer update is under way
+    collection.clear();
+    for (const [file, diags] of byFile) {
+      if (diags.length) collection.set(vscode.Uri.file(file), diags.map(toVscodeDiagnostic));
+    }
+  };
+  context.subscriptions.push(data.onDidChange(() => void update()));
+  void update();
 }

@@ -1,6 +1,103 @@
-// Placeholder: this feature registers its commands and views here when it lands.
+// The review workflow: the revision editor, Approve / Reject / Needs work (tree context menu,
+// editor, palette), "Review Next Pending" (keybinding), review progress in the status bar, live
+// intent checks in the Problems panel with quick fixes, and the template library.
+import * as vscode from 'vscode';
 import type { ExtensionServices } from '../extension';
+import type { ReviewStatus } from '../../core/schema/records';
+import { reviewEdits } from '../../core/edit/reviewEdits';
+import { taskIdFromArg, taskIdsFromArgs } from './commandTarget';
+import { RevisionEditorPanel, reviewerName } from './revisionEditorPanel';
+import { editRecord, findRecordInDocument, RecordConflictError } from './recordDocuments';
+import { nextPending, progressNow, currentRecords } from './reviewState';
+import { IntentQuickFixProvider, registerIntentDiagnostics } from './intentDiagnostics';
+import { applyTemplatesCommand, openTemplateLibrary } from './templateCommands';
+
+const STATUS_LABEL: Record<ReviewStatus, string> = { approved: 'Approved', rejected: 'Rejected', 'needs-work': 'Needs work', pending: 'Pending' };
 
 export function registerReview(services: ExtensionServices): void {
-  void services;
+  const { context, data } = services;
+  // The intent checks reach the Problems panel through this live collection (document text, field
+  // ranges, quick fixes), not through registerRecordCheck, so they are never reported twice.
+  registerIntentDiagnostics(context, data);
+  context.subscriptions.push(
+    vscode.languages.registerCodeActionsProvider([{ scheme: 'file', pattern: '**/*.records.{jsonl,json}' }], new IntentQuickFixProvider(), { providedCodeActionKinds: IntentQuickFixProvider.kinds }),
+  );
+
+  const status = vscode.window.createStatusBarItem('intentLens.reviewProgress', vscode.StatusBarAlignment.Left, 50);
+  status.name = 'Intent Lens Review Progress';
+  status.command = 'intentLens.review.next';
+  const updateStatus = () => {
+    const p = progressNow(data);
+    if (p.total === 0) return status.hide();
+    status.text = `$(checklist) ${p.reviewed} of ${p.total} reviewed`;
+    status.tooltip = `Intent Lens: ${p.pending} revision(s) awaiting review — click or press Ctrl+Alt+Shift+R for the next one`;
+    status.show();
+  };
+  let statusTimer: NodeJS.Timeout | undefined;
+  const scheduleStatus = () => {
+    clearTimeout(statusTimer);
+    statusTimer = setTimeout(updateStatus, 200);
+  };
+  context.subscriptions.push(
+    status,
+    data.onDidChange(scheduleStatus),
+    vscode.workspace.onDidChangeTextDocument((e) => /\.records\.jsonl?$/i.test(e.document.uri.fsPath) && scheduleStatus()),
+    { dispose: () => clearTimeout(statusTimer) },
+  );
+  void data.ensureLoaded().then(updateStatus);
+
+  const pickTaskId = async (arg: unknown): Promise<string | undefined> => {
+    const fromArg = taskIdFromArg(arg) ?? RevisionEditorPanel.active?.taskId;
+    if (fromArg) return fromArg;
+    const items = currentRecords(data).map((r) => ({ label: r.record.task_id, description: `${r.record.intent?.review?.status ?? 'no review'} · ${r.record.intent?.requirement ?? ''}` }));
+    return (await vscode.window.showQuickPick(items, { title: 'Which revision?' }))?.label;
+  };
+
+  const review = async (reviewStatus: ReviewStatus, arg: unknown) => {
+    const taskId = await pickTaskId(arg);
+    if (!taskId) return;
+    const note = await vscode.window.showInputBox({
+      title: `${STATUS_LABEL[reviewStatus]}: ${taskId}`,
+      prompt: reviewStatus === 'approved' ? 'Note (optional), Enter to approve' : 'Note: what is wrong or needs work (Enter to confirm)',
+      ignoreFocusOut: true,
+    });
+    if (note === undefined) return; // Escape cancels.
+    try {
+      const panel = RevisionEditorPanel.active;
+      if (panel && panel.taskId === taskId) {
+        const r = await panel.reviewCurrent(reviewStatus, note || undefined);
+        if (!r.ok) throw new RecordConflictError(r.conflict ?? 'not written');
+      } else {
+        const found = await findRecordInDocument(data, taskId);
+        if (!found) throw new RecordConflictError(`no record ${taskId}`);
+        const by = reviewerName();
+        await editRecord(data, taskId, reviewEdits(found.item.value, { status: reviewStatus, ...(note ? { note } : {}), ...(by ? { by } : {}) }), { baseRaw: found.item.raw });
+      }
+      updateStatus();
+    } catch (e) {
+      void vscode.window.showErrorMessage(`Intent Lens: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('intentLens.review.editRevision', async (arg: unknown) => {
+      const taskId = await pickTaskId(taskIdFromArg(arg) ? arg : undefined);
+      if (taskId) await RevisionEditorPanel.show(services, taskId);
+    }),
+    vscode.commands.registerCommand('intentLens.review.approve', (arg: unknown) => review('approved', arg)),
+    vscode.commands.registerCommand('intentLens.review.reject', (arg: unknown) => review('rejected', arg)),
+    vscode.commands.registerCommand('intentLens.review.needsWork', (arg: unknown) => review('needs-work', arg)),
+    vscode.commands.registerCommand('intentLens.review.next', async () => {
+      await data.ensureLoaded();
+      const next = nextPending(data, RevisionEditorPanel.active?.taskId);
+      if (!next) {
+        const p = progressNow(data);
+        void vscode.window.showInformationMessage(`Intent Lens: nothing left to review (${p.reviewed} of ${p.total} reviewed).`);
+        return;
+      }
+      await RevisionEditorPanel.show(services, next.record.task_id);
+    }),
+    vscode.commands.registerCommand('intentLens.review.applyTemplates', (arg: unknown, selection: unknown) => applyTemplatesCommand(services, taskIdsFromArgs(arg, selection))),
+    vscode.commands.registerCommand('intentLens.review.openTemplates', () => openTemplateLibrary()),
+  );
 }

@@ -1,6 +1,225 @@
-// Placeholder: this feature registers its commands and views here when it lands.
+// The "Sources" tree view: domain → source → instance → model run → turn, its filters, the find
+// command, the status-bar summary and the read-only turn documents (`intent-lens:` scheme).
+import * as vscode from 'vscode';
 import type { ExtensionServices } from '../extension';
+import { SourcesTreeProvider } from './sourcesTreeProvider';
+import { describeFilters, hasActiveFilters, shortModel, type ReviewFilter, type TreeFilters } from './sourceTreeModel';
+import { CONVERSATION_SCHEME, conversationDocumentPath, parseDocumentPath, renderConversationDocument, renderTurnDocument, turnDocumentPath } from './conversationTurns';
+import { itemArgsOf } from './treeItems';
+import type { Verdict } from '../../core/load/runLogIndex';
+import { REVIEW_STATUSES } from '../../core/schema/records';
+
+export const SOURCES_VIEW_ID = 'intentLens.sources';
+const FILTERS_KEY = 'intentLens.tree.filters';
 
 export function registerSourcesTree(services: ExtensionServices): void {
-  void services;
+  const { context, data, output } = services;
+  const config = () => vscode.workspace.getConfiguration('intentLens');
+  const provider = new SourcesTreeProvider(data, context.workspaceState.get<TreeFilters>(FILTERS_KEY) ?? {}, config().get<boolean>('tree.showBookkeeping', false), output);
+  const view = vscode.window.createTreeView(SOURCES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  const status = vscode.window.createStatusBarItem('intentLens.summary', vscode.StatusBarAlignment.Left, 50);
+  status.name = 'Intent Lens summary';
+  status.command = 'intentLens.sources.focus';
+  context.subscriptions.push(provider, view, status);
+
+  const update = () => {
+    const s = provider.model.summary();
+    const f = provider.filters;
+    const filtered = hasActiveFilters(f);
+    const hasData = s.sources > 0;
+    void vscode.commands.executeCommand('setContext', 'intentLens.loaded', data.isLoaded());
+    void vscode.commands.executeCommand('setContext', 'intentLens.hasData', hasData);
+    void vscode.commands.executeCommand('setContext', 'intentLens.filtered', filtered);
+    void vscode.commands.executeCommand('setContext', 'intentLens.showBookkeeping', provider.showBookkeeping);
+    view.description = filtered ? `filtered: ${describeFilters(f)}` : undefined;
+    view.message = filtered
+      ? provider.model.isFilteredEmpty()
+        ? `No sources match: ${describeFilters(f)}. Run "Clear Filters" to see everything.`
+        : `Filtered by ${describeFilters(f)}`
+      : undefined;
+    const scored = s.correct + s.incorrect;
+    const acc = scored ? `${Math.round((100 * s.correct) / scored)}%` : '–';
+    status.text = `$(checklist) ${s.records} records · ${s.conversations} conversations · ${acc} correct`;
+    status.tooltip = new vscode.MarkdownString(
+      `**Intent Lens**\n\n${s.records} records, ${s.sources} sources, ${s.conversations} conversations from ${s.models.length} model(s)\n\n✓ ${s.correct} · ✗ ${s.incorrect} · – ${s.unscored} unscored\n\nAccuracy over scored conversations: ${acc}\n\nClick to open the Sources view.`,
+    );
+    if (hasData) status.show();
+    else status.hide();
+  };
+
+  const refresh = () => {
+    provider.refresh();
+    update();
+  };
+  context.subscriptions.push(data.onDidChange(refresh));
+  update();
+
+  const setFilters = async (f: TreeFilters) => {
+    // Drop empty keys, so "no filter" stores as {}.
+    const clean: TreeFilters = {};
+    if (f.domains?.length) clean.domains = f.domains;
+    if (f.models?.length) clean.models = f.models;
+    if (f.verdicts?.length) clean.verdicts = f.verdicts;
+    if (f.reviews?.length) clean.reviews = f.reviews;
+    if (f.newErrors) clean.newErrors = true;
+    await context.workspaceState.update(FILTERS_KEY, clean);
+    provider.setFilters(clean);
+    update();
+  };
+
+  /** A multi-select quick pick with the current choice pre-selected; undefined when cancelled. */
+  const pickMany = async <T extends string>(title: string, options: Array<{ value: T; label: string; description?: string }>, current: readonly T[] | undefined): Promise<T[] | undefined> => {
+    const picks = await vscode.window.showQuickPick(
+      options.map((o) => ({ label: o.label, description: o.description, value: o.value, picked: current?.includes(o.value) ?? false })),
+      { title, canPickMany: true, placeHolder: 'Select none to clear this filter' },
+    );
+    return picks?.map((p) => p.value);
+  };
+
+  const filterDomain = async () => {
+    const domains = provider.model.domains();
+    const picked = await pickMany('Filter by domain', domains.map((d) => ({ value: d, label: d })), provider.filters.domains);
+    if (picked) await setFilters({ ...provider.filters, domains: picked });
+  };
+  const filterModel = async () => {
+    const models = provider.model.models();
+    if (!models.length) return void vscode.window.showInformationMessage('Intent Lens: no run logs loaded, so there are no models to filter by.');
+    const picked = await pickMany('Filter by model', models.map((m) => ({ value: m, label: shortModel(m), description: m })), provider.filters.models);
+    if (picked) await setFilters({ ...provider.filters, models: picked });
+  };
+  const filterVerdict = async () => {
+    const options: Array<{ value: Verdict; label: string }> = [
+      { value: 'correct', label: '✓ correct' },
+      { value: 'incorrect', label: '✗ incorrect' },
+      { value: 'unscored', label: '– unscored' },
+    ];
+    const picked = await pickMany('Filter runs by verdict', options, provider.filters.verdicts);
+    if (picked) await setFilters({ ...provider.filters, verdicts: picked });
+  };
+  const filterReview = async () => {
+    const options: Array<{ value: ReviewFilter; label: string; description?: string }> = [...REVIEW_STATUSES.map((s) => ({ value: s as ReviewFilter, label: s })), { value: 'none', label: 'none', description: 'no review block (or no record)' }];
+    const picked = await pickMany('Filter sources by review status', options, provider.filters.reviews);
+    if (picked) await setFilters({ ...provider.filters, reviews: picked });
+  };
+  const toggleNewErrors = async () => setFilters({ ...provider.filters, newErrors: !provider.filters.newErrors });
+
+  const filterMenu = async () => {
+    const f = provider.filters;
+    const items: Array<vscode.QuickPickItem & { run: () => Promise<void> }> = [
+      { label: '$(symbol-namespace) Domain…', description: f.domains?.join(', '), run: filterDomain },
+      { label: '$(hubot) Model…', description: f.models?.map(shortModel).join(', '), run: filterModel },
+      { label: '$(pass) Verdict…', description: f.verdicts?.join(', '), run: filterVerdict },
+      { label: '$(checklist) Review status…', description: f.reviews?.join(', '), run: filterReview },
+      { label: `$(warning) ${f.newErrors ? 'Show all runs' : 'New errors only'}`, detail: 'Correct in Original but wrong in Retained or Revised, for the same model', run: toggleNewErrors },
+    ];
+    if (hasActiveFilters(f)) items.push({ label: '$(clear-all) Clear filters', description: describeFilters(f), run: () => setFilters({}) });
+    const picked = await vscode.window.showQuickPick(items, { title: 'Filter Sources', placeHolder: hasActiveFilters(f) ? `Active: ${describeFilters(f)}` : 'No filter active' });
+    await picked?.run();
+  };
+
+  const findSource = async () => {
+    const sources = provider.model.searchableSources();
+    if (!sources.length) return void vscode.window.showInformationMessage('Intent Lens: no sources loaded.');
+    const picked = await vscode.window.showQuickPick(
+      sources.map((s) => ({
+        label: s.taskId,
+        description: [s.domain, s.review ? `[${s.review}]` : s.hasRecord ? undefined : 'no record', `${s.conversations} conversation${s.conversations === 1 ? '' : 's'}`].filter(Boolean).join(' · '),
+        detail: s.shards.join(' · ').slice(0, 300) || undefined,
+        taskId: s.taskId,
+      })),
+      { title: 'Find Source', placeHolder: 'Search task_id or shard text', matchOnDescription: true, matchOnDetail: true },
+    );
+    if (picked) await revealSource(picked.taskId);
+  };
+
+  const revealSource = async (taskId: string) => {
+    let node = provider.model.sourceNode(taskId);
+    if (!node && hasActiveFilters(provider.filters)) {
+      const clear = await vscode.window.showInformationMessage(`"${taskId}" is hidden by the active filters (${describeFilters(provider.filters)}).`, 'Clear Filters');
+      if (clear !== 'Clear Filters') return;
+      await setFilters({});
+      node = provider.model.sourceNode(taskId);
+    }
+    if (node) await view.reveal(node, { select: true, focus: true, expand: true });
+  };
+
+  // Read-only documents for turns and conversations.
+  const documents = new (class implements vscode.TextDocumentContentProvider {
+    readonly changedEmitter = new vscode.EventEmitter<vscode.Uri>();
+    readonly onDidChange = this.changedEmitter.event;
+    async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+      const target = parseDocumentPath(uri.path);
+      if (!target) return `Unknown Intent Lens document: ${uri.toString()}\n`;
+      const conv = await data.readConversation(target.convId);
+      if (!conv) return `Conversation ${target.convId} is not loaded (its log may have been removed or not indexed yet).\n`;
+      return target.turnIndex === undefined ? renderConversationDocument(conv.entry) : renderTurnDocument(conv.entry, target.turnIndex);
+    }
+  })();
+  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(CONVERSATION_SCHEME, documents), documents.changedEmitter);
+
+  const openDocument = async (path: string) => {
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: CONVERSATION_SCHEME, path }));
+    await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+    await vscode.window.showTextDocument(doc, { preview: true, preserveFocus: true });
+  };
+
+  const openAt = async (file: string | undefined, line: number | undefined) => {
+    if (!file) return;
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    const pos = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
+    await vscode.window.showTextDocument(doc, { selection: new vscode.Range(pos, pos) });
+  };
+
+  /** The item a command applies to: its argument (context menu, inline button) or the selection (keyboard, palette). */
+  const argsFor = (arg: unknown) => itemArgsOf(arg) ?? itemArgsOf(view.selection[0]);
+
+  const register = (id: string, fn: (...args: unknown[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
+  register('intentLens.refresh', async () => {
+    await data.reload();
+  });
+  register('intentLens.filter', filterMenu);
+  register('intentLens.filterDomain', filterDomain);
+  register('intentLens.filterModel', filterModel);
+  register('intentLens.filterVerdict', filterVerdict);
+  register('intentLens.filterReview', filterReview);
+  register('intentLens.toggleNewErrors', toggleNewErrors);
+  register('intentLens.clearFilters', () => setFilters({}));
+  register('intentLens.findSource', findSource);
+  register('intentLens.revealSource', (taskId: unknown) => (typeof taskId === 'string' ? revealSource(taskId) : findSource()));
+  register('intentLens.toggleBookkeeping', async () => {
+    provider.setShowBookkeeping(!provider.showBookkeeping);
+    update();
+  });
+  register('intentLens.openTurn', async (arg: unknown) => {
+    const a = argsFor(arg);
+    if (a?.convId === undefined || a.turnIndex === undefined) return;
+    await openDocument(turnDocumentPath(a.convId, a.turnIndex));
+  });
+  register('intentLens.openConversation', async (arg: unknown) => {
+    const a = argsFor(arg);
+    if (a?.convId) await openDocument(conversationDocumentPath(a.convId));
+  });
+  register('intentLens.openInLog', async (arg: unknown) => {
+    const a = argsFor(arg);
+    if (a?.convId) {
+      const ref = data.logs.get(a.convId);
+      if (ref) return openAt(ref.file, ref.line);
+    }
+    return openAt(a?.file, a?.line);
+  });
+  register('intentLens.revealRecord', async (arg: unknown) => {
+    const a = argsFor(arg);
+    const rec = a?.taskId ? data.record(a.taskId) : undefined;
+    if (!rec) return void vscode.window.showInformationMessage(`Intent Lens: no record for ${a?.taskId ?? 'this item'}.`);
+    await openAt(rec.file, rec.line);
+  });
+
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('intentLens.tree.showBookkeeping')) {
+        provider.setShowBookkeeping(config().get<boolean>('tree.showBookkeeping', false));
+        update();
+      }
+    }),
+  );
 }

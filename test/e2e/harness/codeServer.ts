@@ -3,7 +3,7 @@
 // an installed extension, user settings written before start. Runs in its own process group (setsid)
 // so stop() ends the server and every extension host it spawned.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,6 +18,8 @@ export interface CodeServerOptions {
    * extension through extensionDevelopmentPath instead).
    */
   extensionPath?: string | false;
+  /** Symlink the extension folder instead of copying it (npm start: `npm run watch` + Reload Window). */
+  linkExtension?: boolean;
   /** Extra user settings, merged over the harness defaults. */
   settings?: Record<string, unknown>;
   /** true (default): Workspace Trust off, everything trusted. false: trust on, folder stays restricted. */
@@ -79,11 +81,15 @@ export function freePort(): Promise<number> {
 }
 
 /** Copies the minimal extension layout VS Code needs, like an installed .vsix would contain. */
-function installExtensionFolder(extensionPath: string, extensionsDir: string): string {
+function installExtensionFolder(extensionPath: string, extensionsDir: string, link: boolean): string {
   const pkg = JSON.parse(readFileSync(join(extensionPath, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string; main?: string };
   const main = join(extensionPath, pkg.main ?? 'dist/extension.js');
   if (!existsSync(main)) throw new Error(`extension not built: ${main} is missing (run node scripts/build.mjs)`);
   const target = join(extensionsDir, `${pkg.publisher}.${pkg.name}-${pkg.version}`);
+  if (link) {
+    symlinkSync(extensionPath, target, 'dir');
+    return target;
+  }
   mkdirSync(target, { recursive: true });
   for (const entry of ['package.json', 'dist', 'media', 'README.md', 'LICENSE', 'CHANGELOG.md']) {
     const from = join(extensionPath, entry);
@@ -132,6 +138,35 @@ function processGroupAlive(pgid: number): boolean {
   }
 }
 
+/**
+ * Process groups of servers still running. If the test process ends without stop() (Ctrl+C, a
+ * killed vitest worker), they are killed on the way out: a server in its own session would outlive us.
+ */
+const liveGroups = new Set<number>();
+let exitHooksInstalled = false;
+function killLiveGroups(): void {
+  for (const pgid of liveGroups) {
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  liveGroups.clear();
+}
+function installExitHooks(): void {
+  if (exitHooksInstalled) return;
+  exitHooksInstalled = true;
+  process.once('exit', killLiveGroups);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      killLiveGroups();
+      // Re-raise so whatever else handles (or the default of) the signal still happens.
+      process.kill(process.pid, signal);
+    });
+  }
+}
+
 /** Lines of the server log that mean an extension host died; empty when none. */
 export function extensionHostCrashLines(logText: string): string[] {
   return logText.split('\n').filter((l) => /SIGABRT|SIGSEGV|Extension host .*(crashed|terminated unexpectedly)/i.test(l));
@@ -165,7 +200,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   writeFileSync(join(dirs.userData, 'User/settings.json'), JSON.stringify(settings, null, 2));
   const configFile = join(runDir, 'code-server.yaml');
   writeFileSync(configFile, 'auth: none\n');
-  if (options.extensionPath !== false) installExtensionFolder(resolve(repoRoot, options.extensionPath ?? '.'), dirs.extensions);
+  if (options.extensionPath !== false) installExtensionFolder(resolve(repoRoot, options.extensionPath ?? '.'), dirs.extensions, options.linkExtension ?? false);
 
   const logPath = join(runDir, 'code-server.log');
   const keepTemp = options.keepTemp || process.env.INTENT_LENS_KEEP_TMP === '1';
@@ -212,6 +247,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     closeSync(logFd);
     const pgid = child.pid;
     if (pgid === undefined) throw new Error('code-server did not start (no pid)');
+    installExitHooks();
+    liveGroups.add(pgid);
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
     const killGroup = async (): Promise<void> => {
       if (processGroupAlive(pgid)) {
@@ -231,6 +268,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
         }
       }
       await Promise.race([exited, sleepUntil(Date.now() + 2000, 2000)]);
+      liveGroups.delete(pgid);
     };
     try {
       await waitHealthy(url, child, logPath, 30000);

@@ -1,0 +1,386 @@
+// The one function behind the dashboard and `intent-lens stats`: Table 1's grid with n per cell,
+// the equal-weight overall, the derived gaps, inactive content in new errors (Fig. 4) and the depth
+// curves (Fig. 5 / Table 9), all from ConversationRef summaries. Only the new-error conversations
+// are read back (by the injected `hasInactive`), so 100k conversations aggregate in milliseconds.
+import type { ConversationRef } from '../load/runLogIndex';
+import { PATHS, type ExtendedPath } from '../schema/runlog';
+import { pathCondition } from '../render/instances';
+import {
+  GRID_COLUMNS,
+  accuracyOf,
+  type DepthPoint,
+  type Gap,
+  type GapId,
+  type GridCell,
+  type GridColumn,
+  type InactiveCondition,
+  type InactiveErrorsRow,
+  type ModelOverallCell,
+  type OverallCell,
+  type StatsReport,
+  type Tally,
+} from './statsTypes';
+
+export interface StatsOptions {
+  /**
+   * Whether a new-error conversation's final answer contains inactive content. Returns undefined
+   * (or throws) when it cannot judge. Without it, `with_inactive` is null.
+   */
+  hasInactive?: (ref: ConversationRef) => Promise<boolean | undefined>;
+  /** Parallel reads for `hasInactive`. */
+  concurrency?: number;
+  /** Only these models (e.g. the eight of the paper's overall); default all. */
+  models?: readonly string[];
+  /** Adds the evolving-intent analysis under `evolving`. */
+  evolving?: (refs: readonly ConversationRef[]) => unknown;
+}
+
+const DOMAIN_ORDER = ['math', 'code', 'database', 'actions'];
+
+function compareDomains(a: string, b: string): number {
+  const ia = DOMAIN_ORDER.indexOf(a);
+  const ib = DOMAIN_ORDER.indexOf(b);
+  if (ia >= 0 || ib >= 0) return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
+  return a.localeCompare(b);
+}
+
+const newTally = (): Tally => ({ n: 0, correct: 0, unscored: 0 });
+
+function addVerdict(t: Tally, verdict: ConversationRef['verdict']): void {
+  if (verdict === 'unscored') t.unscored++;
+  else {
+    t.n++;
+    if (verdict === 'correct') t.correct++;
+  }
+}
+
+function addTally(into: Tally, t: Tally): void {
+  into.n += t.n;
+  into.correct += t.correct;
+  into.unscored += t.unscored;
+}
+
+function getOrCreate<K, V>(m: Map<K, V>, k: K, make: () => V): V {
+  let v = m.get(k);
+  if (v === undefined) m.set(k, (v = make()));
+  return v;
+}
+
+/** Column index of a base-condition conversation in Table 1, or -1 (e.g. evolving, single neutral). */
+function columnIndex(mode: string, condition: string): number {
+  if (mode === 'single') {
+    switch (condition) {
+      case 'original':
+        return 0;
+      case 'direct':
+        return 1;
+      case 'revised':
+        return 2;
+      case 'retained':
+        return 3;
+    }
+  } else if (mode === 'multi') {
+    switch (condition) {
+      case 'original':
+        return 4;
+      case 'neutral':
+        return 5;
+      case 'revised':
+        return 6;
+      case 'retained':
+        return 7;
+    }
+  }
+  return -1;
+}
+
+const SINGLE_ORIGINAL = 0;
+
+/** One source of one model in multi-turn base runs: tallies per condition and its Retained/Revised errors. */
+interface SourceAcc {
+  domain: string;
+  /** Tallies for multi original, neutral, retained, revised (depth k = 0 fallback). */
+  multi: Tally[];
+  retainedErrors: ConversationRef[];
+  revisedErrors: ConversationRef[];
+}
+
+/** One extended path of one model: tallies per k and the sources that ran it (its cohort). */
+interface PathAcc {
+  byK: Array<Tally | undefined>;
+  cohort: Set<string>;
+}
+
+/** Everything one model contributes, nested so the hot loop builds no string keys. */
+interface ModelAcc {
+  byDomain: Map<string, Tally[]>;
+  sources: Map<string, SourceAcc>;
+  paths: Map<ExtendedPath, PathAcc>;
+}
+
+const MULTI_SLOT: Record<string, number> = { original: 0, neutral: 1, retained: 2, revised: 3 };
+
+const GAP_DEFS: ReadonlyArray<{ id: GapId; label: string; from: GridColumn; to: GridColumn }> = [
+  { id: 'dispersed-disclosure', label: 'Dispersed disclosure (Single Original → Multi Original)', from: GRID_COLUMNS[0]!, to: GRID_COLUMNS[4]! },
+  { id: 'conversational-overhead', label: 'Conversational overhead (Multi Original → Multi Neutral)', from: GRID_COLUMNS[4]!, to: GRID_COLUMNS[5]! },
+  { id: 'multi-revised-vs-original', label: 'Decision: Multi Revised vs Original', from: GRID_COLUMNS[4]!, to: GRID_COLUMNS[6]! },
+  { id: 'multi-retained-vs-original', label: 'Decision: Multi Retained vs Original', from: GRID_COLUMNS[4]!, to: GRID_COLUMNS[7]! },
+  { id: 'multi-revised-vs-neutral', label: 'Decision: Multi Revised vs Neutral', from: GRID_COLUMNS[5]!, to: GRID_COLUMNS[6]! },
+  { id: 'multi-retained-vs-neutral', label: 'Decision: Multi Retained vs Neutral', from: GRID_COLUMNS[5]!, to: GRID_COLUMNS[7]! },
+  { id: 'single-revised-vs-direct', label: 'Decision (single): Revised vs Direct Rev.', from: GRID_COLUMNS[1]!, to: GRID_COLUMNS[2]! },
+  { id: 'single-retained-vs-original', label: 'Decision (single): Retained vs Original', from: GRID_COLUMNS[0]!, to: GRID_COLUMNS[3]! },
+  { id: 'task-difficulty', label: 'Task difficulty (Single Original → Direct Rev.)', from: GRID_COLUMNS[0]!, to: GRID_COLUMNS[1]! },
+];
+
+const diff = (a: number | null | undefined, b: number | null | undefined): number | null => (a == null || b == null ? null : a - b);
+
+/** Runs `fn` over items with at most `limit` in flight. */
+async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await fn(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
+export async function computeStats(conversations: readonly ConversationRef[], opts: StatsOptions = {}): Promise<StatsReport> {
+  const t0 = performance.now();
+  const onlyModels = opts.models ? new Set(opts.models) : undefined;
+
+  // One pass: grid tallies per model → domain → column, per-source tallies, depth tallies.
+  const accs = new Map<string, ModelAcc>();
+  const totals = { conversations: 0, scored: 0, unscored: 0, gridConversations: 0, pathConversations: 0, ignored: 0 };
+  let lastModel: string | undefined;
+  let acc: ModelAcc | undefined;
+
+  for (const ref of conversations) {
+    const model = ref.model;
+    if (onlyModels && !onlyModels.has(model)) continue;
+    totals.conversations++;
+    if (ref.verdict === 'unscored') totals.unscored++;
+    else totals.scored++;
+    // Refs come grouped by file, so usually by model: skip the lookup while it repeats.
+    if (model !== lastModel || !acc) {
+      acc = getOrCreate(accs, model, () => ({ byDomain: new Map(), sources: new Map(), paths: new Map() }));
+      lastModel = model;
+    }
+    if (ref.path !== undefined) {
+      if (ref.mode !== 'multi') {
+        totals.ignored++;
+        continue;
+      }
+      totals.pathConversations++;
+      const k = ref.k ?? 0;
+      const p = getOrCreate(acc.paths, ref.path, () => ({ byK: [], cohort: new Set<string>() }));
+      addVerdict((p.byK[k] ??= newTally()), ref.verdict);
+      p.cohort.add(ref.task_id);
+      continue;
+    }
+    const col = columnIndex(ref.mode, ref.condition);
+    if (col < 0) {
+      totals.ignored++;
+      continue;
+    }
+    totals.gridConversations++;
+    const row = getOrCreate(acc.byDomain, ref.task, () => GRID_COLUMNS.map(newTally));
+    addVerdict(row[col]!, ref.verdict);
+    if (ref.mode !== 'multi') continue;
+    const src = getOrCreate(acc.sources, ref.task_id, () => ({ domain: ref.task, multi: [newTally(), newTally(), newTally(), newTally()], retainedErrors: [], revisedErrors: [] }));
+    addVerdict(src.multi[MULTI_SLOT[ref.condition]!]!, ref.verdict);
+    if (ref.verdict === 'incorrect') {
+      if (ref.condition === 'retained') src.retainedErrors.push(ref);
+      else if (ref.condition === 'revised') src.revisedErrors.push(ref);
+    }
+  }
+
+  const models = [...accs.keys()].sort((a, b) => a.localeCompare(b));
+  const domainSet = new Set<string>();
+  for (const a of accs.values()) for (const d of a.byDomain.keys()) domainSet.add(d);
+  const domains = [...domainSet].sort(compareDomains);
+
+  // Grid cells, and each model pooled over its domains.
+  const cells: GridCell[] = [];
+  const modelOverall: ModelOverallCell[] = [];
+  const pooledByModel = new Map<string, Tally[]>();
+  for (const model of models) {
+    const byDomain = accs.get(model)!.byDomain;
+    const pooled = GRID_COLUMNS.map(newTally);
+    pooledByModel.set(model, pooled);
+    for (const domain of domains) {
+      const row = byDomain.get(domain);
+      if (!row) continue; // a model without runs in a domain has no row, not a row of zeros
+      const base = accuracyOf(row[SINGLE_ORIGINAL]!);
+      GRID_COLUMNS.forEach((c, i) => {
+        const t = row[i]!;
+        addTally(pooled[i]!, t);
+        if (t.n === 0 && t.unscored === 0) return; // missing cell
+        const accuracy = accuracyOf(t);
+        cells.push({ model, domain, mode: c.mode, condition: c.condition, ...t, accuracy, deltaFromSingleOriginal: diff(accuracy, base) });
+      });
+    }
+    GRID_COLUMNS.forEach((c, i) => {
+      const t = pooled[i]!;
+      if (t.n === 0 && t.unscored === 0) return;
+      modelOverall.push({ model, mode: c.mode, condition: c.condition, ...t, accuracy: accuracyOf(t) });
+    });
+  }
+
+  // Overall: the mean of the models' pooled accuracies (each model weighs the same).
+  const overall: OverallCell[] = GRID_COLUMNS.map((c, i) => {
+    let sum = 0;
+    let terms = 0;
+    const total = newTally();
+    for (const pooled of pooledByModel.values()) {
+      const t = pooled[i]!;
+      addTally(total, t);
+      const a = accuracyOf(t);
+      if (a !== null) {
+        sum += a;
+        terms++;
+      }
+    }
+    return { mode: c.mode, condition: c.condition, accuracy: terms ? sum / terms : null, models: terms, n: total.n, correct: total.correct, unscored: total.unscored, deltaFromSingleOriginal: null };
+  });
+  for (const o of overall) o.deltaFromSingleOriginal = diff(o.accuracy, overall[SINGLE_ORIGINAL]!.accuracy);
+
+  // Derived gaps, overall and per model.
+  const gaps: Gap[] = [];
+  const colIdx = (c: GridColumn) => columnIndex(c.mode, c.condition);
+  for (const g of GAP_DEFS) gaps.push({ ...g, scope: 'overall', drop: diff(overall[colIdx(g.from)]!.accuracy, overall[colIdx(g.to)]!.accuracy) });
+  for (const model of models) {
+    const pooled = pooledByModel.get(model)!;
+    for (const g of GAP_DEFS) gaps.push({ ...g, scope: model, drop: diff(accuracyOf(pooled[colIdx(g.from)]!), accuracyOf(pooled[colIdx(g.to)]!)) });
+  }
+
+  // Depth curves per model and path; k = 0 falls back to the base condition over the path's cohort.
+  const depthPoints: DepthPoint[] = [];
+  const pooledDepth = new Map<string, { t: Tally; source: DepthPoint['source'] }>();
+  for (const model of models) {
+    const a = accs.get(model)!;
+    for (const path of PATHS) {
+      const p = a.paths.get(path);
+      if (!p) continue;
+      for (let k = 0; k <= 4; k++) {
+        let t = p.byK[k];
+        let source: DepthPoint['source'] = 'path';
+        if (k === 0 && !t) {
+          t = newTally();
+          const slot = MULTI_SLOT[pathCondition(path, 0)]!;
+          for (const taskId of p.cohort) {
+            const b = a.sources.get(taskId)?.multi[slot];
+            if (b) addTally(t, b);
+          }
+          source = 'base-condition';
+        }
+        if (!t || (t.n === 0 && t.unscored === 0)) continue;
+        depthPoints.push({ model, path, k, ...t, accuracy: accuracyOf(t), source });
+        const pooledPoint = getOrCreate(pooledDepth, `${path}\u0000${k}`, () => ({ t: newTally(), source }));
+        addTally(pooledPoint.t, t);
+        if (source === 'base-condition') pooledPoint.source = source;
+      }
+    }
+  }
+  for (const path of PATHS) {
+    for (let k = 0; k <= 4; k++) {
+      const p = pooledDepth.get(`${path}\u0000${k}`);
+      if (p) depthPoints.push({ model: '*', path: path as ExtendedPath, k, ...p.t, accuracy: accuracyOf(p.t), source: p.source });
+    }
+  }
+  const aggregateMs = performance.now() - t0;
+
+  // Fig. 4: among sources correct in Original (every scored Original run correct), the conversations
+  // that are wrong in Retained or Revised; the detector reads only those.
+  const t1 = performance.now();
+  const inactive = await inactiveInNewErrors(accs, opts);
+  const inactiveMs = performance.now() - t1;
+
+  const report: StatsReport = {
+    models,
+    domains,
+    columns: [...GRID_COLUMNS],
+    cells,
+    overall,
+    modelOverall,
+    gaps,
+    inactive,
+    depth: depthPoints,
+    totals,
+    timings: { aggregateMs, inactiveMs },
+  };
+  if (opts.evolving) report.evolving = opts.evolving(onlyModels ? conversations.filter((r) => onlyModels.has(r.model)) : conversations);
+  return report;
+}
+
+async function inactiveInNewErrors(accs: Map<string, ModelAcc>, opts: StatsOptions): Promise<InactiveErrorsRow[]> {
+  const rows = new Map<string, InactiveErrorsRow>();
+  const rowFor = (model: string, domain: string, condition: InactiveCondition) =>
+    getOrCreate(rows, `${model}\u0000${domain}\u0000${condition}`, () => ({
+      model,
+      domain,
+      condition,
+      new_errors: 0,
+      with_inactive: opts.hasInactive ? 0 : null,
+      undetermined: 0,
+      share: null,
+      conv_ids: [],
+      inactive_conv_ids: [],
+    }));
+  const jobs: Array<{ ref: ConversationRef; row: InactiveErrorsRow; verdict?: boolean | undefined }> = [];
+  for (const [model, acc] of accs) {
+    for (const src of acc.sources.values()) {
+      const original = src.multi[MULTI_SLOT.original!]!;
+      if (original.correct === 0 || original.correct < original.n) continue;
+      for (const condition of ['retained', 'revised'] as const) {
+        // Rows exist for every model × domain × condition with Original-correct sources, even at 0 new errors.
+        const row = rowFor(model, src.domain, condition);
+        for (const ref of condition === 'retained' ? src.retainedErrors : src.revisedErrors) {
+          row.new_errors++;
+          row.conv_ids.push(ref.conv_id);
+          jobs.push({ ref, row });
+        }
+      }
+    }
+  }
+  if (opts.hasInactive) {
+    const detect = opts.hasInactive;
+    await forEachLimited(jobs, opts.concurrency ?? 8, async (job) => {
+      try {
+        job.verdict = await detect(job.ref);
+      } catch {
+        job.verdict = undefined;
+      }
+    });
+    // Tallied after all reads, in job order, so id lists do not depend on read timing.
+    for (const { ref, row, verdict } of jobs) {
+      if (verdict === undefined) row.undetermined++;
+      else if (verdict) {
+        row.with_inactive!++;
+        row.inactive_conv_ids.push(ref.conv_id);
+      }
+    }
+  }
+  const perModel = [...rows.values()].sort((a, b) => a.model.localeCompare(b.model) || compareDomains(a.domain, b.domain) || a.condition.localeCompare(b.condition));
+  // Pooled rows: each domain over all models (Fig. 4's bars) and all domains (its headers), per condition.
+  const pooled = new Map<string, InactiveErrorsRow>();
+  for (const r of perModel) {
+    for (const domain of [r.domain, '*']) {
+      const p = getOrCreate(pooled, `${domain}\u0000${r.condition}`, () => ({ model: '*', domain, condition: r.condition, new_errors: 0, with_inactive: r.with_inactive === null ? null : 0, undetermined: 0, share: null, conv_ids: [], inactive_conv_ids: [] }));
+      p.new_errors += r.new_errors;
+      if (p.with_inactive !== null && r.with_inactive !== null) p.with_inactive += r.with_inactive;
+      p.undetermined += r.undetermined;
+      p.conv_ids.push(...r.conv_ids);
+      p.inactive_conv_ids.push(...r.inactive_conv_ids);
+    }
+  }
+  const pooledRows = [...pooled.values()].sort((a, b) => (a.domain === '*' ? 1 : 0) - (b.domain === '*' ? 1 : 0) || compareDomains(a.domain, b.domain) || a.condition.localeCompare(b.condition));
+  const all = [...perModel, ...pooledRows];
+  for (const r of all) {
+    // The share is over the errors the detector judged.
+    const judged = r.new_errors - r.undetermined;
+    r.share = r.with_inactive !== null && judged > 0 ? (100 * r.with_inactive) / judged : null;
+  }
+  return all;
+}

@@ -1,0 +1,117 @@
+// Math: take the final answer the way a grader would and compare it numerically with the active
+// reference. Priority: \boxed{}, `####`, an explicit "answer" marker, a bold number on the last
+// line that has numbers, then that line's last number.
+import { scanNumbers, parseNumber, sameNumber, type NumberToken } from './numbers';
+import type { VerifyResult } from '../verifyTypes';
+
+export interface ExtractedMathAnswer {
+  value: number;
+  raw: string;
+  start: number;
+  end: number;
+  /** Which rule found it. */
+  rule: 'boxed' | 'hashes' | 'answer-marker' | 'bold' | 'last-line';
+}
+
+function lastNumberIn(text: string, offset: number): NumberToken | undefined {
+  const nums = scanNumbers(text);
+  const last = nums[nums.length - 1];
+  return last ? { ...last, start: last.start + offset, end: last.end + offset } : undefined;
+}
+
+function found(t: NumberToken | undefined, rule: ExtractedMathAnswer['rule']): ExtractedMathAnswer | undefined {
+  return t ? { value: t.value, raw: t.raw, start: t.start, end: t.end, rule } : undefined;
+}
+
+/** Content of the last `\boxed{...}` (braces balanced), with its offset. */
+function lastBoxed(text: string): { body: string; offset: number } | undefined {
+  const at = text.lastIndexOf('\\boxed{');
+  if (at < 0) return undefined;
+  let depth = 0;
+  const open = at + '\\boxed'.length;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return { body: text.slice(open + 1, i), offset: open + 1 };
+  }
+  return undefined;
+}
+
+/** LaTeX thousands spacing and `\$`, `\text{}` wrappers would hide numbers from the scanner. */
+function unLatex(s: string): string {
+  return s.replace(/\\[,!; ]/g, '').replace(/\\\$/g, '$');
+}
+
+const ANSWER_MARKER = /(?:final\s+answer|the\s+answer|answer)\s*(?:is|:|=)\s*[:*\s]*/gi;
+
+/**
+ * @param premises numbers stated in the task: on the concluding line, a number the task did not
+ * give is the answer rather than a restated premise ("Deandre will earn $64.00 from his 3 tunas").
+ */
+export function extractMathAnswer(text: string, premises: readonly number[] = []): ExtractedMathAnswer | undefined {
+  const boxed = lastBoxed(text);
+  if (boxed) {
+    const body = unLatex(boxed.body);
+    const t = lastNumberIn(body, boxed.offset);
+    // Offsets inside a de-LaTeXed body may drift; keep the value, clamp the span to the box.
+    if (t) return { value: t.value, raw: t.raw, start: boxed.offset, end: boxed.offset + boxed.body.length, rule: 'boxed' };
+  }
+  const hashes = text.lastIndexOf('####');
+  if (hashes >= 0) {
+    const line = text.slice(hashes + 4).split('\n')[0] ?? '';
+    const first = scanNumbers(line)[0];
+    if (first) return found({ ...first, start: first.start + hashes + 4, end: first.end + hashes + 4 }, 'hashes');
+  }
+  let marker: ExtractedMathAnswer | undefined;
+  for (const m of text.matchAll(ANSWER_MARKER)) {
+    const from = m.index + m[0].length;
+    const line = text.slice(from).split('\n')[0] ?? '';
+    const first = scanNumbers(line)[0];
+    if (first) marker = found({ ...first, start: first.start + from, end: first.end + from }, 'answer-marker');
+  }
+  if (marker) return marker;
+  // The last line that has a number.
+  const lines = text.split('\n');
+  let offset = text.length;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    offset -= line.length + (i < lines.length - 1 ? 1 : 0);
+    const nums = scanNumbers(line);
+    if (!nums.length) continue;
+    let bold: NumberToken | undefined;
+    for (const b of line.matchAll(/\*\*([^*]+)\*\*/g)) {
+      const inner = scanNumbers(b[1]!);
+      const last = inner[inner.length - 1];
+      if (last) bold = { ...last, start: last.start + b.index + 2 + offset, end: last.end + b.index + 2 + offset };
+    }
+    if (bold) return found(bold, 'bold');
+    const fresh = nums.find((n) => !premises.some((p) => sameNumber(p, n.value)));
+    if (fresh && premises.length) return found({ ...fresh, start: fresh.start + offset, end: fresh.end + offset }, 'last-line');
+    return found(lastNumberIn(line, offset), 'last-line');
+  }
+  return undefined;
+}
+
+/** The reference as a number: a number, a numeric string, or a GSM8K answer ending in `#### N`. */
+export function mathReferenceNumber(reference: unknown): number | undefined {
+  if (typeof reference === 'number') return reference;
+  if (typeof reference !== 'string') return undefined;
+  const m = /####\s*(.+)$/.exec(reference.trim());
+  return parseNumber((m ? m[1]! : reference).trim().replace(/\.$/, ''));
+}
+
+export function verifyMath(responseText: string, reference: unknown, premises: readonly number[] = []): VerifyResult {
+  const ref = mathReferenceNumber(reference);
+  const answer = extractMathAnswer(responseText, premises);
+  if (ref === undefined) return { is_correct: null, extracted: answer ? String(answer.value) : null, details: { domain: 'math', message: `the active reference ${JSON.stringify(reference)} is not a number` } };
+  if (!answer) return { is_correct: false, extracted: null, details: { domain: 'math', message: 'no number found in the response', info: { reference: ref } } };
+  const ok = sameNumber(answer.value, ref);
+  return {
+    is_correct: ok,
+    extracted: String(answer.value),
+    details: {
+      domain: 'math',
+      message: ok ? `final answer ${answer.raw} equals the reference ${ref}` : `final answer ${answer.raw} (${answer.rule}) differs from the reference ${ref}`,
+      info: { reference: ref, rule: answer.rule, raw: answer.raw, start: answer.start, end: answer.end },
+    },
+  };
+}

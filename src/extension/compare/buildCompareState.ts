@@ -1,0 +1,186 @@
+// Builds the compare view's state from two logged conversations (and their source record, when
+// known): turns aligned by what they carried, the branch point, verdicts and active references,
+// the "in effect" rail from the intent timeline, and inactive-content spans from the detector.
+// No `vscode` import: unit tests build states directly.
+import type { BenchmarkRecord, ReferenceValue } from '../../core/schema/records';
+import type { RunLogEntry, TraceMessage } from '../../core/schema/runlog';
+import { effectiveCondition, effectiveMode } from '../../core/schema/runlog';
+import { verdictOf, type ConversationRef } from '../../core/load/runLogIndex';
+import { instanceLabel, renderInstance, activeTaskOf, type InstanceSpec } from '../../core/render/instances';
+import { intentEvalTimeline, tagsFromRendered, tagsFromTrace, type IntentSnapshot } from '../../core/state/intentTimeline';
+import { conversationTurns, finalResponse, type ConversationTurn, type TurnMessage } from '../../core/compare/conversationTurns';
+import { alignTurns } from '../../core/compare/alignTurns';
+import type { InactiveSpanDetector } from '../../core/compare/inactiveSpans';
+import type { CompareMessage, CompareSide, CompareState, CompareTurn, RailEntry } from '../../shared/protocol/compare';
+
+export interface CompareConversation {
+  ref: Pick<ConversationRef, 'conv_id' | 'file' | 'line'>;
+  entry: RunLogEntry;
+}
+
+export interface CompareInput {
+  record?: BenchmarkRecord;
+  left: CompareConversation;
+  right: CompareConversation;
+  detector: InactiveSpanDetector;
+  detectorName: string;
+  timing: CompareState['timing'];
+}
+
+/** The rendered instance an entry ran, when it is an Intent-Eval instance (multi or single). */
+export function specOfEntry(entry: RunLogEntry): InstanceSpec | undefined {
+  const mode = effectiveMode(entry);
+  if (mode === 'evolving') return undefined;
+  return {
+    mode,
+    condition: effectiveCondition(entry),
+    ...(entry.path !== undefined ? { path: entry.path } : {}),
+    ...(entry.k !== undefined ? { k: entry.k } : {}),
+  };
+}
+
+export function labelOfEntry(entry: RunLogEntry): string {
+  return instanceLabel({ mode: effectiveMode(entry), condition: effectiveCondition(entry), ...(entry.path ? { path: entry.path } : {}), ...(entry.k !== undefined ? { k: entry.k } : {}) });
+}
+
+function referenceText(ref: ReferenceValue | undefined): string | undefined {
+  if (ref === undefined) return undefined;
+  return typeof ref === 'string' ? ref : typeof ref === 'number' ? String(ref) : JSON.stringify(ref);
+}
+
+function extractedAnswer(trace: readonly TraceMessage[]): string | undefined {
+  for (let i = trace.length - 1; i >= 0; i--) {
+    const m = trace[i]!;
+    if (m.role !== 'log') continue;
+    const c = m.content as { type?: unknown; exact_answer?: unknown };
+    if (c.type !== 'answer-evaluation' || c.exact_answer === undefined || c.exact_answer === null) continue;
+    return typeof c.exact_answer === 'string' ? c.exact_answer : JSON.stringify(c.exact_answer);
+  }
+  return undefined;
+}
+
+function turnLabel(t: ConversationTurn): string {
+  if (t.event) return t.block !== undefined && t.block > 1 ? `${t.event} ${t.block}` : t.event;
+  if (t.shardIds.length) return `shard ${t.shardIds.join(', ')}`;
+  return `turn ${t.index + 1}`;
+}
+
+function railOf(snapshots: readonly IntentSnapshot[]): RailEntry[] {
+  let prev = '';
+  return snapshots.map((s) => {
+    const req = s.requirements[0];
+    const values = req?.values ?? [];
+    const entry: RailEntry = {
+      ...(req?.inEffect !== undefined ? { inEffect: req.inEffect } : {}),
+      pending: values.filter((v) => v.status === 'pending').map((v) => v.value),
+      inactive: values.filter((v) => (v.status === 'rejected' || v.status === 'superseded') && v.saidAt !== undefined).map((v) => v.value),
+      changes: s.changes,
+      changed: false,
+    };
+    const sig = JSON.stringify([entry.inEffect, entry.pending, entry.inactive]);
+    entry.changed = sig !== prev;
+    prev = sig;
+    return entry;
+  });
+}
+
+function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversation, detector: InactiveSpanDetector, notes: string[]): CompareSide {
+  const { entry, ref } = conv;
+  const spec = specOfEntry(entry);
+  const label = labelOfEntry(entry);
+  let rendered: ReturnType<typeof renderInstance> | undefined;
+  if (record && spec) {
+    try {
+      rendered = renderInstance(record, spec);
+    } catch (e) {
+      notes.push(`${label} (${entry.conv_id}): ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  let rail: RailEntry[] = [];
+  if (record?.intent && spec) {
+    const tags = spec.mode === 'single' && rendered ? tagsFromRendered(rendered) : tagsFromTrace(entry.trace);
+    rail = railOf(intentEvalTimeline(record, tags, spec).snapshots);
+  }
+  let detectorFailed = false;
+  const withSpans = (m: TurnMessage, assistant: boolean): CompareMessage => {
+    if (!assistant || !record || !spec) return { ...m, spans: [] };
+    try {
+      const spans = detector(record, spec, m.text).filter((s) => s.end > s.start && s.start >= 0 && s.end <= m.text.length);
+      return { ...m, spans: spans.map((s) => ({ value: s.value, start: s.start, end: s.end, kind: s.kind, describe: s.describe })) };
+    } catch (e) {
+      if (!detectorFailed) notes.push(`inactive-content detector failed on ${entry.conv_id}: ${e instanceof Error ? e.message : String(e)}`);
+      detectorFailed = true;
+      return { ...m, spans: [] };
+    }
+  };
+  const turns: CompareTurn[] = conversationTurns(entry.trace).map((t) => ({
+    index: t.index,
+    label: turnLabel(t),
+    ...(t.event ? { event: t.event } : {}),
+    user: withSpans(t.user, false),
+    assistant: t.assistant.map((m) => withSpans(m, true)),
+    ...(rail[t.index] ? { rail: rail[t.index] } : {}),
+  }));
+  const final = finalResponse(entry.trace);
+  const answer = extractedAnswer(entry.trace);
+  const activeReference = referenceText(rendered?.reference);
+  return {
+    convId: entry.conv_id,
+    model: entry.assistant_model ?? 'unknown model',
+    instanceLabel: label,
+    mode: effectiveMode(entry),
+    condition: effectiveCondition(entry),
+    ...(entry.path !== undefined ? { path: entry.path } : {}),
+    ...(entry.k !== undefined ? { k: entry.k } : {}),
+    file: ref.file,
+    line: ref.line,
+    verdict: verdictOf(entry),
+    ...(answer !== undefined ? { extractedAnswer: answer } : {}),
+    ...(spec ? { activeTask: activeTaskOf(spec) } : {}),
+    ...(activeReference !== undefined ? { activeReference } : {}),
+    ...(rendered?.activeValue !== undefined ? { activeValue: rendered.activeValue } : {}),
+    turns,
+    ...(final ? { finalResponse: withSpans(final, true) } : {}),
+  };
+}
+
+const EVENT_VERBS: Record<string, string> = { reject: 'rejects', accept: 'accepts', proposal: 'proposes', neutral: 'clarifies' };
+
+function branchSummary(left: CompareSide, right: CompareSide, l: CompareTurn | undefined, r: CompareTurn | undefined): string {
+  const say = (side: CompareSide, t: CompareTurn | undefined) => {
+    if (!t) return `${side.instanceLabel} has no such turn`;
+    return t.event ? `${side.instanceLabel} ${EVENT_VERBS[t.event] ?? t.event}` : `${side.instanceLabel}: ${t.label}`;
+  };
+  return `${say(left, l)} · ${say(right, r)}`;
+}
+
+export function buildCompareState(input: CompareInput): CompareState {
+  const notes: string[] = [];
+  const { record } = input;
+  if (!record) notes.push(`no record for ${input.left.entry.task_id}: no references, rail or inactive content`);
+  if (input.left.entry.task_id !== input.right.entry.task_id) notes.push(`the two conversations are of different sources (${input.left.entry.task_id}, ${input.right.entry.task_id})`);
+  const left = buildSide(record, input.left, input.detector, notes);
+  const right = buildSide(record, input.right, input.detector, notes);
+  const alignable = (s: CompareSide, turns: ConversationTurn[]) =>
+    turns.map((t, i) => ({ key: t.key, userText: t.user.text, assistantText: s.turns[i]!.assistant.map((m) => m.text).join('\n') }));
+  const alignment = alignTurns(alignable(left, conversationTurns(input.left.entry.trace)), alignable(right, conversationTurns(input.right.entry.trace)));
+  const branch = alignment.branchRow !== undefined ? alignment.rows[alignment.branchRow] : undefined;
+  const it = record?.intent;
+  return {
+    view: 'compare',
+    title: `${input.left.entry.task_id}: ${left.instanceLabel} · ${left.model} ↔ ${right.instanceLabel} · ${right.model}`,
+    taskId: input.left.entry.task_id,
+    task: input.left.entry.task,
+    ...(it ? { requirement: it.requirement, originalValue: it.original, revisedValue: it.revised } : {}),
+    left,
+    right,
+    rows: alignment.rows,
+    ...(alignment.branchRow !== undefined ? { branchRow: alignment.branchRow } : {}),
+    ...(branch ? { branchSummary: branchSummary(left, right, branch.left !== undefined ? left.turns[branch.left] : undefined, branch.right !== undefined ? right.turns[branch.right] : undefined) } : {}),
+    prefixEnd: alignment.prefixEnd,
+    prefixIdentical: alignment.prefixIdentical,
+    detector: input.detectorName,
+    notes,
+    timing: input.timing,
+  };
+}

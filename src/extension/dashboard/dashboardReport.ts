@@ -1,0 +1,68 @@
+// Computes the dashboard's report from the workspace data with the same computeStats and detector
+// wiring as the CLI. New-error verdicts of the inactive-content check are cached per conversation
+// line, so a growing log only reads the conversations that newly turned into new errors.
+import type { WorkspaceData } from '../data/workspaceData';
+import type { ConversationRef } from '../../core/load/runLogIndex';
+import { computeStats } from '../../core/stats/computeStats';
+import { statsDetectors } from '../../core/stats/statsDetectors';
+import type { StatsReport } from '../../core/stats/statsTypes';
+import type { DashboardReport } from '../../shared/protocol/dashboard';
+
+export class DashboardStats {
+  private readonly inactiveCache = new Map<string, boolean | undefined>();
+  private last: StatsReport | undefined;
+  /** The inactive-content detector of the last computation. */
+  detectorName = 'none';
+
+  constructor(private readonly data: WorkspaceData) {}
+
+  /** The last full report (with Fig. 4 id lists), for click-through. */
+  get report(): StatsReport | undefined {
+    return this.last;
+  }
+
+  async compute(): Promise<StatsReport> {
+    await this.data.ensureLoaded();
+    const records = this.data.records();
+    const wired = statsDetectors((id) => records.get(id)?.record);
+    this.detectorName = wired.detectorName;
+    const detect = wired.hasInactive;
+    const cacheKey = (r: ConversationRef) => `${r.file}\u0000${r.offset}\u0000${r.length}`;
+    const { detectorName: _name, close, ...options } = wired;
+    const report = await computeStats(this.data.conversations(), {
+      ...options,
+      ...(detect
+        ? {
+            hasInactive: async (ref: ConversationRef) => {
+              const key = cacheKey(ref);
+              if (this.inactiveCache.has(key)) return this.inactiveCache.get(key);
+              const v = await detect(ref);
+              this.inactiveCache.set(key, v);
+              return v;
+            },
+          }
+        : {}),
+    });
+    await close?.();
+    this.last = report;
+    return report;
+  }
+
+  /** The report as the webview gets it: no id lists, plus which detector ran. */
+  static forWebview(r: StatsReport, detector: string): DashboardReport {
+    return {
+      models: r.models,
+      domains: r.domains,
+      columns: r.columns,
+      cells: r.cells,
+      overall: r.overall,
+      modelOverall: r.modelOverall,
+      gaps: r.gaps,
+      inactive: r.inactive.map(({ conv_ids: _ids, inactive_conv_ids: _inactive, ...rest }) => rest),
+      depth: r.depth,
+      totals: r.totals,
+      timings: r.timings,
+      detector,
+    };
+  }
+}

@@ -1,0 +1,171 @@
+// The In Effect webview panel: the timeline rail of one conversation (a logged run of either
+// benchmark) or of an evolving-intent plan as written. The state is built on the host from the one
+// intent timeline, inlined into the page, and pushed again when the data files change.
+import * as vscode from 'vscode';
+import type { ExtensionServices } from '../extension';
+import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
+import { IN_EFFECT_PANEL_ID, IN_EFFECT_VIEW, InEffectWebviewToHost, type InEffectState, type RailTurn } from '../../shared/protocol/inEffect';
+import type { RecapMode } from '../../core/schema/runlog';
+import { inEffectFromLog, inEffectFromPlan } from './inEffectState';
+import { userTurnOfTraceIndex } from './turnDocumentRef';
+
+export type InEffectTarget = { kind: 'log'; convId: string } | { kind: 'plan'; taskId: string; recap?: RecapMode };
+
+/** The Sources tree's command that opens a turn document (`{convId, turnIndex}`, turnIndex = trace index). */
+export const OPEN_TURN_COMMAND = 'intentLens.openTurn';
+/** Our own read-only turn summary, used when no turn document command is registered. */
+export const IN_EFFECT_TURN_SCHEME = 'intent-lens-ineffect';
+
+function targetKey(t: InEffectTarget): string {
+  return t.kind === 'log' ? `log:${t.convId}` : `plan:${t.taskId}:${t.recap ?? ''}`;
+}
+
+export async function loadInEffectState(services: ExtensionServices, target: InEffectTarget): Promise<InEffectState> {
+  const { data } = services;
+  await data.ensureLoaded();
+  if (target.kind === 'plan') {
+    const plan = data.plans().get(target.taskId)?.plan;
+    if (!plan) throw new Error(`no evolving-intent plan ${target.taskId} in the workspace`);
+    return inEffectFromPlan(plan, target.recap);
+  }
+  const ref = data.logs.get(target.convId);
+  if (!ref) throw new Error(`conversation ${target.convId} is not in the workspace's run logs`);
+  const entry = await data.logs.readConversation(ref);
+  const source = data.plans().get(ref.task_id)?.plan ?? data.record(ref.task_id)?.record;
+  return inEffectFromLog(entry, source, ref);
+}
+
+/** Read-only turn summaries for the fallback reveal: user text, reply, and the state after it. */
+export class TurnSummaryDocuments implements vscode.TextDocumentContentProvider {
+  private readonly texts = new Map<string, string>();
+  private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.emitter.event;
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? 'This turn is no longer available.';
+  }
+
+  put(state: InEffectState, turn: RailTurn): vscode.Uri {
+    const id = state.convId ?? `${state.taskId}-${state.recap ?? 'none'}`;
+    const uri = vscode.Uri.from({ scheme: IN_EFFECT_TURN_SCHEME, path: `/${encodeURIComponent(id)}/turn-${turn.turn + 1}.md` });
+    const lines = [`# ${state.taskId} · turn ${turn.turn + 1} (${turn.label})`, '', '## User', '', turn.user, ''];
+    if (turn.assistant !== undefined) lines.push('## Assistant', '', turn.assistant, '');
+    lines.push('## In effect after this turn', '', `- ${state.benchmark === 'evolving' ? 'function' : 'task'}: ${turn.activeTask}`);
+    for (const f of turn.functions) if (f.status === 'superseded') lines.push(`- superseded function: ~~${f.name}~~`);
+    for (const r of turn.requirements) {
+      const others = r.values.filter((v) => v.value !== r.inEffect || v.status !== 'in-effect').map((v) => `${v.value} (${v.status})`);
+      lines.push(`- ${r.name}: ${r.inEffect ?? '—'}${others.length ? ` · ${others.join(', ')}` : ''}`);
+    }
+    if (turn.changes.length) lines.push('', '## Changes', '', ...turn.changes.map((c) => `- ${c}`));
+    this.texts.set(uri.toString(), lines.join('\n') + '\n');
+    this.emitter.fire(uri);
+    return uri;
+  }
+
+  dispose(): void {
+    this.emitter.dispose();
+  }
+}
+
+export class InEffectPanel implements vscode.Disposable {
+  private static readonly open = new Map<string, InEffectPanel>();
+
+  static all(): InEffectPanel[] {
+    return [...InEffectPanel.open.values()];
+  }
+
+  static async show(services: ExtensionServices, docs: TurnSummaryDocuments, target: InEffectTarget): Promise<InEffectPanel> {
+    const key = targetKey(target);
+    const existing = InEffectPanel.open.get(key);
+    if (existing) {
+      existing.panel.reveal();
+      return existing;
+    }
+    const state = await loadInEffectState(services, target);
+    const panel = vscode.window.createWebviewPanel(IN_EFFECT_PANEL_ID, 'In Effect', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, webviewOptions(services.context.extensionUri));
+    return new InEffectPanel(services, docs, target, key, panel, state);
+  }
+
+  private readonly connection: WebviewConnection<typeof InEffectWebviewToHost>;
+  private readonly disposables: vscode.Disposable[] = [];
+  private state: InEffectState;
+  /** The last render time the page reported (read by the host test suite). */
+  lastRenderedMs: number | undefined;
+
+  private constructor(
+    private readonly services: ExtensionServices,
+    private readonly docs: TurnSummaryDocuments,
+    readonly target: InEffectTarget,
+    private readonly key: string,
+    readonly panel: vscode.WebviewPanel,
+    state: InEffectState,
+  ) {
+    this.state = state;
+    InEffectPanel.open.set(key, this);
+    panel.title = `In Effect: ${state.taskId}`;
+    this.connection = new WebviewConnection(panel.webview, InEffectWebviewToHost, {
+      onCommand: (m) => this.onCommand(m),
+      log: (line) => services.output.appendLine(`[in effect] ${line}`),
+    });
+    panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: IN_EFFECT_VIEW, title: state.title, initialState: state });
+    this.disposables.push(
+      this.connection,
+      services.data.onDidChange(() => void this.refresh()),
+      panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  get currentState(): InEffectState {
+    return this.state;
+  }
+
+  private async onCommand(m: ReturnType<typeof InEffectWebviewToHost.parse>): Promise<void> {
+    if (m.kind !== 'command') return;
+    switch (m.command) {
+      case 'revealTurn':
+        await this.revealTurn(m.params.turn);
+        return;
+      case 'rendered':
+        this.lastRenderedMs = m.params.ms;
+        return;
+      case 'log':
+        this.services.output.appendLine(`[in effect webview] ${m.params.level}: ${m.params.message}`);
+        return;
+    }
+  }
+
+  /** Opens the turn document: the Sources tree's, when it is registered, else our own summary. */
+  async revealTurn(turnIndex: number): Promise<void> {
+    const turn = this.state.turns.find((t) => t.turn === turnIndex);
+    if (!turn) return;
+    if (this.state.convId && turn.traceIndex !== undefined && (await vscode.commands.getCommands(true)).includes(OPEN_TURN_COMMAND)) {
+      await vscode.commands.executeCommand(OPEN_TURN_COMMAND, { convId: this.state.convId, turnIndex: turn.traceIndex });
+      return;
+    }
+    const uri = this.docs.put(this.state, turn);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preview: true, preserveFocus: false });
+  }
+
+  /** Highlights the turn a turn document shows (the active editor moved to it). */
+  focusTraceIndex(traceIndex: number): void {
+    const indices = this.state.turns.map((t) => t.traceIndex ?? Number.MAX_SAFE_INTEGER);
+    const at = userTurnOfTraceIndex(indices, traceIndex);
+    if (at !== undefined) this.connection.notify('focusTurn', { turn: this.state.turns[at]!.turn });
+  }
+
+  private async refresh(): Promise<void> {
+    try {
+      this.state = await loadInEffectState(this.services, this.target);
+      this.connection.notify('state', { state: this.state });
+    } catch (e) {
+      this.services.output.appendLine(`[in effect] could not refresh ${this.key}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  dispose(): void {
+    if (InEffectPanel.open.get(this.key) === this) InEffectPanel.open.delete(this.key);
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.panel.dispose();
+  }
+}

@@ -1,0 +1,182 @@
+// The revision editor panel: one webview for one record's `intent` block at a time. The host reads
+// the record from its TextDocument, writes every change as a WorkspaceEdit of that record's text,
+// and refuses when the record changed underneath the editor (document edit, undo, or disk change).
+import * as vscode from 'vscode';
+import { userInfo } from 'node:os';
+import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
+import { ApplyParams, CheckReferencesParams, EDITOR_PANEL_ID, EDITOR_VIEW, EditorWebviewMessage, ReviewParams, type ApplyResult, type EditorState } from '../../shared/protocol/editor';
+import { BenchmarkRecordSchema, type ReviewStatus } from '../../core/schema/records';
+import { checkDatabaseReferences } from '../../core/checks/referenceResults';
+import { reviewEdits } from '../../core/edit/reviewEdits';
+import type { ExtensionServices } from '../extension';
+import { editRecord, findRecordInDocument, intentDiffEdits, locateInDocument, RecordConflictError, type DocumentRecord } from './recordDocuments';
+import { progressNow } from './reviewState';
+import { databaseFolders } from './intentDiagnostics';
+
+export function reviewerName(): string | undefined {
+  try {
+    return process.env.INTENT_LENS_REVIEWER ?? userInfo().username;
+  } catch {
+    return undefined;
+  }
+}
+
+export class RevisionEditorPanel implements vscode.Disposable {
+  private static current: RevisionEditorPanel | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private connection: WebviewConnection<typeof EditorWebviewMessage>;
+  private state: EditorState;
+
+  static get active(): RevisionEditorPanel | undefined {
+    return RevisionEditorPanel.current;
+  }
+
+  /** Opens (or retargets) the editor on a record. */
+  static async show(services: ExtensionServices, taskId: string): Promise<RevisionEditorPanel | undefined> {
+    const found = await findRecordInDocument(services.data, taskId);
+    if (!found) {
+      void vscode.window.showErrorMessage(`Intent Lens: no record ${taskId} in the workspace.`);
+      return undefined;
+    }
+    if (!found.item.value.intent) {
+      void vscode.window.showWarningMessage(`Intent Lens: ${taskId} has no intent block to edit (a plain LiC record).`);
+      return undefined;
+    }
+    const state = stateOf(services, found);
+    if (RevisionEditorPanel.current) {
+      RevisionEditorPanel.current.setState(state);
+      RevisionEditorPanel.current.panel.reveal(undefined, false);
+      return RevisionEditorPanel.current;
+    }
+    const panel = vscode.window.createWebviewPanel(EDITOR_PANEL_ID, `Revision: ${taskId}`, vscode.ViewColumn.Beside, webviewOptions(services.context.extensionUri));
+    RevisionEditorPanel.current = new RevisionEditorPanel(services, panel, state);
+    return RevisionEditorPanel.current;
+  }
+
+  private constructor(
+    private readonly services: ExtensionServices,
+    readonly panel: vscode.WebviewPanel,
+    initial: EditorState,
+  ) {
+    this.state = initial;
+    panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: EDITOR_VIEW, title: `Revision: ${initial.taskId}`, initialState: initial, workers: true });
+    this.connection = new WebviewConnection(panel.webview, EditorWebviewMessage, {
+      log: (l) => services.output.appendLine(l),
+      requests: {
+        apply: (p) => this.apply(ApplyParams.parse(p)),
+        review: (p) => this.review(ReviewParams.parse(p)),
+        checkReferences: (p) => this.checkReferences(CheckReferencesParams.parse(p).intent),
+        reload: () => this.reload(),
+      },
+      onCommand: (m) => {
+        if (m.kind !== 'command') return;
+        if (m.command === 'reviewNext') void vscode.commands.executeCommand('intentLens.review.next');
+        if (m.command === 'log') services.output.appendLine(`[editor] ${m.params.message}`);
+      },
+    });
+    this.disposables.push(
+      this.connection,
+      panel.onDidDispose(() => this.dispose()),
+      // Undo, a text edit or a reload of the file: show the record as it is now.
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.fsPath !== this.state.file) return;
+        const found = locateInDocument(e.document, this.state.taskId);
+        if (found && found.item.raw !== this.state.raw) this.setState(stateOf(this.services, found));
+        else if (found && e.document.isDirty !== this.state.dirty) this.setState(stateOf(this.services, found));
+      }),
+      vscode.workspace.onDidSaveTextDocument((d) => {
+        if (d.uri.fsPath !== this.state.file) return;
+        const found = locateInDocument(d, this.state.taskId);
+        if (found) this.setState(stateOf(this.services, found));
+      }),
+    );
+  }
+
+  get taskId(): string {
+    return this.state.taskId;
+  }
+
+  private setState(state: EditorState): void {
+    this.state = state;
+    this.panel.title = `Revision: ${state.taskId}`;
+    this.connection.notify('state', { state });
+  }
+
+  private async reload(): Promise<EditorState> {
+    const found = await findRecordInDocument(this.services.data, this.state.taskId, this.state.file);
+    if (!found) throw new Error(`record ${this.state.taskId} is not in ${this.state.file} any more`);
+    this.state = stateOf(this.services, found);
+    return this.state;
+  }
+
+  private async write(build: (found: DocumentRecord) => ReturnType<typeof intentDiffEdits>, baseRaw: string, save: boolean): Promise<ApplyResult> {
+    try {
+      const current = await findRecordInDocument(this.services.data, this.state.taskId, this.state.file);
+      if (!current) return { ok: false, conflict: `record ${this.state.taskId} is not in its file any more` };
+      const after = await editRecord(this.services.data, this.state.taskId, build(current), { file: this.state.file, baseRaw, save });
+      this.state = stateOf(this.services, after);
+      return { ok: true, state: this.state };
+    } catch (e) {
+      if (e instanceof RecordConflictError) return { ok: false, conflict: e.message };
+      throw e;
+    }
+  }
+
+  private apply(p: ApplyParams): Promise<ApplyResult> {
+    return this.write((found) => intentDiffEdits(found.item.value.intent ?? {}, p.intent), p.baseRaw, p.save);
+  }
+
+  /** Records a review decision (with the editor's unapplied changes, when it sends them). */
+  review(p: ReviewParams): Promise<ApplyResult> {
+    return this.write(
+      (found) => {
+        const edits = p.intent ? intentDiffEdits(found.item.value.intent ?? {}, p.intent) : [];
+        const rec = BenchmarkRecordSchema.parse({ ...found.item.value, ...(p.intent ? { intent: p.intent } : {}) });
+        const by = reviewerName();
+        return [...edits, ...reviewEdits(rec, { status: p.status, ...(p.note ? { note: p.note } : {}), ...(by ? { by } : {}) })];
+      },
+      p.baseRaw,
+      false,
+    );
+  }
+
+  /** Review from a host command (tree, palette) while this panel shows the record. */
+  async reviewCurrent(status: ReviewStatus, note: string | undefined): Promise<ApplyResult> {
+    const r = await this.review({ baseRaw: this.state.raw, status, ...(note ? { note } : {}) });
+    if (r.state) this.setState(r.state);
+    return r;
+  }
+
+  private async checkReferences(intent: Record<string, unknown>) {
+    if (!vscode.workspace.isTrusted) return { issues: [] };
+    const found = await findRecordInDocument(this.services.data, this.state.taskId, this.state.file);
+    if (!found) return { issues: [] };
+    const rec = BenchmarkRecordSchema.safeParse({ ...found.item.value, intent });
+    if (!rec.success) return { issues: [] };
+    return { issues: await checkDatabaseReferences(rec.data, databaseFolders()) };
+  }
+
+  async showRecord(taskId: string): Promise<void> {
+    const found = await findRecordInDocument(this.services.data, taskId);
+    if (found) this.setState(stateOf(this.services, found));
+  }
+
+  dispose(): void {
+    if (RevisionEditorPanel.current === this) RevisionEditorPanel.current = undefined;
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.panel.dispose();
+  }
+}
+
+function stateOf(services: ExtensionServices, found: DocumentRecord): EditorState {
+  const p = progressNow(services.data);
+  return {
+    taskId: found.item.value.task_id,
+    file: found.document.uri.fsPath,
+    line: found.item.line,
+    record: JSON.parse(found.item.raw) as Record<string, unknown>,
+    raw: found.item.raw,
+    progress: { reviewed: p.reviewed, total: p.total },
+    dirty: found.document.isDirty,
+  };
+}

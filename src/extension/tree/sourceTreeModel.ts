@@ -1,0 +1,425 @@
+// Builds the "Sources" tree from records and indexed conversations: domain → source → instance →
+// run (turns are added per run when its conversation is read). Pure and vscode-free, so it is
+// unit-tested in Node; the VS Code glue only maps nodes to TreeItems.
+import type { ConversationRef, Verdict } from '../../core/load/runLogIndex';
+import type { BenchmarkRecord, ReviewStatus } from '../../core/schema/records';
+import { DOMAINS, shardText } from '../../core/schema/records';
+import { PATHS, type Condition, type ExtendedPath, type Mode } from '../../core/schema/runlog';
+import { activeTaskOf, baseInstances, instanceLabel } from '../../core/render/instances';
+import type { DomainNode, FileNode, FilesNode, InstanceNode, RunNode, SourceNode, SourceTreeNode, VerdictCounts } from './treeItems';
+
+export interface TreeRecord {
+  record: BenchmarkRecord;
+  file: string;
+  line: number;
+}
+
+export interface TreeFile {
+  path: string;
+  kind: FileNode['fileKind'];
+  displayPath: string;
+  items: number;
+  problems: number;
+}
+
+export interface TreeInput {
+  records: ReadonlyMap<string, TreeRecord>;
+  conversations: readonly ConversationRef[];
+  files?: readonly TreeFile[];
+}
+
+export type ReviewFilter = ReviewStatus | 'none';
+
+export interface TreeFilters {
+  domains?: string[];
+  models?: string[];
+  verdicts?: Verdict[];
+  reviews?: ReviewFilter[];
+  /** Only sources where a model is correct in Original but wrong in Retained or Revised. */
+  newErrors?: boolean;
+}
+
+export function hasActiveFilters(f: TreeFilters): boolean {
+  return !!(f.domains?.length || f.models?.length || f.verdicts?.length || f.reviews?.length || f.newErrors);
+}
+
+/** Filters that hide runs (and with them sources and instances that have no visible run). */
+function hasRunFilters(f: TreeFilters): boolean {
+  return !!(f.models?.length || f.verdicts?.length || f.newErrors);
+}
+
+const VERDICT_SIGNS: Record<Verdict, string> = { correct: '✓', incorrect: '✗', unscored: '–' };
+
+export function verdictSign(v: Verdict): string {
+  return VERDICT_SIGNS[v];
+}
+
+/** A one-line summary of the active filters, e.g. `domain: math · verdict: ✗ · new errors`. */
+export function describeFilters(f: TreeFilters): string {
+  const parts: string[] = [];
+  if (f.domains?.length) parts.push(`domain: ${f.domains.join(', ')}`);
+  if (f.models?.length) parts.push(`model: ${f.models.map(shortModel).join(', ')}`);
+  if (f.verdicts?.length) parts.push(`verdict: ${f.verdicts.map((v) => `${verdictSign(v)} ${v}`).join(', ')}`);
+  if (f.reviews?.length) parts.push(`review: ${f.reviews.join(', ')}`);
+  if (f.newErrors) parts.push('new errors');
+  return parts.join(' · ');
+}
+
+/** `anthropic/claude-3-haiku` → `claude-3-haiku`: tree rows are narrow. */
+export function shortModel(model: string): string {
+  const i = model.lastIndexOf('/');
+  return i >= 0 && i < model.length - 1 ? model.slice(i + 1) : model;
+}
+
+export function instanceKey(i: { mode: string; condition: string; path?: string; k?: number }): string {
+  return [i.mode, i.condition, i.path ?? '', i.k ?? ''].join('|');
+}
+
+const MODE_ORDER: Record<string, number> = { multi: 0, single: 1, evolving: 2 };
+const MULTI_ORDER = ['original', 'neutral', 'retained', 'revised', 'direct'];
+const SINGLE_ORDER = ['original', 'direct', 'revised', 'retained', 'neutral'];
+
+/** The paper's order: multi conditions, single controls, then extended paths by path and depth. */
+function compareInstances(a: { mode: string; condition: string; path?: string; k?: number }, b: typeof a): number {
+  const ap = a.path ? PATHS.indexOf(a.path as ExtendedPath) + 1 : 0;
+  const bp = b.path ? PATHS.indexOf(b.path as ExtendedPath) + 1 : 0;
+  if (ap !== bp) return ap - bp;
+  if (ap) return (a.k ?? 0) - (b.k ?? 0);
+  const am = MODE_ORDER[a.mode] ?? 9;
+  const bm = MODE_ORDER[b.mode] ?? 9;
+  if (am !== bm) return am - bm;
+  const order = a.mode === 'single' ? SINGLE_ORDER : MULTI_ORDER;
+  return order.indexOf(a.condition) - order.indexOf(b.condition);
+}
+
+function emptyCounts(): VerdictCounts {
+  return { correct: 0, incorrect: 0, unscored: 0 };
+}
+
+/**
+ * New errors of each model on one source: the model is correct in the Original of a mode (multi or
+ * single) and wrong in Retained or Revised of the same mode. Returns model → the erring conv_ids.
+ */
+export function newErrorsOf(convs: readonly ConversationRef[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const base = convs.filter((c) => !c.path && (c.mode === 'multi' || c.mode === 'single'));
+  for (const c of base) {
+    if (c.verdict !== 'incorrect' || (c.condition !== 'retained' && c.condition !== 'revised')) continue;
+    const originalCorrect = base.some((o) => o.model === c.model && o.mode === c.mode && o.condition === 'original' && o.verdict === 'correct');
+    if (!originalCorrect) continue;
+    let set = out.get(c.model);
+    if (!set) out.set(c.model, (set = new Set()));
+    set.add(c.conv_id);
+  }
+  return out;
+}
+
+/** Natural order of task ids: `sharded-GSM8K/9` before `sharded-GSM8K/10`. */
+const collator = new Intl.Collator('en', { numeric: true });
+
+export interface TreeSummary {
+  records: number;
+  sources: number;
+  conversations: number;
+  correct: number;
+  incorrect: number;
+  unscored: number;
+  models: string[];
+}
+
+interface SourceData {
+  taskId: string;
+  domain: string;
+  record?: TreeRecord;
+  convs: ConversationRef[];
+}
+
+export class SourceTreeModel {
+  private readonly parents = new Map<string, SourceTreeNode>();
+  private readonly childCache = new Map<string, SourceTreeNode[]>();
+  private readonly sources = new Map<string, SourceData>();
+  private readonly sourceNodes = new Map<string, SourceNode>();
+  private rootNodes: SourceTreeNode[] | undefined;
+
+  constructor(
+    private readonly input: TreeInput,
+    readonly filters: TreeFilters = {},
+  ) {
+    for (const [taskId, rec] of input.records) this.sources.set(taskId, { taskId, domain: rec.record.task, record: rec, convs: [] });
+    for (const c of input.conversations) {
+      let s = this.sources.get(c.task_id);
+      if (!s) this.sources.set(c.task_id, (s = { taskId: c.task_id, domain: c.task || 'unknown', convs: [] }));
+      s.convs.push(c);
+    }
+  }
+
+  /** Every model that has a conversation, sorted. */
+  models(): string[] {
+    return [...new Set(this.input.conversations.map((c) => c.model))].sort(collator.compare);
+  }
+
+  /** Every domain present, known ones first in FORMAT.md's order. */
+  domains(): string[] {
+    const present = new Set([...this.sources.values()].map((s) => s.domain));
+    const known = DOMAINS.filter((d) => present.has(d));
+    const other = [...present].filter((d) => !(DOMAINS as readonly string[]).includes(d)).sort();
+    return [...known, ...other];
+  }
+
+  summary(): TreeSummary {
+    const s: TreeSummary = { records: this.input.records.size, sources: this.sources.size, conversations: this.input.conversations.length, correct: 0, incorrect: 0, unscored: 0, models: this.models() };
+    for (const c of this.input.conversations) s[c.verdict]++;
+    return s;
+  }
+
+  /** For a find command: every source with its shard texts (records) for matching. */
+  searchableSources(): Array<{ taskId: string; domain: string; review?: ReviewStatus; hasRecord: boolean; shards: string[]; conversations: number }> {
+    return [...this.sources.values()]
+      .map((s) => ({
+        taskId: s.taskId,
+        domain: s.domain,
+        ...(s.record?.record.intent?.review ? { review: s.record.record.intent.review.status } : {}),
+        hasRecord: !!s.record,
+        shards: s.record?.record.shards.map(shardText) ?? [],
+        conversations: s.convs.length,
+      }))
+      .sort((a, b) => collator.compare(a.taskId, b.taskId));
+  }
+
+  roots(): SourceTreeNode[] {
+    if (this.rootNodes) return this.rootNodes;
+    const out: SourceTreeNode[] = [];
+    for (const domain of this.domains()) {
+      if (this.filters.domains?.length && !this.filters.domains.includes(domain)) continue;
+      const sources = this.sourcesOf(domain);
+      if (!sources.length) continue;
+      const node: DomainNode = { kind: 'domain', id: `domain:${domain}`, domain, sources: sources.length, args: {} };
+      this.childCache.set(node.id, sources);
+      for (const s of sources) this.parents.set(s.id, node);
+      out.push(node);
+    }
+    const files = this.input.files ?? [];
+    if (files.length && !hasActiveFilters(this.filters)) {
+      const fileNodes: FileNode[] = files.map((f) => ({ kind: 'file', id: `file:${f.path}`, file: f.path, fileKind: f.kind, displayPath: f.displayPath, items: f.items, problems: f.problems, args: { file: f.path } }));
+      const group: FilesNode = { kind: 'files', id: 'files', files: fileNodes, args: {} };
+      this.childCache.set(group.id, fileNodes);
+      for (const f of fileNodes) this.parents.set(f.id, group);
+      out.push(group);
+    }
+    this.rootNodes = out;
+    return out;
+  }
+
+  /** True when the tree has data but the filters hide all of it. */
+  isFilteredEmpty(): boolean {
+    return this.sources.size > 0 && hasActiveFilters(this.filters) && !this.roots().some((n) => n.kind === 'domain');
+  }
+
+  children(node?: SourceTreeNode): SourceTreeNode[] {
+    if (!node) return this.roots();
+    if (!this.rootNodes) this.roots();
+    const cached = this.childCache.get(node.id);
+    if (cached) return cached;
+    let out: SourceTreeNode[] = [];
+    if (node.kind === 'source') out = this.instancesOf(node);
+    else if (node.kind === 'instance') out = this.runsOf(node);
+    else if (node.kind === 'bookkeeping') out = node.entries;
+    else return [];
+    this.setChildren(node, out);
+    return out;
+  }
+
+  /** Records children built elsewhere (turns of a run, read on demand) so `parent()` knows them. */
+  setChildren(node: SourceTreeNode, children: SourceTreeNode[]): void {
+    this.childCache.set(node.id, children);
+    for (const c of children) {
+      this.parents.set(c.id, node);
+      if (c.kind === 'bookkeeping') for (const e of c.entries) this.parents.set(e.id, c);
+    }
+  }
+
+  hasChildrenCached(node: SourceTreeNode): boolean {
+    return this.childCache.has(node.id);
+  }
+
+  parent(node: SourceTreeNode): SourceTreeNode | undefined {
+    if (!this.rootNodes) this.roots();
+    const known = this.parents.get(node.id);
+    if (known) return known;
+    // Not built yet: walk down from the root to find it (sources, instances, runs).
+    if (node.kind === 'instance' || node.kind === 'run') {
+      const src = this.sourceNode(node.args.taskId ?? '');
+      if (!src) return undefined;
+      const instances = this.children(src);
+      if (node.kind === 'instance') return src;
+      for (const inst of instances) if (this.children(inst).some((r) => r.id === node.id)) return inst;
+    }
+    return this.parents.get(node.id);
+  }
+
+  /** The visible node of a source (undefined when filtered out or unknown). */
+  sourceNode(taskId: string): SourceNode | undefined {
+    this.roots();
+    return this.sourceNodes.get(taskId);
+  }
+
+  /** The visible run node of a conversation, building the path down to it. */
+  runNode(convId: string): RunNode | undefined {
+    const conv = this.input.conversations.find((c) => c.conv_id === convId);
+    if (!conv) return undefined;
+    const src = this.sourceNode(conv.task_id);
+    if (!src) return undefined;
+    for (const inst of this.children(src)) {
+      const run = this.children(inst).find((r): r is RunNode => r.kind === 'run' && r.convId === convId);
+      if (run) return run;
+    }
+    return undefined;
+  }
+
+  private visibleRuns(s: SourceData, errors: Map<string, Set<string>>): ConversationRef[] {
+    const f = this.filters;
+    return s.convs.filter((c) => {
+      if (f.models?.length && !f.models.includes(c.model)) return false;
+      if (f.verdicts?.length && !f.verdicts.includes(c.verdict)) return false;
+      if (f.newErrors) {
+        const errs = errors.get(c.model);
+        if (!errs) return false;
+        // The erring runs and the Original they diverge from.
+        const erringModes = new Set(s.convs.filter((x) => errs.has(x.conv_id)).map((x) => x.mode));
+        const isOriginal = !c.path && c.condition === 'original' && erringModes.has(c.mode);
+        if (!errs.has(c.conv_id) && !isOriginal) return false;
+      }
+      return true;
+    });
+  }
+
+  private sourcesOf(domain: string): SourceNode[] {
+    const f = this.filters;
+    const out: SourceNode[] = [];
+    for (const s of this.sources.values()) {
+      if (s.domain !== domain) continue;
+      const review = s.record?.record.intent?.review?.status;
+      if (f.reviews?.length && !f.reviews.includes(review ?? 'none')) continue;
+      const errors = newErrorsOf(s.convs);
+      if (f.newErrors && errors.size === 0) continue;
+      const runs = this.visibleRuns(s, errors);
+      if (hasRunFilters(f) && runs.length === 0) continue;
+      const perModel = new Map<string, VerdictCounts>();
+      for (const c of runs) {
+        let counts = perModel.get(c.model);
+        if (!counts) perModel.set(c.model, (counts = emptyCounts()));
+        counts[c.verdict]++;
+      }
+      const node: SourceNode = {
+        kind: 'source',
+        id: `source:${s.taskId}`,
+        taskId: s.taskId,
+        domain,
+        hasRecord: !!s.record,
+        ...(s.record ? { recordFile: s.record.file, recordLine: s.record.line } : {}),
+        ...(review ? { review } : {}),
+        perModel: [...perModel.entries()].sort(([a], [b]) => collator.compare(a, b)).map(([model, counts]) => ({ model, counts })),
+        newErrorModels: [...errors.keys()].sort(collator.compare),
+        args: { taskId: s.taskId, ...(s.record ? { file: s.record.file, line: s.record.line } : {}) },
+      };
+      this.sourceNodes.set(s.taskId, node);
+      out.push(node);
+    }
+    return out.sort((a, b) => collator.compare(a.taskId, b.taskId));
+  }
+
+  private instancesOf(src: SourceNode): InstanceNode[] {
+    const s = this.sources.get(src.taskId);
+    if (!s) return [];
+    const errors = newErrorsOf(s.convs);
+    const runs = this.visibleRuns(s, errors);
+    const specs = new Map<string, { mode: Mode; condition: Condition; path?: ExtendedPath; k?: number }>();
+    if (s.record) for (const spec of baseInstances(s.record.record)) specs.set(instanceKey(spec), spec);
+    // Extended paths (and anything else) present in the logs.
+    for (const c of s.convs) {
+      const key = instanceKey(c);
+      if (!specs.has(key)) specs.set(key, { mode: c.mode, condition: c.condition, ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}) });
+    }
+    const out: InstanceNode[] = [];
+    for (const [key, spec] of [...specs.entries()].sort(([, a], [, b]) => compareInstances(a, b))) {
+      const mine = runs.filter((c) => instanceKey(c) === key);
+      if (hasRunFilters(this.filters) && mine.length === 0) continue;
+      const counts = emptyCounts();
+      for (const c of mine) counts[c.verdict]++;
+      const active = s.record?.record.intent && spec.mode !== 'evolving' ? activeTaskOf({ ...spec, mode: spec.mode }) : undefined;
+      const node: InstanceNode = {
+        kind: 'instance',
+        id: `instance:${s.taskId}|${key}`,
+        taskId: s.taskId,
+        mode: spec.mode,
+        condition: spec.condition,
+        ...(spec.path ? { path: spec.path, k: spec.k ?? 0 } : {}),
+        label: instanceLabel(spec),
+        ...(active ? { active } : {}),
+        counts,
+        runs: mine.length,
+        args: { taskId: s.taskId, mode: spec.mode, condition: spec.condition, ...(spec.path ? { path: spec.path, k: spec.k ?? 0 } : {}) },
+      };
+      this.runCache.set(node.id, { convs: mine, errors });
+      out.push(node);
+    }
+    return out;
+  }
+
+  private readonly runCache = new Map<string, { convs: ConversationRef[]; errors: Map<string, Set<string>> }>();
+
+  private runsOf(inst: InstanceNode): RunNode[] {
+    const data = this.runCache.get(inst.id);
+    if (!data) return [];
+    const seen = new Map<string, number>();
+    return [...data.convs]
+      .sort((a, b) => collator.compare(a.model, b.model) || a.file.localeCompare(b.file) || a.line - b.line)
+      .map((c) => {
+        const repeat = (seen.get(c.model) ?? 0) + 1;
+        seen.set(c.model, repeat);
+        return {
+          kind: 'run' as const,
+          id: `run:${c.conv_id}`,
+          convId: c.conv_id,
+          taskId: c.task_id,
+          model: c.model,
+          verdict: c.verdict,
+          turns: c.turns,
+          file: c.file,
+          line: c.line,
+          repeat,
+          newError: data.errors.get(c.model)?.has(c.conv_id) ?? false,
+          args: { taskId: c.task_id, mode: c.mode, condition: c.condition, ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}), convId: c.conv_id, model: c.model, file: c.file, line: c.line },
+        };
+      });
+  }
+}
+
+/** `✓3 ✗1` (and `–n` when some are unscored). */
+export function formatCounts(c: VerdictCounts): string {
+  const parts = [`✓${c.correct}`, `✗${c.incorrect}`];
+  if (c.unscored) parts.push(`–${c.unscored}`);
+  return parts.join(' ');
+}
+
+/** A source row's description: review badge and per-model verdict counts. */
+export function describeSource(n: SourceNode): string {
+  const parts: string[] = [];
+  if (!n.hasRecord) parts.push('no record');
+  else if (n.review) parts.push(`[${n.review}]`);
+  for (const m of n.perModel) parts.push(`${shortModel(m.model)} ${formatCounts(m.counts)}`);
+  return parts.join(' · ');
+}
+
+export function describeInstance(n: InstanceNode): string {
+  const parts: string[] = [n.path ? 'multi' : n.mode];
+  if (n.active) parts.push(`active: ${n.active}`);
+  parts.push(n.runs ? formatCounts(n.counts) : 'no runs');
+  return parts.join(' · ');
+}
+
+export function describeRun(n: RunNode): string {
+  const parts = [`${verdictSign(n.verdict)} ${n.verdict}`, `${n.turns} turns`];
+  if (n.newError) parts.push('new error');
+  return parts.join(' · ');
+}

@@ -1,0 +1,168 @@
+// VS Code glue of the "Sources" tree: maps model nodes to TreeItems and reads a run's turns on
+// demand. The tree's content comes from SourceTreeModel (vscode-free, unit-tested).
+import * as vscode from 'vscode';
+import type { WorkspaceData } from '../data/workspaceData';
+import { SourceTreeModel, describeInstance, describeRun, describeSource, shortModel, verdictSign, type TreeFilters } from './sourceTreeModel';
+import { buildTurnNodes, turnLabel, turnDocumentPath, CONVERSATION_SCHEME } from './conversationTurns';
+import { contextValueOf, type RunNode, type SourceTreeNode, type TurnNode } from './treeItems';
+import type { Verdict } from '../../core/load/runLogIndex';
+
+const VERDICT_ICONS: Record<Verdict, [string, string]> = {
+  correct: ['pass', 'testing.iconPassed'],
+  incorrect: ['error', 'testing.iconFailed'],
+  unscored: ['circle-slash', 'testing.iconSkipped'],
+};
+
+function verdictIcon(v: Verdict): vscode.ThemeIcon {
+  const [icon, color] = VERDICT_ICONS[v];
+  return new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
+}
+
+const DOMAIN_ICONS: Record<string, string> = { math: 'symbol-operator', code: 'code', database: 'database', actions: 'tools' };
+
+export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNode> {
+  private readonly changed = new vscode.EventEmitter<SourceTreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  model: SourceTreeModel;
+
+  constructor(
+    private readonly data: WorkspaceData,
+    private filtersValue: TreeFilters,
+    private showBookkeepingValue: boolean,
+    private readonly output?: vscode.OutputChannel,
+  ) {
+    this.model = this.build();
+  }
+
+  get filters(): TreeFilters {
+    return this.filtersValue;
+  }
+
+  get showBookkeeping(): boolean {
+    return this.showBookkeepingValue;
+  }
+
+  setFilters(f: TreeFilters): void {
+    this.filtersValue = f;
+    this.refresh();
+  }
+
+  setShowBookkeeping(v: boolean): void {
+    this.showBookkeepingValue = v;
+    this.refresh();
+  }
+
+  /** Rebuilds the model from the current data (cheap: refs only) and redraws. */
+  refresh(): void {
+    this.model = this.build();
+    this.changed.fire(undefined);
+  }
+
+  private build(): SourceTreeModel {
+    const files = this.data.dataFiles().map((f) => ({ ...f, displayPath: vscode.workspace.asRelativePath(f.path) }));
+    return new SourceTreeModel({ records: this.data.records(), conversations: this.data.conversations(), files }, this.filtersValue);
+  }
+
+  getChildren(node?: SourceTreeNode): SourceTreeNode[] | Promise<SourceTreeNode[]> {
+    if (node?.kind === 'run' && !this.model.hasChildrenCached(node)) return this.turnsOf(node);
+    return this.model.children(node);
+  }
+
+  getParent(node: SourceTreeNode): SourceTreeNode | undefined {
+    return this.model.parent(node);
+  }
+
+  private async turnsOf(run: RunNode): Promise<SourceTreeNode[]> {
+    const model = this.model;
+    try {
+      const conv = await this.data.readConversation(run.convId);
+      if (!conv) return [];
+      const turns = buildTurnNodes(run.convId, conv.entry.trace, this.showBookkeepingValue);
+      model.setChildren(run, turns);
+      return turns;
+    } catch (e) {
+      this.output?.appendLine(`[tree] could not read conversation ${run.convId}: ${e instanceof Error ? e.message : String(e)}`);
+      return [];
+    }
+  }
+
+  getTreeItem(node: SourceTreeNode): vscode.TreeItem {
+    const C = vscode.TreeItemCollapsibleState;
+    let item: vscode.TreeItem;
+    switch (node.kind) {
+      case 'domain':
+        item = new vscode.TreeItem(node.domain, C.Expanded);
+        item.description = `${node.sources} source${node.sources === 1 ? '' : 's'}`;
+        item.iconPath = new vscode.ThemeIcon(DOMAIN_ICONS[node.domain] ?? 'folder');
+        break;
+      case 'source': {
+        item = new vscode.TreeItem(node.taskId, C.Collapsed);
+        item.description = describeSource(node);
+        const md = new vscode.MarkdownString();
+        md.appendMarkdown(`**${escapeMd(node.taskId)}** (${node.domain})\n\n`);
+        md.appendMarkdown(node.hasRecord ? `record: ${escapeMd(vscode.workspace.asRelativePath(node.recordFile ?? ''))}:${node.recordLine}\n\n` : 'no record for this task_id (logs only)\n\n');
+        if (node.review) md.appendMarkdown(`review: ${node.review}\n\n`);
+        for (const m of node.perModel) md.appendMarkdown(`- ${escapeMd(m.model)}: ✓${m.counts.correct} ✗${m.counts.incorrect} –${m.counts.unscored}\n`);
+        if (node.newErrorModels.length) md.appendMarkdown(`\nnew errors: ${node.newErrorModels.map(escapeMd).join(', ')}`);
+        item.tooltip = md;
+        item.iconPath = new vscode.ThemeIcon(node.newErrorModels.length ? 'warning' : node.hasRecord ? 'file-text' : 'file', node.newErrorModels.length ? new vscode.ThemeColor('list.warningForeground') : undefined);
+        break;
+      }
+      case 'instance':
+        item = new vscode.TreeItem(node.label, node.runs ? C.Collapsed : C.None);
+        item.description = describeInstance(node);
+        item.iconPath = new vscode.ThemeIcon(node.path ? 'layers' : node.mode === 'single' ? 'comment' : 'comment-discussion');
+        item.tooltip = `${node.mode} · condition ${node.condition}${node.path ? ` · ${node.path} k=${node.k}` : ''}${node.active ? ` · active task: ${node.active}` : ''}`;
+        break;
+      case 'run':
+        item = new vscode.TreeItem(`${verdictSign(node.verdict)} ${shortModel(node.model)}${node.repeat > 1 ? ` #${node.repeat}` : ''}`, C.Collapsed);
+        item.description = describeRun(node);
+        item.iconPath = verdictIcon(node.verdict);
+        item.tooltip = `${node.model}\nconv_id ${node.convId}\n${vscode.workspace.asRelativePath(node.file)}:${node.line}`;
+        break;
+      case 'turn':
+        item = turnItem(node);
+        break;
+      case 'bookkeeping':
+        item = new vscode.TreeItem(`${node.entries.length} bookkeeping entr${node.entries.length === 1 ? 'y' : 'ies'}`, C.Collapsed);
+        item.description = 'folded (Toggle Bookkeeping shows them inline)';
+        item.iconPath = new vscode.ThemeIcon('fold');
+        break;
+      case 'files':
+        item = new vscode.TreeItem('Data files', C.Collapsed);
+        item.description = `${node.files.length}`;
+        item.iconPath = new vscode.ThemeIcon('files');
+        break;
+      case 'file':
+        item = new vscode.TreeItem(node.displayPath, C.None);
+        item.description = `${node.fileKind} · ${node.items} item${node.items === 1 ? '' : 's'}${node.problems ? ` · ${node.problems} problem${node.problems === 1 ? '' : 's'}` : ''}`;
+        item.iconPath = new vscode.ThemeIcon(node.problems ? 'warning' : 'file', node.problems ? new vscode.ThemeColor('list.warningForeground') : undefined);
+        item.resourceUri = vscode.Uri.file(node.file);
+        item.command = { command: 'vscode.open', title: 'Open File', arguments: [vscode.Uri.file(node.file)] };
+        break;
+    }
+    item.id = node.id;
+    item.contextValue = contextValueOf(node);
+    return item;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+function turnItem(node: TurnNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(turnLabel(node), vscode.TreeItemCollapsibleState.None);
+  item.description = node.firstLine;
+  item.iconPath = node.evaluation
+    ? verdictIcon(node.evaluation)
+    : new vscode.ThemeIcon(node.role === 'user' ? 'account' : node.role === 'assistant' ? 'hubot' : node.role === 'system' ? 'gear' : node.bookkeeping ? 'debug-stackframe-dot' : 'output');
+  item.tooltip = `${turnLabel(node)}\n\n${node.firstLine}`;
+  const uri = vscode.Uri.from({ scheme: CONVERSATION_SCHEME, path: turnDocumentPath(node.convId, node.index) });
+  item.command = { command: 'intentLens.openTurn', title: 'Open Turn', arguments: [node.args, uri] };
+  return item;
+}
+
+function escapeMd(s: string): string {
+  return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}

@@ -1,0 +1,146 @@
+// The compare view's messages (host ↔ webview) and its initial state, as zod schemas: the host
+// validates what the webview sends, the webview validates the inlined state and every
+// notification. Spans of inactive content are computed on the host and travel in the state.
+import { z } from 'zod';
+import { commandEnvelope, notificationEnvelope, requestEnvelope, ReadyMessage } from '../protocol';
+
+export const COMPARE_VIEW = 'compare';
+export const COMPARE_PANEL_ID = 'intentLens.compare';
+
+export const InactiveSpanSchema = z.object({
+  value: z.string(),
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  kind: z.enum(['rejected', 'superseded']),
+  describe: z.string(),
+});
+export type InactiveSpanMessage = z.infer<typeof InactiveSpanSchema>;
+
+export const CompareMessageSchema = z.object({
+  text: z.string(),
+  traceIndex: z.number().int(),
+  spans: z.array(InactiveSpanSchema),
+});
+export type CompareMessage = z.infer<typeof CompareMessageSchema>;
+
+/** The "in effect" rail at one user turn: what holds after the turn for the selected requirement. */
+export const RailEntrySchema = z.object({
+  inEffect: z.string().optional(),
+  pending: z.array(z.string()),
+  /** Values no longer in effect at this point (rejected or superseded). */
+  inactive: z.array(z.string()),
+  changes: z.array(z.string()),
+  /** True when this turn changed what is in effect or pending. */
+  changed: z.boolean(),
+});
+export type RailEntry = z.infer<typeof RailEntrySchema>;
+
+export const CompareTurnSchema = z.object({
+  index: z.number().int(),
+  /** Short tag: `shard 2`, `proposal`, `reject`, `accept`, `neutral`, or `turn 3`. */
+  label: z.string(),
+  event: z.enum(['proposal', 'accept', 'reject', 'neutral']).optional(),
+  user: CompareMessageSchema,
+  assistant: z.array(CompareMessageSchema),
+  rail: RailEntrySchema.optional(),
+});
+export type CompareTurn = z.infer<typeof CompareTurnSchema>;
+
+export const VerdictSchema = z.enum(['correct', 'incorrect', 'unscored']);
+
+export const CompareSideSchema = z.object({
+  convId: z.string(),
+  model: z.string(),
+  /** `Retained`, `Revised`, `S_Orig`, `persistence-retained k=2` … */
+  instanceLabel: z.string(),
+  mode: z.string(),
+  condition: z.string(),
+  path: z.string().optional(),
+  k: z.number().int().optional(),
+  file: z.string(),
+  line: z.number().int(),
+  verdict: VerdictSchema,
+  /** The evaluator's extracted answer (last `answer-evaluation.exact_answer`), as text. */
+  extractedAnswer: z.string().optional(),
+  activeTask: z.enum(['original', 'revised']).optional(),
+  activeReference: z.string().optional(),
+  activeValue: z.string().optional(),
+  turns: z.array(CompareTurnSchema),
+  finalResponse: CompareMessageSchema.optional(),
+});
+export type CompareSide = z.infer<typeof CompareSideSchema>;
+
+export const AlignedRowSchema = z.object({
+  kind: z.enum(['identical', 'same-turn', 'changed', 'left-only', 'right-only']),
+  left: z.number().int().optional(),
+  right: z.number().int().optional(),
+  sameUser: z.boolean(),
+});
+export type AlignedRowMessage = z.infer<typeof AlignedRowSchema>;
+
+export const CompareStateSchema = z.object({
+  view: z.literal(COMPARE_VIEW),
+  title: z.string(),
+  taskId: z.string(),
+  task: z.string(),
+  /** The selected requirement (`number of bags`) and its two values, when the record has them. */
+  requirement: z.string().optional(),
+  originalValue: z.string().optional(),
+  revisedValue: z.string().optional(),
+  left: CompareSideSchema,
+  right: CompareSideSchema,
+  rows: z.array(AlignedRowSchema),
+  branchRow: z.number().int().optional(),
+  /** e.g. `Retained rejects · Revised accepts`. */
+  branchSummary: z.string().optional(),
+  prefixEnd: z.number().int(),
+  prefixIdentical: z.boolean(),
+  /** Which detector produced the spans (`detectInactive`, or the literal stand-in). */
+  detector: z.string(),
+  notes: z.array(z.string()),
+  /** Host clock (ms since epoch): when the command ran and when the panel was created. */
+  timing: z.object({ commandAt: z.number(), panelCreatedAt: z.number() }),
+});
+export type CompareState = z.infer<typeof CompareStateSchema>;
+
+export const NAVIGATE_ACTIONS = ['nextDifference', 'previousDifference', 'nextInactive', 'previousInactive', 'togglePrefix'] as const;
+export const NavigateActionSchema = z.enum(NAVIGATE_ACTIONS);
+export type NavigateAction = z.infer<typeof NavigateActionSchema>;
+
+/** Webview → host. */
+export const CompareRenderedParams = z.object({
+  view: z.literal(COMPARE_VIEW),
+  /** Script start → fully rendered (rows painted, final-response diff computed). */
+  ms: z.number(),
+  /** Panel created on the host → fully rendered (host and webview share the machine's clock). */
+  sincePanelCreatedMs: z.number(),
+  sinceCommandMs: z.number(),
+  diffComputed: z.boolean(),
+});
+export type CompareRenderedParams = z.infer<typeof CompareRenderedParams>;
+
+export const CompareWebviewCommand = z.discriminatedUnion('command', [
+  commandEnvelope('rendered', CompareRenderedParams),
+  commandEnvelope('openNativeDiff', z.object({})),
+  commandEnvelope('revealInLog', z.object({ side: z.enum(['left', 'right']), traceIndex: z.number().int().optional() })),
+  commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(4000) })),
+]);
+export type CompareWebviewCommand = z.infer<typeof CompareWebviewCommand>;
+
+export const CompareWebviewRequest = z.discriminatedUnion('method', [
+  /** Re-reads both conversations (a log was appended) and answers with the new state. */
+  requestEnvelope('reload', z.object({})),
+]);
+export type CompareWebviewRequest = z.infer<typeof CompareWebviewRequest>;
+
+/** Everything the host accepts from a compare webview (besides `ready`, handled by the connection). */
+export const CompareWebviewToHost = z.union([CompareWebviewCommand, CompareWebviewRequest, ReadyMessage]);
+
+/** Host → webview notifications. */
+export const CompareHostNotification = z.discriminatedUnion('method', [
+  notificationEnvelope('state', z.object({ state: CompareStateSchema })),
+  notificationEnvelope('navigate', z.object({ action: NavigateActionSchema })),
+]);
+export type CompareHostNotification = z.infer<typeof CompareHostNotification>;
+
+export const ReloadResult = CompareStateSchema;

@@ -1,0 +1,88 @@
+// The dashboard's messages (host ↔ webview) and its state, as zod schemas. The report is the core
+// StatsReport without per-bar conversation id lists: a click sends a selector and the host resolves
+// it to conversations (so 100k conversations never travel to the page).
+import { z } from 'zod';
+import { commandEnvelope, notificationEnvelope, requestEnvelope, ReadyMessage } from '../protocol';
+
+export const DASHBOARD_VIEW = 'dashboard';
+export const DASHBOARD_PANEL_ID = 'intentLens.dashboard';
+
+const acc = z.number().nullable();
+const GridColumnSchema = z.object({ mode: z.enum(['single', 'multi']), condition: z.enum(['original', 'direct', 'revised', 'retained', 'neutral']) });
+const PathSchema = z.enum(['accumulation-neutral', 'accumulation-retained', 'persistence-retained', 'persistence-revised']);
+
+export const DashboardReportSchema = z.object({
+  models: z.array(z.string()),
+  domains: z.array(z.string()),
+  columns: z.array(GridColumnSchema),
+  cells: z.array(GridColumnSchema.extend({ model: z.string(), domain: z.string(), n: z.number(), correct: z.number(), unscored: z.number(), accuracy: acc, deltaFromSingleOriginal: acc })),
+  overall: z.array(GridColumnSchema.extend({ accuracy: acc, models: z.number(), n: z.number(), correct: z.number(), unscored: z.number(), deltaFromSingleOriginal: acc })),
+  modelOverall: z.array(GridColumnSchema.extend({ model: z.string(), n: z.number(), correct: z.number(), unscored: z.number(), accuracy: acc })),
+  gaps: z.array(z.object({ id: z.string(), label: z.string(), scope: z.string(), from: GridColumnSchema, to: GridColumnSchema, drop: acc })),
+  inactive: z.array(
+    z.object({ model: z.string(), domain: z.string(), condition: z.enum(['retained', 'revised']), new_errors: z.number(), with_inactive: z.number().nullable(), undetermined: z.number(), share: acc }),
+  ),
+  depth: z.array(z.object({ model: z.string(), path: PathSchema, k: z.number(), n: z.number(), correct: z.number(), unscored: z.number(), accuracy: acc, source: z.enum(['path', 'base-condition']) })),
+  totals: z.object({ conversations: z.number(), scored: z.number(), unscored: z.number(), gridConversations: z.number(), pathConversations: z.number(), ignored: z.number() }),
+  timings: z.object({ aggregateMs: z.number(), inactiveMs: z.number() }),
+  /** Which inactive-content detector produced Fig. 4 (none: counts only). */
+  detector: z.string(),
+});
+export type DashboardReport = z.infer<typeof DashboardReportSchema>;
+
+export const DashboardStateSchema = z.object({
+  view: z.literal(DASHBOARD_VIEW),
+  report: DashboardReportSchema.nullable(),
+  /** Host clock when the report was computed. */
+  computedAt: z.number().nullable(),
+  error: z.string().optional(),
+});
+export type DashboardState = z.infer<typeof DashboardStateSchema>;
+
+/** What a clicked number stands for. `inactive` picks a Fig. 4 bar's new errors (or those with inactive content). */
+const BaseSelectorSchema = z.object({
+  model: z.string().max(500).optional(),
+  domain: z.string().max(200).optional(),
+  mode: z.enum(['single', 'multi']).optional(),
+  condition: z.string().max(50).optional(),
+  path: PathSchema.optional(),
+  k: z.number().int().min(0).max(4).optional(),
+  basePathOnly: z.boolean().optional(),
+  inactive: z.object({ model: z.string().max(500), domain: z.string().max(200), condition: z.enum(['retained', 'revised']), withInactiveOnly: z.boolean() }).optional(),
+});
+export const DashboardSelectorSchema = BaseSelectorSchema.extend({ anyOf: z.array(BaseSelectorSchema).max(16).optional() });
+export type DashboardSelector = z.infer<typeof DashboardSelectorSchema>;
+
+export const ShowConversationsParams = z.object({ selector: DashboardSelectorSchema, title: z.string().max(500) });
+export type ShowConversationsParams = z.infer<typeof ShowConversationsParams>;
+
+export const DashboardWebviewCommand = z.discriminatedUnion('command', [
+  commandEnvelope('showConversations', ShowConversationsParams),
+  commandEnvelope('rendered', z.object({ view: z.literal(DASHBOARD_VIEW), ms: z.number() })),
+  commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(4000) })),
+]);
+export type DashboardWebviewCommand = z.infer<typeof DashboardWebviewCommand>;
+
+export const ExportGridParams = z.object({ format: z.enum(['csv', 'md']) });
+export const ExportOpsdParams = z.object({ admitSingleCorrect: z.boolean() });
+export const ExportResult = z.object({ saved: z.string().nullable(), detail: z.string().optional() });
+export type ExportResult = z.infer<typeof ExportResult>;
+
+export const DashboardWebviewRequest = z.discriminatedUnion('method', [
+  requestEnvelope('refresh', z.object({})),
+  requestEnvelope('exportGrid', ExportGridParams),
+  requestEnvelope('exportOpsd', ExportOpsdParams),
+  /** How many conversations a selector matches (the page shows it before a click). */
+  requestEnvelope('countConversations', z.object({ selector: DashboardSelectorSchema })),
+]);
+
+/** Everything the host accepts from the dashboard webview. */
+export const DashboardWebviewToHost = z.union([DashboardWebviewCommand, DashboardWebviewRequest, ReadyMessage]);
+
+export const DashboardHostNotification = z.discriminatedUnion('method', [
+  notificationEnvelope('state', z.object({ state: DashboardStateSchema })),
+  notificationEnvelope('busy', z.object({ busy: z.boolean() })),
+]);
+
+export const RefreshResult = DashboardStateSchema;
+export const CountResult = z.object({ count: z.number() });

@@ -1,0 +1,52 @@
+// The revision editor's messages (host ↔ webview) and its initial state. The webview runs the pure
+// intent checks and renders the instances itself (no round trip per keystroke); the host executes
+// database references, writes through a WorkspaceEdit and records reviews.
+import { z } from 'zod';
+import { commandEnvelope, requestEnvelope, ReadyMessage } from '../protocol';
+import { REVIEW_STATUSES } from '../../core/schema/records';
+
+export const EDITOR_VIEW = 'editor';
+export const EDITOR_PANEL_ID = 'intentLens.revisionEditor';
+
+/** A record travels as plain JSON; the webview re-validates it with BenchmarkRecordSchema. */
+export const EditorStateSchema = z.object({
+  taskId: z.string(),
+  file: z.string(),
+  line: z.number().int(),
+  record: z.record(z.string(), z.unknown()),
+  /** The record's text as last read, so the host can tell when it changed underneath the editor. */
+  raw: z.string(),
+  progress: z.object({ reviewed: z.number().int(), total: z.number().int() }),
+  dirty: z.boolean(),
+});
+export type EditorState = z.infer<typeof EditorStateSchema>;
+
+export const ReviewStatusParam = z.enum(REVIEW_STATUSES);
+
+export const ApplyParams = z.object({ intent: z.record(z.string(), z.unknown()), baseRaw: z.string(), save: z.boolean() });
+export const ReviewParams = z.object({ intent: z.record(z.string(), z.unknown()).optional(), baseRaw: z.string(), status: ReviewStatusParam, note: z.string().optional() });
+export const CheckReferencesParams = z.object({ intent: z.record(z.string(), z.unknown()) });
+export type ApplyParams = z.infer<typeof ApplyParams>;
+export type ReviewParams = z.infer<typeof ReviewParams>;
+
+export const ApplyResult = z.object({
+  ok: z.boolean(),
+  /** Why nothing was written (a conflict: the record changed in the document or on disk). */
+  conflict: z.string().optional(),
+  state: EditorStateSchema.optional(),
+});
+export type ApplyResult = z.infer<typeof ApplyResult>;
+
+export const HostIssueSchema = z.object({ code: z.string(), severity: z.enum(['error', 'warning', 'info']), message: z.string(), path: z.string() });
+export const CheckReferencesResult = z.object({ issues: z.array(HostIssueSchema) });
+
+export const EditorWebviewMessage = z.union([
+  ReadyMessage,
+  requestEnvelope('apply', ApplyParams),
+  requestEnvelope('review', ReviewParams),
+  requestEnvelope('checkReferences', CheckReferencesParams),
+  requestEnvelope('reload', z.object({})),
+  commandEnvelope('reviewNext', z.object({})),
+  commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() })),
+  commandEnvelope('rendered', z.object({ view: z.string(), ms: z.number() })),
+]);

@@ -1,0 +1,272 @@
+// Drives the VS Code workbench that code-server serves, in Debian's Chromium via playwright-core.
+// Every helper waits on a visible condition (an element, a text, an attribute), never on time.
+import { chromium, type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { CodeServer } from './codeServer';
+import { chromiumPath, testResultsDir } from './toolPaths';
+
+/** Flags measured to work headless on this machine kind (see shared/recipes/code-server). */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface OpenWorkbenchOptions {
+  /** Folder under test-results/ for screenshots and the browser log; defaults to the test file's name. */
+  suite?: string;
+  /** Wait until the Intent Lens activity-bar entry shows (the extension's contributions loaded). Default true. */
+  waitForExtension?: boolean;
+  viewport?: { width: number; height: number };
+  /** Default wait for every helper, in ms. */
+  timeoutMs?: number;
+}
+
+export interface ProblemEntry {
+  severity: 'error' | 'warning' | 'info' | 'unknown';
+  message: string;
+  /** File the problem belongs to (base name, as the Problems tree shows it). */
+  file: string;
+  /** e.g. "[Ln 3, Col 1]" as rendered; empty when not shown. */
+  position: string;
+  /** The row's accessible label, the most complete text VS Code gives. */
+  ariaLabel: string;
+}
+
+/** The vitest file that is running, as a suite name ("smoke" for test/e2e/smoke.e2e.ts). */
+function currentSuiteName(): string {
+  const fromVitest = process.env.VITEST_TEST_FILE ?? globalThis.__vitest_worker__?.filepath;
+  return fromVitest ? basename(fromVitest).replace(/\.(e2e|test)\.[cm]?[jt]s$/, '') : 'e2e';
+}
+
+declare global {
+  // Set by vitest inside its worker; read only to name the results folder.
+  var __vitest_worker__: { filepath?: string } | undefined;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export class Workbench {
+  /** Milliseconds from navigation to `.monaco-workbench`, and to the extension's activity-bar entry. */
+  readonly timings: { workbenchMs: number; extensionMs?: number };
+
+  constructor(
+    readonly page: Page,
+    private readonly context: BrowserContext,
+    private readonly userDataDir: string,
+    readonly resultsDir: string,
+    readonly timeoutMs: number,
+    timings: { workbenchMs: number; extensionMs?: number },
+  ) {
+    this.timings = timings;
+  }
+
+  /** Runs a command by its exact palette label (e.g. "Intent Lens: Refresh") through F1. */
+  async runCommand(label: string): Promise<void> {
+    const input = this.page.locator('.quick-input-widget input');
+    // Focus the workbench first so F1 reaches it even after a webview took focus.
+    if (!(await input.isVisible())) {
+      await this.page.locator('.monaco-workbench').focus();
+      await this.page.keyboard.press('F1');
+    }
+    await input.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await input.fill('>' + label);
+    // Pick the row whose label is exactly the command, not the first fuzzy match.
+    const row = this.page
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) }) })
+      .first();
+    await row.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    await row.click();
+    // Done when the palette closed, or when the command opened its own quick input (value changed).
+    await this.page.waitForFunction(
+      (typed) => {
+        const el = document.querySelector<HTMLInputElement>('.quick-input-widget input');
+        const widget = document.querySelector<HTMLElement>('.quick-input-widget');
+        return !el || !widget || widget.style.display === 'none' || el.offsetParent === null || el.value !== typed;
+      },
+      '>' + label,
+      { timeout: this.timeoutMs },
+    );
+  }
+
+  /** The activity-bar entry of a view container, by its title. */
+  activityBarItem(title: string): Locator {
+    return this.page.locator('.activitybar .action-item').filter({ has: this.page.locator(`a.action-label[aria-label^="${title}"]`) });
+  }
+
+  /** Shows a view container (e.g. 'Intent Lens') in the side bar; a no-op when it already shows. */
+  async openView(title: string): Promise<void> {
+    const item = this.activityBarItem(title);
+    await item.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    // Clicking the active entry would hide the side bar: only click when it is not selected.
+    if ((await item.getAttribute('aria-selected')) !== 'true') await item.click();
+    await this.page.locator(`.activitybar .action-item.checked a.action-label[aria-label^="${title}"]`).waitFor({ timeout: this.timeoutMs });
+    // With a single view VS Code merges the titles: "Intent Lens: Sources".
+    await this.page
+      .locator('.part.sidebar .composite.title h2', { hasText: new RegExp(`^${escapeRegExp(title)}(:|$)`, 'i') })
+      .waitFor({ state: 'visible', timeout: this.timeoutMs });
+  }
+
+  /**
+   * A view (pane) of the side bar by its name (e.g. 'Sources'). Its header is hidden while it is the
+   * container's only view, so wait on `.pane-body` for visibility.
+   */
+  viewSection(name: string): Locator {
+    return this.page.locator('.part.sidebar .pane').filter({ has: this.page.locator(`.pane-header[aria-label="${name} Section"]`) });
+  }
+
+  /** A visible tree row in the side bar containing the text; waits for it. */
+  async treeRow(text: string | RegExp): Promise<Locator> {
+    const row = this.page.locator('.part.sidebar .pane-body .monaco-list-row', { hasText: text }).first();
+    await row.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    return row;
+  }
+
+  /** Expands a tree row (no-op when expanded) and waits until VS Code reports it expanded. */
+  async expandTreeRow(text: string | RegExp): Promise<Locator> {
+    const row = await this.treeRow(text);
+    if ((await row.getAttribute('aria-expanded')) === 'false') await row.locator('.monaco-tl-twistie').click();
+    await this.page.waitForFunction((el) => el?.getAttribute('aria-expanded') === 'true', await row.elementHandle(), { timeout: this.timeoutMs });
+    return row;
+  }
+
+  /**
+   * Waits for a notification containing the text and returns its message. Reads the Notifications
+   * center, which lists toasts too (toasts are hidden when the server runs with the smoke-test driver).
+   * With `action`, clicks that button of the notification.
+   */
+  async notification(text: string | RegExp, options: { action?: string } = {}): Promise<string> {
+    const center = this.page.locator('.notifications-center');
+    if (!(await center.isVisible())) await this.runCommand('Notifications: Show Notifications');
+    const item = center.locator('.notification-list-item', { hasText: text }).first();
+    await item.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    const message = (await item.locator('.notification-list-item-message').innerText()).trim();
+    if (options.action) {
+      await item.locator('.notification-list-item-buttons-container .monaco-button', { hasText: options.action }).first().click();
+    }
+    if (await center.isVisible()) await this.runCommand('Notifications: Hide Notifications');
+    return message;
+  }
+
+  /**
+   * Opens the Problems panel and reads its entries (rows VS Code rendered; the list is virtual).
+   * With `atLeast`, waits until that many entries show.
+   */
+  async problems(options: { atLeast?: number } = {}): Promise<ProblemEntry[]> {
+    const panel = this.page.locator('.markers-panel');
+    if (!(await panel.isVisible())) await this.runCommand('Problems: Focus on Problems View');
+    await panel.waitFor({ state: 'visible', timeout: this.timeoutMs });
+    const markerRows = panel.locator('.monaco-list-row').filter({ has: this.page.locator('.marker-icon') });
+    const atLeast = options.atLeast ?? 0;
+    if (atLeast > 0) await markerRows.nth(atLeast - 1).waitFor({ state: 'visible', timeout: this.timeoutMs });
+    return panel.locator('.monaco-list-row').evaluateAll((rows) => {
+      const out: ProblemEntry[] = [];
+      let file = '';
+      for (const row of rows) {
+        const icon = row.querySelector('.marker-icon');
+        if (!icon) {
+          file = (row.querySelector('.label-name')?.textContent ?? '').trim();
+          continue;
+        }
+        // `.marker-icon error|warning|info` wraps a matching codicon.
+        const cls = `${icon.className} ${icon.querySelector('.codicon')?.className ?? ''}`;
+        const severity = /\berror\b|codicon-error/.test(cls) ? 'error' : /\bwarning\b|codicon-warning/.test(cls) ? 'warning' : /\binfo\b|codicon-info/.test(cls) ? 'info' : 'unknown';
+        out.push({
+          severity,
+          message: (row.querySelector('.marker-message')?.textContent ?? '').trim(),
+          file,
+          position: (row.querySelector('.marker-line')?.textContent ?? '').trim(),
+          ariaLabel: row.getAttribute('aria-label') ?? '',
+        });
+      }
+      return out;
+    });
+  }
+
+  /** The content frame of the visible webview (`iframe.webview` → `iframe#active-frame`). */
+  webviewFrame(): FrameLocator {
+    return this.page.frameLocator('iframe.webview.ready:visible').first().frameLocator('iframe#active-frame');
+  }
+
+  /**
+   * Text of the active editor's rendered lines (Monaco renders only what is on screen), in line
+   * order, with Monaco's non-breaking spaces turned back into spaces.
+   */
+  async editorText(): Promise<string> {
+    const lines = this.page.locator('.editor-group-container.active .editor-instance .monaco-editor .view-lines');
+    await lines.first().waitFor({ state: 'visible', timeout: this.timeoutMs });
+    return lines.first().evaluate((el) =>
+      [...el.querySelectorAll<HTMLElement>('.view-line')]
+        .map((l) => ({ top: parseFloat(l.style.top || '0'), text: (l.textContent ?? '').replace(/\u00a0/g, ' ') }))
+        .sort((a, b) => a.top - b.top)
+        .map((l) => l.text)
+        .join('\n'),
+    );
+  }
+
+  /**
+   * Waits until the status bar no longer shows "Activating Extensions…" (extension activation and
+   * the first data load have finished), e.g. before a screenshot.
+   */
+  async extensionsActivated(): Promise<void> {
+    await this.page.locator('.part.statusbar', { hasText: /Activating Extensions/ }).waitFor({ state: 'hidden', timeout: this.timeoutMs });
+  }
+
+  /** Saves a full-window screenshot as test-results/<suite>/<name>.png and returns its path. */
+  async screenshot(name: string): Promise<string> {
+    const path = join(this.resultsDir, `${name.replace(/[^\w.-]+/g, '_')}.png`);
+    await this.page.screenshot({ path });
+    return path;
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
+    rmSync(this.userDataDir, { recursive: true, force: true });
+  }
+}
+
+/** Opens the server's workspace folder in a fresh headless Chromium and waits for the workbench. */
+export async function openWorkbench(server: CodeServer, options: OpenWorkbenchOptions = {}): Promise<Workbench> {
+  const resultsDir = join(testResultsDir, options.suite ?? currentSuiteName());
+  mkdirSync(resultsDir, { recursive: true });
+  const browserLog = join(resultsDir, 'browser.log');
+  writeFileSync(browserLog, '');
+  const timeoutMs = options.timeoutMs ?? 60000;
+  const userDataDir = mkdtempSync(join(tmpdir(), 'intent-lens-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: options.viewport ?? { width: 1400, height: 900 },
+    args: chromiumArgs,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') appendFileSync(browserLog, `[console.${m.type()}] ${m.text().slice(0, 2000)}\n`);
+    });
+    page.on('pageerror', (e) => appendFileSync(browserLog, `[pageerror] ${String(e).slice(0, 2000)}\n`));
+    const t0 = Date.now();
+    await page.goto(`${server.url}?folder=${encodeURIComponent(server.workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
+    const timings: { workbenchMs: number; extensionMs?: number } = { workbenchMs: Date.now() - t0 };
+    const workbench = new Workbench(page, context, userDataDir, resultsDir, timeoutMs, timings);
+    if (options.waitForExtension ?? true) {
+      await workbench.activityBarItem('Intent Lens').waitFor({ state: 'visible', timeout: timeoutMs });
+      timings.extensionMs = Date.now() - t0;
+    }
+    return workbench;
+  } catch (e) {
+    await context.close().catch(() => undefined);
+    rmSync(userDataDir, { recursive: true, force: true });
+    throw e;
+  }
+}

@@ -1,0 +1,83 @@
+import { describe, it, expect } from 'vitest';
+import { buildCompareState } from '../../../src/extension/compare/buildCompareState';
+import { literalInactiveDetector } from '../../../src/core/compare/inactiveSpans';
+import { CompareStateSchema } from '../../../src/shared/protocol/compare';
+import { retainedRevisedPair } from './compareFixtures';
+
+const timing = { commandAt: 1, panelCreatedAt: 2 };
+const ref = (conv_id: string) => ({ conv_id, file: '/ws/logs/math/model-a.jsonl', line: 1 });
+
+describe('buildCompareState', () => {
+  const { record, retained, revised } = retainedRevisedPair();
+  const state = buildCompareState({
+    record,
+    left: { ref: ref(retained.conv_id), entry: retained },
+    right: { ref: ref(revised.conv_id), entry: revised },
+    detector: literalInactiveDetector,
+    detectorName: 'literal',
+    timing,
+  });
+
+  it('produces a state the webview schema accepts', () => {
+    expect(CompareStateSchema.safeParse(state).success).toBe(true);
+  });
+
+  it('summarises the branch point and the prefix', () => {
+    expect(state.branchRow).toBe(3);
+    expect(state.branchSummary).toBe('Retained rejects · Revised accepts');
+    expect(state.prefixEnd).toBe(3);
+    expect(state.prefixIdentical).toBe(true);
+  });
+
+  it('gives each side its verdict, active reference, active value and extracted answer', () => {
+    expect([state.left.verdict, state.right.verdict]).toEqual(['incorrect', 'correct']);
+    expect([state.left.activeReference, state.right.activeReference]).toEqual(['300', '150']);
+    expect([state.left.activeValue, state.right.activeValue]).toEqual(['4 bags', '2 bags']);
+    expect(state.left.extractedAnswer).toBe('150');
+  });
+
+  it('builds the in-effect rail from the timeline: pending at the proposal, then decided', () => {
+    const rail = (side: typeof state.left) => side.turns.map((t) => [t.label, t.rail?.inEffect, t.rail?.pending.join()]);
+    expect(rail(state.left)).toEqual([
+      ['shard 1', undefined, ''],
+      ['shard 2', '4 bags', ''],
+      ['proposal', '4 bags', '2 bags'],
+      ['reject', '4 bags', ''],
+      ['shard 3', '4 bags', ''],
+      ['shard 4', '4 bags', ''],
+    ]);
+    expect(state.right.turns[3]!.rail?.inEffect).toBe('2 bags');
+    expect(state.right.turns[3]!.rail?.inactive).toEqual(['4 bags']);
+  });
+
+  it('puts inactive spans on assistant messages only, and on the final response', () => {
+    const final = state.left.finalResponse!;
+    expect(final.spans.map((s) => final.text.slice(s.start, s.end))).toEqual(['2 bags', '150']);
+    expect(final.spans[0]!.describe).toMatch(/rejected proposal value/);
+    for (const t of state.left.turns) expect(t.user.spans).toEqual([]);
+    // Revised: 2 bags is in effect, nothing inactive in the same final text.
+    expect(state.right.finalResponse!.spans).toEqual([]);
+  });
+
+  it('survives a detector that throws, with a note', () => {
+    const s = buildCompareState({
+      record,
+      left: { ref: ref(retained.conv_id), entry: retained },
+      right: { ref: ref(revised.conv_id), entry: revised },
+      detector: () => {
+        throw new Error('boom');
+      },
+      detectorName: 'broken',
+      timing,
+    });
+    expect(s.notes.some((n) => n.includes('boom'))).toBe(true);
+    expect(s.left.finalResponse!.spans).toEqual([]);
+  });
+
+  it('works without a record (plain LiC logs): no references, no rail', () => {
+    const s = buildCompareState({ left: { ref: ref('a'), entry: retained }, right: { ref: ref('b'), entry: revised }, detector: literalInactiveDetector, detectorName: 'literal', timing });
+    expect(s.left.activeReference).toBeUndefined();
+    expect(s.left.turns[0]!.rail).toBeUndefined();
+    expect(s.branchRow).toBe(3);
+  });
+});

@@ -1,0 +1,177 @@
+import { describe, it, expect, beforeAll, afterEach, vi } from 'vitest';
+import { mkdtempSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import statsCommand from '../../../src/cli/statsCommand';
+import exportOpsdCommand from '../../../src/cli/exportOpsdCommand';
+
+const record = {
+  task_id: 'm/1',
+  task: 'math',
+  system: 'Solve step by step.',
+  shards: [
+    { shard_id: 1, shard_text: 'how much did the chef spend' },
+    { shard_id: 2, shard_text: 'the chef bought 4 bags' },
+  ],
+  question: 'A chef bought 4 bags at $2. How much?',
+  answer: '#### 8',
+  intent: {
+    shard_id: 2,
+    requirement: 'bags',
+    original: '4 bags',
+    revised: '2 bags',
+    proposal: 'Can we make it 2 bags?',
+    accept: 'Yes, do that.',
+    reject: 'No, keep it.',
+    neutral: ['Does the count matter?', 'You use my count, right?'],
+    single_turn: { original: 'A chef bought 4 bags at $2. How much?', direct_revised: 'A chef bought 2 bags at $2. How much?' },
+    reference: { original: 8, revised: 4 },
+  },
+};
+
+let n = 0;
+const conv = (model: string, mode: string, condition: string, correct: boolean | null, answer = 'The answer is 8') =>
+  JSON.stringify({
+    conv_id: `conv-${++n}`,
+    task: 'math',
+    task_id: 'm/1',
+    assistant_model: model,
+    mode,
+    condition,
+    trace: [
+      { role: 'system', content: 'Solve step by step.' },
+      { role: 'user', content: 'how much did the chef spend' },
+      { role: 'assistant', content: 'I need more information.' },
+      { role: 'log', content: { type: 'shard_revealed', shard_id: 2 } },
+      { role: 'user', content: 'the chef bought 4 bags' },
+      { role: 'assistant', content: answer },
+      { role: 'log', content: { type: 'answer-evaluation', exact_answer: '8', is_correct: correct, score: correct ? 1 : 0 } },
+    ],
+    is_correct: correct,
+    score: null,
+  });
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'il-stats-'));
+  writeFileSync(join(dir, 'bench.records.jsonl'), JSON.stringify(record) + '\n');
+  const lines = [
+    conv('alpha', 'single', 'original', true),
+    conv('alpha', 'single', 'direct', true, '4'),
+    conv('alpha', 'multi', 'original', true),
+    conv('alpha', 'multi', 'neutral', false),
+    conv('alpha', 'multi', 'retained', false, 'With 2 bags: 4'),
+    conv('alpha', 'multi', 'revised', true, '4'),
+    conv('beta', 'single', 'original', false),
+    conv('beta', 'single', 'direct', true),
+    conv('beta', 'multi', 'original', null),
+  ];
+  writeFileSync(join(dir, 'run.jsonl'), lines.join('\n') + '\n');
+});
+
+function capture(): { out: () => string; restore: () => void } {
+  let buf = '';
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((buf += String(s)), true));
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  return { out: () => buf, restore: () => (o.mockRestore(), e.mockRestore()) };
+}
+afterEach(() => vi.restoreAllMocks());
+
+describe('intent-lens stats', () => {
+  it('--json prints the contract shape with the same numbers as the core', async () => {
+    const c = capture();
+    const code = await statsCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--json']);
+    c.restore();
+    expect(code).toBe(0);
+    const json = JSON.parse(c.out()) as { cells: Array<Record<string, unknown>>; overall: Array<Record<string, unknown>>; inactive_in_new_errors: Array<Record<string, unknown>>; unscored: unknown[] };
+    expect(Object.keys(json)).toEqual(expect.arrayContaining(['cells', 'overall', 'inactive_in_new_errors', 'gaps', 'depth']));
+    for (const c of json.cells) expect(Object.keys(c).sort()).toEqual(['accuracy', 'condition', 'correct', 'domain', 'mode', 'model', 'n']);
+    for (const o of json.overall) expect(Object.keys(o).sort()).toEqual(['accuracy', 'condition', 'mode']);
+    for (const r of json.inactive_in_new_errors) expect(Object.keys(r).sort()).toEqual(['condition', 'domain', 'model', 'new_errors', 'with_inactive']);
+    expect(json.cells.find((x) => x.model === 'beta' && x.mode === 'single' && x.condition === 'original')).toEqual({ model: 'beta', domain: 'math', mode: 'single', condition: 'original', n: 1, correct: 0, accuracy: 0 });
+    // beta's only multi Original run is unscored: n 0, accuracy null, and the overall is alpha's alone
+    expect(json.cells.find((x) => x.model === 'beta' && x.mode === 'multi')).toMatchObject({ n: 0, accuracy: null });
+    expect(json.overall.find((o) => o.mode === 'single' && o.condition === 'original')!.accuracy).toBe(50);
+    expect(json.overall.find((o) => o.mode === 'multi' && o.condition === 'original')!.accuracy).toBe(100);
+    expect(json.unscored).toEqual([{ model: 'beta', domain: 'math', mode: 'multi', condition: 'original', unscored: 1 }]);
+    expect(json.inactive_in_new_errors.find((r) => r.model === 'alpha' && r.condition === 'retained')).toMatchObject({ new_errors: 1 });
+  });
+
+  it('prints the grid as CSV and Markdown', async () => {
+    let c = capture();
+    await statsCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', dir, '--format', 'csv']);
+    c.restore();
+    const csv = c.out().trim().split('\n');
+    expect(csv[0]).toMatch(/^model,domain,single_original,single_original_n,single_direct/);
+    expect(csv.find((l) => l.startsWith('alpha,math,'))).toMatch(/^alpha,math,100\.00,1,100\.00,1,,,,,100\.00,1,0\.00,1,100\.00,1,0\.00,1$/);
+    c = capture();
+    await statsCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', dir]);
+    c.restore();
+    expect(c.out()).toContain('| alpha | math | 100.00 (1) |');
+    expect(c.out()).toContain('Dispersed disclosure');
+  });
+
+  it('rejects a bad --format', async () => {
+    await expect(statsCommand.run(['--logs', dir, '--format', 'xls'])).rejects.toThrow(/md or csv/);
+  });
+});
+
+describe('intent-lens export-opsd', () => {
+  it('writes H_v and c_v per admitted source and condition', async () => {
+    const out = join(dir, 'opsd.jsonl');
+    const c = capture();
+    const code = await exportOpsdCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--out', out, '--admit-single-correct']);
+    c.restore();
+    expect(code).toBe(0);
+    const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+    // alpha is admitted (S_Orig and S_Dir correct), beta is not (S_Orig wrong)
+    expect(rows.map((r) => [r.model, r.condition])).toEqual([
+      ['alpha', 'original'],
+      ['alpha', 'neutral'],
+      ['alpha', 'retained'],
+      ['alpha', 'revised'],
+    ]);
+    const rev = rows.find((r) => r.condition === 'revised')!;
+    expect(rev.teacher).toEqual({ prompt: 'S_Dir', messages: [{ role: 'system', content: 'Solve step by step.' }, { role: 'user', content: record.intent.single_turn.direct_revised }] });
+    expect(rev.teacher_target).toBe('4');
+    expect(rows.find((r) => r.condition === 'retained')!.teacher.prompt).toBe('S_Orig');
+    // H_v: the dialogue before the final answer, without log entries
+    expect(rev.student.messages).toEqual([
+      { role: 'system', content: 'Solve step by step.' },
+      { role: 'user', content: 'how much did the chef spend' },
+      { role: 'assistant', content: 'I need more information.' },
+      { role: 'user', content: 'the chef bought 4 bags' },
+    ]);
+    expect(rev.student_final_answer).toBe('4');
+  });
+
+  it('without admission exports every source with a record', async () => {
+    const out = join(dir, 'opsd-all.jsonl');
+    const c = capture();
+    await exportOpsdCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--out', out]);
+    c.restore();
+    const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(rows.filter((r) => r.model === 'beta')).toHaveLength(1);
+    expect(rows.find((r) => r.model === 'beta')!.teacher_target).toBeUndefined();
+  });
+});
+
+const SHARED = resolve(__dirname, '../../../../shared/data');
+describe.skipIf(!existsSync(SHARED))('real LiC logs', () => {
+  it('give one math cell of 103 conversations per model and plausible accuracies', async () => {
+    const c = capture();
+    await statsCommand.run(['--records', join(SHARED, 'intent-sample.records.jsonl'), '--logs', join(SHARED, 'logs'), '--json']);
+    c.restore();
+    const json = JSON.parse(c.out()) as { cells: Array<{ model: string; domain: string; mode: string; condition: string; n: number; accuracy: number | null }> };
+    const math = json.cells.filter((x) => x.domain === 'math');
+    expect(math).toHaveLength(3);
+    for (const m of math) {
+      expect(m).toMatchObject({ mode: 'multi', condition: 'original', n: 103 });
+      expect(m.accuracy).toBeGreaterThan(5);
+      expect(m.accuracy).toBeLessThan(100);
+    }
+    const actions = json.cells.filter((x) => x.domain === 'actions');
+    expect(actions).toHaveLength(4);
+    for (const a of actions) expect(a.n).toBeLessThanOrEqual(105);
+  });
+});

@@ -1,0 +1,286 @@
+// The compare view: two conversations aligned turn by turn. The shared prefix is collapsed behind
+// one line that says whether it is identical; the branch point row is marked loudly; later turns sit
+// side by side with an "in effect" rail per side; the final responses end in a Monaco diff editor.
+import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
+import type { AlignedRowMessage, CompareSide, CompareState, CompareTurn, NavigateAction, RailEntry } from '../../src/shared/protocol/compare';
+import { SpanText } from './SpanText';
+import { FinalDiff } from './FinalDiff';
+import { VscBadge, VscButton, VscToolbar } from './elements';
+import { moveTo, type StopKind } from './navigation';
+
+export const KEY_HELP = 'F7 / Shift+F7 next / previous difference · F8 / Shift+F8 next / previous inactive span · Alt+P show / hide the shared prefix';
+
+const VERDICT_TEXT = { correct: '✓ correct', incorrect: '✗ incorrect', unscored: '– unscored' } as const;
+
+function Rail({ entry, requirement }: { entry: RailEntry | undefined; requirement: string | undefined }) {
+  if (!entry) return <div className="il-rail il-rail-empty" aria-hidden="true" />;
+  const title = `In effect after this user turn${requirement ? ` (${requirement})` : ''}: ${entry.inEffect ?? 'not stated yet'}${entry.pending.length ? `; pending: ${entry.pending.join(', ')}` : ''}${entry.inactive.length ? `; no longer in effect: ${entry.inactive.join(', ')}` : ''}`;
+  return (
+    <div className={`il-rail${entry.changed ? ' il-rail-changed' : ''}`} data-testid="rail" data-in-effect={entry.inEffect ?? ''} title={title}>
+      <span className="il-rail-caption">in effect</span>
+      <span className="il-rail-value">{entry.inEffect ?? '—'}</span>
+      {entry.pending.map((p) => (
+        <span key={p} className="il-rail-pending">
+          pending {p}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function TurnBody({ turn, side }: { turn: CompareTurn; side: CompareSide }) {
+  return (
+    <div className="il-turn">
+      <div className="il-msg il-user" data-role="user">
+        <span className="il-role">User · {turn.label}</span>
+        <SpanText message={turn.user} />
+      </div>
+      {turn.assistant.map((m) => (
+        <div key={m.traceIndex} className="il-msg il-assistant" data-role="assistant" data-trace-index={m.traceIndex}>
+          <span className="il-role">{side.model}</span>
+          <SpanText message={m} />
+        </div>
+      ))}
+      {turn.assistant.length === 0 && <div className="il-msg il-missing">no assistant reply</div>}
+    </div>
+  );
+}
+
+function Cell({ side, turn, which, requirement }: { side: CompareSide; turn: CompareTurn | undefined; which: 'left' | 'right'; requirement: string | undefined }) {
+  if (!turn) return <div className="il-cell il-cell-absent" data-side={which}>no such turn in {side.instanceLabel}</div>;
+  return (
+    <div className="il-cell" data-side={which}>
+      <Rail entry={turn.rail} requirement={requirement} />
+      <TurnBody turn={turn} side={side} />
+    </div>
+  );
+}
+
+const KIND_TEXT: Record<AlignedRowMessage['kind'], string> = {
+  identical: 'identical',
+  'same-turn': 'same turn, different text',
+  changed: 'different turns',
+  'left-only': 'left only',
+  'right-only': 'right only',
+};
+
+function RowView({ state, row, index, branch, prefix }: { state: CompareState; row: AlignedRowMessage; index: number; branch: boolean; prefix: boolean }) {
+  const l = row.left !== undefined ? state.left.turns[row.left] : undefined;
+  const r = row.right !== undefined ? state.right.turns[row.right] : undefined;
+  const turnNo = (t: CompareTurn | undefined) => (t ? `U${t.index + 1}` : '—');
+  const isStop = !prefix && row.kind !== 'identical';
+  if (prefix && row.kind === 'identical' && l) {
+    // Identical on both sides: shown once.
+    return (
+      <div className="il-row il-row-identical il-row-merged" data-row={index} data-row-kind={row.kind}>
+        <div className="il-row-head">
+          {turnNo(l)} · {l.label} <span className="il-same">identical on both sides</span>
+        </div>
+        <div className="il-cell il-cell-merged">
+          <Rail entry={l.rail} requirement={state.requirement} />
+          <TurnBody turn={l} side={state.left} />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div
+      className={`il-row il-row-${row.kind}${branch ? ' il-branch' : ''}`}
+      data-row={index}
+      data-row-kind={row.kind}
+      {...(isStop ? { 'data-diff-stop': 'row' } : {})}
+      {...(branch ? { 'data-branch-point': 'true', 'data-testid': 'branch-point' } : {})}
+      tabIndex={-1}
+    >
+      {branch && (
+        <div className="il-branch-banner" role="heading" aria-level={2}>
+          <span className="il-branch-icon" aria-hidden="true">
+            ⑂
+          </span>
+          <strong>BRANCH POINT</strong>
+          <span>{state.branchSummary}</span>
+        </div>
+      )}
+      <div className="il-row-head">
+        {turnNo(l)} · {l?.label ?? '—'} ↔ {turnNo(r)} · {r?.label ?? '—'} <span className={`il-kind il-kind-${row.kind}`}>{KIND_TEXT[row.kind]}</span>
+      </div>
+      <div className="il-cells">
+        <Cell side={state.left} turn={l} which="left" requirement={state.requirement} />
+        <Cell side={state.right} turn={r} which="right" requirement={state.requirement} />
+      </div>
+    </div>
+  );
+}
+
+function SideHeader({ side, which, onReveal }: { side: CompareSide; which: 'left' | 'right'; onReveal: () => void }) {
+  return (
+    <section className="il-side-header" data-side={which} data-testid={`side-${which}`}>
+      <div className="il-side-title">
+        <strong>{side.instanceLabel}</strong> · {side.model}
+        <VscBadge className="il-verdict" data={{ verdict: side.verdict, testid: `verdict-${which}` }} title={`Verdict of the final response: ${side.verdict}`}>
+          {VERDICT_TEXT[side.verdict]}
+        </VscBadge>
+      </div>
+      <dl className="il-facts">
+        <dt>extracted answer</dt>
+        <dd data-testid={`answer-${which}`}>{side.extractedAnswer ?? '—'}</dd>
+        <dt>active reference</dt>
+        <dd data-testid={`reference-${which}`}>{side.activeReference ?? '—'}</dd>
+        <dt>active value</dt>
+        <dd data-testid={`active-value-${which}`}>{side.activeValue ?? '—'}</dd>
+      </dl>
+      <VscButton secondary onClick={onReveal} title={`${side.file}:${side.line}`}>
+        Open log line
+      </VscButton>
+    </section>
+  );
+}
+
+export interface CompareAppProps {
+  state: CompareState;
+  /** Called once: the rows are painted and the final-response diff was computed (or timed out). */
+  onRendered: (diffComputed: boolean) => void;
+  onCommand: (command: 'openNativeDiff' | 'revealInLog', params: Record<string, unknown>) => void;
+  /** Re-reads both conversations on the host (request/response). */
+  onReload: () => Promise<void>;
+  subscribeNavigate: (listener: (action: NavigateAction) => void) => () => void;
+  initialPrefixOpen: boolean;
+  onPrefixToggled: (open: boolean) => void;
+}
+
+export function CompareApp({ state, onRendered, onCommand, onReload, subscribeNavigate, initialPrefixOpen, onPrefixToggled }: CompareAppProps) {
+  const [prefixOpen, setPrefixOpen] = useState(initialPrefixOpen);
+  const [status, setStatus] = useState('');
+  const prefixRows = useMemo(() => state.rows.slice(0, state.prefixEnd), [state]);
+  const restRows = useMemo(() => state.rows.slice(state.prefixEnd), [state]);
+  const inactiveCount = useMemo(() => {
+    let n = 0;
+    for (const s of [state.left, state.right]) for (const t of s.turns) for (const m of t.assistant) n += m.spans.length;
+    return n;
+  }, [state]);
+
+  const togglePrefix = useCallback(() => {
+    setPrefixOpen((open) => {
+      onPrefixToggled(!open);
+      setStatus(!open ? 'Shared prefix shown' : 'Shared prefix hidden');
+      return !open;
+    });
+  }, [onPrefixToggled]);
+
+  const navigate = useCallback(
+    (action: NavigateAction) => {
+      if (action === 'togglePrefix') return togglePrefix();
+      const kind: StopKind = action === 'nextDifference' || action === 'previousDifference' ? 'difference' : 'inactive';
+      const dir = action.startsWith('next') ? 1 : -1;
+      const at = moveTo(kind, dir);
+      if (!at) return setStatus(kind === 'difference' ? 'No differences' : 'No inactive content highlighted');
+      if (kind === 'inactive') setStatus(`Inactive ${at.index + 1}/${at.total}: ${at.element.getAttribute('title') ?? ''}`);
+      else setStatus(`Difference ${at.index + 1}/${at.total}${at.element.dataset.branchPoint ? ' (branch point)' : ''}`);
+    },
+    [togglePrefix],
+  );
+
+  useEffect(() => subscribeNavigate(navigate), [subscribeNavigate, navigate]);
+
+  // Rendered = rows committed (this effect) and the diff computed (FinalDiff's callback).
+  const [domReady, setDomReady] = useState(false);
+  const [diffState, setDiffState] = useState<boolean | undefined>(undefined);
+  useEffect(() => setDomReady(true), []);
+  const [reported, setReported] = useState(false);
+  useEffect(() => {
+    if (domReady && diffState !== undefined && !reported) {
+      setReported(true);
+      onRendered(diffState);
+    }
+  }, [domReady, diffState, reported, onRendered]);
+
+  return (
+    <main className="il-compare" data-testid="compare">
+      <header className="il-header">
+        <h1 className="il-title">{state.taskId}</h1>
+        {state.requirement && (
+          <p className="il-requirement">
+            Selected requirement <strong>{state.requirement}</strong>: original <code>{state.originalValue}</code>, proposed <code>{state.revisedValue}</code>
+          </p>
+        )}
+        <VscToolbar label="Compare navigation">
+          <VscButton secondary onClick={() => navigate('previousDifference')} title="Previous difference (Shift+F7)" testId="prev-diff">
+            ↑ Difference
+          </VscButton>
+          <VscButton secondary onClick={() => navigate('nextDifference')} title="Next difference (F7)" testId="next-diff">
+            ↓ Difference
+          </VscButton>
+          <VscButton secondary onClick={() => navigate('previousInactive')} title="Previous inactive span (Shift+F8)" testId="prev-inactive">
+            ↑ Inactive
+          </VscButton>
+          <VscButton secondary onClick={() => navigate('nextInactive')} title="Next inactive span (F8)" testId="next-inactive">
+            ↓ Inactive ({inactiveCount})
+          </VscButton>
+          <VscButton secondary onClick={togglePrefix} title="Show / hide the shared prefix (Alt+P)" testId="toggle-prefix">
+            {prefixOpen ? 'Hide' : 'Show'} shared prefix
+          </VscButton>
+          <VscButton onClick={() => onCommand('openNativeDiff', {})} title="The two final responses in VS Code's diff editor" testId="native-diff">
+            Open in Native Diff
+          </VscButton>
+          <VscButton
+            secondary
+            onClick={() => {
+              onReload().then(
+                () => setStatus('Reloaded'),
+                (e: unknown) => setStatus(`Reload failed: ${e instanceof Error ? e.message : String(e)}`),
+              );
+            }}
+            title="Re-read both conversations from their run logs"
+            testId="reload"
+          >
+            Reload
+          </VscButton>
+        </VscToolbar>
+        <p className="il-help" data-testid="key-help">
+          {KEY_HELP}
+        </p>
+        {state.notes.map((n) => (
+          <p key={n} className="il-note">
+            {n}
+          </p>
+        ))}
+      </header>
+
+      <div className="il-sides">
+        <SideHeader side={state.left} which="left" onReveal={() => onCommand('revealInLog', { side: 'left' })} />
+        <SideHeader side={state.right} which="right" onReveal={() => onCommand('revealInLog', { side: 'right' })} />
+      </div>
+
+      <section className="il-conversation" aria-label="Aligned conversations">
+        {state.prefixEnd > 0 && (
+          <div className="il-prefix" data-testid="shared-prefix" data-collapsed={prefixOpen ? 'false' : 'true'} data-identical={state.prefixIdentical ? 'true' : 'false'}>
+            <button type="button" className="il-prefix-toggle" aria-expanded={prefixOpen} onClick={togglePrefix}>
+              <span aria-hidden="true">{prefixOpen ? '▾' : '▸'}</span> Shared prefix: {state.prefixEnd} user turn{state.prefixEnd === 1 ? '' : 's'} ·{' '}
+              {state.prefixIdentical ? <span className="il-same">identical (user turns and replies)</span> : <span className="il-differs">same user turns, replies differ</span>}
+            </button>
+            {prefixOpen && prefixRows.map((row, i) => <RowView key={i} state={state} row={row} index={i} branch={false} prefix />)}
+          </div>
+        )}
+        {restRows.map((row, j) => {
+          const i = state.prefixEnd + j;
+          return (
+            <Fragment key={i}>
+              <RowView state={state} row={row} index={i} branch={i === state.branchRow} prefix={false} />
+            </Fragment>
+          );
+        })}
+      </section>
+
+      <section className="il-final" data-diff-stop="final" tabIndex={-1} aria-label="Final responses">
+        <h2>
+          Final responses <span className="il-final-sides">{state.left.instanceLabel} (left) ↔ {state.right.instanceLabel} (right)</span>
+        </h2>
+        <FinalDiff left={state.left.finalResponse} right={state.right.finalResponse} onDiffComputed={setDiffState} />
+      </section>
+
+      <footer className="il-status" role="status" aria-live="polite" data-testid="status">
+        {status}
+      </footer>
+    </main>
+  );
+}

@@ -1,0 +1,96 @@
+// The dashboard page: toolbar (refresh, exports), Table 1, derived gaps, Fig. 4 and Fig. 5.
+import { createElement, useState, type ReactNode } from 'react';
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+import { request } from '../shared/bridge';
+import { ExportResult, type DashboardState } from '../../src/shared/protocol/dashboard';
+import { Grid } from './Grid';
+import { Gaps } from './Gaps';
+import { InactiveErrors } from './InactiveErrors';
+import { DepthCurves } from './DepthCurves';
+
+function Button(props: { children: ReactNode; onClick: () => void; secondary?: boolean; testId: string; title?: string }) {
+  return createElement('vscode-button', { onClick: props.onClick, secondary: props.secondary ? true : undefined, 'data-testid': props.testId, title: props.title }, props.children);
+}
+
+export function DashboardApp(props: { state: DashboardState; busy: boolean; onRefresh: () => void }) {
+  const { report, error } = props.state;
+  const [admit, setAdmit] = useState(true);
+  const [message, setMessage] = useState<string>();
+  const run = async (what: string, p: Promise<ExportResult>) => {
+    try {
+      const r = await p;
+      setMessage(r.saved ? `${what} saved to ${r.saved}${r.detail ? ` (${r.detail})` : ''}` : undefined);
+    } catch (e) {
+      setMessage(`${what} failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  return (
+    <main className="il-dashboard">
+      <header className="il-header">
+        <h1>Intent-Eval results</h1>
+        {report ? (
+          <span className="il-summary" data-testid="summary">
+            {report.totals.conversations} conversations · {report.models.length} model{report.models.length === 1 ? '' : 's'} · {report.totals.unscored} unscored
+            {report.totals.ignored ? ` · ${report.totals.ignored} outside Table 1` : ''}
+          </span>
+        ) : null}
+        {props.busy ? createElement('vscode-progress-ring', { className: 'il-busy', 'aria-label': 'Updating' }) : null}
+        <div className="il-actions">
+          <Button testId="refresh" secondary onClick={props.onRefresh}>
+            Refresh
+          </Button>
+          <Button testId="export-csv" secondary onClick={() => void run('Grid CSV', request('exportGrid', { format: 'csv' }, ExportResult))}>
+            Grid as CSV
+          </Button>
+          <Button testId="export-md" secondary onClick={() => void run('Grid Markdown', request('exportGrid', { format: 'md' }, ExportResult))}>
+            Grid as Markdown
+          </Button>
+          <label className="il-admit" title="Paper Section 3.1: admit a source only if the model answered both complete single-turn tasks (S_Orig and S_Dir) correctly">
+            <input type="checkbox" checked={admit} onChange={(e) => setAdmit(e.currentTarget.checked)} data-testid="opsd-admit" /> only S_Orig + S_Dir correct
+          </label>
+          <Button testId="export-opsd" onClick={() => void run('Intent-OPSD export', request('exportOpsd', { admitSingleCorrect: admit }, ExportResult))}>
+            Intent-OPSD export
+          </Button>
+        </div>
+        {message ? (
+          <p className="il-message" role="status">
+            {message}
+          </p>
+        ) : null}
+      </header>
+      {error ? <p className="il-error">Could not compute the results: {error}</p> : null}
+      {!report ? null : report.totals.conversations === 0 ? (
+        <p className="il-note">No run logs in this workspace yet. Logs matching the `intentLens.logsGlob` setting appear here as they are written.</p>
+      ) : (
+        <>
+          <section>
+            <h2>Accuracy (Table 1)</h2>
+            <p className="il-legend">
+              Accuracy % with n scored per cell; unscored (null verdict) runs are left out of n and shown as <span className="il-unscored">+k?</span>. Colour: change from the row's Single Original (red lower,
+              green higher). Overall: each model pooled over its sources, then models averaged with equal weight. Click any number for its conversations.
+            </p>
+            <div className="il-scroll">
+              <Grid report={report} />
+            </div>
+          </section>
+          <section>
+            <h2>Derived gaps</h2>
+            <div className="il-scroll">
+              <Gaps report={report} />
+            </div>
+          </section>
+          <section>
+            <h2>Inactive content in new errors (Fig. 4)</h2>
+            <p className="il-legend">Multi-turn sources correct in Original (every scored run) whose Retained or Revised run is wrong; share of those final answers that contain inactive content ({report.detector}).</p>
+            <InactiveErrors report={report} />
+          </section>
+          <section>
+            <h2>Depth curves (Fig. 5)</h2>
+            <DepthCurves report={report} />
+          </section>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+// Mounts an Observable Plot figure (SVG, no remote assets, fine under the strict CSP). Theme colours
+// are read from the --vscode-* variables at render time (SVG attributes do not resolve var()), and
+// the figure is redrawn when the theme changes. Clicking while a tip points at a datum picks it.
+import { useEffect, useRef, useState } from 'react';
+
+export function themeColor(name: string, fallback: string): string {
+  const v = getComputedStyle(document.body).getPropertyValue(name).trim();
+  return v || fallback;
+}
+
+/** Re-renders when VS Code switches theme (it changes the body's class). */
+export function useThemeVersion(): number {
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const mo = new MutationObserver(() => setVersion((v) => v + 1));
+    mo.observe(document.body, { attributes: true, attributeFilter: ['class'] });
+    return () => mo.disconnect();
+  }, []);
+  return version;
+}
+
+export function PlotFigure<T>(props: { make: () => (SVGSVGElement | HTMLElement) & { value?: unknown }; onPick?: (datum: T) => void; label: string; deps: unknown[] }) {
+  const host = useRef<HTMLDivElement>(null);
+  const theme = useThemeVersion();
+  const { make, onPick } = props;
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const fig = make();
+    el.replaceChildren(fig);
+    const click = () => {
+      if (fig.value != null && onPick) onPick(fig.value as T);
+    };
+    fig.addEventListener('click', click);
+    return () => {
+      fig.removeEventListener('click', click);
+      fig.remove();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [theme, ...props.deps]);
+  return <div className="il-plot" ref={host} role="img" aria-label={props.label} />;
+}
