@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConversationRef, Verdict } from '../src/core/load/runLogIndex';
 import { computeStats } from '../src/core/stats/computeStats';
-import { FinalAnswerReader } from '../src/core/stats/finalAnswerReader';
+import { statsDetectors } from '../src/core/stats/statsDetectors';
+import type { BenchmarkRecord } from '../src/core/schema/records';
 import { GRID_COLUMNS } from '../src/core/stats/statsTypes';
 
 function lcg(seed: number) {
@@ -27,9 +28,33 @@ function conversationLine(convId: string, rand: () => number): string {
     trace.push({ role: 'assistant', content: FILLER + FILLER });
     trace.push({ role: 'log', content: { type: 'answer-evaluation', exact_answer: String(t), is_correct: false, score: 0 } });
   }
-  trace.push({ role: 'assistant', content: `${FILLER} so with ${rand() < 0.5 ? '2 bags' : '4 bags'} the answer is 150` });
+  trace.push({ role: 'assistant', content: rand() < 0.5 ? `${FILLER} so with 2 bags the answer is 150` : `${FILLER} so with 4 bags of 50 pounds the answer is 301` });
   return JSON.stringify({ conv_id: convId, task: 'math', task_id: 'x', assistant_model: 'm', trace, is_correct: false });
 }
+
+const RECORD: BenchmarkRecord = {
+  task_id: 'math/0',
+  task: 'math',
+  shards: [
+    { shard_id: 1, shard_text: 'calculate how much the chef spent on onions' },
+    { shard_id: 2, shard_text: 'the chef bought 4 bags of onions' },
+    { shard_id: 3, shard_text: 'each bag weighs 50 pounds and a pound costs $1.50' },
+  ],
+  question: 'A chef bought 4 bags of onions. Each bag weighs 50 pounds. A pound of onions cost $1.50. How much did the chef spend?',
+  answer: '#### 300',
+  intent: {
+    shard_id: 2,
+    requirement: 'number of bags',
+    original: '4 bags',
+    revised: '2 bags',
+    proposal: 'Can we go with 2 bags instead?',
+    accept: 'Yes, go with that.',
+    reject: 'No, keep it as I said.',
+    neutral: ['Does the bag count matter?', 'You use the count I gave, right?'],
+    single_turn: { original: 'A chef bought 4 bags of onions. Each bag weighs 50 pounds. A pound of onions cost $1.50. How much did the chef spend?', direct_revised: 'A chef bought 2 bags of onions. Each bag weighs 50 pounds. A pound of onions cost $1.50. How much did the chef spend?' },
+    reference: { original: 300, revised: 150 },
+  },
+};
 
 export async function benchStats(opts: { models?: number; sourcesPerModel?: number } = {}): Promise<Record<string, number | string>> {
   const models = opts.models ?? 10;
@@ -79,16 +104,12 @@ export async function benchStats(opts: { models?: number; sourcesPerModel?: numb
     refs.push({ file, line: 0, offset: 0, length: 0, conv_id: `path-${i}`, task: domains[i % 4]!, task_id: `${domains[i % 4]}/${i % sources}`, model: `model-${i % models}`, mode: 'multi', condition: 'neutral', path, k: 1 + (i % 4), verdict: verdictFor(0.4), turns: 20 });
   }
 
-  const reader = new FinalAnswerReader();
+  // The real wiring (detectInactive on every new error's final answer), one math record for all sources.
+  const { detectorName, close, ...detectors } = statsDetectors(() => RECORD);
   const t0 = performance.now();
-  const report = await computeStats(refs, {
-    hasInactive: async (ref) => {
-      const text = await reader.finalAnswer(ref);
-      return text === undefined ? undefined : /\b2 bags\b/.test(text);
-    },
-  });
+  const report = await computeStats(refs, detectors);
   const totalMs = performance.now() - t0;
-  await reader.close();
+  await close();
   rmSync(dir, { recursive: true, force: true });
   const pooled = report.inactive.filter((r) => r.model === '*' && r.domain === '*');
   const newErrors = pooled.reduce((n, r) => n + r.new_errors, 0);
@@ -102,5 +123,7 @@ export async function benchStats(opts: { models?: number; sourcesPerModel?: numb
     total_ms: +totalMs.toFixed(1),
     target_ms: 2000,
     within_target: totalMs <= 2000 ? 'yes' : 'NO',
+    detector: detectorName,
+    with_inactive: pooled.reduce((n, r) => n + (r.with_inactive ?? 0), 0),
   };
 }

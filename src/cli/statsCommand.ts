@@ -46,9 +46,9 @@ const command: CliCommand = {
     const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) process.stderr.write(`${errors.length} invalid line(s) skipped, e.g. ${formatDiagnostic(errors[0]!)}\n`);
     const refs = loaded.index.conversations();
-    const { detectorName, close, ...detectors } = statsDetectors((id) => loaded.records.get(id));
+    const { detectorName, close, ...detectors } = statsDetectors((id) => loaded.records.get(id), loaded.plans);
     const report = await computeStats(refs, { ...detectors, ...(values.model ? { models: values.model } : {}) });
-    await close?.();
+    await close();
     if (values.json) process.stdout.write(JSON.stringify(statsToJson(report), null, 2) + '\n');
     else if (values.format === 'csv') process.stdout.write(gridToCsv(report));
     else {

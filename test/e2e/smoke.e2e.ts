@@ -1,5 +1,5 @@
 // Smoke: the built extension installs into a real VS Code, its activity-bar entry and Sources view
-// show for the samples workspace. Also the template for new e2e suites (see README.md).
+// show for the samples workspace, and the view fills with rows. Also the template for new e2e suites (see README.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { openWorkbench, sampleWorkspace, screenshotOnFailure, startCodeServer, type CodeServer, type SampleWorkspace, type Workbench } from './harness';
@@ -30,6 +30,8 @@ describe('smoke: Intent Lens in code-server', () => {
     await sources.locator('.pane-body').waitFor({ state: 'visible' });
     expect(await sources.locator('.pane-header').getAttribute('aria-expanded')).toBe('true');
     await workbench.extensionsActivated();
+    // The data loaded: the tree shows rows instead of its welcome or loading message.
+    await sources.locator('.monaco-list-row').first().waitFor({ state: 'visible' });
     // Park the mouse so the activity-bar hover does not cover the view in the screenshot.
     await workbench.page.mouse.move(700, 450);
     const shot = await workbench.screenshot('intent-lens-view');

@@ -94,9 +94,7 @@ function RowView({ state, row, index, branch, prefix }: { state: CompareState; r
     >
       {branch && (
         <div className="il-branch-banner" role="heading" aria-level={2}>
-          <span className="il-branch-icon" aria-hidden="true">
-            ⑂
-          </span>
+          <span className="il-branch-icon codicon codicon-git-branch" aria-hidden="true" />
           <strong>BRANCH POINT</strong>
           <span>{state.branchSummary}</span>
         </div>

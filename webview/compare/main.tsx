@@ -14,6 +14,16 @@ import { CompareApp } from './CompareApp';
 import './compare.css';
 
 setupMonacoEnvironment();
+// Start the diff worker now, so its ~1 MB script boots while React renders the rows; Monaco gets
+// this worker on its first request.
+const monacoEnv = (self as unknown as { MonacoEnvironment: monaco.Environment }).MonacoEnvironment;
+const makeWorker = monacoEnv.getWorker!.bind(monacoEnv);
+let prewarmed: Worker | Promise<Worker> | undefined = makeWorker('prewarm', 'editorWorkerService');
+monacoEnv.getWorker = (workerId, label) => {
+  const w = prewarmed ?? makeWorker(workerId, label);
+  prewarmed = undefined;
+  return w;
+};
 followVsCodeTheme();
 // F7/F8 belong to the view's navigation (VS Code keybindings), not to Monaco's accessible diff viewer.
 for (const command of ['-accessibleDiffViewer.next', '-accessibleDiffViewer.prev']) {

@@ -1,28 +1,57 @@
 // The database part of "references differ": both reference SQL queries are executed with sql.js on
 // the record's database and their results must differ (two different SQL texts can return the same
-// rows, which makes the revision unscorable). Databases are opened read-only from a copy in memory.
+// rows, which makes the revision unscorable). Execution reuses the verifier's SqlExecutor (worker
+// thread, per-statement time limit) and its Spider result equality; when the worker bundle is not
+// built (unit tests from source) it falls back to sql.js in process.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { BenchmarkRecord } from '../schema/records';
 import type { CheckIssue } from './intentChecks';
+import { defaultSqlAssets, SqlExecutor } from '../verify/database/sqlExecutor';
+import { locateDatabase } from '../verify/database/databaseVerifier';
+import { resultsEqual } from '../verify/database/resultCompare';
+import { hasOrderBy } from '../verify/database/sqlText';
+import type { SqlCell } from '../verify/database/sqlProtocol';
 
 /** Finds `<db_id>.sqlite`, `<db_id>/<db_id>.sqlite` (or a `.sql` dump) in the given folders. */
 export function findDatabase(dbId: string, folders: readonly string[]): { path: string; kind: 'sqlite' | 'sql' } | undefined {
   for (const dir of folders) {
-    for (const [rel, kind] of [
-      [`${dbId}.sqlite`, 'sqlite'],
-      [join(dbId, `${dbId}.sqlite`), 'sqlite'],
-      [`${dbId}.db`, 'sqlite'],
-      [`${dbId}.sql`, 'sql'],
-      [join(dbId, `${dbId}.sql`), 'sql'],
-    ] as const) {
-      const p = join(dir, rel);
-      if (existsSync(p)) return { path: p, kind };
-    }
+    const p = locateDatabase(dir, dbId);
+    if (p) return { path: p, kind: p.endsWith('.sql') ? 'sql' : 'sqlite' };
   }
   return undefined;
+}
+
+let executor: SqlExecutor | null | undefined;
+/** The verifier's executor when its worker bundle exists, else null (in-process fallback). */
+function sharedExecutor(): SqlExecutor | null {
+  if (executor === undefined) {
+    try {
+      defaultSqlAssets();
+      executor = new SqlExecutor({ timeoutMs: 5000 });
+    } catch {
+      executor = null;
+    }
+  }
+  return executor;
+}
+
+type Rows = { rows: SqlCell[][] };
+
+async function runQuery(db: { path: string; kind: 'sqlite' | 'sql' }, sql: string): Promise<Rows> {
+  // Read-only by construction: reject anything that is not a query before running it.
+  if (!/^\s*(select|with)\b/i.test(sql)) throw new Error('not a SELECT query');
+  const ex = sharedExecutor();
+  if (ex) {
+    const r = await ex.exec(db.path, sql);
+    if (!r.ok) throw new Error(r.error);
+    return { rows: r.rows };
+  }
+  const d = await openDatabase(db);
+  const res = d.exec(sql);
+  return { rows: (res[0]?.values ?? []) as SqlCell[][] };
 }
 
 let sqlJs: Promise<SqlJsStatic> | undefined;
@@ -30,8 +59,10 @@ function loadSqlJs(): Promise<SqlJsStatic> {
   sqlJs ??= (async () => {
     const initSqlJs = (await import('sql.js')).default;
     // Bundled: the wasm sits beside dist/extension.js and dist/cli.js; from source: node_modules.
-    const besideBundle = join(__dirname, 'sql-wasm.wasm');
-    const wasmPath = existsSync(besideBundle) ? besideBundle : require.resolve('sql.js/dist/sql-wasm.wasm');
+    const candidates = [join(__dirname, 'sql-wasm.wasm')];
+    for (let d = __dirname, i = 0; i < 6; i++, d = dirname(d)) candidates.push(join(d, 'node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'));
+    const wasmPath = candidates.find((p) => existsSync(p));
+    if (!wasmPath) throw new Error('sql-wasm.wasm not found (run the build)');
     const wasmBinary = await readFile(wasmPath);
     return initSqlJs({ wasmBinary: wasmBinary.buffer.slice(wasmBinary.byteOffset, wasmBinary.byteOffset + wasmBinary.byteLength) as ArrayBuffer });
   })();
@@ -54,17 +85,6 @@ async function openDatabase(db: { path: string; kind: 'sqlite' | 'sql' }): Promi
   return p;
 }
 
-/** Rows of a query as a canonical multiset (sorted unless the query orders them). */
-export async function queryResultKey(db: { path: string; kind: 'sqlite' | 'sql' }, sql: string): Promise<string> {
-  const d = await openDatabase(db);
-  // Read-only by construction: reject anything that is not a query before running it.
-  if (!/^\s*(select|with)\b/i.test(sql)) throw new Error('not a SELECT query');
-  const res = d.exec(sql);
-  const rows = (res[0]?.values ?? []).map((r) => JSON.stringify(r));
-  const ordered = /\border\s+by\b/i.test(sql);
-  return JSON.stringify({ columns: res[0]?.columns.length ?? 0, rows: ordered ? rows : rows.sort() });
-}
-
 /** Executes both reference SQL queries of a database record; empty for other domains. */
 export async function checkDatabaseReferences(rec: BenchmarkRecord, databaseFolders: readonly string[]): Promise<CheckIssue[]> {
   const it = rec.intent;
@@ -75,16 +95,16 @@ export async function checkDatabaseReferences(rec: BenchmarkRecord, databaseFold
   if (!db) {
     return [{ code: 'intent-reference-db-missing', severity: 'info', message: `database ${JSON.stringify(rec.db_id)} not found in ${databaseFolders.join(', ') || '(no databases folder)'}: the references were not executed`, path: 'intent.reference' }];
   }
-  const results: Partial<Record<'original' | 'revised', string>> = {};
+  const results: Partial<Record<'original' | 'revised', Rows>> = {};
   const out: CheckIssue[] = [];
   for (const [which, sql] of [['original', original], ['revised', revised]] as const) {
     try {
-      results[which] = await queryResultKey(db, sql);
+      results[which] = await runQuery(db, sql);
     } catch (e) {
       out.push({ code: 'intent-reference-sql-error', severity: 'error', message: `reference.${which} fails on ${rec.db_id}: ${e instanceof Error ? e.message : String(e)}`, path: `intent.reference.${which}` });
     }
   }
-  if (results.original !== undefined && results.original === results.revised) {
+  if (results.original && results.revised && resultsEqual(results.original.rows, results.revised.rows, hasOrderBy(original))) {
     out.push({ code: 'intent-reference-results-equal', severity: 'error', message: `both reference queries return the same result on ${rec.db_id}: the revision does not change the answer`, path: 'intent.reference.revised' });
   }
   return out;

@@ -5,7 +5,7 @@
 // wired.
 import type { BenchmarkRecord } from '../schema/records';
 import type { InstanceSpec } from '../render/instances';
-import { intentEvalTimeline, tagsFromRendered } from '../state/intentTimeline';
+import { intentEvalTimeline, tagsFromRendered, type IntentTimeline } from '../state/intentTimeline';
 import { renderInstance } from '../render/instances';
 
 export interface InactiveSpan {
@@ -18,7 +18,11 @@ export interface InactiveSpan {
   describe: string;
 }
 
-export type InactiveSpanDetector = (record: BenchmarkRecord, spec: InstanceSpec, text: string) => InactiveSpan[];
+/**
+ * `timeline`: the intent timeline up to the message (built from the logged trace), so a reply is
+ * only checked against what was inactive when it was written; absent = the rendered instance's.
+ */
+export type InactiveSpanDetector = (record: BenchmarkRecord, spec: InstanceSpec, text: string, timeline?: IntentTimeline) => InactiveSpan[];
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -35,13 +39,15 @@ export function findWholeOccurrences(text: string, needle: string): Array<{ star
 }
 
 /** Stand-in detector: literal, whole-word matches of the inactive values of the instance's timeline. */
-export const literalInactiveDetector: InactiveSpanDetector = (record, spec, text) => {
+export const literalInactiveDetector: InactiveSpanDetector = (record, spec, text, given) => {
   if (!record.intent) return [];
-  let timeline;
-  try {
-    timeline = intentEvalTimeline(record, tagsFromRendered(renderInstance(record, spec)), spec);
-  } catch {
-    return [];
+  let timeline = given;
+  if (!timeline) {
+    try {
+      timeline = intentEvalTimeline(record, tagsFromRendered(renderInstance(record, spec)), spec);
+    } catch {
+      return [];
+    }
   }
   const spans: InactiveSpan[] = [];
   for (const item of timeline.inactive) {

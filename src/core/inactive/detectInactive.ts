@@ -4,7 +4,7 @@
 // domain: Math numbers (normalised), Code entry-point identifiers, Database SQL literals,
 // predicates and output columns, Actions argument values. Explanations and comments count too.
 import type { BenchmarkRecord } from '../schema/records';
-import { renderInstance, referenceFor, activeTaskOf, type InstanceSpec } from '../render/instances';
+import { renderInstance, referenceFor, activeTaskOf, RenderError, type InstanceSpec } from '../render/instances';
 import { intentEvalTimeline, tagsFromRendered, type InactiveItem, type IntentTimeline } from '../state/intentTimeline';
 import { scanNumbers, numbersIn, sameNumber, type NumberToken } from '../verify/math/numbers';
 import { mathReferenceNumber } from '../verify/math/mathVerifier';
@@ -209,7 +209,14 @@ function actionsSpans(text: string, items: readonly InactiveItem[], record: Benc
  */
 export function detectInactive(record: BenchmarkRecord, spec: InstanceSpec, responseText: string, timeline?: IntentTimeline): InactiveSpan[] {
   if (!record.intent) return [];
-  const items = (timeline ?? instanceTimeline(record, spec)).inactive;
+  let items: InactiveItem[];
+  try {
+    items = (timeline ?? instanceTimeline(record, spec)).inactive;
+  } catch (e) {
+    // An instance the record cannot render (e.g. a depth it cannot fill) has no timeline to go by.
+    if (e instanceof RenderError) return [];
+    throw e;
+  }
   if (!items.length || !responseText) return [];
   let spans: InactiveSpan[];
   switch (record.task) {

@@ -4,24 +4,25 @@
 import { z } from 'zod';
 import { PROVIDER_KINDS } from './chatProvider';
 
-export const ProviderConfigSchema = z
-  .object({
-    id: z.string().min(1).regex(/^[A-Za-z0-9._-]+$/, 'use letters, digits, dot, dash or underscore'),
-    kind: z.enum(PROVIDER_KINDS),
-    baseUrl: z.string().url().optional(),
-    model: z.string().min(1),
-    temperature: z.number().min(0).max(2).optional(),
-    maxTokens: z.number().int().positive().optional(),
-    seed: z.number().int().optional(),
-    apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
-    stream: z.boolean().optional(),
-    timeoutMs: z.number().int().positive().optional(),
-    maxRetries: z.number().int().min(0).max(10).optional(),
-    tokenLimitParam: z.enum(['max_tokens', 'max_completion_tokens']).optional(),
-  })
-  .superRefine((p, ctx) => {
-    if (p.kind === 'openai' && !p.baseUrl) ctx.addIssue({ code: 'custom', message: 'an openai provider needs a baseUrl (e.g. http://127.0.0.1:8000/v1)', path: ['baseUrl'] });
-  });
+/** The fields, without cross-field checks (package.json's contributed schema mirrors these). */
+export const ProviderFieldsSchema = z.object({
+  id: z.string().min(1).regex(/^[A-Za-z0-9._-]+$/, 'use letters, digits, dot, dash or underscore'),
+  kind: z.enum(PROVIDER_KINDS),
+  baseUrl: z.string().url().optional(),
+  model: z.string().min(1),
+  temperature: z.number().min(0).max(2).optional(),
+  maxTokens: z.number().int().positive().optional(),
+  seed: z.number().int().optional(),
+  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+  stream: z.boolean().optional(),
+  timeoutMs: z.number().int().positive().optional(),
+  maxRetries: z.number().int().min(0).max(10).optional(),
+  tokenLimitParam: z.enum(['max_tokens', 'max_completion_tokens']).optional(),
+});
+
+export const ProviderConfigSchema = ProviderFieldsSchema.superRefine((p, ctx) => {
+  if (p.kind === 'openai' && !p.baseUrl) ctx.addIssue({ code: 'custom', message: 'an openai provider needs a baseUrl (e.g. http://127.0.0.1:8000/v1)', path: ['baseUrl'] });
+});
 export type ProviderConfig = z.infer<typeof ProviderConfigSchema>;
 
 /** A providers file is an array of definitions, or `{providers: [...]}`. */

@@ -24,8 +24,8 @@ export function userMessageIndices(trace: readonly TraceMessage[]): number[] {
 }
 
 /**
- * The logged state after each user message: the `intent_transition` entry that follows it (before
- * the next user message), else the plan's turn of the same index, else nothing.
+ * The logged state after each user message: its `intent_transition` entry (`turn` = 0-based user
+ * turn), else the plan's turn of the same index, else nothing.
  */
 export function evolvingStatesFromTrace(trace: readonly TraceMessage[], plan?: EvolvingPlan): Array<EvolvingState | undefined> {
   const states: Array<EvolvingState | undefined> = [];
@@ -33,19 +33,21 @@ export function evolvingStatesFromTrace(trace: readonly TraceMessage[], plan?: E
   for (const m of trace) {
     if (m.role === 'user') {
       userTurns++;
-      states.push(undefined);
+      while (states.length < userTurns) states.push(undefined);
     } else if (m.role === 'log') {
       const parsed = IntentTransitionLogSchema.safeParse(m.content);
       if (!parsed.success) continue;
       const c = parsed.data;
-      // Position decides; an entry logged before any user message falls back to its `turn` field.
-      const at = userTurns > 0 ? userTurns - 1 : c.turn;
+      // FORMAT.md logs it after its user message; a runner that logs it just before (as LiC logs
+      // hint_revealed) names the next turn: trust `turn` when it is one of those two, else position.
+      const at = c.turn === userTurns - 1 || c.turn === userTurns ? c.turn : userTurns - 1;
       if (at < 0) continue;
       while (states.length <= at) states.push(undefined);
       states[at] = { transition: c.transition, function: c.function, args: c.args, revealed: c.revealed };
     }
   }
-  return states.map((s, i) => s ?? plan?.turns[i]);
+  // A transition announced for a user message that never came is not a turn.
+  return states.slice(0, userTurns).map((s, i) => s ?? plan?.turns[i]);
 }
 
 function specOf(entry: RunLogEntry): InstanceSpec {

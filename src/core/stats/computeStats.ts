@@ -196,7 +196,8 @@ export async function computeStats(conversations: readonly ConversationRef[], op
     }
   }
 
-  const models = [...accs.keys()].sort((a, b) => a.localeCompare(b));
+  // Models with Table 1 or depth runs (an evolving-only model is not one of the grid's terms).
+  const models = [...accs.entries()].filter(([, a]) => a.byDomain.size > 0 || a.paths.size > 0).map(([m]) => m).sort((a, b) => a.localeCompare(b));
   const domainSet = new Set<string>();
   for (const a of accs.values()) for (const d of a.byDomain.keys()) domainSet.add(d);
   const domains = [...domainSet].sort(compareDomains);

@@ -1,13 +1,16 @@
 // Loads what the CLI's `stats` and `export-opsd` read: records by task_id and a RunLogIndex over
-// the run logs under the given files and folders (records and plans found there are skipped).
+// the run logs under the given files and folders, plus the evolving-intent plans found among them.
 import { loadRecordsFile } from '../load/recordsFile';
-import { detectFileKind, listDataFiles } from '../load/dataFiles';
+import { detectFileKind, listDataFiles, loadEvolvingFile } from '../load/dataFiles';
 import { RunLogIndex } from '../load/runLogIndex';
 import type { BenchmarkRecord } from '../schema/records';
+import type { EvolvingPlan } from '../schema/evolving';
 import type { Diagnostic } from '../jsonl/diagnostics';
 
 export interface LoadedResults {
   records: Map<string, BenchmarkRecord>;
+  /** Evolving-intent plans found among the given files and folders. */
+  plans: EvolvingPlan[];
   index: RunLogIndex;
   logFiles: string[];
   diagnostics: Diagnostic[];
@@ -23,10 +26,17 @@ export async function loadResults(recordsFiles: readonly string[], logPaths: rea
   }
   const index = new RunLogIndex();
   const logFiles: string[] = [];
-  for (const f of await listDataFiles(logPaths)) {
-    if ((await detectFileKind(f)) !== 'logs') continue;
+  const plans: EvolvingPlan[] = [];
+  for (const f of await listDataFiles([...new Set([...logPaths, ...recordsFiles])])) {
+    const kind = await detectFileKind(f);
+    if (kind === 'evolving') {
+      const loaded = await loadEvolvingFile(f);
+      diagnostics.push(...loaded.diagnostics);
+      plans.push(...loaded.items.map((i) => i.value));
+    }
+    if (kind !== 'logs') continue;
     logFiles.push(f);
     diagnostics.push(...(await index.indexFile(f)).diagnostics);
   }
-  return { records, index, logFiles, diagnostics };
+  return { records, plans, index, logFiles, diagnostics };
 }

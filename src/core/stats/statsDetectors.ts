@@ -1,28 +1,29 @@
 // Wires the analyses other modules provide into computeStats: the inactive-content detector
-// (src/core/inactive) for Fig. 4 and the evolving-intent analysis. One place, so the CLI and the
-// dashboard pass computeStats the same options.
+// (src/core/inactive/detectInactive) for Fig. 4 and the evolving-intent analysis
+// (src/core/stats/evolving). One place, so the CLI and the dashboard pass computeStats the same options.
 import type { BenchmarkRecord } from '../schema/records';
+import type { EvolvingPlan } from '../schema/evolving';
 import type { StatsOptions } from './computeStats';
 import { FinalAnswerReader } from './finalAnswerReader';
-import { makeHasInactive, type InactiveDetector } from './inactiveCheck';
+import { makeHasInactive } from './inactiveCheck';
+import { detectInactive } from '../inactive/detectInactive';
+import { evolvingStats } from './evolving';
 
 export interface WiredDetectors extends Pick<StatsOptions, 'hasInactive' | 'evolving'> {
-  /** Which inactive-content detector runs ('none' when there is none). */
+  /** Which inactive-content detector runs. */
   detectorName: string;
   /** Closes the files the detector opened; call after computeStats. */
-  close?: () => Promise<void>;
+  close: () => Promise<void>;
 }
 
-/** The domain detector, when src/core/inactive provides one. */
-const inactiveDetector: { name: string; detect: InactiveDetector } | undefined = undefined;
-
-export function statsDetectors(recordOf: (taskId: string) => BenchmarkRecord | undefined): WiredDetectors {
-  const wired: WiredDetectors = { detectorName: 'none' };
-  if (inactiveDetector) {
-    const reader = new FinalAnswerReader();
-    wired.hasInactive = makeHasInactive((ref) => reader.finalAnswer(ref), recordOf, inactiveDetector.detect);
-    wired.detectorName = inactiveDetector.name;
-    wired.close = () => reader.close();
-  }
-  return wired;
+export function statsDetectors(recordOf: (taskId: string) => BenchmarkRecord | undefined, plans: Iterable<EvolvingPlan> = []): WiredDetectors {
+  const reader = new FinalAnswerReader();
+  const planList = [...plans];
+  return {
+    // A final answer carries inactive content when the domain detector finds at least one span.
+    hasInactive: makeHasInactive((ref) => reader.finalAnswer(ref), recordOf, (record, spec, text) => detectInactive(record, spec, text).length > 0),
+    detectorName: 'detectInactive',
+    evolving: (refs) => evolvingStats(refs, planList),
+    close: () => reader.close(),
+  };
 }

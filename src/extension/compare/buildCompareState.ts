@@ -7,7 +7,7 @@ import type { RunLogEntry, TraceMessage } from '../../core/schema/runlog';
 import { effectiveCondition, effectiveMode } from '../../core/schema/runlog';
 import { verdictOf, type ConversationRef } from '../../core/load/runLogIndex';
 import { instanceLabel, renderInstance, activeTaskOf, type InstanceSpec } from '../../core/render/instances';
-import { intentEvalTimeline, tagsFromRendered, tagsFromTrace, type IntentSnapshot } from '../../core/state/intentTimeline';
+import { intentEvalTimeline, tagsFromRendered, tagsFromTrace, type IntentSnapshot, type IntentTimeline, type UserTurnTag } from '../../core/state/intentTimeline';
 import { conversationTurns, finalResponse, type ConversationTurn, type TurnMessage } from '../../core/compare/conversationTurns';
 import { alignTurns } from '../../core/compare/alignTurns';
 import type { InactiveSpanDetector } from '../../core/compare/inactiveSpans';
@@ -97,15 +97,25 @@ function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversatio
     }
   }
   let rail: RailEntry[] = [];
+  // What was inactive when each reply was written: the timeline of the logged turns up to it.
+  const timelineAt = new Map<number, IntentTimeline>();
+  let tags: UserTurnTag[] = [];
   if (record?.intent && spec) {
-    const tags = spec.mode === 'single' && rendered ? tagsFromRendered(rendered) : tagsFromTrace(entry.trace);
+    tags = spec.mode === 'single' && rendered ? tagsFromRendered(rendered) : tagsFromTrace(entry.trace);
     rail = railOf(intentEvalTimeline(record, tags, spec).snapshots);
   }
+  const timelineAfter = (turn: number): IntentTimeline | undefined => {
+    if (!record?.intent || !spec || !tags.length) return undefined;
+    const t = Math.min(turn, tags.length - 1);
+    let tl = timelineAt.get(t);
+    if (!tl) timelineAt.set(t, (tl = intentEvalTimeline(record, tags.slice(0, t + 1), spec)));
+    return tl;
+  };
   let detectorFailed = false;
-  const withSpans = (m: TurnMessage, assistant: boolean): CompareMessage => {
-    if (!assistant || !record || !spec) return { ...m, spans: [] };
+  const withSpans = (m: TurnMessage, assistantOfTurn: number | undefined): CompareMessage => {
+    if (assistantOfTurn === undefined || !record || !spec) return { ...m, spans: [] };
     try {
-      const spans = detector(record, spec, m.text).filter((s) => s.end > s.start && s.start >= 0 && s.end <= m.text.length);
+      const spans = detector(record, spec, m.text, timelineAfter(assistantOfTurn)).filter((s) => s.end > s.start && s.start >= 0 && s.end <= m.text.length);
       return { ...m, spans: spans.map((s) => ({ value: s.value, start: s.start, end: s.end, kind: s.kind, describe: s.describe })) };
     } catch (e) {
       if (!detectorFailed) notes.push(`inactive-content detector failed on ${entry.conv_id}: ${e instanceof Error ? e.message : String(e)}`);
@@ -117,11 +127,12 @@ function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversatio
     index: t.index,
     label: turnLabel(t),
     ...(t.event ? { event: t.event } : {}),
-    user: withSpans(t.user, false),
-    assistant: t.assistant.map((m) => withSpans(m, true)),
+    user: withSpans(t.user, undefined),
+    assistant: t.assistant.map((m) => withSpans(m, t.index)),
     ...(rail[t.index] ? { rail: rail[t.index] } : {}),
   }));
   const final = finalResponse(entry.trace);
+  const finalTurn = turns.findIndex((t) => t.assistant.some((m) => m.traceIndex === final?.traceIndex));
   const answer = extractedAnswer(entry.trace);
   const activeReference = referenceText(rendered?.reference);
   return {
@@ -140,7 +151,7 @@ function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversatio
     ...(activeReference !== undefined ? { activeReference } : {}),
     ...(rendered?.activeValue !== undefined ? { activeValue: rendered.activeValue } : {}),
     turns,
-    ...(final ? { finalResponse: withSpans(final, true) } : {}),
+    ...(final ? { finalResponse: turns[finalTurn]?.assistant.find((m) => m.traceIndex === final.traceIndex) ?? withSpans(final, Number.MAX_SAFE_INTEGER) } : {}),
   };
 }
 

@@ -23,7 +23,7 @@ function pick(bags: readonly Bag[], ...names: string[]): unknown {
 
 /** The item, then the objects it holds (one level), in a stable order. */
 function bagsOf(arg: Bag): Bag[] {
-  const nested = ['ref', 'conversation', 'run', 'conversationRef', 'data', 'node', 'instance', 'spec', 'source', 'record', 'entry'];
+  const nested = ['args', 'ref', 'conversation', 'run', 'conversationRef', 'data', 'node', 'instance', 'spec', 'source', 'record', 'entry'];
   const out: Bag[] = [arg];
   for (const n of nested) if (isBag(arg[n])) out.push(arg[n]);
   return out;

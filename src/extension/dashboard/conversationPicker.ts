@@ -1,6 +1,7 @@
 // Click-through from a dashboard number: resolves its selector to conversations, shows them in a
 // quick pick, and opens the chosen one (the Sources tree's conversation command when it exists,
-// else the log line), with a button to compare Retained ↔ Revised of the same source.
+// else the log line), with buttons to compare Retained ↔ Revised of the same source, reveal the
+// source in the Sources tree, or open the raw log line.
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import type { ConversationRef } from '../../core/load/runLogIndex';
@@ -10,7 +11,8 @@ import type { StatsReport } from '../../core/stats/statsTypes';
 import type { DashboardSelector } from '../../shared/protocol/dashboard';
 
 /** Commands another module may provide to open a conversation's turn document, tried in order. */
-const OPEN_CONVERSATION_COMMANDS = ['intentLens.openConversation', 'intentLens.tree.openConversation', 'intentLens.revealConversation'];
+const OPEN_CONVERSATION_COMMAND = 'intentLens.openConversation';
+const REVEAL_SOURCE_COMMAND = 'intentLens.revealSource';
 const COMPARE_RETAINED_REVISED = 'intentLens.compare.retainedRevised';
 
 export function resolveSelector(refs: readonly ConversationRef[], report: StatsReport | undefined, sel: DashboardSelector): ConversationRef[] {
@@ -37,6 +39,7 @@ interface ConversationPick extends vscode.QuickPickItem {
 
 const compareButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('diff'), tooltip: 'Compare Retained ↔ Revised' };
 const rawLineButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: 'Open the log line' };
+const revealButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('list-tree'), tooltip: 'Reveal the source in the Sources tree' };
 
 export async function openLogLine(ref: ConversationRef): Promise<void> {
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(ref.file));
@@ -45,9 +48,9 @@ export async function openLogLine(ref: ConversationRef): Promise<void> {
 }
 
 export async function openConversation(ref: ConversationRef): Promise<void> {
+  // The Sources tree's turn document (`intent-lens:/conv/<id>.md`); the raw log line without it.
   const known = new Set(await vscode.commands.getCommands(true));
-  const command = OPEN_CONVERSATION_COMMANDS.find((c) => known.has(c));
-  if (command) await vscode.commands.executeCommand(command, { convId: ref.conv_id, conv_id: ref.conv_id });
+  if (known.has(OPEN_CONVERSATION_COMMAND)) await vscode.commands.executeCommand(OPEN_CONVERSATION_COMMAND, { convId: ref.conv_id });
   else await openLogLine(ref);
 }
 
@@ -68,7 +71,7 @@ export async function showConversationPick(refs: readonly ConversationRef[], tit
     label: `${verdictIcon[ref.verdict]} ${ref.task_id}`,
     description: `${ref.model} · ${instanceLabel(ref)} · ${ref.verdict}`,
     detail: `${basename(ref.file)}:${ref.line} · ${ref.conv_id}`,
-    buttons: ref.mode === 'multi' && !ref.path ? [compareButton, rawLineButton] : [rawLineButton],
+    buttons: ref.mode === 'multi' && !ref.path ? [compareButton, revealButton, rawLineButton] : [revealButton, rawLineButton],
   }));
   await new Promise<void>((resolve) => {
     qp.onDidAccept(() => {
@@ -79,6 +82,7 @@ export async function showConversationPick(refs: readonly ConversationRef[], tit
     qp.onDidTriggerItemButton((e) => {
       qp.hide();
       if (e.button === compareButton) void vscode.commands.executeCommand(COMPARE_RETAINED_REVISED, { convId: e.item.ref.conv_id });
+      else if (e.button === revealButton) void vscode.commands.executeCommand(REVEAL_SOURCE_COMMAND, e.item.ref.task_id);
       else void openLogLine(e.item.ref);
     });
     qp.onDidHide(() => {

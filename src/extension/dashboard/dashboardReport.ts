@@ -24,7 +24,7 @@ export class DashboardStats {
   async compute(): Promise<StatsReport> {
     await this.data.ensureLoaded();
     const records = this.data.records();
-    const wired = statsDetectors((id) => records.get(id)?.record);
+    const wired = statsDetectors((id) => records.get(id)?.record, [...this.data.plans().values()].map((p) => p.plan));
     this.detectorName = wired.detectorName;
     const detect = wired.hasInactive;
     const cacheKey = (r: ConversationRef) => `${r.file}\u0000${r.offset}\u0000${r.length}`;
@@ -43,7 +43,7 @@ export class DashboardStats {
           }
         : {}),
     });
-    await close?.();
+    await close();
     this.last = report;
     return report;
   }

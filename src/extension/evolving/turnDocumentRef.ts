@@ -1,7 +1,7 @@
 // Reads which conversation (and which trace message) an `intent-lens:` turn document shows: the
 // Sources tree's `/conv/<conv_id>/turn/<i>.md` layout first, else any path segment or query value
-// that names a known conv_id; the message is a `traceIndex`/`index`/`turn`
-// query value, or a number in the last path segment (`…/7`, `…/turn-7.md`). Pure (no `vscode`).
+// that names a known conv_id, with the message from a `traceIndex`/`index`/`turn` query value or a
+// number in the last path segment. Pure (no `vscode`).
 
 export const TURN_DOCUMENT_SCHEME = 'intent-lens';
 

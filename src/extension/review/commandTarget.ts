@@ -8,7 +8,7 @@ export function taskIdFromArg(arg: unknown): string | undefined {
   const o = arg as Record<string, unknown>;
   for (const key of ['taskId', 'task_id']) if (typeof o[key] === 'string') return o[key] as string;
   // Tree nodes usually wrap the record or its entry.
-  for (const key of ['record', 'entry', 'source', 'node', 'item', 'data']) {
+  for (const key of ['args', 'record', 'entry', 'source', 'node', 'item', 'data']) {
     const inner = taskIdFromArg(o[key]);
     if (inner) return inner;
   }

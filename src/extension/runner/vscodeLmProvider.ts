@@ -4,17 +4,7 @@
 import * as vscode from 'vscode';
 import type { ChatMessage, ChatProvider, CompletionOptions, CompletionResult } from '../../core/providers/chatProvider';
 import { ProviderError } from '../../core/providers/providerErrors';
-
-/** Folds system messages into the first user message (the LM API knows only user and assistant). */
-export function foldSystemMessage(messages: readonly ChatMessage[]): Array<{ role: 'user' | 'assistant'; content: string }> {
-  const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
-  const rest = messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
-  if (!system) return rest;
-  const first = rest.findIndex((m) => m.role === 'user');
-  if (first < 0) return [{ role: 'user', content: system }, ...rest];
-  rest[first] = { role: 'user', content: `${system}\n\n${rest[first]!.content}` };
-  return rest;
-}
+import { foldSystemMessage } from '../../core/providers/foldSystemMessage';
 
 export class VsCodeLmProvider implements ChatProvider {
   readonly kind = 'vscode-lm' as const;

@@ -1,6 +1,169 @@
-// Placeholder: this feature registers its commands and views here when it lands.
+// "Re-score": re-runs the domain verifiers on the final answers of a log file, a source, an
+// instance or some runs, with progress and cancel; code answers execute only in a trusted
+// workspace. Results go to the RescoreResults service (tree marks, "with inactive content").
+import * as vscode from 'vscode';
+import { isAbsolute, join } from 'node:path';
+import pLimit from 'p-limit';
 import type { ExtensionServices } from '../extension';
+import type { ConversationRef } from '../../core/load/runLogIndex';
+import { rescoreConversation } from '../../core/verify/rescore';
+import { SqlExecutor } from '../../core/verify/database/sqlExecutor';
+import { disposeRescoreResults, rescoreResults, type RescoreEntry } from './rescoreResults';
+
+export { rescoreResults, RescoreResults, type RescoreEntry, type RescoreChange } from './rescoreResults';
+
+export const RESCORE_COMMAND = 'intentLens.rescore';
+
+/** What a Re-score invocation names: a log file, a source, an instance, or some runs. */
+export interface RescoreTarget {
+  file?: string;
+  taskId?: string;
+  convIds?: string[];
+  mode?: string;
+  condition?: string;
+  path?: string;
+  k?: number;
+}
+
+/** Reads a target off a Uri, a tree node (its `args`), or a plain `{taskId?, convIds?, file?}`. */
+export function rescoreTargetOf(arg: unknown): RescoreTarget | undefined {
+  if (arg instanceof vscode.Uri) return { file: arg.fsPath };
+  if (!arg || typeof arg !== 'object') return undefined;
+  const o = (arg as { args?: unknown }).args && typeof (arg as { args?: unknown }).args === 'object' ? (arg as { args: Record<string, unknown> }).args : (arg as Record<string, unknown>);
+  const t: RescoreTarget = {};
+  if (typeof o.file === 'string') t.file = o.file;
+  if (typeof o.taskId === 'string') t.taskId = o.taskId;
+  if (Array.isArray(o.convIds)) t.convIds = o.convIds.filter((x): x is string => typeof x === 'string');
+  else if (typeof o.convId === 'string') t.convIds = [o.convId];
+  if (typeof o.mode === 'string') t.mode = o.mode;
+  if (typeof o.condition === 'string') t.condition = o.condition;
+  if (typeof o.path === 'string') t.path = o.path;
+  if (typeof o.k === 'number') t.k = o.k;
+  return Object.keys(t).length ? t : undefined;
+}
+
+export function selectConversations(all: readonly ConversationRef[], t: RescoreTarget): ConversationRef[] {
+  const ids = t.convIds ? new Set(t.convIds) : undefined;
+  return all.filter(
+    (r) =>
+      (!ids || ids.has(r.conv_id)) &&
+      (!t.file || r.file === t.file) &&
+      (!t.taskId || r.task_id === t.taskId) &&
+      (!t.mode || r.mode === t.mode) &&
+      (!t.condition || r.condition === t.condition) &&
+      (t.path === undefined || r.path === t.path) &&
+      (t.k === undefined || r.k === t.k),
+  );
+}
+
+function databasesDir(): string | undefined {
+  const configured = vscode.workspace.getConfiguration('intentLens').get<string>('databasesFolder', 'databases');
+  if (!configured) return undefined;
+  if (isAbsolute(configured)) return configured;
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  return folder ? join(folder.uri.fsPath, configured) : undefined;
+}
+
+async function pickTarget(services: ExtensionServices): Promise<RescoreTarget | undefined> {
+  await services.data.ensureLoaded();
+  const files = services.data.logs.indexedFiles().sort();
+  if (!files.length) {
+    void vscode.window.showInformationMessage('Intent Lens: no run logs found in this workspace.');
+    return undefined;
+  }
+  const items: Array<vscode.QuickPickItem & { target: RescoreTarget }> = [
+    { label: '$(files) All run logs', description: `${files.length} files`, target: {} },
+    ...files.map((f) => ({ label: vscode.workspace.asRelativePath(f), target: { file: f } })),
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: 'Re-score final answers', placeHolder: 'Choose a run log' });
+  return picked?.target;
+}
 
 export function registerScoring(services: ExtensionServices): void {
-  void services;
+  const results = rescoreResults();
+  let sql: SqlExecutor | undefined;
+  services.context.subscriptions.push(
+    { dispose: () => void sql?.close() },
+    { dispose: disposeRescoreResults },
+    // A log that changed on disk may no longer hold what was scored: forget its results.
+    services.data.onDidChange(({ files }) => {
+      const changed = new Set(files);
+      const stale = results.all().filter((e) => changed.has(e.file)).map((e) => e.conv_id);
+      if (stale.length) results.clear(stale);
+    }),
+    vscode.commands.registerCommand(RESCORE_COMMAND, async (arg?: unknown, selected?: unknown[]) => {
+      // Multi-selection in a tree passes the clicked item and the selection.
+      const targets = (Array.isArray(selected) && selected.length > 1 ? selected : [arg]).map(rescoreTargetOf).filter((t): t is RescoreTarget => !!t);
+      if (!targets.length) {
+        const t = await pickTarget(services);
+        if (!t) return;
+        targets.push(t);
+      }
+      await services.data.ensureLoaded();
+      const all = services.data.conversations();
+      const seen = new Set<string>();
+      const refs = targets.flatMap((t) => selectConversations(all, t)).filter((r) => !seen.has(r.conv_id) && (seen.add(r.conv_id), true));
+      if (!refs.length) {
+        void vscode.window.showInformationMessage('Intent Lens: no conversations to re-score here.');
+        return;
+      }
+      const trusted = vscode.workspace.isTrusted;
+      const records = services.data.records();
+      sql ??= new SqlExecutor();
+      const dbDir = databasesDir();
+      const abort = new AbortController();
+      const done: RescoreEntry[] = [];
+      let notExecuted = 0;
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Intent Lens: re-scoring', cancellable: true }, async (progress, token) => {
+        token.onCancellationRequested(() => abort.abort());
+        const limit = pLimit(2);
+        let finished = 0;
+        let pending: RescoreEntry[] = [];
+        const flush = () => {
+          results.set(pending);
+          pending = [];
+        };
+        await Promise.all(
+          refs.map((ref) =>
+            limit(async () => {
+              if (abort.signal.aborted) return;
+              try {
+                const entry = await services.data.logs.readConversation(ref);
+                const r = await rescoreConversation(records.get(ref.task_id)?.record, entry, { trusted, sql: sql!, signal: abort.signal, ...(dbDir ? { databasesDir: dbDir } : {}) });
+                if (abort.signal.aborted) return;
+                if (r.details.domain === 'code' && r.is_correct === null && !trusted) notExecuted++;
+                const e: RescoreEntry = {
+                  conv_id: r.conv_id,
+                  task_id: r.task_id,
+                  file: ref.file,
+                  is_correct: r.is_correct,
+                  previous: r.previous_is_correct,
+                  changed: r.is_correct !== null && r.previous_is_correct !== null && r.is_correct !== r.previous_is_correct,
+                  inactive: r.inactive,
+                  extracted: r.extracted,
+                  message: r.details.message,
+                  scoredAt: Date.now(),
+                };
+                done.push(e);
+                pending.push(e);
+                if (pending.length >= 25) flush();
+              } catch (err) {
+                services.output.appendLine(`[rescore] ${ref.conv_id}: ${err instanceof Error ? err.message : String(err)}`);
+              }
+              finished++;
+              progress.report({ message: `${finished}/${refs.length}`, increment: 100 / refs.length });
+            }),
+          ),
+        );
+        flush();
+      });
+      const changed = done.filter((e) => e.changed).length;
+      const inactive = done.filter((e) => e.inactive.length).length;
+      const correct = done.filter((e) => e.is_correct === true).length;
+      const parts = [`${done.length}${abort.signal.aborted ? ` of ${refs.length} (cancelled)` : ''} re-scored`, `${correct} correct`, `${changed} verdict${changed === 1 ? '' : 's'} changed`, `${inactive} with inactive content`];
+      if (notExecuted) parts.push(`${notExecuted} code answer${notExecuted === 1 ? '' : 's'} not executed (workspace not trusted)`);
+      services.output.appendLine(`[rescore] ${parts.join(', ')}`);
+      void vscode.window.showInformationMessage(`Intent Lens: ${parts.join(', ')}.`);
+    }),
+  );
 }

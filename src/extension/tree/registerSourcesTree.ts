@@ -123,7 +123,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
     const picked = await vscode.window.showQuickPick(
       sources.map((s) => ({
         label: s.taskId,
-        description: [s.domain, s.review ? `[${s.review}]` : s.hasRecord ? undefined : 'no record', `${s.conversations} conversation${s.conversations === 1 ? '' : 's'}`].filter(Boolean).join(' · '),
+        description: [s.domain, s.review ? `[${s.review}]` : s.hasRecord ? undefined : s.hasPlan ? 'plan' : 'no record', `${s.conversations} conversation${s.conversations === 1 ? '' : 's'}`].filter(Boolean).join(' · '),
         detail: s.shards.join(' · ').slice(0, 300) || undefined,
         taskId: s.taskId,
       })),
@@ -155,11 +155,18 @@ export function registerSourcesTree(services: ExtensionServices): void {
       return target.turnIndex === undefined ? renderConversationDocument(conv.entry) : renderTurnDocument(conv.entry, target.turnIndex);
     }
   })();
-  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(CONVERSATION_SCHEME, documents), documents.changedEmitter);
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(CONVERSATION_SCHEME, documents),
+    documents.changedEmitter,
+    // A rewritten log may move or change a conversation: re-read open turn documents.
+    data.onDidChange(() => {
+      for (const doc of vscode.workspace.textDocuments) if (doc.uri.scheme === CONVERSATION_SCHEME) documents.changedEmitter.fire(doc.uri);
+    }),
+  );
 
   const openDocument = async (path: string) => {
+    // The `.md` path makes VS Code treat it as Markdown; provider documents are read-only.
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: CONVERSATION_SCHEME, path }));
-    await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
     await vscode.window.showTextDocument(doc, { preview: true, preserveFocus: true });
   };
 
@@ -209,8 +216,8 @@ export function registerSourcesTree(services: ExtensionServices): void {
   });
   register('intentLens.revealRecord', async (arg: unknown) => {
     const a = argsFor(arg);
-    const rec = a?.taskId ? data.record(a.taskId) : undefined;
-    if (!rec) return void vscode.window.showInformationMessage(`Intent Lens: no record for ${a?.taskId ?? 'this item'}.`);
+    const rec = a?.taskId ? (data.record(a.taskId) ?? data.plans().get(a.taskId)) : undefined;
+    if (!rec) return void vscode.window.showInformationMessage(`Intent Lens: no record or plan for ${a?.taskId ?? 'this item'}.`);
     await openAt(rec.file, rec.line);
   });
 

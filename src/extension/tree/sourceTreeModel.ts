@@ -4,7 +4,7 @@
 import type { ConversationRef, Verdict } from '../../core/load/runLogIndex';
 import type { BenchmarkRecord, ReviewStatus } from '../../core/schema/records';
 import { DOMAINS, shardText } from '../../core/schema/records';
-import { PATHS, type Condition, type ExtendedPath, type Mode } from '../../core/schema/runlog';
+import { PATHS, type Condition, type ExtendedPath, type Mode, type RecapMode } from '../../core/schema/runlog';
 import { activeTaskOf, baseInstances, instanceLabel } from '../../core/render/instances';
 import type { DomainNode, FileNode, FilesNode, InstanceNode, RunNode, SourceNode, SourceTreeNode, VerdictCounts } from './treeItems';
 
@@ -22,8 +22,16 @@ export interface TreeFile {
   problems: number;
 }
 
+/** An evolving-intent plan (FORMAT.md §3): its task_id joins `mode: evolving` runs. */
+export interface TreePlan {
+  task: string;
+  file: string;
+  line: number;
+}
+
 export interface TreeInput {
   records: ReadonlyMap<string, TreeRecord>;
+  plans?: ReadonlyMap<string, TreePlan>;
   conversations: readonly ConversationRef[];
   files?: readonly TreeFile[];
 }
@@ -71,8 +79,11 @@ export function shortModel(model: string): string {
   return i >= 0 && i < model.length - 1 ? model.slice(i + 1) : model;
 }
 
-export function instanceKey(i: { mode: string; condition: string; path?: string; k?: number }): string {
-  return [i.mode, i.condition, i.path ?? '', i.k ?? ''].join('|');
+export function instanceKey(i: { mode: string; condition: string; path?: string; k?: number; recap?: string }): string {
+  const key = [i.mode, i.condition, i.path ?? '', i.k ?? ''];
+  // Evolving runs differ by memory aid: one instance per recap mode.
+  if (i.recap) key.push(i.recap);
+  return key.join('|');
 }
 
 const MODE_ORDER: Record<string, number> = { multi: 0, single: 1, evolving: 2 };
@@ -131,6 +142,7 @@ interface SourceData {
   taskId: string;
   domain: string;
   record?: TreeRecord;
+  plan?: TreePlan;
   convs: ConversationRef[];
 }
 
@@ -146,6 +158,11 @@ export class SourceTreeModel {
     readonly filters: TreeFilters = {},
   ) {
     for (const [taskId, rec] of input.records) this.sources.set(taskId, { taskId, domain: rec.record.task, record: rec, convs: [] });
+    for (const [taskId, plan] of input.plans ?? []) {
+      const s = this.sources.get(taskId);
+      if (s) s.plan = plan;
+      else this.sources.set(taskId, { taskId, domain: plan.task, plan, convs: [] });
+    }
     for (const c of input.conversations) {
       let s = this.sources.get(c.task_id);
       if (!s) this.sources.set(c.task_id, (s = { taskId: c.task_id, domain: c.task || 'unknown', convs: [] }));
@@ -173,13 +190,14 @@ export class SourceTreeModel {
   }
 
   /** For a find command: every source with its shard texts (records) for matching. */
-  searchableSources(): Array<{ taskId: string; domain: string; review?: ReviewStatus; hasRecord: boolean; shards: string[]; conversations: number }> {
+  searchableSources(): Array<{ taskId: string; domain: string; review?: ReviewStatus; hasRecord: boolean; hasPlan: boolean; shards: string[]; conversations: number }> {
     return [...this.sources.values()]
       .map((s) => ({
         taskId: s.taskId,
         domain: s.domain,
         ...(s.record?.record.intent?.review ? { review: s.record.record.intent.review.status } : {}),
         hasRecord: !!s.record,
+        hasPlan: !!s.plan,
         shards: s.record?.record.shards.map(shardText) ?? [],
         conversations: s.convs.length,
       }))
@@ -316,11 +334,12 @@ export class SourceTreeModel {
         taskId: s.taskId,
         domain,
         hasRecord: !!s.record,
-        ...(s.record ? { recordFile: s.record.file, recordLine: s.record.line } : {}),
+        ...(s.plan ? { hasPlan: true } : {}),
+        ...(s.record ? { recordFile: s.record.file, recordLine: s.record.line } : s.plan ? { recordFile: s.plan.file, recordLine: s.plan.line } : {}),
         ...(review ? { review } : {}),
         perModel: [...perModel.entries()].sort(([a], [b]) => collator.compare(a, b)).map(([model, counts]) => ({ model, counts })),
         newErrorModels: [...errors.keys()].sort(collator.compare),
-        args: { taskId: s.taskId, ...(s.record ? { file: s.record.file, line: s.record.line } : {}) },
+        args: { taskId: s.taskId, ...(s.record ? { file: s.record.file, line: s.record.line } : s.plan ? { file: s.plan.file, line: s.plan.line } : {}) },
       };
       this.sourceNodes.set(s.taskId, node);
       out.push(node);
@@ -333,12 +352,12 @@ export class SourceTreeModel {
     if (!s) return [];
     const errors = newErrorsOf(s.convs);
     const runs = this.visibleRuns(s, errors);
-    const specs = new Map<string, { mode: Mode; condition: Condition; path?: ExtendedPath; k?: number }>();
+    const specs = new Map<string, { mode: Mode; condition: Condition; path?: ExtendedPath; k?: number; recap?: RecapMode }>();
     if (s.record) for (const spec of baseInstances(s.record.record)) specs.set(instanceKey(spec), spec);
     // Extended paths (and anything else) present in the logs.
     for (const c of s.convs) {
       const key = instanceKey(c);
-      if (!specs.has(key)) specs.set(key, { mode: c.mode, condition: c.condition, ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}) });
+      if (!specs.has(key)) specs.set(key, { mode: c.mode, condition: c.condition, ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}), ...(c.recap ? { recap: c.recap } : {}) });
     }
     const out: InstanceNode[] = [];
     for (const [key, spec] of [...specs.entries()].sort(([, a], [, b]) => compareInstances(a, b))) {
@@ -354,11 +373,12 @@ export class SourceTreeModel {
         mode: spec.mode,
         condition: spec.condition,
         ...(spec.path ? { path: spec.path, k: spec.k ?? 0 } : {}),
-        label: instanceLabel(spec),
+        ...(spec.recap ? { recap: spec.recap } : {}),
+        label: instanceLabel(spec) + (spec.recap ? ` · recap ${spec.recap}` : ''),
         ...(active ? { active } : {}),
         counts,
         runs: mine.length,
-        args: { taskId: s.taskId, mode: spec.mode, condition: spec.condition, ...(spec.path ? { path: spec.path, k: spec.k ?? 0 } : {}) },
+        args: { taskId: s.taskId, mode: spec.mode, condition: spec.condition, ...(spec.path ? { path: spec.path, k: spec.k ?? 0 } : {}), ...(spec.recap ? { recap: spec.recap } : {}) },
       };
       this.runCache.set(node.id, { convs: mine, errors });
       out.push(node);
@@ -389,7 +409,7 @@ export class SourceTreeModel {
           line: c.line,
           repeat,
           newError: data.errors.get(c.model)?.has(c.conv_id) ?? false,
-          args: { taskId: c.task_id, mode: c.mode, condition: c.condition, ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}), convId: c.conv_id, model: c.model, file: c.file, line: c.line },
+          args: { taskId: c.task_id, mode: c.mode, condition: c.condition, ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}), ...(c.recap ? { recap: c.recap } : {}), convId: c.conv_id, model: c.model, file: c.file, line: c.line },
         };
       });
   }
@@ -405,7 +425,8 @@ export function formatCounts(c: VerdictCounts): string {
 /** A source row's description: review badge and per-model verdict counts. */
 export function describeSource(n: SourceNode): string {
   const parts: string[] = [];
-  if (!n.hasRecord) parts.push('no record');
+  if (n.hasPlan && !n.hasRecord) parts.push('[plan]');
+  else if (!n.hasRecord) parts.push('no record');
   else if (n.review) parts.push(`[${n.review}]`);
   for (const m of n.perModel) parts.push(`${shortModel(m.model)} ${formatCounts(m.counts)}`);
   return parts.join(' · ');

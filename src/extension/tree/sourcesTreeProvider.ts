@@ -60,7 +60,8 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
 
   private build(): SourceTreeModel {
     const files = this.data.dataFiles().map((f) => ({ ...f, displayPath: vscode.workspace.asRelativePath(f.path) }));
-    return new SourceTreeModel({ records: this.data.records(), conversations: this.data.conversations(), files }, this.filtersValue);
+    const plans = new Map([...this.data.plans()].map(([id, p]) => [id, { task: p.plan.task, file: p.file, line: p.line }]));
+    return new SourceTreeModel({ records: this.data.records(), plans, conversations: this.data.conversations(), files }, this.filtersValue);
   }
 
   getChildren(node?: SourceTreeNode): SourceTreeNode[] | Promise<SourceTreeNode[]> {
@@ -100,7 +101,7 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
         item.description = describeSource(node);
         const md = new vscode.MarkdownString();
         md.appendMarkdown(`**${escapeMd(node.taskId)}** (${node.domain})\n\n`);
-        md.appendMarkdown(node.hasRecord ? `record: ${escapeMd(vscode.workspace.asRelativePath(node.recordFile ?? ''))}:${node.recordLine}\n\n` : 'no record for this task_id (logs only)\n\n');
+        md.appendMarkdown(node.recordFile ? `${node.hasRecord ? 'record' : 'plan'}: ${escapeMd(vscode.workspace.asRelativePath(node.recordFile))}:${node.recordLine}\n\n` : 'no record for this task_id (logs only)\n\n');
         if (node.review) md.appendMarkdown(`review: ${node.review}\n\n`);
         for (const m of node.perModel) md.appendMarkdown(`- ${escapeMd(m.model)}: ✓${m.counts.correct} ✗${m.counts.incorrect} –${m.counts.unscored}\n`);
         if (node.newErrorModels.length) md.appendMarkdown(`\nnew errors: ${node.newErrorModels.map(escapeMd).join(', ')}`);

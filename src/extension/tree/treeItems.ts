@@ -3,7 +3,7 @@
 // right-clicked item (the element VS Code hands a `view/item/context` command is the node).
 import type { Verdict } from '../../core/load/runLogIndex';
 import type { ReviewStatus } from '../../core/schema/records';
-import type { Condition, ExtendedPath, Mode } from '../../core/schema/runlog';
+import type { Condition, ExtendedPath, Mode, RecapMode } from '../../core/schema/runlog';
 
 /** `contextValue` of each item type, for `when` clauses of context menus (`viewItem == …`). */
 export const CONTEXT_VALUES = {
@@ -29,6 +29,8 @@ export interface ItemArgs {
   condition?: Condition;
   path?: ExtendedPath;
   k?: number;
+  /** Evolving-intent runs: the memory aid (`none` | `prompt` | `oracle`). */
+  recap?: RecapMode;
   convId?: string;
   model?: string;
   turnIndex?: number;
@@ -60,6 +62,8 @@ export interface SourceNode extends NodeBase {
   domain: string;
   /** False for logs whose task_id has no record (e.g. plain LiC logs). */
   hasRecord: boolean;
+  /** True when an evolving-intent plan has this task_id. */
+  hasPlan?: boolean;
   recordFile?: string;
   recordLine?: number;
   review?: ReviewStatus;
@@ -76,6 +80,7 @@ export interface InstanceNode extends NodeBase {
   condition: Condition;
   path?: ExtendedPath;
   k?: number;
+  recap?: RecapMode;
   label: string;
   active?: 'original' | 'revised';
   counts: VerdictCounts;

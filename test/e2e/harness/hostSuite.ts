@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { format } from 'node:util';
-import { startCodeServer } from './codeServer';
+import { extensionHostCrashLines, startCodeServer } from './codeServer';
 import { chromiumArgs } from './workbench';
 import { chromiumPath, repoRoot, testResultsDir } from './toolPaths';
 
@@ -22,8 +22,8 @@ export interface HostSuiteResults {
 }
 
 export interface HostSuiteRun extends HostSuiteResults {
-  /** Exit code the suite reported through codeAutomationExit (or 'timeout'). */
-  exitCode: number | 'timeout';
+  /** Exit code the suite reported through codeAutomationExit, 'timeout', or 'crashed' (extension host died). */
+  exitCode: number | 'timeout' | 'crashed';
   /** Log lines the extension host sent (Mocha's spec reporter output among them). */
   log: string[];
   serverStartMs: number;
@@ -62,7 +62,7 @@ export async function runHostSuite(options: HostSuiteOptions): Promise<HostSuite
   });
   const log: string[] = [];
   const userDataDir = mkdtempSync(join(tmpdir(), 'intent-lens-chromium-'));
-  let exitCode: number | 'timeout' = 'timeout';
+  let exitCode: number | 'timeout' | 'crashed' = 'timeout';
   let stopError: unknown;
   try {
     const context = await chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath, headless: true, args: chromiumArgs });
@@ -83,11 +83,24 @@ export async function runHostSuite(options: HostSuiteOptions): Promise<HostSuite
         ['extensionTestsPath', remote(suiteEntry)],
         ['skipWelcome', 'true'],
       ];
-      await page.goto(`${server.url}?folder=${encodeURIComponent(server.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
       const timeoutMs = options.timeoutMs ?? 180000;
+      // The suite's exit is the condition; don't let the page's "load" event time out first.
+      await page.goto(`${server.url}?folder=${encodeURIComponent(server.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`, {
+        waitUntil: 'commit',
+        timeout: timeoutMs,
+      });
       let timer: NodeJS.Timeout | undefined;
-      exitCode = await Promise.race([exited, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)))]);
+      let crashWatch: NodeJS.Timeout | undefined;
+      // A crashed host never calls codeAutomationExit: watch the server log so the run ends early.
+      const crashed = new Promise<'crashed'>((r) => {
+        crashWatch = setInterval(() => {
+          if (existsSync(server.logPath) && extensionHostCrashLines(readFileSync(server.logPath, 'utf8')).length) r('crashed');
+        }, 500);
+      });
+      const outcome = await Promise.race([exited, crashed, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)))]);
       clearTimeout(timer);
+      clearInterval(crashWatch);
+      exitCode = outcome === 'crashed' ? 'crashed' : outcome;
     } finally {
       await context.close();
     }

@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { buildCompareState } from '../../../src/extension/compare/buildCompareState';
 import { literalInactiveDetector } from '../../../src/core/compare/inactiveSpans';
 import { CompareStateSchema } from '../../../src/shared/protocol/compare';
-import { retainedRevisedPair } from './compareFixtures';
+import { conversation, onionRecord, retainedRevisedPair } from './compareFixtures';
+import { compareDetector } from '../../../src/extension/compare/inactiveDetector';
 
 const timing = { commandAt: 1, panelCreatedAt: 2 };
 const ref = (conv_id: string) => ({ conv_id, file: '/ws/logs/math/model-a.jsonl', line: 1 });
@@ -79,5 +80,33 @@ describe('buildCompareState', () => {
     expect(s.left.activeReference).toBeUndefined();
     expect(s.left.turns[0]!.rail).toBeUndefined();
     expect(s.branchRow).toBe(3);
+  });
+
+  it('checks each reply only against what was inactive when it was written', () => {
+    const rec = onionRecord();
+    const says = () => 'Using 2 bags: 2 bags × 50 pounds.';
+    const retainedSays = conversation(rec, { convId: 'r2', spec: { mode: 'multi', condition: 'retained' }, reply: says });
+    const s = buildCompareState({ record: rec, left: { ref: ref('r2'), entry: retainedSays }, right: { ref: ref(revised.conv_id), entry: revised }, detector: literalInactiveDetector, detectorName: 'literal', timing });
+    const counts = s.left.turns.map((t) => [t.label, t.assistant[0]!.spans.length]);
+    // Proposal pending at turn 3: 2 bags is not inactive yet; from the reject on it is.
+    expect(counts).toEqual([
+      ['shard 1', 0],
+      ['shard 2', 0],
+      ['proposal', 0],
+      ['reject', 2],
+      ['shard 3', 2],
+      ['shard 4', 2],
+    ]);
+  });
+
+  it('uses the domain detector (math numbers) when wired', () => {
+    const detector = compareDetector();
+    expect(detector.name).toBe('detectInactive');
+    const s = buildCompareState({ record, left: { ref: ref('a'), entry: retained }, right: { ref: ref('b'), entry: revised }, detector: detector.detect, detectorName: detector.name, timing });
+    const final = s.left.finalResponse!;
+    const marked = final.spans.map((sp) => final.text.slice(sp.start, sp.end));
+    expect(marked).toContain('2');
+    expect(marked.some((m) => m.includes('150'))).toBe(true);
+    expect(s.right.finalResponse!.spans).toEqual([]);
   });
 });

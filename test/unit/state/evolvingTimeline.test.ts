@@ -141,6 +141,15 @@ describe('timelineFromLog (evolving)', () => {
     expect(t.snapshots).toEqual(evolvingTimeline(restaurant, 'oracle').snapshots);
   });
 
+  it('also reads transitions logged just before their user message', () => {
+    const before: TraceMessage[] = restaurant.turns.flatMap((turn, i) => [
+      { role: 'log' as const, content: { type: 'intent_transition', turn: i, transition: turn.transition, function: turn.function, args: turn.args, revealed: turn.revealed } },
+      { role: 'user' as const, content: turn.user },
+      { role: 'assistant' as const, content: 'ok' },
+    ]);
+    expect(timelineFromLog(entry(before), undefined).snapshots).toEqual(evolvingTimeline(restaurant).snapshots);
+  });
+
   it('without a plan, a turn without a transition keeps the previous state', () => {
     const t = timelineFromLog(entry(traceOf([true, false, true, true, true])), undefined);
     expect(t.snapshots[1]!.changes).toEqual(['no intent transition logged']);

@@ -113,6 +113,9 @@ describe('grid cells', () => {
     const r = await computeStats(refs);
     expect(cell(r, 'A', 'math', 'multi', 'original')).toMatchObject({ n: 1, correct: 1 });
     expect(r.totals).toMatchObject({ gridConversations: 1, pathConversations: 1, ignored: 1 });
+    // a model with only evolving runs is not a term of the overall
+    const r2 = await computeStats([...refs, ref({ model: 'E', task_id: 'e1', verdict: 'correct', mode: 'evolving' })]);
+    expect(r2.models).toEqual(['A']);
   });
 
   it('restricts to the given models', async () => {

@@ -94,7 +94,9 @@ describe('intent-lens stats', () => {
     expect(json.overall.find((o) => o.mode === 'single' && o.condition === 'original')!.accuracy).toBe(50);
     expect(json.overall.find((o) => o.mode === 'multi' && o.condition === 'original')!.accuracy).toBe(100);
     expect(json.unscored).toEqual([{ model: 'beta', domain: 'math', mode: 'multi', condition: 'original', unscored: 1 }]);
-    expect(json.inactive_in_new_errors.find((r) => r.model === 'alpha' && r.condition === 'retained')).toMatchObject({ new_errors: 1 });
+    // alpha's Retained answer uses the rejected 2 bags (and the revised reference 4): detectInactive flags it
+    expect(json.inactive_in_new_errors.find((r) => r.model === 'alpha' && r.condition === 'retained')).toEqual({ model: 'alpha', domain: 'math', condition: 'retained', new_errors: 1, with_inactive: 1 });
+    expect(json.inactive_in_new_errors.find((r) => r.model === 'alpha' && r.condition === 'revised')).toMatchObject({ new_errors: 0, with_inactive: 0 });
   });
 
   it('prints the grid as CSV and Markdown', async () => {

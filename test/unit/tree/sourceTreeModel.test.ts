@@ -144,6 +144,23 @@ describe('SourceTreeModel', () => {
     expect(found.newErrorModels).toEqual(['org/A']);
   });
 
+  it('joins evolving runs to their plan and splits them by recap mode', () => {
+    const base = input();
+    const evolving = (model: string, recap: 'none' | 'oracle', verdict: Verdict): ConversationRef => ({ ...conv('ev/1', model, 'evolving', 'original', verdict), recap });
+    const m = new SourceTreeModel({
+      ...base,
+      plans: new Map([['ev/1', { task: 'math', file: '/w/p.evolving.jsonl', line: 3 }]]),
+      conversations: [...base.conversations, evolving('org/A', 'none', 'incorrect'), evolving('org/A', 'oracle', 'correct')],
+    });
+    const src = m.sourceNode('ev/1')!;
+    expect(src.hasRecord).toBe(false);
+    expect(describeSource(src)).toBe('[plan] · A ✓1 ✗1');
+    expect(src.args).toMatchObject({ file: '/w/p.evolving.jsonl', line: 3 });
+    const instances = kids(m, src) as InstanceNode[];
+    expect(instances.map((i) => i.label)).toEqual(['evolving · recap none', 'evolving · recap oracle']);
+    expect(instances[1]!.args).toEqual({ taskId: 'ev/1', mode: 'evolving', condition: 'original', recap: 'oracle' });
+  });
+
   it('lists data files under a files group only when no filter is active', () => {
     const files = [{ path: '/w/logs/x.jsonl', kind: 'logs' as const, displayPath: 'logs/x.jsonl', items: 9, problems: 2 }];
     const m = new SourceTreeModel({ ...input(), files });

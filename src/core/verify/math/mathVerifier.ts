@@ -44,6 +44,38 @@ function unLatex(s: string): string {
 const ANSWER_MARKER = /(?:final\s+answer|the\s+answer|answer)\s*(?:is|:|=)\s*[:*\s]*/gi;
 
 /**
+ * The answer on one line: a bold number, else a number the task did not state (a restated premise
+ * is not the answer; the first after an answer marker, the last on a concluding line), else the
+ * first/last number.
+ */
+function pickOnLine(line: string, offset: number, premises: readonly number[], boldRule: ExtractedMathAnswer['rule'], plainRule: ExtractedMathAnswer['rule'], fallback: 'first' | 'last'): ExtractedMathAnswer | undefined {
+  const nums = scanNumbers(line);
+  if (!nums.length) return undefined;
+  const at = (t: NumberToken, rule: ExtractedMathAnswer['rule']) => found({ ...t, start: t.start + offset, end: t.end + offset }, rule);
+  let bold: NumberToken | undefined;
+  for (const b of line.matchAll(/\*\*([^*]+)\*\*/g)) {
+    const inner = scanNumbers(b[1]!);
+    const last = inner[inner.length - 1];
+    if (last) bold = { ...last, start: last.start + b.index + 2, end: last.end + b.index + 2 };
+  }
+  if (bold) return at(bold, boldRule);
+  const freshAll = premises.length ? nums.filter((n) => !premises.some((p) => sameNumber(p, n.value))) : [];
+  const fresh = fallback === 'first' ? freshAll[0] : freshAll[freshAll.length - 1];
+  return at(fresh ?? (fallback === 'first' ? nums[0]! : nums[nums.length - 1]!), plainRule);
+}
+
+/** Lines of a text with their offsets. */
+function linesOf(text: string, base = 0): Array<{ line: string; offset: number }> {
+  const out: Array<{ line: string; offset: number }> = [];
+  let offset = base;
+  for (const line of text.split('\n')) {
+    out.push({ line, offset });
+    offset += line.length + 1;
+  }
+  return out;
+}
+
+/**
  * @param premises numbers stated in the task: on the concluding line, a number the task did not
  * give is the answer rather than a restated premise ("Deandre will earn $64.00 from his 3 tunas").
  */
@@ -61,32 +93,26 @@ export function extractMathAnswer(text: string, premises: readonly number[] = []
     const first = scanNumbers(line)[0];
     if (first) return found({ ...first, start: first.start + hashes + 4, end: first.end + hashes + 4 }, 'hashes');
   }
-  let marker: ExtractedMathAnswer | undefined;
-  for (const m of text.matchAll(ANSWER_MARKER)) {
-    const from = m.index + m[0].length;
-    const line = text.slice(from).split('\n')[0] ?? '';
-    const first = scanNumbers(line)[0];
-    if (first) marker = found({ ...first, start: first.start + from, end: first.end + from }, 'answer-marker');
-  }
-  if (marker) return marker;
-  // The last line that has a number.
-  const lines = text.split('\n');
-  let offset = text.length;
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i]!;
-    offset -= line.length + (i < lines.length - 1 ? 1 : 0);
-    const nums = scanNumbers(line);
-    if (!nums.length) continue;
-    let bold: NumberToken | undefined;
-    for (const b of line.matchAll(/\*\*([^*]+)\*\*/g)) {
-      const inner = scanNumbers(b[1]!);
-      const last = inner[inner.length - 1];
-      if (last) bold = { ...last, start: last.start + b.index + 2 + offset, end: last.end + b.index + 2 + offset };
+  // The last answer marker near the end: the first line with a number within a few lines after
+  // it; a marker followed by much more numeric work is an intermediate "answer".
+  const markers = [...text.matchAll(ANSWER_MARKER)];
+  const marker = markers[markers.length - 1];
+  if (marker) {
+    const from = marker.index + marker[0].length;
+    const after = linesOf(text.slice(from), from);
+    for (let i = 0; i < Math.min(after.length, 6); i++) {
+      const hit = pickOnLine(after[i]!.line, after[i]!.offset, premises, 'answer-marker', 'answer-marker', 'first');
+      if (!hit) continue;
+      const numericLater = after.slice(i + 1).filter((l) => scanNumbers(l.line).length).length;
+      if (numericLater <= 3) return hit;
+      break;
     }
-    if (bold) return found(bold, 'bold');
-    const fresh = nums.find((n) => !premises.some((p) => sameNumber(p, n.value)));
-    if (fresh && premises.length) return found({ ...fresh, start: fresh.start + offset, end: fresh.end + offset }, 'last-line');
-    return found(lastNumberIn(line, offset), 'last-line');
+  }
+  // The last line that has a number.
+  const lines = linesOf(text);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const hit = pickOnLine(lines[i]!.line, lines[i]!.offset, premises, 'bold', 'last-line', 'last');
+    if (hit) return hit;
   }
   return undefined;
 }

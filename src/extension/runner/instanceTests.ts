@@ -1,0 +1,134 @@
+// Sources × instances in the Test Explorer: running a test item runs the instance through the
+// configured provider; it passes when the verifier says the final answer is correct. A failure
+// shows extracted vs reference (as a diff) and any inactive content in the answer.
+import * as vscode from 'vscode';
+import type { ExtensionServices } from '../extension';
+import type { RecordEntry } from '../data/workspaceData';
+import { baseInstances, extendedInstances, instanceLabel, type InstanceSpec } from '../../core/render/instances';
+import { RunAbortedError } from '../../core/simulator/runInstance';
+import type { ProviderConfig } from '../../core/providers/providerConfig';
+import { describeRunError, runOneInstance, UntrustedWorkspaceError } from './runSession';
+import { pickProviderConfig } from './providerSettings';
+
+const CONTROLLER_ID = 'intentLens.instances';
+
+export function testIdOf(taskId: string, spec: InstanceSpec): string {
+  return `instance:${taskId}|${spec.mode}|${spec.condition}|${spec.path ?? ''}|${spec.k ?? ''}`;
+}
+
+interface InstanceData {
+  taskId: string;
+  spec: InstanceSpec;
+}
+
+export function registerInstanceTests(services: ExtensionServices): vscode.Disposable {
+  const controller = vscode.tests.createTestController(CONTROLLER_ID, 'Intent Lens Instances');
+  const instances = new WeakMap<vscode.TestItem, InstanceData>();
+  const disposables: vscode.Disposable[] = [controller];
+
+  const specLabel = (spec: InstanceSpec) => (spec.mode === 'single' || spec.path ? instanceLabel(spec) : `${instanceLabel(spec)} (multi)`);
+
+  const instanceItem = (rec: RecordEntry, spec: InstanceSpec): vscode.TestItem => {
+    const item = controller.createTestItem(testIdOf(rec.record.task_id, spec), specLabel(spec), vscode.Uri.file(rec.file));
+    item.range = new vscode.Range(Math.max(0, rec.line - 1), 0, Math.max(0, rec.line - 1), 0);
+    instances.set(item, { taskId: rec.record.task_id, spec });
+    return item;
+  };
+
+  const rebuild = () => {
+    const items: vscode.TestItem[] = [];
+    const records = [...services.data.records().values()].sort((a, b) => a.record.task_id.localeCompare(b.record.task_id));
+    for (const rec of records) {
+      const src = controller.createTestItem(`source:${rec.record.task_id}`, rec.record.task_id, vscode.Uri.file(rec.file));
+      src.range = new vscode.Range(Math.max(0, rec.line - 1), 0, Math.max(0, rec.line - 1), 0);
+      src.description = rec.record.task;
+      const children = baseInstances(rec.record).map((spec) => instanceItem(rec, spec));
+      const extended = extendedInstances(rec.record);
+      if (extended.length) {
+        const group = controller.createTestItem(`extended:${rec.record.task_id}`, 'extended paths', vscode.Uri.file(rec.file));
+        group.children.replace(extended.map((spec) => instanceItem(rec, spec)));
+        children.push(group);
+      }
+      src.children.replace(children);
+      items.push(src);
+    }
+    controller.items.replace(items);
+  };
+  disposables.push(services.data.onDidChange(() => rebuild()));
+  void services.data.ensureLoaded().then(rebuild);
+  controller.refreshHandler = async () => {
+    await services.data.ensureLoaded();
+    rebuild();
+  };
+
+  const leaves = (request: vscode.TestRunRequest): vscode.TestItem[] => {
+    const out: vscode.TestItem[] = [];
+    const excluded = new Set((request.exclude ?? []).map((i) => i.id));
+    const visit = (item: vscode.TestItem) => {
+      if (excluded.has(item.id)) return;
+      if (instances.has(item)) out.push(item);
+      item.children.forEach(visit);
+    };
+    if (request.include) request.include.forEach(visit);
+    else controller.items.forEach(visit);
+    return out;
+  };
+
+  const runHandler = async (request: vscode.TestRunRequest, token: vscode.CancellationToken) => {
+    const run = controller.createTestRun(request, 'Intent Lens', true);
+    const items = leaves(request);
+    try {
+      if (!vscode.workspace.isTrusted) {
+        const msg = new vscode.TestMessage(new UntrustedWorkspaceError().message);
+        for (const item of items) run.errored(item, msg);
+        return;
+      }
+      for (const item of items) run.enqueued(item);
+      const preferred = vscode.workspace.getConfiguration('intentLens').get<string>('runs.defaultProvider', '') || undefined;
+      const cfg: ProviderConfig | undefined = await pickProviderConfig(preferred);
+      if (!cfg) {
+        for (const item of items) run.skipped(item);
+        return;
+      }
+      for (const item of items) {
+        if (token.isCancellationRequested) {
+          run.skipped(item);
+          continue;
+        }
+        const data = instances.get(item)!;
+        const record = services.data.record(data.taskId);
+        if (!record) {
+          run.errored(item, new vscode.TestMessage(`record ${data.taskId} is no longer loaded`));
+          continue;
+        }
+        run.started(item);
+        const abort = new AbortController();
+        const sub = token.onCancellationRequested(() => abort.abort());
+        const t0 = Date.now();
+        try {
+          const outcome = await runOneInstance(services, { record, spec: data.spec }, cfg, {
+            signal: abort.signal,
+            onText: (s) => run.appendOutput(s.replace(/\r?\n/g, '\r\n'), undefined, item),
+          });
+          const ms = Date.now() - t0;
+          const { report } = outcome;
+          if (report.verdict === 'correct') run.passed(item, ms);
+          else if (report.verdict === 'incorrect') {
+            const m = vscode.TestMessage.diff(report.text, report.reference, report.extracted);
+            m.location = new vscode.Location(vscode.Uri.file(outcome.outFile), new vscode.Position(0, 0));
+            run.failed(item, m, ms);
+          } else run.errored(item, new vscode.TestMessage(`not scored\n${report.text}`), ms);
+        } catch (e) {
+          if (e instanceof RunAbortedError) run.skipped(item);
+          else run.errored(item, new vscode.TestMessage(describeRunError(e)), Date.now() - t0);
+        } finally {
+          sub.dispose();
+        }
+      }
+    } finally {
+      run.end();
+    }
+  };
+  controller.createRunProfile('Run Instance', vscode.TestRunProfileKind.Run, runHandler, true);
+  return vscode.Disposable.from(...disposables);
+}

@@ -1,0 +1,162 @@
+// Runs one instance inside VS Code: trust check, providers (keys from SecretStorage), the
+// conversation streamed into the "Intent Lens: Runs" output channel, and one line appended to a
+// log under the workspace (`intentLens.runs.outputFolder`), which the tree's watcher picks up.
+import * as vscode from 'vscode';
+import { isAbsolute, join } from 'node:path';
+import type { ExtensionServices } from '../extension';
+import type { RecordEntry } from '../data/workspaceData';
+import { instanceLabel, type InstanceSpec } from '../../core/render/instances';
+import type { ProviderConfig } from '../../core/providers/providerConfig';
+import { ProviderError, redactUrl } from '../../core/providers/providerErrors';
+import { runInstanceToLog } from '../../core/simulator/runToLog';
+import { RunAbortedError } from '../../core/simulator/runInstance';
+import { generationSettingsOf } from '../../core/simulator/runPlan';
+import { verifierScorer } from '../../core/simulator/verifierScorer';
+import { reportRun, type RunReport } from '../../core/simulator/runReport';
+import type { RunInstanceResult, RunProgress } from '../../core/simulator/runTypes';
+import { createProvider, readProviderConfigs } from './providerSettings';
+
+export class UntrustedWorkspaceError extends Error {
+  constructor() {
+    super('Intent Lens does not call model providers in an untrusted workspace. Trust the workspace to run instances.');
+    this.name = 'UntrustedWorkspaceError';
+  }
+}
+
+export interface RunTarget {
+  record: RecordEntry;
+  spec: InstanceSpec;
+}
+
+export interface RunOutcome {
+  result: RunInstanceResult;
+  report: RunReport;
+  outFile: string;
+}
+
+export interface RunHooks {
+  signal: AbortSignal;
+  onProgress?: (p: RunProgress) => void;
+  /** Plain text of the conversation as it unfolds (also written to the output channel). */
+  onText?: (text: string) => void;
+}
+
+/** A model id as a file name: `org/model:tag` → `org_model_tag`. */
+export function fileNameForModel(model: string): string {
+  return model.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_') || 'model';
+}
+
+/** `<workspace folder>/<intentLens.runs.outputFolder>/<task>/<model>.jsonl` */
+export function outputFileFor(record: RecordEntry, model: string): string {
+  const cfg = vscode.workspace.getConfiguration('intentLens');
+  const folderSetting = cfg.get<string>('runs.outputFolder', 'logs/runs') || 'logs/runs';
+  const ws = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(record.file)) ?? vscode.workspace.workspaceFolders?.[0];
+  if (!ws && !isAbsolute(folderSetting)) throw new Error('open a workspace folder to write run logs into');
+  const base = isAbsolute(folderSetting) ? folderSetting : join(ws!.uri.fsPath, folderSetting);
+  return join(base, record.record.task, `${fileNameForModel(model)}.jsonl`);
+}
+
+function databasesDir(record: RecordEntry): string | undefined {
+  const setting = vscode.workspace.getConfiguration('intentLens').get<string>('databasesFolder', 'databases');
+  if (!setting) return undefined;
+  if (isAbsolute(setting)) return setting;
+  const ws = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(record.file)) ?? vscode.workspace.workspaceFolders?.[0];
+  return ws ? join(ws.uri.fsPath, setting) : undefined;
+}
+
+let runsChannel: vscode.OutputChannel | undefined;
+export function runsOutputChannel(): vscode.OutputChannel {
+  return (runsChannel ??= vscode.window.createOutputChannel('Intent Lens: Runs'));
+}
+
+/** The simulator's provider: `intentLens.runs.simulatorProvider` (default: the assistant's). */
+function simulatorConfig(assistantCfg: ProviderConfig): { cfg: ProviderConfig; model: string } {
+  const c = vscode.workspace.getConfiguration('intentLens');
+  const id = c.get<string>('runs.simulatorProvider', '');
+  const cfg = (id && readProviderConfigs().providers.find((p) => p.id === id)) || assistantCfg;
+  const model = c.get<string>('runs.simulatorModel', '') || cfg.model;
+  return { cfg, model };
+}
+
+export async function runOneInstance(services: ExtensionServices, target: RunTarget, providerCfg: ProviderConfig, hooks: RunHooks): Promise<RunOutcome> {
+  // Checked again here, not only in the commands: every path to a provider call goes through this.
+  if (!vscode.workspace.isTrusted) throw new UntrustedWorkspaceError();
+  const { record, spec } = target;
+  const secrets = services.context.secrets;
+  const assistant = await createProvider(providerCfg, secrets);
+  const sim = simulatorConfig(providerCfg);
+  const simulator = spec.mode === 'multi' ? await createProvider(sim.cfg, secrets, { model: sim.model }) : undefined;
+  const out = outputFileFor(record, assistant.model);
+  const channel = runsOutputChannel();
+  const write = (s: string) => {
+    channel.append(s);
+    hooks.onText?.(s);
+  };
+  const label = `${record.record.task_id} · ${spec.mode} ${instanceLabel(spec)}`;
+  write(`\n━━ ${label} · ${assistant.model} (${providerCfg.id})${simulator ? ` · simulator ${simulator.model}` : ''} · ${new Date().toISOString()}\n`);
+  let streaming = false;
+  const onProgress = (p: RunProgress) => {
+    hooks.onProgress?.(p);
+    switch (p.type) {
+      case 'user': {
+        const tag = p.event ? `${p.event}` : p.shardId !== undefined ? `shard ${p.shardId}` : p.source === 'prompt' ? 'prompt' : 'no shard';
+        write(`\n[user ${p.turn} · ${tag}${p.source === 'fallback' ? ` · fallback (${p.fallbackReason ?? ''})` : p.source === 'simulator' ? ' · simulated' : ''}]\n${p.content}\n`);
+        break;
+      }
+      case 'assistant-start':
+        write(`\n[assistant ${p.turn}]\n`);
+        streaming = false;
+        break;
+      case 'assistant-token':
+        streaming = true;
+        write(p.delta);
+        break;
+      case 'assistant':
+        if (!streaming) write(p.text);
+        write('\n');
+        break;
+      case 'scored':
+      case 'simulator-start':
+        break;
+    }
+  };
+  try {
+    const result = await runInstanceToLog(
+      {
+        record: record.record,
+        spec,
+        assistant,
+        ...(simulator ? { simulator } : {}),
+        scoreFinal: verifierScorer({ trusted: vscode.workspace.isTrusted, ...(databasesDir(record) ? { databasesDir: databasesDir(record)! } : {}) }),
+        assistantSettings: generationSettingsOf(providerCfg),
+        signal: hooks.signal,
+        onProgress,
+        extraFields: { runner: 'intent-lens vscode', ...(providerCfg.baseUrl ? { assistant_base_url: redactUrl(providerCfg.baseUrl) } : {}) },
+      },
+      out,
+    );
+    const report = reportRun(record.record, spec, result);
+    write(`\n${report.text}\n→ ${out}\n`);
+    // The data service's watcher (logs glob) indexes the appended line and the tree updates; a
+    // direct refresh here could race it and index the line twice.
+    warnIfOutsideLogsGlob(out);
+    return { result, report, outFile: out };
+  } catch (e) {
+    if (e instanceof RunAbortedError) write('\n✖ cancelled: nothing was written\n');
+    else write(`\n✖ failed, nothing was written: ${e instanceof Error ? e.message : String(e)}\n`);
+    throw e;
+  }
+}
+
+let warnedGlob = false;
+function warnIfOutsideLogsGlob(file: string): void {
+  const glob = vscode.workspace.getConfiguration('intentLens').get<string>('logsGlob', '**/logs/**/*.{jsonl,json}');
+  if (warnedGlob || glob !== '**/logs/**/*.{jsonl,json}' || /[\\/]logs[\\/]/.test(file)) return;
+  warnedGlob = true;
+  void vscode.window.showWarningMessage(`Intent Lens: runs are written to ${file}, which the logs glob (${glob}) does not cover, so the tree will not show them. Change "intentLens.runs.outputFolder" or "intentLens.logsGlob".`);
+}
+
+export function describeRunError(e: unknown): string {
+  if (e instanceof ProviderError || e instanceof UntrustedWorkspaceError) return e.message;
+  return e instanceof Error ? e.message : String(e);
+}

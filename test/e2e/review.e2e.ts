@@ -1,0 +1,149 @@
+// Review workflow in a real VS Code (code-server): open the revision editor on a record, break the
+// proposal (the check fires live in the editor and in the Problems panel), fix it, approve (the
+// loop moves on to the next pending record), save, check that only the edited line changed on
+// disk, then undo the approval in the text editor.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { missingE2eTools, openWorkbench, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
+
+const missing = missingE2eTools();
+
+function record(taskId: string, extra: Record<string, unknown> = {}) {
+  return {
+    task_id: taskId,
+    task: 'math',
+    shards: [
+      { shard_id: 1, shard_text: 'calculate how much the chef spent on onions' },
+      { shard_id: 2, shard_text: 'the chef bought 4 bags of onions' },
+      { shard_id: 3, shard_text: 'each bag weighs 50 pounds' },
+    ],
+    question: 'A chef bought 4 bags of onions. Each bag weighs 50 pounds. How much?',
+    answer: '#### 300',
+    intent: {
+      shard_id: 2,
+      requirement: 'number of bags',
+      original: '4 bags',
+      revised: '2 bags',
+      proposal: 'Hmm, actually I think the chef only bought 2 bags. Can we go with 2 bags instead?',
+      accept: "Yes, let's go with that change.",
+      reject: 'On second thought, no. Keep the number of bags the way I first said it.',
+      neutral: ['Does the number of bags make a big difference here?', "You're multiplying by the number of bags I mentioned, right?"],
+      connector: 'Before you go, I have one quick last minute thought:',
+      single_turn: {
+        original: 'A chef bought 4 bags of onions. Each bag weighs 50 pounds. How much?',
+        direct_revised: 'A chef bought 2 bags of onions. Each bag weighs 50 pounds. How much?',
+      },
+      reference: { original: 300, revised: 150 },
+      review: { status: 'pending', note: 'awaiting', by: 'data-build', at: '2026-11-29' },
+      unknown_intent_field: [1, { keep: true }],
+    },
+    provenance: 'made for this test',
+    ...extra,
+  };
+}
+
+// Python-style separators, as real data is written: the untouched line must survive byte for byte.
+const pyJson = (v: unknown): string => {
+  if (Array.isArray(v)) return `[${v.map(pyJson).join(', ')}]`;
+  if (v && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${pyJson(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
+};
+
+describe.skipIf(missing.length > 0)('review workflow', () => {
+  let dir: string;
+  let file: string;
+  let original: string;
+  let server: CodeServer;
+  let wb: Workbench;
+  screenshotOnFailure(() => wb);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'intent-lens-review-'));
+    file = join(dir, 'review.records.jsonl');
+    original = `${pyJson(record('rev/1'))}\n${pyJson(record('rev/2'))}\n`;
+    writeFileSync(file, original);
+    server = await startCodeServer({ workspace: dir });
+    // Generous waits: the shared 2-core machine is often loaded.
+    wb = await openWorkbench(server, { suite: 'review', timeoutMs: 180_000 });
+    await wb.extensionsActivated();
+  }, 600_000);
+
+  afterAll(async () => {
+    await wb?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const statusBar = (text: RegExp) => wb.page.locator('.part.statusbar', { hasText: text }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+
+  it('edits a proposal, sees the check in Problems, fixes it, approves, saves and undoes', async () => {
+    await statusBar(/0 of 2 reviewed/);
+    await wb.runCommand('Intent Lens: Review Next Pending');
+    const frame = wb.webviewFrame();
+    await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    await expect.poll(() => frame.locator('[data-testid="task-id"]').innerText()).toBe('rev/1');
+    // All eight instances render in the preview, with the active value of each.
+    await expect.poll(() => frame.locator('.il-instances').first().locator('.il-instance').count()).toBe(8);
+    expect(await frame.locator('[data-testid="preview-multi-revised"] [data-testid="active-value"]').innerText()).toBe('2 bags');
+    expect(await frame.locator('[data-testid="preview-multi-retained"] [data-testid="active-value"]').innerText()).toBe('4 bags');
+
+    // Break the proposal: it no longer states the revised value.
+    const proposal = frame.locator('[data-testid="proposal"] .view-lines');
+    await proposal.click();
+    await wb.page.keyboard.press('Control+A');
+    await wb.page.keyboard.type('Can we change the number of bags?');
+    await frame.locator('.il-issue[data-code="intent-proposal-missing-value"]').waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await frame.locator('[data-testid="apply"]').click();
+    await frame.locator('[data-testid="message"]', { hasText: /Applied/ }).waitFor({ timeout: wb.timeoutMs });
+    await expect
+      .poll(async () => (await wb.problems()).filter((p) => /does not mention the revised value/.test(p.message)).length, { timeout: wb.timeoutMs })
+      .toBe(1);
+    await wb.screenshot('check-fired');
+
+    // Fix it.
+    await proposal.click();
+    await wb.page.keyboard.press('Control+A');
+    await wb.page.keyboard.type('Can we go with 2 bags instead?');
+    await expect.poll(() => frame.locator('.il-issue[data-code="intent-proposal-missing-value"]').count()).toBe(0);
+    await frame.locator('[data-testid="apply"]').click();
+    await expect
+      .poll(async () => (await wb.problems()).filter((p) => /does not mention the revised value/.test(p.message)).length, { timeout: wb.timeoutMs })
+      .toBe(0);
+
+    // Approve with a note: the loop moves on to the next pending record.
+    await frame.locator('[data-testid="review-note"] input').fill('clear and consistent');
+    await frame.locator('[data-testid="approve"]').click();
+    await expect.poll(() => frame.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs }).toBe('rev/2');
+    await statusBar(/1 of 2 reviewed/);
+
+    // Save, and check the file: only line 1 changed, every other byte is the same.
+    await frame.locator('[data-testid="apply-save"]').click();
+    await expect.poll(() => readFileSync(file, 'utf8') !== original, { timeout: wb.timeoutMs }).toBe(true);
+    const saved = readFileSync(file, 'utf8').split('\n');
+    const before = original.split('\n');
+    expect(saved.length).toBe(before.length);
+    expect(saved[1]).toBe(before[1]);
+    expect(saved[2]).toBe(before[2]);
+    const rec = JSON.parse(saved[0]!);
+    expect(rec.intent.proposal).toBe('Can we go with 2 bags instead?');
+    expect(rec.intent.review).toMatchObject({ status: 'approved', note: 'clear and consistent' });
+    expect(rec.intent.unknown_intent_field).toEqual([1, { keep: true }]);
+    expect(Object.keys(rec)).toEqual(Object.keys(JSON.parse(before[0]!)));
+    await wb.screenshot('approved-saved');
+
+    // Undo the approval in the text editor: the review goes back to pending (unsaved).
+    await wb.page.locator('.monaco-workbench').focus();
+    await wb.page.keyboard.press('Control+P');
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await input.fill('review.records.jsonl');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'review.records.jsonl' }).first().waitFor({ timeout: wb.timeoutMs });
+    await wb.page.keyboard.press('Enter');
+    await wb.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+    await wb.page.keyboard.press('Control+Z');
+    await statusBar(/0 of 2 reviewed/);
+    expect(await wb.page.locator('.tab.active.dirty, .tab.active .dirty, .tabs-container .tab.dirty').count()).toBeGreaterThan(0);
+  }, 600_000);
+});

@@ -1,0 +1,138 @@
+// The Sources tree in a real VS Code: the samples load, the tree expands from a domain down to a
+// turn, a turn opens as a read-only document with its full text, the bad sample files show their
+// problems in the Problems panel, and a conversation appended to a log appears without a reload.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openWorkbench, repoRoot, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
+
+describe('Sources tree', () => {
+  let workspace: string;
+  let server: CodeServer;
+  let workbench: Workbench;
+  screenshotOnFailure(() => workbench);
+
+  beforeAll(async () => {
+    // A copy of samples/: the append test writes to a log.
+    workspace = mkdtempSync(join(tmpdir(), 'intent-lens-tree-'));
+    cpSync(join(repoRoot, 'samples'), workspace, { recursive: true });
+    server = await startCodeServer({ workspace });
+    // Generous waits: the 2-core CI machine is often shared with other suites and builds.
+    workbench = await openWorkbench(server, { suite: 'tree', timeoutMs: 150_000 });
+    await workbench.openView('Intent Lens');
+    await workbench.extensionsActivated();
+  }, 420_000);
+
+  afterAll(async () => {
+    await workbench?.close();
+    await server?.stop();
+    if (workspace) rmSync(workspace, { recursive: true, force: true });
+  });
+
+  it('shows domains, sources with review badge and per-model counts, and a status-bar summary', async () => {
+    const source = await workbench.treeRow('sample-math/muffin-trays');
+    expect(await source.innerText()).toMatch(/\[pending\].*model-a ✓\d+ ✗\d+.*model-b ✓\d+ ✗\d+/s);
+    for (const domain of ['math', 'code', 'database', 'actions']) await workbench.treeRow(new RegExp(`^\\s*${domain}\\s*\\d+ sources?`));
+    const status = workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+ records · \d+ conversations · \d+% correct/ });
+    await status.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+  });
+
+  it('expands a source down to a turn and opens the turn as a read-only document', async () => {
+    await workbench.expandTreeRow('sample-math/muffin-trays');
+    await workbench.expandTreeRow(/^\s*Retained\s*multi/);
+    const run = await workbench.expandTreeRow(/✗ model-a/);
+    expect(await run.innerText()).toContain('new error');
+    const rejectTurn = await workbench.treeRow(/user · reject · block 1/);
+    await workbench.treeRow(/assistant · answer attempt/);
+    await workbench.treeRow(/bookkeeping entries/);
+    await workbench.page.mouse.move(900, 450);
+    await workbench.screenshot('tree-expanded-to-turns');
+
+    await rejectTurn.click();
+    await workbench.page.locator('.editor-group-container.active .tab.active', { hasText: /\.md/ }).waitFor({ timeout: workbench.timeoutMs });
+    const text = await workbench.editorText();
+    expect(text).toContain('# user · reject · block 1');
+    expect(text).toContain('No, on second thought, keep the tray count the way I first said it.');
+    expect(text).toContain('model: illustrative/model-a');
+
+    // The final answer: model A answered with the rejected value (10 trays → $120).
+    const answer = await workbench.treeRow(/assistant · answer attempt ✗\s*Step by step/);
+    await answer.click();
+    await workbench.page.waitForFunction(
+      () => [...document.querySelectorAll('.editor-group-container.active .view-line')].some((l) => (l.textContent ?? '').includes('$120')),
+      undefined,
+      { timeout: workbench.timeoutMs },
+    );
+    expect(await workbench.editorText()).toContain('# assistant · answer attempt ✗');
+    await workbench.screenshot('turn-document');
+  });
+
+  it('shows bookkeeping entries inline when toggled', async () => {
+    await workbench.runCommand('Intent Lens: Show / Hide Bookkeeping Log Entries');
+    // The tree redraws collapsed below the sources: expand the run again.
+    await workbench.expandTreeRow('sample-math/muffin-trays');
+    await workbench.expandTreeRow(/^\s*Retained\s*multi/);
+    await workbench.expandTreeRow(/✗ model-a/);
+    await workbench.treeRow(/log · state_transition/);
+    await workbench.runCommand('Intent Lens: Show / Hide Bookkeeping Log Entries');
+  });
+
+  it('finds a source by its shard text and reveals it; filters to new errors and clears the filter', async () => {
+    await workbench.runCommand('Intent Lens: Find Source…');
+    const input = workbench.page.locator('.quick-input-widget input');
+    await input.fill('vowels in a string');
+    await workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'sample-code/count-vowels' }).first().waitFor({ timeout: workbench.timeoutMs });
+    await input.press('Enter');
+    const found = workbench.page.locator('.part.sidebar .pane-body .monaco-list-row[aria-selected="true"]', { hasText: 'sample-code/count-vowels' });
+    await found.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+
+    await workbench.runCommand('Intent Lens: Show Only New Errors (Original ✓, Retained/Revised ✗)');
+    await workbench.page.locator('.part.sidebar', { hasText: 'Filtered by new errors' }).waitFor({ timeout: workbench.timeoutMs });
+    // count-vowels has no new error; sum-evens has (model A names the function with the rejected name).
+    await found.waitFor({ state: 'detached', timeout: workbench.timeoutMs });
+    await workbench.treeRow('sample-code/sum-evens');
+    await workbench.screenshot('filtered-new-errors');
+    await workbench.runCommand('Intent Lens: Clear Filters');
+    await workbench.treeRow('bad-sample/valid-second');
+  });
+
+  it('lists the bad sample lines in the Problems panel at their lines', async () => {
+    await workbench.runCommand('View: Toggle Maximized Panel');
+    const problems = await workbench.problems({ atLeast: 11 });
+    const recordsProblems = problems.filter((p) => p.file === 'broken.records.jsonl');
+    const logProblems = problems.filter((p) => p.file === 'broken.jsonl');
+    expect(recordsProblems.map((p) => p.position)).toEqual(expect.arrayContaining(['[Ln 2, Col 102]', '[Ln 3, Col 1]', '[Ln 4, Col 1]', '[Ln 5, Col 1]', '[Ln 7, Col 1]']));
+    expect(recordsProblems.some((p) => p.message.includes('missing required field `shards`'))).toBe(true);
+    expect(recordsProblems.some((p) => p.message.includes('(at shards[0].shard_id)'))).toBe(true);
+    expect(recordsProblems.find((p) => p.position === '[Ln 7, Col 1]')?.severity).toBe('warning');
+    expect(logProblems.map((p) => p.position)).toEqual(expect.arrayContaining(['[Ln 2, Col 106]', '[Ln 3, Col 1]', '[Ln 4, Col 1]', '[Ln 5, Col 1]', '[Ln 6, Col 1]', '[Ln 7, Col 1]']));
+    expect(logProblems.some((p) => p.message.includes('(at trace[2].content.event)'))).toBe(true);
+    expect(logProblems.some((p) => /duplicate|already used/.test(p.message))).toBe(true);
+    await workbench.screenshot('problems');
+    await workbench.runCommand('View: Toggle Maximized Panel');
+    await workbench.runCommand('View: Toggle Panel Visibility');
+  });
+
+  it('shows a conversation appended to a log without a reload', async () => {
+    const log = join(workspace, 'logs/math/model-b.jsonl');
+    expect(existsSync(log)).toBe(true);
+    const entry = {
+      conv_id: 'appended-during-e2e',
+      task: 'math',
+      task_id: 'sample-math/appended-live',
+      assistant_model: 'illustrative/model-b',
+      trace: [
+        { role: 'user', content: 'what is 2 plus 2?' },
+        { role: 'log', content: { type: 'shard_revealed', shard_id: 1 } },
+        { role: 'assistant', content: '4' },
+      ],
+      is_correct: true,
+      score: 1,
+    };
+    appendFileSync(log, JSON.stringify(entry) + '\n');
+    const row = await workbench.treeRow('sample-math/appended-live');
+    expect(await row.innerText()).toMatch(/no record.*model-b ✓1 ✗0/s);
+    await workbench.screenshot('appended-source');
+  });
+});

@@ -1,0 +1,316 @@
+// The revision editor: one record's `intent` block as a form, the checks re-run on every keystroke
+// (the same pure checks `validate` runs), a live preview of every rendered instance, and the review
+// bar. Nothing is written until Apply or a review decision; the host then replaces only this
+// record's text through a WorkspaceEdit and refuses if the record changed meanwhile.
+import { useEffect, useMemo, useState, useCallback, type ReactNode } from 'react';
+import { BenchmarkRecordSchema, type BenchmarkRecord, type IntentBlock, type ReviewStatus } from '../../src/core/schema/records';
+import { checkIntent, type CheckIssue } from '../../src/core/checks/intentChecks';
+import type { ApplyResult, EditorState } from '../../src/shared/protocol/editor';
+import { formatFieldPath } from '../../src/core/jsonl/diagnostics';
+import { Badge, Button, MonacoField, TextArea, TextField } from './fields';
+import { Preview } from './Preview';
+
+type HostIssue = { code: string; severity: 'error' | 'warning' | 'info'; message: string; path: string };
+
+export interface EditorActions {
+  apply(intent: IntentBlock, baseRaw: string, save: boolean): Promise<ApplyResult>;
+  review(intent: IntentBlock, baseRaw: string, status: ReviewStatus, note: string): Promise<ApplyResult>;
+  checkReferences(intent: IntentBlock): Promise<HostIssue[]>;
+  reload(): Promise<EditorState>;
+  next(): void;
+}
+
+const intentOf = (state: EditorState): IntentBlock => structuredClone((state.record as { intent: IntentBlock }).intent);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function EditorApp(props: { state: EditorState; actions: EditorActions }) {
+  const [state, setState] = useState(props.state);
+  const [form, setForm] = useState<IntentBlock>(() => intentOf(props.state));
+  const [note, setNote] = useState('');
+  const [conflict, setConflict] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [dbIssues, setDbIssues] = useState<HostIssue[]>([]);
+  const [message, setMessage] = useState<string | undefined>();
+
+  const baseIntent = useMemo(() => intentOf(state), [state]);
+  const modified = !same(form, baseIntent);
+
+  // A new state from the host: another record, or this record changed in the document (undo, a
+  // text edit, a reload). Unapplied edits are never dropped silently.
+  useEffect(() => {
+    const incoming = props.state;
+    if (incoming.taskId !== state.taskId || !modified) {
+      setState(incoming);
+      setForm(intentOf(incoming));
+      setConflict(undefined);
+      if (incoming.taskId !== state.taskId) setNote('');
+    } else if (incoming.raw !== state.raw) {
+      setConflict('This record changed in the document (an undo, a text edit or a reload) while you have unapplied edits here.');
+    } else setState(incoming);
+    // Only a new host state triggers this.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.state]);
+
+  const parsed = useMemo(() => BenchmarkRecordSchema.safeParse({ ...state.record, intent: form }), [state.record, form]);
+  const rec: BenchmarkRecord | undefined = parsed.success ? parsed.data : undefined;
+  const issues: Array<CheckIssue | HostIssue> = useMemo(() => {
+    if (!parsed.success) return parsed.error.issues.map((i) => ({ code: 'schema', severity: 'error' as const, message: i.message, path: formatFieldPath(i.path) }));
+    return [...checkIntent(parsed.data), ...dbIssues];
+  }, [parsed, dbIssues]);
+
+  useEffect(() => {
+    let live = true;
+    void props.actions.checkReferences(baseIntent).then((r) => live && setDbIssues(r), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [baseIntent, props.actions]);
+
+  const issuesAt = (path: string) => issues.filter((i) => i.severity !== 'info' && (i.path === path || i.path.startsWith(`${path}.`) || i.path.startsWith(`${path}[`)));
+  const invalid = (path: string) => issuesAt(path).length > 0;
+  const update = (patch: (draft: IntentBlock) => void) =>
+    setForm((f) => {
+      const next = structuredClone(f);
+      patch(next);
+      return next;
+    });
+
+  const finish = useCallback((r: ApplyResult, done: string) => {
+    if (!r.ok) {
+      setConflict(r.conflict ?? 'not written');
+      return false;
+    }
+    if (r.state) {
+      setState(r.state);
+      setForm(intentOf(r.state));
+    }
+    setConflict(undefined);
+    setMessage(done);
+    return true;
+  }, []);
+
+  const apply = async (save: boolean) => {
+    setBusy(true);
+    try {
+      finish(await props.actions.apply(form, state.raw, save), save ? 'Applied and saved.' : 'Applied to the document (unsaved: Ctrl+S in the file, or Apply & Save).');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const review = async (status: ReviewStatus) => {
+    setBusy(true);
+    try {
+      const ok = finish(await props.actions.review(form, state.raw, status, note), `Marked ${status}.`);
+      if (ok) {
+        setNote('');
+        if (status !== 'pending') props.actions.next();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reload = async () => {
+    const s = await props.actions.reload();
+    setState(s);
+    setForm(intentOf(s));
+    setConflict(undefined);
+  };
+
+  // Keyboard loop: Alt+A approve, Alt+R reject, Alt+W needs work, Alt+N next, Ctrl+Enter apply.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (busy) return;
+      if (e.ctrlKey && e.key === 'Enter') return void apply(false);
+      if (!e.altKey || e.ctrlKey || e.metaKey) return;
+      const k = e.key.toLowerCase();
+      const map: Record<string, () => void> = { a: () => void review('approved'), r: () => void review('rejected'), w: () => void review('needs-work'), n: () => props.actions.next() };
+      const action = map[k] ?? map[e.code.replace('Key', '').toLowerCase()];
+      if (action) {
+        e.preventDefault();
+        action();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const errors = issues.filter((i) => i.severity === 'error').length;
+  const warnings = issues.filter((i) => i.severity === 'warning').length;
+  const reviewStatus = baseIntent.review?.status ?? 'no review';
+
+  return (
+    <div className="il-editor">
+      <header className="il-header">
+        <h1 className="il-title" data-testid="task-id">
+          {state.taskId}
+        </h1>
+        <div className="il-meta">
+          <span>line {state.line}</span>
+          <Badge className={`il-status il-status-${reviewStatus}`}>{reviewStatus}</Badge>
+          <span data-testid="progress">
+            {state.progress.reviewed} of {state.progress.total} reviewed
+          </span>
+          {modified && <span className="il-modified" data-testid="modified">● unapplied edits</span>}
+          {state.dirty && <span className="il-dirty">file unsaved</span>}
+        </div>
+        <div className="il-actions">
+          <Button onClick={() => void apply(false)} disabled={busy || !modified} testId="apply" title="Ctrl+Enter">
+            Apply
+          </Button>
+          <Button onClick={() => void apply(true)} disabled={busy} secondary testId="apply-save">
+            Apply &amp; Save
+          </Button>
+          <Button onClick={() => setForm(baseIntent)} disabled={busy || !modified} secondary testId="discard">
+            Discard
+          </Button>
+        </div>
+        <div className="il-review">
+          <TextField value={note} onChange={setNote} testId="review-note" label="Review note" placeholder="Review note (optional for approve)" />
+          <Button onClick={() => void review('approved')} disabled={busy} testId="approve" title="Alt+A">
+            Approve
+          </Button>
+          <Button onClick={() => void review('rejected')} disabled={busy} secondary testId="reject" title="Alt+R">
+            Reject
+          </Button>
+          <Button onClick={() => void review('needs-work')} disabled={busy} secondary testId="needs-work" title="Alt+W">
+            Needs work
+          </Button>
+          <Button onClick={() => props.actions.next()} secondary testId="next" title="Alt+N">
+            Next pending
+          </Button>
+        </div>
+        {conflict && (
+          <div className="il-conflict" role="alert" data-testid="conflict">
+            {conflict} Nothing was written. <Button onClick={() => void reload()} secondary testId="reload">Load the current version (discards edits here)</Button>
+          </div>
+        )}
+        {message && !conflict && <p className="il-help" data-testid="message">{message}</p>}
+      </header>
+
+      <div className="il-columns">
+        <form className="il-form" onSubmit={(e) => e.preventDefault()}>
+          <div className="il-checks" data-testid="checks" aria-live="polite">
+            <strong>
+              Checks: {errors} error(s), {warnings} warning(s)
+            </strong>
+            <ul>
+              {issues.map((i, n) => (
+                <li key={n} className={`il-issue il-issue-${i.severity}`} data-code={i.code}>
+                  <code>{i.code}</code> {i.message} <span className="il-path">{i.path}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+
+          <Row label="Requirement" issues={issuesAt('intent.requirement')}>
+            <TextField value={form.requirement} onChange={(v) => update((d) => void (d.requirement = v))} testId="requirement" label="Requirement" invalid={invalid('intent.requirement')} />
+          </Row>
+          <div className="il-pair">
+            <Row label="Original value" issues={issuesAt('intent.original')}>
+              <TextField value={form.original} onChange={(v) => update((d) => void (d.original = v))} testId="original" label="Original value" invalid={invalid('intent.original')} />
+            </Row>
+            <Row label="Revised value" issues={issuesAt('intent.revised')}>
+              <TextField value={form.revised} onChange={(v) => update((d) => void (d.revised = v))} testId="revised" label="Revised value" invalid={invalid('intent.revised')} />
+            </Row>
+          </div>
+          <Row label="Proposal (shared by Retained and Revised)" issues={issuesAt('intent.proposal')}>
+            <MonacoField value={form.proposal} onChange={(v) => update((d) => void (d.proposal = v))} testId="proposal" label="Proposal" invalid={invalid('intent.proposal')} />
+          </Row>
+          <div className="il-pair">
+            <Row label="Accept" issues={issuesAt('intent.accept')}>
+              <TextArea value={form.accept} onChange={(v) => update((d) => void (d.accept = v))} testId="accept" label="Accept" invalid={invalid('intent.accept')} />
+            </Row>
+            <Row label="Reject" issues={issuesAt('intent.reject')}>
+              <TextArea value={form.reject} onChange={(v) => update((d) => void (d.reject = v))} testId="reject-text" label="Reject" invalid={invalid('intent.reject')} />
+            </Row>
+          </div>
+          <div className="il-pair">
+            {[0, 1].map((i) => (
+              <Row key={i} label={`Clarification question ${i + 1}`} issues={issuesAt(`intent.neutral[${i}]`)}>
+                <TextArea value={form.neutral[i as 0 | 1]} onChange={(v) => update((d) => void (d.neutral[i as 0 | 1] = v))} testId={`neutral-${i}`} label={`Clarification question ${i + 1}`} invalid={invalid(`intent.neutral[${i}]`)} />
+              </Row>
+            ))}
+          </div>
+          <Row label="Connector (single-turn S_Rev / S_Ret)" issues={issuesAt('intent.connector')}>
+            <TextField value={form.connector ?? ''} onChange={(v) => update((d) => (v === '' ? void delete d.connector : void (d.connector = v)))} testId="connector" label="Connector" invalid={invalid('intent.connector')} />
+          </Row>
+          <Row label="Single-turn original (S_Orig)" issues={issuesAt('intent.single_turn.original')}>
+            <MonacoField value={form.single_turn.original} onChange={(v) => update((d) => void (d.single_turn.original = v))} testId="single-original" label="Single-turn original" minLines={3} />
+          </Row>
+          <Row label="Single-turn direct revised (S_Dir)" issues={issuesAt('intent.single_turn.direct_revised')}>
+            <MonacoField value={form.single_turn.direct_revised} onChange={(v) => update((d) => void (d.single_turn.direct_revised = v))} testId="single-direct" label="Single-turn direct revised" minLines={3} invalid={invalid('intent.single_turn.direct_revised')} />
+          </Row>
+
+          <fieldset className="il-group">
+            <legend>Extra proposals (accumulation depth 2..4)</legend>
+            {(form.extra_proposals ?? []).map((p, i) => (
+              <div key={i} className="il-extra">
+                <div className="il-pair">
+                  <Row label={`Block ${i + 2} value`} issues={issuesAt(`intent.extra_proposals[${i}].revised`)}>
+                    <TextField value={p.revised} onChange={(v) => update((d) => void (d.extra_proposals![i]!.revised = v))} testId={`extra-${i}-revised`} label={`Extra proposal ${i + 1} value`} invalid={invalid(`intent.extra_proposals[${i}].revised`)} />
+                  </Row>
+                  <Button secondary onClick={() => update((d) => (d.extra_proposals!.splice(i, 1), d.extra_proposals!.length === 0 ? void delete d.extra_proposals : undefined))} testId={`extra-${i}-remove`}>
+                    Remove
+                  </Button>
+                </div>
+                <Row label="Proposal" issues={issuesAt(`intent.extra_proposals[${i}].proposal`)}>
+                  <TextArea value={p.proposal} onChange={(v) => update((d) => void (d.extra_proposals![i]!.proposal = v))} testId={`extra-${i}-proposal`} label={`Extra proposal ${i + 1}`} invalid={invalid(`intent.extra_proposals[${i}].proposal`)} />
+                </Row>
+                <Row label="Reject" issues={issuesAt(`intent.extra_proposals[${i}].reject`)}>
+                  <TextArea value={p.reject} onChange={(v) => update((d) => void (d.extra_proposals![i]!.reject = v))} testId={`extra-${i}-reject`} label={`Extra reject ${i + 1}`} invalid={invalid(`intent.extra_proposals[${i}].reject`)} />
+                </Row>
+              </div>
+            ))}
+            {(form.extra_proposals?.length ?? 0) < 3 && (
+              <Button secondary onClick={() => update((d) => void (d.extra_proposals = [...(d.extra_proposals ?? []), { revised: '', proposal: '', reject: '' }]))} testId="extra-add">
+                Add extra proposal
+              </Button>
+            )}
+          </fieldset>
+
+          <fieldset className="il-group">
+            <legend>Extra clarification pairs (depth 2..4)</legend>
+            {(form.extra_neutral ?? []).map((pair, i) => (
+              <div key={i} className="il-pair">
+                {[0, 1].map((j) => (
+                  <Row key={j} label={`Pair ${i + 2}, question ${j + 1}`} issues={issuesAt(`intent.extra_neutral[${i}][${j}]`)}>
+                    <TextArea value={pair[j as 0 | 1]} onChange={(v) => update((d) => void (d.extra_neutral![i]![j as 0 | 1] = v))} testId={`extra-neutral-${i}-${j}`} label={`Extra clarification ${i + 1}.${j + 1}`} invalid={invalid(`intent.extra_neutral[${i}][${j}]`)} />
+                  </Row>
+                ))}
+                <Button secondary onClick={() => update((d) => (d.extra_neutral!.splice(i, 1), d.extra_neutral!.length === 0 ? void delete d.extra_neutral : undefined))} testId={`extra-neutral-${i}-remove`}>
+                  Remove
+                </Button>
+              </div>
+            ))}
+            {(form.extra_neutral?.length ?? 0) < 3 && (
+              <Button secondary onClick={() => update((d) => void (d.extra_neutral = [...(d.extra_neutral ?? []), ['', '']]))} testId="extra-neutral-add">
+                Add clarification pair
+              </Button>
+            )}
+          </fieldset>
+        </form>
+
+        <aside className="il-preview-column">
+          <h2>Preview</h2>
+          <Preview rec={rec} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Row(props: { label: string; issues: Array<{ message: string; severity: string }>; children: ReactNode }) {
+  return (
+    <div className="il-row" role="group" aria-label={props.label}>
+      <span className="il-label">{props.label}</span>
+      {props.children}
+      {props.issues.map((i, n) => (
+        <span key={n} className={`il-row-issue il-issue-${i.severity}`}>
+          {i.message}
+        </span>
+      ))}
+    </div>
+  );
+}
