@@ -1,2 +1,8 @@
 // Feature benchmarks run by `npm run bench` after the run-log index benchmark.
-export const registry: Array<{ name: string; run: () => Promise<Record<string, number | string>> }> = [];
+import { benchStats } from './stats.bench';
+import { benchVerifiers } from './verifiers.bench';
+
+export const registry: Array<{ name: string; run: () => Promise<Record<string, number | string>> }> = [
+  { name: 'stats', run: () => benchStats() },
+  { name: 'verifiers', run: () => benchVerifiers() },
+];

@@ -1,7 +1,7 @@
 // Bundles Intent Lens with esbuild: one node bundle each for the extension host and the CLI (same
 // core), one web bundle per webview (React + Monaco, Monaco's worker inlined as a blob source), the
 // sql.js WASM beside the host bundle, and the JSON Schemas generated from the zod schemas.
-// Usage: node scripts/build.mjs [--watch] [--minify]
+// Usage: node scripts/build.mjs [--watch] [--dev]
 import * as esbuild from 'esbuild';
 import { copyFile, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -10,17 +10,21 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const watch = process.argv.includes('--watch');
-const minify = process.argv.includes('--minify');
+// Minified by default (smaller bundles load faster in VS Code and in the e2e tests; source maps
+// keep stack traces readable); --dev keeps them readable for debugging.
+const minify = !process.argv.includes('--dev');
 const dist = join(root, 'dist');
 
-/** Monaco's editor worker, built as its own iife and imported as text by the webviews. */
+/** Monaco's editor worker, built as its own iife and imported as text by the webviews. The entry is
+ * editor.worker.js, which installs the onmessage that starts the worker (editor.worker.start.js only
+ * defines start(): a worker built from it never answers, and the diff editor shows no diff). */
 const monacoWorkerPlugin = {
   name: 'monaco-worker-source',
   setup(build) {
     build.onResolve({ filter: /^monaco-worker-source$/ }, () => ({ path: 'monaco-worker-source', namespace: 'monaco-worker' }));
     build.onLoad({ filter: /.*/, namespace: 'monaco-worker' }, async () => {
       const r = await esbuild.build({
-        entryPoints: [join(root, 'node_modules/monaco-editor/esm/vs/editor/editor.worker.start.js')],
+        entryPoints: [join(root, 'node_modules/monaco-editor/esm/vs/editor/editor.worker.js')],
         bundle: true,
         format: 'iife',
         write: false,
@@ -29,6 +33,15 @@ const monacoWorkerPlugin = {
       });
       return { contents: `export default ${JSON.stringify(r.outputFiles[0].text)};`, loader: 'js' };
     });
+  },
+};
+
+/** Provider SDKs load on first use from their own bundles (see src/core/providers/sdkModules.ts). */
+const LAZY_SDKS = { openai: 'sdk-openai', '@anthropic-ai/sdk': 'sdk-anthropic' };
+const lazySdkPlugin = {
+  name: 'lazy-sdks',
+  setup(build) {
+    build.onResolve({ filter: /^(openai|@anthropic-ai\/sdk)$/ }, (args) => ({ path: `./${LAZY_SDKS[args.path]}.js`, external: true }));
   },
 };
 
@@ -78,11 +91,13 @@ async function main() {
   await mkdir(dist, { recursive: true });
   const contexts = [];
   contexts.push(
-    await esbuild.context({ ...nodeCommon, entryPoints: { extension: join(root, 'src/extension/extension.ts') }, outdir: dist }),
+    await esbuild.context({ ...nodeCommon, entryPoints: { extension: join(root, 'src/extension/extension.ts') }, outdir: dist, plugins: [lazySdkPlugin] }),
+    await esbuild.context({ ...nodeCommon, entryPoints: Object.fromEntries(Object.entries(LAZY_SDKS).map(([pkg, out]) => [out, pkg])), outdir: dist }),
     await esbuild.context({
       ...nodeCommon,
       entryPoints: { cli: join(root, 'src/cli.ts') },
       outdir: dist,
+      plugins: [lazySdkPlugin],
       banner: { js: '#!/usr/bin/env node' },
     }),
     // The SQL verifier's worker thread (terminable on a runaway query); loads dist/sql-wasm.wasm.

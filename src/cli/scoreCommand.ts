@@ -1,4 +1,4 @@
-// `intent-lens score --records <file> --logs <file-or-folder>... [--databases DIR] [--json] [--out FILE] [--no-exec]`
+// `intent-lens score --records <file> [--plans <file>] --logs <file-or-folder>... [--databases DIR] [--json] [--out FILE] [--no-exec]`
 // Re-scores each conversation's final assistant message against the active reference and finds
 // inactive content in it. Input logs are never modified; --out writes a new log atomically.
 import { parseArgs } from 'node:util';
@@ -8,7 +8,8 @@ import { cpus } from 'node:os';
 import pLimit from 'p-limit';
 import { CliError, type CliCommand } from './cliTypes';
 import { loadRecordsFile } from '../core/load/recordsFile';
-import { detectFileKind, listDataFiles } from '../core/load/dataFiles';
+import { detectFileKind, listDataFiles, loadEvolvingFile } from '../core/load/dataFiles';
+import type { EvolvingPlan } from '../core/schema/evolving';
 import { splitSource } from '../core/load/recordsFile';
 import { RunLogEntrySchema, type RunLogEntry } from '../core/schema/runlog';
 import type { BenchmarkRecord } from '../core/schema/records';
@@ -17,7 +18,8 @@ import { SqlExecutor } from '../core/verify/database/sqlExecutor';
 
 const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [options]
 
-  --records FILE       benchmark records (*.records.jsonl); repeatable
+  --records FILE       benchmark records (*.records.jsonl); repeatable. A *.evolving.jsonl here counts as --plans
+  --plans FILE         evolving-intent plans (*.evolving.jsonl): \`mode: evolving\` logs score against their anchor; repeatable
   --logs PATH          run-log file or folder; repeatable
   --databases DIR      SQLite databases (<db_id>.sqlite, <db_id>/<db_id>.sqlite or .sql dumps)
   --json               print {"conversations": [...], "summary": {...}}
@@ -131,6 +133,7 @@ const command: CliCommand = {
       args,
       options: {
         records: { type: 'string', multiple: true },
+        plans: { type: 'string', multiple: true },
         logs: { type: 'string', multiple: true },
         databases: { type: 'string' },
         json: { type: 'boolean' },
@@ -146,7 +149,7 @@ const command: CliCommand = {
       process.stdout.write(USAGE);
       return 0;
     }
-    if (!values.records?.length) throw new CliError('--records is required\n\n' + USAGE);
+    if (!values.records?.length && !values.plans?.length) throw new CliError('--records (or --plans) is required\n\n' + USAGE);
     if (!values.logs?.length) throw new CliError('--logs is required\n\n' + USAGE);
     const concurrency = values.concurrency ? Number(values.concurrency) : Math.max(1, cpus().length);
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError('--concurrency must be a positive integer');
@@ -154,11 +157,23 @@ const command: CliCommand = {
     if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new CliError('--timeout must be a positive number of milliseconds');
 
     const records = new Map<string, BenchmarkRecord>();
-    for (const f of values.records) {
+    const plans = new Map<string, EvolvingPlan>();
+    const planFiles = [...(values.plans ?? [])];
+    for (const f of values.records ?? []) {
+      if ((await detectFileKind(f).catch(() => undefined)) === 'evolving') {
+        planFiles.push(f);
+        continue;
+      }
       const loaded = await loadRecordsFile(f).catch((e: unknown) => {
         throw new CliError(`cannot read ${f}: ${e instanceof Error ? e.message : String(e)}`);
       });
       for (const it of loaded.items) if (!records.has(it.value.task_id)) records.set(it.value.task_id, it.value);
+    }
+    for (const f of planFiles) {
+      const loaded = await loadEvolvingFile(f).catch((e: unknown) => {
+        throw new CliError(`cannot read ${f}: ${e instanceof Error ? e.message : String(e)}`);
+      });
+      for (const it of loaded.items) if (!plans.has(it.value.task_id)) plans.set(it.value.task_id, it.value);
     }
     let files: string[];
     try {
@@ -186,7 +201,7 @@ const command: CliCommand = {
                   ...(values.databases ? { databasesDir: values.databases } : {}),
                   sql,
                   ...(timeoutMs ? { python: { timeoutMs } } : {}),
-                });
+                }, plans.get(l.entry!.task_id));
                 scores.set(l, r);
               })
             : Promise.resolve(),
@@ -202,7 +217,19 @@ const command: CliCommand = {
       await writeAtomically(values.out, text);
     }
     if (values.json) {
-      const conversations = results.map(({ response: _response, ...r }) => ({ ...r, inactive: r.inactive.map(({ value, start, end, kind, match, describe }) => ({ value, start, end, kind, match, describe })) }));
+      const conversations = results.map((r) => ({
+        conv_id: r.conv_id,
+        task_id: r.task_id,
+        mode: r.mode,
+        condition: r.condition,
+        ...(r.path ? { path: r.path, k: r.k } : {}),
+        active: r.active,
+        extracted: r.extracted,
+        is_correct: r.is_correct,
+        previous_is_correct: r.previous_is_correct,
+        inactive: r.inactive.map(({ value, start, end, kind, match, describe }) => ({ value, start, end, kind, match, describe })),
+        details: r.details,
+      }));
       process.stdout.write(JSON.stringify({ conversations, summary }, null, 2) + '\n');
     } else {
       const mark = (v: boolean | null) => (v === null ? '–' : v ? '✓' : '✗');

@@ -146,4 +146,40 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
     await statusBar(/0 of 2 reviewed/);
     expect(await wb.page.locator('.tab.active.dirty, .tab.active .dirty, .tabs-container .tab.dirty').count()).toBeGreaterThan(0);
   }, 600_000);
+
+  it('never overwrites a record changed on disk: the editor reports the conflict and writes nothing', async () => {
+    // Start from a clean document equal to the file on disk.
+    await wb.runCommand('File: Revert File');
+    await statusBar(/1 of 2 reviewed/);
+    await wb.runCommand('Intent Lens: Edit Revision');
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await input.fill('rev/2');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'rev/2' }).first().waitFor({ timeout: wb.timeoutMs });
+    await wb.page.keyboard.press('Enter');
+    const frame = wb.webviewFrame();
+    await expect.poll(() => frame.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs }).toBe('rev/2');
+
+    // An unapplied edit in the editor…
+    await frame.locator('[data-testid="proposal"] .view-lines').click();
+    await wb.page.keyboard.press('Control+A');
+    await wb.page.keyboard.type('Could it be 2 bags, then?');
+    await frame.locator('[data-testid="modified"]').waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    // …while another tool rewrites the same record on disk.
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const external = JSON.parse(lines[1]!);
+    external.intent.reject = 'Changed by another tool.';
+    lines[1] = pyJson(external);
+    const externalText = lines.join('\n');
+    writeFileSync(file, externalText);
+
+    await frame.locator('[data-testid="apply"]').click();
+    await frame.locator('[data-testid="conflict"]').waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    expect(await frame.locator('[data-testid="conflict"]').innerText()).toMatch(/changed/i);
+    await wb.screenshot('conflict');
+    // Nothing was written over the external change, on disk or in the document.
+    expect(readFileSync(file, 'utf8')).toBe(externalText);
+    await frame.locator('[data-testid="reload"]').click();
+    await expect.poll(() => frame.locator('[data-testid="reject-text"]').evaluate((el) => (el as HTMLElement & { value: string }).value), { timeout: wb.timeoutMs }).toBe('Changed by another tool.');
+  }, 600_000);
 });

@@ -58,6 +58,8 @@ describe('runner: Test Explorer against a local OpenAI-compatible server', () =>
     await password.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
     await password.fill(SECRET);
     await password.press('Enter');
+    // The notification helper opens the palette: wait until the key box has closed first.
+    await password.waitFor({ state: 'hidden', timeout: workbench.timeoutMs });
     expect(await workbench.notification(/stored the API key of "local"/)).toContain('local');
   });
 

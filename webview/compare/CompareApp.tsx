@@ -1,12 +1,14 @@
 // The compare view: two conversations aligned turn by turn. The shared prefix is collapsed behind
 // one line that says whether it is identical; the branch point row is marked loudly; later turns sit
 // side by side with an "in effect" rail per side; the final responses end in a Monaco diff editor.
-import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { AlignedRowMessage, CompareSide, CompareState, CompareTurn, NavigateAction, RailEntry } from '../../src/shared/protocol/compare';
 import { SpanText } from './SpanText';
-import { FinalDiff } from './FinalDiff';
 import { VscBadge, VscButton, VscToolbar } from './elements';
 import { moveTo, type StopKind } from './navigation';
+
+// Monaco is most of the bundle's start-up cost: load it after the conversation has painted.
+const FinalDiff = lazy(() => import('./FinalDiff'));
 
 export const KEY_HELP = 'F7 / Shift+F7 next / previous difference · F8 / Shift+F8 next / previous inactive span · Alt+P show / hide the shared prefix';
 
@@ -183,7 +185,10 @@ export function CompareApp({ state, onRendered, onCommand, onReload, subscribeNa
   // Rendered = rows committed (this effect) and the diff computed (FinalDiff's callback).
   const [domReady, setDomReady] = useState(false);
   const [diffState, setDiffState] = useState<boolean | undefined>(undefined);
-  useEffect(() => setDomReady(true), []);
+  useEffect(() => {
+    performance.mark('il:rows-committed');
+    setDomReady(true);
+  }, []);
   const [reported, setReported] = useState(false);
   useEffect(() => {
     if (domReady && diffState !== undefined && !reported) {
@@ -273,7 +278,9 @@ export function CompareApp({ state, onRendered, onCommand, onReload, subscribeNa
         <h2>
           Final responses <span className="il-final-sides">{state.left.instanceLabel} (left) ↔ {state.right.instanceLabel} (right)</span>
         </h2>
-        <FinalDiff left={state.left.finalResponse} right={state.right.finalResponse} onDiffComputed={setDiffState} />
+        <Suspense fallback={<div className="il-final-diff il-final-loading">Loading the diff editor…</div>}>
+          <FinalDiff left={state.left.finalResponse} right={state.right.finalResponse} onDiffComputed={setDiffState} />
+        </Suspense>
       </section>
 
       <footer className="il-status" role="status" aria-live="polite" data-testid="status">

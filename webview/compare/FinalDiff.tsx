@@ -2,8 +2,25 @@
 // whole words), read-only, with the inactive spans of each side as decorations whose hover says
 // what they are. Reports when the first diff has been computed (in the blob worker).
 import { useEffect, useRef } from 'react';
-import { monaco } from '../shared/monacoSetup';
+import { followVsCodeTheme, monaco, setupMonacoEnvironment } from '../shared/monacoSetup';
+import 'monaco-editor/editor/browser/widget/diffEditor/diffEditor.contribution';
+import 'monaco-editor/editor/contrib/hover/browser/hoverContribution';
+import '../../node_modules/monaco-editor/esm/vs/base/browser/ui/codicons/codicon/codicon.css';
 import type { CompareMessage } from '../../src/shared/protocol/compare';
+import { takeWorker } from './workerPrewarm';
+
+// Loaded lazily (see main.tsx): set Monaco up once, on first evaluation.
+setupMonacoEnvironment();
+(self as unknown as { MonacoEnvironment: monaco.Environment }).MonacoEnvironment.getWorker = () => takeWorker();
+followVsCodeTheme();
+// F7/F8 belong to the view's navigation (VS Code keybindings), not to Monaco's accessible diff viewer.
+for (const command of ['-accessibleDiffViewer.next', '-accessibleDiffViewer.prev']) {
+  try {
+    monaco.editor.addKeybindingRule({ keybinding: command.endsWith('next') ? monaco.KeyCode.F7 : monaco.KeyMod.Shift | monaco.KeyCode.F7, command });
+  } catch {
+    // Without the accessible diff viewer there is nothing to unbind.
+  }
+}
 
 function escapeMarkdown(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (c) => `\\${c}`);
@@ -35,7 +52,7 @@ export interface FinalDiffProps {
   onEditor?: (editor: monaco.editor.IStandaloneDiffEditor | undefined) => void;
 }
 
-export function FinalDiff({ left, right, onDiffComputed, onEditor }: FinalDiffProps) {
+export default function FinalDiff({ left, right, onDiffComputed, onEditor }: FinalDiffProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneDiffEditor | undefined>(undefined);
   const reported = useRef(false);
@@ -65,11 +82,13 @@ export function FinalDiff({ left, right, onDiffComputed, onEditor }: FinalDiffPr
       fontSize: 13,
       hover: { enabled: 'on', delay: 150 },
     });
+    performance.mark('il:diff-editor-created');
     editorRef.current = editor;
     onEditor?.(editor);
     const done = (computed: boolean) => {
       if (reported.current) return;
       reported.current = true;
+      if (computed) performance.mark('il:diff-computed');
       window.clearInterval(poll);
       window.clearTimeout(timer);
       report.current(computed);

@@ -4,35 +4,16 @@
 import { scriptStart } from './scriptStart';
 import { createRoot } from 'react-dom/client';
 import { announceReady, onNotification, postCommand, readInitialState, request, webviewState } from '../shared/bridge';
-import { followVsCodeTheme, monaco, setupMonacoEnvironment } from '../shared/monacoSetup';
-import 'monaco-editor/editor/browser/widget/diffEditor/diffEditor.contribution';
-import 'monaco-editor/editor/contrib/hover/browser/hoverContribution';
-import '../../node_modules/monaco-editor/esm/vs/base/browser/ui/codicons/codicon/codicon.css';
 import { z } from 'zod';
 import { COMPARE_VIEW, CompareStateSchema, NavigateActionSchema, ReloadResult, type CompareRenderedParams, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
+import { prewarmWorker } from './workerPrewarm';
 import { CompareApp } from './CompareApp';
 import './compare.css';
 
-setupMonacoEnvironment();
-// Start the diff worker now, so its ~1 MB script boots while React renders the rows; Monaco gets
-// this worker on its first request.
-const monacoEnv = (self as unknown as { MonacoEnvironment: monaco.Environment }).MonacoEnvironment;
-const makeWorker = monacoEnv.getWorker!.bind(monacoEnv);
-let prewarmed: Worker | Promise<Worker> | undefined = makeWorker('prewarm', 'editorWorkerService');
-monacoEnv.getWorker = (workerId, label) => {
-  const w = prewarmed ?? makeWorker(workerId, label);
-  prewarmed = undefined;
-  return w;
-};
-followVsCodeTheme();
-// F7/F8 belong to the view's navigation (VS Code keybindings), not to Monaco's accessible diff viewer.
-for (const command of ['-accessibleDiffViewer.next', '-accessibleDiffViewer.prev']) {
-  try {
-    monaco.editor.addKeybindingRule({ keybinding: command.endsWith('next') ? monaco.KeyCode.F7 : monaco.KeyMod.Shift | monaco.KeyCode.F7, command });
-  } catch {
-    // Older Monaco without the accessible diff viewer: nothing to unbind.
-  }
-}
+performance.mark('il:modules-evaluated');
+// Monaco (the bulk of the bundle) is evaluated lazily with the final-response diff (FinalDiff is a
+// dynamic import): the conversation paints first while the worker boots.
+prewarmWorker();
 
 const PersistedSchema = z.object({ prefixOpen: z.boolean() }).partial();
 const persisted = PersistedSchema.safeParse(webviewState.get());
@@ -73,6 +54,10 @@ function render(state: CompareState): void {
         document.body.dataset.sincePanelCreatedMs = params.sincePanelCreatedMs.toFixed(1);
         document.body.dataset.sinceCommandMs = params.sinceCommandMs.toFixed(1);
         document.body.dataset.diffComputed = String(diffComputed);
+        // Phases since script start (ms), for the bench's breakdown.
+        const phases: Record<string, number> = {};
+        for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('il:')) phases[m.name.slice(3)] = Math.round(m.startTime - scriptStart);
+        document.body.dataset.phases = JSON.stringify(phases);
         postCommand('rendered', params);
       }}
     />,
@@ -80,6 +65,7 @@ function render(state: CompareState): void {
 }
 
 const initial = readInitialState(CompareStateSchema);
+performance.mark('il:state-parsed');
 if (initial) render(initial);
 else {
   const p = document.createElement('p');

@@ -45,7 +45,7 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
       setConflict(undefined);
       if (incoming.taskId !== state.taskId) setNote('');
     } else if (incoming.raw !== state.raw) {
-      setConflict('This record changed in the document (an undo, a text edit or a reload) while you have unapplied edits here.');
+      setConflict('This record changed in the document (an undo, a text edit or a reload) while you have unapplied edits here; applying them now would be refused.');
     } else setState(incoming);
     // Only a new host state triggers this.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -183,7 +183,7 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
         </div>
         {conflict && (
           <div className="il-conflict" role="alert" data-testid="conflict">
-            {conflict} Nothing was written. <Button onClick={() => void reload()} secondary testId="reload">Load the current version (discards edits here)</Button>
+            {conflict} <Button onClick={() => void reload()} secondary testId="reload">Load the current version (discards edits here)</Button>
           </div>
         )}
         {message && !conflict && <p className="il-help" data-testid="message">{message}</p>}

@@ -3,7 +3,10 @@
 // the one notion of "inactive" the whole extension shares; this module only locates them, per
 // domain: Math numbers (normalised), Code entry-point identifiers, Database SQL literals,
 // predicates and output columns, Actions argument values. Explanations and comments count too.
-import type { BenchmarkRecord } from '../schema/records';
+import type { BenchmarkRecord, Domain } from '../schema/records';
+import type { EvolvingPlan } from '../schema/evolving';
+import { evolvingTimeline } from '../state/evolvingTimeline';
+import { planReference } from '../verify/planReference';
 import { renderInstance, referenceFor, activeTaskOf, RenderError, type InstanceSpec } from '../render/instances';
 import { intentEvalTimeline, tagsFromRendered, type InactiveItem, type IntentTimeline } from '../state/intentTimeline';
 import { scanNumbers, numbersIn, sameNumber, type NumberToken } from '../verify/math/numbers';
@@ -91,12 +94,12 @@ function quotedLiterals(sql: string, offset: number): Array<{ value: string; sta
 
 const PREDICATE_BEFORE = /([A-Za-z_][\w]*\.)?([A-Za-z_]\w*)\s*(<=|>=|<>|!=|==|=|<|>|\bnot\s+like\b|\blike\b|\bin\s*\(\s*)\s*$/i;
 
-function databaseSpans(text: string, items: readonly InactiveItem[], record: BenchmarkRecord, spec: InstanceSpec): InactiveSpan[] {
+/** `active` is the reference in effect (SQL), which the inactive ones are diffed against. */
+function databaseSpans(text: string, items: readonly InactiveItem[], active: unknown): InactiveSpan[] {
   const out: InactiveSpan[] = [];
   const sqlPart = extractSql(text);
   const inSql = (s: number) => !!sqlPart && s >= sqlPart.start && s < sqlPart.end;
   const numbers = scanNumbers(text);
-  const active = referenceFor(record, activeTaskOf(spec));
   const activeNumbers = typeof active === 'string' ? numbersIn(active) : [];
   const locateNumber = (item: InactiveItem, value: number, column?: string) => {
     for (const t of numbers) {
@@ -160,9 +163,9 @@ function valueMatches(a: PyValue, b: PyValue): boolean {
   return pyEquals(a, b);
 }
 
-function actionsSpans(text: string, items: readonly InactiveItem[], record: BenchmarkRecord, spec: InstanceSpec): InactiveSpan[] {
+/** `active` is the reference call list in effect, which the inactive one is diffed against. */
+function actionsSpans(text: string, items: readonly InactiveItem[], active: unknown): InactiveSpan[] {
   const out: InactiveSpan[] = [];
-  const active = referenceFor(record, activeTaskOf(spec));
   const refItem = items.find((i) => i.isReference);
   const diff = refItem ? argumentDiff(active, refItem.reference) : [];
   const args = new Set(diff.map((d) => `${d.fn}\u0000${d.arg}`));
@@ -218,8 +221,24 @@ export function detectInactive(record: BenchmarkRecord, spec: InstanceSpec, resp
     throw e;
   }
   if (!items.length || !responseText) return [];
+  return locateInactive(record.task, responseText, items, referenceFor(record, activeTaskOf(spec)));
+}
+
+/**
+ * Spans of inactive content in the final answer of an evolving-intent conversation: superseded
+ * argument values, functions and earlier intents' answers, located as for records, with the
+ * anchor as the reference in effect. Pass the timeline built from the log to follow what was said.
+ */
+export function detectPlanInactive(plan: EvolvingPlan, responseText: string, timeline?: IntentTimeline): InactiveSpan[] {
+  if (plan.task === 'search' || !responseText) return [];
+  const items = (timeline ?? evolvingTimeline(plan)).inactive;
+  if (!items.length) return [];
+  return locateInactive(plan.task, responseText, items, planReference(plan));
+}
+
+function locateInactive(domain: Domain, responseText: string, items: readonly InactiveItem[], active: unknown): InactiveSpan[] {
   let spans: InactiveSpan[];
-  switch (record.task) {
+  switch (domain) {
     case 'math':
       spans = mathSpans(responseText, items);
       break;
@@ -227,10 +246,10 @@ export function detectInactive(record: BenchmarkRecord, spec: InstanceSpec, resp
       spans = codeSpans(responseText, items);
       break;
     case 'database':
-      spans = databaseSpans(responseText, items, record, spec);
+      spans = databaseSpans(responseText, items, active);
       break;
     case 'actions':
-      spans = actionsSpans(responseText, items, record, spec);
+      spans = actionsSpans(responseText, items, active);
       break;
   }
   // One span per place: the same number can be both the premise and a reference diff.

@@ -1,6 +1,7 @@
 // Anthropic Messages API through the official SDK (retries honouring Retry-After, timeouts,
 // AbortSignal, streaming). The system message goes into `system`, as the API wants.
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import { anthropicSdk } from './sdkModules';
 import type { ChatMessage, ChatProvider, CompletionOptions, CompletionResult } from './chatProvider';
 import { PAPER_DEFAULTS, RELIABILITY_DEFAULTS } from './chatProvider';
 import { ProviderError, raceAbort, redactUrl, toProviderError } from './providerErrors';
@@ -26,7 +27,7 @@ export class AnthropicProvider implements ChatProvider {
     this.id = opts.id;
     this.model = opts.model;
     if (!opts.apiKey) throw new ProviderError('auth', `provider "${opts.id}" (Anthropic) has no API key: set it with "Intent Lens: Set API Key" or the provider's apiKeyEnv variable`);
-    this.client = new Anthropic({
+    this.client = new (anthropicSdk().Anthropic)({
       apiKey: opts.apiKey,
       ...(opts.baseUrl ? { baseURL: opts.baseUrl } : {}),
       timeout: opts.timeoutMs ?? RELIABILITY_DEFAULTS.timeoutMs,

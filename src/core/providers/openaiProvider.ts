@@ -1,7 +1,8 @@
 // OpenAI-compatible chat completions (vLLM, Ollama, LM Studio, hosted APIs) through the official
 // SDK: it brings streaming, AbortSignal, per-request timeouts and retries with backoff on 408/409/
 // 429/5xx that honour Retry-After / Retry-After-Ms.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { openaiSdk } from './sdkModules';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ChatMessage, ChatProvider, CompletionOptions, CompletionResult } from './chatProvider';
 import { RELIABILITY_DEFAULTS } from './chatProvider';
@@ -31,7 +32,7 @@ export class OpenAICompatibleProvider implements ChatProvider {
     this.id = opts.id;
     this.model = opts.model;
     const key = opts.apiKey && opts.apiKey.trim() !== '' ? opts.apiKey : undefined;
-    this.client = new OpenAI({
+    this.client = new (openaiSdk().OpenAI)({
       baseURL: opts.baseUrl,
       // The SDK insists on a credential; without a key the placeholder is dropped from the headers.
       apiKey: key ?? 'unused',

@@ -1,7 +1,8 @@
 // Turns SDK and network failures into one error type with a message a researcher can act on.
 // Messages never include request headers, so a key cannot leak through an error.
-import { APIConnectionError as OpenAIConnectionError, APIConnectionTimeoutError as OpenAITimeoutError, APIUserAbortError as OpenAIAbortError } from 'openai';
-import { APIConnectionError as AnthropicConnectionError, APIConnectionTimeoutError as AnthropicTimeoutError, APIUserAbortError as AnthropicAbortError } from '@anthropic-ai/sdk';
+import { loadedSdkErrors } from './sdkModules';
+
+const isSdkError = (e: unknown, name: Parameters<typeof loadedSdkErrors>[0]) => loadedSdkErrors(name).some((cls) => e instanceof cls);
 
 export type ProviderErrorKind = 'auth' | 'not-found' | 'connection' | 'timeout' | 'rate-limit' | 'server' | 'bad-request' | 'malformed' | 'cancelled' | 'unavailable';
 
@@ -17,7 +18,7 @@ export class ProviderError extends Error {
 }
 
 export function isCancellation(e: unknown): boolean {
-  return (e instanceof ProviderError && e.kind === 'cancelled') || e instanceof OpenAIAbortError || e instanceof AnthropicAbortError || (e instanceof Error && e.name === 'AbortError');
+  return (e instanceof ProviderError && e.kind === 'cancelled') || isSdkError(e, 'APIUserAbortError') || (e instanceof Error && e.name === 'AbortError');
 }
 
 interface SdkErrorShape {
@@ -53,9 +54,9 @@ export function toProviderError(e: unknown, ctx: { providerId: string; model: st
   const detail = serverMessage(err);
   const suffix = detail ? `: ${detail}` : '';
   // instanceof, not names: SDK errors are named plain `Error`, and minified bundles rename classes.
-  const timedOut = e instanceof OpenAITimeoutError || e instanceof AnthropicTimeoutError;
-  const aborted = e instanceof OpenAIAbortError || e instanceof AnthropicAbortError || err.name === 'AbortError';
-  const unreachable = !timedOut && (e instanceof OpenAIConnectionError || e instanceof AnthropicConnectionError);
+  const timedOut = isSdkError(e, 'APIConnectionTimeoutError');
+  const aborted = isSdkError(e, 'APIUserAbortError') || err.name === 'AbortError';
+  const unreachable = !timedOut && isSdkError(e, 'APIConnectionError');
   if (aborted) return new ProviderError('cancelled', 'request cancelled');
   if (timedOut) return new ProviderError('timeout', `${where} did not answer within the request timeout (model ${ctx.model})`);
   if (unreachable || (err.status === undefined && causeCode(err))) {

@@ -5,8 +5,11 @@ import { effectiveCondition, effectiveMode, type RunLogEntry, type TraceMessage 
 import { activeTaskOf, type ActiveTask, type InstanceSpec } from '../render/instances';
 import { intentEvalTimeline, tagsFromTrace } from '../state/intentTimeline';
 import { verdictOf } from '../load/runLogIndex';
-import { detectInactive, instanceTimeline, type InactiveSpan } from '../inactive/detectInactive';
+import { detectInactive, detectPlanInactive, instanceTimeline, type InactiveSpan } from '../inactive/detectInactive';
+import type { EvolvingPlan } from '../schema/evolving';
+import { timelineFromLog } from '../state/timelineFromLog';
 import { verifyAnswer } from './verifyAnswer';
+import { verifyPlanAnswer } from './verifyPlanAnswer';
 import type { VerifyOptions, VerifyResult } from './verifyTypes';
 
 export interface ConversationScore {
@@ -46,7 +49,11 @@ function previousVerdict(entry: RunLogEntry): boolean | null {
   return v === 'correct' ? true : v === 'incorrect' ? false : null;
 }
 
-export async function rescoreConversation(record: BenchmarkRecord | undefined, entry: RunLogEntry, opts: VerifyOptions): Promise<ConversationScore> {
+/**
+ * `plan` is the evolving-intent plan with the log's task_id: `mode: evolving` logs are scored
+ * against its anchor (and unscored without one); other logs against the record.
+ */
+export async function rescoreConversation(record: BenchmarkRecord | undefined, entry: RunLogEntry, opts: VerifyOptions, plan?: EvolvingPlan): Promise<ConversationScore> {
   const spec = instanceSpecOf(entry);
   const base = {
     conv_id: entry.conv_id,
@@ -56,6 +63,7 @@ export async function rescoreConversation(record: BenchmarkRecord | undefined, e
     ...(entry.path ? { path: entry.path, k: entry.k ?? 0 } : {}),
     previous_is_correct: previousVerdict(entry),
   };
+  if (base.mode === 'evolving') return rescoreEvolving(plan, entry, opts, base);
   const domain = record?.task ?? (['math', 'code', 'database', 'actions'].includes(entry.task) ? (entry.task as BenchmarkRecord['task']) : 'math');
   const none = (message: string): ConversationScore => ({ ...base, active: spec ? activeTaskOf(spec) : null, extracted: null, is_correct: null, inactive: [], details: { domain, message } });
   if (!spec) return none('evolving-intent conversations are scored against their plan, not a record');
@@ -74,4 +82,22 @@ export async function rescoreConversation(record: BenchmarkRecord | undefined, e
     // Rendering can fail for a log whose path/k the record cannot fill; the verdict still stands.
   }
   return { ...base, active, extracted: result.extracted, is_correct: result.is_correct, inactive, details: result.details, response };
+}
+
+async function rescoreEvolving(plan: EvolvingPlan | undefined, entry: RunLogEntry, opts: VerifyOptions, base: Omit<ConversationScore, 'active' | 'extracted' | 'is_correct' | 'inactive' | 'details'>): Promise<ConversationScore> {
+  const task = plan?.task ?? entry.task;
+  const domain = task === 'code' || task === 'database' || task === 'actions' ? task : 'math';
+  const none = (message: string): ConversationScore => ({ ...base, active: null, extracted: null, is_correct: null, inactive: [], details: { domain, message } });
+  if (!plan) return none(`no evolving-intent plan with task_id ${entry.task_id}`);
+  const response = finalAssistantMessage(entry.trace);
+  if (response === undefined) return none('the conversation has no assistant message');
+  const result = await verifyPlanAnswer(plan, response, opts);
+  let inactive: InactiveSpan[] = [];
+  try {
+    // The logged `intent_transition` entries say what was actually in effect; the plan fills gaps.
+    inactive = detectPlanInactive(plan, response, timelineFromLog(entry, plan));
+  } catch {
+    // A malformed transition log must not cost the verdict.
+  }
+  return { ...base, active: null, extracted: result.extracted, is_correct: result.is_correct, inactive, details: result.details, response };
 }

@@ -27,7 +27,7 @@ const SEVERITY: Record<CheckIssue['severity'], vscode.DiagnosticSeverity> = {
   info: vscode.DiagnosticSeverity.Information,
 };
 
-/** Diagnostics for one records text; `lineText(n)` reads 0-based line n. */
+/** Intent-check diagnostics for one records text, each on its record line at the field value. */
 async function diagnoseText(path: string, text: string, withDatabase: boolean): Promise<vscode.Diagnostic[]> {
   const file = parseRecordsText(path, text);
   const out: vscode.Diagnostic[] = [];

@@ -46,8 +46,9 @@ export function registerReview(services: ExtensionServices): void {
   );
   void data.ensureLoaded().then(updateStatus);
 
-  const pickTaskId = async (arg: unknown): Promise<string | undefined> => {
-    const fromArg = taskIdFromArg(arg) ?? RevisionEditorPanel.active?.taskId;
+  /** The command's record: its argument, else (for review decisions) the open editor's, else a pick. */
+  const pickTaskId = async (arg: unknown, preferActive = true): Promise<string | undefined> => {
+    const fromArg = taskIdFromArg(arg) ?? (preferActive ? RevisionEditorPanel.active?.taskId : undefined);
     if (fromArg) return fromArg;
     const items = currentRecords(data).map((r) => ({ label: r.record.task_id, description: `${r.record.intent?.review?.status ?? 'no review'} · ${r.record.intent?.requirement ?? ''}` }));
     return (await vscode.window.showQuickPick(items, { title: 'Which revision?' }))?.label;
@@ -81,7 +82,7 @@ export function registerReview(services: ExtensionServices): void {
 
   context.subscriptions.push(
     vscode.commands.registerCommand('intentLens.review.editRevision', async (arg: unknown) => {
-      const taskId = await pickTaskId(taskIdFromArg(arg) ? arg : undefined);
+      const taskId = await pickTaskId(arg, false);
       if (taskId) await RevisionEditorPanel.show(services, taskId);
     }),
     vscode.commands.registerCommand('intentLens.review.approve', (arg: unknown) => review('approved', arg)),

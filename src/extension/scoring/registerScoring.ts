@@ -14,6 +14,21 @@ export { rescoreResults, RescoreResults, type RescoreEntry, type RescoreChange }
 
 export const RESCORE_COMMAND = 'intentLens.rescore';
 
+/** What the command resolves to (for callers and tests); undefined when nothing was chosen. */
+export interface RescoreSummary {
+  requested: number;
+  /** Conversations that got a verdict (true or false). */
+  scored: number;
+  /** Conversations looked at but left without a verdict (no record, no database, not trusted…). */
+  unscored: number;
+  correct: number;
+  changed: number;
+  withInactive: number;
+  cancelled: boolean;
+  /** Code answers left unscored because the workspace is not trusted. */
+  notExecuted: number;
+}
+
 /** What a Re-score invocation names: a log file, a source, an instance, or some runs. */
 export interface RescoreTarget {
   file?: string;
@@ -91,7 +106,7 @@ export function registerScoring(services: ExtensionServices): void {
       const stale = results.all().filter((e) => changed.has(e.file)).map((e) => e.conv_id);
       if (stale.length) results.clear(stale);
     }),
-    vscode.commands.registerCommand(RESCORE_COMMAND, async (arg?: unknown, selected?: unknown[]) => {
+    vscode.commands.registerCommand(RESCORE_COMMAND, async (arg?: unknown, selected?: unknown[]): Promise<RescoreSummary | undefined> => {
       // Multi-selection in a tree passes the clicked item and the selection.
       const targets = (Array.isArray(selected) && selected.length > 1 ? selected : [arg]).map(rescoreTargetOf).filter((t): t is RescoreTarget => !!t);
       if (!targets.length) {
@@ -105,12 +120,13 @@ export function registerScoring(services: ExtensionServices): void {
       const refs = targets.flatMap((t) => selectConversations(all, t)).filter((r) => !seen.has(r.conv_id) && (seen.add(r.conv_id), true));
       if (!refs.length) {
         void vscode.window.showInformationMessage('Intent Lens: no conversations to re-score here.');
-        return;
+        return { requested: 0, scored: 0, unscored: 0, correct: 0, changed: 0, withInactive: 0, cancelled: false, notExecuted: 0 };
       }
       const trusted = vscode.workspace.isTrusted;
       const records = services.data.records();
       sql ??= new SqlExecutor();
       const dbDir = databasesDir();
+      const pythonPath = vscode.workspace.getConfiguration('intentLens').get<string>('python', 'python3') || 'python3';
       const abort = new AbortController();
       const done: RescoreEntry[] = [];
       let notExecuted = 0;
@@ -129,7 +145,7 @@ export function registerScoring(services: ExtensionServices): void {
               if (abort.signal.aborted) return;
               try {
                 const entry = await services.data.logs.readConversation(ref);
-                const r = await rescoreConversation(records.get(ref.task_id)?.record, entry, { trusted, sql: sql!, signal: abort.signal, ...(dbDir ? { databasesDir: dbDir } : {}) });
+                const r = await rescoreConversation(records.get(ref.task_id)?.record, entry, { trusted, sql: sql!, signal: abort.signal, python: { pythonPath }, ...(dbDir ? { databasesDir: dbDir } : {}) });
                 if (abort.signal.aborted) return;
                 if (r.details.domain === 'code' && r.is_correct === null && !trusted) notExecuted++;
                 const e: RescoreEntry = {
@@ -164,6 +180,7 @@ export function registerScoring(services: ExtensionServices): void {
       if (notExecuted) parts.push(`${notExecuted} code answer${notExecuted === 1 ? '' : 's'} not executed (workspace not trusted)`);
       services.output.appendLine(`[rescore] ${parts.join(', ')}`);
       void vscode.window.showInformationMessage(`Intent Lens: ${parts.join(', ')}.`);
+      return { requested: refs.length, scored: done.filter((e) => e.is_correct !== null).length, unscored: done.filter((e) => e.is_correct === null).length, correct, changed, withInactive: inactive, cancelled: abort.signal.aborted, notExecuted };
     }),
   );
 }

@@ -36,6 +36,24 @@ describe('Anthropic provider', () => {
     expect(sent.headers['x-api-key'] ?? sent.headers.authorization).toMatch(/^(Bearer )?sk-ant-test$/);
   });
 
+  it('streams text deltas from Messages API events', async () => {
+    const ev = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+    const body =
+      ev('message_start', { message: { id: 'msg_2', type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, usage: { input_tokens: 9, output_tokens: 0 } } }) +
+      ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }) +
+      ['Total', ' is', ' 120.'].map((t) => ev('content_block_delta', { index: 0, delta: { type: 'text_delta', text: t } })).join('') +
+      ev('content_block_stop', { index: 0 }) +
+      ev('message_delta', { delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 4 } }) +
+      ev('message_stop', {});
+    server.setHandler(() => ({ kind: 'raw', contentType: 'text/event-stream', body }));
+    const deltas: string[] = [];
+    const p = new AnthropicProvider({ id: 'claude', model: 'claude-test', apiKey: 'k', baseUrl: server.baseUrl.replace(/\/v1$/, ''), stream: true, maxRetries: 0 });
+    const r = await p.complete([{ role: 'user', content: 'q' }], { onToken: (d) => deltas.push(d) });
+    expect(deltas).toEqual(['Total', ' is', ' 120.']);
+    expect(r).toMatchObject({ text: 'Total is 120.', usage: { input_tokens: 9, output_tokens: 4 }, finishReason: 'end_turn' });
+    expect(server.requests.at(-1)!.body.stream).toBe(true);
+  });
+
   it('waits out Retry-After on 429 and then succeeds', async () => {
     const start = server.requests.length;
     server.setHandler((_r, i) => (i === start ? { kind: 'status', status: 429, headers: { 'retry-after': '1' }, body: { type: 'error', error: { type: 'rate_limit_error', message: 'slow down' } } } : message('ok')));

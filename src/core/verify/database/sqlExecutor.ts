@@ -18,7 +18,9 @@ export type SqlResult = { ok: true; columns: string[]; rows: SqlCell[][] } | { o
 export interface SqlExecutorOptions {
   /** Where the worker and the WASM are; default: next to the running bundle, else the repo's dist/. */
   locate?: () => SqlAssets;
+  /** Per-statement limit, counted from the moment the statement starts (default 5 s). */
   timeoutMs?: number;
+  loadTimeoutMs?: number;
   maxRows?: number;
 }
 
@@ -50,12 +52,15 @@ export class SqlExecutor {
   private assets: SqlAssets | undefined;
   readonly timeoutMs: number;
   readonly maxRows: number;
+  /** Limit for starting the worker and loading the database, before the statement limit applies. */
+  readonly loadTimeoutMs: number;
   /** Workers started so far (a timeout or crash costs one, and its database cache). */
   workersStarted = 0;
 
   constructor(private readonly opts: SqlExecutorOptions = {}) {
     this.timeoutMs = opts.timeoutMs ?? 5000;
     this.maxRows = opts.maxRows ?? 100_000;
+    this.loadTimeoutMs = opts.loadTimeoutMs ?? 60_000;
   }
 
   /** Runs one read-only query on a database file (.sqlite or .sql dump). Never rejects. */
@@ -75,6 +80,11 @@ export class SqlExecutor {
       const cur = this.current;
       if (!cur || cur.req.id !== res.id) return;
       clearTimeout(cur.timer);
+      if ('started' in res) {
+        // Loading (worker start, WASM, database) is done: the statement's own limit starts now.
+        cur.timer = this.stopAfter(w, this.timeoutMs, `query stopped after ${this.timeoutMs} ms`);
+        return;
+      }
       this.current = undefined;
       cur.resolve(res.ok ? { ok: true, columns: res.columns, rows: res.rows } : { ok: false, error: res.error });
       this.pump();
@@ -112,18 +122,22 @@ export class SqlExecutor {
       this.pump();
       return;
     }
-    const timer = setTimeout(() => {
-      // Synchronous WASM cannot be interrupted from inside: end the worker, start anew next time.
-      const cur = this.current;
-      this.current = undefined;
-      this.worker = undefined;
-      void worker.terminate();
-      cur?.resolve({ ok: false, error: `query stopped after ${this.timeoutMs} ms`, timedOut: true });
-      this.pump();
-    }, this.timeoutMs);
+    const timer = this.stopAfter(worker, this.loadTimeoutMs, `database not loaded within ${this.loadTimeoutMs} ms`);
     this.current = { ...next, timer };
     worker.ref();
     worker.postMessage(next.req);
+  }
+
+  /** Ends the worker when a limit passes (synchronous WASM cannot be interrupted from inside). */
+  private stopAfter(worker: Worker, ms: number, message: string): NodeJS.Timeout {
+    return setTimeout(() => {
+      const cur = this.current;
+      this.current = undefined;
+      if (this.worker === worker) this.worker = undefined;
+      void worker.terminate();
+      cur?.resolve({ ok: false, error: message, timedOut: true });
+      this.pump();
+    }, ms);
   }
 
   async close(): Promise<void> {

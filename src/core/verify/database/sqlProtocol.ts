@@ -8,4 +8,5 @@ export interface SqlWorkerRequest {
   maxRows: number;
 }
 
-export type SqlWorkerResponse = { id: number; ok: true; columns: string[]; rows: SqlCell[][] } | { id: number; ok: false; error: string };
+/** `started`: the database is loaded and the statement begins; its time limit counts from here. */
+export type SqlWorkerResponse = { id: number; started: true } | { id: number; ok: true; columns: string[]; rows: SqlCell[][] } | { id: number; ok: false; error: string };

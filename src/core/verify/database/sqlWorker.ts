@@ -42,6 +42,7 @@ async function run(req: SqlWorkerRequest): Promise<SqlWorkerResponse> {
   }
   if (count !== 1) return { id: req.id, ok: false, error: `expected one statement, found ${count}` };
   const stmt = db.prepare(req.sql);
+  parentPort?.postMessage({ id: req.id, started: true } satisfies SqlWorkerResponse);
   try {
     const rows: SqlCell[][] = [];
     while (stmt.step()) {
