@@ -26,6 +26,29 @@ function supersededEntryPoints(plan: EvolvingPlan, entryPoint: string): string[]
 
 export { planReference };
 
+/** The BFCL type name of a JSON value, for a schema inferred from the anchor's arguments. */
+function jsonTypeName(v: unknown): string {
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'float';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'boolean';
+  if (Array.isArray(v)) return 'array';
+  return v && typeof v === 'object' ? 'dict' : 'any';
+}
+
+/**
+ * The tool schemas for the actions checker: the plan's own (`function`, as in records) when it
+ * describes the anchor function, else one inferred from the anchor's arguments, all required.
+ */
+function planToolSchemas(plan: EvolvingPlan): unknown[] {
+  const given: unknown = plan.function;
+  const schemas = Array.isArray(given) ? given : [];
+  if (schemas.some((f) => f && typeof f === 'object' && (f as { name?: unknown }).name === plan.anchor.function)) return schemas;
+  const properties = Object.fromEntries(
+    Object.entries(plan.anchor.args).map(([k, v]) => [k, Array.isArray(v) ? { type: 'array', items: { type: jsonTypeName(v[0]) } } : { type: jsonTypeName(v) }]),
+  );
+  return [...schemas, { name: plan.anchor.function, parameters: { type: 'dict', properties, required: Object.keys(properties) } }];
+}
+
 export async function verifyPlanAnswer(plan: EvolvingPlan, responseText: string, opts: VerifyOptions = {}): Promise<VerifyResult> {
   // `search` plans have no verifier; the details still need a Domain, as for unknown log tasks.
   const domain: Domain = plan.task === 'search' ? 'math' : plan.task;
@@ -44,10 +67,9 @@ export async function verifyPlanAnswer(plan: EvolvingPlan, responseText: string,
       return verifyCode(responseText, { entryPoint, forbiddenNames: supersededEntryPoints(plan, entryPoint), ...(test ? { test } : {}) }, { trusted: opts.trusted === true, ...(opts.python ? { python: opts.python } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
     }
     case 'actions': {
-      const functions: unknown = plan.function;
       const testCategory = planString(plan, 'test_category');
       const language = planString(plan, 'language');
-      return verifyActions(responseText, reference, { functions: Array.isArray(functions) ? functions : [], ...(testCategory ? { testCategory } : {}), ...(language ? { language } : {}), strictFormat: opts.strictActionsFormat === true });
+      return verifyActions(responseText, reference, { functions: planToolSchemas(plan), ...(testCategory ? { testCategory } : {}), ...(language ? { language } : {}), strictFormat: opts.strictActionsFormat === true });
     }
     case 'search':
       return unscored(domain, 'search plans have no verifier');

@@ -124,6 +124,7 @@ export function registerScoring(services: ExtensionServices): void {
       }
       const trusted = vscode.workspace.isTrusted;
       const records = services.data.records();
+      const plans = services.data.plans();
       sql ??= new SqlExecutor();
       const dbDir = databasesDir();
       const pythonPath = vscode.workspace.getConfiguration('intentLens').get<string>('python', 'python3') || 'python3';
@@ -145,7 +146,7 @@ export function registerScoring(services: ExtensionServices): void {
               if (abort.signal.aborted) return;
               try {
                 const entry = await services.data.logs.readConversation(ref);
-                const r = await rescoreConversation(records.get(ref.task_id)?.record, entry, { trusted, sql: sql!, signal: abort.signal, python: { pythonPath }, ...(dbDir ? { databasesDir: dbDir } : {}) });
+                const r = await rescoreConversation(records.get(ref.task_id)?.record, entry, { trusted, sql: sql!, signal: abort.signal, python: { pythonPath }, ...(dbDir ? { databasesDir: dbDir } : {}) }, plans.get(ref.task_id)?.plan);
                 if (abort.signal.aborted) return;
                 if (r.details.domain === 'code' && r.is_correct === null && !trusted) notExecuted++;
                 const e: RescoreEntry = {

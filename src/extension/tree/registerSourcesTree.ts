@@ -8,6 +8,7 @@ import { CONVERSATION_SCHEME, conversationDocumentPath, parseDocumentPath, rende
 import { itemArgsOf } from './treeItems';
 import type { Verdict } from '../../core/load/runLogIndex';
 import { REVIEW_STATUSES } from '../../core/schema/records';
+import { rescoreResults } from '../scoring/rescoreResults';
 
 export const SOURCES_VIEW_ID = 'intentLens.sources';
 const FILTERS_KEY = 'intentLens.tree.filters';
@@ -15,7 +16,11 @@ const FILTERS_KEY = 'intentLens.tree.filters';
 export function registerSourcesTree(services: ExtensionServices): void {
   const { context, data, output } = services;
   const config = () => vscode.workspace.getConfiguration('intentLens');
-  const provider = new SourcesTreeProvider(data, context.workspaceState.get<TreeFilters>(FILTERS_KEY) ?? {}, config().get<boolean>('tree.showBookkeeping', false), output);
+  const rescored = rescoreResults();
+  const provider = new SourcesTreeProvider(data, context.workspaceState.get<TreeFilters>(FILTERS_KEY) ?? {}, config().get<boolean>('tree.showBookkeeping', false), output, {
+    rescored: (convId) => rescored.get(convId),
+    hasInactive: (convId) => rescored.hasInactive(convId),
+  });
   const view = vscode.window.createTreeView(SOURCES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const status = vscode.window.createStatusBarItem('intentLens.summary', vscode.StatusBarAlignment.Left, 50);
   status.name = 'Intent Lens summary';
@@ -51,7 +56,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
     provider.refresh();
     update();
   };
-  context.subscriptions.push(data.onDidChange(refresh));
+  context.subscriptions.push(data.onDidChange(refresh), rescored.onDidChange(refresh));
   update();
 
   const setFilters = async (f: TreeFilters) => {
@@ -62,6 +67,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
     if (f.verdicts?.length) clean.verdicts = f.verdicts;
     if (f.reviews?.length) clean.reviews = f.reviews;
     if (f.newErrors) clean.newErrors = true;
+    if (f.newErrorsWithInactive) clean.newErrorsWithInactive = true;
     await context.workspaceState.update(FILTERS_KEY, clean);
     provider.setFilters(clean);
     update();
@@ -102,6 +108,12 @@ export function registerSourcesTree(services: ExtensionServices): void {
     if (picked) await setFilters({ ...provider.filters, reviews: picked });
   };
   const toggleNewErrors = async () => setFilters({ ...provider.filters, newErrors: !provider.filters.newErrors });
+  const toggleNewErrorsWithInactive = async () => {
+    const on = !provider.filters.newErrorsWithInactive;
+    // Inactive content is known only for re-scored runs: say so rather than show an empty tree unexplained.
+    if (on && rescored.withInactive().length === 0) void vscode.window.showInformationMessage('Intent Lens: no re-scored run has inactive content yet. Run "Re-score" on sources or logs first.');
+    await setFilters({ ...provider.filters, newErrorsWithInactive: on });
+  };
 
   const filterMenu = async () => {
     const f = provider.filters;
@@ -111,6 +123,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
       { label: '$(pass) Verdict…', description: f.verdicts?.join(', '), run: filterVerdict },
       { label: '$(checklist) Review status…', description: f.reviews?.join(', '), run: filterReview },
       { label: `$(warning) ${f.newErrors ? 'Show all runs' : 'New errors only'}`, detail: 'Correct in Original but wrong in Retained or Revised, for the same model', run: toggleNewErrors },
+      { label: `$(eye-closed) ${f.newErrorsWithInactive ? 'Stop filtering new errors with inactive content' : 'New errors with inactive content'}`, detail: 'New errors whose re-scored final answer uses a rejected or superseded value', run: toggleNewErrorsWithInactive },
     ];
     if (hasActiveFilters(f)) items.push({ label: '$(clear-all) Clear filters', description: describeFilters(f), run: () => setFilters({}) });
     const picked = await vscode.window.showQuickPick(items, { title: 'Filter Sources', placeHolder: hasActiveFilters(f) ? `Active: ${describeFilters(f)}` : 'No filter active' });
@@ -190,6 +203,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
   register('intentLens.filterVerdict', filterVerdict);
   register('intentLens.filterReview', filterReview);
   register('intentLens.toggleNewErrors', toggleNewErrors);
+  register('intentLens.toggleNewErrorsWithInactive', toggleNewErrorsWithInactive);
   register('intentLens.clearFilters', () => setFilters({}));
   register('intentLens.findSource', findSource);
   register('intentLens.revealSource', (taskId: unknown) => (typeof taskId === 'string' ? revealSource(taskId) : findSource()));

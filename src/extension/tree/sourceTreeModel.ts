@@ -6,7 +6,7 @@ import type { BenchmarkRecord, ReviewStatus } from '../../core/schema/records';
 import { DOMAINS, shardText } from '../../core/schema/records';
 import { PATHS, type Condition, type ExtendedPath, type Mode, type RecapMode } from '../../core/schema/runlog';
 import { activeTaskOf, baseInstances, instanceLabel } from '../../core/render/instances';
-import type { DomainNode, FileNode, FilesNode, InstanceNode, RunNode, SourceNode, SourceTreeNode, VerdictCounts } from './treeItems';
+import type { DomainNode, FileNode, FilesNode, InstanceNode, RunNode, RunRescore, SourceNode, SourceTreeNode, VerdictCounts } from './treeItems';
 
 export interface TreeRecord {
   record: BenchmarkRecord;
@@ -29,11 +29,23 @@ export interface TreePlan {
   line: number;
 }
 
+/** A re-score result as the tree needs it (the extension's RescoreEntry fits this shape). */
+export interface RescoredRun {
+  is_correct: boolean | null;
+  extracted: string | null;
+  inactive: ReadonlyArray<{ value: string }>;
+  message: string;
+}
+
 export interface TreeInput {
   records: ReadonlyMap<string, TreeRecord>;
   plans?: ReadonlyMap<string, TreePlan>;
   conversations: readonly ConversationRef[];
   files?: readonly TreeFile[];
+  /** The re-score result of a conversation, if it was re-scored: its verdict replaces the logged one. */
+  rescored?: (convId: string) => RescoredRun | undefined;
+  /** True when the re-scored final answer of a conversation contains inactive content. */
+  hasInactive?: (convId: string) => boolean;
 }
 
 export type ReviewFilter = ReviewStatus | 'none';
@@ -45,15 +57,17 @@ export interface TreeFilters {
   reviews?: ReviewFilter[];
   /** Only sources where a model is correct in Original but wrong in Retained or Revised. */
   newErrors?: boolean;
+  /** Only the new-error runs whose re-scored final answer contains inactive content. */
+  newErrorsWithInactive?: boolean;
 }
 
 export function hasActiveFilters(f: TreeFilters): boolean {
-  return !!(f.domains?.length || f.models?.length || f.verdicts?.length || f.reviews?.length || f.newErrors);
+  return !!(f.domains?.length || f.models?.length || f.verdicts?.length || f.reviews?.length || f.newErrors || f.newErrorsWithInactive);
 }
 
 /** Filters that hide runs (and with them sources and instances that have no visible run). */
 function hasRunFilters(f: TreeFilters): boolean {
-  return !!(f.models?.length || f.verdicts?.length || f.newErrors);
+  return !!(f.models?.length || f.verdicts?.length || f.newErrors || f.newErrorsWithInactive);
 }
 
 const VERDICT_SIGNS: Record<Verdict, string> = { correct: '✓', incorrect: '✗', unscored: '–' };
@@ -70,6 +84,7 @@ export function describeFilters(f: TreeFilters): string {
   if (f.verdicts?.length) parts.push(`verdict: ${f.verdicts.map((v) => `${verdictSign(v)} ${v}`).join(', ')}`);
   if (f.reviews?.length) parts.push(`review: ${f.reviews.join(', ')}`);
   if (f.newErrors) parts.push('new errors');
+  if (f.newErrorsWithInactive) parts.push('new errors with inactive content');
   return parts.join(' · ');
 }
 
@@ -138,6 +153,33 @@ export interface TreeSummary {
   models: string[];
 }
 
+function verdictOfRescore(isCorrect: boolean | null): Verdict {
+  return isCorrect === null ? 'unscored' : isCorrect ? 'correct' : 'incorrect';
+}
+
+/**
+ * The conversations with re-scored verdicts in place of the logged ones, and what re-scoring
+ * found per conversation. A re-score that could not decide (null) keeps the logged verdict.
+ */
+function applyRescores(convs: readonly ConversationRef[], rescored: TreeInput['rescored']): { convs: ConversationRef[]; rescores: Map<string, RunRescore> } {
+  const rescores = new Map<string, RunRescore>();
+  if (!rescored) return { convs: [...convs], rescores };
+  const out = convs.map((c) => {
+    const r = rescored(c.conv_id);
+    if (!r) return c;
+    const verdict = r.is_correct === null ? c.verdict : verdictOfRescore(r.is_correct);
+    rescores.set(c.conv_id, {
+      logged: c.verdict,
+      changed: c.verdict !== 'unscored' && verdict !== c.verdict,
+      extracted: r.extracted,
+      inactive: [...new Set(r.inactive.map((s) => s.value))],
+      message: r.message,
+    });
+    return verdict === c.verdict ? c : { ...c, verdict };
+  });
+  return { convs: out, rescores };
+}
+
 interface SourceData {
   taskId: string;
   domain: string;
@@ -152,18 +194,22 @@ export class SourceTreeModel {
   private readonly sources = new Map<string, SourceData>();
   private readonly sourceNodes = new Map<string, SourceNode>();
   private rootNodes: SourceTreeNode[] | undefined;
+  /** The conversations with re-scored verdicts applied: every count and filter reads these. */
+  private readonly conversations: readonly ConversationRef[];
+  private readonly rescores: ReadonlyMap<string, RunRescore>;
 
   constructor(
     private readonly input: TreeInput,
     readonly filters: TreeFilters = {},
   ) {
+    ({ convs: this.conversations, rescores: this.rescores } = applyRescores(input.conversations, input.rescored));
     for (const [taskId, rec] of input.records) this.sources.set(taskId, { taskId, domain: rec.record.task, record: rec, convs: [] });
     for (const [taskId, plan] of input.plans ?? []) {
       const s = this.sources.get(taskId);
       if (s) s.plan = plan;
       else this.sources.set(taskId, { taskId, domain: plan.task, plan, convs: [] });
     }
-    for (const c of input.conversations) {
+    for (const c of this.conversations) {
       let s = this.sources.get(c.task_id);
       if (!s) this.sources.set(c.task_id, (s = { taskId: c.task_id, domain: c.task || 'unknown', convs: [] }));
       s.convs.push(c);
@@ -172,7 +218,7 @@ export class SourceTreeModel {
 
   /** Every model that has a conversation, sorted. */
   models(): string[] {
-    return [...new Set(this.input.conversations.map((c) => c.model))].sort(collator.compare);
+    return [...new Set(this.conversations.map((c) => c.model))].sort(collator.compare);
   }
 
   /** Every domain present, known ones first in FORMAT.md's order. */
@@ -184,8 +230,8 @@ export class SourceTreeModel {
   }
 
   summary(): TreeSummary {
-    const s: TreeSummary = { records: this.input.records.size, sources: this.sources.size, conversations: this.input.conversations.length, correct: 0, incorrect: 0, unscored: 0, models: this.models() };
-    for (const c of this.input.conversations) s[c.verdict]++;
+    const s: TreeSummary = { records: this.input.records.size, sources: this.sources.size, conversations: this.conversations.length, correct: 0, incorrect: 0, unscored: 0, models: this.models() };
+    for (const c of this.conversations) s[c.verdict]++;
     return s;
   }
 
@@ -283,7 +329,7 @@ export class SourceTreeModel {
 
   /** The visible run node of a conversation, building the path down to it. */
   runNode(convId: string): RunNode | undefined {
-    const conv = this.input.conversations.find((c) => c.conv_id === convId);
+    const conv = this.conversations.find((c) => c.conv_id === convId);
     if (!conv) return undefined;
     const src = this.sourceNode(conv.task_id);
     if (!src) return undefined;
@@ -307,6 +353,7 @@ export class SourceTreeModel {
         const isOriginal = !c.path && c.condition === 'original' && erringModes.has(c.mode);
         if (!errs.has(c.conv_id) && !isOriginal) return false;
       }
+      if (f.newErrorsWithInactive && !(errors.get(c.model)?.has(c.conv_id) && this.input.hasInactive?.(c.conv_id))) return false;
       return true;
     });
   }
@@ -409,6 +456,7 @@ export class SourceTreeModel {
           line: c.line,
           repeat,
           newError: data.errors.get(c.model)?.has(c.conv_id) ?? false,
+          ...(this.rescores.has(c.conv_id) ? { rescore: this.rescores.get(c.conv_id)! } : {}),
           args: { taskId: c.task_id, mode: c.mode, condition: c.condition, ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}), ...(c.recap ? { recap: c.recap } : {}), convId: c.conv_id, model: c.model, file: c.file, line: c.line },
         };
       });
@@ -442,5 +490,20 @@ export function describeInstance(n: InstanceNode): string {
 export function describeRun(n: RunNode): string {
   const parts = [`${verdictSign(n.verdict)} ${n.verdict}`, `${n.turns} turns`];
   if (n.newError) parts.push('new error');
+  if (n.rescore?.changed) parts.push(`re-scored: ${verdictSign(n.rescore.logged)}→${verdictSign(n.verdict)}`);
+  if (n.rescore?.inactive.length) parts.push(`inactive: ${n.rescore.inactive.join(', ')}`);
   return parts.join(' · ');
+}
+
+/** The re-score lines of a run's tooltip (plain text: extracted answers are model output). */
+export function describeRescore(n: RunNode): string[] {
+  const r = n.rescore;
+  if (!r) return [];
+  const extracted = r.extracted === null ? '(none)' : r.extracted.length > 300 ? `${r.extracted.slice(0, 300)}…` : r.extracted;
+  return [
+    r.changed ? `re-scored: ${verdictSign(r.logged)} ${r.logged} → ${verdictSign(n.verdict)} ${n.verdict}` : `re-scored: ${verdictSign(n.verdict)} ${n.verdict} (logged ${r.logged})`,
+    r.message,
+    `extracted answer: ${extracted}`,
+    `inactive content: ${r.inactive.length ? r.inactive.join(', ') : 'none'}`,
+  ];
 }

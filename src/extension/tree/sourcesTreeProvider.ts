@@ -2,7 +2,7 @@
 // demand. The tree's content comes from SourceTreeModel (vscode-free, unit-tested).
 import * as vscode from 'vscode';
 import type { WorkspaceData } from '../data/workspaceData';
-import { SourceTreeModel, describeInstance, describeRun, describeSource, shortModel, verdictSign, type TreeFilters } from './sourceTreeModel';
+import { SourceTreeModel, describeInstance, describeRescore, describeRun, describeSource, shortModel, verdictSign, type TreeFilters, type TreeInput } from './sourceTreeModel';
 import { buildTurnNodes, turnLabel, turnDocumentPath, CONVERSATION_SCHEME } from './conversationTurns';
 import { contextValueOf, type RunNode, type SourceTreeNode, type TurnNode } from './treeItems';
 import type { Verdict } from '../../core/load/runLogIndex';
@@ -30,6 +30,8 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
     private filtersValue: TreeFilters,
     private showBookkeepingValue: boolean,
     private readonly output?: vscode.OutputChannel,
+    /** Re-score verdicts and inactive content (RescoreResults), read on every rebuild. */
+    private readonly rescore: Pick<TreeInput, 'rescored' | 'hasInactive'> = {},
   ) {
     this.model = this.build();
   }
@@ -61,7 +63,7 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
   private build(): SourceTreeModel {
     const files = this.data.dataFiles().map((f) => ({ ...f, displayPath: vscode.workspace.asRelativePath(f.path) }));
     const plans = new Map([...this.data.plans()].map(([id, p]) => [id, { task: p.plan.task, file: p.file, line: p.line }]));
-    return new SourceTreeModel({ records: this.data.records(), plans, conversations: this.data.conversations(), files }, this.filtersValue);
+    return new SourceTreeModel({ records: this.data.records(), plans, conversations: this.data.conversations(), files, ...this.rescore }, this.filtersValue);
   }
 
   getChildren(node?: SourceTreeNode): SourceTreeNode[] | Promise<SourceTreeNode[]> {
@@ -119,7 +121,7 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
         item = new vscode.TreeItem(`${verdictSign(node.verdict)} ${shortModel(node.model)}${node.repeat > 1 ? ` #${node.repeat}` : ''}`, C.Collapsed);
         item.description = describeRun(node);
         item.iconPath = verdictIcon(node.verdict);
-        item.tooltip = `${node.model}\nconv_id ${node.convId}\n${vscode.workspace.asRelativePath(node.file)}:${node.line}`;
+        item.tooltip = [`${node.model}`, `conv_id ${node.convId}`, `${vscode.workspace.asRelativePath(node.file)}:${node.line}`, ...describeRescore(node)].join('\n');
         break;
       case 'turn':
         item = turnItem(node);

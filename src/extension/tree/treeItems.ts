@@ -100,6 +100,20 @@ export interface RunNode extends NodeBase {
   repeat: number;
   /** True when this run is one of its model's new errors on the source. */
   newError: boolean;
+  /** Set when the run was re-scored this session; `verdict` is then the re-scored one. */
+  rescore?: RunRescore;
+}
+
+/** What "Re-score" found for a run, as the tree shows it. */
+export interface RunRescore {
+  /** The verdict the log states. */
+  logged: Verdict;
+  /** Both verdicts known and different. */
+  changed: boolean;
+  extracted: string | null;
+  /** Distinct inactive values found in the final answer. */
+  inactive: string[];
+  message: string;
 }
 
 export type TurnRole = 'system' | 'user' | 'assistant' | 'log';
