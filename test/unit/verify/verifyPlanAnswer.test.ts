@@ -1,8 +1,10 @@
 // Evolving-intent answers scored against the plan's anchor, through the same domain verifiers as
 // records; `rescoreConversation` routes `mode: evolving` logs to the plan and finds inactive content.
-import { afterAll, describe, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, test, vi } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import scoreCommand from '../../../src/cli/scoreCommand';
 import { loadEvolvingFile } from '../../../src/core/load/dataFiles';
 import type { EvolvingPlan } from '../../../src/core/schema/evolving';
 import { RunLogEntrySchema, type RunLogEntry } from '../../../src/core/schema/runlog';
@@ -117,5 +119,31 @@ describe('detectPlanInactive', () => {
     expect(found).not.toContain('180');
     expect(found).not.toContain('12');
     expect(detectPlanInactive(orchard, 'She makes 180.')).toEqual([]);
+  });
+});
+
+describe('intent-lens score with plans', () => {
+  test.each([['--plans'], ['--records']])('%s <file>.evolving.jsonl scores evolving logs against their anchors', async (flag) => {
+    // Math logs only: the CLI's own SQL executor needs the built worker, which unit tests do not have.
+    const dir = mkdtempSync(join(tmpdir(), 'intent-lens-plans-'));
+    const logFile = join(dir, 'math.jsonl');
+    const mathLines = readFileSync(join(repoRoot, 'samples/logs/evolving/model-a.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"task":"math"'));
+    writeFileSync(logFile, mathLines.join('\n') + '\n');
+    let out = '';
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      out += String(chunk);
+      return true;
+    });
+    try {
+      expect(await scoreCommand.run([flag!, join(repoRoot, 'samples/evolving/sample.evolving.jsonl'), '--logs', logFile, '--json'])).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+    const report = JSON.parse(out) as { conversations: Array<{ is_correct: boolean | null; previous_is_correct: boolean | null }>; summary: { conversations: number; unscored: number; agree: number } };
+    expect(report.summary.conversations).toBe(mathLines.length);
+    expect(report.summary.unscored).toBe(0);
+    expect(report.summary.agree).toBe(mathLines.length);
   });
 });
