@@ -72,11 +72,15 @@ export class Workbench {
   /** Runs a command by its exact palette label (e.g. "Intent Lens: Refresh") through F1. */
   async runCommand(label: string): Promise<void> {
     const input = this.page.locator('.quick-input-widget input');
-    // Focus the workbench first so F1 reaches it even after a webview took focus.
-    if (!(await input.isVisible())) {
-      await this.page.locator('.monaco-workbench').focus();
-      await this.page.keyboard.press('F1');
+    // A quick input left open by an earlier step (a quick pick, a prompt) is not the command
+    // palette: close it first and wait until it is gone, so F1 opens a fresh palette.
+    if (await input.isVisible()) {
+      await this.page.keyboard.press('Escape');
+      await input.waitFor({ state: 'hidden', timeout: this.timeoutMs });
     }
+    // Focus the workbench first so F1 reaches it even after a webview took focus.
+    await this.page.locator('.monaco-workbench').focus();
+    await this.page.keyboard.press('F1');
     await input.waitFor({ state: 'visible', timeout: this.timeoutMs });
     await input.fill('>' + label);
     // Pick the row whose label is exactly the command, not the first fuzzy match.
