@@ -5,6 +5,9 @@ import { loadRecordsFile } from '../core/load/recordsFile';
 import { renderInstance, RenderError, type InstanceSpec } from '../core/render/instances';
 import { ConditionSchema, PathSchema } from '../core/schema/runlog';
 import { formatDiagnostic } from '../core/jsonl/diagnostics';
+import { loadEvolvingFile } from '../core/load/dataFiles';
+import { renderEvolving } from '../core/render/evolving';
+import { RecapSchema } from '../core/schema/runlog';
 
 const command: CliCommand = {
   async run(args) {
@@ -17,18 +20,20 @@ const command: CliCommand = {
         condition: { type: 'string', default: 'original' },
         path: { type: 'string' },
         k: { type: 'string' },
+        recap: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
     if (values.help) {
-      process.stdout.write('intent-lens render <records> --task-id ID --mode multi|single --condition C [--path P --k K] [--json]\n');
+      process.stdout.write('intent-lens render <records> --task-id ID --mode multi|single --condition C [--path P --k K] [--json]\n' + 'intent-lens render <plans.evolving.jsonl> --task-id ID --mode evolving|single [--recap none|prompt|oracle] [--json]\n');
       return 0;
     }
     const file = positionals[0];
     if (!file) throw new CliError('give the records file');
     if (!values['task-id']) throw new CliError('--task-id is required');
-    if (values.mode !== 'multi' && values.mode !== 'single') throw new CliError('--mode must be multi or single');
+    if (/\.evolving\.jsonl?$/i.test(file) || values.mode === 'evolving') return renderPlan(file, values['task-id'], values.mode, values.recap, values.json === true);
+    if (values.mode !== 'multi' && values.mode !== 'single') throw new CliError('--mode must be multi, single or evolving');
     const condition = ConditionSchema.safeParse(values.condition);
     if (!condition.success) throw new CliError(`--condition must be one of ${ConditionSchema.options.join(', ')}`);
     let path: InstanceSpec['path'];
@@ -65,4 +70,21 @@ const command: CliCommand = {
     return 0;
   },
 };
+/** An evolving-intent plan: the anchor alone (`--mode single`) or the conversation with a recap mode. */
+async function renderPlan(file: string, taskId: string, mode: string, recap: string | undefined, json: boolean): Promise<number> {
+  if (mode !== 'evolving' && mode !== 'single') throw new CliError('for evolving-intent plans --mode must be evolving or single');
+  const r = recap === undefined ? undefined : RecapSchema.safeParse(recap);
+  if (r && !r.success) throw new CliError(`--recap must be one of ${RecapSchema.options.join(', ')}`);
+  const loaded = await loadEvolvingFile(file);
+  const item = loaded.items.find((i) => i.value.task_id === taskId);
+  if (!item) throw new CliError(`no valid plan with task_id ${taskId} in ${file}`, 1);
+  const out = renderEvolving(item.value, { mode, ...(r?.success ? { recap: r.data } : {}) });
+  if (json) process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+  else {
+    process.stdout.write(`# ${out.task_id} · ${out.mode}${out.recap ? ` · recap ${out.recap}` : ''}\n# reference: ${JSON.stringify(out.reference)}\n\n`);
+    out.messages.forEach((m, i) => process.stdout.write(`[${i + 1}] user · ${m.transition ?? 'anchor'}\n${m.content}\n\n`));
+  }
+  return 0;
+}
+
 export default command;

@@ -5,17 +5,20 @@ import type { CliCommand } from './cliTypes';
 import { CliError } from './cliTypes';
 import { validatePaths } from '../core/load/validateFiles';
 // Registers the intent (template) checks with the shared validator.
-import '../core/checks/registerIntentChecks';
+import { defaultDatabaseFolders, setDatabaseFoldersResolver } from '../core/checks/registerIntentChecks';
 import { formatDiagnostic } from '../core/jsonl/diagnostics';
 
 const command: CliCommand = {
   async run(args) {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, databases: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
     if (values.help) {
-      process.stdout.write('intent-lens validate <file-or-folder>... [--json]\n');
+      process.stdout.write('intent-lens validate <file-or-folder>... [--databases DIR] [--json]\n');
       return 0;
     }
     if (positionals.length === 0) throw new CliError('give at least one file or folder');
+    const databases = values.databases;
+    // --databases is where the reference-SQL check finds `<db_id>.sqlite`; the defaults still follow.
+    if (databases) setDatabaseFoldersResolver((file) => [databases, ...defaultDatabaseFolders(file)]);
     const files = await validatePaths(positionals);
     const errors = files.reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === 'error').length, 0);
     if (values.json) {

@@ -1,0 +1,59 @@
+import { describe, it, expect, vi, afterEach } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import validateCommand from '../../../src/cli/validateCommand';
+import renderCommand from '../../../src/cli/renderCommand';
+
+const ROOT = resolve(__dirname, '../../..');
+
+async function capture(run: () => Promise<number>): Promise<{ code: number; out: string }> {
+  let out = '';
+  const w = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((out += String(s)), true));
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    return { code: await run(), out };
+  } finally {
+    w.mockRestore();
+    e.mockRestore();
+  }
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('intent-lens validate', () => {
+  it('prints located diagnostics as JSON and exits 1 on errors', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'il-validate-'));
+    const f = join(dir, 'x.records.jsonl');
+    writeFileSync(f, '{"task_id": "a", "task": "math", "shards": [{"shard_id": 1, "shard_text": "g"}]}\n{"task_id": "b", "task": "math", "shards": 3}\n');
+    const { code, out } = await capture(() => validateCommand.run([dir, '--json']));
+    expect(code).toBe(1);
+    const parsed = JSON.parse(out) as { files: Array<{ kind: string; items: number; diagnostics: Array<{ line: number; code: string; path: string }> }> };
+    expect(parsed.files[0]).toMatchObject({ kind: 'records', items: 1 });
+    expect(parsed.files[0]!.diagnostics).toContainEqual(expect.objectContaining({ line: 2, code: 'schema', path: 'shards' }));
+  });
+
+  it('accepts --databases for the reference-SQL check on the samples', async () => {
+    const { code } = await capture(() => validateCommand.run([join(ROOT, 'samples/intent.records.jsonl'), '--databases', join(ROOT, 'samples/databases')]));
+    expect(code).toBe(0);
+  });
+});
+
+describe('intent-lens render', () => {
+  it('renders a record instance as the specified JSON', async () => {
+    const { code, out } = await capture(() => renderCommand.run([join(ROOT, 'samples/intent.records.jsonl'), '--task-id', 'sample-math/muffin-trays', '--mode', 'multi', '--condition', 'retained', '--json']));
+    expect(code).toBe(0);
+    const r = JSON.parse(out) as { active: string; messages: Array<{ kind: string; event?: string }> };
+    expect(r.active).toBe('original');
+    expect(r.messages.filter((m) => m.kind === 'event').map((m) => m.event)).toEqual(['proposal', 'reject']);
+  });
+
+  it('renders an evolving-intent plan with an oracle recap', async () => {
+    const { code, out } = await capture(() => renderCommand.run([join(ROOT, 'samples/evolving/sample.evolving.jsonl'), '--task-id', 'sample-evolving-math/orchard', '--mode', 'evolving', '--recap', 'oracle', '--json']));
+    expect(code).toBe(0);
+    const r = JSON.parse(out) as { mode: string; recap: string; messages: Array<{ transition?: string; content: string }> };
+    expect([r.mode, r.recap]).toEqual(['evolving', 'oracle']);
+    expect(r.messages.map((m) => m.transition)).toEqual(expect.arrayContaining(['initial', 'reveal', 'revise', 'switch']));
+    expect(r.messages.at(-1)!.content).toContain('price_per_apple is 0.5');
+  });
+});
