@@ -10,6 +10,8 @@ import { missingE2eTools, openWorkbench, sampleWorkspace, startCodeServer, type 
 import { loadResults } from '../../src/core/stats/loadResults';
 import { computeStats } from '../../src/core/stats/computeStats';
 import type { StatsReport } from '../../src/core/stats/statsTypes';
+import { statsDetectors } from '../../src/core/stats/statsDetectors';
+import type { EvolvingStats } from '../../src/core/stats/evolving';
 
 const missing = missingE2eTools();
 
@@ -24,8 +26,12 @@ function findFiles(dir: string, re: RegExp): string[] {
 }
 
 async function coreReport(dir: string): Promise<StatsReport> {
-  const loaded = await loadResults(findFiles(dir, /\.records\.jsonl?$/), [join(dir, 'logs')]);
-  return computeStats(loaded.index.conversations());
+  const loaded = await loadResults(findFiles(dir, /\.records\.jsonl?$/), [join(dir, 'logs'), join(dir, 'evolving')]);
+  // The evolving analysis wired as the CLI and the dashboard wire it.
+  const { evolving, close } = statsDetectors((id) => loaded.records.get(id), loaded.plans);
+  const report = await computeStats(loaded.index.conversations(), { evolving });
+  await close();
+  return report;
 }
 
 describe.skipIf(missing.length > 0)('results dashboard', () => {
@@ -111,6 +117,25 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
       await expect.poll(() => wb.page.locator('.quick-input-widget .quick-input-title').innerText(), { timeout: wb.timeoutMs }).toContain(`${point.n + point.unscored} conversation`);
       await wb.page.keyboard.press('Escape');
     }
+  });
+
+  it('shows the evolving-intent recap cells with the core numbers, and they click through', async () => {
+    const evolving = report.evolving as EvolvingStats;
+    const cells = evolving.byRecap.filter((b) => b.scenario === 'all');
+    expect(cells.length).toBeGreaterThan(0);
+    await wb.runCommand('Intent Lens: Open Dashboard');
+    frame = wb.webviewFrame();
+    await frame.locator('[data-testid="evolving-recap"]').scrollIntoViewIfNeeded({ timeout: wb.timeoutMs });
+    for (const c of cells) {
+      const el = frame.locator(`[data-evolving-cell="${c.model}|${c.recap}"]`);
+      expect(await el.getAttribute('data-accuracy')).toBe(c.accuracy === null ? '' : c.accuracy.toFixed(2));
+      expect(await el.getAttribute('data-n')).toBe(String(c.n));
+    }
+    await wb.screenshot('dashboard-evolving');
+    const target = cells[0]!;
+    await frame.locator(`[data-evolving-cell="${target.model}|${target.recap}"] button`).click();
+    await expect.poll(() => wb.page.locator('.quick-input-widget .quick-input-title').innerText(), { timeout: wb.timeoutMs }).toContain(`${target.n + target.unscored} conversation`);
+    await wb.page.keyboard.press('Escape');
   });
 
   it('updates a cell when a run is appended to a log', async () => {

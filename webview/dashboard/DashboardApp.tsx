@@ -1,4 +1,4 @@
-// The dashboard page: toolbar (refresh, exports), Table 1, derived gaps, Fig. 4 and Fig. 5.
+// The dashboard page: toolbar (refresh, exports), Table 1, derived gaps, Fig. 4, Fig. 5 and evolving intent.
 import { createElement, useState, type ReactNode } from 'react';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
@@ -8,6 +8,7 @@ import { Grid } from './Grid';
 import { Gaps } from './Gaps';
 import { InactiveErrors } from './InactiveErrors';
 import { DepthCurves } from './DepthCurves';
+import { Evolving } from './Evolving';
 
 function Button(props: { children: ReactNode; onClick: () => void; secondary?: boolean; testId: string; title?: string }) {
   return createElement('vscode-button', { onClick: props.onClick, secondary: props.secondary ? true : undefined, 'data-testid': props.testId, title: props.title }, props.children);
@@ -88,6 +89,14 @@ export function DashboardApp(props: { state: DashboardState; busy: boolean; onRe
           <section>
             <h2>Depth curves (Fig. 5)</h2>
             <DepthCurves report={report} />
+          </section>
+          <section>
+            <h2>Evolving intent</h2>
+            <p className="il-legend">
+              Evolving-intent runs with a loaded plan: accuracy % with n scored, per model and recap mode (none / prompt / oracle), against the single-turn runs of the plans' anchors, then by how many
+              transitions the plan has. Click any number for its conversations.
+            </p>
+            <Evolving ev={report.evolving} />
           </section>
         </>
       )}

@@ -91,6 +91,11 @@ class Buckets<K extends object> {
   }
 }
 
+/** The recap mode a conversation ran under: its log's, else its plan's, else none (also used for click-through). */
+export function effectiveRecap(ref: Pick<ConversationRef, 'recap'>, plan: Pick<EvolvingPlan, 'recap'> | undefined): RecapMode {
+  return ref.recap ?? plan?.recap ?? 'none';
+}
+
 const recapRank = (r: RecapMode) => RECAP_MODES.indexOf(r);
 const kindRank = (k: TransitionKind) => TRANSITION_KINDS.indexOf(k);
 
@@ -116,7 +121,7 @@ export function evolvingStats(conversations: readonly ConversationRef[] | { conv
       continue;
     }
     counted++;
-    const recap = ref.recap ?? plan.recap ?? 'none';
+    const recap = effectiveRecap(ref, plan);
     const counts = transitionCounts(plan);
     for (const kind of TRANSITION_KINDS) byCount.add({ model: ref.model, recap, kind, count: counts[kind] }, ref.verdict);
     byTotal.add({ model: ref.model, recap, transitions: counts.reveal + counts.revise + counts.switch }, ref.verdict);

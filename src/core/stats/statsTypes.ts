@@ -1,6 +1,6 @@
 // The shapes of the results analysis (paper Table 1, Fig. 4, Fig. 5 / Table 9): one report that the
 // dashboard and the CLI both render, so they can never disagree.
-import type { ExtendedPath } from '../schema/runlog';
+import type { ExtendedPath, RecapMode } from '../schema/runlog';
 
 /** A Table 1 column: single-turn controls and multi-turn conditions. */
 export interface GridColumn {
@@ -118,7 +118,7 @@ export interface DepthPoint extends Tally {
 export interface ConversationSelector {
   model?: string;
   domain?: string;
-  mode?: 'single' | 'multi';
+  mode?: 'single' | 'multi' | 'evolving';
   condition?: string;
   path?: ExtendedPath;
   k?: number;
@@ -126,6 +126,10 @@ export interface ConversationSelector {
   basePathOnly?: boolean;
   /** Explicit conversation ids (new errors, inactive content). */
   convIds?: string[];
+  /** Only these task_ids (evolving-intent plans behind a number). */
+  taskIds?: string[];
+  /** Evolving-intent recap mode, as `selectConversations`'s `recapOf` resolves it. */
+  recap?: RecapMode;
 }
 
 export interface StatsReport {

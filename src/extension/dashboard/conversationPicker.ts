@@ -8,6 +8,7 @@ import type { ConversationRef } from '../../core/load/runLogIndex';
 import { instanceLabel } from '../../core/render/instances';
 import { selectConversations } from '../../core/stats/selectConversations';
 import type { StatsReport } from '../../core/stats/statsTypes';
+import type { RecapMode } from '../../core/schema/runlog';
 import type { DashboardSelector } from '../../shared/protocol/dashboard';
 
 /** Commands another module may provide to open a conversation's turn document, tried in order. */
@@ -15,11 +16,11 @@ const OPEN_CONVERSATION_COMMAND = 'intentLens.openConversation';
 const REVEAL_SOURCE_COMMAND = 'intentLens.revealSource';
 const COMPARE_RETAINED_REVISED = 'intentLens.compare.retainedRevised';
 
-export function resolveSelector(refs: readonly ConversationRef[], report: StatsReport | undefined, sel: DashboardSelector): ConversationRef[] {
+export function resolveSelector(refs: readonly ConversationRef[], report: StatsReport | undefined, sel: DashboardSelector, recapOf?: (ref: ConversationRef) => RecapMode): ConversationRef[] {
   if (sel.anyOf) {
     const seen = new Set<string>();
     const out: ConversationRef[] = [];
-    for (const s of sel.anyOf) for (const r of resolveSelector(refs, report, s)) if (!seen.has(r.conv_id) && seen.add(r.conv_id)) out.push(r);
+    for (const s of sel.anyOf) for (const r of resolveSelector(refs, report, s, recapOf)) if (!seen.has(r.conv_id) && seen.add(r.conv_id)) out.push(r);
     return out;
   }
   if (sel.inactive) {
@@ -28,7 +29,7 @@ export function resolveSelector(refs: readonly ConversationRef[], report: StatsR
     return row ? selectConversations(refs, { convIds: withInactiveOnly ? row.inactive_conv_ids : row.conv_ids }) : [];
   }
   const { inactive: _i, anyOf: _a, ...plain } = sel;
-  return selectConversations(refs, plain);
+  return selectConversations(refs, plain, recapOf);
 }
 
 const verdictIcon: Record<ConversationRef['verdict'], string> = { correct: '$(pass)', incorrect: '$(error)', unscored: '$(circle-slash)' };

@@ -19,6 +19,9 @@ import {
 } from '../../shared/protocol/dashboard';
 import { gridToCsv, gridToMarkdown } from '../../core/stats/gridExport';
 import { exportOpsd } from '../../core/opsd/opsdExport';
+import { effectiveRecap } from '../../core/stats/evolving';
+import type { ConversationRef } from '../../core/load/runLogIndex';
+import type { RecapMode } from '../../core/schema/runlog';
 import { DashboardStats } from './dashboardReport';
 import { resolveSelector, showConversationPick } from './conversationPicker';
 
@@ -47,7 +50,7 @@ export class DashboardPanel implements vscode.Disposable {
   private static async computeState(stats: DashboardStats, services: ExtensionServices): Promise<DashboardState> {
     try {
       const report = await stats.compute();
-      return { view: DASHBOARD_VIEW, report: DashboardStats.forWebview(report, stats.detectorName), computedAt: Date.now() };
+      return { view: DASHBOARD_VIEW, report: DashboardStats.forWebview(report, stats.detectorName, stats.plans()), computedAt: Date.now() };
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
       services.output.appendLine(`[dashboard] ${msg}`);
@@ -79,7 +82,7 @@ export class DashboardPanel implements vscode.Disposable {
         exportOpsd: (p) => this.exportOpsd(ExportOpsdParams.parse(p).admitSingleCorrect),
         countConversations: (p) => {
           const selector = DashboardSelectorSchema.parse((p as { selector: unknown }).selector);
-          return { count: resolveSelector(this.services.data.conversations(), this.stats.report, selector).length };
+          return { count: resolveSelector(this.services.data.conversations(), this.stats.report, selector, this.recapOf()).length };
         },
       },
       onCommand: (m) => this.onCommand(m as DashboardWebviewCommand),
@@ -112,10 +115,16 @@ export class DashboardPanel implements vscode.Disposable {
     return this.computing;
   }
 
+  /** A conversation's recap mode as the evolving analysis counts it (the plan's when the log has none). */
+  private recapOf(): (ref: ConversationRef) => RecapMode {
+    const plans = this.services.data.plans();
+    return (ref) => effectiveRecap(ref, plans.get(ref.task_id)?.plan);
+  }
+
   private async onCommand(m: DashboardWebviewCommand): Promise<void> {
     switch (m.command) {
       case 'showConversations': {
-        const refs = resolveSelector(this.services.data.conversations(), this.stats.report, m.params.selector);
+        const refs = resolveSelector(this.services.data.conversations(), this.stats.report, m.params.selector, this.recapOf());
         await showConversationPick(refs, m.params.title);
         return;
       }

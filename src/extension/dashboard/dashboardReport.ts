@@ -6,7 +6,9 @@ import type { ConversationRef } from '../../core/load/runLogIndex';
 import { computeStats } from '../../core/stats/computeStats';
 import { statsDetectors } from '../../core/stats/statsDetectors';
 import type { StatsReport } from '../../core/stats/statsTypes';
-import type { DashboardReport } from '../../shared/protocol/dashboard';
+import { scenarioOf, transitionCounts } from '../../core/stats/evolving';
+import type { EvolvingPlan } from '../../core/schema/evolving';
+import { DashboardEvolvingSchema, type DashboardReport } from '../../shared/protocol/dashboard';
 
 export class DashboardStats {
   private readonly inactiveCache = new Map<string, boolean | undefined>();
@@ -24,7 +26,7 @@ export class DashboardStats {
   async compute(): Promise<StatsReport> {
     await this.data.ensureLoaded();
     const records = this.data.records();
-    const wired = statsDetectors((id) => records.get(id)?.record, [...this.data.plans().values()].map((p) => p.plan));
+    const wired = statsDetectors((id) => records.get(id)?.record, this.plans());
     this.detectorName = wired.detectorName;
     const detect = wired.hasInactive;
     const cacheKey = (r: ConversationRef) => `${r.file}\u0000${r.offset}\u0000${r.length}`;
@@ -48,8 +50,16 @@ export class DashboardStats {
     return report;
   }
 
-  /** The report as the webview gets it: no id lists, plus which detector ran. */
-  static forWebview(r: StatsReport, detector: string): DashboardReport {
+  /** The plans the last computation counted (for the evolving section and its click-through). */
+  plans(): EvolvingPlan[] {
+    return [...this.data.plans().values()].map((p) => p.plan);
+  }
+
+  /** The report as the webview gets it: no id lists, plus which detector ran and each plan's transition counts. */
+  static forWebview(r: StatsReport, detector: string, plans: readonly EvolvingPlan[] = []): DashboardReport {
+    // computeStats types `evolving` loosely (it is an injected analysis); validate before it travels.
+    const parsed = DashboardEvolvingSchema.omit({ plans: true }).safeParse(r.evolving);
+    const evolving = parsed.success ? { ...parsed.data, plans: plans.map((p) => ({ task_id: p.task_id, scenario: scenarioOf(p), ...transitionCounts(p) })) } : null;
     return {
       models: r.models,
       domains: r.domains,
@@ -63,6 +73,7 @@ export class DashboardStats {
       totals: r.totals,
       timings: r.timings,
       detector,
+      evolving,
     };
   }
 }

@@ -11,6 +11,22 @@ const acc = z.number().nullable();
 const GridColumnSchema = z.object({ mode: z.enum(['single', 'multi']), condition: z.enum(['original', 'direct', 'revised', 'retained', 'neutral']) });
 const PathSchema = z.enum(['accumulation-neutral', 'accumulation-retained', 'persistence-retained', 'persistence-revised']);
 
+const RecapSchema = z.enum(['none', 'prompt', 'oracle']);
+const TransitionKindSchema = z.enum(['reveal', 'revise', 'switch']);
+const evolvingTally = { model: z.string(), n: z.number(), correct: z.number(), unscored: z.number(), accuracy: acc };
+
+/** The core's evolving-intent analysis (src/core/stats/evolving.ts) plus each plan's transition counts, so a click can name the plans behind a number. */
+export const DashboardEvolvingSchema = z.object({
+  conversations: z.number(),
+  withoutPlan: z.array(z.string()),
+  byTransitionCount: z.array(z.object({ ...evolvingTally, recap: RecapSchema, kind: TransitionKindSchema, count: z.number() })),
+  byTotalTransitions: z.array(z.object({ ...evolvingTally, recap: RecapSchema, transitions: z.number() })),
+  byRecap: z.array(z.object({ ...evolvingTally, scenario: z.string(), recap: RecapSchema })),
+  singleTurn: z.array(z.object(evolvingTally)),
+  plans: z.array(z.object({ task_id: z.string(), scenario: z.string(), reveal: z.number(), revise: z.number(), switch: z.number() })),
+});
+export type DashboardEvolving = z.infer<typeof DashboardEvolvingSchema>;
+
 export const DashboardReportSchema = z.object({
   models: z.array(z.string()),
   domains: z.array(z.string()),
@@ -27,6 +43,8 @@ export const DashboardReportSchema = z.object({
   timings: z.object({ aggregateMs: z.number(), inactiveMs: z.number() }),
   /** Which inactive-content detector produced Fig. 4 (none: counts only). */
   detector: z.string(),
+  /** Evolving-intent analysis; null when the core report has none. */
+  evolving: DashboardEvolvingSchema.nullable(),
 });
 export type DashboardReport = z.infer<typeof DashboardReportSchema>;
 
@@ -43,11 +61,14 @@ export type DashboardState = z.infer<typeof DashboardStateSchema>;
 const BaseSelectorSchema = z.object({
   model: z.string().max(500).optional(),
   domain: z.string().max(200).optional(),
-  mode: z.enum(['single', 'multi']).optional(),
+  mode: z.enum(['single', 'multi', 'evolving']).optional(),
   condition: z.string().max(50).optional(),
   path: PathSchema.optional(),
   k: z.number().int().min(0).max(4).optional(),
   basePathOnly: z.boolean().optional(),
+  /** Evolving-intent click-through: the plans behind a number, and the recap mode it ran under. */
+  taskIds: z.array(z.string().max(500)).max(20000).optional(),
+  recap: RecapSchema.optional(),
   inactive: z.object({ model: z.string().max(500), domain: z.string().max(200), condition: z.enum(['retained', 'revised']), withInactiveOnly: z.boolean() }).optional(),
 });
 export const DashboardSelectorSchema = BaseSelectorSchema.extend({ anyOf: z.array(BaseSelectorSchema).max(16).optional() });
