@@ -74,6 +74,8 @@ describe.skipIf(missingE2eTools().length > 0)('bench: compare view render, 2 × 
         domNodes: dom.nodes,
         inactiveSpans: dom.spans,
         rows: dom.rows,
+        // Phases since script start (ms): where the time goes.
+        ...Object.fromEntries(Object.entries(JSON.parse(d.phases ?? '{}') as Record<string, number>).map(([k, v]) => [`phase.${k}`, v])),
       });
       await wb.runCommand('View: Close All Editors');
       await wb.page.locator('iframe.webview.ready:visible').waitFor({ state: 'detached' }).catch(() => undefined);
