@@ -71,7 +71,6 @@ export class WorkspaceData implements vscode.Disposable {
     this.watchers.clear();
     this.recordFiles.clear();
     this.planFiles.clear();
-    this.invalidateJoined();
     for (const f of this.logs.indexedFiles()) this.logs.removeFile(f);
     this.loaded = this.loadAll();
     await this.loaded;
@@ -129,7 +128,6 @@ export class WorkspaceData implements vscode.Disposable {
           if (this.deleted.has(f)) {
             this.recordFiles.delete(f);
             this.planFiles.delete(f);
-            this.invalidateJoined();
             this.logs.removeFile(f);
             this.deleted.delete(f);
           } else await this.refreshFile(f);
@@ -155,51 +153,33 @@ export class WorkspaceData implements vscode.Disposable {
 
   private async loadRecords(path: string): Promise<void> {
     this.recordFiles.set(path, parseRecordsText(path, await readFile(path, 'utf8')));
-    this.recordsCache = undefined;
   }
 
   private async loadPlans(path: string): Promise<void> {
     this.planFiles.set(path, parseEvolvingText(path, await readFile(path, 'utf8')));
-    this.plansCache = undefined;
   }
 
   private async indexLog(path: string): Promise<void> {
     await this.logs.indexFile(path);
   }
 
-  // The joined maps are rebuilt only after a records or plans file changed: features look records
-  // up per tree node and per run, and rebuilding on every lookup made those loops quadratic.
-  private recordsCache: Map<string, RecordEntry> | undefined;
-  private plansCache: Map<string, PlanEntry> | undefined;
-
   /** All records by task_id (the first file wins when two files define one). */
-  records(): ReadonlyMap<string, RecordEntry> {
-    if (!this.recordsCache) {
-      const m = new Map<string, RecordEntry>();
-      for (const f of this.recordFiles.values()) {
-        for (const it of f.items) if (!m.has(it.value.task_id)) m.set(it.value.task_id, { record: it.value, file: f.path, line: it.line, raw: it.raw });
-      }
-      this.recordsCache = m;
+  records(): Map<string, RecordEntry> {
+    const m = new Map<string, RecordEntry>();
+    for (const f of this.recordFiles.values()) {
+      for (const it of f.items) if (!m.has(it.value.task_id)) m.set(it.value.task_id, { record: it.value, file: f.path, line: it.line, raw: it.raw });
     }
-    return this.recordsCache;
+    return m;
   }
 
   record(taskId: string): RecordEntry | undefined {
     return this.records().get(taskId);
   }
 
-  plans(): ReadonlyMap<string, PlanEntry> {
-    if (!this.plansCache) {
-      const m = new Map<string, PlanEntry>();
-      for (const f of this.planFiles.values()) for (const it of f.items) if (!m.has(it.value.task_id)) m.set(it.value.task_id, { plan: it.value, file: f.path, line: it.line });
-      this.plansCache = m;
-    }
-    return this.plansCache;
-  }
-
-  private invalidateJoined(): void {
-    this.recordsCache = undefined;
-    this.plansCache = undefined;
+  plans(): Map<string, PlanEntry> {
+    const m = new Map<string, PlanEntry>();
+    for (const f of this.planFiles.values()) for (const it of f.items) if (!m.has(it.value.task_id)) m.set(it.value.task_id, { plan: it.value, file: f.path, line: it.line });
+    return m;
   }
 
   recordFilePaths(): string[] {
