@@ -110,6 +110,15 @@ export class WorkspaceData implements vscode.Disposable {
   }
 
   private deleted = new Set<string>();
+  /**
+   * Tells the service a file changed, through the same debounced, serialized queue as the watcher:
+   * a writer that knows it appended need not wait for (or trust) the file watcher, and indexing is
+   * incremental, so a watcher event for the same append indexes nothing twice.
+   */
+  notifyChanged(path: string): void {
+    this.schedule(path);
+  }
+
   private schedule(path: string, deleted = false): void {
     if (path.includes('/node_modules/')) return;
     this.pending.add(path);

@@ -137,8 +137,9 @@ export async function runOneInstance(services: ExtensionServices, target: RunTar
     );
     const report = reportRun(record.record, spec, result);
     write(`\n${report.text}\n→ ${out}\n`);
-    // The data service's watcher (logs glob) indexes the appended line and the tree updates; a
-    // direct refresh here could race it and index the line twice.
+    // The watcher would pick the line up too, but a new folder's first file can be missed or seen
+    // late; the data service's queue makes both paths index the append once.
+    services.data.notifyChanged(out);
     warnIfOutsideLogsGlob(out);
     return { result, report, outFile: out };
   } catch (e) {
