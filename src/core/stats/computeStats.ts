@@ -5,12 +5,15 @@
 import type { ConversationRef } from '../load/runLogIndex';
 import { PATHS, type ExtendedPath } from '../schema/runlog';
 import { pathCondition } from '../render/instances';
+import { GAP_DEFS, columnIndex } from './statsColumns';
+import { addInference } from './inference';
+import { coverageNotes } from './coverage';
+import type { BootstrapOptions } from './intervals';
 import {
   GRID_COLUMNS,
   accuracyOf,
   type DepthPoint,
   type Gap,
-  type GapId,
   type GridCell,
   type GridColumn,
   type InactiveCondition,
@@ -33,6 +36,8 @@ export interface StatsOptions {
   models?: readonly string[];
   /** Adds the evolving-intent analysis under `evolving`. */
   evolving?: (refs: readonly ConversationRef[]) => unknown;
+  /** Seed and resample count of the bootstrap intervals (default: a fixed seed, 1000 resamples). */
+  bootstrap?: BootstrapOptions;
 }
 
 const DOMAIN_ORDER = ['math', 'code', 'database', 'actions'];
@@ -66,34 +71,6 @@ function getOrCreate<K, V>(m: Map<K, V>, k: K, make: () => V): V {
   return v;
 }
 
-/** Column index of a base-condition conversation in Table 1, or -1 (e.g. evolving, single neutral). */
-function columnIndex(mode: string, condition: string): number {
-  if (mode === 'single') {
-    switch (condition) {
-      case 'original':
-        return 0;
-      case 'direct':
-        return 1;
-      case 'revised':
-        return 2;
-      case 'retained':
-        return 3;
-    }
-  } else if (mode === 'multi') {
-    switch (condition) {
-      case 'original':
-        return 4;
-      case 'neutral':
-        return 5;
-      case 'revised':
-        return 6;
-      case 'retained':
-        return 7;
-    }
-  }
-  return -1;
-}
-
 const SINGLE_ORIGINAL = 0;
 
 /** One source of one model in multi-turn base runs: tallies per condition and its Retained/Revised errors. */
@@ -120,17 +97,6 @@ interface ModelAcc {
 
 const MULTI_SLOT: Record<string, number> = { original: 0, neutral: 1, retained: 2, revised: 3 };
 
-const GAP_DEFS: ReadonlyArray<{ id: GapId; label: string; from: GridColumn; to: GridColumn }> = [
-  { id: 'dispersed-disclosure', label: 'Dispersed disclosure (Single Original → Multi Original)', from: GRID_COLUMNS[0]!, to: GRID_COLUMNS[4]! },
-  { id: 'conversational-overhead', label: 'Conversational overhead (Multi Original → Multi Neutral)', from: GRID_COLUMNS[4]!, to: GRID_COLUMNS[5]! },
-  { id: 'multi-revised-vs-original', label: 'Decision: Multi Revised vs Original', from: GRID_COLUMNS[4]!, to: GRID_COLUMNS[6]! },
-  { id: 'multi-retained-vs-original', label: 'Decision: Multi Retained vs Original', from: GRID_COLUMNS[4]!, to: GRID_COLUMNS[7]! },
-  { id: 'multi-revised-vs-neutral', label: 'Decision: Multi Revised vs Neutral', from: GRID_COLUMNS[5]!, to: GRID_COLUMNS[6]! },
-  { id: 'multi-retained-vs-neutral', label: 'Decision: Multi Retained vs Neutral', from: GRID_COLUMNS[5]!, to: GRID_COLUMNS[7]! },
-  { id: 'single-revised-vs-direct', label: 'Decision (single): Revised vs Direct Rev.', from: GRID_COLUMNS[1]!, to: GRID_COLUMNS[2]! },
-  { id: 'single-retained-vs-original', label: 'Decision (single): Retained vs Original', from: GRID_COLUMNS[0]!, to: GRID_COLUMNS[3]! },
-  { id: 'task-difficulty', label: 'Task difficulty (Single Original → Direct Rev.)', from: GRID_COLUMNS[0]!, to: GRID_COLUMNS[1]! },
-];
 
 const diff = (a: number | null | undefined, b: number | null | undefined): number | null => (a == null || b == null ? null : a - b);
 
@@ -290,6 +256,8 @@ export async function computeStats(conversations: readonly ConversationRef[], op
       if (p) depthPoints.push({ model: '*', path: path as ExtendedPath, k, ...p.t, accuracy: accuracyOf(p.t), source: p.source });
     }
   }
+  const scope = onlyModels ? conversations.filter((r) => onlyModels.has(r.model)) : conversations;
+  const inference = addInference(scope, { models, cells, modelOverall, overall }, opts.bootstrap);
   const aggregateMs = performance.now() - t0;
 
   // Fig. 4: among sources correct in Original (every scored Original run correct), the conversations
@@ -306,12 +274,16 @@ export async function computeStats(conversations: readonly ConversationRef[], op
     overall,
     modelOverall,
     gaps,
+    pairedGaps: inference.pairedGaps,
+    modelPairs: inference.modelPairs,
+    coverage: coverageNotes({ models, domains, cells }),
+    bootstrap: inference.bootstrap,
     inactive,
     depth: depthPoints,
     totals,
     timings: { aggregateMs, inactiveMs },
   };
-  if (opts.evolving) report.evolving = opts.evolving(onlyModels ? conversations.filter((r) => onlyModels.has(r.model)) : conversations);
+  if (opts.evolving) report.evolving = opts.evolving(scope);
   return report;
 }
 

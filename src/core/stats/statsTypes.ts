@@ -43,6 +43,8 @@ export interface GridCell extends Tally, GridColumn {
   accuracy: number | null;
   /** accuracy − the same row's Single Original accuracy, in percentage points. */
   deltaFromSingleOriginal: number | null;
+  /** 95% Wilson interval in percent. */
+  ci?: Interval;
 }
 
 /** Overall of one column: each model pooled over its sources, then models averaged with equal weight. */
@@ -54,12 +56,16 @@ export interface OverallCell extends GridColumn {
   correct: number;
   unscored: number;
   deltaFromSingleOriginal: number | null;
+  /** 95% bootstrap interval (sources resampled jointly across the models), in percent. */
+  ci?: Interval;
 }
 
 /** One model pooled over all its domains (the per-model terms of the overall average). */
 export interface ModelOverallCell extends Tally, GridColumn {
   model: string;
   accuracy: number | null;
+  /** 95% bootstrap interval over the model's sources, in percent. */
+  ci?: Interval;
 }
 
 export type GapId =
@@ -140,10 +146,63 @@ export interface StatsReport {
   overall: OverallCell[];
   modelOverall: ModelOverallCell[];
   gaps: Gap[];
+  /** Each gap on paired sources with its exact McNemar test (Holm over all gaps). */
+  pairedGaps: PairedGapTest[];
+  /** Each pair of models on shared sources, per column (Holm over all pairs). */
+  modelPairs: ModelPairTest[];
+  coverage: CoverageNotes;
+  /** The bootstrap's seed and resample count (same input and options: same intervals). */
+  bootstrap: { seed: number; resamples: number };
   inactive: InactiveErrorsRow[];
   depth: DepthPoint[];
   totals: { conversations: number; scored: number; unscored: number; gridConversations: number; pathConversations: number; ignored: number };
   /** Evolving-intent analysis (src/core/stats/evolving.ts), when present. */
   evolving?: unknown;
   timings: { aggregateMs: number; inactiveMs: number };
+}
+
+/** Cells with fewer scored runs than this are marked as small (their interval is wide). */
+export const SMALL_N = 10;
+
+/** A 95% interval in percent, [lo, hi]; null when nothing was scored. */
+export type Interval = [number, number] | null;
+
+/** The paired 2x2 table of two sides over the same sources, and its exact McNemar test. */
+export interface PairedTest {
+  /** Sources scored on both sides. */
+  n: number;
+  both: number;
+  only_from: number;
+  only_to: number;
+  neither: number;
+  /** accuracy(to) − accuracy(from) over the paired sources, in pp. */
+  delta_pp: number | null;
+  p_mcnemar: number | null;
+  /** Survives Holm's correction at 0.05 over its family (all gaps, or all model pairs). */
+  holm_significant: boolean;
+}
+
+/** A derived gap tested on the sources that ran both columns ('overall': every model's pairs together). */
+export interface PairedGapTest extends PairedTest {
+  id: GapId;
+  label: string;
+  model: string;
+  from: GridColumn;
+  to: GridColumn;
+}
+
+/** Two models on the same sources in one column (from = model_a, to = model_b). */
+export interface ModelPairTest extends PairedTest, GridColumn {
+  model_a: string;
+  model_b: string;
+}
+
+/** Why a pooled or overall value covers less than it seems to, and why a cell is empty. */
+export interface CoverageNotes {
+  /** Per column (GRID_COLUMNS order): whether the averaged models cover the same domains, and how not. */
+  overall: Array<GridColumn & { unequal: boolean; note: string | null }>;
+  /** A model's pooled value that covers fewer domains than the model has. */
+  pooled: Array<GridColumn & { model: string; note: string }>;
+  /** Why a cell of a shown row (or a pooled or overall cell) has no number. */
+  missing: Array<GridColumn & { model: string; domain: string; reason: string }>;
 }

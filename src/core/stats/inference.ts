@@ -1,0 +1,120 @@
+// Uncertainty and paired tests on top of the grid: a Wilson interval per cell, bootstrap intervals
+// over sources for each model pooled and for the equal-weight overall, the derived gaps tested on
+// paired sources (exact McNemar, Holm), and every pair of models on the same sources per column.
+// It reads the same conversation summaries the grid counts, one more pass, no file reads.
+import type { ConversationRef } from '../load/runLogIndex';
+import { GRID_COLUMNS, type GridCell, type Interval, type ModelOverallCell, type ModelPairTest, type OverallCell, type PairedGapTest, type PairedTest } from './statsTypes';
+import { GAP_DEFS, columnIndex } from './statsColumns';
+import { DEFAULT_BOOTSTRAP, bootstrapEqualWeight, bootstrapPooled, percentileInterval, wilsonInterval, type BootstrapOptions, type SourceCount } from './intervals';
+import { addPair, addTable, emptyPairedTable, holmSignificant, mcnemarExact, pairedDeltaPp, type PairedTable } from './pairedTests';
+
+/** Per model, per Table 1 column: each source's scored runs. */
+export type SourceCounts = Map<string, Array<Map<string, SourceCount>>>;
+
+/** The per-source counts behind the grid (base-condition runs only, unscored left out). */
+export function sourceCounts(refs: readonly ConversationRef[]): SourceCounts {
+  const out: SourceCounts = new Map();
+  for (const ref of refs) {
+    if (ref.path !== undefined || ref.verdict === 'unscored') continue;
+    const col = columnIndex(ref.mode, ref.condition);
+    if (col < 0) continue;
+    let byCol = out.get(ref.model);
+    if (!byCol) out.set(ref.model, (byCol = GRID_COLUMNS.map(() => new Map<string, SourceCount>())));
+    const m = byCol[col]!;
+    let c = m.get(ref.task_id);
+    if (!c) m.set(ref.task_id, (c = { correct: 0, n: 0 }));
+    c.n++;
+    if (ref.verdict === 'correct') c.correct++;
+  }
+  return out;
+}
+
+/** A source counts as correct when more than half of its scored runs are (one run: that run). */
+export const sourceCorrect = (c: SourceCount): boolean => 2 * c.correct > c.n;
+
+const toPercent = (i: [number, number] | null): Interval => (i ? [100 * i[0], 100 * i[1]] : null);
+
+function pairTable(from: ReadonlyMap<string, SourceCount>, to: ReadonlyMap<string, SourceCount>): PairedTable {
+  const t = emptyPairedTable();
+  for (const [taskId, a] of from) {
+    const b = to.get(taskId);
+    if (b && a.n > 0 && b.n > 0) addPair(t, sourceCorrect(a), sourceCorrect(b));
+  }
+  return t;
+}
+
+const tested = (t: PairedTable): Omit<PairedTest, 'holm_significant'> => ({ ...t, delta_pp: pairedDeltaPp(t), p_mcnemar: t.n > 0 ? mcnemarExact(t.only_from, t.only_to) : null });
+
+function withHolm<T extends Omit<PairedTest, 'holm_significant'>>(tests: T[]): Array<T & { holm_significant: boolean }> {
+  const sig = holmSignificant(tests.map((t) => t.p_mcnemar));
+  return tests.map((t, i) => ({ ...t, holm_significant: sig[i]! }));
+}
+
+export interface Inference {
+  pairedGaps: PairedGapTest[];
+  modelPairs: ModelPairTest[];
+  bootstrap: BootstrapOptions;
+}
+
+/** Sets `ci` on the cells, pooled cells and overall cells, and returns the paired tests. */
+export function addInference(
+  refs: readonly ConversationRef[],
+  report: { models: readonly string[]; cells: GridCell[]; modelOverall: ModelOverallCell[]; overall: OverallCell[] },
+  bootstrap: BootstrapOptions = DEFAULT_BOOTSTRAP,
+): Inference {
+  const counts = sourceCounts(refs);
+  const colOf = (c: { mode: string; condition: string }) => columnIndex(c.mode, c.condition);
+  for (const cell of report.cells) cell.ci = toPercent(wilsonInterval(cell.correct, cell.n));
+  for (const pooled of report.modelOverall) {
+    const sources = [...(counts.get(pooled.model)?.[colOf(pooled)]?.values() ?? [])];
+    pooled.ci = toPercent(percentileInterval(bootstrapPooled(sources, `pooled|${pooled.model}|${pooled.mode}|${pooled.condition}`, bootstrap)));
+  }
+  report.overall.forEach((o) => {
+    const col = colOf(o);
+    const union = new Map<string, number>();
+    const byModel: Array<Map<number, SourceCount>> = [];
+    for (const model of report.models) {
+      const m = counts.get(model)?.[col];
+      if (!m || m.size === 0) continue;
+      const indexed = new Map<number, SourceCount>();
+      // Sorted so the union's order (and so the resampling) does not depend on log order.
+      for (const taskId of [...m.keys()].sort()) {
+        let idx = union.get(taskId);
+        if (idx === undefined) union.set(taskId, (idx = union.size));
+        indexed.set(idx, m.get(taskId)!);
+      }
+      byModel.push(indexed);
+    }
+    o.ci = toPercent(percentileInterval(bootstrapEqualWeight(union.size, byModel, `overall|${o.mode}|${o.condition}`, bootstrap)));
+  });
+
+  // Derived gaps: per model on its paired sources; overall on every model's pairs together.
+  const gapTests: Array<Omit<PairedGapTest, 'holm_significant'>> = [];
+  for (const g of GAP_DEFS) {
+    const total = emptyPairedTable();
+    const perModel: Array<Omit<PairedGapTest, 'holm_significant'>> = [];
+    for (const model of report.models) {
+      const byCol = counts.get(model);
+      if (!byCol) continue;
+      const t = pairTable(byCol[colOf(g.from)]!, byCol[colOf(g.to)]!);
+      addTable(total, t);
+      perModel.push({ id: g.id, label: g.label, model, from: g.from, to: g.to, ...tested(t) });
+    }
+    gapTests.push({ id: g.id, label: g.label, model: 'overall', from: g.from, to: g.to, ...tested(total) }, ...perModel);
+  }
+
+  // Every pair of models on the sources both ran, per column.
+  const pairTests: Array<Omit<ModelPairTest, 'holm_significant'>> = [];
+  GRID_COLUMNS.forEach((c, col) => {
+    for (let i = 0; i < report.models.length; i++) {
+      for (let j = i + 1; j < report.models.length; j++) {
+        const a = counts.get(report.models[i]!)?.[col];
+        const b = counts.get(report.models[j]!)?.[col];
+        if (!a || !b || a.size === 0 || b.size === 0) continue;
+        const t = pairTable(a, b);
+        if (t.n > 0) pairTests.push({ mode: c.mode, condition: c.condition, model_a: report.models[i]!, model_b: report.models[j]!, ...tested(t) });
+      }
+    }
+  });
+  return { pairedGaps: withHolm(gapTests), modelPairs: withHolm(pairTests), bootstrap };
+}
