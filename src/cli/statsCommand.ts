@@ -1,19 +1,46 @@
-// `intent-lens stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv]`:
-// Table 1 (grid, n per cell, equal-weight overall, gaps), inactive content in new errors (Fig. 4)
-// and depth curves (Fig. 5), from the same computeStats the dashboard uses.
+// `intent-lens stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv|html|latex]`:
+// Table 1 (grid, n and 95% interval per cell, equal-weight overall, gaps with paired tests), inactive
+// content in new errors (Fig. 4) and depth curves (Fig. 5), from the same computeStats the dashboard
+// uses. `stats --diff <logs-A> <logs-B>`: the sources that flipped between two runs.
 import { parseArgs } from 'node:util';
 import { CliError, type CliCommand } from './cliTypes';
 import { loadResults } from '../core/stats/loadResults';
+import { DEFAULT_BOOTSTRAP } from '../core/stats/intervals';
 import { computeStats } from '../core/stats/computeStats';
 import { gridToCsv, gridToMarkdown, statsToJson } from '../core/stats/gridExport';
+import { statsToHtml } from '../core/stats/report/htmlReport';
+import { gridToLatex } from '../core/stats/report/latexTable';
+import { runDiffText } from '../core/stats/runDiffText';
+import { diffRuns } from '../core/stats/runDiff';
 import { statsDetectors } from '../core/stats/statsDetectors';
 import { formatDiagnostic } from '../core/jsonl/diagnostics';
 
-const USAGE = `intent-lens stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv] [--model M]...
-  --json          print {cells, overall, inactive_in_new_errors, gaps, depth, ...}
-  --format md|csv the grid as Markdown (default) or CSV
+const USAGE = `intent-lens stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv|html|latex] [--model M]...
+intent-lens stats --diff <logs-A> <logs-B> [--json] [--model M]...
+  --json          print {cells (with ci: 95% Wilson [lo, hi] in %), overall (ci: bootstrap),
+                  gaps (paired 2x2, delta_pp, p_mcnemar, holm_significant), model_pairs, depth, ...}
+  --format        md (default) or csv: the grid with intervals; html: a self-contained report
+                  (grid, intervals, gaps and tests, figures as SVG); latex: Table 1 in the paper's layout
   --model M       only these models (repeatable; the overall averages them with equal weight)
+  --seed N        the bootstrap's seed (default fixed: the same input gives the same intervals)
+  --diff A B      per condition, the sources that flipped correct→wrong and wrong→correct from the
+                  logs under A to those under B (same model, same source), with an exact McNemar test
 `;
+
+const FORMATS = ['md', 'csv', 'html', 'latex'] as const;
+type Format = (typeof FORMATS)[number];
+const isFormat = (f: string | undefined): f is Format => (FORMATS as readonly string[]).includes(f ?? '');
+
+async function load(records: readonly string[], logs: readonly string[]) {
+  try {
+    const loaded = await loadResults(records, logs);
+    const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length) process.stderr.write(`${errors.length} invalid line(s) skipped, e.g. ${formatDiagnostic(errors[0]!)}\n`);
+    return loaded;
+  } catch (e) {
+    throw new CliError(e instanceof Error ? e.message : String(e), 1);
+  }
+}
 
 const command: CliCommand = {
   async run(args) {
@@ -26,6 +53,8 @@ const command: CliCommand = {
         json: { type: 'boolean' },
         format: { type: 'string', default: 'md' },
         model: { type: 'string', multiple: true },
+        seed: { type: 'string' },
+        diff: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -33,24 +62,30 @@ const command: CliCommand = {
       process.stdout.write(USAGE);
       return 0;
     }
+    const onlyModels = values.model ? new Set(values.model) : undefined;
+    if (values.diff) {
+      if (positionals.length !== 2) throw new CliError('--diff needs two log files or folders: --diff <logs-A> <logs-B>');
+      const [a, b] = positionals as [string, string];
+      const refsOf = async (p: string) => (await load([], [p])).index.conversations().filter((r) => !onlyModels || onlyModels.has(r.model));
+      const diff = diffRuns(await refsOf(a), await refsOf(b), true);
+      process.stdout.write(values.json ? JSON.stringify({ a, b, ...diff }, null, 2) + '\n' : runDiffText(diff, a, b));
+      return 0;
+    }
     // `--logs a b c`: parseArgs takes one value per flag, so later positionals are more log paths.
     const logs = [...(values.logs ?? []), ...positionals];
     if (logs.length === 0) throw new CliError('--logs <file-or-folder> is required');
-    if (values.format !== 'md' && values.format !== 'csv') throw new CliError('--format must be md or csv');
-    let loaded;
-    try {
-      loaded = await loadResults(values.records ?? [], logs);
-    } catch (e) {
-      throw new CliError(e instanceof Error ? e.message : String(e), 1);
-    }
-    const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
-    if (errors.length) process.stderr.write(`${errors.length} invalid line(s) skipped, e.g. ${formatDiagnostic(errors[0]!)}\n`);
+    if (!isFormat(values.format)) throw new CliError('--format must be md, csv, html or latex');
+    const seed = values.seed === undefined ? undefined : Number(values.seed);
+    if (seed !== undefined && !Number.isInteger(seed)) throw new CliError('--seed must be an integer');
+    const loaded = await load(values.records ?? [], logs);
     const refs = loaded.index.conversations();
     const { detectorName, close, ...detectors } = statsDetectors((id) => loaded.records.get(id), loaded.plans);
-    const report = await computeStats(refs, { ...detectors, ...(values.model ? { models: values.model } : {}) });
+    const report = await computeStats(refs, { ...detectors, ...(values.model ? { models: values.model } : {}), ...(seed !== undefined ? { bootstrap: { ...DEFAULT_BOOTSTRAP, seed } } : {}) });
     await close();
     if (values.json) process.stdout.write(JSON.stringify(statsToJson(report), null, 2) + '\n');
     else if (values.format === 'csv') process.stdout.write(gridToCsv(report));
+    else if (values.format === 'html') process.stdout.write(statsToHtml(report, { generatedAt: new Date(), sources: logs }));
+    else if (values.format === 'latex') process.stdout.write(gridToLatex(report));
     else {
       process.stdout.write(gridToMarkdown(report));
       const pooled = report.inactive.filter((r) => r.model === '*' && r.domain === '*');

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { ReadyMessage, type ResponseMessage } from '../../shared/protocol';
+import { escapeHtml } from '../../core/render/escapeHtml';
 
 export interface WebviewHtmlOptions {
   /** Bundle name under dist/webview (`<view>.js`, optional `<view>.css`). */
@@ -68,9 +69,7 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
 </html>`;
 }
 
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+export { escapeHtml };
 
 export type RequestHandlers = Record<string, (params: unknown) => Promise<unknown> | unknown>;
 

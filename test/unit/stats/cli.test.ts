@@ -85,10 +85,11 @@ describe('intent-lens stats', () => {
     expect(code).toBe(0);
     const json = JSON.parse(c.out()) as { cells: Array<Record<string, unknown>>; overall: Array<Record<string, unknown>>; inactive_in_new_errors: Array<Record<string, unknown>>; unscored: unknown[] };
     expect(Object.keys(json)).toEqual(expect.arrayContaining(['cells', 'overall', 'inactive_in_new_errors', 'gaps', 'depth']));
-    for (const c of json.cells) expect(Object.keys(c).sort()).toEqual(['accuracy', 'condition', 'correct', 'domain', 'mode', 'model', 'n']);
-    for (const o of json.overall) expect(Object.keys(o).sort()).toEqual(['accuracy', 'condition', 'mode']);
+    for (const c of json.cells) expect(Object.keys(c).sort()).toEqual(['accuracy', 'ci', 'condition', 'correct', 'domain', 'mode', 'model', 'n']);
+    for (const o of json.overall) expect(Object.keys(o).sort()).toEqual(['accuracy', 'ci', 'condition', 'mode']);
     for (const r of json.inactive_in_new_errors) expect(Object.keys(r).sort()).toEqual(['condition', 'domain', 'model', 'new_errors', 'with_inactive']);
-    expect(json.cells.find((x) => x.model === 'beta' && x.mode === 'single' && x.condition === 'original')).toEqual({ model: 'beta', domain: 'math', mode: 'single', condition: 'original', n: 1, correct: 0, accuracy: 0 });
+    // Wilson 0/1 = [0, z²/(1 + z²)] = [0, 0.793451]
+    expect(json.cells.find((x) => x.model === 'beta' && x.mode === 'single' && x.condition === 'original')).toEqual({ model: 'beta', domain: 'math', mode: 'single', condition: 'original', n: 1, correct: 0, accuracy: 0, ci: [0, 79.3451] });
     // beta's only multi Original run is unscored: n 0, accuracy null, and the overall is alpha's alone
     expect(json.cells.find((x) => x.model === 'beta' && x.mode === 'multi')).toMatchObject({ n: 0, accuracy: null });
     expect(json.overall.find((o) => o.mode === 'single' && o.condition === 'original')!.accuracy).toBe(50);
@@ -104,17 +105,64 @@ describe('intent-lens stats', () => {
     await statsCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', dir, '--format', 'csv']);
     c.restore();
     const csv = c.out().trim().split('\n');
-    expect(csv[0]).toMatch(/^model,domain,single_original,single_original_n,single_direct/);
-    expect(csv.find((l) => l.startsWith('alpha,math,'))).toMatch(/^alpha,math,100\.00,1,100\.00,1,,,,,100\.00,1,0\.00,1,100\.00,1,0\.00,1$/);
+    expect(csv[0]).toMatch(/^model,domain,single_original,single_original_n,single_original_ci_lo,single_original_ci_hi,single_direct/);
+    // 1/1: Wilson [20.65, 100]; 0/1: [0, 79.35]
+    expect(csv.find((l) => l.startsWith('alpha,math,'))).toBe('alpha,math,100.00,1,20.65,100.00,100.00,1,20.65,100.00,,,,,,,,,100.00,1,20.65,100.00,0.00,1,0.00,79.35,100.00,1,20.65,100.00,0.00,1,0.00,79.35');
     c = capture();
     await statsCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', dir]);
     c.restore();
-    expect(c.out()).toContain('| alpha | math | 100.00 (1) |');
+    expect(c.out()).toContain('| alpha | math | 100.00 (1†) [20.7, 100.0] |');
     expect(c.out()).toContain('Dispersed disclosure');
   });
 
   it('rejects a bad --format', async () => {
-    await expect(statsCommand.run(['--logs', dir, '--format', 'xls'])).rejects.toThrow(/md or csv/);
+    await expect(statsCommand.run(['--logs', dir, '--format', 'xls'])).rejects.toThrow(/md, csv, html or latex/);
+  });
+
+  it('--json gaps carry the paired table, the exact McNemar p and Holm', async () => {
+    const c = capture();
+    await statsCommand.run(['--logs', join(dir, 'run.jsonl'), '--json']);
+    c.restore();
+    const json = JSON.parse(c.out()) as { gaps: Array<Record<string, unknown>> };
+    const g = json.gaps.find((x) => x.model === 'alpha' && x.id === 'conversational-overhead')!;
+    // alpha: Multi Original ✓, Multi Neutral ✗ on its one source
+    expect(g).toMatchObject({ from: { mode: 'multi', condition: 'original' }, to: { mode: 'multi', condition: 'neutral' }, n: 1, both: 0, only_from: 1, only_to: 0, neither: 0, delta_pp: -100, p_mcnemar: 1, holm_significant: false });
+    for (const x of json.gaps) expect(Object.keys(x)).toEqual(expect.arrayContaining(['model', 'from', 'to', 'n', 'both', 'only_from', 'only_to', 'neither', 'delta_pp', 'p_mcnemar', 'holm_significant']));
+  });
+
+  it('--format html is one self-contained page with every text escaped; --format latex escapes specials', async () => {
+    const hostile = join(dir, 'hostile.jsonl');
+    writeFileSync(hostile, [conv('<img src=x onerror=alert(1)>_&%', 'single', 'original', true), conv('<img src=x onerror=alert(1)>_&%', 'multi', 'original', false)].join('\n') + '\n');
+    let c = capture();
+    await statsCommand.run(['--logs', hostile, '--format', 'html']);
+    c.restore();
+    const html = c.out();
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;_&amp;%');
+    expect(html).not.toMatch(/<script|src="http|href="http|<link/i);
+    expect(html).toContain('<svg');
+    c = capture();
+    await statsCommand.run(['--logs', hostile, '--format', 'latex']);
+    c.restore();
+    expect(c.out()).toContain('<img src=x onerror=alert(1)>\\_\\&\\%');
+    expect(c.out()).toContain('\\begin{tabular}');
+  });
+
+  it('--diff prints the sources that flipped between two log folders', async () => {
+    const a = join(dir, 'diff-a.jsonl');
+    const b = join(dir, 'diff-b.jsonl');
+    const one = (cond: string, ok: boolean, id: string) => JSON.stringify({ ...JSON.parse(conv('alpha', 'multi', cond, ok)), conv_id: id });
+    writeFileSync(a, [one('original', true, 'A-orig'), one('retained', false, 'A-ret')].join('\n') + '\n');
+    writeFileSync(b, [one('original', false, 'B-orig'), one('retained', false, 'B-ret')].join('\n') + '\n');
+    const c = capture();
+    const code = await statsCommand.run(['--diff', a, b]);
+    c.restore();
+    expect(code).toBe(0);
+    expect(c.out()).toContain('## Original: 1 paired, ✓→✗ 1, ✗→✓ 0');
+    expect(c.out()).toContain('✓→✗ alpha · m/1  (A A-orig ↔ B B-orig)');
+    expect(c.out()).toContain('## Retained: 1 paired, ✓→✗ 0, ✗→✓ 0');
+    await expect(statsCommand.run(['--diff', a])).rejects.toThrow(/two log files or folders/);
   });
 });
 
