@@ -1,4 +1,5 @@
-// The dashboard page: toolbar (refresh, exports), Table 1, derived gaps, Fig. 4, Fig. 5 and evolving intent.
+// The dashboard page: toolbar (refresh, exports), Table 1 with intervals, derived gaps with paired
+// tests, model vs model, run diff, Intent-Eval's Fig. 4 and Fig. 5, and evolving intent.
 import { createElement, useState, type ReactNode } from 'react';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
@@ -9,6 +10,7 @@ import { Gaps } from './Gaps';
 import { InactiveErrors } from './InactiveErrors';
 import { DepthCurves } from './DepthCurves';
 import { Evolving } from './Evolving';
+import { ModelPairs, RunDiff } from './RunDiff';
 
 function Button(props: { children: ReactNode; onClick: () => void; secondary?: boolean; testId: string; title?: string }) {
   return createElement('vscode-button', { onClick: props.onClick, secondary: props.secondary ? true : undefined, 'data-testid': props.testId, title: props.title }, props.children);
@@ -47,6 +49,12 @@ export function DashboardApp(props: { state: DashboardState; busy: boolean; onRe
           <Button testId="export-md" secondary onClick={() => void run('Grid Markdown', request('exportGrid', { format: 'md' }, ExportResult))}>
             Grid as Markdown
           </Button>
+          <Button testId="export-latex" secondary onClick={() => void run('Grid LaTeX', request('exportReport', { format: 'latex' }, ExportResult))}>
+            Grid as LaTeX
+          </Button>
+          <Button testId="export-report" title="One self-contained HTML file: grid, intervals, gaps with tests, figures and the last run diff" onClick={() => void run('Report', request('exportReport', { format: 'html' }, ExportResult))}>
+            Export Report
+          </Button>
           <label className="il-admit" title="Paper Section 3.1: admit a source only if the model answered both complete single-turn tasks (S_Orig and S_Dir) correctly">
             <input type="checkbox" checked={admit} onChange={(e) => setAdmit(e.currentTarget.checked)} data-testid="opsd-admit" /> only S_Orig + S_Dir correct
           </label>
@@ -69,7 +77,9 @@ export function DashboardApp(props: { state: DashboardState; busy: boolean; onRe
             <h2>Accuracy (Table 1)</h2>
             <p className="il-legend">
               Accuracy % with n scored per cell; unscored (null verdict) runs are left out of n and shown as <span className="il-unscored">+k?</span>. Colour: change from the row's Single Original (red lower,
-              green higher). Overall: each model pooled over its sources, then models averaged with equal weight. Click any number for its conversations.
+              green higher). Overall: each model pooled over its sources, then models averaged with equal weight. Hover or focus a cell for its 95% interval (Wilson per cell; bootstrap over
+              sources for pooled and overall values); <span className="il-small-mark">small</span> marks n &lt; 10; ⚠ marks a value over unequal coverage (explained below the table). Click any
+              number for its conversations.
             </p>
             <div className="il-scroll">
               <Grid report={report} />
@@ -82,12 +92,23 @@ export function DashboardApp(props: { state: DashboardState; busy: boolean; onRe
             </div>
           </section>
           <section>
-            <h2>Inactive content in new errors (Fig. 4)</h2>
+            <h2>Model vs model on the same sources</h2>
+            <div className="il-scroll">
+              <ModelPairs report={report} />
+            </div>
+          </section>
+          <section>
+            <h2>Run diff</h2>
+            <p className="il-legend">Two models, or one model's runs in two log folders (two runs, a parent batch and its fork): per instance, the sources that flipped. Click a source to compare its two conversations.</p>
+            <RunDiff report={report} />
+          </section>
+          <section>
+            <h2>Inactive content in new errors (Intent-Eval, Fig. 4)</h2>
             <p className="il-legend">Multi-turn sources correct in Original (every scored run) whose Retained or Revised run is wrong; share of those final answers that contain inactive content ({report.detector}).</p>
             <InactiveErrors report={report} />
           </section>
           <section>
-            <h2>Depth curves (Fig. 5)</h2>
+            <h2>Depth curves (Intent-Eval, Fig. 5)</h2>
             <DepthCurves report={report} />
           </section>
           <section>

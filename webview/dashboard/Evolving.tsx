@@ -136,7 +136,7 @@ export function Evolving({ ev }: { ev: DashboardEvolving | null }) {
           series={[{ label: 'all transitions', key: 'total', points: ev.byTotalTransitions.map((p) => ({ ...p, x: p.transitions })), plansAt: (p, x) => totalOf(p) === x }]}
         />
       </div>
-      <h3>By number of transitions of each kind (Figure 4)</h3>
+      <h3>By number of transitions of each kind (evolving-intent paper, Fig. 4)</h3>
       <div className="il-scroll">
         <TransitionTable
           ev={ev}

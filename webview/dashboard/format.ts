@@ -2,6 +2,9 @@
 export const pct = (a: number | null | undefined): string => (a == null ? '–' : a.toFixed(2));
 export const signed = (d: number | null | undefined): string => (d == null ? '' : `${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d).toFixed(2)}`);
 
+export { SMALL_N } from '../../src/core/stats/statsTypes';
+export { formatInterval as ciText, formatP as pText } from '../../src/core/stats/gridExport';
+
 export type Change = 'decline' | 'gain' | 'same' | 'none';
 
 export function changeOf(delta: number | null | undefined): Change {

@@ -3,7 +3,10 @@
 import { GRID_COLUMNS, SMALL_N, columnLabel, type Interval, type StatsReport } from './statsTypes';
 
 const pct = (a: number | null | undefined): string => (a == null ? '' : a.toFixed(2));
-const ciText = (ci: Interval | undefined): string => (ci ? `[${ci[0].toFixed(1)}, ${ci[1].toFixed(1)}]` : '');
+/** A 95% interval in percent as `[lo, hi]` with one decimal; '' when there is none. */
+export const formatInterval = (ci: Interval | undefined): string => (ci ? `[${ci[0].toFixed(1)}, ${ci[1].toFixed(1)}]` : '');
+/** A change in pp with its sign (− as a minus sign, ± for none); '' when null. */
+export const formatSigned = (d: number | null | undefined): string => (d == null ? '' : `${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d).toFixed(2)}`);
 const roundCi = (ci: Interval | undefined): Interval => (ci ? [Number(ci[0].toFixed(4)), Number(ci[1].toFixed(4))] : null);
 
 function cellIndex(report: StatsReport): Map<string, StatsReport['cells'][number]> {
@@ -53,11 +56,11 @@ export function gridToMarkdown(report: StatsReport): string {
     const vals = GRID_COLUMNS.map((c) => {
       const cell = idx.get(`${r.model}\u0000${r.domain}\u0000${c.mode}\u0000${c.condition}`);
       if (!cell) return '–';
-      return cell.accuracy === null ? `– (0/${cell.unscored} unscored)` : `${pct(cell.accuracy)} (${cell.n}${cell.n < SMALL_N ? '†' : ''}) ${ciText(cell.ci)}`;
+      return cell.accuracy === null ? `– (0/${cell.unscored} unscored)` : `${pct(cell.accuracy)} (${cell.n}${cell.n < SMALL_N ? '†' : ''}) ${formatInterval(cell.ci)}`;
     });
     lines.push(`| ${mdEscape(r.model)} | ${mdEscape(r.domain)} | ${vals.join(' | ')} |`);
   }
-  lines.push(`| **${report.models.length}-model overall** | | ${report.overall.map((o) => (o.accuracy === null ? '–' : `**${pct(o.accuracy)}** ${ciText(o.ci)}`)).join(' | ')} |`);
+  lines.push(`| **${report.models.length}-model overall** | | ${report.overall.map((o) => (o.accuracy === null ? '–' : `**${pct(o.accuracy)}** ${formatInterval(o.ci)}`)).join(' | ')} |`);
   lines.push('', `† n < ${SMALL_N}. Intervals: 95% Wilson per cell; overall: bootstrap over sources (seed ${report.bootstrap.seed}, ${report.bootstrap.resamples} resamples).`);
   for (const o of report.coverage.overall) if (o.note) lines.push(`Overall ${columnLabel(o)}: ${mdEscape(o.note)}.`);
   const gaps = report.gaps.filter((g) => g.scope === 'overall' && g.drop !== null);

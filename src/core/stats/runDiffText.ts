@@ -1,9 +1,7 @@
 // A run diff as plain text (the CLI's `stats --diff`): per instance, the paired counts, the test and
 // each flipped source with the conversation on either side.
-import { formatP } from './gridExport';
+import { formatP, formatSigned as signed } from './gridExport';
 import type { RunDiff } from './runDiff';
-
-const signed = (d: number | null) => (d === null ? '' : `${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d).toFixed(2)}`);
 
 export function runDiffText(d: RunDiff, a: string, b: string): string {
   const out = [`Run diff  A: ${a}`, `          B: ${b}`, `${d.paired} paired source(s); unpaired: ${d.unpaired.a} only in A, ${d.unpaired.b} only in B`];

@@ -13,6 +13,9 @@ import {
   DashboardWebviewToHost,
   ExportGridParams,
   ExportOpsdParams,
+  ExportReportParams,
+  RunDiffParams,
+  type RunDiffResult,
   type DashboardState,
   type DashboardWebviewCommand,
   type ExportResult,
@@ -23,7 +26,10 @@ import { effectiveRecap } from '../../core/stats/evolving';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { RecapMode } from '../../core/schema/runlog';
 import { DashboardStats } from './dashboardReport';
+import { COMPARE_COMMANDS } from '../compare/registerCompare';
 import { resolveSelector, showConversationPick } from './conversationPicker';
+import { computeRunDiff, logFolders } from './runDiffSides';
+import { exportReport } from './reportExport';
 
 const RECOMPUTE_DEBOUNCE_MS = 300;
 
@@ -50,7 +56,7 @@ export class DashboardPanel implements vscode.Disposable {
   private static async computeState(stats: DashboardStats, services: ExtensionServices): Promise<DashboardState> {
     try {
       const report = await stats.compute();
-      return { view: DASHBOARD_VIEW, report: DashboardStats.forWebview(report, stats.detectorName, stats.plans()), computedAt: Date.now() };
+      return { view: DASHBOARD_VIEW, report: DashboardStats.forWebview(report, stats.detectorName, stats.plans(), logFolders(services.data.conversations())), computedAt: Date.now() };
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
       services.output.appendLine(`[dashboard] ${msg}`);
@@ -62,6 +68,8 @@ export class DashboardPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private timer: NodeJS.Timeout | undefined;
   private computing: Promise<void> = Promise.resolve();
+  /** The last run diff the page asked for (the exported report includes it). */
+  private lastDiff: RunDiffResult | undefined;
   /** The last time the page said it rendered (ms from script start). */
   lastRenderedMs: number | undefined;
 
@@ -80,6 +88,12 @@ export class DashboardPanel implements vscode.Disposable {
         },
         exportGrid: (p) => this.exportGrid(ExportGridParams.parse(p).format),
         exportOpsd: (p) => this.exportOpsd(ExportOpsdParams.parse(p).admitSingleCorrect),
+        runDiff: (p) => {
+          const { a, b } = RunDiffParams.parse(p);
+          this.lastDiff = computeRunDiff(this.services.data.conversations(), a, b);
+          return this.lastDiff;
+        },
+        exportReport: async (p) => exportReport(this.stats.report ?? (await this.stats.compute()), ExportReportParams.parse(p).format, this.lastDiff, this.defaultUri.bind(this)),
         countConversations: (p) => {
           const selector = DashboardSelectorSchema.parse((p as { selector: unknown }).selector);
           return { count: resolveSelector(this.services.data.conversations(), this.stats.report, selector, this.recapOf()).length };
@@ -133,6 +147,9 @@ export class DashboardPanel implements vscode.Disposable {
         return;
       case 'log':
         this.services.output.appendLine(`[dashboard webview] ${m.params.level}: ${m.params.message}`);
+        return;
+      case 'openPair':
+        await vscode.commands.executeCommand(COMPARE_COMMANDS.openPair, { left: m.params.left, right: m.params.right });
         return;
     }
   }

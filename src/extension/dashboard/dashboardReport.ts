@@ -56,7 +56,7 @@ export class DashboardStats {
   }
 
   /** The report as the webview gets it: no id lists, plus which detector ran and each plan's transition counts. */
-  static forWebview(r: StatsReport, detector: string, plans: readonly EvolvingPlan[] = []): DashboardReport {
+  static forWebview(r: StatsReport, detector: string, plans: readonly EvolvingPlan[] = [], logFolders: string[] = []): DashboardReport {
     // computeStats types `evolving` loosely (it is an injected analysis); validate before it travels.
     const parsed = DashboardEvolvingSchema.omit({ plans: true }).safeParse(r.evolving);
     const evolving = parsed.success ? { ...parsed.data, plans: plans.map((p) => ({ task_id: p.task_id, scenario: scenarioOf(p), ...transitionCounts(p) })) } : null;
@@ -68,6 +68,11 @@ export class DashboardStats {
       overall: r.overall,
       modelOverall: r.modelOverall,
       gaps: r.gaps,
+      pairedGaps: r.pairedGaps,
+      modelPairs: r.modelPairs,
+      coverage: r.coverage,
+      bootstrap: r.bootstrap,
+      logFolders,
       inactive: r.inactive.map(({ conv_ids: _ids, inactive_conv_ids: _inactive, ...rest }) => rest),
       depth: r.depth,
       totals: r.totals,

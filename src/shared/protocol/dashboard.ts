@@ -8,6 +8,9 @@ export const DASHBOARD_VIEW = 'dashboard';
 export const DASHBOARD_PANEL_ID = 'intentLens.dashboard';
 
 const acc = z.number().nullable();
+/** A 95% interval in percent (Wilson per cell, bootstrap over sources for pooled and overall values). */
+const IntervalSchema = z.tuple([z.number(), z.number()]).nullable().optional();
+const pairedTest = { n: z.number(), both: z.number(), only_from: z.number(), only_to: z.number(), neither: z.number(), delta_pp: acc, p_mcnemar: acc, holm_significant: z.boolean() };
 const GridColumnSchema = z.object({ mode: z.enum(['single', 'multi']), condition: z.enum(['original', 'direct', 'revised', 'retained', 'neutral']) });
 const PathSchema = z.enum(['accumulation-neutral', 'accumulation-retained', 'persistence-retained', 'persistence-revised']);
 
@@ -31,10 +34,20 @@ export const DashboardReportSchema = z.object({
   models: z.array(z.string()),
   domains: z.array(z.string()),
   columns: z.array(GridColumnSchema),
-  cells: z.array(GridColumnSchema.extend({ model: z.string(), domain: z.string(), n: z.number(), correct: z.number(), unscored: z.number(), accuracy: acc, deltaFromSingleOriginal: acc })),
-  overall: z.array(GridColumnSchema.extend({ accuracy: acc, models: z.number(), n: z.number(), correct: z.number(), unscored: z.number(), deltaFromSingleOriginal: acc })),
-  modelOverall: z.array(GridColumnSchema.extend({ model: z.string(), n: z.number(), correct: z.number(), unscored: z.number(), accuracy: acc })),
+  cells: z.array(GridColumnSchema.extend({ model: z.string(), domain: z.string(), n: z.number(), correct: z.number(), unscored: z.number(), accuracy: acc, deltaFromSingleOriginal: acc, ci: IntervalSchema })),
+  overall: z.array(GridColumnSchema.extend({ accuracy: acc, models: z.number(), n: z.number(), correct: z.number(), unscored: z.number(), deltaFromSingleOriginal: acc, ci: IntervalSchema })),
+  modelOverall: z.array(GridColumnSchema.extend({ model: z.string(), n: z.number(), correct: z.number(), unscored: z.number(), accuracy: acc, ci: IntervalSchema })),
   gaps: z.array(z.object({ id: z.string(), label: z.string(), scope: z.string(), from: GridColumnSchema, to: GridColumnSchema, drop: acc })),
+  pairedGaps: z.array(z.object({ id: z.string(), label: z.string(), model: z.string(), from: GridColumnSchema, to: GridColumnSchema, ...pairedTest })),
+  modelPairs: z.array(GridColumnSchema.extend({ model_a: z.string(), model_b: z.string(), ...pairedTest })),
+  coverage: z.object({
+    overall: z.array(GridColumnSchema.extend({ unequal: z.boolean(), note: z.string().nullable() })),
+    pooled: z.array(GridColumnSchema.extend({ model: z.string(), note: z.string() })),
+    missing: z.array(GridColumnSchema.extend({ model: z.string(), domain: z.string(), reason: z.string() })),
+  }),
+  bootstrap: z.object({ seed: z.number(), resamples: z.number() }),
+  /** Workspace-relative folders that hold run logs (the run diff's sides). */
+  logFolders: z.array(z.string()),
   inactive: z.array(
     z.object({ model: z.string(), domain: z.string(), condition: z.enum(['retained', 'revised']), new_errors: z.number(), with_inactive: z.number().nullable(), undetermined: z.number(), share: acc }),
   ),
@@ -81,7 +94,27 @@ export const DashboardWebviewCommand = z.discriminatedUnion('command', [
   commandEnvelope('showConversations', ShowConversationsParams),
   commandEnvelope('rendered', z.object({ view: z.literal(DASHBOARD_VIEW), ms: z.number() })),
   commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(4000) })),
+  /** Opens two conversations side by side in the compare view (a flipped source of a run diff). */
+  commandEnvelope('openPair', z.object({ left: z.string().max(500), right: z.string().max(500) })),
 ]);
+
+/** One side of a run diff: a model, a log folder, or both (at least one). */
+export const DiffSideSchema = z.object({ model: z.string().max(500).optional(), folder: z.string().max(2000).optional() });
+export type DiffSide = z.infer<typeof DiffSideSchema>;
+export const RunDiffParams = z.object({ a: DiffSideSchema, b: DiffSideSchema });
+const FlipSchema = z.object({ task_id: z.string(), model: z.string(), conv_a: z.string(), conv_b: z.string() });
+export const RunDiffResult = z.object({
+  paired: z.number(),
+  unpaired: z.object({ a: z.number(), b: z.number() }),
+  instances: z.array(
+    z.object({ mode: z.string(), condition: z.string(), path: z.string().optional(), k: z.number().optional(), recap: z.string().optional(), label: z.string(), ...pairedTest, lost: z.array(FlipSchema), gained: z.array(FlipSchema) }),
+  ),
+  /** The sides in words, as the page and the report name them. */
+  a: z.string(),
+  b: z.string(),
+});
+export type RunDiffResult = z.infer<typeof RunDiffResult>;
+export const ExportReportParams = z.object({ format: z.enum(['html', 'latex']) });
 export type DashboardWebviewCommand = z.infer<typeof DashboardWebviewCommand>;
 
 export const ExportGridParams = z.object({ format: z.enum(['csv', 'md']) });
@@ -95,6 +128,9 @@ export const DashboardWebviewRequest = z.discriminatedUnion('method', [
   requestEnvelope('exportOpsd', ExportOpsdParams),
   /** How many conversations a selector matches (the page shows it before a click). */
   requestEnvelope('countConversations', z.object({ selector: DashboardSelectorSchema })),
+  requestEnvelope('runDiff', RunDiffParams),
+  /** The report as one HTML file (with the last run diff) or the grid as LaTeX. */
+  requestEnvelope('exportReport', ExportReportParams),
 ]);
 
 /** Everything the host accepts from the dashboard webview. */

@@ -3,7 +3,7 @@
 // inline SVG, and (when given) a run diff. No scripts, no external assets; a CSP meta forbids any
 // fetch, so opening it makes no network request. Every piece of text from the data is escaped.
 import { escapeHtml } from '../../render/escapeHtml';
-import { formatP } from '../gridExport';
+import { formatInterval as ciText, formatP, formatSigned as signed } from '../gridExport';
 import { GRID_COLUMNS, SMALL_N, columnLabel, type GridColumn, type Interval, type StatsReport } from '../statsTypes';
 import type { RunDiff } from '../runDiff';
 import { intervalChart, lineChart, type LineSeries } from './svgCharts';
@@ -21,9 +21,7 @@ export interface HtmlReportOptions {
 
 const e = escapeHtml;
 const pct = (a: number | null | undefined) => (a == null ? '' : a.toFixed(2));
-const ciText = (ci: Interval | undefined) => (ci ? `[${ci[0].toFixed(1)}, ${ci[1].toFixed(1)}]` : '');
 const key = (model: string, domain: string, c: GridColumn) => `${model}\u0000${domain}\u0000${c.mode}\u0000${c.condition}`;
-const signed = (d: number | null) => (d === null ? '' : `${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d).toFixed(2)}`);
 
 const STYLE = `body{font:13px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1200px}
 table{border-collapse:collapse;margin:8px 0 16px;font-variant-numeric:tabular-nums}

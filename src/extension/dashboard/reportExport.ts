@@ -1,0 +1,26 @@
+// "Export Report": asks where, then writes the self-contained HTML report (with the last run diff,
+// if one was run) or the grid as LaTeX. Conversations are named by id in the report: the extension
+// registers no URI handler, so there is no vscode:// link that would open them.
+import * as vscode from 'vscode';
+import type { StatsReport } from '../../core/stats/statsTypes';
+import { statsToHtml } from '../../core/stats/report/htmlReport';
+import { gridToLatex } from '../../core/stats/report/latexTable';
+import type { ExportResult, RunDiffResult } from '../../shared/protocol/dashboard';
+
+export async function exportReport(report: StatsReport, format: 'html' | 'latex', diff: RunDiffResult | undefined, defaultUri: (name: string) => vscode.Uri | undefined): Promise<ExportResult> {
+  const name = format === 'html' ? 'intent-eval-report.html' : 'intent-eval-table1.tex';
+  const suggested = defaultUri(name);
+  const uri = await vscode.window.showSaveDialog({
+    title: format === 'html' ? 'Export the results report (HTML)' : 'Export the accuracy grid (LaTeX)',
+    ...(suggested ? { defaultUri: suggested } : {}),
+    filters: format === 'html' ? { HTML: ['html'] } : { LaTeX: ['tex'] },
+  });
+  if (!uri) return { saved: null };
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.name);
+  const text =
+    format === 'html'
+      ? statsToHtml(report, { generatedAt: new Date(), sources: folders.length ? [`workspace ${folders.join(', ')}`] : [], ...(diff ? { diff: { a: diff.a, b: diff.b, result: diff } } : {}) })
+      : gridToLatex(report);
+  await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
+  return { saved: uri.fsPath, ...(diff && format === 'html' ? { detail: `with the run diff ${diff.a} → ${diff.b}` } : {}) };
+}
