@@ -12,6 +12,9 @@ import { computeStats } from '../../src/core/stats/computeStats';
 import type { StatsReport } from '../../src/core/stats/statsTypes';
 import { statsDetectors } from '../../src/core/stats/statsDetectors';
 import type { EvolvingStats } from '../../src/core/stats/evolving';
+import { wilsonInterval } from '../../src/core/stats/intervals';
+import { diffRuns } from '../../src/core/stats/runDiff';
+import { existsSync } from 'node:fs';
 
 const missing = missingE2eTools();
 
@@ -23,6 +26,10 @@ function findFiles(dir: string, re: RegExp): string[] {
     else if (re.test(e.name)) out.push(p);
   }
   return out;
+}
+
+async function coreRefs(dir: string) {
+  return (await loadResults([], [join(dir, 'logs')])).index.conversations();
 }
 
 async function coreReport(dir: string): Promise<StatsReport> {
@@ -136,6 +143,95 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await frame.locator(`[data-evolving-cell="${target.model}|${target.recap}"] button`).click();
     await expect.poll(() => wb.page.locator('.quick-input-widget .quick-input-title').innerText(), { timeout: wb.timeoutMs }).toContain(`${target.n + target.unscored} conversation`);
     await wb.page.keyboard.press('Escape');
+  });
+
+  it('hovers a cell for its 95% interval and marks small cells', async () => {
+    await wb.runCommand('Intent Lens: Open Dashboard');
+    frame = wb.webviewFrame();
+    const target = report.cells.find((c) => c.mode === 'multi' && c.condition === 'original' && c.n > 0)!;
+    const cell = frame.locator(`[data-cell="${target.model}|${target.domain}|multi|original"]`);
+    await cell.scrollIntoViewIfNeeded();
+    await cell.hover();
+    const tip = frame.locator('[data-testid="cell-tip"]');
+    await tip.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    const [lo, hi] = wilsonInterval(target.correct, target.n)!;
+    const expected = `[${(100 * lo).toFixed(1)}, ${(100 * hi).toFixed(1)}]`;
+    expect(await tip.innerText()).toContain(`95% interval ${expected} (Wilson)`);
+    expect(await cell.getAttribute('data-ci')).toBe(expected);
+    // The samples are small: every cell under 10 runs is marked, visibly.
+    expect(target.n).toBeLessThan(10);
+    expect(await cell.getAttribute('data-small')).toBe('true');
+    expect(await cell.locator('.il-small-mark').innerText()).toContain('small');
+    await wb.screenshot('dashboard-cell-interval');
+    // The overall's tip names the bootstrap.
+    await frame.locator('[data-cell="*|*|multi|original"]').hover();
+    await expect.poll(() => tip.innerText(), { timeout: wb.timeoutMs }).toContain('bootstrap over sources');
+  });
+
+  it("opens a gap's paired 2x2 table with the core counts and exact McNemar p", async () => {
+    const test = report.pairedGaps.find((t) => t.model !== 'overall' && t.n > 0 && t.only_from + t.only_to > 0) ?? report.pairedGaps.find((t) => t.n > 0)!;
+    const gapCell = frame.locator(`[data-gap="${test.id}|${test.model}"]`);
+    await gapCell.scrollIntoViewIfNeeded();
+    await gapCell.locator('[data-testid="open-paired"]').click();
+    const table = frame.locator('[data-testid="paired-table"]');
+    await table.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    for (const k of ['both', 'only_from', 'only_to', 'neither'] as const) expect(await table.locator(`[data-paired="${k}"]`).innerText()).toBe(String(test[k]));
+    const summary = await table.locator('[data-testid="paired-summary"]').innerText();
+    expect(summary).toContain(`exact McNemar p = ${test.p_mcnemar!.toPrecision(3)}`);
+    expect(summary).toContain(test.holm_significant ? 'survives Holm' : 'does not survive Holm');
+    await wb.screenshot('dashboard-gap-paired-table');
+  });
+
+  it('runs a run diff between the two models and opens one flipped pair in the compare view', async () => {
+    const refs = await coreRefs(dir);
+    const [ma, mb] = report.models as [string, string];
+    const expected = diffRuns(refs.filter((r) => r.model === ma), refs.filter((r) => r.model === mb), false);
+    const withFlip = expected.instances.find((i) => i.lost.length + i.gained.length > 0)!;
+    expect(withFlip).toBeDefined();
+    const section = frame.locator('[data-testid="run-diff"]');
+    await section.scrollIntoViewIfNeeded();
+    await frame.locator('[data-testid="diff-A-model"]').selectOption(ma);
+    await frame.locator('[data-testid="diff-B-model"]').selectOption(mb);
+    await frame.locator('[data-testid="run-diff-go"]').click();
+    const row = frame.locator(`[data-diff-instance="${withFlip.label}"]`);
+    await row.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    expect(await frame.locator('[data-testid="run-diff-summary"]').innerText()).toContain(`${expected.paired} paired source(s)`);
+    expect(await row.locator('td').nth(1).innerText()).toBe(String(withFlip.lost.length));
+    expect(await row.locator('td').nth(2).innerText()).toBe(String(withFlip.gained.length));
+    await wb.screenshot('dashboard-run-diff');
+    const flip = withFlip.lost[0] ?? withFlip.gained[0]!;
+    await row.locator(`[data-flip$="|${flip.task_id}"]`).first().click();
+    // The compare view opens on the pair: its tab names the source.
+    await wb.page.locator('.tabs-container .tab', { hasText: flip.task_id }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.webviewFrame().locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    await wb.screenshot('dashboard-run-diff-compare');
+  });
+
+  it('exports the report as one HTML file that opens in Chromium without a network request', async () => {
+    await wb.runCommand('Intent Lens: Open Dashboard');
+    frame = wb.webviewFrame();
+    const out = join(dir, 'intent-eval-report.html');
+    await frame.locator('[data-testid="export-report"]').click();
+    // VS Code's save dialog (the simple one in code-server) proposes the workspace file: accept it.
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await expect.poll(() => input.inputValue(), { timeout: wb.timeoutMs }).toContain('intent-eval-report.html');
+    await wb.page.keyboard.press('Enter');
+    await expect.poll(() => existsSync(out), { timeout: wb.timeoutMs }).toBe(true);
+    await expect.poll(() => frame.locator('.il-message').innerText(), { timeout: wb.timeoutMs }).toContain('Report saved');
+    const page = await wb.page.context().newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    const url = `file://${out}`;
+    await page.goto(url);
+    await page.locator('#grid').waitFor({ state: 'visible' });
+    expect(await page.locator('svg').count()).toBeGreaterThan(0);
+    expect(await page.locator('script').count()).toBe(0);
+    // The run diff of the previous test is in the report.
+    expect(await page.locator('#run-diff').count()).toBe(1);
+    await page.screenshot({ path: join('test-results', 'dashboard-report-html.png'), fullPage: true });
+    expect(requests.filter((u) => u !== url)).toEqual([]);
+    await page.close();
   });
 
   it('updates a cell when a run is appended to a log', async () => {

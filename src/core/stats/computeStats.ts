@@ -6,7 +6,7 @@ import type { ConversationRef } from '../load/runLogIndex';
 import { PATHS, type ExtendedPath } from '../schema/runlog';
 import { pathCondition } from '../render/instances';
 import { GAP_DEFS, columnIndex } from './statsColumns';
-import { addInference } from './inference';
+import { addInference, type IntervalCache } from './inference';
 import { coverageNotes } from './coverage';
 import type { BootstrapOptions } from './intervals';
 import {
@@ -38,6 +38,8 @@ export interface StatsOptions {
   evolving?: (refs: readonly ConversationRef[]) => unknown;
   /** Seed and resample count of the bootstrap intervals (default: a fixed seed, 1000 resamples). */
   bootstrap?: BootstrapOptions;
+  /** Keeps bootstrap intervals between computations (the dashboard recomputes on every change). */
+  intervalCache?: IntervalCache;
 }
 
 const DOMAIN_ORDER = ['math', 'code', 'database', 'actions'];
@@ -257,7 +259,7 @@ export async function computeStats(conversations: readonly ConversationRef[], op
     }
   }
   const scope = onlyModels ? conversations.filter((r) => onlyModels.has(r.model)) : conversations;
-  const inference = addInference(scope, { models, cells, modelOverall, overall }, opts.bootstrap);
+  const inference = addInference(scope, { models, cells, modelOverall, overall }, opts.bootstrap, opts.intervalCache);
   const aggregateMs = performance.now() - t0;
 
   // Fig. 4: among sources correct in Original (every scored Original run correct), the conversations

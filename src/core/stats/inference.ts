@@ -56,23 +56,55 @@ export interface Inference {
   bootstrap: BootstrapOptions;
 }
 
+/**
+ * Bootstrap intervals already computed, by series and a fingerprint of its counts: a dashboard that
+ * recomputes on every appended run resamples only the series whose counts changed.
+ */
+export type IntervalCache = Map<string, Interval>;
+
+/** FNV-1a over a series' counts (in a fixed order) and the bootstrap options. */
+function fingerprint(parts: Iterable<[string, SourceCount]>, bootstrap: BootstrapOptions): string {
+  let h = 0x811c9dc5;
+  const mix = (s: string) => {
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  };
+  mix(`${bootstrap.seed}|${bootstrap.resamples}`);
+  let count = 0;
+  for (const [k, c] of parts) {
+    mix(`${k}:${c.correct}/${c.n};`);
+    count++;
+  }
+  return `${count}:${h.toString(36)}`;
+}
+
+function cached(cache: IntervalCache | undefined, key: string, compute: () => Interval): Interval {
+  if (!cache) return compute();
+  if (cache.has(key)) return cache.get(key)!;
+  const v = compute();
+  cache.set(key, v);
+  return v;
+}
+
 /** Sets `ci` on the cells, pooled cells and overall cells, and returns the paired tests. */
 export function addInference(
   refs: readonly ConversationRef[],
   report: { models: readonly string[]; cells: GridCell[]; modelOverall: ModelOverallCell[]; overall: OverallCell[] },
   bootstrap: BootstrapOptions = DEFAULT_BOOTSTRAP,
+  cache?: IntervalCache,
 ): Inference {
   const counts = sourceCounts(refs);
   const colOf = (c: { mode: string; condition: string }) => columnIndex(c.mode, c.condition);
   for (const cell of report.cells) cell.ci = toPercent(wilsonInterval(cell.correct, cell.n));
   for (const pooled of report.modelOverall) {
-    const sources = [...(counts.get(pooled.model)?.[colOf(pooled)]?.values() ?? [])];
-    pooled.ci = toPercent(percentileInterval(bootstrapPooled(sources, `pooled|${pooled.model}|${pooled.mode}|${pooled.condition}`, bootstrap)));
+    const byTask = counts.get(pooled.model)?.[colOf(pooled)] ?? new Map<string, SourceCount>();
+    const series = `pooled|${pooled.model}|${pooled.mode}|${pooled.condition}`;
+    pooled.ci = cached(cache, `${series}|${fingerprint(byTask, bootstrap)}`, () => toPercent(percentileInterval(bootstrapPooled([...byTask.values()], series, bootstrap))));
   }
   report.overall.forEach((o) => {
     const col = colOf(o);
     const union = new Map<string, number>();
     const byModel: Array<Map<number, SourceCount>> = [];
+    const keyed: Array<[string, SourceCount]> = [];
     for (const model of report.models) {
       const m = counts.get(model)?.[col];
       if (!m || m.size === 0) continue;
@@ -82,10 +114,12 @@ export function addInference(
         let idx = union.get(taskId);
         if (idx === undefined) union.set(taskId, (idx = union.size));
         indexed.set(idx, m.get(taskId)!);
+        keyed.push([`${model}\u0000${taskId}`, m.get(taskId)!]);
       }
       byModel.push(indexed);
     }
-    o.ci = toPercent(percentileInterval(bootstrapEqualWeight(union.size, byModel, `overall|${o.mode}|${o.condition}`, bootstrap)));
+    const series = `overall|${o.mode}|${o.condition}`;
+    o.ci = cached(cache, `${series}|${fingerprint(keyed, bootstrap)}`, () => toPercent(percentileInterval(bootstrapEqualWeight(union.size, byModel, series, bootstrap))));
   });
 
   // Derived gaps: per model on its paired sources; overall on every model's pairs together.

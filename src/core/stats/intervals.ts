@@ -65,7 +65,7 @@ export const DEFAULT_BOOTSTRAP: BootstrapOptions = { seed: 20250701, resamples: 
 /** Draws |sources| indices with replacement; returns how often each source was drawn. */
 function drawMultiplicities(size: number, random: () => number, into: Int32Array): void {
   into.fill(0);
-  for (let i = 0; i < size; i++) into[Math.floor(random() * size)]!++;
+  for (let i = 0; i < size; i++) into[(random() * size) | 0]!++;
 }
 
 /**
@@ -78,15 +78,16 @@ export function bootstrapPooled(sources: readonly SourceCount[], series: string,
   if (size === 0) return out.fill(NaN);
   const random = seededRandom(seriesSeed(opts.seed, series));
   const weights = new Int32Array(size);
+  const correctOf = Int32Array.from(sources, (x) => x.correct);
+  const nOf = Int32Array.from(sources, (x) => x.n);
   for (let b = 0; b < opts.resamples; b++) {
     drawMultiplicities(size, random, weights);
     let correct = 0;
     let n = 0;
     for (let s = 0; s < size; s++) {
       const w = weights[s]!;
-      if (w === 0) continue;
-      correct += w * sources[s]!.correct;
-      n += w * sources[s]!.n;
+      correct += w * correctOf[s]!;
+      n += w * nOf[s]!;
     }
     out[b] = n > 0 ? correct / n : NaN;
   }

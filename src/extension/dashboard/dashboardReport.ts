@@ -4,6 +4,7 @@
 import type { WorkspaceData } from '../data/workspaceData';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { computeStats } from '../../core/stats/computeStats';
+import type { IntervalCache } from '../../core/stats/inference';
 import { statsDetectors } from '../../core/stats/statsDetectors';
 import type { StatsReport } from '../../core/stats/statsTypes';
 import { scenarioOf, transitionCounts } from '../../core/stats/evolving';
@@ -12,6 +13,8 @@ import { DashboardEvolvingSchema, type DashboardReport } from '../../shared/prot
 
 export class DashboardStats {
   private readonly inactiveCache = new Map<string, boolean | undefined>();
+  /** Bootstrap intervals by series and counts: a recompute resamples only what changed. */
+  private readonly intervalCache: IntervalCache = new Map();
   private last: StatsReport | undefined;
   /** The inactive-content detector of the last computation. */
   detectorName = 'none';
@@ -31,8 +34,11 @@ export class DashboardStats {
     const detect = wired.hasInactive;
     const cacheKey = (r: ConversationRef) => `${r.file}\u0000${r.offset}\u0000${r.length}`;
     const { detectorName: _name, close, ...options } = wired;
+    // Unbounded but small: one entry per (series, counts) seen; dropped when it outgrows a full report many times over.
+    if (this.intervalCache.size > 5000) this.intervalCache.clear();
     const report = await computeStats(this.data.conversations(), {
       ...options,
+      intervalCache: this.intervalCache,
       ...(detect
         ? {
             hasInactive: async (ref: ConversationRef) => {
