@@ -1,5 +1,6 @@
 // The paired 2x2 table of two sides over the same sources, with the exact McNemar test and whether
 // it survives Holm's correction: what a gap or a model-vs-model difference rests on.
+import { useEffect, useRef } from 'react';
 import { pText, signed } from './format';
 
 export interface PairedCounts {
@@ -15,8 +16,14 @@ export interface PairedCounts {
 
 export function PairedTable(props: { title: string; from: string; to: string; test: PairedCounts; family: string; onClose?: () => void }) {
   const t = props.test;
+  const box = useRef<HTMLDivElement>(null);
+  // It opens below a long table: bring it into view (and keyboard focus) when it opens or changes.
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest' });
+    box.current?.focus({ preventScroll: true });
+  }, [props.title]);
   return (
-    <div className="il-paired" data-testid="paired-table" role="region" aria-label={`Paired table: ${props.title}`}>
+    <div className="il-paired" data-testid="paired-table" role="region" aria-label={`Paired table: ${props.title}`} ref={box} tabIndex={-1}>
       <div className="il-paired-head">
         <strong>{props.title}</strong>
         {props.onClose ? (

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { postCommand, request } from '../shared/bridge';
 import { RunDiffResult, type DashboardReport, type DiffSide } from '../../src/shared/protocol/dashboard';
 import { PairedTable } from './PairedTable';
-import { pText, signed } from './format';
+import { CONDITION_LABEL, pText, signed } from './format';
 
 type Flip = RunDiffResult['instances'][number]['lost'][number];
 const ANY = '';
@@ -164,7 +164,7 @@ export function ModelPairs({ report }: { report: DashboardReport }) {
         {report.modelPairs.map((t) => (
           <tr key={`${t.mode}|${t.condition}|${t.model_a}|${t.model_b}`}>
             <td>
-              {t.mode} {t.condition}
+              {t.mode === 'single' ? 'Single' : 'Multi'} {CONDITION_LABEL[t.condition]}
             </td>
             <td className="il-model">{t.model_a}</td>
             <td className="il-model">{t.model_b}</td>
