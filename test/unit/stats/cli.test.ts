@@ -224,4 +224,26 @@ describe.skipIf(!existsSync(SHARED))('real LiC logs', () => {
     expect(actions).toHaveLength(4);
     for (const a of actions) expect(a.n).toBeLessThanOrEqual(105);
   });
+
+  it('flag the 5-model overall as averaging unequal domains, with intervals and model-pair tests', async () => {
+    const c = capture();
+    await statsCommand.run(['--logs', join(SHARED, 'logs'), '--json']);
+    c.restore();
+    const json = JSON.parse(c.out()) as {
+      cells: Array<{ n: number; correct: number; ci: [number, number] }>;
+      overall: Array<{ mode: string; condition: string; accuracy: number | null; ci: [number, number] | null }>;
+      coverage: { overall: Array<{ mode: string; condition: string; unequal: boolean; note: string | null }> };
+      model_pairs: Array<{ model_a: string; model_b: string; n: number; p_mcnemar: number }>;
+    };
+    const note = json.coverage.overall.find((o) => o.mode === 'multi' && o.condition === 'original')!;
+    expect(note.unequal).toBe(true);
+    expect(note.note).toContain('gpt-4o-mini: actions only');
+    expect(note.note).toContain('meta-llama/llama-4-scout: math only');
+    const overall = json.overall.find((o) => o.mode === 'multi' && o.condition === 'original')!;
+    expect(overall.ci![0]).toBeLessThan(overall.accuracy!);
+    expect(overall.ci![1]).toBeGreaterThan(overall.accuracy!);
+    for (const cell of json.cells) expect(cell.ci[0]).toBeLessThanOrEqual((100 * cell.correct) / cell.n);
+    // claude-3-haiku and gemini-2.5-flash both ran math and actions: 103 + 105 shared sources
+    expect(json.model_pairs.find((p) => p.model_a === 'anthropic/claude-3-haiku' && p.model_b === 'google/gemini-2.5-flash')!.n).toBe(208);
+  });
 });
