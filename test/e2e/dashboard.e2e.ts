@@ -168,6 +168,20 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await expect.poll(() => tip.innerText(), { timeout: wb.timeoutMs }).toContain('bootstrap over sources');
   });
 
+  it('keeps model names readable in a narrow editor (no letter-by-letter wrapping)', async () => {
+    const before = wb.page.viewportSize() ?? { width: 1400, height: 900 };
+    await wb.page.setViewportSize({ width: 640, height: before.height });
+    try {
+      const name = frame.locator('.il-grid th.il-model').first();
+      await name.scrollIntoViewIfNeeded();
+      // A name wrapped letter by letter is one character wide; min-width keeps a readable column.
+      await expect.poll(async () => (await name.boundingBox())?.width ?? 0, { timeout: wb.timeoutMs }).toBeGreaterThan(60);
+      await wb.screenshot('dashboard-narrow');
+    } finally {
+      await wb.page.setViewportSize(before);
+    }
+  });
+
   it("opens a gap's paired 2x2 table with the core counts and exact McNemar p", async () => {
     const test = report.pairedGaps.find((t) => t.model !== 'overall' && t.n > 0 && t.only_from + t.only_to > 0) ?? report.pairedGaps.find((t) => t.n > 0)!;
     const gapCell = frame.locator(`[data-gap="${test.id}|${test.model}"]`);
