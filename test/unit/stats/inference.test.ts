@@ -7,6 +7,8 @@ import { computeStats } from '../../../src/core/stats/computeStats';
 import { diffRuns } from '../../../src/core/stats/runDiff';
 import type { ConversationRef, Verdict } from '../../../src/core/load/runLogIndex';
 import { ref } from './fixtures';
+import { statsToHtml } from '../../../src/core/stats/report/htmlReport';
+import { gridToLatex } from '../../../src/core/stats/report/latexTable';
 
 /** One run per source for each model's column, from a string of ✓/✗ (source i = character i). */
 function outcomes(model: string, mode: 'single' | 'multi', condition: ConversationRef['condition'], pattern: string, task = 'math'): ConversationRef[] {
@@ -115,6 +117,16 @@ describe('computeStats inference', () => {
     expect(mo.note).toContain('not in the average (no scored Multi Original runs): B');
     const missing = r.coverage.missing.find((m) => m.model === 'A' && m.domain === 'math' && m.mode === 'single' && m.condition === 'direct')!;
     expect(missing.reason).toBe('No Single Direct Rev. runs of A in math; its math logs have Single Original, Multi Original.');
+  });
+
+  it('writes the coverage flags, missing-cell reasons and intervals into the HTML report and the LaTeX caption', async () => {
+    const r = await computeStats(refs);
+    const html = statsToHtml(r);
+    expect(html).toContain('⚠ unequal coverage');
+    expect(html).toContain('No Single Direct Rev. runs of A in math; its math logs have Single Original, Multi Original.');
+    const cell = r.cells.find((c) => c.model === 'A' && c.mode === 'single' && c.condition === 'original')!;
+    expect(html).toContain(`[${cell.ci![0].toFixed(1)}, ${cell.ci![1].toFixed(1)}]`);
+    expect(gridToLatex(r)).toContain('B: actions only');
   });
 
   it('compares two models on the same sources', async () => {

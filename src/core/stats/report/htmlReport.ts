@@ -32,9 +32,10 @@ td.num{text-align:right}.ci{display:block;font-size:11px;color:#555}.n{font-size
 .note{color:#7a4b00}.sig{font-weight:600;color:#0a5}.lost{color:#b00}.gained{color:#070}
 figure{display:inline-block;margin:0 16px 16px 0}code{font-size:12px}`;
 
-function cellHtml(accuracy: number | null, n: number, unscored: number, ci: Interval | undefined, title: string): string {
+/** A number with n, its interval, the small-n mark, and an optional coverage warning. */
+function cellHtml(accuracy: number | null, n: number, unscored: number, ci: Interval | undefined, title: string, warning?: string): string {
   const small = n < SMALL_N;
-  return `<td class="num${small ? ' small' : ''}" title="${e(title)}">${pct(accuracy)}${small ? '†' : ''}<span class="n">n=${n}${unscored ? ` +${unscored} unscored` : ''}</span><span class="ci">${ciText(ci)}</span></td>`;
+  return `<td class="num${small ? ' small' : ''}" title="${e(title)}">${pct(accuracy)}${small ? '†' : ''}<span class="n">n=${n}${unscored ? ` +${unscored} unscored` : ''}</span><span class="ci">${ciText(ci)}</span>${warning ? `<span class="note">⚠ ${e(warning)}</span>` : ''}</td>`;
 }
 
 function gridHtml(r: StatsReport): string {
@@ -59,14 +60,14 @@ function gridHtml(r: StatsReport): string {
       const p = pooled.get(key(model, '*', c));
       if (!p || p.accuracy === null) return missingCell(key(model, '*', c));
       const note = pooledNotes.get(key(model, '*', c));
-      return cellHtml(p.accuracy, p.n, p.unscored, p.ci, `${model} pooled · ${columnLabel(c)}: bootstrap interval ${ciText(p.ci)}${note ? `; ${note}` : ''}`).replace('</td>', note ? '<span class="note">⚠ partial</span></td>' : '</td>');
+      return cellHtml(p.accuracy, p.n, p.unscored, p.ci, `${model} pooled · ${columnLabel(c)}: bootstrap interval ${ciText(p.ci)}${note ? `; ${note}` : ''}`, note ? 'partial' : undefined);
     });
     rows.push(`<tr><th><i>All (pooled)</i></th>${tds.join('')}</tr>`);
   }
   const overall = r.overall.map((o, i) => {
     if (o.accuracy === null) return missingCell(key('*', '*', o));
     const cov = r.coverage.overall[i];
-    return cellHtml(o.accuracy, o.n, o.unscored, o.ci, `Overall ${columnLabel(o)} (mean of ${o.models} models): bootstrap interval ${ciText(o.ci)}${cov?.note ? `; ${cov.note}` : ''}`).replace('</td>', cov?.unequal ? '<span class="note">⚠ unequal coverage</span></td>' : '</td>');
+    return cellHtml(o.accuracy, o.n, o.unscored, o.ci, `Overall ${columnLabel(o)} (mean of ${o.models} models): bootstrap interval ${ciText(o.ci)}${cov?.note ? `; ${cov.note}` : ''}`, cov?.unequal ? 'unequal coverage' : undefined);
   });
   const head = `<tr><th rowspan="2">Model</th><th rowspan="2">Domain</th><th colspan="4">Single</th><th colspan="4">Multi</th></tr><tr>${GRID_COLUMNS.map((c) => `<th>${e(columnLabel(c).replace(/^(Single|Multi) /, ''))}</th>`).join('')}</tr>`;
   return `<table id="grid">${head}${rows.join('')}<tr class="overall"><th colspan="2">${r.models.length}-model overall</th>${overall.join('')}</tr></table>`;
