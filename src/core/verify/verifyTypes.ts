@@ -1,7 +1,7 @@
 // The shape every domain verifier returns, and the options the dispatcher passes down.
 import type { Domain } from '../schema/records';
 import type { SqlExecutor } from './database/sqlExecutor';
-import type { PythonRunnerOptions } from './code/pythonSandbox';
+import type { PythonRunnerOptions } from './code/codeSandbox';
 
 export interface VerifyDetails {
   domain: Domain;
