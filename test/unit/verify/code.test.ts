@@ -108,6 +108,10 @@ describe('code sandbox', () => {
     expect(r.status).toBe('fail');
     expect(r.message).toMatch(/case 1: expected \[0, 1\], got \[1, 0\]/);
   });
+  test('a program can import any module of the standard library (not only the warm ones)', async () => {
+    const r = await runCodeJob({ program: 'import textwrap, json, encodings.idna\ndef f(s):\n    return textwrap.dedent(s)\n', entry: 'f', test: 'def check(candidate):\n    assert candidate("  a\\n  b") == "a\\nb"\n' });
+    expect(r.message).toBe('all tests passed');
+  });
   test('a memory limit stops a huge allocation', async () => {
     const r = await runCodeJob({ program: 'def f():\n    return len(bytearray(4 * 1024 * 1024 * 1024))\n', entry: 'f', test: 'def check(candidate):\n    assert candidate() > 0\n' }, { memoryMb: 256 });
     expect(r.status).toBe('fail');

@@ -249,7 +249,7 @@ async function openPool(opts: PythonRunnerOptions, isolated: boolean): Promise<P
 }
 
 function poolFor(opts: PythonRunnerOptions, isolated: boolean): Promise<PoolOrReason> {
-  const key = JSON.stringify([opts.pythonPath ?? 'python3', opts.bwrapPath, isolated, opts.workers ?? 0]);
+  const key = JSON.stringify([opts.pythonPath ?? 'python3', opts.bwrapPath === null ? false : (opts.bwrapPath ?? true), isolated, opts.workers ?? 0]);
   let p = pools.get(key);
   if (!p) {
     p = openPool(opts, isolated).catch((e: unknown) => ({ reason: e instanceof Error ? e.message : String(e) }));

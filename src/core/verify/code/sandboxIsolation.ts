@@ -78,6 +78,14 @@ function systemDirArgs(): string[] {
   return out;
 }
 
+/** Each root's ancestors as 0755 directories: bwrap would copy the host's modes, and /root is 0700. */
+function installDirArgs(roots: readonly string[]): string[] {
+  const dirs = new Set<string>();
+  for (const r of roots) for (let d = dirname(r); d !== '/' && d !== '.'; d = dirname(d)) dirs.add(d);
+  const parentsFirst = [...dirs].sort((a, b) => a.split(sep).length - b.split(sep).length);
+  return [...parentsFirst.flatMap((d) => ['--perms', '0755', '--dir', d]), ...roots.flatMap((r) => ['--ro-bind', r, r])];
+}
+
 /** The bwrap command line that starts the fork-server (`-c` source and argv appended by the caller). */
 export function bwrapArgs(install: PythonInstall): string[] {
   const ns = ['--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
@@ -88,7 +96,7 @@ export function bwrapArgs(install: PythonInstall): string[] {
     ...ns,
     ...privilege,
     ...systemDirArgs(),
-    ...install.roots.flatMap((r) => ['--ro-bind', r, r]),
+    ...installDirArgs(install.roots),
     '--proc', '/proc',
     '--dev', '/dev',
     '--tmpfs', '/tmp',
