@@ -6,7 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import type { Socket } from 'node:net';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { FORK_SERVER_SOURCE } from './forkServerSource';
 import { bwrapArgs, findBwrap, pythonInstall, runsAsRoot, type PythonInstall } from './sandboxIsolation';
@@ -175,11 +175,12 @@ class SandboxPool {
   private spawnServer(slot: number): ForkServer {
     const uid = String(BASE_CANDIDATE_UID + slot);
     const mode = runsAsRoot() && this.isolation === 'bwrap' ? 'priv' : 'same';
-    const py = ['-I', '-B', '-c', FORK_SERVER_SOURCE];
-    if (this.isolation === 'bwrap') return new ForkServer(slot, this.bwrap!, [...bwrapArgs(this.install), ...py, mode, uid, '1', '/tmp/runs'], { env: {}, detached: false });
+    const py = ['-I', '-S', '-B', '-c', FORK_SERVER_SOURCE];
+    const site = this.install.sitePaths.join(delimiter);
+    if (this.isolation === 'bwrap') return new ForkServer(slot, this.bwrap!, [...bwrapArgs(this.install), ...py, mode, uid, '1', '/tmp/runs', site], { env: {}, detached: false });
     this.unisolatedDir ??= mkdtempSync(join(tmpdir(), 'intent-lens-code-'));
     const env = { PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8' };
-    return new ForkServer(slot, this.install.executable, [...py, mode, uid, '0', join(this.unisolatedDir, `runs-${slot}`)], { env, cwd: this.unisolatedDir, detached: true });
+    return new ForkServer(slot, this.install.executable, [...py, mode, uid, '0', join(this.unisolatedDir, `runs-${slot}`), site], { env, cwd: this.unisolatedDir, detached: true });
   }
 
   /** Starts a server and waits for it; the first start doubles as the availability probe. */

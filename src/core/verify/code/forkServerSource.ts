@@ -1,15 +1,16 @@
 // The Python side of the code sandbox: a warm fork-server, one per worker, inside bubblewrap (or,
-// opted in, unisolated). Per answer it forks a tester T (holds the tests in memory and the result
-// pipe to the server); T forks the candidate K (closes every other fd, drops to its own uid when the
-// server may switch uids, gets rlimits and a fresh private work dir) and talks to it over a socket
-// carrying only plain data. So K can neither read the tests, nor write the verdict, nor hand T an
-// object whose `__eq__` lies: T rebuilds every value from builtin types. After each answer the
-// server kills every other process it can see (its own PID namespace when isolated) and removes
-// the work dir, so nothing of one answer reaches the next.
+// opted in, unisolated). The server is the tester: it holds the tests in memory and its channel to
+// Node. Per answer it forks a candidate K (every other fd closed, its own uid when the server may
+// switch uids, rlimits, a fresh private work dir) and talks to it over a socket carrying only plain
+// data. So K can neither read the tests, nor write the verdict, nor hand the tests an object whose
+// `__eq__` lies: every value is rebuilt from builtin types. After each answer the server kills every
+// other process it can see (its own PID namespace when isolated) and removes the work dir, so
+// nothing of one answer reaches the next. One fork per answer (per stdin case) keeps it fast.
 // Protocol with Node: one JSON object a line on stdin (a job), one a line on stdout (its result).
-// argv: <mode: priv|same> <candidate uid> <isolated: 1|0> <runs dir>. In priv mode (bwrap run by root)
-// the server and T stay root with only CAP_SETUID/SETGID/CHOWN/KILL, and K runs as its own uid, so K
-// cannot signal T or the server, and RLIMIT_NPROC (which never binds root) bounds K's processes.
+// argv: <mode: priv|same> <candidate uid> <isolated: 1|0> <runs dir> <site dirs, path-separated>.
+// In priv mode (bwrap run by root) the server stays root with only CAP_SETUID/SETGID/CHOWN/KILL/
+// DAC_OVERRIDE/FOWNER and K runs as its own uid, so K cannot signal or trace the server, and
+// RLIMIT_NPROC (which never binds root) bounds K's processes.
 import { FORK_SERVER_WIRE } from './forkServerWire';
 
 export const FORK_SERVER_SOURCE = FORK_SERVER_WIRE + String.raw`
@@ -46,23 +47,27 @@ def candidate_main(job, work, chan, script):
             reply = ["exc", type(e).__name__, str(e)[:500]]
         send(chan, reply)
 
-def start_candidate(job, work, script, stdin_text=None):
-    """Forks K; returns (pid, chan, stdout drain, stderr drain)."""
-    a, b = socket.socketpair() if not script else (None, None)
-    out_r, out_w = os.pipe()
-    err_r, err_w = os.pipe()
-    in_r, in_w = os.pipe()
+def start_candidate(job, work, script):
+    """Forks K. Module mode: returns (pid, socket); its stdio is /dev/null. Script mode: returns
+    (pid, (stdin w, stdout r, stderr r)) for communicate()."""
+    chan, theirs = socket.socketpair() if not script else (None, None)
+    pipes = [os.pipe() for _ in range(3)] if script else None
     pid = os.fork()
     if pid == 0:
         code = 1
         try:
-            os.dup2(in_r, 0)
-            os.dup2(out_w, 1)
-            os.dup2(err_w, 2)
-            close_all_but({0, 1, 2} | ({b.fileno()} if b else set()))
+            os.setpgid(0, 0)
+            if script:
+                for fd, (r, w) in enumerate(pipes):
+                    os.dup2(r if fd == 0 else w, fd)
+            else:
+                null = os.open("/dev/null", os.O_RDWR)
+                for fd in (0, 1, 2):
+                    os.dup2(null, fd)
+            close_all_but({0, 1, 2} | ({theirs.fileno()} if theirs else set()))
             drop_to(K_UID)
             limit(job, 64)
-            candidate_main(job, work, b, script)
+            candidate_main(job, work, theirs, script)
             code = 0
         except SystemExit as e:
             code = e.code if isinstance(e.code, int) else 1
@@ -75,21 +80,46 @@ def start_candidate(job, work, script, stdin_text=None):
             except BaseException:
                 pass
             os._exit(code)
-    for fd in (in_r, out_w, err_w):
-        os.close(fd)
-    if b:
-        b.close()
-    # stdin goes in from a thread, so a program that never reads cannot block T.
-    def feed():
-        try:
-            if stdin_text:
-                os.write(in_w, stdin_text.encode())
-        except OSError:
-            pass
-        finally:
-            os.close(in_w)
-    threading.Thread(target=feed, daemon=True).start()
-    return pid, a, Drain(out_r), Drain(err_r)
+    CANDIDATES.append(pid)
+    if script:
+        for fd, (r, w) in enumerate(pipes):
+            os.close(r if fd == 0 else w)
+        return pid, (pipes[0][1], pipes[1][0], pipes[2][0])
+    theirs.close()
+    return pid, chan
+
+def communicate(fds, stdin_text, limit=1024 * 1024):
+    """Feeds stdin and reads stdout/stderr to their ends (kept to limit bytes), without threads."""
+    w, out_r, err_r = fds
+    pending = stdin_text.encode()
+    got = {out_r: [], err_r: []}
+    size = {out_r: 0, err_r: 0}
+    if not pending:
+        os.close(w)
+        w = None
+    while got and (w is not None or out_r in got or err_r in got):
+        readers = [fd for fd in (out_r, err_r) if fd in size and size[fd] >= 0]
+        ready_r, ready_w, _ = select.select(readers, [w] if w is not None else [], [])
+        if w is not None and ready_w:
+            try:
+                pending = pending[os.write(w, pending[:65536]):]
+            except OSError:
+                pending = b""
+            if not pending:
+                os.close(w)
+                w = None
+        for fd in ready_r:
+            b = os.read(fd, 65536)
+            if not b:
+                os.close(fd)
+                size[fd] = -1
+            elif size[fd] < limit:
+                got[fd].append(b[: limit - size[fd]])
+                size[fd] += len(got[fd][-1])
+        if w is None and size[out_r] < 0 and size[err_r] < 0:
+            break
+    text = lambda fd: b"".join(got[fd]).decode("utf-8", "replace")
+    return text(out_r), text(err_r)
 
 EXC = {n: c for n, c in vars(builtins).items() if isinstance(c, type) and issubclass(c, Exception)}
 
@@ -99,12 +129,12 @@ class CandidateGone(Exception):
 class Candidate:
     """The model's program in K, called through proxies that return only plain data."""
     def __init__(self, job, work):
-        self.pid, self.chan, self.out, self.err = start_candidate(job, work, False)
+        self.pid, self.chan = start_candidate(job, work, False)
         self.gone = False
         msg = recv(self.chan)
         if msg is None:
             self.gone = True
-            raise Failure("the program exited while loading" + self.stderr_tail())
+            raise Failure("the program exited while loading")
         if msg[0] == "loaderr":
             raise Failure("the program raised while loading: " + str(msg[1]))
         self.callables = [n for n in msg[1] if type(n) is str and n.isidentifier()] if msg[0] == "ready" and type(msg[1]) is list else []
@@ -128,9 +158,6 @@ class Candidate:
             return cand.call(name, args, kwargs)
         call.__name__ = name
         return call
-    def stderr_tail(self):
-        last = self.err.text().strip().splitlines()[-1:]
-        return " (" + last[0][:300] + ")" if last else ""
     def close(self):
         self.chan.close()
 
@@ -201,48 +228,22 @@ def run_tests(job, work):
             ran += 1
         cand.close()
     for i, case in enumerate([c for c in job.get("cases", []) if c["kind"] == "stdin"]):
-        pid, _, out, err = start_candidate(job, work, True, case["input"])
+        pid, fds = start_candidate(job, work, True)
+        got, err = communicate(fds, case["input"])
         _, status = os.waitpid(pid, 0)
-        got = out.text()
         if not same_output(got, case["output"]):
-            tail = err.text().strip().splitlines()[-1:] or ["exit status " + str(os.waitstatus_to_exitcode(status))]
+            tail = err.strip().splitlines()[-1:] or ["exit status " + str(os.waitstatus_to_exitcode(status))]
             raise Failure("stdin case " + str(i + 1) + ": expected " + repr(case["output"][:200]) + ", got " + repr(got[:200]) + " (" + tail[0][:200] + ")")
         ran += 1
     if not ran:
         raise Failure("no tests to run")
     return {"status": "pass", "message": "all tests passed" if ran == 1 else "all " + str(ran) + " test groups passed"}
 
-def tester_main(job, work, w):
-    # T: trusted; holds the tests and the write end of the result pipe.
-    try:
-        os.setsid()
-        null = os.open("/dev/null", os.O_RDWR)
-        for fd in (0, 1, 2):
-            os.dup2(null, fd)
-        close_all_but({0, 1, 2, w})
-        limit(job, 256)
-        result = run_tests(job, work)
-    except Failure as e:
-        result = {"status": "fail", "message": str(e)}
-    except BaseException as e:
-        result = {"status": "fail", "message": "the tests raised " + check_failure(e)}
-    data = json.dumps(result).encode()
-    while data:
-        data = data[os.write(w, data):]
-    os._exit(0)
+class Timeout(BaseException):
+    """The answer's time limit; a BaseException so no "except Exception" in a test can swallow it."""
 
-def read_result(r, deadline):
-    chunks = []
-    while True:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return None
-        ready, _, _ = select.select([r], [], [], left)
-        if ready:
-            b = os.read(r, 65536)
-            if not b:
-                return b"".join(chunks)
-            chunks.append(b)
+def on_alarm(signum, frame):
+    raise Timeout()
 
 def others():
     me = os.getpid()
@@ -257,69 +258,64 @@ def others():
                 pass
     return out
 
-def kill_all(tester_pid):
-    # Isolated: every process in this PID namespace but init and the server. Unisolated: T's session.
+CANDIDATES = []
+
+def kill_all():
+    # Isolated: every process in this PID namespace but init and the server. Unisolated: the
+    # candidates' process groups (a candidate that leaves its group can outlive the answer there).
     for _ in range(1000):
-        try:
-            if ISOLATED:
-                os.kill(-1, signal.SIGKILL)
-            else:
-                os.killpg(tester_pid, signal.SIGKILL)
-        except OSError:
-            pass
+        for target in ([-1] if ISOLATED else [-pid for pid in CANDIDATES]):
+            try:
+                os.kill(target, signal.SIGKILL)
+            except OSError:
+                pass
         try:
             while os.waitpid(-1, os.WNOHANG)[0]:
                 pass
         except ChildProcessError:
             pass
         if not ISOLATED or not others():
-            return
+            break
+    CANDIDATES.clear()
 
 def remove_dir(path):
-    pid = os.fork()
-    if pid == 0:
-        try:
-            drop_to(K_UID)
-            for root, dirs, _ in os.walk(path):
-                for d in dirs:
-                    try:
-                        os.chmod(os.path.join(root, d), 0o700)
-                    except OSError:
-                        pass
-            shutil.rmtree(path, ignore_errors=True)
-        finally:
-            os._exit(0)
-    os.waitpid(pid, 0)
+    # The server may: same uid, or root with CAP_DAC_OVERRIDE/FOWNER. Modes first, for a 0000 dir.
+    for root, dirs, _ in os.walk(path):
+        for d in dirs:
+            try:
+                os.chmod(os.path.join(root, d), 0o700)
+            except OSError:
+                pass
     shutil.rmtree(path, ignore_errors=True)
 
 def run_job(job, seq):
+    # The server is the tester: it holds the tests and its channel to Node; candidates are forks.
     work = os.path.join(RUNS, str(seq) + "-" + os.urandom(8).hex())
     os.mkdir(work, 0o700)
     if PRIV:
         os.chown(work, K_UID, K_UID)
-    r, w = os.pipe()
     started = time.monotonic()
-    pid = os.fork()
-    if pid == 0:
-        os.close(r)
-        tester_main(job, work, w)
-    os.close(w)
-    data = read_result(r, started + job["timeoutMs"] / 1000)
-    os.close(r)
-    kill_all(pid)
-    remove_dir(work)
-    ms = int((time.monotonic() - started) * 1000)
-    if data is None:
-        return {"status": "timeout", "message": "stopped after " + str(ms) + " ms (time limit)", "durationMs": ms}
     try:
-        result = json.loads(data)
-    except ValueError:
-        result = {"status": "fail", "message": "the tester ended without a verdict (killed by the program?)"}
-    result["durationMs"] = ms
+        try:
+            signal.setitimer(signal.ITIMER_REAL, job["timeoutMs"] / 1000)
+            result = run_tests(job, work)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except Timeout:
+        result = {"status": "timeout", "message": "stopped after " + str(int((time.monotonic() - started) * 1000)) + " ms (time limit)"}
+    except Failure as e:
+        result = {"status": "fail", "message": str(e)}
+    except BaseException as e:
+        result = {"status": "fail", "message": "the tests raised " + check_failure(e)}
+    kill_all()
+    remove_dir(work)
+    result["durationMs"] = int((time.monotonic() - started) * 1000)
     return result
 
 def main():
     set_undumpable()
+    signal.signal(signal.SIGALRM, on_alarm)
+    sys.path.extend(p for p in SITE_PATHS if p not in sys.path)
     os.makedirs(RUNS, 0o711 if PRIV else 0o700, exist_ok=True)
     chan_in = os.fdopen(os.dup(0), "rb")
     chan_out = os.dup(1)
@@ -330,6 +326,10 @@ def main():
         data = (json.dumps(obj) + "\n").encode()
         while data:
             data = data[os.write(chan_out, data):]
+    # Forked children inherit a frozen heap: the collector never walks (and copies) it.
+    import gc
+    gc.collect()
+    gc.freeze()
     reply({"ready": True, "pid": os.getpid()})
     seq = 0
     for line in chan_in:

@@ -1,8 +1,9 @@
 // The fork-server's building blocks (see forkServerSource.ts): process set-up (fds, uid, rlimits)
 // and the plain-data wire between the tester and the candidate. Values travel as [tag, payload];
 // decode() builds builtin types only, so no object the candidate made ever reaches the tests.
-export const FORK_SERVER_WIRE = String.raw`import os, sys, json, time, signal, select, socket, struct, threading, builtins, traceback, linecache, resource, shutil, decimal
-for _m in ("math", "re", "collections", "itertools", "functools", "heapq", "bisect", "string", "typing", "random", "copy", "operator", "fractions", "statistics", "datetime", "hashlib", "array", "dataclasses", "enum", "decimal"):
+export const FORK_SERVER_WIRE = String.raw`import os, sys, json, time, signal, select, socket, struct, builtins, traceback, linecache, resource, shutil, decimal
+# Warm only what answers import most: each module makes every fork a little dearer.
+for _m in ("typing", "math", "re", "collections", "itertools", "functools", "heapq", "bisect", "string"):
     try:
         __import__(_m)
     except Exception:
@@ -12,6 +13,8 @@ PRIV = sys.argv[1] == "priv"
 K_UID = int(sys.argv[2])
 ISOLATED = sys.argv[3] == "1"
 RUNS = sys.argv[4]
+# Run with -S (site's .pth processing is slow and makes every fork dearer): its paths come from Node.
+SITE_PATHS = [p for p in sys.argv[5].split(os.pathsep) if p]
 MAX_FRAME = 16 * 1024 * 1024
 
 def set_undumpable():
@@ -113,27 +116,4 @@ def recv(sock):
 
 class Failure(Exception):
     pass
-
-class Drain(threading.Thread):
-    """Reads a pipe to its end, keeping at most the first limit bytes."""
-    def __init__(self, fd, limit=1024 * 1024):
-        super().__init__(daemon=True)
-        self.fd, self.limit, self.chunks, self.size = fd, limit, [], 0
-        self.start()
-    def run(self):
-        while True:
-            try:
-                b = os.read(self.fd, 65536)
-            except OSError:
-                break
-            if not b:
-                break
-            if self.size < self.limit:
-                self.chunks.append(b[: self.limit - self.size])
-                self.size += len(self.chunks[-1])
-        os.close(self.fd)
-    def text(self):
-        self.join()
-        return b"".join(self.chunks).decode("utf-8", "replace")
-
 `;

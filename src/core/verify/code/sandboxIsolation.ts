@@ -13,6 +13,8 @@ export interface PythonInstall {
   executable: string;
   /** Directories of the installation (prefixes), deduplicated, none inside another or under /usr. */
   roots: string[];
+  /** site-packages directories (the server runs with -S, so it adds them itself). */
+  sitePaths: string[];
 }
 
 const installs = new Map<string, Promise<PythonInstall>>();
@@ -21,17 +23,17 @@ const installs = new Map<string, Promise<PythonInstall>>();
 export function pythonInstall(command = 'python3'): Promise<PythonInstall> {
   let p = installs.get(command);
   if (!p) {
-    const script = 'import sys, json; print(json.dumps([sys.executable, sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix]))';
+    const script = 'import sys, json, site; print(json.dumps([[sys.executable, sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix], site.getsitepackages()]))';
     p = new Promise<PythonInstall>((resolve, reject) => {
       execFile(command, ['-I', '-c', script], { timeout: 15000 }, (err, stdout) => {
         if (err) return reject(new Error(`cannot run ${command}: ${err.message}`));
         try {
-          const [exe, ...prefixes] = JSON.parse(stdout) as string[];
+          const [[exe, ...prefixes], sitePaths] = JSON.parse(stdout) as [string[], string[]];
           const executable = realpathSync(exe!);
           const candidates = [...prefixes, dirname(dirname(executable))].map((d) => realpathSync(d));
           const outside = [...new Set(candidates)].filter((d) => d !== '/' && d !== '/usr' && !d.startsWith('/usr/'));
           const roots = outside.filter((d) => !outside.some((o) => o !== d && d.startsWith(o + sep)));
-          resolve({ executable, roots });
+          resolve({ executable, roots, sitePaths });
         } catch (e) {
           reject(new Error(`cannot locate the ${command} installation: ${e instanceof Error ? e.message : String(e)}`));
         }
