@@ -84,6 +84,8 @@ export const BenchmarkRecordSchema = z.looseObject({
   source: z.string().optional(),
   prompt: z.string().optional(),
   test: z.string().optional(),
+  // LiveCodeBench-style input/output cases (LiC key): a JSON-encoded string or an array
+  public_test_cases: z.union([z.string(), z.array(z.unknown())]).optional(),
   metadata: z.looseObject({ func_name: z.string().optional() }).optional(),
   // actions
   function: z.array(z.unknown()).optional(),

@@ -9,6 +9,7 @@ import { verifyActions } from './actions/actionsVerifier';
 import { verifyDatabase } from './database/databaseVerifier';
 import { SqlExecutor } from './database/sqlExecutor';
 import { verifyCode } from './code/codeVerifier';
+import { casesToRun } from './code/ioTestCases';
 import { unscored, type VerifyOptions, type VerifyResult } from './verifyTypes';
 
 export type { VerifyOptions, VerifyResult, VerifyDetails } from './verifyTypes';
@@ -46,7 +47,8 @@ export async function verifyAnswer(record: BenchmarkRecord, specOrActive: Instan
       if (typeof reference !== 'string') return unscored('code', 'the active reference is not an entry-point name');
       const other = record.intent ? referenceFor(record, active === 'revised' ? 'original' : 'revised') : undefined;
       const forbidden = typeof other === 'string' && other !== reference ? [other] : [];
-      return verifyCode(responseText, { entryPoint: reference, forbiddenNames: forbidden, ...(record.test ? { test: record.test } : {}) }, { trusted: opts.trusted === true, ...(opts.python ? { python: opts.python } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
+      const cases = casesToRun(record.test, record.public_test_cases);
+      return verifyCode(responseText, { entryPoint: reference, forbiddenNames: forbidden, ...(record.test ? { test: record.test } : {}), ...(cases.length ? { cases } : {}) }, { trusted: opts.trusted === true, ...(opts.python ? { python: opts.python } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
     }
   }
 }

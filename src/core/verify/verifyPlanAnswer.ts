@@ -9,6 +9,7 @@ import { numbersIn } from './math/numbers';
 import { verifyActions } from './actions/actionsVerifier';
 import { verifyDatabase } from './database/databaseVerifier';
 import { verifyCode } from './code/codeVerifier';
+import { casesToRun } from './code/ioTestCases';
 import { sharedSqlExecutor } from './verifyAnswer';
 import { unscored, type VerifyOptions, type VerifyResult } from './verifyTypes';
 
@@ -64,7 +65,8 @@ export async function verifyPlanAnswer(plan: EvolvingPlan, responseText: string,
     case 'code': {
       const entryPoint = String(reference);
       const test = planString(plan, 'test');
-      return verifyCode(responseText, { entryPoint, forbiddenNames: supersededEntryPoints(plan, entryPoint), ...(test ? { test } : {}) }, { trusted: opts.trusted === true, ...(opts.python ? { python: opts.python } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
+      const cases = casesToRun(test, plan['public_test_cases']);
+      return verifyCode(responseText, { entryPoint, forbiddenNames: supersededEntryPoints(plan, entryPoint), ...(test ? { test } : {}), ...(cases.length ? { cases } : {}) }, { trusted: opts.trusted === true, ...(opts.python ? { python: opts.python } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
     }
     case 'actions': {
       const testCategory = planString(plan, 'test_category');

@@ -2,6 +2,9 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { verifyCode } from '../../../src/core/verify/code/codeVerifier';
 import { extractPython, topLevelNames } from '../../../src/core/verify/code/pythonSource';
 import { closeCodeSandboxes, runCodeJob } from '../../../src/core/verify/code/codeSandbox';
+import { casesToRun, ioTestCases } from '../../../src/core/verify/code/ioTestCases';
+import { verifyAnswer } from '../../../src/core/verify/verifyAnswer';
+import { BenchmarkRecordSchema, type BenchmarkRecord } from '../../../src/core/schema/records';
 
 const TEST = `
 def check(candidate):
@@ -83,6 +86,31 @@ describe('verifyCode', () => {
   test('a program cannot fake a pass by printing and exiting', async () => {
     const r = await verifyCode('```python\nimport sys, os\ndef insert_delimiter(numbers, d):\n    return []\nprint("passed")\nos._exit(0)\n```', task, { trusted: true });
     expect(r.is_correct).toBe(false);
+  });
+});
+
+describe('LiveCodeBench-style records', () => {
+  const record: BenchmarkRecord = {
+    task_id: 'lcb-sum',
+    task: 'code',
+    source: 'lcb_easy',
+    shards: [{ shard_id: 1, shard_text: 'Read two integers and print their sum.' }],
+    metadata: { func_name: 'solve' },
+    public_test_cases: JSON.stringify([{ input: '1 2\n', output: '3\n', testtype: 'stdin' }, { input: '-5 5\n', output: '0\n', testtype: 'stdin' }, { bad: true }]),
+  };
+  const answer = (body: string) => `\`\`\`python\ndef solve():\n    a, b = map(int, input().split())\n    print(${body})\n\nsolve()\n\`\`\``;
+  test('public_test_cases are read (malformed entries skipped), stdin cases scored', async () => {
+    expect(ioTestCases(record.public_test_cases)).toHaveLength(2);
+    expect(BenchmarkRecordSchema.safeParse(record).success).toBe(true);
+    const ok = await verifyAnswer(record, 'original', answer('a + b'), { trusted: true });
+    expect(ok.details.message).toBe('all 2 test groups passed');
+    expect(ok.is_correct).toBe(true);
+    const wrong = await verifyAnswer(record, 'original', answer('abs(a) + abs(b)'), { trusted: true });
+    expect(wrong.is_correct).toBe(false);
+    expect(wrong.details.message).toMatch(/stdin case 2: expected '0\\n', got '10\\n'/);
+  });
+  test('with a check(candidate) test, functional cases (python-syntax arguments) are not run', () => {
+    expect(casesToRun('def check(candidate): pass', JSON.stringify([{ input: '[], 7', output: '[]', testtype: 'functional' }, { input: '1', output: '1', testtype: 'stdin' }]))).toEqual([{ kind: 'stdin', input: '1', output: '1' }]);
   });
 });
 
