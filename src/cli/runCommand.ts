@@ -22,7 +22,7 @@ import { verifierScorer } from '../core/simulator/verifierScorer';
 
 const USAGE = `intent-lens run --records <file> --task-id ID --mode multi|single --condition C [--path P --k K]
                  (--provider ID | --base-url URL) --model M [--user-model M] [--user-provider ID]
-                 [--databases DIR] [--no-exec] --out <log.jsonl> [--json]
+                 [--databases DIR] [--no-exec] [--allow-unisolated] --out <log.jsonl> [--json]
 intent-lens run --records <file> --all [--mode M] [--condition C] [--extended] [--concurrency N] [--shard i/n] ... --out <log.jsonl>
 
   --provider ID        a definition from --providers-file (default .intent-lens/providers.json);
@@ -38,6 +38,8 @@ intent-lens run --records <file> --all [--mode M] [--condition C] [--extended] [
   --concurrency N      conversations at once with --all (default 1)
   --shard i/n          with --all: this job runs every n-th instance starting at the i-th (1-based)
   --no-exec            do not execute code answers (code instances stay unscored)
+  --allow-unisolated   run code answers even where bubblewrap is unavailable (no isolation:
+                       model code can read your files); without it they stay unscored there
   --json               one JSON summary per finished conversation on stdout`;
 
 interface ProviderChoice {
@@ -100,6 +102,7 @@ const command: CliCommand = {
         'timeout-ms': { type: 'string' },
         'max-retries': { type: 'string' },
         'no-exec': { type: 'boolean' },
+        'allow-unisolated': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -193,7 +196,7 @@ const command: CliCommand = {
       abort.abort();
     };
     process.once('SIGINT', onSigint);
-    const scoreFinal = verifierScorer({ trusted: values['no-exec'] !== true, ...(values.databases ? { databasesDir: resolve(values.databases) } : {}) });
+    const scoreFinal = verifierScorer({ trusted: values['no-exec'] !== true, ...(values['allow-unisolated'] ? { python: { allowUnisolated: true } } : {}), ...(values.databases ? { databasesDir: resolve(values.databases) } : {}) });
     const limit = pLimit(concurrency);
     let finished = 0;
     let correct = 0;

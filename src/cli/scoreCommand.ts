@@ -15,6 +15,7 @@ import { RunLogEntrySchema, type RunLogEntry } from '../core/schema/runlog';
 import type { BenchmarkRecord } from '../core/schema/records';
 import { rescoreConversation, type ConversationScore } from '../core/verify/rescore';
 import { SqlExecutor } from '../core/verify/database/sqlExecutor';
+import { codeIsolationNote } from '../core/verify/code/codeIsolationNote';
 
 const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [options]
 
@@ -25,6 +26,8 @@ const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [op
   --json               print {"conversations": [...], "summary": {...}}
   --out FILE           write a re-scored copy of the logs (updated is_correct/score + an answer-evaluation entry)
   --no-exec            do not execute code answers (they get is_correct null)
+  --allow-unisolated   run code answers even where bubblewrap is unavailable (no isolation:
+                       model code can read your files); without it they stay unscored there
   --strict-actions     actions answers must be nothing but the call list (LiC's BFCL parser)
   --concurrency N      answers scored at once (default: number of CPUs)
   --timeout MS         per code run / SQL statement time limit (default 10000 / 5000)
@@ -139,6 +142,7 @@ const command: CliCommand = {
         json: { type: 'boolean' },
         out: { type: 'string' },
         'no-exec': { type: 'boolean' },
+        'allow-unisolated': { type: 'boolean' },
         'strict-actions': { type: 'boolean' },
         concurrency: { type: 'string' },
         timeout: { type: 'string' },
@@ -200,7 +204,7 @@ const command: CliCommand = {
                   strictActionsFormat: values['strict-actions'] === true,
                   ...(values.databases ? { databasesDir: values.databases } : {}),
                   sql,
-                  ...(timeoutMs ? { python: { timeoutMs } } : {}),
+                  python: { ...(timeoutMs ? { timeoutMs } : {}), ...(values['allow-unisolated'] ? { allowUnisolated: true } : {}) },
                 }, plans.get(l.entry!.task_id));
                 scores.set(l, r);
               })
@@ -239,6 +243,8 @@ const command: CliCommand = {
         process.stdout.write(`${mark(r.is_correct)} ${r.conv_id} ${r.task_id} ${r.mode}/${r.condition} was ${mark(r.previous_is_correct)}${changed}${inactive} — ${r.details.message}\n`);
       }
       const rate = summary.agreement_rate === null ? 'n/a' : `${(summary.agreement_rate * 100).toFixed(1)}% of ${summary.compared}`;
+      const isolationNote = codeIsolationNote(results.map((r) => r.details));
+      if (isolationNote) process.stderr.write(`${isolationNote}\n`);
       process.stdout.write(`\n${summary.conversations} conversations: ${summary.correct} correct, ${summary.incorrect} incorrect, ${summary.unscored} unscored; agreement with logged verdicts ${rate}; ${summary.with_inactive} with inactive content${values.out ? `; wrote ${values.out}` : ''}\n`);
     }
     return 0;

@@ -7,6 +7,8 @@ import pLimit from 'p-limit';
 import type { ExtensionServices } from '../extension';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { rescoreConversation } from '../../core/verify/rescore';
+import { codeIsolationNote } from '../../core/verify/code/codeIsolationNote';
+import type { VerifyDetails } from '../../core/verify/verifyTypes';
 import { SqlExecutor } from '../../core/verify/database/sqlExecutor';
 import { disposeRescoreResults, rescoreResults, type RescoreEntry } from './rescoreResults';
 
@@ -128,6 +130,8 @@ export function registerScoring(services: ExtensionServices): void {
       sql ??= new SqlExecutor();
       const dbDir = databasesDir();
       const pythonPath = vscode.workspace.getConfiguration('intentLens').get<string>('python', 'python3') || 'python3';
+      const allowUnisolated = vscode.workspace.getConfiguration('intentLens').get<boolean>('verify.allowUnisolated', false);
+      const codeDetails: VerifyDetails[] = [];
       const abort = new AbortController();
       const done: RescoreEntry[] = [];
       let notExecuted = 0;
@@ -146,9 +150,10 @@ export function registerScoring(services: ExtensionServices): void {
               if (abort.signal.aborted) return;
               try {
                 const entry = await services.data.logs.readConversation(ref);
-                const r = await rescoreConversation(records.get(ref.task_id)?.record, entry, { trusted, sql: sql!, signal: abort.signal, python: { pythonPath }, ...(dbDir ? { databasesDir: dbDir } : {}) }, plans.get(ref.task_id)?.plan);
+                const r = await rescoreConversation(records.get(ref.task_id)?.record, entry, { trusted, sql: sql!, signal: abort.signal, python: { pythonPath, allowUnisolated }, ...(dbDir ? { databasesDir: dbDir } : {}) }, plans.get(ref.task_id)?.plan);
                 if (abort.signal.aborted) return;
                 if (r.details.domain === 'code' && r.is_correct === null && !trusted) notExecuted++;
+                if (r.details.domain === 'code') codeDetails.push(r.details);
                 const e: RescoreEntry = {
                   conv_id: r.conv_id,
                   task_id: r.task_id,
@@ -181,6 +186,11 @@ export function registerScoring(services: ExtensionServices): void {
       if (notExecuted) parts.push(`${notExecuted} code answer${notExecuted === 1 ? '' : 's'} not executed (workspace not trusted)`);
       services.output.appendLine(`[rescore] ${parts.join(', ')}`);
       void vscode.window.showInformationMessage(`Intent Lens: ${parts.join(', ')}.`);
+      const isolationNote = codeIsolationNote(codeDetails);
+      if (isolationNote) {
+        services.output.appendLine(`[rescore] ${isolationNote}`);
+        void vscode.window.showWarningMessage(`Intent Lens: ${isolationNote}.`, 'Open Setting').then((c) => c && vscode.commands.executeCommand('workbench.action.openSettings', 'intentLens.verify.allowUnisolated'));
+      }
       return { requested: refs.length, scored: done.filter((e) => e.is_correct !== null).length, unscored: done.filter((e) => e.is_correct === null).length, correct, changed, withInactive: inactive, cancelled: abort.signal.aborted, notExecuted };
     }),
   );
