@@ -1,6 +1,6 @@
 // Verifier throughput: answers scored per second for math, actions and database (10k answers
 // each, varied so nothing is a repeat of the same text), and code verifier throughput with N
-// concurrent python3 workers. Records, does not assert. `npm run bench` calls benchVerifiers().
+// workers, each a warm fork-server inside its own bubblewrap sandbox. Records, does not assert. `npm run bench` calls benchVerifiers().
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import pLimit from 'p-limit';
 import type { BenchmarkRecord } from '../src/core/schema/records';
 import { verifyAnswer } from '../src/core/verify/verifyAnswer';
 import { SqlExecutor, type SqlExecutorOptions } from '../src/core/verify/database/sqlExecutor';
+import { closeCodeSandboxes } from '../src/core/verify/code/codeSandbox';
 
 const ANSWERS = 10_000;
 
@@ -96,17 +97,23 @@ export async function benchVerifiers(opts: VerifierBenchOptions = {}): Promise<R
     metadata: { func_name: 'intersperse' },
     test: 'def check(candidate):\n    assert candidate([], 7) == []\n    assert candidate([5, 6, 3, 2], 8) == [5, 8, 6, 8, 3, 8, 2]\n',
   };
-  const codeAnswer = (i: number) => `\`\`\`python\ndef intersperse(numbers, delimeter):\n    # variant ${i}\n    out = []\n    for j, x in enumerate(numbers):\n        if j:\n            out.append(delimeter)\n        out.append(x)\n    return out\n\`\`\``;
-  const codeN = opts.codeAnswers ?? 24;
-  for (const workers of opts.workerCounts ?? [1, 2, 4]) {
+  const codeAnswer = (i: number) => `\`\`\`python\nfrom typing import List\n\ndef intersperse(numbers: List[int], delimeter: int) -> List[int]:\n    # variant ${i}\n    out = []\n    for j, x in enumerate(numbers):\n        if j:\n            out.append(delimeter)\n        out.append(x)\n    return out\n\`\`\``;
+  const codeN = opts.codeAnswers ?? 300;
+  for (const workers of opts.workerCounts ?? [1, 2]) {
+    // Each worker count gets its own pool of sandboxes (one warm fork-server in bubblewrap each),
+    // started before the clock runs: the rate is answers scored, not sandboxes started.
+    const python = { workers };
     const limit = pLimit(workers);
+    const warm = await Promise.all(Array.from({ length: workers }, (_, i) => verifyAnswer(codeRecord, 'original', codeAnswer(i), { trusted: true, python })));
+    out[`code isolation (${workers} workers)`] = String(warm[0]?.details.info?.isolation ?? warm[0]?.details.message);
     const t0 = performance.now();
-    const results = await Promise.all(Array.from({ length: codeN }, (_, i) => limit(() => verifyAnswer(codeRecord, 'original', codeAnswer(i), { trusted: true }))));
+    const results = await Promise.all(Array.from({ length: codeN }, (_, i) => limit(() => verifyAnswer(codeRecord, 'original', codeAnswer(i), { trusted: true, python }))));
     const ms = performance.now() - t0;
     const passed = results.filter((r) => r.is_correct).length;
     out[`code answers/s (${workers} workers)`] = Math.round((codeN / ms) * 1000 * 10) / 10;
-    if (passed !== codeN) out[`code failures (${workers} workers)`] = codeN - passed;
+    if (passed !== codeN) out[`code failures (${workers} workers)`] = `${codeN - passed}: ${results.find((r) => !r.is_correct)?.details.message}`;
   }
+  closeCodeSandboxes();
   out['code answers per run'] = codeN;
   return out;
 }

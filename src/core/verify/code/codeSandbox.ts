@@ -79,7 +79,11 @@ class ForkServer {
     });
     let onReady: (r: ServerReply) => void = () => undefined;
     this.started = new Promise<void>((resolve, reject) => {
-      onReady = (r) => (r.ready ? resolve() : reject(new Error('unexpected first reply')));
+      onReady = (r) => {
+        if (!r.ready) return reject(new Error('unexpected first reply'));
+        this.idle();
+        resolve();
+      };
       this.child.on('error', reject);
       this.child.on('close', () => reject(new Error(this.lastError() || 'the sandbox exited at start')));
     });
@@ -101,7 +105,6 @@ class ForkServer {
       for (const settle of this.replies.values()) settle({ status: 'fail', message: `the sandbox ended during the run${this.lastError() ? ` (${this.lastError()})` : ''}` });
       this.replies.clear();
     });
-    this.idle();
   }
 
   lastError(): string {
