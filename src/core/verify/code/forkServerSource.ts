@@ -312,6 +312,28 @@ def run_job(job, seq):
     result["durationMs"] = int((time.monotonic() - started) * 1000)
     return result
 
+WARM_PROGRAM = """
+from typing import List
+def intersperse(numbers: List[int], delimeter: int) -> List[int]:
+    out = []
+    for i, x in enumerate(numbers):
+        if i:
+            out.append(delimeter)
+        out.append(x)
+    return out
+def check(candidate):
+    assert candidate([5, 6], 8) == [5, 8, 6], "message"
+"""
+
+def warm_up():
+    # What a candidate's first compile and first message would set up lazily (about 15 ms of CPU on
+    # a loaded 2-core machine) is set up once here, before the forks, instead of once per answer.
+    ns = {"__name__": "warm", "__builtins__": builtins}
+    exec(compile(WARM_PROGRAM, "candidate.py", "exec"), ns)
+    ns["check"](ns["intersperse"])
+    value = [1, 2.5, "s", b"b", (1, None), {1: True}, {2}, frozenset(), 3j]
+    assert decode(json.loads(json.dumps(encode(value)))) == value
+
 def main():
     set_undumpable()
     signal.signal(signal.SIGALRM, on_alarm)
@@ -326,6 +348,7 @@ def main():
         data = (json.dumps(obj) + "\n").encode()
         while data:
             data = data[os.write(chan_out, data):]
+    warm_up()
     # Forked children inherit a frozen heap: the collector never walks (and copies) it.
     import gc
     gc.collect()

@@ -26,16 +26,12 @@ def set_undumpable():
         pass
 
 def close_all_but(keep):
-    try:
-        fds = [int(x) for x in os.listdir("/proc/self/fd")]
-    except OSError:
-        fds = range(3, 1024)
-    for fd in fds:
-        if fd not in keep:
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+    # close_range(2) in one call per gap: listing /proc/self/fd costs a fork child ~5 ms here.
+    low = 0
+    for fd in sorted(keep) + [1 << 20]:
+        if fd > low:
+            os.closerange(low, fd)
+        low = fd + 1
 
 def drop_to(uid):
     if PRIV:
