@@ -107,8 +107,16 @@ export async function benchVerifiers(opts: VerifierBenchOptions = {}): Promise<R
     const warm = await Promise.all(Array.from({ length: workers }, (_, i) => verifyAnswer(codeRecord, 'original', codeAnswer(i), { trusted: true, python })));
     out[`code isolation (${workers} workers)`] = String(warm[0]?.details.info?.isolation ?? warm[0]?.details.message);
     const t0 = performance.now();
+    const nodeCpu0 = process.cpuUsage();
     const results = await Promise.all(Array.from({ length: codeN }, (_, i) => limit(() => verifyAnswer(codeRecord, 'original', codeAnswer(i), { trusted: true, python }))));
     const ms = performance.now() - t0;
+    // CPU per answer (sandbox + this process): on a shared, loaded machine the wall rate says more
+    // about the neighbours; cores / CPU per answer is what the verifier would do with the cores.
+    const nodeCpu = process.cpuUsage(nodeCpu0);
+    const sandboxCpuMs = results.reduce((sum, r) => sum + (typeof r.details.info?.cpuMs === 'number' ? r.details.info.cpuMs : 0), 0);
+    const cpuPerAnswer = (sandboxCpuMs + (nodeCpu.user + nodeCpu.system) / 1000) / codeN;
+    out[`code CPU ms/answer (${workers} workers)`] = Math.round(cpuPerAnswer * 10) / 10;
+    out[`code answers/s per ${cpus().length} cores of CPU (${workers} workers)`] = Math.round(((cpus().length * 1000) / cpuPerAnswer) * 10) / 10;
     const passed = results.filter((r) => r.is_correct).length;
     out[`code answers/s (${workers} workers)`] = Math.round((codeN / ms) * 1000 * 10) / 10;
     if (passed !== codeN) out[`code failures (${workers} workers)`] = `${codeN - passed}: ${results.find((r) => !r.is_correct)?.details.message}`;

@@ -48,6 +48,8 @@ export interface CodeRunResult {
   status: 'pass' | 'fail' | 'timeout' | 'error' | 'not-run';
   message: string;
   durationMs: number;
+  /** CPU time of the sandbox for this answer (server and candidates), when it ran. */
+  cpuMs?: number;
   isolation: Isolation | null;
 }
 
@@ -57,6 +59,7 @@ interface ServerReply {
   status?: CodeRunResult['status'];
   message?: string;
   durationMs?: number;
+  cpuMs?: number;
 }
 
 /** One fork-server process (inside bwrap or not). */
@@ -218,7 +221,7 @@ class SandboxPool {
     }
     try {
       const r = await server.run(this.nextId++, { ...job, timeoutMs, memoryMb: opts.memoryMb ?? 1024 }, timeoutMs, signal);
-      return { status: r.status ?? 'error', message: r.message ?? 'no message', durationMs: r.durationMs ?? timeoutMs, isolation: this.isolation };
+      return { status: r.status ?? 'error', message: r.message ?? 'no message', durationMs: r.durationMs ?? timeoutMs, ...(typeof r.cpuMs === 'number' ? { cpuMs: r.cpuMs } : {}), isolation: this.isolation };
     } finally {
       this.release(server);
     }

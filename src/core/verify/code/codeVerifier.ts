@@ -42,5 +42,5 @@ export async function verifyCode(responseText: string, task: CodeTask, opts: Cod
   // Say it plainly when model code ran without isolation (the user opted in).
   const said = run.status === 'fail' ? `tests failed: ${run.message}` : run.message;
   const message = run.isolation === 'none' ? `${said} (ran unisolated)` : said;
-  return { is_correct, extracted: program.code, details: { domain, message, info: { ...info, run: run.status, isolation: run.isolation, timedOut: run.status === 'timeout', durationMs: run.durationMs } } };
+  return { is_correct, extracted: program.code, details: { domain, message, info: { ...info, run: run.status, isolation: run.isolation, timedOut: run.status === 'timeout', durationMs: run.durationMs, ...(run.cpuMs !== undefined ? { cpuMs: run.cpuMs } : {}) } } };
 }
