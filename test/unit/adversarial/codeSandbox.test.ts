@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServer, type Server } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { closeCodeSandboxes, isolationStatus, runCodeJob, type PythonRunnerOptions } from '../../../src/core/verify/code/codeSandbox';
 import { findBwrap } from '../../../src/core/verify/code/sandboxIsolation';
 import { verifyCode } from '../../../src/core/verify/code/codeVerifier';
@@ -64,7 +64,7 @@ for p in ("/root/.bashrc", "/root/.profile", "/etc/passwd", "/etc/hostname", ${J
         found.append(p)
     except OSError:
         pass
-for d in ("/root", "/home", "/work", "/etc"):
+for d in ("/root", "/home", ${JSON.stringify(dirname(process.cwd()))}, "/etc"):
     try:
         if [x for x in os.listdir(d) if x != ".pyenv"]:
             found.append(d)
