@@ -149,8 +149,8 @@ const command: CliCommand = {
       process.stdout.write(USAGE);
       return 0;
     }
-    if (!values.records?.length && !values.plans?.length) throw new CliError('--records (or --plans) is required\n\n' + USAGE);
-    if (!values.logs?.length) throw new CliError('--logs is required\n\n' + USAGE);
+    if (!values.records?.length && !values.plans?.length) throw new CliError("--records (or --plans) is required (see 'intent-lens score --help')");
+    if (!values.logs?.length) throw new CliError("--logs is required (see 'intent-lens score --help')");
     const concurrency = values.concurrency ? Number(values.concurrency) : Math.max(1, cpus().length);
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError('--concurrency must be a positive integer');
     const timeoutMs = values.timeout ? Number(values.timeout) : undefined;
