@@ -177,7 +177,8 @@ async function replaceLocked(real: string, produce: (sink: FileSink) => Promise<
   trackUntilDone(tmp);
   let keepTemp = false;
   try {
-    const fh = await open(tmp, 'wx', 0o600);
+    // A new file gets the usual mode (0666 less the umask); a replacement starts private and takes the old mode.
+    const fh = await open(tmp, 'wx', st ? 0o600 : 0o666);
     let sink: BufferedSink;
     try {
       sink = new BufferedSink(fh);
