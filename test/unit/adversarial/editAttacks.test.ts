@@ -103,6 +103,14 @@ describe.skipIf(!posix)('links, modes and bytes', () => {
     expect(statSync(f).mode & 0o777).toBe(0o640);
   });
 
+  it('a new file (score --out) gets the usual mode, not the private mode of the temp file', async () => {
+    const dir = folder();
+    const f = join(dir, 'new.jsonl');
+    await replaceFile(f, async (sink) => sink.write('x\n'));
+    const umask = process.umask();
+    expect(statSync(f).mode & 0o777).toBe(0o666 & ~umask);
+  });
+
   it('untouched lines keep their exact bytes even when they are not valid UTF-8', async () => {
     const dir = folder();
     const f = join(dir, 'bytes.records.jsonl');
