@@ -1,6 +1,7 @@
 // `intent-lens`: the command line on the same core as the extension. Each command lives in its own
 // module under src/cli/ and is loaded only when used.
 import { CliError, type CliCommand } from './cli/cliTypes';
+import { removeHeldFilesSync } from './core/edit/exitCleanup';
 
 const COMMANDS: Record<string, () => Promise<{ default: CliCommand }>> = {
   validate: () => import('./cli/validateCommand'),
@@ -44,17 +45,40 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`intent-lens ${name}: ${e.message}\n`);
       return e.exitCode;
     }
+    // node:util parseArgs rejects unknown options and missing values with a coded TypeError.
+    if (isArgumentError(e)) {
+      process.stderr.write(`intent-lens ${name}: ${oneLine(e.message)} (see 'intent-lens ${name} --help')\n`);
+      return 2;
+    }
     throw e;
   }
 }
 
+function isArgumentError(e: unknown): e is Error {
+  const code = e instanceof Error ? (e as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+}
+
+function oneLine(text: string): string {
+  return text.split('\n')[0]!.trim();
+}
+
 if (require.main === module) {
+  // Interrupted mid-write: remove our temp and lock files, then exit as the signal would.
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    process.once(signal, () => {
+      removeHeldFilesSync();
+      process.exit(code);
+    });
+  }
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
     },
     (e: unknown) => {
-      process.stderr.write(`intent-lens: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      // An unexpected failure: one line for the user; the stack only when asked for.
+      const detail = e instanceof Error ? (process.env.INTENT_LENS_DEBUG ? (e.stack ?? e.message) : oneLine(e.message)) : String(e);
+      process.stderr.write(`intent-lens: ${detail}${process.env.INTENT_LENS_DEBUG ? '' : ' (set INTENT_LENS_DEBUG=1 for details)'}\n`);
       process.exitCode = 1;
     },
   );

@@ -1,6 +1,7 @@
 // `intent-lens review <records> --task-id ID --status approved|rejected|needs-work|pending [--note TEXT] [--by NAME]`:
-// writes `intent.review` of one record. Only that record's line changes; the write is atomic and
-// refuses when the file changed on disk meanwhile.
+// writes `intent.review` of one record. Only that record's line changes (other lines keep their
+// bytes); read, edit and write happen under the file's lock, so concurrent reviews of one file all
+// land, and the write refuses when another program changed the file meanwhile.
 import { parseArgs } from 'node:util';
 import { userInfo } from 'node:os';
 import type { CliCommand } from './cliTypes';
@@ -8,7 +9,9 @@ import { CliError } from './cliTypes';
 import { REVIEW_STATUSES, ReviewStatusSchema } from '../core/schema/records';
 import { parseRecordsText } from '../core/load/recordsFile';
 import { editRecordInText } from '../core/edit/recordEdit';
-import { FileChangedOnDiskError, readSnapshot, writeAtomic } from '../core/edit/fileStore';
+import { FileChangedOnDiskError, updateFile } from '../core/edit/fileStore';
+import { FileLockedError } from '../core/edit/fileLock';
+import { NotRegularFileError } from '../core/jsonl/regularFile';
 import { reviewEdits } from '../core/edit/reviewEdits';
 import { EditError } from '../core/edit/editRaw';
 
@@ -40,26 +43,27 @@ const command: CliCommand = {
       return 0;
     }
     const file = positionals[0];
-    if (!file || positionals.length > 1) throw new CliError(`give exactly one records file\n${USAGE}`);
+    if (!file || positionals.length > 1) throw new CliError(`give exactly one records file (usage: ${USAGE.trim()})`);
     const taskId = values['task-id'];
     if (!taskId) throw new CliError('--task-id is required');
     const status = ReviewStatusSchema.safeParse(values.status);
     if (!status.success) throw new CliError(`--status must be one of ${REVIEW_STATUSES.join(', ')}`);
-    const snap = await readSnapshot(file).catch((e: unknown) => {
-      throw new CliError(`cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`);
-    });
-    const rec = parseRecordsText(file, snap.text).items.find((i) => i.value.task_id === taskId)?.value;
-    if (!rec) throw new CliError(`no valid record with task_id ${JSON.stringify(taskId)} in ${file}`);
-    if (!rec.intent) throw new CliError(`record ${taskId} has no intent block to review`);
     const by = values.by ?? defaultReviewer();
     try {
-      const edits = reviewEdits(rec, { status: status.data, ...(values.note !== undefined ? { note: values.note } : {}), ...(by ? { by } : {}) });
-      const result = editRecordInText(file, snap.text, taskId, edits);
-      await writeAtomic(snap, result.text);
-      process.stderr.write(`${file}:${result.line}: ${taskId} review → ${status.data}\n`);
+      const line = await updateFile(file, (snap) => {
+        const rec = parseRecordsText(file, snap.text).items.find((i) => i.value.task_id === taskId)?.value;
+        if (!rec) throw new CliError(`no valid record with task_id ${JSON.stringify(taskId)} in ${file}`);
+        if (!rec.intent) throw new CliError(`record ${taskId} has no intent block to review`);
+        const edits = reviewEdits(rec, { status: status.data, ...(values.note !== undefined ? { note: values.note } : {}), ...(by ? { by } : {}) });
+        const result = editRecordInText(file, snap.text, taskId, edits);
+        return { text: result.text, result: result.line };
+      });
+      process.stderr.write(`${file}:${line}: ${taskId} review → ${status.data}\n`);
       return 0;
     } catch (e) {
-      if (e instanceof FileChangedOnDiskError || e instanceof EditError) throw new CliError(e.message, 1);
+      if (e instanceof FileChangedOnDiskError || e instanceof EditError || e instanceof FileLockedError || e instanceof NotRegularFileError) throw new CliError(e.message, 1);
+      const code = (e as NodeJS.ErrnoException).code;
+      if (typeof code === 'string') throw new CliError(`cannot update ${file}: ${e instanceof Error ? e.message : String(e)}`, 1);
       throw e;
     }
   },

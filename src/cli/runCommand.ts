@@ -32,7 +32,10 @@ intent-lens run --records <file> --all [--mode M] [--condition C] [--extended] [
   --user-model M       the user-simulator model (default: --model), on the same provider
                        unless --user-provider is given
   --stream             stream responses (default: the provider's setting, else off)
-  --timeout-ms N       per-request timeout (default 120000); --max-retries N (default 3)
+  --timeout-ms N       per-request timeout over headers, body and stream gaps (default 120000);
+                       --max-retries N (default 3)
+  --max-retry-after S  longest Retry-After obeyed, in seconds (default 60); waits count
+                       against --timeout-ms
   --all                every instance of every record (the eight per source; --extended adds
                        the extended paths); finished conversations already in --out are skipped
   --concurrency N      conversations at once with --all (default 1)
@@ -101,6 +104,7 @@ const command: CliCommand = {
         stream: { type: 'boolean' },
         'timeout-ms': { type: 'string' },
         'max-retries': { type: 'string' },
+        'max-retry-after': { type: 'string' },
         'no-exec': { type: 'boolean' },
         'allow-unisolated': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -124,6 +128,7 @@ const command: CliCommand = {
     const concurrency = toInt('concurrency', values.concurrency, 1, 64) ?? 1;
     const timeoutMs = toInt('timeout-ms', values['timeout-ms'], 1, 3_600_000);
     const maxRetries = toInt('max-retries', values['max-retries'], 0, 10);
+    const maxRetryAfterS = toInt('max-retry-after', values['max-retry-after'], 0, 3600);
     let shard: { index: number; count: number } | undefined;
     if (values.shard !== undefined) {
       if (!values.all) throw new CliError('--shard needs --all');
@@ -150,8 +155,9 @@ const command: CliCommand = {
     let simulator: ChatProvider;
     const assistantModel = values.model ?? assistantChoice.cfg.model;
     try {
-      assistant = createCoreProvider({ ...assistantChoice.cfg, ...reliability }, assistantChoice.apiKey, { model: assistantModel });
-      simulator = createCoreProvider({ ...userChoice.cfg, ...reliability }, userChoice.apiKey, { model: values['user-model'] ?? (values['user-provider'] ? userChoice.cfg.model : assistantModel) });
+      const retryCap = maxRetryAfterS !== undefined ? { maxRetryAfterMs: maxRetryAfterS * 1000 } : {};
+      assistant = createCoreProvider({ ...assistantChoice.cfg, ...reliability }, assistantChoice.apiKey, { model: assistantModel, ...retryCap });
+      simulator = createCoreProvider({ ...userChoice.cfg, ...reliability }, userChoice.apiKey, { model: values['user-model'] ?? (values['user-provider'] ? userChoice.cfg.model : assistantModel), ...retryCap });
     } catch (e) {
       if (e instanceof ProviderError) throw new CliError(e.message);
       throw e;

@@ -2,20 +2,24 @@
 // Re-scores each conversation's final assistant message against the active reference and finds
 // inactive content in it. Input logs are never modified; --out writes a new log atomically.
 import { parseArgs } from 'node:util';
-import { readFile, rename, writeFile, unlink } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { cpus } from 'node:os';
 import pLimit from 'p-limit';
 import { CliError, type CliCommand } from './cliTypes';
 import { loadRecordsFile } from '../core/load/recordsFile';
-import { detectFileKind, listDataFiles, loadEvolvingFile } from '../core/load/dataFiles';
+import { detectFileKind, findDataFiles, loadEvolvingFile } from '../core/load/dataFiles';
 import type { EvolvingPlan } from '../core/schema/evolving';
-import { splitSource } from '../core/load/recordsFile';
-import { RunLogEntrySchema, type RunLogEntry } from '../core/schema/runlog';
 import type { BenchmarkRecord } from '../core/schema/records';
+import { effectiveCondition, effectiveMode } from '../core/schema/runlog';
 import { rescoreConversation, type ConversationScore } from '../core/verify/rescore';
 import { SqlExecutor } from '../core/verify/database/sqlExecutor';
 import { codeIsolationNote } from '../core/verify/code/codeIsolationNote';
+import type { VerifyDetails } from '../core/verify/verifyTypes';
+import { formatDiagnostic, type Diagnostic } from '../core/jsonl/diagnostics';
+import { replaceFile, type FileSink } from '../core/edit/fileStore';
+import { copyBytes, readLogLines, type LogLine } from './scoreLogLines';
+import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
 
 const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [options]
 
@@ -31,35 +35,10 @@ const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [op
   --strict-actions     actions answers must be nothing but the call list (LiC's BFCL parser)
   --concurrency N      answers scored at once (default: number of CPUs)
   --timeout MS         per code run / SQL statement time limit (default 10000 / 5000)
+${MAX_LINE_BYTES_HELP}
+Logs are streamed: results print as they are scored. Invalid lines and repeated conv_ids are
+reported on stderr (and under "diagnostics" with --json), counted once, and copied as they are to --out.
 `;
-
-interface LogLine {
-  file: string;
-  line: number;
-  raw: string;
-  /** The parsed object, kept whole so --out preserves every field. */
-  object?: Record<string, unknown>;
-  entry?: RunLogEntry;
-}
-
-async function readLogLines(file: string): Promise<LogLine[]> {
-  const text = await readFile(file, 'utf8');
-  const { chunks } = splitSource(file, text);
-  return chunks.map((c) => {
-    const out: LogLine = { file, line: c.line, raw: c.text };
-    try {
-      const obj: unknown = JSON.parse(c.text);
-      if (obj && typeof obj === 'object' && !Array.isArray(obj)) {
-        out.object = obj as Record<string, unknown>;
-        const parsed = RunLogEntrySchema.safeParse(obj);
-        if (parsed.success) out.entry = parsed.data;
-      }
-    } catch {
-      /* kept verbatim in --out */
-    }
-    return out;
-  });
-}
 
 export interface ScoreSummary {
   conversations: number;
@@ -73,32 +52,43 @@ export interface ScoreSummary {
   agreement_rate: number | null;
   changed: number;
   with_inactive: number;
+  /** Lines that are not valid conversations (syntax, schema, over the length limit). */
+  invalid_lines?: number;
+  /** Repeats of a conv_id already scored: reported, not counted again. */
+  duplicate_conv_ids?: number;
   by_task: Record<string, { conversations: number; correct: number; incorrect: number; unscored: number; compared: number; agree: number }>;
 }
 
-export function summarize(results: readonly ConversationScore[]): ScoreSummary {
-  const s: ScoreSummary = { conversations: results.length, scored: 0, correct: 0, incorrect: 0, unscored: 0, compared: 0, agree: 0, agreement_rate: null, changed: 0, with_inactive: 0, by_task: {} };
-  for (const r of results) {
-    const domain = r.details.domain;
-    const t = (s.by_task[domain] ??= { conversations: 0, correct: 0, incorrect: 0, unscored: 0, compared: 0, agree: 0 });
-    t.conversations++;
-    if (r.is_correct === null) {
-      s.unscored++;
-      t.unscored++;
-    } else {
-      s.scored++;
-      if (r.is_correct) (s.correct++, t.correct++);
-      else (s.incorrect++, t.incorrect++);
-      if (r.previous_is_correct !== null) {
-        s.compared++;
-        t.compared++;
-        if (r.previous_is_correct === r.is_correct) (s.agree++, t.agree++);
-        else s.changed++;
-      }
+export function emptySummary(): ScoreSummary {
+  return { conversations: 0, scored: 0, correct: 0, incorrect: 0, unscored: 0, compared: 0, agree: 0, agreement_rate: null, changed: 0, with_inactive: 0, by_task: {} };
+}
+
+/** Counts one result into a summary (streamed: results are not kept). */
+export function addToSummary(s: ScoreSummary, r: ConversationScore): void {
+  s.conversations++;
+  const t = (s.by_task[r.details.domain] ??= { conversations: 0, correct: 0, incorrect: 0, unscored: 0, compared: 0, agree: 0 });
+  t.conversations++;
+  if (r.is_correct === null) {
+    s.unscored++;
+    t.unscored++;
+  } else {
+    s.scored++;
+    if (r.is_correct) (s.correct++, t.correct++);
+    else (s.incorrect++, t.incorrect++);
+    if (r.previous_is_correct !== null) {
+      s.compared++;
+      t.compared++;
+      if (r.previous_is_correct === r.is_correct) (s.agree++, t.agree++);
+      else s.changed++;
     }
-    if (r.inactive.length) s.with_inactive++;
   }
+  if (r.inactive.length) s.with_inactive++;
   s.agreement_rate = s.compared ? s.agree / s.compared : null;
+}
+
+export function summarize(results: readonly ConversationScore[]): ScoreSummary {
+  const s = emptySummary();
+  for (const r of results) addToSummary(s, r);
   return s;
 }
 
@@ -119,15 +109,42 @@ function rescoredObject(obj: Record<string, unknown>, r: ConversationScore): Rec
   return { ...obj, trace, is_correct: r.is_correct, score };
 }
 
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const tmp = `${path}.tmp-${process.pid}-${Date.now()}`;
-  try {
-    await writeFile(tmp, text);
-    await rename(tmp, path);
-  } catch (e) {
-    await unlink(tmp).catch(() => undefined);
-    throw e;
-  }
+/** A verifier that throws must not take the whole run down: that conversation is unscored. */
+function failedScore(l: LogLine & { entry: NonNullable<LogLine['entry']> }, e: unknown): ConversationScore {
+  const domain = (['math', 'code', 'database', 'actions'] as const).find((d) => d === l.entry.task) ?? 'math';
+  return { conv_id: l.entry.conv_id, task_id: l.entry.task_id, mode: effectiveMode(l.entry), condition: effectiveCondition(l.entry), active: null, extracted: null, is_correct: null, previous_is_correct: null, inactive: [], details: { domain, message: `could not be scored: ${e instanceof Error ? e.message : String(e)}` } };
+}
+
+function conversationJson(r: ConversationScore): Record<string, unknown> {
+  return {
+    conv_id: r.conv_id,
+    task_id: r.task_id,
+    mode: r.mode,
+    condition: r.condition,
+    ...(r.path ? { path: r.path, k: r.k } : {}),
+    active: r.active,
+    extracted: r.extracted,
+    is_correct: r.is_correct,
+    previous_is_correct: r.previous_is_correct,
+    inactive: r.inactive.map(({ value, start, end, kind, match, describe }) => ({ value, start, end, kind, match, describe })),
+    details: r.details,
+  };
+}
+
+const mark = (v: boolean | null) => (v === null ? '–' : v ? '✓' : '✗');
+
+function resultLine(r: ConversationScore): string {
+  const changed = r.is_correct !== null && r.previous_is_correct !== null && r.is_correct !== r.previous_is_correct ? ' (changed)' : '';
+  const inactive = r.inactive.length ? ` · inactive: ${[...new Set(r.inactive.map((s) => s.value))].join(', ')}` : '';
+  return `${mark(r.is_correct)} ${r.conv_id} ${r.task_id} ${r.mode}/${r.condition} was ${mark(r.previous_is_correct)}${changed}${inactive} — ${r.details.message}\n`;
+}
+
+/** One line of --out: the rescored object, or the line as it was (its exact bytes where needed). */
+async function writeOutLine(sink: FileSink, l: LogLine, r: ConversationScore | undefined): Promise<void> {
+  if (l.object && r) await sink.write(JSON.stringify(rescoredObject(l.object, r)));
+  else if (l.bytes) await copyBytes(l.file, l.bytes, sink);
+  else await sink.write(l.raw ?? '');
+  await sink.write('\n');
 }
 
 const command: CliCommand = {
@@ -146,6 +163,7 @@ const command: CliCommand = {
         'strict-actions': { type: 'boolean' },
         concurrency: { type: 'string' },
         timeout: { type: 'string' },
+        ...MAX_LINE_BYTES_OPTION,
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -153,99 +171,104 @@ const command: CliCommand = {
       process.stdout.write(USAGE);
       return 0;
     }
-    if (!values.records?.length && !values.plans?.length) throw new CliError('--records (or --plans) is required\n\n' + USAGE);
-    if (!values.logs?.length) throw new CliError('--logs is required\n\n' + USAGE);
+    if (!values.records?.length && !values.plans?.length) throw new CliError("--records (or --plans) is required (see 'intent-lens score --help')");
+    if (!values.logs?.length) throw new CliError("--logs is required (see 'intent-lens score --help')");
     const concurrency = values.concurrency ? Number(values.concurrency) : Math.max(1, cpus().length);
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError('--concurrency must be a positive integer');
     const timeoutMs = values.timeout ? Number(values.timeout) : undefined;
     if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new CliError('--timeout must be a positive number of milliseconds');
 
+    const maxLineBytes = maxLineBytesOf(values['max-line-bytes']);
+    const limits = maxLineBytes ? { maxLineBytes } : {};
     const records = new Map<string, BenchmarkRecord>();
     const plans = new Map<string, EvolvingPlan>();
     const planFiles = [...(values.plans ?? [])];
+    const cannotRead = (f: string) => (e: unknown) => {
+      throw new CliError(`cannot read ${f}: ${e instanceof Error ? e.message : String(e)}`);
+    };
     for (const f of values.records ?? []) {
       if ((await detectFileKind(f).catch(() => undefined)) === 'evolving') {
         planFiles.push(f);
         continue;
       }
-      const loaded = await loadRecordsFile(f).catch((e: unknown) => {
-        throw new CliError(`cannot read ${f}: ${e instanceof Error ? e.message : String(e)}`);
-      });
+      const loaded = await loadRecordsFile(f, limits).catch(cannotRead(f));
       for (const it of loaded.items) if (!records.has(it.value.task_id)) records.set(it.value.task_id, it.value);
     }
     for (const f of planFiles) {
-      const loaded = await loadEvolvingFile(f).catch((e: unknown) => {
-        throw new CliError(`cannot read ${f}: ${e instanceof Error ? e.message : String(e)}`);
-      });
+      const loaded = await loadEvolvingFile(f, limits).catch(cannotRead(f));
       for (const it of loaded.items) if (!plans.has(it.value.task_id)) plans.set(it.value.task_id, it.value);
     }
-    let files: string[];
-    try {
-      files = await listDataFiles(values.logs);
-    } catch (e) {
+    const diagnostics: Diagnostic[] = [];
+    const report = (d: Diagnostic) => {
+      diagnostics.push(d);
+      if (!values.json && diagnostics.length <= 20) process.stderr.write(formatDiagnostic(d) + '\n');
+    };
+    const found = await findDataFiles(values.logs).catch((e: unknown) => {
       throw new CliError(`cannot read logs: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    });
+    found.diagnostics.forEach(report);
     const logFiles: string[] = [];
-    for (const f of files) if ((await detectFileKind(f)) === 'logs') logFiles.push(f);
-    if (values.out && logFiles.some((f) => resolve(f) === resolve(values.out!))) throw new CliError('--out must not be one of the input logs (inputs are never modified)');
+    for (const f of found.files) if ((await detectFileKind(f)) === 'logs') logFiles.push(f);
+    if (values.out) {
+      const out = await realpath(values.out).catch(() => resolve(values.out!));
+      for (const f of logFiles) if ((await realpath(f).catch(() => resolve(f))) === out) throw new CliError('--out must not be one of the input logs (inputs are never modified)');
+    }
 
     const sql = new SqlExecutor(timeoutMs ? { timeoutMs } : {});
     const limit = pLimit(concurrency);
-    const lines: LogLine[] = [];
-    for (const f of logFiles) lines.push(...(await readLogLines(f)));
-    const scores = new Map<LogLine, ConversationScore>();
+    const summary = emptySummary();
+    const seenConvIds = new Map<string, string>();
+    const codeDetails: VerifyDetails[] = [];
+    let firstJson = true;
+    if (values.json) process.stdout.write('{\n"conversations": [\n');
+    const score = (l: LogLine): Promise<ConversationScore | undefined> => {
+      const entry = l.entry;
+      if (!entry) return Promise.resolve(undefined);
+      const verify = { trusted: !values['no-exec'], strictActionsFormat: values['strict-actions'] === true, ...(values.databases ? { databasesDir: values.databases } : {}), sql, python: { ...(timeoutMs ? { timeoutMs } : {}), ...(values['allow-unisolated'] ? { allowUnisolated: true } : {}) } };
+      return limit(() => rescoreConversation(records.get(entry.task_id), entry, verify, plans.get(entry.task_id)).catch((e: unknown) => failedScore({ ...l, entry }, e)));
+    };
+    // Results are emitted in log order from a bounded window of lines being scored, so memory
+    // stays flat however long the logs are.
+    const run = async (sink: FileSink | undefined) => {
+      const window: Array<{ line: LogLine; result: Promise<ConversationScore | undefined> }> = [];
+      const emit = async () => {
+        const { line, result } = window.shift()!;
+        const r = await result;
+        if (r) {
+          addToSummary(summary, r);
+          // Only the code verdicts that were not run, or ran unisolated, feed the closing note.
+          if (r.details.domain === 'code' && (r.details.info?.run === 'not-run' || r.details.info?.isolation === 'none')) codeDetails.push(r.details);
+          if (values.json) {
+            process.stdout.write((firstJson ? '' : ',\n') + JSON.stringify(conversationJson(r)));
+            firstJson = false;
+          } else process.stdout.write(resultLine(r));
+        }
+        if (sink) await writeOutLine(sink, line, r);
+      };
+      for (const f of logFiles) {
+        for await (const line of readLogLines(f, { ...limits, report, seenConvIds })) {
+          window.push({ line, result: score(line) });
+          if (window.length >= concurrency * 4) await emit();
+        }
+      }
+      while (window.length) await emit();
+    };
     try {
-      await Promise.all(
-        lines.map((l) =>
-          l.entry
-            ? limit(async () => {
-                const r = await rescoreConversation(records.get(l.entry!.task_id), l.entry!, {
-                  trusted: !values['no-exec'],
-                  strictActionsFormat: values['strict-actions'] === true,
-                  ...(values.databases ? { databasesDir: values.databases } : {}),
-                  sql,
-                  python: { ...(timeoutMs ? { timeoutMs } : {}), ...(values['allow-unisolated'] ? { allowUnisolated: true } : {}) },
-                }, plans.get(l.entry!.task_id));
-                scores.set(l, r);
-              })
-            : Promise.resolve(),
-        ),
-      );
+      if (values.out) await replaceFile(values.out, run);
+      else await run(undefined);
     } finally {
       await sql.close();
     }
-    const results = lines.flatMap((l) => (scores.has(l) ? [scores.get(l)!] : []));
-    const summary = summarize(results);
-    if (values.out) {
-      const text = lines.map((l) => (l.object && scores.has(l) ? JSON.stringify(rescoredObject(l.object, scores.get(l)!)) : l.raw)).join('\n') + '\n';
-      await writeAtomically(values.out, text);
-    }
+    summary.invalid_lines = diagnostics.filter((d) => d.severity === 'error' && d.code !== 'duplicate-conv-id').length;
+    summary.duplicate_conv_ids = diagnostics.filter((d) => d.code === 'duplicate-conv-id').length;
     if (values.json) {
-      const conversations = results.map((r) => ({
-        conv_id: r.conv_id,
-        task_id: r.task_id,
-        mode: r.mode,
-        condition: r.condition,
-        ...(r.path ? { path: r.path, k: r.k } : {}),
-        active: r.active,
-        extracted: r.extracted,
-        is_correct: r.is_correct,
-        previous_is_correct: r.previous_is_correct,
-        inactive: r.inactive.map(({ value, start, end, kind, match, describe }) => ({ value, start, end, kind, match, describe })),
-        details: r.details,
-      }));
-      process.stdout.write(JSON.stringify({ conversations, summary }, null, 2) + '\n');
+      process.stdout.write(`\n],\n"summary": ${JSON.stringify(summary, null, 2)},\n"diagnostics": ${JSON.stringify(diagnostics.slice(0, 1000))}\n}\n`);
     } else {
-      const mark = (v: boolean | null) => (v === null ? '–' : v ? '✓' : '✗');
-      for (const r of results) {
-        const changed = r.is_correct !== null && r.previous_is_correct !== null && r.is_correct !== r.previous_is_correct ? ' (changed)' : '';
-        const inactive = r.inactive.length ? ` · inactive: ${[...new Set(r.inactive.map((s) => s.value))].join(', ')}` : '';
-        process.stdout.write(`${mark(r.is_correct)} ${r.conv_id} ${r.task_id} ${r.mode}/${r.condition} was ${mark(r.previous_is_correct)}${changed}${inactive} — ${r.details.message}\n`);
-      }
       const rate = summary.agreement_rate === null ? 'n/a' : `${(summary.agreement_rate * 100).toFixed(1)}% of ${summary.compared}`;
-      const isolationNote = codeIsolationNote(results.map((r) => r.details));
+      const isolationNote = codeIsolationNote(codeDetails);
       if (isolationNote) process.stderr.write(`${isolationNote}\n`);
-      process.stdout.write(`\n${summary.conversations} conversations: ${summary.correct} correct, ${summary.incorrect} incorrect, ${summary.unscored} unscored; agreement with logged verdicts ${rate}; ${summary.with_inactive} with inactive content${values.out ? `; wrote ${values.out}` : ''}\n`);
+      const skipped = summary.invalid_lines || summary.duplicate_conv_ids ? `; skipped ${summary.invalid_lines} invalid line(s) and ${summary.duplicate_conv_ids} repeated conv_id(s)${diagnostics.length > 20 ? ' (first 20 shown above)' : ''}` : '';
+      process.stdout.write(`\n${summary.conversations} conversations: ${summary.correct} correct, ${summary.incorrect} incorrect, ${summary.unscored} unscored; agreement with logged verdicts ${rate}; ${summary.with_inactive} with inactive content${skipped}${values.out ? `; wrote ${values.out}` : ''}\n`);
     }
     return 0;
   },

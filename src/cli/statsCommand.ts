@@ -14,6 +14,7 @@ import { runDiffText } from '../core/stats/runDiffText';
 import { diffRuns } from '../core/stats/runDiff';
 import { statsDetectors } from '../core/stats/statsDetectors';
 import { formatDiagnostic } from '../core/jsonl/diagnostics';
+import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
 
 const USAGE = `intent-lens stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv|html|latex] [--model M]...
 intent-lens stats --diff <logs-A> <logs-B> [--json] [--model M]...
@@ -25,21 +26,29 @@ intent-lens stats --diff <logs-A> <logs-B> [--json] [--model M]...
   --seed N        the bootstrap's seed (default fixed: the same input gives the same intervals)
   --diff A B      per condition, the sources that flipped correct→wrong and wrong→correct from the
                   logs under A to those under B (same model, same source), with an exact McNemar test
+${MAX_LINE_BYTES_HELP}
+Invalid lines and repeated conv_ids are reported on stderr and counted once.
 `;
 
 const FORMATS = ['md', 'csv', 'html', 'latex'] as const;
 type Format = (typeof FORMATS)[number];
 const isFormat = (f: string | undefined): f is Format => (FORMATS as readonly string[]).includes(f ?? '');
 
-async function load(records: readonly string[], logs: readonly string[]) {
+async function load(records: readonly string[], logs: readonly string[], maxLineBytes?: number) {
+  let loaded;
   try {
-    const loaded = await loadResults(records, logs);
-    const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
-    if (errors.length) process.stderr.write(`${errors.length} invalid line(s) skipped, e.g. ${formatDiagnostic(errors[0]!)}\n`);
-    return loaded;
+    loaded = await loadResults(records, logs, maxLineBytes ? { maxLineBytes } : {});
   } catch (e) {
     throw new CliError(e instanceof Error ? e.message : String(e), 1);
   }
+  // Never skipped silently: how many lines were invalid, how many conv_ids repeated, and where.
+  const duplicates = loaded.diagnostics.filter((d) => d.code === 'duplicate-conv-id');
+  const invalid = loaded.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'duplicate-conv-id');
+  const skippedFiles = loaded.diagnostics.filter((d) => d.severity === 'warning' && d.line === 1 && ['not-a-file', 'symlink-loop', 'dangling-link', 'unreadable'].includes(d.code));
+  for (const d of [...invalid, ...duplicates, ...skippedFiles].slice(0, 20)) process.stderr.write(formatDiagnostic(d) + '\n');
+  const invalidLines = new Set(invalid.map((d) => `${d.file}\u0000${d.line}`)).size;
+  if (invalid.length || duplicates.length || skippedFiles.length) process.stderr.write(`skipped ${invalidLines} invalid line(s), ${duplicates.length} repeated conv_id(s) (counted once) and ${skippedFiles.length} unreadable path(s)\n`);
+  return loaded;
 }
 
 const command: CliCommand = {
@@ -55,6 +64,7 @@ const command: CliCommand = {
         model: { type: 'string', multiple: true },
         seed: { type: 'string' },
         diff: { type: 'boolean' },
+        ...MAX_LINE_BYTES_OPTION,
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -66,7 +76,7 @@ const command: CliCommand = {
     if (values.diff) {
       if (positionals.length !== 2) throw new CliError('--diff needs two log files or folders: --diff <logs-A> <logs-B>');
       const [a, b] = positionals as [string, string];
-      const refsOf = async (p: string) => (await load([], [p])).index.conversations().filter((r) => !onlyModels || onlyModels.has(r.model));
+      const refsOf = async (p: string) => (await load([], [p], maxLineBytesOf(values['max-line-bytes']))).index.conversations().filter((r) => !onlyModels || onlyModels.has(r.model));
       const diff = diffRuns(await refsOf(a), await refsOf(b), true);
       process.stdout.write(values.json ? JSON.stringify({ a, b, ...diff }, null, 2) + '\n' : runDiffText(diff, a, b));
       return 0;
@@ -77,7 +87,7 @@ const command: CliCommand = {
     if (!isFormat(values.format)) throw new CliError('--format must be md, csv, html or latex');
     const seed = values.seed === undefined ? undefined : Number(values.seed);
     if (seed !== undefined && !Number.isInteger(seed)) throw new CliError('--seed must be an integer');
-    const loaded = await load(values.records ?? [], logs);
+    const loaded = await load(values.records ?? [], logs, maxLineBytesOf(values['max-line-bytes']));
     const refs = loaded.index.conversations();
     const { detectorName, close, ...detectors } = statsDetectors((id) => loaded.records.get(id), loaded.plans);
     const report = await computeStats(refs, { ...detectors, ...(values.model ? { models: values.model } : {}), ...(seed !== undefined ? { bootstrap: { ...DEFAULT_BOOTSTRAP, seed } } : {}) });

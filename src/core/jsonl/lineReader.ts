@@ -1,6 +1,9 @@
 // Streams a file line by line with byte offsets, so an index can keep offsets instead of whole
 // traces and read one line back later. Handles a UTF-8 BOM, CRLF and a last line without newline.
-import { open } from 'node:fs/promises';
+// Only regular files are read (a FIFO or a device is refused), a line longer than the limit is
+// skipped, not buffered, and a line whose bytes are not valid UTF-8 is flagged.
+import { isUtf8 } from 'node:buffer';
+import { DEFAULT_MAX_LINE_BYTES, openRegularFile } from './regularFile';
 
 export interface RawLine {
   /** 1-based line number. */
@@ -14,6 +17,10 @@ export interface RawLine {
   terminated: boolean;
   /** Byte offset just past this line's terminator: where the next line starts. */
   next: number;
+  /** The line was longer than `maxLineBytes`: its bytes were skipped and `text` is empty. */
+  tooLong?: true;
+  /** The line's bytes are not valid UTF-8 (`text` holds U+FFFD where they were). */
+  invalidUtf8?: true;
 }
 
 export interface ReadLinesOptions {
@@ -22,29 +29,47 @@ export interface ReadLinesOptions {
   startLine?: number;
   chunkSize?: number;
   signal?: AbortSignal;
+  /** Longest line kept (default 256 MB); a longer one comes back as `tooLong` with no text. */
+  maxLineBytes?: number;
 }
 
 const NL = 10;
 const CR = 13;
 
+function rawLine(buf: Buffer, start: number, end: number, fields: Omit<RawLine, 'text' | 'length'>): RawLine {
+  const lineEnd = end > start && buf[end - 1] === CR ? end - 1 : end;
+  const bytes = buf.subarray(start, lineEnd);
+  return { ...fields, length: lineEnd - start, text: bytes.toString('utf8'), ...(isUtf8(bytes) ? {} : { invalidUtf8: true as const }) };
+}
+
 export async function* readLines(path: string, opts: ReadLinesOptions = {}): AsyncGenerator<RawLine> {
-  const fh = await open(path, 'r');
+  const fh = await openRegularFile(path);
+  const maxLine = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   try {
     // One reusable buffer: the unfinished tail of a chunk is moved to its front and the next read
     // fills the rest, so indexing a large file allocates no per-chunk buffers (peak RSS stays low).
-    let buf = Buffer.allocUnsafe(opts.chunkSize ?? 1 << 20);
+    let buf = Buffer.allocUnsafe(Math.min(opts.chunkSize ?? 1 << 20, maxLine + 1));
     let pos = opts.startOffset ?? 0;
     let lineNo = opts.startLine ?? 1;
     let kept = 0; // bytes of an unfinished line at the front of buf
     let keptStart = pos; // file offset of buf[0]
     let first = pos === 0;
+    // Set while skipping a line over the limit: the file offset where it started.
+    let skippingFrom: number | undefined;
     for (;;) {
       opts.signal?.throwIfAborted();
       if (kept === buf.length) {
-        // A line longer than the buffer: grow it.
-        const bigger = Buffer.allocUnsafe(buf.length * 2);
-        buf.copy(bigger, 0, 0, kept);
-        buf = bigger;
+        if (kept > maxLine) {
+          // Longer than allowed: drop what is buffered and skip to its newline.
+          skippingFrom ??= keptStart;
+          keptStart += kept;
+          kept = 0;
+        } else {
+          // A line longer than the buffer: grow it, never past the limit (+1 byte to detect overflow).
+          const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxLine + 1));
+          buf.copy(bigger, 0, 0, kept);
+          buf = bigger;
+        }
       }
       const { bytesRead } = await fh.read(buf, kept, buf.length - kept, pos);
       if (bytesRead === 0) break;
@@ -58,17 +83,27 @@ export async function* readLines(path: string, opts: ReadLinesOptions = {}): Asy
       for (;;) {
         const nl = buf.indexOf(NL, start);
         if (nl < 0 || nl >= end) break;
-        const lineEnd = nl > start && buf[nl - 1] === CR ? nl - 1 : nl;
-        yield { line: lineNo++, offset: keptStart + start, length: lineEnd - start, text: buf.toString('utf8', start, lineEnd), terminated: true, next: keptStart + nl + 1 };
+        if (skippingFrom !== undefined) {
+          const next = keptStart + nl + 1;
+          yield { line: lineNo++, offset: skippingFrom, length: next - 1 - skippingFrom, text: '', terminated: true, next, tooLong: true };
+          skippingFrom = undefined;
+        } else if (nl - start > maxLine) {
+          yield { line: lineNo++, offset: keptStart + start, length: nl - start, text: '', terminated: true, next: keptStart + nl + 1, tooLong: true };
+        } else {
+          yield rawLine(buf, start, nl, { line: lineNo++, offset: keptStart + start, terminated: true, next: keptStart + nl + 1 });
+        }
         start = nl + 1;
       }
       kept = end - start;
       if (kept > 0 && start > 0) buf.copy(buf, 0, start, end);
       keptStart += start;
     }
-    if (kept > 0) {
-      const lineEnd = buf[kept - 1] === CR ? kept - 1 : kept;
-      yield { line: lineNo, offset: keptStart, length: lineEnd, text: buf.toString('utf8', 0, lineEnd), terminated: false, next: keptStart + kept };
+    if (skippingFrom !== undefined) {
+      yield { line: lineNo, offset: skippingFrom, length: keptStart + kept - skippingFrom, text: '', terminated: false, next: keptStart + kept, tooLong: true };
+    } else if (kept > maxLine) {
+      yield { line: lineNo, offset: keptStart, length: kept, text: '', terminated: false, next: keptStart + kept, tooLong: true };
+    } else if (kept > 0) {
+      yield rawLine(buf, 0, kept, { line: lineNo, offset: keptStart, terminated: false, next: keptStart + kept });
     }
   } finally {
     await fh.close();
@@ -77,7 +112,7 @@ export async function* readLines(path: string, opts: ReadLinesOptions = {}): Asy
 
 /** Reads `length` bytes at `offset`: one line, by the offsets an index kept. */
 export async function readSlice(path: string, offset: number, length: number): Promise<string> {
-  const fh = await open(path, 'r');
+  const fh = await openRegularFile(path);
   try {
     const buf = Buffer.allocUnsafe(length);
     let got = 0;

@@ -1,7 +1,10 @@
 // Finds data files under paths and tells records, run logs and evolving-intent plans apart.
-import { readdir, stat, readFile } from 'node:fs/promises';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readLines } from '../jsonl/lineReader';
+import { describeFileType, readRegularFile } from '../jsonl/regularFile';
+import { splitJsonArray } from '../jsonl/jsonArray';
+import { decodeDataFile } from './decodeDataFile';
 import { EvolvingPlanSchema, type EvolvingPlan } from '../schema/evolving';
 import { parseChunks, splitSource, type LoadedFile } from './recordsFile';
 import { diag } from './validateObject';
@@ -9,21 +12,78 @@ import type { Diagnostic } from '../jsonl/diagnostics';
 
 export type DataFileKind = 'records' | 'logs' | 'evolving';
 
-/** Lists `.jsonl`/`.json` files under the given files and folders (recursively, sorted, skipping node_modules and dot folders). */
-export async function listDataFiles(paths: readonly string[]): Promise<string[]> {
-  const out: string[] = [];
+const DATA_FILE = /\.(jsonl|json)$/i;
+
+function errnoOf(e: unknown): string | undefined {
+  return typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string' ? (e as { code: string }).code : undefined;
+}
+
+/**
+ * Finds `.jsonl`/`.json` files under the given files and folders (recursively, sorted, skipping
+ * node_modules and dot folders). What cannot be read as a data file (a FIFO, a device, a dangling
+ * link, a symlink loop, an unreadable folder) becomes a located diagnostic and the rest still loads.
+ * A path given explicitly that does not exist is an error (a typo), thrown.
+ */
+export async function findDataFiles(paths: readonly string[]): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
+  const files: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const seenFolders = new Set<string>();
+  const skip = (file: string, code: string, message: string) => diagnostics.push(diag({ file, line: 1, column: 1 }, 'warning', code, message));
   const walk = async (p: string, top: boolean): Promise<void> => {
-    const st = await stat(p);
+    const link = await lstat(p).catch((e: unknown) => {
+      if (top) throw e;
+      skip(p, 'unreadable', `cannot read: ${errnoOf(e) ?? String(e)}`);
+      return undefined;
+    });
+    if (!link) return;
+    if (!top && !link.isDirectory() && !link.isSymbolicLink() && !DATA_FILE.test(p)) return;
+    let st = link;
+    if (link.isSymbolicLink()) {
+      try {
+        st = await stat(p);
+      } catch (e) {
+        const code = errnoOf(e);
+        if (code === 'ELOOP') skip(p, 'symlink-loop', 'symbolic link loop: skipped');
+        else if (code === 'ENOENT') skip(p, 'dangling-link', 'symbolic link to a missing target: skipped');
+        else skip(p, 'unreadable', `cannot follow the link: ${code ?? String(e)}`);
+        return;
+      }
+    }
     if (st.isDirectory()) {
-      const names = (await readdir(p)).sort();
+      // A link back to an ancestor (or two links to one folder) would walk forever or twice.
+      const real = await realpath(p).catch(() => p);
+      if (seenFolders.has(real)) {
+        if (link.isSymbolicLink()) skip(p, 'symlink-loop', `link to a folder already walked (${real}): skipped`);
+        return;
+      }
+      seenFolders.add(real);
+      let names: string[];
+      try {
+        names = (await readdir(p)).sort();
+      } catch (e) {
+        skip(p, 'unreadable', `cannot list the folder: ${errnoOf(e) ?? String(e)}`);
+        return;
+      }
       for (const n of names) {
         if (n === 'node_modules' || (n.startsWith('.') && !top)) continue;
         await walk(join(p, n), false);
       }
-    } else if (top || /\.(jsonl|json)$/i.test(p)) out.push(p);
+      return;
+    }
+    if (!top && !DATA_FILE.test(p)) return;
+    if (!st.isFile()) {
+      skip(p, 'not-a-file', `${describeFileType(st)}, not a regular file: skipped`);
+      return;
+    }
+    files.push(p);
   };
   for (const p of paths) await walk(p, true);
-  return out;
+  return { files, diagnostics };
+}
+
+/** The data files under the given paths, without the diagnostics of what was skipped. */
+export async function listDataFiles(paths: readonly string[]): Promise<string[]> {
+  return (await findDataFiles(paths)).files;
 }
 
 /** Classifies a parsed object: a run log has a `trace`, a plan has `anchor` and `turns`, a record has `shards`. */
@@ -40,23 +100,38 @@ export async function detectFileKind(path: string): Promise<DataFileKind | undef
   if (/\.records\.jsonl?$/i.test(path)) return 'records';
   if (/\.evolving\.jsonl?$/i.test(path)) return 'evolving';
   if (/\.json$/i.test(path)) {
+    let text: string;
     try {
-      const v: unknown = JSON.parse((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
-      return kindOfObject(Array.isArray(v) ? v[0] : v);
+      text = (await readRegularFile(path)).toString('utf8').replace(/^\uFEFF/, '');
     } catch {
       return undefined;
     }
+    // The first element that parses decides: one bad element must not hide a whole file.
+    const elements = splitJsonArray(text) ?? [{ text }];
+    for (const el of elements.slice(0, 20)) {
+      try {
+        const k = kindOfObject(JSON.parse(el.text));
+        if (k) return k;
+      } catch {
+        /* a bad element: look at the next one */
+      }
+    }
+    return undefined;
   }
   let checked = 0;
-  for await (const l of readLines(path, { chunkSize: 1 << 16 })) {
-    if (l.text.trim() === '') continue;
-    try {
-      const k = kindOfObject(JSON.parse(l.text));
-      if (k) return k;
-    } catch {
-      /* a bad line: look at the next one */
+  try {
+    for await (const l of readLines(path, { chunkSize: 1 << 16 })) {
+      if (l.text.trim() === '') continue;
+      try {
+        const k = kindOfObject(JSON.parse(l.text));
+        if (k) return k;
+      } catch {
+        /* a bad line: look at the next one */
+      }
+      if (++checked >= 20) break;
     }
-    if (++checked >= 20) break;
+  } catch {
+    /* not readable as a data file (a FIFO, a device, gone): no kind */
   }
   return undefined;
 }
@@ -93,6 +168,8 @@ export function parseEvolvingText(path: string, text: string): LoadedFile<Evolvi
   return { path, format, items: r.items.filter((i) => !dupLines.has(i.line)), diagnostics: [...splitDiags, ...r.diagnostics], seen: r.seen };
 }
 
-export async function loadEvolvingFile(path: string): Promise<LoadedFile<EvolvingPlan>> {
-  return parseEvolvingText(path, await readFile(path, 'utf8'));
+export async function loadEvolvingFile(path: string, opts: { maxLineBytes?: number } = {}): Promise<LoadedFile<EvolvingPlan>> {
+  const { text, diagnostics } = await decodeDataFile(path, opts.maxLineBytes);
+  const loaded = parseEvolvingText(path, text);
+  return { ...loaded, diagnostics: [...diagnostics, ...loaded.diagnostics] };
 }

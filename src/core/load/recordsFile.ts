@@ -1,7 +1,7 @@
 // Loads a benchmark records file (JSONL or a JSON array). Every bad line becomes a located
 // diagnostic and the rest still loads; each record keeps its line's exact text and byte range
 // so an edit can rewrite that line alone.
-import { readFile } from 'node:fs/promises';
+import { decodeDataFile } from './decodeDataFile';
 import { BenchmarkRecordSchema, type BenchmarkRecord } from '../schema/records';
 import type { Diagnostic } from '../jsonl/diagnostics';
 import { parseJsonLocated, lineColumnAt } from '../jsonl/jsonSyntax';
@@ -132,6 +132,8 @@ function checkRecordConsistency(rec: BenchmarkRecord, loc: Location): Diagnostic
   return out;
 }
 
-export async function loadRecordsFile(path: string): Promise<LoadedFile<BenchmarkRecord>> {
-  return parseRecordsText(path, await readFile(path, 'utf8'));
+export async function loadRecordsFile(path: string, opts: { maxLineBytes?: number } = {}): Promise<LoadedFile<BenchmarkRecord>> {
+  const { text, diagnostics } = await decodeDataFile(path, opts.maxLineBytes);
+  const loaded = parseRecordsText(path, text);
+  return { ...loaded, diagnostics: [...diagnostics, ...loaded.diagnostics] };
 }

@@ -2,7 +2,7 @@
 // traces: a 200 MB folder indexes in a fraction of the memory that holding parsed lines would take,
 // and one conversation is read back on demand by its offset. Appended lines are picked up
 // incrementally; a truncated last line is reported as incomplete and indexed once completed.
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { splitJsonArray } from '../jsonl/jsonArray';
 import { readLines, readSlice } from '../jsonl/lineReader';
 import type { Diagnostic } from '../jsonl/diagnostics';
@@ -10,6 +10,8 @@ import { parseJsonLocated, lineColumnAt } from '../jsonl/jsonSyntax';
 import { RunLogEntrySchema, type Condition, type ExtendedPath, type Mode, type RecapMode, type RunLogEntry, effectiveCondition, effectiveMode } from '../schema/runlog';
 import { validateRunLogEntry } from './validateRunLog';
 import { diag } from './validateObject';
+import { DEFAULT_MAX_LINE_BYTES, describeFileType, FileTooLargeError, NotRegularFileError } from '../jsonl/regularFile';
+import { decodeDataFile, invalidUtf8Diagnostic } from './decodeDataFile';
 
 export type Verdict = 'correct' | 'incorrect' | 'unscored';
 
@@ -93,15 +95,41 @@ export interface IndexFileResult {
   reset: boolean;
 }
 
+export interface RunLogIndexOptions {
+  /** Longest line indexed (bytes; also the largest `.json` array file). Default 256 MB. */
+  maxLineBytes?: number;
+}
+
 export class RunLogIndex {
   private readonly files = new Map<string, FileState>();
   private readonly byConvId = new Map<string, ConversationRef>();
 
-  /** Indexes a file, or what was appended to it since the last call. */
+  constructor(private readonly limits: RunLogIndexOptions = {}) {}
+
+  /**
+   * Indexes a file, or what was appended to it since the last call. A path that is not a regular
+   * file (a FIFO, a device, a dangling link) yields a diagnostic, never a hang or a throw.
+   */
   async indexFile(path: string, opts: IndexFileOptions = {}): Promise<IndexFileResult> {
-    // A `.json` file holds one array: it cannot grow by appending lines, so it is indexed whole.
-    if (/\.json$/i.test(path)) return this.indexJsonArrayFile(path, opts);
-    const st = await stat(path);
+    const unreadable = (message: string): IndexFileResult => {
+      this.removeFile(path);
+      return { path, added: [], diagnostics: [diag({ file: path, line: 1, column: 1 }, 'warning', 'not-a-file', message)], reset: false };
+    };
+    const st = await stat(path).catch((e: unknown) => e as NodeJS.ErrnoException);
+    if (st instanceof Error) return unreadable(st.code === 'ELOOP' ? 'symbolic link loop: skipped' : st.code === 'ENOENT' ? 'missing (or a dangling link): skipped' : `cannot read: ${st.message}`);
+    if (!st.isFile()) return unreadable(`${describeFileType(st)}, not a regular file: skipped`);
+    try {
+      // A `.json` file holds one array: it cannot grow by appending lines, so it is indexed whole.
+      if (/\.json$/i.test(path)) return await this.indexJsonArrayFile(path, opts);
+      return await this.indexJsonlFile(path, st.size, st.mtimeMs, opts);
+    } catch (e) {
+      if (e instanceof NotRegularFileError || e instanceof FileTooLargeError) return unreadable(e.message);
+      throw e;
+    }
+  }
+
+  private async indexJsonlFile(path: string, size: number, mtimeMs: number, opts: IndexFileOptions): Promise<IndexFileResult> {
+    const st = { size, mtimeMs };
     let state = this.files.get(path);
     let reset = false;
     if (state && (st.size < state.indexedBytes || !(await tailUnchanged(path, state)))) {
@@ -124,7 +152,21 @@ export class RunLogIndex {
     let batch: ConversationRef[] = [];
     const wasOpen = state.openLastLine;
     state.openLastLine = false;
-    for await (const raw of readLines(path, { startOffset: state.indexedBytes, startLine: state.nextLine, signal: opts.signal })) {
+    const maxLineBytes = this.limits.maxLineBytes;
+    for await (const raw of readLines(path, { startOffset: state.indexedBytes, startLine: state.nextLine, ...(opts.signal ? { signal: opts.signal } : {}), ...(maxLineBytes ? { maxLineBytes } : {}) })) {
+      if (raw.tooLong) {
+        if (!raw.terminated) {
+          // Still being written, or a huge last line: report it, index nothing past it yet.
+          state.incomplete = { line: raw.line, offset: raw.offset };
+          newDiags.push(diag({ file: path, line: raw.line, column: 1 }, 'warning', 'incomplete-line', `last line is over the ${maxLineBytes ?? DEFAULT_MAX_LINE_BYTES}-byte line limit and has no newline: not indexed`));
+          break;
+        }
+        newDiags.push(diag({ file: path, line: raw.line, column: 1 }, 'error', 'line-too-long', `line is ${raw.length} bytes, over the ${maxLineBytes ?? DEFAULT_MAX_LINE_BYTES}-byte limit (intentLens.load.maxLineBytes / --max-line-bytes): skipped`));
+        state.indexedBytes = raw.next;
+        state.nextLine = raw.line + 1;
+        continue;
+      }
+      if (raw.invalidUtf8) newDiags.push(invalidUtf8Diagnostic({ file: path, line: raw.line, column: 1 }));
       if (wasOpen && raw.offset === state.indexedBytes && raw.length === 0 && raw.line === state.nextLine) {
         // The newline that closes the line indexed last time.
         state.indexedBytes = raw.next;
@@ -219,8 +261,9 @@ export class RunLogIndex {
     this.removeFile(path);
     const state: FileState = { path, indexedBytes: st.size, nextLine: 1, mtimeMs: st.mtimeMs, refs: [], diagnostics: [] };
     this.files.set(path, state);
-    const text = (await readFile(path)).toString('utf8');
-    const diags: Diagnostic[] = [];
+    const decoded = await decodeDataFile(path, this.limits.maxLineBytes);
+    const text = decoded.text;
+    const diags: Diagnostic[] = [...decoded.diagnostics];
     const elements = splitJsonArray(text);
     if (!elements) {
       if (text.trim() !== '') diags.push(diag({ file: path, line: 1, column: 1 }, 'error', 'json-not-array', 'a .json run-log file must hold one JSON array of conversations'));

@@ -1,10 +1,14 @@
-// Anthropic Messages API through the official SDK (retries honouring Retry-After, timeouts,
-// AbortSignal, streaming). The system message goes into `system`, as the API wants.
+// Anthropic Messages API through the official SDK (AbortSignal, streaming), with the same retry
+// policy and whole-response timeout as the OpenAI-compatible provider. The system message goes
+// into `system`, as the API wants.
 import type Anthropic from '@anthropic-ai/sdk';
 import { anthropicSdk } from './sdkModules';
 import type { ChatMessage, ChatProvider, CompletionOptions, CompletionResult } from './chatProvider';
 import { PAPER_DEFAULTS, RELIABILITY_DEFAULTS } from './chatProvider';
-import { ProviderError, raceAbort, redactUrl, toProviderError } from './providerErrors';
+import { ProviderError, knownSecrets, raceAbort, redactProviderError, redactUrl, toProviderError } from './providerErrors';
+import { guardedFetch } from './guardedFetch';
+import { withRetries } from './retryPolicy';
+import { isSdkConnectionError } from './sdkModules';
 
 export interface AnthropicProviderOptions {
   id: string;
@@ -14,6 +18,8 @@ export interface AnthropicProviderOptions {
   stream?: boolean;
   timeoutMs?: number;
   maxRetries?: number;
+  /** Longest Retry-After honoured (ms); default 60 s. */
+  maxRetryAfterMs?: number;
 }
 
 export class AnthropicProvider implements ChatProvider {
@@ -22,18 +28,23 @@ export class AnthropicProvider implements ChatProvider {
   readonly model: string;
   private readonly client: Anthropic;
   private readonly ctx: { providerId: string; model: string; baseUrl?: string };
+  private readonly timeoutMs: number;
+  private readonly secrets: string[];
 
   constructor(private readonly opts: AnthropicProviderOptions) {
     this.id = opts.id;
     this.model = opts.model;
     if (!opts.apiKey) throw new ProviderError('auth', `provider "${opts.id}" (Anthropic) has no API key: set it with "Intent Lens: Set API Key" or the provider's apiKeyEnv variable`);
+    this.timeoutMs = opts.timeoutMs ?? RELIABILITY_DEFAULTS.timeoutMs;
+    this.secrets = knownSecrets([opts.apiKey]);
+    this.ctx = { providerId: opts.id, model: opts.model, baseUrl: redactUrl(opts.baseUrl ?? 'https://api.anthropic.com') };
     this.client = new (anthropicSdk().Anthropic)({
       apiKey: opts.apiKey,
       ...(opts.baseUrl ? { baseURL: opts.baseUrl } : {}),
-      timeout: opts.timeoutMs ?? RELIABILITY_DEFAULTS.timeoutMs,
-      maxRetries: opts.maxRetries ?? RELIABILITY_DEFAULTS.maxRetries,
+      timeout: this.timeoutMs,
+      maxRetries: 0,
+      fetch: guardedFetch(this.timeoutMs, () => `provider "${opts.id}" at ${this.ctx.baseUrl}`),
     });
-    this.ctx = { providerId: opts.id, model: opts.model, baseUrl: redactUrl(opts.baseUrl ?? 'https://api.anthropic.com') };
   }
 
   async complete(messages: readonly ChatMessage[], options: CompletionOptions = {}): Promise<CompletionResult> {
@@ -50,12 +61,18 @@ export class AnthropicProvider implements ChatProvider {
       return await raceAbort(this.opts.stream ? this.streamed(params, options) : this.single(params, options), options.signal);
     } catch (e) {
       if (options.signal?.aborted) throw new ProviderError('cancelled', 'request cancelled');
-      throw toProviderError(e, this.ctx);
+      throw redactProviderError(toProviderError(e, this.ctx), this.secrets);
     }
   }
 
+  /** Sends the request, retrying what is worth retrying within the time budget. */
+  private send<T>(request: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    const policy = { maxRetries: this.opts.maxRetries ?? RELIABILITY_DEFAULTS.maxRetries, timeoutMs: this.timeoutMs, maxRetryAfterMs: this.opts.maxRetryAfterMs ?? RELIABILITY_DEFAULTS.maxRetryAfterMs, ...(signal ? { signal } : {}) };
+    return withRetries(request, policy, { isConnectionError: isSdkConnectionError, toError: (e) => toProviderError(e, this.ctx) });
+  }
+
   private async single(params: Anthropic.MessageCreateParamsNonStreaming, options: CompletionOptions): Promise<CompletionResult> {
-    const res: unknown = await this.client.messages.create({ ...params, stream: false }, { signal: options.signal });
+    const res: unknown = await this.send(() => this.client.messages.create({ ...params, stream: false }, { signal: options.signal }), options.signal);
     const r = res as { content?: Array<{ type?: string; text?: unknown }>; usage?: { input_tokens?: number; output_tokens?: number }; model?: string; stop_reason?: string };
     if (!Array.isArray(r?.content)) throw new ProviderError('malformed', `provider "${this.id}" sent a malformed response: no content blocks`);
     const text = r.content.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text as string).join('');
@@ -69,10 +86,26 @@ export class AnthropicProvider implements ChatProvider {
   }
 
   private async streamed(params: Anthropic.MessageCreateParamsNonStreaming, options: CompletionOptions): Promise<CompletionResult> {
-    const stream = this.client.messages.stream(params, { signal: options.signal });
-    stream.on('text', (delta) => options.onToken?.(delta));
-    const final = await stream.finalMessage();
-    const text = final.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
-    return { text, usage: { input_tokens: final.usage.input_tokens, output_tokens: final.usage.output_tokens }, model: final.model, ...(final.stop_reason ? { finishReason: final.stop_reason } : {}) };
+    const stream = await this.send(() => this.client.messages.create({ ...params, stream: true }, { signal: options.signal }), options.signal);
+    let text = '';
+    let model: string | undefined;
+    let stopReason: string | undefined;
+    const usage: NonNullable<CompletionResult['usage']> = {};
+    for await (const event of stream) {
+      if (event.type === 'message_start') {
+        model = event.message.model;
+        usage.input_tokens = event.message.usage.input_tokens;
+        usage.output_tokens = event.message.usage.output_tokens;
+      } else if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
+        text += event.delta.text;
+        options.onToken?.(event.delta.text);
+      } else if (event.type === 'message_delta') {
+        if (event.delta.stop_reason) stopReason = event.delta.stop_reason;
+        if (typeof event.usage?.output_tokens === 'number') usage.output_tokens = event.usage.output_tokens;
+      }
+    }
+    // A stream cut off mid-answer looks like a short answer: without a stop reason it is not one.
+    if (!stopReason) throw new ProviderError('malformed', `provider "${this.id}" at ${this.ctx.baseUrl} sent a malformed response: the stream ended without a stop reason after ${text.length} characters (cut off?)`);
+    return { text, usage, ...(model ? { model } : {}), finishReason: stopReason };
   }
 }

@@ -48,5 +48,8 @@ export const PAPER_DEFAULTS = {
   simulator: { temperature: 0.3, maxTokens: 192 },
 } as const;
 
-/** Per-request timeout and retry count used when a provider does not set its own. */
-export const RELIABILITY_DEFAULTS = { timeoutMs: 120_000, maxRetries: 3 } as const;
+/**
+ * Per-request timeout, retry count and the longest Retry-After honoured, used when not set. The
+ * timeout covers headers, body and every gap in a stream; waits before retries count against it.
+ */
+export const RELIABILITY_DEFAULTS = { timeoutMs: 120_000, maxRetries: 3, maxRetryAfterMs: 60_000 } as const;

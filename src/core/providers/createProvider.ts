@@ -5,9 +5,9 @@ import { OpenAICompatibleProvider } from './openaiProvider';
 import { AnthropicProvider } from './anthropicProvider';
 import { ProviderError } from './providerErrors';
 
-export function createCoreProvider(cfg: ProviderConfig, apiKey: string | undefined, overrides: { model?: string } = {}): ChatProvider {
+export function createCoreProvider(cfg: ProviderConfig, apiKey: string | undefined, overrides: { model?: string; maxRetryAfterMs?: number } = {}): ChatProvider {
   const model = overrides.model ?? cfg.model;
-  const common = { id: cfg.id, model, ...(apiKey ? { apiKey } : {}), ...(cfg.stream !== undefined ? { stream: cfg.stream } : {}), ...(cfg.timeoutMs !== undefined ? { timeoutMs: cfg.timeoutMs } : {}), ...(cfg.maxRetries !== undefined ? { maxRetries: cfg.maxRetries } : {}) };
+  const common = { id: cfg.id, model, ...(apiKey ? { apiKey } : {}), ...(cfg.stream !== undefined ? { stream: cfg.stream } : {}), ...(cfg.timeoutMs !== undefined ? { timeoutMs: cfg.timeoutMs } : {}), ...(cfg.maxRetries !== undefined ? { maxRetries: cfg.maxRetries } : {}), ...(overrides.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: overrides.maxRetryAfterMs } : {}) };
   switch (cfg.kind) {
     case 'openai':
       return new OpenAICompatibleProvider({ ...common, baseUrl: cfg.baseUrl!, ...(cfg.tokenLimitParam ? { tokenLimitParam: cfg.tokenLimitParam } : {}) });

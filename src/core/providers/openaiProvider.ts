@@ -1,12 +1,16 @@
 // OpenAI-compatible chat completions (vLLM, Ollama, LM Studio, hosted APIs) through the official
-// SDK: it brings streaming, AbortSignal, per-request timeouts and retries with backoff on 408/409/
-// 429/5xx that honour Retry-After / Retry-After-Ms.
+// SDK (streaming, AbortSignal). Retries (408/409/429/5xx, capped Retry-After) and a timeout that
+// covers the whole response are ours (retryPolicy, guardedFetch): the SDK's wait out any
+// Retry-After under a minute and time out only the headers.
 import type OpenAI from 'openai';
 import { openaiSdk } from './sdkModules';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ChatMessage, ChatProvider, CompletionOptions, CompletionResult } from './chatProvider';
 import { RELIABILITY_DEFAULTS } from './chatProvider';
-import { ProviderError, raceAbort, redactUrl, toProviderError } from './providerErrors';
+import { ProviderError, knownSecrets, raceAbort, redactProviderError, redactUrl, toProviderError } from './providerErrors';
+import { guardedFetch } from './guardedFetch';
+import { withRetries } from './retryPolicy';
+import { isSdkConnectionError } from './sdkModules';
 
 export interface OpenAIProviderOptions {
   id: string;
@@ -17,6 +21,8 @@ export interface OpenAIProviderOptions {
   stream?: boolean;
   timeoutMs?: number;
   maxRetries?: number;
+  /** Longest Retry-After honoured (ms); default 60 s. */
+  maxRetryAfterMs?: number;
   /** Hosted reasoning models want `max_completion_tokens`; most compatible servers `max_tokens`. */
   tokenLimitParam?: 'max_tokens' | 'max_completion_tokens';
 }
@@ -27,23 +33,28 @@ export class OpenAICompatibleProvider implements ChatProvider {
   readonly model: string;
   private readonly client: OpenAI;
   private readonly ctx: { providerId: string; model: string; baseUrl?: string };
+  private readonly timeoutMs: number;
+  private readonly secrets: string[];
 
   constructor(private readonly opts: OpenAIProviderOptions) {
     this.id = opts.id;
     this.model = opts.model;
     const key = opts.apiKey && opts.apiKey.trim() !== '' ? opts.apiKey : undefined;
+    this.timeoutMs = opts.timeoutMs ?? RELIABILITY_DEFAULTS.timeoutMs;
+    this.secrets = knownSecrets([opts.apiKey]);
+    this.ctx = { providerId: opts.id, model: opts.model, baseUrl: redactUrl(opts.baseUrl) };
     this.client = new (openaiSdk().OpenAI)({
       baseURL: opts.baseUrl,
       // The SDK insists on a credential; without a key the placeholder is dropped from the headers.
       apiKey: key ?? 'unused',
       ...(key ? {} : { defaultHeaders: { Authorization: null } }),
-      timeout: opts.timeoutMs ?? RELIABILITY_DEFAULTS.timeoutMs,
-      maxRetries: opts.maxRetries ?? RELIABILITY_DEFAULTS.maxRetries,
+      timeout: this.timeoutMs,
+      maxRetries: 0,
+      fetch: guardedFetch(this.timeoutMs, () => `provider "${opts.id}" at ${this.ctx.baseUrl}`),
       // Never pick up OPENAI_ORG_ID / OPENAI_PROJECT_ID from the environment for a foreign server.
       organization: null,
       project: null,
     });
-    this.ctx = { providerId: opts.id, model: opts.model, baseUrl: redactUrl(opts.baseUrl) };
   }
 
   async complete(messages: readonly ChatMessage[], options: CompletionOptions = {}): Promise<CompletionResult> {
@@ -59,12 +70,18 @@ export class OpenAICompatibleProvider implements ChatProvider {
       return await raceAbort(work, options.signal);
     } catch (e) {
       if (options.signal?.aborted) throw new ProviderError('cancelled', 'request cancelled');
-      throw toProviderError(e, this.ctx);
+      throw redactProviderError(toProviderError(e, this.ctx), this.secrets);
     }
   }
 
+  /** Sends the request, retrying what is worth retrying within the time budget. */
+  private send<T>(request: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    const policy = { maxRetries: this.opts.maxRetries ?? RELIABILITY_DEFAULTS.maxRetries, timeoutMs: this.timeoutMs, maxRetryAfterMs: this.opts.maxRetryAfterMs ?? RELIABILITY_DEFAULTS.maxRetryAfterMs, ...(signal ? { signal } : {}) };
+    return withRetries(request, policy, { isConnectionError: isSdkConnectionError, toError: (e) => toProviderError(e, this.ctx) });
+  }
+
   private async single(base: Omit<ChatCompletionCreateParamsNonStreaming, 'stream'>, options: CompletionOptions): Promise<CompletionResult> {
-    const res: unknown = await this.client.chat.completions.create({ ...base, stream: false }, { signal: options.signal });
+    const res: unknown = await this.send(() => this.client.chat.completions.create({ ...base, stream: false }, { signal: options.signal }), options.signal);
     const r = res as { choices?: Array<{ message?: { content?: unknown }; finish_reason?: string }>; usage?: { prompt_tokens?: number; completion_tokens?: number }; model?: string };
     const choice = Array.isArray(r?.choices) ? r.choices[0] : undefined;
     if (!choice || typeof choice !== 'object' || !choice.message) throw this.malformed('no choices[0].message in the response');
@@ -76,7 +93,7 @@ export class OpenAICompatibleProvider implements ChatProvider {
   }
 
   private async streamed(base: Omit<ChatCompletionCreateParamsStreaming, 'stream'>, options: CompletionOptions): Promise<CompletionResult> {
-    const stream = await this.client.chat.completions.create({ ...base, stream: true, stream_options: { include_usage: true } }, { signal: options.signal });
+    const stream = await this.send(() => this.client.chat.completions.create({ ...base, stream: true, stream_options: { include_usage: true } }, { signal: options.signal }), options.signal);
     let text = '';
     let usage: CompletionResult['usage'];
     let model: string | undefined;
@@ -103,7 +120,9 @@ export class OpenAICompatibleProvider implements ChatProvider {
       throw e;
     }
     if (chunks === 0) throw this.malformed('the stream ended without any chunk');
-    return { text, ...(usage ? { usage } : {}), ...(model ? { model } : {}), ...(finishReason ? { finishReason } : {}) };
+    // A stream cut off mid-answer looks like a short answer: without a finish reason it is not one.
+    if (!finishReason) throw this.malformed(`the stream ended without a finish reason after ${text.length} characters (cut off?)`);
+    return { text, ...(usage ? { usage } : {}), ...(model ? { model } : {}), finishReason };
   }
 
   private malformed(what: string): ProviderError {

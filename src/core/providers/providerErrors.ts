@@ -1,5 +1,6 @@
 // Turns SDK and network failures into one error type with a message a researcher can act on.
-// Messages never include request headers, so a key cannot leak through an error.
+// Messages never include request headers, and every message leaving a provider is scrubbed of the
+// key values in play, so a server that echoes the key in its error body cannot leak it.
 import { loadedSdkErrors } from './sdkModules';
 
 const isSdkError = (e: unknown, name: Parameters<typeof loadedSdkErrors>[0]) => loadedSdkErrors(name).some((cls) => e instanceof cls);
@@ -120,4 +121,31 @@ export function redactUrl(url: string | undefined): string | undefined {
   } catch {
     return '(invalid URL)';
   }
+}
+
+const SECRET_ENV_NAME = /KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL/i;
+const MIN_SECRET_LENGTH = 8;
+// Shapes of well-known credentials, for keys not known by value (e.g. another provider's).
+const SECRET_SHAPES = [/\bsk-(?:ant-)?[A-Za-z0-9_-]{12,}/g, /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/gi];
+
+/** The key values in play: the ones given (the provider's own) and any key-like environment variable. */
+export function knownSecrets(given: ReadonlyArray<string | undefined>, env: NodeJS.ProcessEnv = process.env): string[] {
+  const out = new Set<string>();
+  for (const v of given) if (v && v.trim().length >= MIN_SECRET_LENGTH) out.add(v.trim());
+  for (const [name, v] of Object.entries(env)) if (v && SECRET_ENV_NAME.test(name) && v.trim().length >= MIN_SECRET_LENGTH) out.add(v.trim());
+  // Longest first, so a key that contains another is replaced whole.
+  return [...out].sort((a, b) => b.length - a.length);
+}
+
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) out = out.split(s).join('[redacted]');
+  for (const shape of SECRET_SHAPES) out = out.replace(shape, '[redacted]');
+  return out;
+}
+
+/** The same error with every known secret taken out of its message. */
+export function redactProviderError(e: ProviderError, secrets: readonly string[]): ProviderError {
+  const message = redactSecrets(e.message, secrets);
+  return message === e.message ? e : new ProviderError(e.kind, message, e.status);
 }

@@ -26,3 +26,8 @@ export function loadedSdkErrors(name: 'APIConnectionError' | 'APIConnectionTimeo
   if (anthropicModule) out.push(anthropicModule[name] as ErrorClass);
   return out;
 }
+
+/** A failure to connect or to get a response from either SDK (timeouts included). */
+export function isSdkConnectionError(e: unknown): boolean {
+  return loadedSdkErrors('APIConnectionError').some((cls) => e instanceof cls);
+}

@@ -66,6 +66,16 @@ export const IntentBlockSchema = z.looseObject({
 });
 export type IntentBlock = z.infer<typeof IntentBlockSchema>;
 
+/**
+ * One tool of an actions record, as far as the verifiers read it: what validates here cannot crash
+ * them (a `parameters.properties` that is a string or null, a `required` that is not a list).
+ */
+const ToolParamSchema = z.looseObject({ type: z.string().optional(), items: z.looseObject({ type: z.string().optional() }).optional() });
+export const ToolSchemaSchema = z.looseObject({
+  name: z.string(),
+  parameters: z.looseObject({ properties: z.record(z.string(), ToolParamSchema).optional(), required: z.array(z.string()).optional() }).optional(),
+});
+
 export const BenchmarkRecordSchema = z.looseObject({
   task_id: z.string().min(1),
   task: DomainSchema,
@@ -88,7 +98,7 @@ export const BenchmarkRecordSchema = z.looseObject({
   public_test_cases: z.union([z.string(), z.array(z.unknown())]).optional(),
   metadata: z.looseObject({ func_name: z.string().optional() }).optional(),
   // actions
-  function: z.array(z.unknown()).optional(),
+  function: z.array(ToolSchemaSchema).optional(),
   reference_answer: z.array(z.unknown()).optional(),
   language: z.string().optional(),
   test_category: z.string().optional(),

@@ -1,7 +1,7 @@
 // Loads what the CLI's `stats` and `export-opsd` read: records by task_id and a RunLogIndex over
 // the run logs under the given files and folders, plus the evolving-intent plans found among them.
 import { loadRecordsFile } from '../load/recordsFile';
-import { detectFileKind, listDataFiles, loadEvolvingFile } from '../load/dataFiles';
+import { detectFileKind, findDataFiles, loadEvolvingFile } from '../load/dataFiles';
 import { RunLogIndex } from '../load/runLogIndex';
 import type { BenchmarkRecord } from '../schema/records';
 import type { EvolvingPlan } from '../schema/evolving';
@@ -16,21 +16,23 @@ export interface LoadedResults {
   diagnostics: Diagnostic[];
 }
 
-export async function loadResults(recordsFiles: readonly string[], logPaths: readonly string[]): Promise<LoadedResults> {
+export async function loadResults(recordsFiles: readonly string[], logPaths: readonly string[], limits: { maxLineBytes?: number } = {}): Promise<LoadedResults> {
   const records = new Map<string, BenchmarkRecord>();
   const diagnostics: Diagnostic[] = [];
   for (const f of recordsFiles) {
-    const loaded = await loadRecordsFile(f);
+    const loaded = await loadRecordsFile(f, limits);
     diagnostics.push(...loaded.diagnostics);
     for (const it of loaded.items) if (!records.has(it.value.task_id)) records.set(it.value.task_id, it.value);
   }
-  const index = new RunLogIndex();
+  const index = new RunLogIndex(limits);
   const logFiles: string[] = [];
   const plans: EvolvingPlan[] = [];
-  for (const f of await listDataFiles([...new Set([...logPaths, ...recordsFiles])])) {
+  const found = await findDataFiles([...new Set([...logPaths, ...recordsFiles])]);
+  diagnostics.push(...found.diagnostics);
+  for (const f of found.files) {
     const kind = await detectFileKind(f);
     if (kind === 'evolving') {
-      const loaded = await loadEvolvingFile(f);
+      const loaded = await loadEvolvingFile(f, limits);
       diagnostics.push(...loaded.diagnostics);
       plans.push(...loaded.items.map((i) => i.value));
     }

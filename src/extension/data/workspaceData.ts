@@ -2,9 +2,8 @@
 // run-log index, with file watchers (appended log lines appear without a reload). Every feature
 // reads data through this one service.
 import * as vscode from 'vscode';
-import { readFile } from 'node:fs/promises';
-import { parseRecordsText, type LoadedFile } from '../../core/load/recordsFile';
-import { parseEvolvingText } from '../../core/load/dataFiles';
+import { loadRecordsFile, type LoadedFile } from '../../core/load/recordsFile';
+import { loadEvolvingFile } from '../../core/load/dataFiles';
 import { RunLogIndex, type ConversationRef } from '../../core/load/runLogIndex';
 import type { BenchmarkRecord } from '../../core/schema/records';
 import type { EvolvingPlan } from '../../core/schema/evolving';
@@ -24,7 +23,7 @@ export interface PlanEntry {
 }
 
 export class WorkspaceData implements vscode.Disposable {
-  readonly logs = new RunLogIndex();
+  readonly logs = new RunLogIndex({ maxLineBytes: maxLineBytesSetting() });
   private readonly recordFiles = new Map<string, LoadedFile<BenchmarkRecord>>();
   private readonly planFiles = new Map<string, LoadedFile<EvolvingPlan>>();
   private readonly emitter = new vscode.EventEmitter<{ files: string[] }>();
@@ -161,11 +160,11 @@ export class WorkspaceData implements vscode.Disposable {
   }
 
   private async loadRecords(path: string): Promise<void> {
-    this.recordFiles.set(path, parseRecordsText(path, await readFile(path, 'utf8')));
+    this.recordFiles.set(path, await loadRecordsFile(path, { maxLineBytes: maxLineBytesSetting() }).catch((e: unknown) => unreadableFile<BenchmarkRecord>(path, e)));
   }
 
   private async loadPlans(path: string): Promise<void> {
-    this.planFiles.set(path, parseEvolvingText(path, await readFile(path, 'utf8')));
+    this.planFiles.set(path, await loadEvolvingFile(path, { maxLineBytes: maxLineBytesSetting() }).catch((e: unknown) => unreadableFile<EvolvingPlan>(path, e)));
   }
 
   private async indexLog(path: string): Promise<void> {
@@ -230,4 +229,15 @@ export class WorkspaceData implements vscode.Disposable {
     clearTimeout(this.flushTimer);
     for (const d of this.disposables) d.dispose();
   }
+}
+
+function maxLineBytesSetting(): number | undefined {
+  const v = vscode.workspace.getConfiguration('intentLens').get<number>('load.maxLineBytes');
+  return typeof v === 'number' && v >= 1024 ? v : undefined;
+}
+
+/** A file that could not be read (a FIFO, a device, over the size limit): one problem, no items. */
+function unreadableFile<T>(path: string, e: unknown): LoadedFile<T> {
+  const message = e instanceof Error ? e.message : String(e);
+  return { path, format: 'jsonl', items: [], seen: 0, diagnostics: [{ file: path, line: 1, column: 1, severity: 'error', code: 'unreadable', message, path: '' }] };
 }

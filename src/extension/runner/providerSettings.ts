@@ -18,7 +18,8 @@ export function readProviderConfigs(): { providers: ProviderConfig[]; errors: st
 export async function createProvider(cfg: ProviderConfig, secrets: vscode.SecretStorage, overrides: { model?: string } = {}): Promise<ChatProvider> {
   if (cfg.kind === 'vscode-lm') return selectLanguageModel(cfg.id, overrides.model ?? cfg.model);
   const key = await secrets.get(secretKeyName(cfg.id));
-  return createCoreProvider(cfg, key, overrides);
+  const maxRetryAfterSeconds = vscode.workspace.getConfiguration('intentLens').get<number>('runs.maxRetryAfterSeconds');
+  return createCoreProvider(cfg, key, { ...overrides, ...(typeof maxRetryAfterSeconds === 'number' && maxRetryAfterSeconds >= 0 ? { maxRetryAfterMs: maxRetryAfterSeconds * 1000 } : {}) });
 }
 
 /** Asks for a provider (skipped when only one is configured or `preferred` names one). */

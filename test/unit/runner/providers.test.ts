@@ -97,7 +97,8 @@ describe('OpenAI-compatible provider', () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 200);
     const t0 = Date.now();
-    const e = await errorOf(provider().complete([{ role: 'user', content: 'q' }], { signal: ac.signal }));
+    // A 60 s budget has room for the 30 s wait, so the wait really starts before the cancel.
+    const e = await errorOf(provider({ timeoutMs: 60_000 }).complete([{ role: 'user', content: 'q' }], { signal: ac.signal }));
     expect(e.kind).toBe('cancelled');
     expect(Date.now() - t0).toBeLessThan(3000);
   });

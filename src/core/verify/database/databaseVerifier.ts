@@ -1,17 +1,35 @@
 // Database: run the response's SQL and the active reference on the record's database and compare
 // the results (Spider test-suite rules, LiC's normalisations; no value plugging, which would copy
 // the reference's literals into the candidate and hide exactly the errors Intent-Eval measures).
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
 import { extractSql, hasOrderBy, licNormalize } from './sqlText';
 import { resultsEqual } from './resultCompare';
 import type { SqlExecutor, SqlResult } from './sqlExecutor';
 import type { VerifyResult } from '../verifyTypes';
 
-/** `<dir>/<db_id>.sqlite`, `<dir>/<db_id>/<db_id>.sqlite`, or a `.sql` dump in either place. */
+/** A db_id is a name, never a path: no separators, no `..`, nothing a path could be built from. */
+const DB_ID = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+
+/** Whether `p` (symlinks followed) is inside `dir` (symlinks followed). */
+function insideFolder(dir: string, p: string): boolean {
+  try {
+    const rel = relative(realpathSync(dir), realpathSync(p));
+    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `<dir>/<db_id>.sqlite`, `<dir>/<db_id>/<db_id>.sqlite`, or a `.sql` dump in either place. The
+ * db_id comes from a data file: it resolves only inside the databases folder (no `../`, no
+ * absolute path, no symlink pointing out of it).
+ */
 export function locateDatabase(databasesDir: string, dbId: string): string | undefined {
+  if (!DB_ID.test(dbId) || dbId.includes('..')) return undefined;
   const candidates = [join(databasesDir, `${dbId}.sqlite`), join(databasesDir, dbId, `${dbId}.sqlite`), join(databasesDir, `${dbId}.db`), join(databasesDir, dbId, `${dbId}.db`), join(databasesDir, `${dbId}.sql`), join(databasesDir, dbId, `${dbId}.sql`), join(databasesDir, dbId, 'schema.sql')];
-  return candidates.find((p) => existsSync(p));
+  return candidates.find((p) => existsSync(p) && insideFolder(databasesDir, p));
 }
 
 /** Reference results are cached per executor: the same reference is scored for many answers. */
