@@ -3,7 +3,9 @@
 import * as vscode from 'vscode';
 import type { WorkspaceData } from '../data/workspaceData';
 import { SourceTreeModel, describeInstance, describeRescore, describeRun, describeSource, shortModel, verdictSign, type TreeFilters, type TreeInput } from './sourceTreeModel';
-import { buildTurnNodes, turnLabel, turnDocumentPath, CONVERSATION_SCHEME } from './conversationTurns';
+import { buildTurnNodes, turnLabel } from './conversationTurns';
+import { turnDocumentPath, CONVERSATION_SCHEME } from './conversationDocuments';
+import { parseConversation } from '../../core/conversation';
 import { contextValueOf, type RunNode, type SourceTreeNode, type TurnNode } from './treeItems';
 import type { Verdict } from '../../core/load/runLogIndex';
 
@@ -80,7 +82,7 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
     try {
       const conv = await this.data.readConversation(run.convId);
       if (!conv) return [];
-      const turns = buildTurnNodes(run.convId, conv.entry.trace, this.showBookkeepingValue);
+      const turns = buildTurnNodes(parseConversation(conv.entry), this.showBookkeepingValue);
       model.setChildren(run, turns);
       return turns;
     } catch (e) {
