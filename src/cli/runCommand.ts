@@ -17,7 +17,7 @@ import type { ChatProvider } from '../core/providers/chatProvider';
 import { ProviderError, redactUrl } from '../core/providers/providerErrors';
 import { runInstanceToLog } from '../core/simulator/runToLog';
 import { RunAbortedError } from '../core/simulator/runInstance';
-import { completedKeys, generationSettingsOf, instanceKey, parseShard, planSweep, selectShard, type PlannedRun } from '../core/simulator/runPlan';
+import { completedKeys, generationSettingsOf, plannedRunKey, parseShard, planSweep, selectShard, type PlannedRun } from '../core/simulator/runPlan';
 import { verifierScorer } from '../core/simulator/verifierScorer';
 
 const USAGE = `intent-lens run --records <file> --task-id ID --mode multi|single --condition C [--path P --k K]
@@ -192,7 +192,7 @@ const command: CliCommand = {
     if (values.all) {
       const done = await completedKeys(out);
       const before = plan.length;
-      plan = plan.filter((p) => !done.has(instanceKey(p.record.task_id, assistant.model, p.spec)));
+      plan = plan.filter((p) => !done.has(plannedRunKey(p.record.task_id, assistant.model, p.spec)));
       skipped = before - plan.length;
     }
 
