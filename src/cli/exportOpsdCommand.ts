@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { CliError, type CliCommand } from './cliTypes';
-import { loadResults } from '../core/stats/loadResults';
+import { Workspace } from '../core/workspace/workspace';
 import { exportOpsd } from '../core/opsd/opsdExport';
 
 const USAGE = `intent-lens export-opsd --records <file> --logs <file-or-folder>... --out FILE [--admit-single-correct] [--model M]...
@@ -38,7 +38,7 @@ const command: CliCommand = {
     if (!values.out) throw new CliError('--out FILE is required (- for stdout)');
     let loaded;
     try {
-      loaded = await loadResults(values.records, logs);
+      loaded = await Workspace.open(logs, values.records);
     } catch (e) {
       throw new CliError(e instanceof Error ? e.message : String(e), 1);
     }
@@ -49,9 +49,9 @@ const command: CliCommand = {
       else if (!stream.write(line)) await once(stream, 'drain');
     };
     const summary = await exportOpsd(
-      loaded.index.conversations(),
-      (id) => loaded.records.get(id),
-      (ref) => loaded.index.readConversation(ref),
+      loaded.conversations(),
+      (id) => loaded.record(id)?.record,
+      (ref) => loaded.logs.readConversation(ref),
       (example) => write(JSON.stringify(example) + '\n'),
       { admitSingleCorrect: values['admit-single-correct'] ?? false, ...(values.model ? { models: values.model } : {}) },
     );

@@ -4,7 +4,7 @@
 // uses. `stats --diff <logs-A> <logs-B>`: the sources that flipped between two runs.
 import { parseArgs } from 'node:util';
 import { CliError, type CliCommand } from './cliTypes';
-import { loadResults } from '../core/stats/loadResults';
+import { Workspace } from '../core/workspace/workspace';
 import { DEFAULT_BOOTSTRAP } from '../core/stats/intervals';
 import { computeStats } from '../core/stats/computeStats';
 import { gridToCsv, gridToMarkdown, statsToJson } from '../core/stats/gridExport';
@@ -37,14 +37,15 @@ const isFormat = (f: string | undefined): f is Format => (FORMATS as readonly st
 async function load(records: readonly string[], logs: readonly string[], maxLineBytes?: number) {
   let loaded;
   try {
-    loaded = await loadResults(records, logs, maxLineBytes ? { maxLineBytes } : {});
+    loaded = await Workspace.open(logs, records, maxLineBytes ? { maxLineBytes } : {});
   } catch (e) {
     throw new CliError(e instanceof Error ? e.message : String(e), 1);
   }
   // Never skipped silently: how many lines were invalid, how many conv_ids repeated, and where.
-  const duplicates = loaded.diagnostics.filter((d) => d.code === 'duplicate-conv-id');
-  const invalid = loaded.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'duplicate-conv-id');
-  const skippedFiles = loaded.diagnostics.filter((d) => d.severity === 'warning' && d.line === 1 && ['not-a-file', 'symlink-loop', 'dangling-link', 'unreadable'].includes(d.code));
+  const diagnostics = loaded.allDiagnostics();
+  const duplicates = diagnostics.filter((d) => d.code === 'duplicate-conv-id');
+  const invalid = diagnostics.filter((d) => d.severity === 'error' && d.code !== 'duplicate-conv-id');
+  const skippedFiles = diagnostics.filter((d) => d.severity === 'warning' && d.line === 1 && ['not-a-file', 'symlink-loop', 'dangling-link', 'unreadable'].includes(d.code));
   for (const d of [...invalid, ...duplicates, ...skippedFiles].slice(0, 20)) process.stderr.write(formatDiagnostic(d) + '\n');
   const invalidLines = new Set(invalid.map((d) => `${d.file}\u0000${d.line}`)).size;
   if (invalid.length || duplicates.length || skippedFiles.length) process.stderr.write(`skipped ${invalidLines} invalid line(s), ${duplicates.length} repeated conv_id(s) (counted once) and ${skippedFiles.length} unreadable path(s)\n`);
@@ -76,7 +77,9 @@ const command: CliCommand = {
     if (values.diff) {
       if (positionals.length !== 2) throw new CliError('--diff needs two log files or folders: --diff <logs-A> <logs-B>');
       const [a, b] = positionals as [string, string];
-      const refsOf = async (p: string) => (await load([], [p], maxLineBytesOf(values['max-line-bytes']))).index.conversations().filter((r) => !onlyModels || onlyModels.has(r.model));
+      const refsOf = async (p: string) => (await load([], [p], maxLineBytesOf(values['max-line-bytes'])))
+        .conversations()
+        .filter((r) => !onlyModels || onlyModels.has(r.model));
       const diff = diffRuns(await refsOf(a), await refsOf(b), true);
       process.stdout.write(values.json ? JSON.stringify({ a, b, ...diff }, null, 2) + '\n' : runDiffText(diff, a, b));
       return 0;
@@ -88,8 +91,8 @@ const command: CliCommand = {
     const seed = values.seed === undefined ? undefined : Number(values.seed);
     if (seed !== undefined && !Number.isInteger(seed)) throw new CliError('--seed must be an integer');
     const loaded = await load(values.records ?? [], logs, maxLineBytesOf(values['max-line-bytes']));
-    const refs = loaded.index.conversations();
-    const { detectorName, close, ...detectors } = statsDetectors((id) => loaded.records.get(id), loaded.plans);
+    const refs = loaded.conversations();
+    const { detectorName, close, ...detectors } = statsDetectors((id) => loaded.record(id)?.record, [...loaded.plans().values()].map((p) => p.plan));
     const report = await computeStats(refs, { ...detectors, ...(values.model ? { models: values.model } : {}), ...(seed !== undefined ? { bootstrap: { ...DEFAULT_BOOTSTRAP, seed } } : {}) });
     await close();
     if (values.json) process.stdout.write(JSON.stringify(statsToJson(report), null, 2) + '\n');
@@ -104,7 +107,7 @@ const command: CliCommand = {
         for (const r of pooled) process.stdout.write(`| ${r.condition} | ${r.new_errors} | ${r.with_inactive ?? '–'} | ${r.share === null ? '–' : r.share.toFixed(2)} |\n`);
       }
     }
-    process.stderr.write(`${report.totals.conversations} conversation(s) in ${loaded.logFiles.length} file(s); ${report.totals.unscored} unscored; ${report.models.length} model(s); inactive-content detector: ${detectorName}\n`);
+    process.stderr.write(`${report.totals.conversations} conversation(s) in ${loaded.logFilePaths().length} file(s); ${report.totals.unscored} unscored; ${report.models.length} model(s); inactive-content detector: ${detectorName}\n`);
     return 0;
   },
 };

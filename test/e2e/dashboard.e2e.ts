@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import { missingE2eTools, openWorkbench, sampleWorkspace, startCodeServer, type CodeServer, type Workbench } from './harness';
-import { loadResults } from '../../src/core/stats/loadResults';
+import { Workspace } from '../../src/core/workspace/workspace';
 import { computeStats } from '../../src/core/stats/computeStats';
 import type { StatsReport } from '../../src/core/stats/statsTypes';
 import { statsDetectors } from '../../src/core/stats/statsDetectors';
@@ -29,14 +29,14 @@ function findFiles(dir: string, re: RegExp): string[] {
 }
 
 async function coreRefs(dir: string) {
-  return (await loadResults([], [join(dir, 'logs')])).index.conversations();
+  return (await Workspace.open([join(dir, 'logs')])).conversations();
 }
 
 async function coreReport(dir: string): Promise<StatsReport> {
-  const loaded = await loadResults(findFiles(dir, /\.records\.jsonl?$/), [join(dir, 'logs'), join(dir, 'evolving')]);
+  const loaded = await Workspace.open([join(dir, 'logs'), join(dir, 'evolving')], findFiles(dir, /\.records\.jsonl?$/));
   // The evolving analysis wired as the CLI and the dashboard wire it.
-  const { evolving, close } = statsDetectors((id) => loaded.records.get(id), loaded.plans);
-  const report = await computeStats(loaded.index.conversations(), { evolving });
+  const { evolving, close } = statsDetectors((id) => loaded.record(id)?.record, [...loaded.plans().values()].map((p) => p.plan));
+  const report = await computeStats(loaded.conversations(), { evolving });
   await close();
   return report;
 }

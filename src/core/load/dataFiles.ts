@@ -95,10 +95,17 @@ export function kindOfObject(o: unknown): DataFileKind | undefined {
   return undefined;
 }
 
-/** Decides a file's kind from its name, else from its first parseable object. */
-export async function detectFileKind(path: string): Promise<DataFileKind | undefined> {
+/** A file's kind by its name alone (`*.records.jsonl`, `*.evolving.jsonl`); run logs have no suffix. */
+export function kindByName(path: string): Exclude<DataFileKind, 'logs'> | undefined {
   if (/\.records\.jsonl?$/i.test(path)) return 'records';
   if (/\.evolving\.jsonl?$/i.test(path)) return 'evolving';
+  return undefined;
+}
+
+/** Decides a file's kind from its name, else from its first parseable object. */
+export async function detectFileKind(path: string): Promise<DataFileKind | undefined> {
+  const named = kindByName(path);
+  if (named) return named;
   if (/\.json$/i.test(path)) {
     let text: string;
     try {

@@ -1,31 +1,13 @@
-// The workspace's Intent-Eval data, loaded once and kept current: records, evolving plans and the
-// run-log index, with file watchers (appended log lines appear without a reload). Every feature
-// reads data through this one service.
+// The workspace's data in the extension: the core Workspace (records, plans, run-log index, joined
+// once per change) plus what only VS Code has: the configured globs, file watchers (appended log
+// lines appear without a reload) and a change event. Every feature reads data through this service.
 import * as vscode from 'vscode';
-import { loadRecordsFile, type LoadedFile } from '../../core/load/recordsFile';
-import { loadEvolvingFile } from '../../core/load/dataFiles';
-import { RunLogIndex, type ConversationRef } from '../../core/load/runLogIndex';
-import type { BenchmarkRecord } from '../../core/schema/records';
-import type { EvolvingPlan } from '../../core/schema/evolving';
-import type { Diagnostic } from '../../core/jsonl/diagnostics';
+import { Workspace } from '../../core/workspace/workspace';
+import { kindByName } from '../../core/load/dataFiles';
 
-export interface RecordEntry {
-  record: BenchmarkRecord;
-  file: string;
-  line: number;
-  raw: string;
-}
+export type { RecordEntry, PlanEntry } from '../../core/workspace/workspace';
 
-export interface PlanEntry {
-  plan: EvolvingPlan;
-  file: string;
-  line: number;
-}
-
-export class WorkspaceData implements vscode.Disposable {
-  readonly logs = new RunLogIndex({ maxLineBytes: maxLineBytesSetting() });
-  private readonly recordFiles = new Map<string, LoadedFile<BenchmarkRecord>>();
-  private readonly planFiles = new Map<string, LoadedFile<EvolvingPlan>>();
+export class WorkspaceData extends Workspace implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<{ files: string[] }>();
   /** Fires after data changed (debounced per burst of file events). */
   readonly onDidChange = this.emitter.event;
@@ -37,6 +19,7 @@ export class WorkspaceData implements vscode.Disposable {
   private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly output?: vscode.OutputChannel) {
+    super({ maxLineBytes: maxLineBytesSetting() });
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         // Only the globs decide what is loaded; view settings must not trigger a reload.
@@ -68,9 +51,7 @@ export class WorkspaceData implements vscode.Disposable {
   async reload(): Promise<void> {
     for (const w of this.watchers.values()) w.dispose();
     this.watchers.clear();
-    this.recordFiles.clear();
-    this.planFiles.clear();
-    for (const f of this.logs.indexedFiles()) this.logs.removeFile(f);
+    this.clear();
     this.loaded = this.loadAll();
     await this.loaded;
   }
@@ -83,11 +64,12 @@ export class WorkspaceData implements vscode.Disposable {
       vscode.workspace.findFiles(cfg.logs, exclude),
       vscode.workspace.findFiles(cfg.evolving, exclude),
     ]);
-    await Promise.all(recs.map((u) => this.loadRecords(u.fsPath)));
-    await Promise.all(plans.map((u) => this.loadPlans(u.fsPath)));
+    // The globs say each file's kind; a file two globs match keeps the first kind it was loaded as.
+    await Promise.all(recs.map((u) => this.loadFile(u.fsPath, 'records')));
+    await Promise.all(plans.map((u) => this.loadFile(u.fsPath, this.kindOfLoaded(u.fsPath) ?? 'evolving')));
     for (const u of logs) {
-      if (this.isRecordsOrPlan(u.fsPath)) continue;
-      await this.indexLog(u.fsPath);
+      if (this.kindOfLoaded(u.fsPath) || kindByName(u.fsPath)) continue;
+      await this.loadFile(u.fsPath, 'logs');
     }
     this.watch(cfg.records);
     this.watch(cfg.logs);
@@ -134,9 +116,7 @@ export class WorkspaceData implements vscode.Disposable {
       for (const f of files) {
         try {
           if (this.deleted.has(f)) {
-            this.recordFiles.delete(f);
-            this.planFiles.delete(f);
-            this.logs.removeFile(f);
+            this.removeFile(f);
             this.deleted.delete(f);
           } else await this.refreshFile(f);
         } catch (e) {
@@ -150,79 +130,9 @@ export class WorkspaceData implements vscode.Disposable {
 
   /** Re-reads one file (after a save or an append); logs are indexed incrementally. */
   async refreshFile(path: string): Promise<void> {
-    if (this.recordFiles.has(path) || /\.records\.jsonl?$/i.test(path)) await this.loadRecords(path);
-    else if (this.planFiles.has(path) || /\.evolving\.jsonl?$/i.test(path)) await this.loadPlans(path);
-    else await this.indexLog(path);
-  }
-
-  private isRecordsOrPlan(path: string): boolean {
-    return this.recordFiles.has(path) || this.planFiles.has(path) || /\.(records|evolving)\.jsonl?$/i.test(path);
-  }
-
-  private async loadRecords(path: string): Promise<void> {
-    this.recordFiles.set(path, await loadRecordsFile(path, { maxLineBytes: maxLineBytesSetting() }).catch((e: unknown) => unreadableFile<BenchmarkRecord>(path, e)));
-  }
-
-  private async loadPlans(path: string): Promise<void> {
-    this.planFiles.set(path, await loadEvolvingFile(path, { maxLineBytes: maxLineBytesSetting() }).catch((e: unknown) => unreadableFile<EvolvingPlan>(path, e)));
-  }
-
-  private async indexLog(path: string): Promise<void> {
-    await this.logs.indexFile(path);
-  }
-
-  /** All records by task_id (the first file wins when two files define one). */
-  records(): Map<string, RecordEntry> {
-    const m = new Map<string, RecordEntry>();
-    for (const f of this.recordFiles.values()) {
-      for (const it of f.items) if (!m.has(it.value.task_id)) m.set(it.value.task_id, { record: it.value, file: f.path, line: it.line, raw: it.raw });
-    }
-    return m;
-  }
-
-  record(taskId: string): RecordEntry | undefined {
-    return this.records().get(taskId);
-  }
-
-  plans(): Map<string, PlanEntry> {
-    const m = new Map<string, PlanEntry>();
-    for (const f of this.planFiles.values()) for (const it of f.items) if (!m.has(it.value.task_id)) m.set(it.value.task_id, { plan: it.value, file: f.path, line: it.line });
-    return m;
-  }
-
-  recordFilePaths(): string[] {
-    return [...this.recordFiles.keys()];
-  }
-
-  conversations(): ConversationRef[] {
-    return this.logs.conversations();
-  }
-
-  /** Every loaded data file with its kind, valid item count and number of problems. */
-  dataFiles(): Array<{ path: string; kind: 'records' | 'logs' | 'evolving'; items: number; problems: number }> {
-    const out: Array<{ path: string; kind: 'records' | 'logs' | 'evolving'; items: number; problems: number }> = [];
-    for (const f of this.recordFiles.values()) out.push({ path: f.path, kind: 'records', items: f.items.length, problems: f.diagnostics.length });
-    for (const f of this.planFiles.values()) out.push({ path: f.path, kind: 'evolving', items: f.items.length, problems: f.diagnostics.length });
-    const perLog = new Map<string, number>();
-    for (const c of this.logs.conversations()) perLog.set(c.file, (perLog.get(c.file) ?? 0) + 1);
-    for (const f of this.logs.indexedFiles()) out.push({ path: f, kind: 'logs', items: perLog.get(f) ?? 0, problems: this.logs.diagnostics(f).length });
-    return out.sort((a, b) => a.path.localeCompare(b.path));
-  }
-
-  /** Reads one conversation back from its log by conv_id. */
-  async readConversation(convId: string) {
-    const ref = this.logs.get(convId);
-    if (!ref) return undefined;
-    return { ref, entry: await this.logs.readConversation(ref) };
-  }
-
-  /** Diagnostics of every data file, by path. */
-  diagnostics(): Map<string, Diagnostic[]> {
-    const m = new Map<string, Diagnostic[]>();
-    for (const f of this.recordFiles.values()) m.set(f.path, f.diagnostics);
-    for (const f of this.planFiles.values()) m.set(f.path, f.diagnostics);
-    for (const f of this.logs.indexedFiles()) m.set(f, this.logs.diagnostics(f));
-    return m;
+    // What the watchers report is records or plans by name, else a run log (maybe still empty: a
+    // runner creates it before its first line).
+    await this.loadFile(path, this.kindOfLoaded(path) ?? kindByName(path) ?? 'logs');
   }
 
   dispose(): void {
@@ -234,10 +144,4 @@ export class WorkspaceData implements vscode.Disposable {
 function maxLineBytesSetting(): number | undefined {
   const v = vscode.workspace.getConfiguration('intentLens').get<number>('load.maxLineBytes');
   return typeof v === 'number' && v >= 1024 ? v : undefined;
-}
-
-/** A file that could not be read (a FIFO, a device, over the size limit): one problem, no items. */
-function unreadableFile<T>(path: string, e: unknown): LoadedFile<T> {
-  const message = e instanceof Error ? e.message : String(e);
-  return { path, format: 'jsonl', items: [], seen: 0, diagnostics: [{ file: path, line: 1, column: 1, severity: 'error', code: 'unreadable', message, path: '' }] };
 }
