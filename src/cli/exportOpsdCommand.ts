@@ -1,4 +1,4 @@
-// `intent-lens export-opsd --records <file> --logs <file-or-folder>... --out FILE [--admit-single-correct] [--model M]...`:
+// `intent-lens export-opsd --records <file> --logs <file-or-folder>... --out FILE [--admit-single-correct] [--model M]... [--rescored FILE]`:
 // Intent-OPSD training data (paper Section 3) as JSONL: per admitted source and condition, the
 // Student dialogue H_v and the Teacher prompt c_v (S_Dir for Revised, S_Orig otherwise).
 import { parseArgs } from 'node:util';
@@ -6,11 +6,13 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { CliError, type CliCommand } from './cliTypes';
 import { Workspace } from '../core/workspace/workspace';
+import { describeRescoreCounts } from '../core/workspace/verdicts';
 import { exportOpsd } from '../core/opsd/opsdExport';
 
-const USAGE = `intent-lens export-opsd --records <file> --logs <file-or-folder>... --out FILE [--admit-single-correct] [--model M]...
+const USAGE = `intent-lens export-opsd --records <file> --logs <file-or-folder>... --out FILE [--admit-single-correct] [--model M]... [--rescored FILE]
   --admit-single-correct  only sources whose single-turn Original and Direct runs (same model) are both correct
   --model M               only this model (repeatable)
+  --rescored FILE         a re-scored copy of the logs (what score --out wrote): its verdicts replace the logged ones, by conv_id
   --out -                 write to stdout
 `;
 
@@ -21,6 +23,7 @@ const command: CliCommand = {
       allowPositionals: true,
       options: {
         records: { type: 'string', multiple: true },
+        rescored: { type: 'string' },
         logs: { type: 'string', multiple: true },
         out: { type: 'string' },
         'admit-single-correct': { type: 'boolean' },
@@ -39,6 +42,7 @@ const command: CliCommand = {
     let loaded;
     try {
       loaded = await Workspace.open(logs, values.records);
+      if (values.rescored) process.stderr.write(`verdicts from ${values.rescored}: ${describeRescoreCounts(await loaded.overlayRescoredLog(values.rescored))}\n`);
     } catch (e) {
       throw new CliError(e instanceof Error ? e.message : String(e), 1);
     }
@@ -49,7 +53,7 @@ const command: CliCommand = {
       else if (!stream.write(line)) await once(stream, 'drain');
     };
     const summary = await exportOpsd(
-      loaded.conversations(),
+      loaded.conversationsWithCurrentVerdicts(),
       (id) => loaded.record(id)?.record,
       (ref) => loaded.logs.readConversation(ref),
       (example) => write(JSON.stringify(example) + '\n'),

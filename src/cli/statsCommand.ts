@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { CliError, type CliCommand } from './cliTypes';
 import { Workspace } from '../core/workspace/workspace';
 import { DEFAULT_BOOTSTRAP } from '../core/stats/intervals';
+import { describeRescoreCounts } from '../core/workspace/verdicts';
 import { computeStats } from '../core/stats/computeStats';
 import { gridToCsv, gridToMarkdown, statsToJson } from '../core/stats/gridExport';
 import { statsToHtml } from '../core/stats/report/htmlReport';
@@ -16,7 +17,7 @@ import { statsDetectors } from '../core/stats/statsDetectors';
 import { formatDiagnostic } from '../core/jsonl/diagnostics';
 import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
 
-const USAGE = `intent-lens stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv|html|latex] [--model M]...
+const USAGE = `intent-lens stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv|html|latex] [--model M]... [--rescored FILE]
 intent-lens stats --diff <logs-A> <logs-B> [--json] [--model M]...
   --json          print {cells (with ci: 95% Wilson [lo, hi] in %), overall (ci: bootstrap),
                   gaps (paired 2x2, delta_pp, p_mcnemar, holm_significant), model_pairs, depth, ...}
@@ -26,6 +27,7 @@ intent-lens stats --diff <logs-A> <logs-B> [--json] [--model M]...
   --seed N        the bootstrap's seed (default fixed: the same input gives the same intervals)
   --diff A B      per condition, the sources that flipped correct→wrong and wrong→correct from the
                   logs under A to those under B (same model, same source), with an exact McNemar test
+  --rescored FILE a re-scored copy of the logs (what score --out wrote): its verdicts replace the logged ones, by conv_id
 ${MAX_LINE_BYTES_HELP}
 Invalid lines and repeated conv_ids are reported on stderr and counted once.
 `;
@@ -59,6 +61,7 @@ const command: CliCommand = {
       allowPositionals: true,
       options: {
         records: { type: 'string', multiple: true },
+        rescored: { type: 'string' },
         logs: { type: 'string', multiple: true },
         json: { type: 'boolean' },
         format: { type: 'string', default: 'md' },
@@ -91,7 +94,8 @@ const command: CliCommand = {
     const seed = values.seed === undefined ? undefined : Number(values.seed);
     if (seed !== undefined && !Number.isInteger(seed)) throw new CliError('--seed must be an integer');
     const loaded = await load(values.records ?? [], logs, maxLineBytesOf(values['max-line-bytes']));
-    const refs = loaded.conversations();
+    if (values.rescored) process.stderr.write(`verdicts from ${values.rescored}: ${describeRescoreCounts(await loaded.overlayRescoredLog(values.rescored))}\n`);
+    const refs = loaded.conversationsWithCurrentVerdicts();
     const { detectorName, close, ...detectors } = statsDetectors((id) => loaded.record(id)?.record, [...loaded.plans().values()].map((p) => p.plan));
     const report = await computeStats(refs, { ...detectors, ...(values.model ? { models: values.model } : {}), ...(seed !== undefined ? { bootstrap: { ...DEFAULT_BOOTSTRAP, seed } } : {}) });
     await close();

@@ -9,6 +9,8 @@ import type { EvolvingPlan } from '../schema/evolving';
 import type { RunLogEntry } from '../schema/runlog';
 import type { Diagnostic } from '../jsonl/diagnostics';
 import { parseConversation, type Conversation, type TimelineSource } from '../conversation';
+import { stat } from 'node:fs/promises';
+import { VerdictOverlay, type CurrentVerdict, type RescoredVerdict } from './verdicts';
 
 export interface RecordEntry {
   record: BenchmarkRecord;
@@ -45,6 +47,8 @@ export class Workspace {
   readonly logs: RunLogIndex;
   /** Paths that could not be walked when the workspace was opened (not a file, a link loop, …). */
   private discoveryDiagnostics: Diagnostic[] = [];
+  /** Re-scored verdicts over the logged ones (never written into the input logs). */
+  readonly verdicts = new VerdictOverlay();
   private readonly recordFiles = new Map<string, LoadedFile<BenchmarkRecord>>();
   private readonly planFiles = new Map<string, LoadedFile<EvolvingPlan>>();
   private recordsByTask: Map<string, RecordEntry> | undefined;
@@ -142,6 +146,39 @@ export class Workspace {
 
   conversations(): ConversationRef[] {
     return this.logs.conversations();
+  }
+
+  /** The verdict a view shows for a conversation, with its provenance. */
+  currentVerdict(ref: Pick<ConversationRef, 'conv_id' | 'verdict'>): CurrentVerdict {
+    return this.verdicts.current(ref);
+  }
+
+  /** The conversations with their current verdict (re-scored where re-scored): what counts and statistics read. */
+  conversationsWithCurrentVerdicts(): ConversationRef[] {
+    return this.conversations().map((r) => {
+      const v = this.verdicts.current(r).verdict;
+      return v === r.verdict ? r : { ...r, verdict: v };
+    });
+  }
+
+  /**
+   * Overlays the verdicts of a re-scored copy of the logs (what `score --out` writes) on the
+   * conversations loaded here, by conv_id; returns the re-scores it set.
+   */
+  async overlayRescoredLog(path: string): Promise<RescoredVerdict[]> {
+    const copy = new RunLogIndex();
+    await copy.indexFile(path);
+    const scoredAt = (await stat(path)).mtimeMs;
+    const batch: RescoredVerdict[] = [];
+    for (const r of copy.conversations()) {
+      const logged = this.logs.get(r.conv_id);
+      if (!logged) continue;
+      const previous = logged.verdict === 'unscored' ? null : logged.verdict === 'correct';
+      const is_correct = r.verdict === 'unscored' ? null : r.verdict === 'correct';
+      batch.push({ conv_id: r.conv_id, task_id: r.task_id, file: logged.file, is_correct, previous, extracted: null, inactive: [], message: `re-scored copy ${path}`, verifier: 'intent-lens score --out', scoredAt });
+    }
+    this.verdicts.set(batch);
+    return batch;
   }
 
   /** Reads one conversation back from its log by conv_id. */

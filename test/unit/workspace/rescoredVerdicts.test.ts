@@ -1,0 +1,107 @@
+// Verdicts with provenance: the overlay says which verdict a view shows and where it came from; the
+// sidecar survives a reload; `stats --rescored` reads what `score --out` wrote, by conv_id.
+import { describe, it, expect, afterEach, vi } from 'vitest';
+import { mkdtempSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { VerdictOverlay, describeVerdict, describeRescoreCounts, readVerdictSidecar, writeVerdictSidecar, VERDICT_SIDECAR, VERIFIER_VERSION, type RescoredVerdict } from '../../../src/core/workspace/verdicts';
+import scoreCommand from '../../../src/cli/scoreCommand';
+import statsCommand from '../../../src/cli/statsCommand';
+
+const rescored = (conv_id: string, is_correct: boolean | null, previous: boolean | null): RescoredVerdict => ({
+  conv_id,
+  task_id: 'm/1',
+  file: 'run.jsonl',
+  is_correct,
+  previous,
+  extracted: is_correct === null ? null : '8',
+  inactive: [],
+  message: '',
+  verifier: VERIFIER_VERSION,
+  scoredAt: 1_700_000_000_000,
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('VerdictOverlay', () => {
+  it('shows the logged verdict until a re-score, then the re-score marked against the logged one', () => {
+    const o = new VerdictOverlay();
+    const seen: string[][] = [];
+    o.onChange((ids) => seen.push(ids));
+    expect(describeVerdict(o.current({ conv_id: 'a', verdict: 'incorrect' }))).toBe('✗');
+    o.set([rescored('a', true, false), rescored('b', false, false), rescored('c', null, true)]);
+    const a = o.current({ conv_id: 'a', verdict: 'incorrect' });
+    expect(a).toEqual({ verdict: 'correct', provenance: { source: 'rescored', verifier: VERIFIER_VERSION, scoredAt: 1_700_000_000_000 }, logged: 'incorrect' });
+    expect(describeVerdict(a)).toBe('✓ re-scored, logged ✗');
+    expect(describeVerdict(o.current({ conv_id: 'b', verdict: 'incorrect' }))).toBe('✗ re-scored');
+    expect(describeRescoreCounts(o.all())).toBe('3 re-scored, 1 changed, 1 without a verdict');
+    o.clear(['a', 'zzz']);
+    expect(seen).toEqual([['a', 'b', 'c'], ['a']]);
+    expect(o.current({ conv_id: 'a', verdict: 'incorrect' }).provenance).toEqual({ source: 'logged' });
+  });
+
+  it('persists to a sidecar under .intent-lens/ and reads it back whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'il-verdicts-'));
+    const o = new VerdictOverlay();
+    expect(await readVerdictSidecar(dir, o)).toBe(false);
+    o.set([rescored('b', false, true), rescored('a', true, false)]);
+    await writeVerdictSidecar(dir, o);
+    expect(existsSync(join(dir, VERDICT_SIDECAR))).toBe(true);
+    const back = new VerdictOverlay();
+    expect(await readVerdictSidecar(dir, back)).toBe(true);
+    expect(back.all().map((r) => r.conv_id)).toEqual(['a', 'b']);
+    expect(back.get('a')).toEqual(o.get('a'));
+    writeFileSync(join(dir, VERDICT_SIDECAR), '{"version": 2}');
+    await expect(readVerdictSidecar(dir, back)).rejects.toThrow();
+  });
+});
+
+describe('stats --rescored reads what score --out wrote', () => {
+  it('counts the re-scored verdicts, not the logged ones', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'il-rescored-'));
+    const record = {
+      task_id: 'm/1',
+      task: 'math',
+      shards: [
+        { shard_id: 1, shard_text: 'how much did the chef spend' },
+        { shard_id: 2, shard_text: 'the chef bought 4 bags at $2' },
+      ],
+      question: 'A chef bought 4 bags at $2. How much?',
+      answer: '#### 8',
+    };
+    const conv = (id: string, answer: string, logged: boolean) =>
+      JSON.stringify({
+        conv_id: id,
+        task: 'math',
+        task_id: 'm/1',
+        assistant_model: 'alpha',
+        mode: 'single',
+        trace: [
+          { role: 'user', content: record.question },
+          { role: 'assistant', content: answer },
+        ],
+        is_correct: logged,
+      });
+    writeFileSync(join(dir, 'bench.records.jsonl'), JSON.stringify(record) + '\n');
+    // c1 is right but logged wrong (the re-score changes it); c2 is wrong and logged wrong.
+    writeFileSync(join(dir, 'run.jsonl'), [conv('c1', 'The total is 8', false), conv('c2', 'The total is 6', false)].join('\n') + '\n');
+    const out = join(dir, 'run.rescored.out');
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(await scoreCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--out', out])).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('"is_correct":true');
+    const statsJson = async (extra: string[]) => {
+      let buf = '';
+      const errs: string[] = [];
+      vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((buf += String(s)), true));
+      vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => (errs.push(String(s)), true));
+      expect(await statsCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--json', ...extra])).toBe(0);
+      const cells = (JSON.parse(buf) as { cells: Array<{ model: string; mode: string; condition: string; correct: number; n: number }> }).cells;
+      return { cell: cells.find((c) => c.model === 'alpha' && c.mode === 'single' && c.condition === 'original')!, errs };
+    };
+    expect((await statsJson([])).cell).toMatchObject({ n: 2, correct: 0 });
+    const withRescored = await statsJson(['--rescored', out]);
+    expect(withRescored.cell).toMatchObject({ n: 2, correct: 1 });
+    expect(withRescored.errs.join('')).toContain('2 re-scored, 1 changed, 0 without a verdict');
+  });
+});
