@@ -11,11 +11,10 @@ import { registerReview } from './review/registerReview';
 import { registerDashboard } from './dashboard/registerDashboard';
 import { registerEvolving } from './evolving/registerEvolving';
 
-export interface ExtensionServices {
-  context: vscode.ExtensionContext;
-  data: WorkspaceData;
-  output: vscode.OutputChannel;
-}
+import { RescoreResults } from './scoring/rescoreResults';
+import type { ExtensionServices } from './services';
+
+export type { ExtensionServices } from './services';
 
 /** What the extension returns from activate(); the host-side Mocha suite uses it. */
 export interface IntentLensApi {
@@ -25,8 +24,9 @@ export interface IntentLensApi {
 export async function activate(context: vscode.ExtensionContext): Promise<IntentLensApi> {
   const output = vscode.window.createOutputChannel('Intent Lens');
   const data = new WorkspaceData(output);
-  const services: ExtensionServices = { context, data, output };
-  context.subscriptions.push(output, data);
+  const rescored = new RescoreResults(data, output);
+  const services: ExtensionServices = { context, data, output, rescored };
+  context.subscriptions.push(output, data, rescored);
   for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving]) {
     try {
       register(services);
@@ -34,7 +34,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Intent
       output.appendLine(`[activate] ${register.name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }
   }
-  void data.ensureLoaded();
+  // The saved re-scores apply once the logs they overlay are loaded.
+  void data.ensureLoaded().then(() => rescored.restore());
   return { services };
 }
 

@@ -120,6 +120,11 @@ function SideHeader({ side, which, onReveal }: { side: CompareSide; which: 'left
         <VscBadge className="il-verdict" data={{ verdict: side.verdict, testid: `verdict-${which}` }} title={`Verdict of the final response: ${side.verdict}`}>
           {VERDICT_TEXT[side.verdict]}
         </VscBadge>
+        {side.verdictNote ? (
+          <span className="il-verdict-note" data-testid={`verdict-note-${which}`}>
+            {side.verdictNote}
+          </span>
+        ) : null}
       </div>
       <dl className="il-facts">
         <dt>extracted answer</dt>

@@ -158,7 +158,12 @@ function App({ initial }: { initial: InEffectState }) {
         <h1>{state.title}</h1>
         <div className="il-meta">
           <Badge>{state.instanceLabel}</Badge>
-          {state.verdict ? <span className={`il-verdict il-${state.verdict}`}>{state.verdict === 'correct' ? '✓ correct' : state.verdict === 'incorrect' ? '✗ incorrect' : '– unscored'}</span> : null}
+          {state.verdict ? (
+            <span className={`il-verdict il-${state.verdict}`} data-testid="verdict">
+              {state.verdict === 'correct' ? '✓ correct' : state.verdict === 'incorrect' ? '✗ incorrect' : '– unscored'}
+              {state.verdictNote ? ` · ${state.verdictNote}` : ''}
+            </span>
+          ) : null}
           {state.model ? <span className="il-model">{state.model}</span> : null}
         </div>
         {state.notes.map((n, i) => (

@@ -13,7 +13,7 @@ export const VERIFIER_VERSION = 'intent-lens-verifiers/1';
 /** Where the sidecar lives, relative to the workspace folder. */
 export const VERDICT_SIDECAR = join('.intent-lens', 'rescored-verdicts.json');
 
-const InactiveSpanSchema = z.looseObject({ value: z.string(), start: z.number(), end: z.number(), kind: z.string(), describe: z.string() });
+const InactiveSpanSchema = z.object({ value: z.string(), start: z.number(), end: z.number(), kind: z.string(), describe: z.string() });
 
 export const RescoredVerdictSchema = z.looseObject({
   conv_id: z.string(),
@@ -51,11 +51,16 @@ export function verdictOfBoolean(v: boolean | null): Verdict {
 /** The mark each verdict reads as everywhere. */
 export const VERDICT_MARKS: Readonly<Record<Verdict, string>> = { correct: '✓', incorrect: '✗', unscored: '–' };
 
+/** Where a shown verdict came from, when not from the log: `re-scored`, or `re-scored, logged ✗` when they differ. */
+export function provenanceNote(v: CurrentVerdict): string | undefined {
+  if (v.provenance.source !== 'rescored') return undefined;
+  return v.logged === v.verdict ? 're-scored' : `re-scored, logged ${VERDICT_MARKS[v.logged]}`;
+}
+
 /** `✓`, or for a re-score `✓ re-scored, logged ✗` (`✓ re-scored` when it agrees with the log). */
 export function describeVerdict(v: CurrentVerdict): string {
-  const mark = VERDICT_MARKS[v.verdict];
-  if (v.provenance.source !== 'rescored') return mark;
-  return v.logged === v.verdict ? `${mark} re-scored` : `${mark} re-scored, logged ${VERDICT_MARKS[v.logged]}`;
+  const note = provenanceNote(v);
+  return note ? `${VERDICT_MARKS[v.verdict]} ${note}` : VERDICT_MARKS[v.verdict];
 }
 
 /** True when a re-score and the log both have a verdict and they differ. */
@@ -104,10 +109,10 @@ export class VerdictOverlay {
     this.fire(ids.filter((id) => this.byConv.delete(id)));
   }
 
-  /** The verdict to show for a conversation whose log says `logged`. */
+  /** The verdict to show for a conversation whose log says `logged`; a re-score that could not decide (null) keeps the logged one. */
   current(ref: { conv_id: string; verdict: Verdict }): CurrentVerdict {
     const r = this.byConv.get(ref.conv_id);
-    if (!r) return { verdict: ref.verdict, provenance: { source: 'logged' }, logged: ref.verdict };
+    if (!r || r.is_correct === null) return { verdict: ref.verdict, provenance: { source: 'logged' }, logged: ref.verdict };
     return { verdict: verdictOfBoolean(r.is_correct), provenance: { source: 'rescored', verifier: r.verifier, scoredAt: r.scoredAt }, logged: ref.verdict };
   }
 

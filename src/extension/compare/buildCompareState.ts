@@ -9,6 +9,7 @@ import { instanceLabel, renderInstance } from '../../core/render/instances';
 import type { IntentSnapshot, IntentTimeline } from '../../core/state/intentTimeline';
 import { conversationTimeline, parseConversation, type Conversation, type ConversationTurn, type TraceText } from '../../core/conversation';
 import { alignTurns } from '../../core/compare/alignTurns';
+import { provenanceNote, type CurrentVerdict } from '../../core/workspace/verdicts';
 import type { InactiveSpanDetector } from '../../core/compare/inactiveSpans';
 import type { CompareMessage, CompareSide, CompareState, CompareTurn, RailEntry } from '../../shared/protocol/compare';
 
@@ -24,6 +25,8 @@ export interface CompareInput {
   detector: InactiveSpanDetector;
   detectorName: string;
   timing: CompareState['timing'];
+  /** The verdict a view shows (re-scored where re-scored); the logged one without it. */
+  currentVerdict?: (ref: { conv_id: string; verdict: CurrentVerdict['verdict'] }) => CurrentVerdict;
 }
 
 export function labelOfEntry(entry: RunLogEntry): string {
@@ -60,7 +63,7 @@ function railOf(snapshots: readonly IntentSnapshot[]): RailEntry[] {
   });
 }
 
-function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversation, detector: InactiveSpanDetector, notes: string[]): { side: CompareSide; conversation: Conversation } {
+function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversation, detector: InactiveSpanDetector, notes: string[], currentVerdict: CompareInput['currentVerdict']): { side: CompareSide; conversation: Conversation } {
   const { entry, ref } = conv;
   const c = parseConversation(entry, record);
   const spec = c.spec;
@@ -107,6 +110,8 @@ function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversatio
   }));
   const final = c.finalAnswer;
   const activeReference = referenceText(c.reference);
+  const current = currentVerdict?.({ conv_id: entry.conv_id, verdict: c.loggedVerdict });
+  const note = current && provenanceNote(current);
   const side: CompareSide = {
     convId: entry.conv_id,
     model: entry.assistant_model ?? 'unknown model',
@@ -117,7 +122,8 @@ function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversatio
     ...(entry.k !== undefined ? { k: entry.k } : {}),
     file: ref.file,
     line: ref.line,
-    verdict: c.loggedVerdict,
+    verdict: current?.verdict ?? c.loggedVerdict,
+    ...(note ? { verdictNote: note } : {}),
     ...(c.extractedAnswer !== undefined ? { extractedAnswer: c.extractedAnswer } : {}),
     ...(c.activeTask ? { activeTask: c.activeTask } : {}),
     ...(activeReference !== undefined ? { activeReference } : {}),
@@ -143,8 +149,8 @@ export function buildCompareState(input: CompareInput): CompareState {
   const { record } = input;
   if (!record) notes.push(`no record for ${input.left.entry.task_id}: no references, rail or inactive content`);
   if (input.left.entry.task_id !== input.right.entry.task_id) notes.push(`the two conversations are of different sources (${input.left.entry.task_id}, ${input.right.entry.task_id})`);
-  const { side: left, conversation: leftConversation } = buildSide(record, input.left, input.detector, notes);
-  const { side: right, conversation: rightConversation } = buildSide(record, input.right, input.detector, notes);
+  const { side: left, conversation: leftConversation } = buildSide(record, input.left, input.detector, notes, input.currentVerdict);
+  const { side: right, conversation: rightConversation } = buildSide(record, input.right, input.detector, notes, input.currentVerdict);
   const alignable = (turns: readonly ConversationTurn[]) => turns.map((t) => ({ key: t.key, userText: t.user.text, assistantText: t.replies.map((m) => m.text).join('\n') }));
   const alignment = alignTurns(alignable(leftConversation.turns), alignable(rightConversation.turns));
   const branch = alignment.branchRow !== undefined ? alignment.rows[alignment.branchRow] : undefined;

@@ -2,7 +2,7 @@
 // alignment, rail, inactive spans), inlines it into the page, answers `reload`, pushes a new state
 // when either log changes, forwards keyboard navigation, and logs the webview's render time.
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
 import { COMPARE_PANEL_ID, COMPARE_VIEW, CompareWebviewToHost, type CompareRenderedParams, type CompareState, type NavigateAction } from '../../shared/protocol/compare';
 import { buildCompareState } from './buildCompareState';
@@ -31,6 +31,7 @@ export async function loadCompareState(services: ExtensionServices, pair: Compar
     detector: detector.detect,
     detectorName: detector.name,
     timing,
+    currentVerdict: (ref) => data.currentVerdict(ref),
   });
 }
 

@@ -4,7 +4,7 @@
 // panel is the active editor.
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { NAVIGATE_ACTIONS, type NavigateAction } from '../../shared/protocol/compare';
 import { readCompareTarget, readExplicitPair, type CompareTarget } from './compareArgs';

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
 import {
   DASHBOARD_PANEL_ID,

@@ -1,7 +1,7 @@
 // The results dashboard: "Intent Lens: Open Dashboard" shows the paper's Table 1, Fig. 4 and Fig. 5
 // for the workspace's run logs, live, with every number clicking through to its conversations.
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import { DashboardPanel } from './dashboardPanel';
 
 export const DASHBOARD_COMMANDS = { open: 'intentLens.dashboard.open' } as const;

@@ -2,7 +2,7 @@
 // vscode.Diagnostic (code, field path in the message), refreshed whenever the data changes. The
 // loaders keep the valid lines, so the rest of a file still loads.
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import type { Diagnostic, Severity } from '../../core/jsonl/diagnostics';
 import { runRecordChecks } from '../../core/load/validateFiles';
 

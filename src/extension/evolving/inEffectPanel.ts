@@ -2,11 +2,12 @@
 // benchmark) or of an evolving-intent plan as written. The state is built on the host from the one
 // intent timeline, inlined into the page, and pushed again when the data files change.
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
 import { IN_EFFECT_PANEL_ID, IN_EFFECT_VIEW, InEffectWebviewToHost, type InEffectState, type RailTurn } from '../../shared/protocol/inEffect';
 import type { RecapMode } from '../../core/schema/runlog';
 import { inEffectFromLog, inEffectFromPlan } from './inEffectState';
+import { provenanceNote } from '../../core/workspace/verdicts';
 import { userTurnOfTraceIndex } from './turnDocumentRef';
 
 export type InEffectTarget = { kind: 'log'; convId: string } | { kind: 'plan'; taskId: string; recap?: RecapMode };
@@ -31,8 +32,9 @@ export async function loadInEffectState(services: ExtensionServices, target: InE
   const ref = data.logs.get(target.convId);
   if (!ref) throw new Error(`conversation ${target.convId} is not in the workspace's run logs`);
   const entry = await data.logs.readConversation(ref);
-  const source = data.plans().get(ref.task_id)?.plan ?? data.record(ref.task_id)?.record;
-  return inEffectFromLog(entry, source, ref);
+  const current = data.currentVerdict(ref);
+  const note = provenanceNote(current);
+  return inEffectFromLog(entry, data.sourceOf(entry), { model: ref.model, verdict: current.verdict, ...(note ? { verdictNote: note } : {}) });
 }
 
 /** Read-only turn summaries for the fallback reveal: user text, reply, and the state after it. */

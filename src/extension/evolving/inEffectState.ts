@@ -43,7 +43,7 @@ function intentEvalLabel(c: Conversation, turn: number): string {
   return t.event ? t.event : t.shardIds.length ? `shard ${t.shardIds.join(', ')}` : 'turn';
 }
 
-export type RunSummary = Pick<ConversationRef, 'model' | 'verdict'>;
+export type RunSummary = Pick<ConversationRef, 'model' | 'verdict'> & { verdictNote?: string };
 
 /** The state for a logged conversation, given its record (Intent-Eval) or plan (evolving). */
 export function inEffectFromLog(entry: RunLogEntry, source: TimelineSource | undefined, run?: RunSummary): InEffectState {
@@ -74,6 +74,7 @@ export function inEffectFromLog(entry: RunLogEntry, source: TimelineSource | und
     instanceLabel: label,
     ...(timeline.recap ? { recap: timeline.recap } : {}),
     ...(run ? { verdict: run.verdict } : {}),
+    ...(run?.verdictNote ? { verdictNote: run.verdictNote } : {}),
     turns,
     inactive: inactiveEntries(timeline),
     notes,

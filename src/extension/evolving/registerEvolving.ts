@@ -2,7 +2,7 @@
 // the timeline rail for a conversation (`{convId}`), a plan (`{taskId, recap?}`), the active
 // `intent-lens:` turn document, or one picked from a list.
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import { RECAP_MODES, type RecapMode } from '../../core/schema/runlog';
 import { InEffectPanel, IN_EFFECT_TURN_SCHEME, TurnSummaryDocuments, type InEffectTarget } from './inEffectPanel';
 import { parseTurnDocumentUri } from './turnDocumentRef';

@@ -2,7 +2,7 @@
 // editor, palette), "Review Next Pending" (keybinding), review progress in the status bar, live
 // intent checks in the Problems panel with quick fixes, and the template library.
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import type { ReviewStatus } from '../../core/schema/records';
 import { reviewEdits } from '../../core/edit/reviewEdits';
 import { taskIdFromArg, taskIdsFromArgs } from './commandTarget';

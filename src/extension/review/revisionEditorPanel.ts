@@ -8,7 +8,7 @@ import { ApplyParams, CheckReferencesParams, EDITOR_PANEL_ID, EDITOR_VIEW, Edito
 import { BenchmarkRecordSchema, type ReviewStatus } from '../../core/schema/records';
 import { checkDatabaseReferences } from '../../core/checks/referenceResults';
 import { reviewEdits } from '../../core/edit/reviewEdits';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import { editRecord, findRecordInDocument, intentDiffEdits, locateInDocument, RecordConflictError, type DocumentRecord } from './recordDocuments';
 import { progressNow } from './reviewState';
 import { databaseFolders } from './intentDiagnostics';

@@ -6,7 +6,7 @@ import { TEMPLATES_FILE, applyTemplates, parseTemplateLibrary, starterLibrary, t
 import { applyFieldEdits } from '../../core/edit/editRaw';
 import { checkIntent } from '../../core/checks/intentChecks';
 import { BenchmarkRecordSchema } from '../../core/schema/records';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import { changedOnDisk, findRecordInDocument } from './recordDocuments';
 import { currentRecords } from './reviewState';
 

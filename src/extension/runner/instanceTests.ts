@@ -2,7 +2,7 @@
 // configured provider; it passes when the verifier says the final answer is correct. A failure
 // shows extracted vs reference (as a diff) and any inactive content in the answer.
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import type { RecordEntry } from '../data/workspaceData';
 import { baseInstances, extendedInstances, instanceLabel, type InstanceSpec } from '../../core/render/instances';
 import { RunAbortedError } from '../../core/simulator/runInstance';

@@ -1,7 +1,7 @@
 // The runner feature: "Run Instance…" (quick picks, or arguments from the tree's context menu),
 // "Set API Key" (SecretStorage), and the Test Explorer controller over sources × instances.
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import { baseInstances, extendedInstances, instanceLabel, type InstanceSpec } from '../../core/render/instances';
 import { ConditionSchema, PathSchema } from '../../core/schema/runlog';
 import type { RecordEntry } from '../data/workspaceData';

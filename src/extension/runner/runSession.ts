@@ -3,7 +3,7 @@
 // log under the workspace (`intentLens.runs.outputFolder`), which the tree's watcher picks up.
 import * as vscode from 'vscode';
 import { isAbsolute, join } from 'node:path';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import type { RecordEntry } from '../data/workspaceData';
 import { instanceLabel, type InstanceSpec } from '../../core/render/instances';
 import type { ProviderConfig } from '../../core/providers/providerConfig';

@@ -4,15 +4,17 @@
 import * as vscode from 'vscode';
 import { isAbsolute, join } from 'node:path';
 import pLimit from 'p-limit';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { rescoreConversation } from '../../core/verify/rescore';
 import { codeIsolationNote } from '../../core/verify/code/codeIsolationNote';
 import type { VerifyDetails } from '../../core/verify/verifyTypes';
 import { SqlExecutor } from '../../core/verify/database/sqlExecutor';
-import { disposeRescoreResults, rescoreResults, type RescoreEntry } from './rescoreResults';
+import type { RescoreEntry } from './rescoreResults';
+import { VERIFIER_VERSION, verdictChanged } from '../../core/workspace/verdicts';
+import { stat } from 'node:fs/promises';
 
-export { rescoreResults, RescoreResults, type RescoreEntry, type RescoreChange } from './rescoreResults';
+export { RescoreResults, type RescoreEntry, type RescoreChange } from './rescoreResults';
 
 export const RESCORE_COMMAND = 'intentLens.rescore';
 
@@ -97,16 +99,23 @@ async function pickTarget(services: ExtensionServices): Promise<RescoreTarget | 
 }
 
 export function registerScoring(services: ExtensionServices): void {
-  const results = rescoreResults();
+  const results = services.rescored;
   let sql: SqlExecutor | undefined;
   services.context.subscriptions.push(
     { dispose: () => void sql?.close() },
-    { dispose: disposeRescoreResults },
-    // A log that changed on disk may no longer hold what was scored: forget its results.
+    // A log rewritten on disk after it was scored may no longer hold what was scored: forget its
+    // results (a reload re-reads every file; the saved re-scores of unchanged logs stay).
     services.data.onDidChange(({ files }) => {
       const changed = new Set(files);
-      const stale = results.all().filter((e) => changed.has(e.file)).map((e) => e.conv_id);
-      if (stale.length) results.clear(stale);
+      void (async () => {
+        const stale: string[] = [];
+        for (const e of results.all()) {
+          if (!changed.has(e.file)) continue;
+          const mtime = await stat(e.file).then((s) => s.mtimeMs, () => Infinity);
+          if (mtime > e.scoredAt) stale.push(e.conv_id);
+        }
+        if (stale.length) results.clear(stale);
+      })();
     }),
     vscode.commands.registerCommand(RESCORE_COMMAND, async (arg?: unknown, selected?: unknown[]): Promise<RescoreSummary | undefined> => {
       // Multi-selection in a tree passes the clicked item and the selection.
@@ -160,10 +169,10 @@ export function registerScoring(services: ExtensionServices): void {
                   file: ref.file,
                   is_correct: r.is_correct,
                   previous: r.previous_is_correct,
-                  changed: r.is_correct !== null && r.previous_is_correct !== null && r.is_correct !== r.previous_is_correct,
                   inactive: r.inactive,
                   extracted: r.extracted,
                   message: r.details.message,
+                  verifier: VERIFIER_VERSION,
                   scoredAt: Date.now(),
                 };
                 done.push(e);
@@ -179,7 +188,7 @@ export function registerScoring(services: ExtensionServices): void {
         );
         flush();
       });
-      const changed = done.filter((e) => e.changed).length;
+      const changed = done.filter(verdictChanged).length;
       const inactive = done.filter((e) => e.inactive.length).length;
       const correct = done.filter((e) => e.is_correct === true).length;
       const parts = [`${done.length}${abort.signal.aborted ? ` of ${refs.length} (cancelled)` : ''} re-scored`, `${correct} correct`, `${changed} verdict${changed === 1 ? '' : 's'} changed`, `${inactive} with inactive content`];

@@ -1,14 +1,14 @@
 // The "Sources" tree view: domain → source → instance → model run → turn, its filters, the find
 // command, the status-bar summary and the read-only turn documents (`intent-lens:` scheme).
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
+import { describeRescoreCounts } from '../../core/workspace/verdicts';
 import { SourcesTreeProvider } from './sourcesTreeProvider';
 import { describeFilters, hasActiveFilters, shortModel, type ReviewFilter, type TreeFilters } from './sourceTreeModel';
 import { CONVERSATION_SCHEME, conversationDocumentPath, parseDocumentPath, renderConversationDocument, renderTurnDocument, turnDocumentPath } from './conversationDocuments';
 import { itemArgsOf } from './treeItems';
 import type { Verdict } from '../../core/load/runLogIndex';
 import { REVIEW_STATUSES } from '../../core/schema/records';
-import { rescoreResults } from '../scoring/rescoreResults';
 
 export const SOURCES_VIEW_ID = 'intentLens.sources';
 const FILTERS_KEY = 'intentLens.tree.filters';
@@ -16,7 +16,7 @@ const FILTERS_KEY = 'intentLens.tree.filters';
 export function registerSourcesTree(services: ExtensionServices): void {
   const { context, data, output } = services;
   const config = () => vscode.workspace.getConfiguration('intentLens');
-  const rescored = rescoreResults();
+  const rescored = services.rescored;
   const provider = new SourcesTreeProvider(data, context.workspaceState.get<TreeFilters>(FILTERS_KEY) ?? {}, config().get<boolean>('tree.showBookkeeping', false), output, {
     rescored: (convId) => rescored.get(convId),
     hasInactive: (convId) => rescored.hasInactive(convId),
@@ -44,9 +44,11 @@ export function registerSourcesTree(services: ExtensionServices): void {
       : undefined;
     const scored = s.correct + s.incorrect;
     const acc = scored ? `${Math.round((100 * s.correct) / scored)}%` : '–';
-    status.text = `$(checklist) ${s.records} records · ${s.conversations} conversations · ${acc} correct`;
+    const rescoredCount = rescored.all().length;
+    // Say what the percentage counts: re-scored verdicts replace logged ones.
+    status.text = `$(checklist) ${s.records} records · ${s.conversations} conversations · ${acc} correct${rescoredCount ? ` (${rescoredCount} re-scored)` : ''}`;
     status.tooltip = new vscode.MarkdownString(
-      `**Intent Lens**\n\n${s.records} records, ${s.sources} sources, ${s.conversations} conversations from ${s.models.length} model(s)\n\n✓ ${s.correct} · ✗ ${s.incorrect} · – ${s.unscored} unscored\n\nAccuracy over scored conversations: ${acc}\n\nClick to open the Sources view.`,
+      `**Intent Lens**\n\n${s.records} records, ${s.sources} sources, ${s.conversations} conversations from ${s.models.length} model(s)\n\n✓ ${s.correct} · ✗ ${s.incorrect} · – ${s.unscored} unscored\n\nAccuracy over scored conversations: ${acc}${rescoredCount ? ` (${describeRescoreCounts(rescored.all())}; re-scored verdicts replace logged ones)` : ''}\n\nClick to open the Sources view.`,
     );
     if (hasData) status.show();
     else status.hide();

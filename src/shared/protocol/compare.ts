@@ -60,6 +60,8 @@ export const CompareSideSchema = z.object({
   file: z.string(),
   line: z.number().int(),
   verdict: VerdictSchema,
+  /** Where the verdict came from when not from the log, e.g. `re-scored, logged ✗`. */
+  verdictNote: z.string().optional(),
   /** The evaluator's extracted answer (last `answer-evaluation.exact_answer`), as text. */
   extractedAnswer: z.string().optional(),
   activeTask: z.enum(['original', 'revised']).optional(),

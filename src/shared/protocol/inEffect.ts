@@ -66,6 +66,8 @@ export const InEffectStateSchema = z.object({
   instanceLabel: z.string(),
   recap: z.enum(['none', 'prompt', 'oracle']).optional(),
   verdict: z.enum(['correct', 'incorrect', 'unscored']).optional(),
+  /** Where the verdict came from when not from the log, e.g. `re-scored, logged ✗`. */
+  verdictNote: z.string().optional(),
   turns: z.array(RailTurnSchema),
   inactive: z.array(InactiveEntrySchema),
   notes: z.array(z.string()),

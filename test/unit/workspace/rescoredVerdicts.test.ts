@@ -34,6 +34,8 @@ describe('VerdictOverlay', () => {
     expect(a).toEqual({ verdict: 'correct', provenance: { source: 'rescored', verifier: VERIFIER_VERSION, scoredAt: 1_700_000_000_000 }, logged: 'incorrect' });
     expect(describeVerdict(a)).toBe('✓ re-scored, logged ✗');
     expect(describeVerdict(o.current({ conv_id: 'b', verdict: 'incorrect' }))).toBe('✗ re-scored');
+    // A re-score that could not decide keeps the logged verdict.
+    expect(describeVerdict(o.current({ conv_id: 'c', verdict: 'correct' }))).toBe('✓');
     expect(describeRescoreCounts(o.all())).toBe('3 re-scored, 1 changed, 1 without a verdict');
     o.clear(['a', 'zzz']);
     expect(seen).toEqual([['a', 'b', 'c'], ['a']]);
