@@ -40,7 +40,7 @@ export async function verifyAnswer(record: BenchmarkRecord, specOrActive: Instan
     case 'math':
       return verifyMath(responseText, reference, premiseNumbers(record));
     case 'actions':
-      return verifyActions(responseText, reference, { functions: record.function ?? [], ...(record.test_category ? { testCategory: record.test_category } : {}), ...(record.language ? { language: record.language } : {}), strictFormat: opts.strictActionsFormat === true });
+      return verifyActions(responseText, reference, { functions: record.function ?? [], ...(record.test_category ? { testCategory: record.test_category } : {}), ...(record.language ? { language: record.language } : {}), lenientFormat: opts.lenientActionsFormat === true });
     case 'database':
       return verifyDatabase(responseText, reference, { ...(record.db_id ? { dbId: record.db_id } : {}), ...(opts.databasesDir ? { databasesDir: opts.databasesDir } : {}) }, opts.sql ?? sharedSqlExecutor());
     case 'code': {
