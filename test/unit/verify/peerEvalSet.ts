@@ -21,6 +21,8 @@ export interface PeerLine {
   response: string;
   peer: boolean;
   lic?: boolean;
+  /** LiC math: the answer span its LLM extractor returned (`''` when it found none). */
+  licExact?: string;
   weight: number;
   sourceSet: string;
 }
@@ -28,6 +30,7 @@ export interface PeerLine {
 interface PeerExtras {
   peer?: { is_correct?: unknown };
   lic_is_correct?: unknown;
+  origin?: { lic_exact_answer?: unknown };
   sample?: { weight?: unknown };
   source_set?: unknown;
 }
@@ -48,6 +51,7 @@ export function peerLines(domain: PeerDomain): PeerLine[] {
         response: finalAssistantMessage(entry.trace) ?? '',
         peer: raw.peer?.is_correct === true,
         ...(typeof raw.lic_is_correct === 'boolean' ? { lic: raw.lic_is_correct } : {}),
+        ...(typeof raw.origin?.lic_exact_answer === 'string' ? { licExact: raw.origin.lic_exact_answer } : {}),
         weight: typeof raw.sample?.weight === 'number' ? raw.sample.weight : 1,
         sourceSet: typeof raw.source_set === 'string' ? raw.source_set : '',
       };
