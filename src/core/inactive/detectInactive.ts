@@ -12,7 +12,7 @@ import { intentEvalTimeline, tagsFromRendered, type InactiveItem, type IntentTim
 import { scanNumbers, numbersIn, sameNumber, type NumberToken } from '../verify/math/numbers';
 import { mathReferenceNumber } from '../verify/math/mathVerifier';
 import { extractSql, closingQuote } from '../verify/database/sqlText';
-import { inactiveSqlTargets, type SqlTarget } from './sqlDiff';
+import { inactiveSqlForms, inactiveSqlTargets, sqlForms, type SqlTarget } from './sqlDiff';
 import { parseCalls } from '../verify/actions/parseCalls';
 import { pyEquals, type PyValue } from '../verify/actions/pyValue';
 import { possibleValues, standardizeString } from '../verify/actions/bfclChecker';
@@ -121,6 +121,10 @@ function databaseSpans(text: string, items: readonly InactiveItem[], active: unk
     if (item.isReference) {
       const inactiveSql = typeof item.reference === 'string' ? item.reference : undefined;
       const targets: SqlTarget[] = inactiveSql && typeof active === 'string' ? (inactiveSqlTargets(active, inactiveSql) ?? []) : [];
+      // Polarity and operators (`NOT IN` for `IN`, `>=` for `>`, `DESC` for `ASC`): the answer's
+      // SQL carries a form only the inactive reference has.
+      const forms = inactiveSql && typeof active === 'string' && sqlPart ? inactiveSqlForms(active, inactiveSql) : [];
+      if (forms.length) for (const f of sqlForms(text.slice(sqlPart!.start, sqlPart!.end))) if (forms.includes(f.form)) out.push(span(item, sqlPart!.start + f.start, sqlPart!.start + f.end, 'sql-predicate', `${f.form}: the inactive query's form`));
       for (const t of targets) {
         if (t.type === 'column') for (const s of identifierSpans(text, t.name, true)) out.push(span(item, s.start, s.end, 'sql-column', `output column ${t.name}`));
         else if (typeof t.value === 'number') locateNumber(item, t.value, t.column);
