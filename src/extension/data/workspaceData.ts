@@ -155,6 +155,16 @@ export class WorkspaceData implements vscode.Disposable {
     else await this.indexLog(path);
   }
 
+  /**
+   * Takes a records file's content from its open document (saved or not), so views such as the
+   * tree's review badges follow what the user sees; closing the document re-reads the disk.
+   */
+  updateRecordsFromDocument(path: string, text: string): void {
+    if (!this.recordFiles.has(path)) return;
+    this.recordFiles.set(path, parseRecordsText(path, text));
+    this.emitter.fire({ files: [path] });
+  }
+
   private isRecordsOrPlan(path: string): boolean {
     return this.recordFiles.has(path) || this.planFiles.has(path) || /\.(records|evolving)\.jsonl?$/i.test(path);
   }
