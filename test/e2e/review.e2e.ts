@@ -198,8 +198,8 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
     await wb.page.keyboard.press('Control+A');
     await wb.page.keyboard.type('Shall we take 2 bags after all?');
     await frame.locator('[data-testid="modified"]').waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    // Close the revision editor's tab.
-    await wb.page.locator('.tab', { hasText: 'Revision: rev/1' }).locator('.codicon-close').click({ force: true });
+    // Close the revision editor (the active editor).
+    await wb.runCommand('View: Close Editor');
     const dialog = wb.page.locator('.monaco-dialog-box', { hasText: /closed with unapplied edits to rev\/1/ });
     await dialog.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.screenshot('close-with-pending-edits');
@@ -219,18 +219,22 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
     const input = wb.page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     // Records: tpl/1 and tpl/2.
-    for (const id of ['tpl/1', 'tpl/2']) await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: id }).first().locator('.quick-input-list-checkbox, input[type="checkbox"]').first().click();
+    for (const id of ['tpl/1', 'tpl/2']) await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: id }).first().click();
+    await wb.page.locator('.quick-input-widget', { hasText: '2 Selected' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.page.keyboard.press('Enter');
     // Hand-written fields: replace them too (the records' messages were written by a person).
     await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Replace hand-written text too' }).first().click();
-    // The refactor preview: one entry per record; uncheck tpl/2, apply.
+    // The refactor preview: one entry per record, each left unchecked until the user accepts it
+    // (needsConfirmation). Accept tpl/1 (Space toggles the focused entry), leave tpl/2 out, apply.
     const preview = wb.page.locator('.bulk-edit-panel');
     await preview.waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    const row2 = preview.locator('.monaco-list-row', { hasText: 'tpl/2' }).first();
-    await row2.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    const row1 = preview.locator('.monaco-list-row', { hasText: 'tpl/1' }).first();
+    await preview.locator('.monaco-list-row', { hasText: 'tpl/2' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.screenshot('templates-preview');
-    await row2.locator('.edit-checkbox, input[type="checkbox"]').first().click();
-    await wb.page.locator('.monaco-button', { hasText: /^Apply$/ }).first().click();
+    await row1.click();
+    await wb.page.keyboard.press('Space');
+    await wb.screenshot('templates-preview-accepted');
+    await preview.locator('.monaco-button', { hasText: /^Apply$/ }).first().click();
     await preview.waitFor({ state: 'hidden', timeout: wb.timeoutMs });
     // Save the records document (the preview edits it, unsaved).
     await wb.page.keyboard.press('Control+P');
