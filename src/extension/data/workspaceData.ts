@@ -2,7 +2,7 @@
 // run-log index, with file watchers (appended log lines appear without a reload). Every feature
 // reads data through this one service.
 import * as vscode from 'vscode';
-import { loadRecordsFile, type LoadedFile } from '../../core/load/recordsFile';
+import { loadRecordsFile, parseRecordsText, type LoadedFile } from '../../core/load/recordsFile';
 import { loadEvolvingFile } from '../../core/load/dataFiles';
 import { RunLogIndex, type ConversationRef } from '../../core/load/runLogIndex';
 import type { BenchmarkRecord } from '../../core/schema/records';

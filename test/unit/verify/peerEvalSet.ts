@@ -1,7 +1,7 @@
 // The packaged peer set (../shared/peer-eval, see its README): real model outputs with the official
 // evaluators' verdicts. Agreement is a population estimate: each line weighted by `sample.weight`,
 // because the set keeps every known disagreement and only a sample of the agreeing lines.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRecordsText } from '../../../src/core/load/recordsFile';
@@ -58,16 +58,21 @@ export function peerLines(domain: PeerDomain): PeerLine[] {
     });
 }
 
-/** The databases the peer lines use live in two folders; one folder of links holds them all. */
+let mergedDatabases: string | undefined;
+/**
+ * The databases the peer lines use live in two folders; one temporary folder holds copies of them
+ * all (a db_id resolves only inside its folder, links out of it included: about 1 MB).
+ */
 export function peerDatabasesDir(): string {
+  if (mergedDatabases) return mergedDatabases;
   const dir = mkdtempSync(join(tmpdir(), 'intent-lens-peer-db-'));
   for (const from of [join(peerEval, 'databases'), join(sharedData, 'databases')]) {
     if (!existsSync(from)) continue;
     for (const name of readdirSync(from)) {
-      if (!existsSync(join(dir, name))) symlinkSync(join(from, name), join(dir, name));
+      if (!existsSync(join(dir, name))) cpSync(join(from, name), join(dir, name), { recursive: true, dereference: true });
     }
   }
-  return dir;
+  return (mergedDatabases = dir);
 }
 
 export interface Agreement {
