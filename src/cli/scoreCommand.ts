@@ -32,7 +32,9 @@ const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [op
   --no-exec            do not execute code answers (they get is_correct null)
   --allow-unisolated   run code answers even where bubblewrap is unavailable (no isolation:
                        model code can read your files); without it they stay unscored there
-  --strict-actions     actions answers must be nothing but the call list (LiC's BFCL parser)
+  --lenient-actions    actions: also find calls inside prose, fences and separate lines (default: the
+                       paper's protocol, LiC/BFCL decoding: a bare call list or JSON tool calls)
+  --strict-actions     the default since the paper's protocol became it; accepted for old scripts
   --concurrency N      answers scored at once (default: number of CPUs)
   --timeout MS         per code run / SQL statement time limit (default 10000 / 5000)
 ${MAX_LINE_BYTES_HELP}
@@ -161,6 +163,7 @@ const command: CliCommand = {
         'no-exec': { type: 'boolean' },
         'allow-unisolated': { type: 'boolean' },
         'strict-actions': { type: 'boolean' },
+        'lenient-actions': { type: 'boolean' },
         concurrency: { type: 'string' },
         timeout: { type: 'string' },
         ...MAX_LINE_BYTES_OPTION,
@@ -224,7 +227,7 @@ const command: CliCommand = {
     const score = (l: LogLine): Promise<ConversationScore | undefined> => {
       const entry = l.entry;
       if (!entry) return Promise.resolve(undefined);
-      const verify = { trusted: !values['no-exec'], strictActionsFormat: values['strict-actions'] === true, ...(values.databases ? { databasesDir: values.databases } : {}), sql, python: { ...(timeoutMs ? { timeoutMs } : {}), ...(values['allow-unisolated'] ? { allowUnisolated: true } : {}) } };
+      const verify = { trusted: !values['no-exec'], lenientActionsFormat: values['lenient-actions'] === true, ...(values.databases ? { databasesDir: values.databases } : {}), sql, python: { ...(timeoutMs ? { timeoutMs } : {}), ...(values['allow-unisolated'] ? { allowUnisolated: true } : {}) } };
       return limit(() => rescoreConversation(records.get(entry.task_id), entry, verify, plans.get(entry.task_id)).catch((e: unknown) => failedScore({ ...l, entry }, e)));
     };
     // Results are emitted in log order from a bounded window of lines being scored, so memory

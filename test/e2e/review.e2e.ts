@@ -3,7 +3,7 @@
 // loop moves on to the next pending record), save, check that only the edited line changed on
 // disk, then undo the approval in the text editor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { missingE2eTools, openWorkbench, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
@@ -182,4 +182,74 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
     await frame.locator('[data-testid="reload"]').click();
     await expect.poll(() => frame.locator('[data-testid="reject-text"]').evaluate((el) => (el as HTMLElement & { value: string }).value), { timeout: wb.timeoutMs }).toBe('Changed by another tool.');
   }, 600_000);
+
+  it('closing the editor with unapplied edits asks first; Discard writes nothing', async () => {
+    await wb.runCommand('File: Revert File');
+    await wb.runCommand('Intent Lens: Edit Revision');
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await input.fill('rev/1');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'rev/1' }).first().waitFor({ timeout: wb.timeoutMs });
+    await wb.page.keyboard.press('Enter');
+    const frame = wb.webviewFrame();
+    await expect.poll(() => frame.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs }).toBe('rev/1');
+    const onDisk = readFileSync(file, 'utf8');
+    await frame.locator('[data-testid="proposal"] .view-lines').click();
+    await wb.page.keyboard.press('Control+A');
+    await wb.page.keyboard.type('Shall we take 2 bags after all?');
+    await frame.locator('[data-testid="modified"]').waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    // Close the revision editor (the active editor).
+    await wb.runCommand('View: Close Editor');
+    const dialog = wb.page.locator('.monaco-dialog-box', { hasText: /closed with unapplied edits to rev\/1/ });
+    await dialog.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.screenshot('close-with-pending-edits');
+    await dialog.locator('.monaco-button', { hasText: 'Discard Edits' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: wb.timeoutMs });
+    expect(readFileSync(file, 'utf8')).toBe(onDisk);
+  }, 600_000);
+
+  it('Apply Templates previews per record: accept one, leave out another, whose bytes stay untouched', async () => {
+    const tplFile = join(dir, 'templates.records.jsonl');
+    const tplOriginal = `${pyJson(record('tpl/1'))}\n${pyJson(record('tpl/2'))}\n`;
+    writeFileSync(tplFile, tplOriginal);
+    mkdirSync(join(dir, '.intent-lens'), { recursive: true });
+    writeFileSync(join(dir, '.intent-lens', 'templates.json'), JSON.stringify({ version: 1, sets: [{ id: 'terse', proposal: ['Use {revised}.'], accept: ['Yes.'], reject: ['No.'] }] }));
+    await wb.runCommand('Intent Lens: Refresh Data');
+    await wb.runCommand('Intent Lens: Apply Templates');
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    // Records: tpl/1 and tpl/2.
+    for (const id of ['tpl/1', 'tpl/2']) await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: id }).first().click();
+    await wb.page.locator('.quick-input-widget', { hasText: '2 Selected' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page.keyboard.press('Enter');
+    // Hand-written fields: replace them too (the records' messages were written by a person).
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Replace hand-written text too' }).first().click();
+    // The refactor preview: one entry per record, each left unchecked until the user accepts it
+    // (needsConfirmation). Accept tpl/1 (Space toggles the focused entry), leave tpl/2 out, apply.
+    const preview = wb.page.locator('.bulk-edit-panel');
+    await preview.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    const row1 = preview.locator('.monaco-list-row', { hasText: 'tpl/1' }).first();
+    await preview.locator('.monaco-list-row', { hasText: 'tpl/2' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.screenshot('templates-preview');
+    await row1.click();
+    await wb.page.keyboard.press('Space');
+    await wb.screenshot('templates-preview-accepted');
+    await preview.locator('.monaco-button', { hasText: /^Apply$/ }).first().click();
+    await preview.waitFor({ state: 'hidden', timeout: wb.timeoutMs });
+    // Save the records document (the preview edits it, unsaved).
+    await wb.page.keyboard.press('Control+P');
+    await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await input.fill('templates.records.jsonl');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'templates.records.jsonl' }).first().waitFor({ timeout: wb.timeoutMs });
+    await wb.page.keyboard.press('Enter');
+    await wb.runCommand('File: Save');
+    await expect.poll(() => readFileSync(tplFile, 'utf8') !== tplOriginal, { timeout: wb.timeoutMs }).toBe(true);
+    const saved = readFileSync(tplFile, 'utf8').split('\n');
+    const before = tplOriginal.split('\n');
+    expect(JSON.parse(saved[0]!).intent.proposal).toBe('Use 2 bags.');
+    // The record left out of the preview: byte for byte as it was.
+    expect(saved[1]).toBe(before[1]);
+    await wb.screenshot('templates-applied');
+  }, 600_000);
 });
+

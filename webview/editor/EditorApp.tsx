@@ -17,7 +17,10 @@ export interface EditorActions {
   review(intent: IntentBlock, baseRaw: string, status: ReviewStatus, note: string): Promise<ApplyResult>;
   checkReferences(intent: IntentBlock): Promise<HostIssue[]>;
   reload(): Promise<EditorState>;
-  next(): void;
+  /** `reviewed`: the decision just recorded, so the host names it when it shows the next record. */
+  next(reviewed?: { taskId: string; status: ReviewStatus }): void;
+  /** Tells the host about unapplied edits (null: none), so closing the editor asks first. */
+  pending(intent: IntentBlock | null, baseRaw: string): void;
 }
 
 const intentOf = (state: EditorState): IntentBlock => structuredClone((state.record as { intent: IntentBlock }).intent);
@@ -34,6 +37,10 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
 
   const baseIntent = useMemo(() => intentOf(state), [state]);
   const modified = !same(form, baseIntent);
+
+  useEffect(() => {
+    props.actions.pending(modified ? form : null, state.raw);
+  }, [modified, form, state.raw, props.actions]);
 
   // A new state from the host: another record, or this record changed in the document (undo, a
   // text edit, a reload). Unapplied edits are never dropped silently.
@@ -101,10 +108,11 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
   const review = async (status: ReviewStatus) => {
     setBusy(true);
     try {
-      const ok = finish(await props.actions.review(form, state.raw, status, note), `Marked ${status}.`);
+      const reviewedId = state.taskId;
+      const ok = finish(await props.actions.review(form, state.raw, status, note), `Marked ${status}: ${reviewedId}.`);
       if (ok) {
         setNote('');
-        if (status !== 'pending') props.actions.next();
+        if (status !== 'pending') props.actions.next({ taskId: reviewedId, status });
       }
     } finally {
       setBusy(false);
@@ -155,6 +163,11 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
           {modified && <span className="il-modified" data-testid="modified">● unapplied edits</span>}
           {state.dirty && <span className="il-dirty">file unsaved</span>}
         </div>
+        {state.notice && (
+          <p className="il-notice" role="status" data-testid="notice">
+            {state.notice}
+          </p>
+        )}
         <div className="il-actions">
           <Button onClick={() => void apply(false)} disabled={busy || !modified} testId="apply" title="Ctrl+Enter">
             Apply

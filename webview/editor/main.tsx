@@ -18,7 +18,8 @@ const actions: EditorActions = {
   review: (intent, baseRaw, status, note) => request('review', { intent, baseRaw, status, ...(note ? { note } : {}) }, ApplyResult),
   checkReferences: async (intent) => (await request('checkReferences', { intent }, CheckReferencesResult)).issues,
   reload: () => request('reload', {}, EditorStateSchema),
-  next: () => postCommand('reviewNext', {}),
+  next: (reviewed) => postCommand('reviewNext', reviewed ? { reviewed } : {}),
+  pending: (intent, baseRaw) => postCommand('pending', { intent, baseRaw }),
 };
 
 const root = createRoot(document.getElementById('root')!);

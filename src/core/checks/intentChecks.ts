@@ -6,7 +6,7 @@ import { diffWords } from 'diff';
 import type { BenchmarkRecord, IntentBlock } from '../schema/records';
 import { shardText } from '../schema/records';
 import type { Severity } from '../jsonl/diagnostics';
-import { findValue, mentionsValue, parseNumber, revealsValue } from './valueMatch';
+import { findValue, parseNumber, revealsValue, statesValue } from './valueMatch';
 
 /** A JSON path inside a record, e.g. ['intent', 'neutral', 1]. */
 export type JsonPath = ReadonlyArray<string | number>;
@@ -100,7 +100,7 @@ function checkNeutral(it: IntentBlock): CheckIssue[] {
     pair.forEach((question, i) => {
       for (const [which, value] of [['original', it.original], ['revised', it.revised]] as const) {
         if (value.trim() !== '' && revealsValue(question, value)) {
-          out.push(issue('intent-neutral-reveals-value', 'error', `clarification question reveals the ${which} value ${q(value)}: neutral questions must reveal neither value`, `${path}[${i}]`));
+          out.push(issue('intent-neutral-reveals-value', 'warning', `clarification question reveals the ${which} value ${q(value)}: neutral questions must reveal neither value`, `${path}[${i}]`));
         }
       }
     });
@@ -126,12 +126,12 @@ function checkDecisions(it: IntentBlock): CheckIssue[] {
 
 function checkProposals(it: IntentBlock): CheckIssue[] {
   const out: CheckIssue[] = [];
-  if (it.revised.trim() !== '' && it.proposal.trim() !== '' && !mentionsValue(it.proposal, it.revised)) {
-    out.push(issue('intent-proposal-missing-value', 'error', `the proposal does not mention the revised value ${q(it.revised)}; Retained and Revised share this proposal, so it must state the change`, 'intent.proposal'));
+  if (it.revised.trim() !== '' && it.proposal.trim() !== '' && !statesValue(it.proposal, it.revised, it.original)) {
+    out.push(issue('intent-proposal-missing-value', 'warning', `the proposal does not mention the revised value ${q(it.revised)}; Retained and Revised share this proposal, so it must state the change`, 'intent.proposal'));
   }
   (it.extra_proposals ?? []).forEach((p, i) => {
-    if (p.revised.trim() !== '' && p.proposal.trim() !== '' && !mentionsValue(p.proposal, p.revised)) {
-      out.push(issue('intent-proposal-missing-value', 'error', `extra proposal ${i + 1} does not mention its value ${q(p.revised)}`, `intent.extra_proposals[${i}].proposal`));
+    if (p.revised.trim() !== '' && p.proposal.trim() !== '' && !statesValue(p.proposal, p.revised, it.original)) {
+      out.push(issue('intent-proposal-missing-value', 'warning', `extra proposal ${i + 1} does not mention its value ${q(p.revised)}`, `intent.extra_proposals[${i}].proposal`));
     }
   });
   return out;
@@ -141,8 +141,8 @@ function checkOriginalInShard(rec: BenchmarkRecord, it: IntentBlock): CheckIssue
   const shard = rec.shards.find((s) => s.shard_id === it.shard_id);
   // A missing shard is the loader's `intent-shard-missing`.
   if (!shard || it.original.trim() === '') return [];
-  if (mentionsValue(shardText(shard), it.original)) return [];
-  return [issue('intent-original-not-in-shard', 'error', `the original value ${q(it.original)} does not occur in shard ${it.shard_id} (${q(shardText(shard))})`, 'intent.original')];
+  if (statesValue(shardText(shard), it.original, it.revised)) return [];
+  return [issue('intent-original-not-in-shard', 'warning', `the original value ${q(it.original)} does not occur in shard ${it.shard_id} (${q(shardText(shard))})`, 'intent.original')];
 }
 
 /** Two values are the same when they read the same (case, spacing) or are the same number. */
@@ -187,8 +187,8 @@ function checkSingleTurn(it: IntentBlock): CheckIssue[] {
     return [issue('intent-single-turn-unchanged', 'error', 'single_turn.direct_revised is identical to single_turn.original: the revised requirement is missing', 'intent.single_turn.direct_revised')];
   }
   const out: CheckIssue[] = [];
-  if (it.revised.trim() !== '' && !mentionsValue(direct_revised, it.revised)) {
-    out.push(issue('intent-single-turn-missing-revised', 'error', `single_turn.direct_revised does not state the revised value ${q(it.revised)}`, 'intent.single_turn.direct_revised'));
+  if (it.revised.trim() !== '' && !statesValue(direct_revised, it.revised, it.original)) {
+    out.push(issue('intent-single-turn-missing-revised', 'warning', `single_turn.direct_revised does not state the revised value ${q(it.revised)}`, 'intent.single_turn.direct_revised'));
   }
   const allowedRemoved = new Set(words(it.original));
   const allowedAdded = new Set(words(it.revised));

@@ -82,3 +82,51 @@ export function revealsValue(text: string, value: string): boolean {
   if (nums.length !== 1) return false;
   return numbersIn(text).includes(nums[0]!);
 }
+
+// Distinguishing content: a value is stated when the text carries what sets it apart from the
+// other value (its numbers, identifiers, literals and content words), however it is phrased:
+// "300 fruits less" states "300 fewer fruits", "male students (with sex M)" states "male (sex = M)".
+
+const STOPWORDS = new Set('a an the of to in on at by for with and or than then is are was were be been it its this that these those as from into per each any all some did does do not no'.split(' '));
+/** Words that mean the same in a requirement (`fewer` = `less`). */
+const SYNONYMS: Record<string, string> = { fewer: 'less', greater: 'more', larger: 'more', bigger: 'more', smaller: 'less', lower: 'less', higher: 'more' };
+
+/** Light stemming: `operated`/`operation` → `operat`, `students` → `student`. */
+function stemWord(w: string): string {
+  const s = Object.hasOwn(SYNONYMS, w) ? SYNONYMS[w]! : w;
+  if (s.length <= 4) return s;
+  return s.replace(/(?:ations|ation|ions|ion|ings|ing|ed|es|s|e)$/, '') || s;
+}
+
+/** The content tokens of a text: normalised numbers, identifiers and quoted literals as written, stemmed words. */
+export function contentTokens(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const n of numbersIn(text)) out.add(`#${n}`);
+  for (const m of text.matchAll(/[\p{L}_][\p{L}\p{N}_]*/gu)) {
+    const w = m[0].toLowerCase();
+    if (STOPWORDS.has(w)) continue;
+    out.add(/[_\d]/.test(w) ? w : stemWord(w));
+  }
+  return out;
+}
+
+/** What sets `value` apart from `other` (all of its content when nothing does). */
+export function distinguishingContent(value: string, other?: string): string[] {
+  const own = contentTokens(value);
+  const theirs = other === undefined ? new Set<string>() : contentTokens(other);
+  const diff = [...own].filter((t) => !theirs.has(t));
+  return diff.length ? diff : [...own];
+}
+
+/**
+ * Whether `text` states `value` (as opposed to `other`): the value itself, or every token that
+ * distinguishes it and every number of it. Used where a value is required (a proposal, a shard, a revised prompt).
+ */
+export function statesValue(text: string, value: string, other?: string): boolean {
+  if (mentionsValue(text, value)) return true;
+  // Numbers always count: "200 fruits less" does not state "300 fewer fruits".
+  const need = [...new Set([...distinguishingContent(value, other), ...numbersIn(value).map((n) => `#${n}`)])];
+  if (!need.length) return false;
+  const have = contentTokens(text);
+  return need.every((t) => have.has(t));
+}

@@ -12,10 +12,10 @@ import { intentEvalTimeline, tagsFromRendered, type InactiveItem, type IntentTim
 import { scanNumbers, numbersIn, sameNumber, type NumberToken } from '../verify/math/numbers';
 import { mathReferenceNumber } from '../verify/math/mathVerifier';
 import { extractSql, closingQuote } from '../verify/database/sqlText';
-import { inactiveSqlTargets, type SqlTarget } from './sqlDiff';
+import { inactiveSqlForms, inactiveSqlTargets, sqlForms, type SqlTarget } from './sqlDiff';
 import { parseCalls } from '../verify/actions/parseCalls';
-import { fromJson, pyEquals, type PyValue } from '../verify/actions/pyValue';
-import { standardizeString } from '../verify/actions/bfclChecker';
+import { pyEquals, type PyValue } from '../verify/actions/pyValue';
+import { possibleValues, standardizeString } from '../verify/actions/bfclChecker';
 import { isPossibleAnswer } from '../verify/actions/actionsVerifier';
 
 export type InactiveMatch = 'number' | 'identifier' | 'sql-literal' | 'sql-predicate' | 'sql-column' | 'argument' | 'text';
@@ -121,6 +121,10 @@ function databaseSpans(text: string, items: readonly InactiveItem[], active: unk
     if (item.isReference) {
       const inactiveSql = typeof item.reference === 'string' ? item.reference : undefined;
       const targets: SqlTarget[] = inactiveSql && typeof active === 'string' ? (inactiveSqlTargets(active, inactiveSql) ?? []) : [];
+      // Polarity and operators (`NOT IN` for `IN`, `>=` for `>`, `DESC` for `ASC`): the answer's
+      // SQL carries a form only the inactive reference has.
+      const forms = inactiveSql && typeof active === 'string' && sqlPart ? inactiveSqlForms(active, inactiveSql) : [];
+      if (forms.length) for (const f of sqlForms(text.slice(sqlPart!.start, sqlPart!.end))) if (forms.includes(f.form)) out.push(span(item, sqlPart!.start + f.start, sqlPart!.start + f.end, 'sql-predicate', `${f.form}: the inactive query's form`));
       for (const t of targets) {
         if (t.type === 'column') for (const s of identifierSpans(text, t.name, true)) out.push(span(item, s.start, s.end, 'sql-column', `output column ${t.name}`));
         else if (typeof t.value === 'number') locateNumber(item, t.value, t.column);
@@ -144,13 +148,13 @@ interface ArgTarget {
 function argumentDiff(active: unknown, inactive: unknown): ArgTarget[] {
   if (!isPossibleAnswer(active) || !isPossibleAnswer(inactive)) return [];
   const allowed = new Map<string, PyValue[]>();
-  for (const call of active) for (const [fn, args] of Object.entries(call)) for (const [arg, vals] of Object.entries(args)) allowed.set(`${fn}\u0000${arg}`, [...(allowed.get(`${fn}\u0000${arg}`) ?? []), ...(Array.isArray(vals) ? vals : [vals]).map(fromJson)]);
+  for (const call of active) for (const [fn, args] of Object.entries(call)) for (const arg of Object.keys(args)) allowed.set(`${fn}\u0000${arg}`, [...(allowed.get(`${fn}\u0000${arg}`) ?? []), ...possibleValues(args, arg)]);
   const out: ArgTarget[] = [];
   for (const call of inactive) {
     for (const [fn, args] of Object.entries(call)) {
-      for (const [arg, vals] of Object.entries(args)) {
+      for (const arg of Object.keys(args)) {
         const act = allowed.get(`${fn}\u0000${arg}`) ?? [];
-        const only = (Array.isArray(vals) ? vals : [vals]).map(fromJson).filter((v) => !(v.t === 'str' && v.v === '') && !act.some((a) => valueMatches(a, v)));
+        const only = possibleValues(args, arg).filter((v) => !(v.t === 'str' && v.v === '') && !act.some((a) => valueMatches(a, v)));
         if (only.length) out.push({ fn, arg, values: only });
       }
     }
@@ -170,7 +174,7 @@ function actionsSpans(text: string, items: readonly InactiveItem[], active: unkn
   const diff = refItem ? argumentDiff(active, refItem.reference) : [];
   const args = new Set(diff.map((d) => `${d.fn}\u0000${d.arg}`));
   const activeAllowed = (fn: string, arg: string): PyValue[] =>
-    isPossibleAnswer(active) ? active.flatMap((c) => Object.entries(c).filter(([f]) => f === fn).flatMap(([, a]) => (a[arg] ?? []).map(fromJson))) : [];
+    isPossibleAnswer(active) ? active.flatMap((c) => Object.entries(c).filter(([f]) => f === fn).flatMap(([, a]) => possibleValues(a, arg))) : [];
   // Values to look for, per (function, argument): the reference diff, plus each premise value
   // (`6 meters` → 6, `Alameda`) applied to the arguments that the revision changes.
   const targets: Array<{ item: InactiveItem; fn: string; arg: string; value: PyValue }> = [];

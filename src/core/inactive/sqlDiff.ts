@@ -108,3 +108,43 @@ export function inactiveSqlTargets(activeSql: string, inactiveSql: string): SqlT
   for (const c of b.outputColumns) if (!allActiveCols.has(c.toLowerCase())) out.push({ type: 'column', name: c });
   return out;
 }
+
+/** Predicate polarity and comparison forms: the revisions that flip a query's meaning. */
+const FORMS: Array<{ form: string; re: RegExp }> = [
+  { form: 'NOT IN', re: /\bnot\s+in\s*(?=\()/gi },
+  { form: 'IN', re: /(?<!\bnot\s+)\bin\s*(?=\()/gi },
+  { form: 'NOT EXISTS', re: /\bnot\s+exists\b/gi },
+  { form: 'EXISTS', re: /(?<!\bnot\s+)\bexists\b/gi },
+  { form: 'NOT LIKE', re: /\bnot\s+like\b/gi },
+  { form: 'LIKE', re: /(?<!\bnot\s+)\blike\b/gi },
+  { form: '>=', re: />=/g },
+  { form: '<=', re: /<=/g },
+  { form: '>', re: /(?<![<>!=])>(?!=)/g },
+  { form: '<', re: /<(?![=>])/g },
+  { form: '!=', re: /!=|<>/g },
+  { form: 'DESC', re: /\bdesc\b/gi },
+  { form: 'ASC', re: /\basc\b/gi },
+];
+
+/** Quoted text blanked (same length), so operators inside literals are not read as forms. */
+function blankLiterals(sql: string): string {
+  return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, (m) => ' '.repeat(m.length));
+}
+
+export interface SqlFormAt {
+  form: string;
+  start: number;
+  end: number;
+}
+
+/** Every predicate / ordering form in a SQL text, with offsets. */
+export function sqlForms(sql: string): SqlFormAt[] {
+  const text = blankLiterals(sql);
+  return FORMS.flatMap(({ form, re }) => [...text.matchAll(re)].map((m) => ({ form, start: m.index, end: m.index + m[0].trimEnd().length })));
+}
+
+/** Forms (`NOT IN`, `>=`, `DESC`…) the inactive reference uses and the active one never does. */
+export function inactiveSqlForms(activeSql: string, inactiveSql: string): string[] {
+  const active = new Set(sqlForms(activeSql).map((f) => f.form));
+  return [...new Set(sqlForms(inactiveSql).map((f) => f.form))].filter((f) => !active.has(f));
+}

@@ -1,5 +1,6 @@
 // Locates the first JSON syntax error in a text. V8's JSON.parse messages only sometimes carry a
 // position, and a located diagnostic needs a column, so a small recursive-descent checker finds it.
+import { parseJsonKeepingFloats } from './floatLiterals';
 
 export interface JsonSyntaxError {
   /** 0-based character offset of the error within the text. */
@@ -9,7 +10,7 @@ export interface JsonSyntaxError {
 
 export function parseJsonLocated(text: string): { ok: true; value: unknown } | { ok: false; error: JsonSyntaxError } {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: parseJsonKeepingFloats(text) };
   } catch (e) {
     return { ok: false, error: locateJsonError(text) ?? { offset: 0, message: e instanceof Error ? e.message : String(e) } };
   }

@@ -124,9 +124,14 @@ export interface TemplateApplication {
  * get the next variants in turn (so block k's wording differs from block 1's when n > 1).
  */
 export function applyTemplates(lib: TemplateLibrary, rec: BenchmarkRecord): TemplateApplication | undefined {
-  const it = rec.intent;
   const set = templateSetFor(lib, rec);
-  if (!it || !set) return undefined;
+  return set ? applyTemplateSet(set, rec) : undefined;
+}
+
+/** The edits of one given set (the user's pick), whatever its filters say. */
+export function applyTemplateSet(set: TemplateSet, rec: BenchmarkRecord): TemplateApplication | undefined {
+  const it = rec.intent;
+  if (!it) return undefined;
   const edits: FieldEdit[] = [];
   const variants: Record<string, number> = {};
   const pick = <T>(field: string, list: readonly T[] | undefined, offset = 0): T | undefined => {

@@ -2,7 +2,7 @@
 // task), with the domain verifier of the record.
 import type { BenchmarkRecord } from '../schema/records';
 import { activeTaskOf, referenceFor, type ActiveTask, type InstanceSpec } from '../render/instances';
-import { verifyMath } from './math/mathVerifier';
+import { askedNoun, verifyMath } from './math/mathVerifier';
 import { numbersIn } from './math/numbers';
 import { shardText } from '../schema/records';
 import { verifyActions } from './actions/actionsVerifier';
@@ -38,9 +38,9 @@ export async function verifyAnswer(record: BenchmarkRecord, specOrActive: Instan
   if (reference === undefined) return unscored(record.task, `record ${record.task_id} has no ${active} reference`);
   switch (record.task) {
     case 'math':
-      return verifyMath(responseText, reference, premiseNumbers(record));
+      return verifyMath(responseText, reference, premiseNumbers(record), askedNoun([record.question ?? '', ...record.shards.map(shardText)].join('\n')));
     case 'actions':
-      return verifyActions(responseText, reference, { functions: record.function ?? [], ...(record.test_category ? { testCategory: record.test_category } : {}), ...(record.language ? { language: record.language } : {}), strictFormat: opts.strictActionsFormat === true });
+      return verifyActions(responseText, reference, { functions: record.function ?? [], ...(record.test_category ? { testCategory: record.test_category } : {}), ...(record.language ? { language: record.language } : {}), lenientFormat: opts.lenientActionsFormat === true });
     case 'database':
       return verifyDatabase(responseText, reference, { ...(record.db_id ? { dbId: record.db_id } : {}), ...(opts.databasesDir ? { databasesDir: opts.databasesDir } : {}) }, opts.sql ?? sharedSqlExecutor());
     case 'code': {

@@ -71,7 +71,7 @@ export async function verifyPlanAnswer(plan: EvolvingPlan, responseText: string,
     case 'actions': {
       const testCategory = planString(plan, 'test_category');
       const language = planString(plan, 'language');
-      return verifyActions(responseText, reference, { functions: planToolSchemas(plan), ...(testCategory ? { testCategory } : {}), ...(language ? { language } : {}), strictFormat: opts.strictActionsFormat === true });
+      return verifyActions(responseText, reference, { functions: planToolSchemas(plan), ...(testCategory ? { testCategory } : {}), ...(language ? { language } : {}), lenientFormat: opts.lenientActionsFormat === true });
     }
     case 'search':
       return unscored(domain, 'search plans have no verifier');

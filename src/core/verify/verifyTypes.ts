@@ -27,8 +27,11 @@ export interface VerifyOptions {
   /** The SQL executor (a worker with a time limit and a database cache); one is created on demand. */
   sql?: SqlExecutor;
   python?: PythonRunnerOptions;
-  /** Actions: accept only a bare call list, as LiC's BFCL parser does (default: lenient). */
-  strictActionsFormat?: boolean;
+  /**
+   * Actions: also find calls inside prose, fences and separate lines. Default: the paper's protocol
+   * (LiC/BFCL decoding: the answer is the call list, or structured JSON tool calls).
+   */
+  lenientActionsFormat?: boolean;
   signal?: AbortSignal;
 }
 

@@ -1,7 +1,7 @@
 // The workspace's Intent-Eval data in core: records, evolving plans and the run-log index, loaded
 // file by file and joined once per change (not on every lookup). Every CLI command uses it as it
 // is; the extension's WorkspaceData only adds watchers and change events on top.
-import { loadRecordsFile, type LoadedFile } from '../load/recordsFile';
+import { loadRecordsFile, parseRecordsText, type LoadedFile } from '../load/recordsFile';
 import { detectFileKind, findDataFiles, loadEvolvingFile, type DataFileKind } from '../load/dataFiles';
 import { RunLogIndex, type ConversationRef } from '../load/runLogIndex';
 import type { BenchmarkRecord } from '../schema/records';
@@ -83,6 +83,17 @@ export class Workspace {
       this.plansByTask = undefined;
     } else if (k === 'logs') await this.logs.indexFile(path);
     return k;
+  }
+
+  /**
+   * Takes a loaded records file's content from text (an open editor's, saved or not), so views follow
+   * what the user sees. Returns false when the file is not a loaded records file.
+   */
+  loadRecordsText(path: string, text: string): boolean {
+    if (!this.recordFiles.has(path)) return false;
+    this.recordFiles.set(path, parseRecordsText(path, text));
+    this.recordsByTask = undefined;
+    return true;
   }
 
   /** Forgets a file (deleted, or no longer matched). */

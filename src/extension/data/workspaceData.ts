@@ -135,6 +135,14 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     await this.loadFile(path, this.kindOfLoaded(path) ?? kindByName(path) ?? 'logs');
   }
 
+  /**
+   * Takes a records file's content from its open document (saved or not), so views such as the
+   * tree's review badges follow what the user sees; closing the document re-reads the disk.
+   */
+  updateRecordsFromDocument(path: string, text: string): void {
+    if (this.loadRecordsText(path, text)) this.emitter.fire({ files: [path] });
+  }
+
   dispose(): void {
     clearTimeout(this.flushTimer);
     for (const d of this.disposables) d.dispose();

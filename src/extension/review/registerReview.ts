@@ -2,6 +2,7 @@
 // editor, palette), "Review Next Pending" (keybinding), review progress in the status bar, live
 // intent checks in the Problems panel with quick fixes, and the template library.
 import * as vscode from 'vscode';
+import { readFile } from 'node:fs/promises';
 import type { ExtensionServices } from '../services';
 import type { ReviewStatus } from '../../core/schema/records';
 import { reviewEdits } from '../../core/edit/reviewEdits';
@@ -11,8 +12,35 @@ import { editRecord, findRecordInDocument, RecordConflictError } from './recordD
 import { nextPending, progressNow, currentRecords } from './reviewState';
 import { IntentQuickFixProvider, registerIntentDiagnostics } from './intentDiagnostics';
 import { applyTemplatesCommand, openTemplateLibrary } from './templateCommands';
+import { askReason } from './reviewReason';
 
-const STATUS_LABEL: Record<ReviewStatus, string> = { approved: 'Approved', rejected: 'Rejected', 'needs-work': 'Needs work', pending: 'Pending' };
+const RECORDS_FILE = /\.records\.jsonl?$/i;
+
+/** Tree badges and progress follow the open records documents, saved or not. */
+function followRecordDocuments(context: vscode.ExtensionContext, data: ExtensionServices['data']): void {
+  const changed = new Map<string, vscode.TextDocument>();
+  let timer: NodeJS.Timeout | undefined;
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document.uri.scheme !== 'file' || !RECORDS_FILE.test(e.document.uri.fsPath) || e.contentChanges.length === 0) return;
+      changed.set(e.document.uri.fsPath, e.document);
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        for (const [path, doc] of changed) data.updateRecordsFromDocument(path, doc.getText());
+        changed.clear();
+      }, 150);
+    }),
+    // A document closed without saving: the disk is the truth again.
+    vscode.workspace.onDidCloseTextDocument((d) => {
+      if (d.uri.scheme !== 'file' || !RECORDS_FILE.test(d.uri.fsPath)) return;
+      void readFile(d.uri.fsPath, 'utf8').then(
+        (text) => data.updateRecordsFromDocument(d.uri.fsPath, text),
+        () => undefined,
+      );
+    }),
+    { dispose: () => clearTimeout(timer) },
+  );
+}
 
 export function registerReview(services: ExtensionServices): void {
   const { context, data } = services;
@@ -45,6 +73,7 @@ export function registerReview(services: ExtensionServices): void {
     { dispose: () => clearTimeout(statusTimer) },
   );
   void data.ensureLoaded().then(updateStatus);
+  followRecordDocuments(context, data);
 
   /** The command's record: its argument, else (for review decisions) the open editor's, else a pick. */
   const pickTaskId = async (arg: unknown, preferActive = true): Promise<string | undefined> => {
@@ -57,12 +86,8 @@ export function registerReview(services: ExtensionServices): void {
   const review = async (reviewStatus: ReviewStatus, arg: unknown) => {
     const taskId = await pickTaskId(arg);
     if (!taskId) return;
-    const note = await vscode.window.showInputBox({
-      title: `${STATUS_LABEL[reviewStatus]}: ${taskId}`,
-      prompt: reviewStatus === 'approved' ? 'Note (optional), Enter to approve' : 'Note: what is wrong or needs work (Enter to confirm)',
-      ignoreFocusOut: true,
-    });
-    if (note === undefined) return; // Escape cancels.
+    // Approve records at once; Reject and Needs work ask for a reason (optional: Escape skips it).
+    const note = reviewStatus === 'approved' ? undefined : await askReason(reviewStatus, taskId);
     try {
       const panel = RevisionEditorPanel.active;
       if (panel && panel.taskId === taskId) {

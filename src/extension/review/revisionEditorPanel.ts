@@ -10,7 +10,10 @@ import { checkDatabaseReferences } from '../../core/checks/referenceResults';
 import { reviewEdits } from '../../core/edit/reviewEdits';
 import type { ExtensionServices } from '../services';
 import { editRecord, findRecordInDocument, intentDiffEdits, locateInDocument, RecordConflictError, type DocumentRecord } from './recordDocuments';
-import { progressNow } from './reviewState';
+import { nextPending, progressNow } from './reviewState';
+import { askReason } from './reviewReason';
+
+const STATUS_TEXT: Record<ReviewStatus, string> = { approved: 'Approved', rejected: 'Rejected', 'needs-work': 'Marked needs work:', pending: 'Marked pending:' };
 import { databaseFolders } from './intentDiagnostics';
 
 export function reviewerName(): string | undefined {
@@ -26,6 +29,8 @@ export class RevisionEditorPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private connection: WebviewConnection<typeof EditorWebviewMessage>;
   private state: EditorState;
+  /** The webview's unapplied edits (its form's intent and the record text they were made on). */
+  private pending: { intent: Record<string, unknown>; baseRaw: string; taskId: string } | undefined;
 
   static get active(): RevisionEditorPanel | undefined {
     return RevisionEditorPanel.current;
@@ -44,6 +49,7 @@ export class RevisionEditorPanel implements vscode.Disposable {
     }
     const state = stateOf(services, found);
     if (RevisionEditorPanel.current) {
+      if (!(await RevisionEditorPanel.current.settlePending(taskId))) return RevisionEditorPanel.current;
       RevisionEditorPanel.current.setState(state);
       RevisionEditorPanel.current.panel.reveal(undefined, false);
       return RevisionEditorPanel.current;
@@ -70,13 +76,19 @@ export class RevisionEditorPanel implements vscode.Disposable {
       },
       onCommand: (m) => {
         if (m.kind !== 'command') return;
-        if (m.command === 'reviewNext') void vscode.commands.executeCommand('intentLens.review.next');
+        if (m.command === 'reviewNext') void (m.params.reviewed ? this.showNextAfter(m.params.reviewed.taskId, m.params.reviewed.status) : vscode.commands.executeCommand('intentLens.review.next'));
+        if (m.command === 'pending') this.pending = m.params.intent ? { intent: m.params.intent, baseRaw: m.params.baseRaw, taskId: this.state.taskId } : undefined;
         if (m.command === 'log') services.output.appendLine(`[editor] ${m.params.message}`);
       },
     });
     this.disposables.push(
       this.connection,
-      panel.onDidDispose(() => this.dispose()),
+      panel.onDidDispose(() => {
+        const pending = this.pending;
+        this.dispose();
+        // A webview cannot veto its closing: the edits are kept until the user decides.
+        if (pending) void this.askAfterClose(pending);
+      }),
       // Undo, a text edit or a reload of the file: show the record as it is now.
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.document.uri.fsPath !== this.state.file) return;
@@ -126,8 +138,62 @@ export class RevisionEditorPanel implements vscode.Disposable {
     return this.write((found) => intentDiffEdits(found.item.value.intent ?? {}, p.intent), p.baseRaw, p.save);
   }
 
+  /**
+   * Unapplied edits before the editor shows another record: Apply them, Discard them, or (Cancel)
+   * stay on this record. True when the switch may go ahead.
+   */
+  async settlePending(nextTaskId: string): Promise<boolean> {
+    const pending = this.pending;
+    if (!pending || pending.taskId === nextTaskId) return true;
+    const choice = await vscode.window.showWarningMessage(`The revision editor has unapplied edits to ${pending.taskId}.`, { modal: true, detail: 'Apply them to the document before showing another record, or discard them.' }, 'Apply Edits', 'Discard Edits');
+    if (choice === undefined) return false;
+    this.pending = undefined;
+    if (choice === 'Apply Edits') {
+      const r = await this.write((found) => intentDiffEdits(found.item.value.intent ?? {}, pending.intent), pending.baseRaw, false);
+      if (!r.ok) {
+        void vscode.window.showErrorMessage(`Intent Lens: edits to ${pending.taskId} not applied: ${r.conflict ?? 'refused'}`);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private async askAfterClose(pending: { intent: Record<string, unknown>; baseRaw: string; taskId: string }): Promise<void> {
+    const choice = await vscode.window.showWarningMessage(`The revision editor was closed with unapplied edits to ${pending.taskId}.`, { modal: true, detail: 'Apply them to the document (unsaved, undo reverts), or discard them.' }, 'Apply Edits', 'Discard Edits');
+    if (choice !== 'Apply Edits') return;
+    try {
+      const found = await findRecordInDocument(this.services.data, pending.taskId, this.state.file);
+      if (!found) throw new RecordConflictError(`record ${pending.taskId} is not in its file any more`);
+      await editRecord(this.services.data, pending.taskId, intentDiffEdits(found.item.value.intent ?? {}, pending.intent), { file: this.state.file, baseRaw: pending.baseRaw, save: false });
+      void vscode.window.showInformationMessage(`Intent Lens: edits to ${pending.taskId} applied (unsaved).`);
+    } catch (e) {
+      void vscode.window.showErrorMessage(`Intent Lens: edits to ${pending.taskId} not applied: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  /** After a decision in the editor: the next pending record, and a notice that names both. */
+  private async showNextAfter(reviewedId: string, status: ReviewStatus): Promise<void> {
+    const done = `${STATUS_TEXT[status]} ${reviewedId}.`;
+    const next = nextPending(this.services.data, reviewedId);
+    const found = next ? await findRecordInDocument(this.services.data, next.record.task_id) : undefined;
+    if (!found) {
+      this.setState({ ...this.state, notice: `${done} Nothing left to review: still showing ${reviewedId}.` });
+      return;
+    }
+    this.pending = undefined;
+    this.setState({ ...stateOf(this.services, found), notice: `${done} Now showing ${found.item.value.task_id} (next pending).` });
+  }
+
   /** Records a review decision (with the editor's unapplied changes, when it sends them). */
-  review(p: ReviewParams): Promise<ApplyResult> {
+  async review(p: ReviewParams): Promise<ApplyResult> {
+    // Reject and Needs work ask for a reason when the editor sent none (Escape skips it).
+    const note = p.note ?? (p.status === 'rejected' || p.status === 'needs-work' ? await askReason(p.status, this.state.taskId) : undefined);
+    const r = await this.reviewWithNote({ ...p, ...(note ? { note } : {}) });
+    if (r.ok) this.pending = undefined;
+    return r;
+  }
+
+  private reviewWithNote(p: ReviewParams): Promise<ApplyResult> {
     return this.write(
       (found) => {
         const edits = p.intent ? intentDiffEdits(found.item.value.intent ?? {}, p.intent) : [];
@@ -142,8 +208,8 @@ export class RevisionEditorPanel implements vscode.Disposable {
 
   /** Review from a host command (tree, palette) while this panel shows the record. */
   async reviewCurrent(status: ReviewStatus, note: string | undefined): Promise<ApplyResult> {
-    const r = await this.review({ baseRaw: this.state.raw, status, ...(note ? { note } : {}) });
-    if (r.state) this.setState(r.state);
+    const r = await this.reviewWithNote({ baseRaw: this.state.raw, status, ...(note ? { note } : {}) });
+    if (r.state) this.setState({ ...r.state, notice: `${STATUS_TEXT[status]} ${r.state.taskId}.` });
     return r;
   }
 

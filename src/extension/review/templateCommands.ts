@@ -1,8 +1,9 @@
-// "Apply Templates": renders records' messages from `.intent-lens/templates.json` (one WorkspaceEdit
-// per run, one record's text replaced per record, so a single undo reverts it), then reports any
-// record whose result fails the checks. "Open Template Library" creates a starter library.
+// "Apply Templates": renders records' messages from `.intent-lens/templates.json` as a previewed
+// WorkspaceEdit the user accepts per record (never a silent overwrite). "Open Template Library"
+// creates a starter library.
 import * as vscode from 'vscode';
-import { TEMPLATES_FILE, applyTemplates, parseTemplateLibrary, starterLibrary, type TemplateLibrary } from '../../core/templates/templates';
+import { TEMPLATES_FILE, parseTemplateLibrary, starterLibrary, type TemplateLibrary } from '../../core/templates/templates';
+import { planTemplates } from '../../core/templates/templatePlan';
 import { applyFieldEdits } from '../../core/edit/editRaw';
 import { checkIntent } from '../../core/checks/intentChecks';
 import { BenchmarkRecordSchema } from '../../core/schema/records';
@@ -48,20 +49,44 @@ async function loadLibrary(): Promise<TemplateLibrary | undefined> {
   return parsed.library;
 }
 
+/** Which set: one the user picks, or per record the first whose filters fit. */
+async function pickSet(lib: TemplateLibrary): Promise<{ setId?: string } | undefined> {
+  if (lib.sets.length <= 1) return {};
+  const items = [{ label: 'Automatic', description: 'per record, the first set whose task / requirement filters fit', setId: undefined as string | undefined }, ...lib.sets.map((s) => ({ label: s.id, description: s.description ?? [s.task, s.requirement].filter(Boolean).join(' · '), setId: s.id as string | undefined }))];
+  const picked = await vscode.window.showQuickPick(items, { title: 'Apply Templates: which template set?' });
+  return picked ? (picked.setId !== undefined ? { setId: picked.setId } : {}) : undefined;
+}
+
+async function pickReplaceWritten(): Promise<boolean | undefined> {
+  const keep = { label: 'Keep text a person wrote', description: 'fill only blank fields and text a template wrote (recommended)', replace: false };
+  const replace = { label: 'Replace hand-written text too', description: 'every field the set covers', replace: true };
+  return (await vscode.window.showQuickPick([keep, replace], { title: 'Apply Templates: fields a person has written' }))?.replace;
+}
+
+/**
+ * Renders the chosen records' messages from the template library as ONE WorkspaceEdit whose
+ * per-record replacements need confirmation: VS Code shows its refactor preview, where each record
+ * can be unchecked; nothing is written otherwise. Undo reverts it; the file stays unsaved.
+ */
 export async function applyTemplatesCommand(services: ExtensionServices, taskIds: string[]): Promise<void> {
   const lib = await loadLibrary();
   if (!lib) return;
   let targets = taskIds;
   if (targets.length === 0) {
     const items = currentRecords(services.data).map((r) => ({ label: r.record.task_id, description: `${r.record.task} · ${r.record.intent?.requirement ?? ''}`, picked: false }));
+    if (items.length === 0) return void vscode.window.showInformationMessage('Intent Lens: no records with an intent block in this workspace.');
     const picked = await vscode.window.showQuickPick(items, { canPickMany: true, title: 'Apply templates to which records?', placeHolder: 'Select records (Ctrl+A for all)' });
     if (!picked || picked.length === 0) return;
     targets = picked.map((p) => p.label);
   }
+  const set = await pickSet(lib);
+  if (!set) return;
+  const replaceWritten = await pickReplaceWritten();
+  if (replaceWritten === undefined) return;
   const we = new vscode.WorkspaceEdit();
-  let applied = 0;
+  let changed = 0;
   const noSet: string[] = [];
-  const failing: string[] = [];
+  const kept: string[] = [];
   for (const taskId of targets) {
     const found = await findRecordInDocument(services.data, taskId);
     if (!found) continue;
@@ -69,23 +94,26 @@ export async function applyTemplatesCommand(services: ExtensionServices, taskIds
       void vscode.window.showErrorMessage(`Intent Lens: ${vscode.workspace.asRelativePath(found.document.uri)} changed on disk; revert it first. Nothing applied.`);
       return;
     }
-    const app = applyTemplates(lib, found.item.value);
-    if (!app) {
+    const plan = planTemplates(lib, found.item.value, { ...set, replaceWritten });
+    if (!plan) {
       noSet.push(taskId);
       continue;
     }
-    const newRaw = applyFieldEdits(found.item.raw, app.edits);
+    if (plan.keptWritten.length) kept.push(taskId);
+    const newRaw = applyFieldEdits(found.item.raw, plan.edits);
+    if (newRaw === found.item.raw) continue;
     const after = BenchmarkRecordSchema.safeParse(JSON.parse(newRaw));
-    if (after.success && checkIntent(after.data).some((i) => i.severity === 'error')) failing.push(taskId);
-    if (newRaw !== found.item.raw) {
-      we.replace(found.document.uri, found.range, newRaw);
-      applied++;
-    }
+    const errors = after.success ? checkIntent(after.data).filter((i) => i.severity === 'error').length : 1;
+    const notes = [`set ${plan.setId}`, plan.keptWritten.length ? `keeps ${plan.keptWritten.join(', ')} (written by a person)` : '', plan.wording.length ? `marked needs-work: ${plan.wording.join('; ')}` : '', errors ? `${errors} check error(s) after` : ''].filter(Boolean);
+    we.replace(found.document.uri, found.range, newRaw, { needsConfirmation: true, label: `${taskId}${plan.wording.length ? ' ⚠ check wording' : ''}`, description: notes.join(' · ') });
+    changed++;
   }
-  if (applied > 0 && !(await vscode.workspace.applyEdit(we))) return void vscode.window.showErrorMessage('Intent Lens: VS Code refused the template edit.');
-  const parts = [`templates applied to ${applied} record(s)`];
+  const parts: string[] = [];
   if (noSet.length) parts.push(`${noSet.length} without a matching template set`);
-  if (failing.length) parts.push(`${failing.length} now fail a check (see Problems): ${failing.slice(0, 3).join(', ')}`);
-  const show = failing.length ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-  void show(`Intent Lens: ${parts.join('; ')}. Undo reverts it; save to keep it.`);
+  if (kept.length) parts.push(`hand-written text kept in ${kept.length}`);
+  if (changed === 0) return void vscode.window.showInformationMessage(`Intent Lens: templates change nothing${parts.length ? ` (${parts.join('; ')})` : ''}.`);
+  // needsConfirmation: the refactor preview opens, one checkbox per record; Discard writes nothing.
+  const applied = await vscode.workspace.applyEdit(we);
+  if (!applied) return void vscode.window.showInformationMessage('Intent Lens: no template changes applied.');
+  void vscode.window.showInformationMessage(`Intent Lens: templates previewed for ${changed} record(s)${parts.length ? `; ${parts.join('; ')}` : ''}. Undo reverts the accepted ones; save to keep them.`);
 }

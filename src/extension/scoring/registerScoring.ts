@@ -141,6 +141,7 @@ export function registerScoring(services: ExtensionServices): void {
       const pythonPath = vscode.workspace.getConfiguration('intentLens').get<string>('python', 'python3') || 'python3';
       const allowUnisolated = vscode.workspace.getConfiguration('intentLens').get<boolean>('verify.allowUnisolated', false);
       const codeDetails: VerifyDetails[] = [];
+      const lenientActionsFormat = vscode.workspace.getConfiguration('intentLens').get<boolean>('actions.lenientParsing', false) === true;
       const abort = new AbortController();
       const done: RescoreEntry[] = [];
       let notExecuted = 0;
@@ -159,7 +160,7 @@ export function registerScoring(services: ExtensionServices): void {
               if (abort.signal.aborted) return;
               try {
                 const entry = await services.data.logs.readConversation(ref);
-                const r = await rescoreConversation(records.get(ref.task_id)?.record, entry, { trusted, sql: sql!, signal: abort.signal, python: { pythonPath, allowUnisolated }, ...(dbDir ? { databasesDir: dbDir } : {}) }, plans.get(ref.task_id)?.plan);
+                const r = await rescoreConversation(records.get(ref.task_id)?.record, entry, { trusted, sql: sql!, signal: abort.signal, python: { pythonPath, allowUnisolated }, lenientActionsFormat, ...(dbDir ? { databasesDir: dbDir } : {}) }, plans.get(ref.task_id)?.plan);
                 if (abort.signal.aborted) return;
                 if (r.details.domain === 'code' && r.is_correct === null && !trusted) notExecuted++;
                 if (r.details.domain === 'code') codeDetails.push(r.details);

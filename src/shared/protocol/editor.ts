@@ -18,6 +18,8 @@ export const EditorStateSchema = z.object({
   raw: z.string(),
   progress: z.object({ reviewed: z.number().int(), total: z.number().int() }),
   dirty: z.boolean(),
+  /** A one-line account of what just happened, e.g. which record was approved and which is shown now. */
+  notice: z.string().optional(),
 });
 export type EditorState = z.infer<typeof EditorStateSchema>;
 
@@ -46,7 +48,10 @@ export const EditorWebviewMessage = z.union([
   requestEnvelope('review', ReviewParams),
   requestEnvelope('checkReferences', CheckReferencesParams),
   requestEnvelope('reload', z.object({})),
-  commandEnvelope('reviewNext', z.object({})),
+  /** `reviewed`: the decision just recorded, so the host can say what was approved and what is shown next. */
+  commandEnvelope('reviewNext', z.object({ reviewed: z.object({ taskId: z.string(), status: ReviewStatusParam }).optional() })),
+  /** The form's unapplied intent (null when none), so closing or retargeting the editor can ask first. */
+  commandEnvelope('pending', z.object({ intent: z.record(z.string(), z.unknown()).nullable(), baseRaw: z.string() })),
   commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() })),
   commandEnvelope('rendered', z.object({ view: z.string(), ms: z.number() })),
 ]);

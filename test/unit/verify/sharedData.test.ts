@@ -82,8 +82,8 @@ describe.skipIf(!hasSharedData)('shared data', () => {
     let agreeStrict = 0;
     let agreeLenient = 0;
     for (const e of joined) {
-      const strict = await rescoreConversation(byId.get(e.task_id), e, { ...opts, strictActionsFormat: true });
-      const lenient = await rescoreConversation(byId.get(e.task_id), e, opts);
+      const strict = await rescoreConversation(byId.get(e.task_id), e, opts);
+      const lenient = await rescoreConversation(byId.get(e.task_id), e, { ...opts, lenientActionsFormat: true });
       expect(strict.active).toBe('original');
       if (strict.is_correct === strict.previous_is_correct) agreeStrict++;
       if (lenient.is_correct === lenient.previous_is_correct) agreeLenient++;

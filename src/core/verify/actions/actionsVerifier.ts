@@ -8,8 +8,8 @@ export interface ActionsTask {
   functions: readonly unknown[];
   testCategory?: string;
   language?: string;
-  /** LiC's strict format: nothing but the call list (default: calls are found in fences and prose too). */
-  strictFormat?: boolean;
+  /** Find calls in prose, fences and lines too (default: the paper's protocol, a bare call list or JSON tool calls). */
+  lenientFormat?: boolean;
 }
 
 function isToolSchema(f: unknown): f is ToolSchema {
@@ -23,7 +23,7 @@ export function isPossibleAnswer(v: unknown): v is PossibleAnswer {
 export function verifyActions(responseText: string, reference: unknown, task: ActionsTask): VerifyResult {
   if (!isPossibleAnswer(reference)) return { is_correct: null, extracted: null, details: { domain: 'actions', message: 'the active reference is not a BFCL call list' } };
   if (task.language && task.language.toLowerCase() !== 'python') return { is_correct: null, extracted: null, details: { domain: 'actions', message: `language ${task.language} is not supported (Python only)` } };
-  const parsed = parseCalls(responseText, { strict: task.strictFormat === true });
+  const parsed = parseCalls(responseText, { lenient: task.lenientFormat === true });
   if (!parsed) return { is_correct: false, extracted: null, details: { domain: 'actions', message: 'no function calls could be parsed from the response' } };
   const extracted = `[${parsed.calls.map((c) => pyRepr({ t: 'call', name: c.name, args: c.args })).join(', ')}]`;
   const category = task.testCategory ?? (reference.length > 1 ? 'parallel' : 'simple');

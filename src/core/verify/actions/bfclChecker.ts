@@ -2,8 +2,9 @@
 // (tasks/actions/eval_bfcl.py): int accepted for float, strings compared after removing
 // ` ,./-_*^` and lower-casing, "" in an allowed list marks an optional argument, parallel calls
 // matched in any order.
-import { fromJson, pyEquals, pyIn, pyRepr, type PyTypeName, type PyValue } from './pyValue';
+import { fromJson, pyEquals, pyIn, pyRepr, ValueTooDeep, type PyTypeName, type PyValue } from './pyValue';
 import type { ParsedCall } from './parseCalls';
+import { isFloatLiteral } from '../../jsonl/floatLiterals';
 
 export interface ToolParam {
   type?: string;
@@ -35,7 +36,7 @@ const TYPE_MAP: Record<string, PyTypeName> = {
   object: 'dict',
   any: 'str',
 };
-const NESTED = new Set(['array', 'tuple']);
+const NESTED = new Set<string>(['array', 'tuple']);
 
 /** A value's Python type as `type(value)` would say (an unknown nested call is a dict). */
 function typeOf(v: PyValue): PyTypeName {
@@ -160,26 +161,54 @@ function findDescription(functions: readonly ToolSchema[], name: string): ToolSc
   return functions.find((f) => f.name === name);
 }
 
+/**
+ * The allowed values of one argument of a possible answer: `[]` when the answer has no such own
+ * key, or when its values nest too deep to read (nothing then matches them: never a pass).
+ */
+export function possibleValues(args: unknown, arg: string): PyValue[] {
+  if (!args || typeof args !== 'object' || !Object.hasOwn(args, arg)) return [];
+  const v: unknown = (args as Record<string, unknown>)[arg];
+  try {
+    return Array.isArray(v) ? v.map((x, i) => fromJson(x, isFloatLiteral(v, i))) : [fromJson(v, isFloatLiteral(args, arg))];
+  } catch (e) {
+    if (e instanceof ValueTooDeep) return [];
+    throw e;
+  }
+}
+
+/** A schema's property, only when it is the schema's own (argument names like `constructor` are data). */
+function ownParam(properties: unknown, name: string): ToolParam | undefined {
+  if (!properties || typeof properties !== 'object' || !Object.hasOwn(properties, name)) return undefined;
+  const p: unknown = (properties as Record<string, unknown>)[name];
+  return p && typeof p === 'object' ? (p as ToolParam) : {};
+}
+
+function pyTypeOf(desc: unknown): PyTypeName {
+  return typeof desc === 'string' && Object.hasOwn(TYPE_MAP, desc) ? TYPE_MAP[desc]! : 'str';
+}
+
 export function simpleFunctionChecker(fn: ToolSchema | undefined, output: ParsedCall, expected: Record<string, Record<string, unknown[]>>): CheckResult {
   const [expectedName, rawPossible] = Object.entries(expected)[0] ?? ['', {}];
-  const possible: Record<string, PyValue[]> = Object.fromEntries(Object.entries(rawPossible).map(([k, v]) => [k, (Array.isArray(v) ? v : [v]).map(fromJson)]));
+  const possible = new Map<string, PyValue[]>(Object.keys(rawPossible && typeof rawPossible === 'object' ? rawPossible : {}).map((k) => [k, possibleValues(rawPossible, k)]));
   const funcName = fn?.name ?? expectedName;
   if (output.name !== funcName) return { valid: false, errors: [`Function name '${funcName}' not found in model output.`], errorType: 'simple_function_checker:wrong_func_name' };
-  const details = fn?.parameters?.properties ?? {};
-  for (const p of fn?.parameters?.required ?? []) {
-    if (!(p in output.args)) return { valid: false, errors: [`Missing required parameter: '${p}'.`], errorType: 'simple_function_checker:missing_required' };
+  const properties: unknown = fn?.parameters?.properties ?? {};
+  const required: unknown = fn?.parameters?.required;
+  for (const p of Array.isArray(required) ? required : []) {
+    if (typeof p === 'string' && !Object.hasOwn(output.args, p)) return { valid: false, errors: [`Missing required parameter: '${p}'.`], errorType: 'simple_function_checker:missing_required' };
   }
   for (const [param, raw] of Object.entries(output.args)) {
     let value = raw;
-    if (!(param in details) || !(param in possible)) return { valid: false, errors: [`Unexpected parameter: '${param}'.`], errorType: 'simple_function_checker:unexpected_param' };
-    const desc = details[param]!.type ?? 'any';
-    const expectedType = TYPE_MAP[desc] ?? 'str';
-    const nested = NESTED.has(desc) ? TYPE_MAP[details[param]!.items?.type ?? 'any'] ?? 'str' : undefined;
+    const detail = ownParam(properties, param);
+    const allowed = possible.get(param);
+    if (!detail || !allowed) return { valid: false, errors: [`Unexpected parameter: '${param}'.`], errorType: 'simple_function_checker:unexpected_param' };
+    const desc = typeof detail.type === 'string' ? detail.type : 'any';
+    const expectedType = pyTypeOf(desc);
+    const nested = NESTED.has(desc) ? pyTypeOf(detail.items?.type ?? 'any') : undefined;
     if (desc === 'tuple' && value.t === 'tuple') value = { t: 'list', items: value.items };
     if (expectedType === 'float' && value.t === 'int') value = { t: 'float', v: value.v };
-    const allowed = possible[param]!;
     const tc = typeChecker(param, value, allowed, desc, expectedType, nested);
-    if (!tc.valid) return { valid: false, errors: tc.errors, errorType: 'type_error' };
+    if (!tc.valid) return { valid: false, errors: tc.errors, errorType: nested !== undefined && typeOf(value) === expectedType ? 'type_error:nested' : 'type_error:simple' };
     if (!tc.isVariable) {
       let r: CheckResult | undefined;
       if (expectedType === 'dict') r = dictChecker(param, value, allowed);
@@ -193,8 +222,8 @@ export function simpleFunctionChecker(fn: ToolSchema | undefined, output: Parsed
     }
     if (!pyIn(value, allowed)) return { valid: false, errors: [`Invalid value for parameter '${param}': ${pyRepr(value)}. Expected one of ${allowed.map(pyRepr).join(', ')}.`], errorType: 'value_error:others' };
   }
-  for (const [param, allowed] of Object.entries(possible)) {
-    if (!(param in output.args) && !allowed.some((a) => a.t === 'str' && a.v === '')) return { valid: false, errors: [`Optional parameter '${param}' not provided and not marked as optional.`], errorType: 'simple_function_checker:missing_optional' };
+  for (const [param, allowed] of possible) {
+    if (!Object.hasOwn(output.args, param) && !allowed.some((a) => a.t === 'str' && a.v === '')) return { valid: false, errors: [`Optional parameter '${param}' not provided and not marked as optional.`], errorType: 'simple_function_checker:missing_optional' };
   }
   return { valid: true, errors: [] };
 }

@@ -3,7 +3,10 @@
 // ({"name", "arguments"}, OpenAI `tool_calls`, BFCL's `{name: {arg: value}}`).
 import { parser } from '@lezer/python';
 import type { SyntaxNode } from '@lezer/common';
-import { fromJson, type PyValue } from './pyValue';
+import { argsOf, MAX_VALUE_DEPTH, ValueTooDeep, type PyValue } from './pyValue';
+import { parseJsonCalls } from './jsonCalls';
+
+export { parseJsonCalls };
 
 export interface Span {
   start: number;
@@ -128,7 +131,8 @@ function arith(op: string, a: PyValue, b: PyValue): PyValue {
   return { t: bothInt && op !== '**' ? 'int' : bothInt && b.v >= 0 ? 'int' : 'float', v };
 }
 
-function valueOf(node: SyntaxNode, src: string): PyValue {
+function valueOf(node: SyntaxNode, src: string, depth = 0): PyValue {
+  if (depth > MAX_VALUE_DEPTH) throw new ValueTooDeep();
   const text = src.slice(node.from, node.to);
   switch (node.name) {
     case 'Number': {
@@ -157,21 +161,21 @@ function valueOf(node: SyntaxNode, src: string): PyValue {
     case 'ParenthesizedExpression': {
       const inner = children(node).filter((c) => !PUNCT.has(c.name));
       if (inner.length !== 1) throw new NotACall('parenthesized');
-      return valueOf(inner[0]!, src);
+      return valueOf(inner[0]!, src, depth + 1);
     }
     case 'ArrayExpression':
     case 'TupleExpression':
     case 'SetExpression':
-      return { t: node.name === 'TupleExpression' ? 'tuple' : 'list', items: children(node).filter((c) => !PUNCT.has(c.name)).map((c) => valueOf(c, src)) };
+      return { t: node.name === 'TupleExpression' ? 'tuple' : 'list', items: children(node).filter((c) => !PUNCT.has(c.name)).map((c) => valueOf(c, src, depth + 1)) };
     case 'DictionaryExpression': {
       const parts = children(node).filter((c) => !PUNCT.has(c.name));
       const entries: Array<[PyValue, PyValue]> = [];
-      for (let i = 0; i + 1 < parts.length; i += 2) entries.push([valueOf(parts[i]!, src), valueOf(parts[i + 1]!, src)]);
+      for (let i = 0; i + 1 < parts.length; i += 2) entries.push([valueOf(parts[i]!, src, depth + 1), valueOf(parts[i + 1]!, src, depth + 1)]);
       return { t: 'dict', entries };
     }
     case 'UnaryExpression': {
       const [op, operand] = children(node);
-      const v = operand ? valueOf(operand, src) : undefined;
+      const v = operand ? valueOf(operand, src, depth + 1) : undefined;
       const sign = op ? src.slice(op.from, op.to) : '';
       if (v && (v.t === 'int' || v.t === 'float') && (sign === '-' || sign === '+')) return { t: v.t, v: sign === '-' ? -v.v : v.v };
       if (v && v.t === 'bool' && sign === 'not') return { t: 'bool', v: !v.v };
@@ -182,13 +186,14 @@ function valueOf(node: SyntaxNode, src: string): PyValue {
       const [a, op, b] = parts;
       if (!a || !op || !b) return { t: 'str', v: text };
       try {
-        return arith(src.slice(op.from, op.to), valueOf(a, src), valueOf(b, src));
-      } catch {
+        return arith(src.slice(op.from, op.to), valueOf(a, src, depth + 1), valueOf(b, src, depth + 1));
+      } catch (e) {
+        if (e instanceof ValueTooDeep) throw e;
         return { t: 'str', v: text };
       }
     }
     case 'CallExpression': {
-      const call = callOf(node, src);
+      const call = callOf(node, src, depth + 1);
       // BFCL: a nested call without keywords is kept as its source text.
       return Object.keys(call.args).length ? { t: 'call', name: call.name, args: call.args } : { t: 'str', v: text };
     }
@@ -197,14 +202,15 @@ function valueOf(node: SyntaxNode, src: string): PyValue {
   }
 }
 
-function callOf(node: SyntaxNode, src: string): ParsedCall {
+function callOf(node: SyntaxNode, src: string, depth = 0): ParsedCall {
   const callee = node.firstChild;
   const argList = node.getChild('ArgList');
   if (!callee || !argList) throw new NotACall('not a call');
   if (callee.name !== 'VariableName' && callee.name !== 'MemberExpression') throw new NotACall('callee');
   const name = src.slice(callee.from, callee.to).replace(/\s+/g, '');
-  const args: Record<string, PyValue> = {};
-  const argSpans: Record<string, Span> = {};
+  // Null prototype: argument names such as `__proto__` or `constructor` are plain data.
+  const args = argsOf([]);
+  const argSpans: Record<string, Span> = Object.create(null) as Record<string, Span>;
   let positional = 0;
   const parts = children(argList).filter((c) => c.name !== '(' && c.name !== ')');
   for (let i = 0; i < parts.length; i++) {
@@ -214,7 +220,7 @@ function callOf(node: SyntaxNode, src: string): ParsedCall {
     if (p.name === 'VariableName' && next?.name === 'AssignOp') {
       const valueNode = parts[i + 2];
       if (!valueNode) throw new NotACall('keyword without value');
-      args[src.slice(p.from, p.to)] = valueOf(valueNode, src);
+      args[src.slice(p.from, p.to)] = valueOf(valueNode, src, depth);
       argSpans[src.slice(p.from, p.to)] = { start: valueNode.from, end: valueNode.to };
       i += 2;
     } else positional++;
@@ -245,58 +251,8 @@ export function parsePythonCalls(text: string): ParsedCall[] | undefined {
       }
     }
   } catch (e) {
-    if (e instanceof NotACall) return undefined;
+    if (e instanceof NotACall || e instanceof ValueTooDeep) return undefined;
     throw e;
-  }
-  return calls;
-}
-
-function jsonArgs(v: unknown): Record<string, unknown> | undefined {
-  if (typeof v === 'string') {
-    try {
-      return jsonArgs(JSON.parse(v));
-    } catch {
-      return undefined;
-    }
-  }
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
-
-/** One JSON tool call in any of the common shapes. */
-function jsonCall(o: unknown): ParsedCall | undefined {
-  if (!o || typeof o !== 'object' || Array.isArray(o)) return undefined;
-  const rec = o as Record<string, unknown>;
-  const fn = rec.function && typeof rec.function === 'object' ? (rec.function as Record<string, unknown>) : undefined;
-  const name = typeof rec.name === 'string' ? rec.name : typeof fn?.name === 'string' ? fn.name : undefined;
-  const rawArgs = rec.arguments ?? rec.parameters ?? rec.args ?? rec.input ?? fn?.arguments ?? fn?.parameters;
-  if (name !== undefined) {
-    const args = rawArgs === undefined ? {} : jsonArgs(rawArgs);
-    if (!args) return undefined;
-    return { name, args: Object.fromEntries(Object.entries(args).map(([k, v]) => [k, fromJson(v)])), argSpans: {}, positional: 0 };
-  }
-  // BFCL's decoded shape: {"func": {"arg": value}}.
-  const keys = Object.keys(rec);
-  if (keys.length === 1) {
-    const args = jsonArgs(rec[keys[0]!]);
-    if (args) return { name: keys[0]!, args: Object.fromEntries(Object.entries(args).map(([k, v]) => [k, fromJson(v)])), argSpans: {}, positional: 0 };
-  }
-  return undefined;
-}
-
-export function parseJsonCalls(text: string): ParsedCall[] | undefined {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (v && typeof v === 'object' && !Array.isArray(v) && Array.isArray((v as { tool_calls?: unknown }).tool_calls)) v = (v as { tool_calls: unknown[] }).tool_calls;
-  const list = Array.isArray(v) ? v : [v];
-  const calls: ParsedCall[] = [];
-  for (const item of list) {
-    const c = jsonCall(item);
-    if (!c) return undefined;
-    calls.push(c);
   }
   return calls;
 }
@@ -343,9 +299,10 @@ function shift(calls: ParsedCall[], by: number): ParsedCall[] {
 
 /**
  * LiC/BFCL's own reading: the whole response, one leading fence and one trailing fence removed,
- * newlines as spaces, must be a call or a list of calls (no prose, no second list).
+ * newlines as spaces, must be a call or a list of calls (no prose, no second list). As BFCL's
+ * decoder does, a missing leading `[` or trailing `]` is added (`f(a=1), g(b=2)]` reads).
  */
-function strictCandidate(response: string): Candidate {
+function paperCandidate(response: string): Candidate & { open: number; close: number } {
   let text = response.trim();
   let offset = response.indexOf(text);
   for (const start of ['```tool_code', '```python', '```json', '```', '`']) {
@@ -357,27 +314,42 @@ function strictCandidate(response: string): Candidate {
   for (const end of ['```', '`']) if (text.endsWith(end)) text = text.slice(0, -end.length);
   const lead = text.length - text.trimStart().length;
   // Same length, so offsets still point into the response.
-  return { text: text.trim().replace(/\n/g, ' '), offset: offset + lead };
+  text = text.trim().replace(/\n/g, ' ');
+  offset += lead;
+  const open = text.startsWith('[') ? '' : '[';
+  const close = text.endsWith(']') ? '' : ']';
+  return { text: open + text + close, offset, open: open.length, close: close.length };
 }
 
 export interface ParseCallsOptions {
-  /** Accept only what LiC's BFCL parser accepts (the response is nothing but the call list). */
-  strict?: boolean;
+  /**
+   * Also find calls inside prose, fences and on separate lines (default: the paper's protocol,
+   * LiC/BFCL decoding: the response is the call list, or a structured JSON tool call).
+   */
+  lenient?: boolean;
 }
 
-/** Finds the calls in a response; undefined when no part of it reads as calls. */
+function parsedAt(calls: ParsedCall[], format: ParsedCalls['format'], c: Candidate): ParsedCalls {
+  return { calls: format === 'python' ? shift(calls, c.offset) : calls, format, source: c.text, span: { start: c.offset, end: c.offset + c.text.length } };
+}
+
+/** Finds the calls in a response; undefined when it does not read as calls. */
 export function parseCalls(response: string, opts: ParseCallsOptions = {}): ParsedCalls | undefined {
-  if (opts.strict) {
-    const c = strictCandidate(response);
+  if (!opts.lenient) {
+    const c = paperCandidate(response);
+    const written = { text: c.text.slice(c.open, c.text.length - c.close), offset: c.offset };
+    const json = parseJsonCalls(written.text);
+    if (json && json.length) return parsedAt(json, 'json', written);
     const py = parsePythonCalls(c.text);
     const single = py !== undefined && parser.parse(c.text).topNode.getChildren('ExpressionStatement').length === 1;
-    return py && single ? { calls: shift(py, c.offset), format: 'python', source: c.text, span: { start: c.offset, end: c.offset + c.text.length } } : undefined;
+    if (!py || !single) return undefined;
+    return { calls: shift(py, c.offset - c.open), format: 'python', source: written.text, span: { start: written.offset, end: written.offset + written.text.length } };
   }
   for (const c of candidates(response)) {
     const json = parseJsonCalls(c.text);
-    if (json && json.length) return { calls: json, format: 'json', source: c.text, span: { start: c.offset, end: c.offset + c.text.length } };
+    if (json && json.length) return parsedAt(json, 'json', c);
     const py = parsePythonCalls(c.text);
-    if (py && (py.length || /^\s*\[\s*\]\s*$/.test(c.text))) return { calls: shift(py, c.offset), format: 'python', source: c.text, span: { start: c.offset, end: c.offset + c.text.length } };
+    if (py && (py.length || /^\s*\[\s*\]\s*$/.test(c.text))) return parsedAt(py, 'python', c);
   }
   return undefined;
 }

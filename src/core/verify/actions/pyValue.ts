@@ -1,6 +1,8 @@
 // Python values as BFCL's checker sees them. Python tells int from float and bool from int, and
 // the type rules depend on it, so values are tagged rather than plain JS numbers.
 
+import { isFloatLiteral } from '../../jsonl/floatLiterals';
+
 export type PyValue =
   | { t: 'int'; v: number }
   | { t: 'float'; v: number }
@@ -15,14 +17,33 @@ export type PyValue =
 
 export type PyTypeName = PyValue['t'];
 
-/** JSON (possible answers, JSON tool calls) → Python value, as `json.loads` would give it. */
-export function fromJson(v: unknown): PyValue {
+/** Values nest at most this deep: reading, comparing and printing them are recursive. */
+export const MAX_VALUE_DEPTH = 100;
+export class ValueTooDeep extends Error {
+  constructor() {
+    super(`a value is nested deeper than ${MAX_VALUE_DEPTH} levels`);
+  }
+}
+
+/** Keyword arguments by name, on a null prototype: names like `__proto__` or `constructor` are data. */
+export function argsOf(entries: Iterable<readonly [string, PyValue]>): Record<string, PyValue> {
+  const args = Object.create(null) as Record<string, PyValue>;
+  for (const [k, v] of entries) args[k] = v;
+  return args;
+}
+
+/**
+ * JSON (possible answers, JSON tool calls) → Python value, as `json.loads` would give it: a number
+ * written `3.0` stays a float when the text was parsed with `parseJsonKeepingFloats`.
+ */
+export function fromJson(v: unknown, writtenAsFloat = false, depth = 0): PyValue {
+  if (depth > MAX_VALUE_DEPTH) throw new ValueTooDeep();
   if (v === null || v === undefined) return { t: 'none' };
   if (typeof v === 'boolean') return { t: 'bool', v };
-  if (typeof v === 'number') return Number.isInteger(v) ? { t: 'int', v } : { t: 'float', v };
+  if (typeof v === 'number') return writtenAsFloat || !Number.isInteger(v) ? { t: 'float', v } : { t: 'int', v };
   if (typeof v === 'string') return { t: 'str', v };
-  if (Array.isArray(v)) return { t: 'list', items: v.map(fromJson) };
-  if (typeof v === 'object') return { t: 'dict', entries: Object.entries(v as Record<string, unknown>).map(([k, x]) => [{ t: 'str', v: k }, fromJson(x)]) };
+  if (Array.isArray(v)) return { t: 'list', items: v.map((x, i) => fromJson(x, isFloatLiteral(v, i), depth + 1)) };
+  if (typeof v === 'object') return { t: 'dict', entries: Object.entries(v as Record<string, unknown>).map(([k, x]) => [{ t: 'str', v: k }, fromJson(x, isFloatLiteral(v, k), depth + 1)]) };
   return { t: 'str', v: String(v) };
 }
 
@@ -56,7 +77,7 @@ export function pyEquals(a: PyValue, b: PyValue): boolean {
     case 'call': {
       const bc = b as { name: string; args: Record<string, PyValue> };
       const ka = Object.keys(a.args);
-      return a.name === bc.name && ka.length === Object.keys(bc.args).length && ka.every((k) => bc.args[k] !== undefined && pyEquals(a.args[k]!, bc.args[k]!));
+      return a.name === bc.name && ka.length === Object.keys(bc.args).length && ka.every((k) => Object.hasOwn(bc.args, k) && pyEquals(a.args[k]!, bc.args[k]!));
     }
     default:
       return false;

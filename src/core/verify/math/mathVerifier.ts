@@ -48,10 +48,12 @@ const ANSWER_MARKER = /(?:final\s+answer|the\s+answer|answer)\s*(?:is|:|=)\s*[:*
  * is not the answer; the first after an answer marker, the last on a concluding line), else the
  * first/last number.
  */
-function pickOnLine(line: string, offset: number, premises: readonly number[], boldRule: ExtractedMathAnswer['rule'], plainRule: ExtractedMathAnswer['rule'], fallback: 'first' | 'last'): ExtractedMathAnswer | undefined {
+function pickOnLine(line: string, offset: number, premises: readonly number[], boldRule: ExtractedMathAnswer['rule'], plainRule: ExtractedMathAnswer['rule'], fallback: 'first' | 'last', asked?: string): ExtractedMathAnswer | undefined {
   const nums = scanNumbers(line);
   if (!nums.length) return undefined;
   const at = (t: NumberToken, rule: ExtractedMathAnswer['rule']) => found({ ...t, start: t.start + offset, end: t.end + offset }, rule);
+  const noun = asked ? numberBeforeNoun(line, asked) : undefined;
+  if (noun) return at(noun, plainRule);
   let bold: NumberToken | undefined;
   for (const b of line.matchAll(/\*\*([^*]+)\*\*/g)) {
     const inner = scanNumbers(b[1]!);
@@ -75,11 +77,36 @@ function linesOf(text: string, base = 0): Array<{ line: string; offset: number }
   return out;
 }
 
+/** What the question asks for: the noun of its last "how many X" (`students`, `packs`), if any. */
+export function askedNoun(question: string): string | undefined {
+  const all = [...question.matchAll(/how\s+many\s+(?:more\s+|fewer\s+|less\s+|total\s+|full\s+|extra\s+)?([a-z]+)/gi)];
+  const noun = all[all.length - 1]?.[1]?.toLowerCase();
+  return noun && !['more', 'of', 'in', 'times', 'did', 'does', 'do', 'is', 'are', 'will', 'can', 'would', 'were', 'was'].includes(noun) ? noun : undefined;
+}
+
+/** Light stemming so "student" matches "students", "pack" matches "packs". */
+function stem(word: string): string {
+  return word.toLowerCase().replace(/(?:ies)$/, 'y').replace(/(?:es|s)$/, '');
+}
+
+/** The number written right before the asked noun ("30 students", "7 packs"), the last such on the line. */
+function numberBeforeNoun(line: string, noun: string): NumberToken | undefined {
+  let hit: NumberToken | undefined;
+  const target = stem(noun);
+  for (const n of scanNumbers(line)) {
+    const after = /^\**\s*([A-Za-z]+)/.exec(line.slice(n.end));
+    if (after && stem(after[1]!) === target) hit = n;
+  }
+  return hit;
+}
+
 /**
  * @param premises numbers stated in the task: on the concluding line, a number the task did not
  * give is the answer rather than a restated premise ("Deandre will earn $64.00 from his 3 tunas").
+ * @param asked the noun the question asks for (`askedNoun`): "… 30 students, giving 10 cards to
+ * each student" → 30 when students are asked.
  */
-export function extractMathAnswer(text: string, premises: readonly number[] = []): ExtractedMathAnswer | undefined {
+export function extractMathAnswer(text: string, premises: readonly number[] = [], asked?: string): ExtractedMathAnswer | undefined {
   const boxed = lastBoxed(text);
   if (boxed) {
     const body = unLatex(boxed.body);
@@ -101,7 +128,7 @@ export function extractMathAnswer(text: string, premises: readonly number[] = []
     const from = marker.index + marker[0].length;
     const after = linesOf(text.slice(from), from);
     for (let i = 0; i < Math.min(after.length, 6); i++) {
-      const hit = pickOnLine(after[i]!.line, after[i]!.offset, premises, 'answer-marker', 'answer-marker', 'first');
+      const hit = pickOnLine(after[i]!.line, after[i]!.offset, premises, 'answer-marker', 'answer-marker', 'first', asked);
       if (!hit) continue;
       const numericLater = after.slice(i + 1).filter((l) => scanNumbers(l.line).length).length;
       if (numericLater <= 3) return hit;
@@ -111,7 +138,7 @@ export function extractMathAnswer(text: string, premises: readonly number[] = []
   // The last line that has a number.
   const lines = linesOf(text);
   for (let i = lines.length - 1; i >= 0; i--) {
-    const hit = pickOnLine(lines[i]!.line, lines[i]!.offset, premises, 'bold', 'last-line', 'last');
+    const hit = pickOnLine(lines[i]!.line, lines[i]!.offset, premises, 'bold', 'last-line', 'last', asked);
     if (hit) return hit;
   }
   return undefined;
@@ -125,9 +152,9 @@ export function mathReferenceNumber(reference: unknown): number | undefined {
   return parseNumber((m ? m[1]! : reference).trim().replace(/\.$/, ''));
 }
 
-export function verifyMath(responseText: string, reference: unknown, premises: readonly number[] = []): VerifyResult {
+export function verifyMath(responseText: string, reference: unknown, premises: readonly number[] = [], asked?: string): VerifyResult {
   const ref = mathReferenceNumber(reference);
-  const answer = extractMathAnswer(responseText, premises);
+  const answer = extractMathAnswer(responseText, premises, asked);
   if (ref === undefined) return { is_correct: null, extracted: answer ? String(answer.value) : null, details: { domain: 'math', message: `the active reference ${JSON.stringify(reference)} is not a number` } };
   if (!answer) return { is_correct: false, extracted: null, details: { domain: 'math', message: 'no number found in the response', info: { reference: ref } } };
   const ok = sameNumber(answer.value, ref);
