@@ -53,7 +53,8 @@ export async function completedKeys(logFile: string): Promise<Set<string>> {
   if (!existsSync(logFile)) return keys;
   const index = new RunLogIndex();
   await index.indexFile(logFile);
-  for (const ref of index.conversations()) keys.add(conversationKey(ref));
+  // A fork is a counterfactual of another conversation, not a run of its instance.
+  for (const ref of index.conversations()) if (!ref.forkedFrom) keys.add(conversationKey(ref));
   return keys;
 }
 

@@ -3,7 +3,7 @@
 import type { BenchmarkRecord } from '../schema/records';
 import type { InstanceSpec } from '../render/instances';
 import type { ChatProvider, TokenUsage } from '../providers/chatProvider';
-import type { EventKind, RunLogEntry } from '../schema/runlog';
+import type { EventKind, RunLogEntry, TraceMessage } from '../schema/runlog';
 
 export interface ScoreResult {
   is_correct: boolean | null;
@@ -20,7 +20,29 @@ export interface GenerationSettings {
   seed?: number;
 }
 
-export type UserMessageSource = 'verbatim' | 'simulator' | 'fallback' | 'event' | 'prompt';
+/** `edit`: a message a person wrote for a fork (replace-user). */
+export type UserMessageSource = 'verbatim' | 'simulator' | 'fallback' | 'event' | 'prompt' | 'edit';
+
+/** A user message sent as given (not by the simulator), with what it carries. */
+export interface ScriptedUserMessage {
+  content: string;
+  source: UserMessageSource;
+  shard_id?: number;
+  event?: EventKind;
+  block?: number;
+}
+
+/**
+ * Where a run picks up a logged conversation (a fork): the prefix is kept as logged, the scripted
+ * messages (the edit) go next, then the protocol continues. Events already in the prefix or in
+ * the script, and dropped ones, are not sent again.
+ */
+export interface ConversationResume {
+  prefix: readonly TraceMessage[];
+  scripted: readonly ScriptedUserMessage[];
+  /** `event:block` keys (e.g. `proposal:1`) removed from this conversation. */
+  droppedEvents?: readonly string[];
+}
 
 export type RunProgress =
   | { type: 'user'; turn: number; plannedTurns: number; content: string; source: UserMessageSource; shardId?: number; event?: EventKind; fallbackReason?: string }
@@ -50,6 +72,8 @@ export interface RunInstanceInput {
   extraFields?: Record<string, unknown>;
   convId?: string;
   now?: () => Date;
+  /** Continue a logged conversation instead of starting a new one (fork from a turn). */
+  resume?: ConversationResume;
 }
 
 export interface RunUsage {
