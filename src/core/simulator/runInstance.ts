@@ -250,6 +250,7 @@ export async function runInstance(input: RunInstanceInput): Promise<RunInstanceR
     generation: { assistant: aSettings, ...(isMulti ? { user: sSettings } : {}) },
     usage,
     simulator_fallbacks: fallbacks.length,
+    ...(input.costMeter?.costUsd !== undefined ? { cost_usd: input.costMeter.costUsd } : {}),
     ...(input.extraFields ?? {}),
   };
   return { entry, score, finalText: lastAssistant, usage, fallbacks };

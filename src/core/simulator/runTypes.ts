@@ -4,6 +4,7 @@ import type { BenchmarkRecord } from '../schema/records';
 import type { InstanceSpec } from '../render/instances';
 import type { ChatProvider, TokenUsage } from '../providers/chatProvider';
 import type { EventKind, RunLogEntry, TraceMessage } from '../schema/runlog';
+import type { CostMeter } from '../cost/meteredProvider';
 
 export interface ScoreResult {
   is_correct: boolean | null;
@@ -72,6 +73,8 @@ export interface RunInstanceInput {
   extraFields?: Record<string, unknown>;
   convId?: string;
   now?: () => Date;
+  /** Meters this conversation's provider calls (see meteredProvider): its total becomes `cost_usd`. */
+  costMeter?: CostMeter;
   /** Continue a logged conversation instead of starting a new one (fork from a turn). */
   resume?: ConversationResume;
 }
