@@ -11,6 +11,7 @@ import { intentEvalTimeline, tagsFromRendered, tagsFromTrace, type IntentSnapsho
 import { conversationTurns, finalResponse, type ConversationTurn, type TurnMessage } from '../../core/compare/conversationTurns';
 import { alignTurns } from '../../core/compare/alignTurns';
 import type { InactiveSpanDetector } from '../../core/compare/inactiveSpans';
+import { forkBranchRow, forkBranchSummary, forkRelation } from '../../core/fork/forkBranch';
 import type { CompareMessage, CompareSide, CompareState, CompareTurn, RailEntry } from '../../shared/protocol/compare';
 
 export interface CompareConversation {
@@ -175,6 +176,15 @@ export function buildCompareState(input: CompareInput): CompareState {
   const alignable = (s: CompareSide, turns: ConversationTurn[]) =>
     turns.map((t, i) => ({ key: t.key, userText: t.user.text, assistantText: s.turns[i]!.assistant.map((m) => m.text).join('\n') }));
   const alignment = alignTurns(alignable(left, conversationTurns(input.left.entry.trace)), alignable(right, conversationTurns(input.right.entry.trace)));
+  // Parent ↔ fork: the branch point is the edited turn, and it says what the edit was.
+  const fork = forkRelation({ left: input.left.entry, right: input.right.entry });
+  if (fork) {
+    const row = forkBranchRow(alignment.rows, fork.forkedFrom);
+    if (row !== undefined) {
+      alignment.branchRow = row;
+      alignment.prefixEnd = Math.min(alignment.prefixEnd, row);
+    }
+  }
   const branch = alignment.branchRow !== undefined ? alignment.rows[alignment.branchRow] : undefined;
   const it = record?.intent;
   return {
@@ -187,7 +197,7 @@ export function buildCompareState(input: CompareInput): CompareState {
     right,
     rows: alignment.rows,
     ...(alignment.branchRow !== undefined ? { branchRow: alignment.branchRow } : {}),
-    ...(branch ? { branchSummary: branchSummary(left, right, branch.left !== undefined ? left.turns[branch.left] : undefined, branch.right !== undefined ? right.turns[branch.right] : undefined) } : {}),
+    ...(branch ? { branchSummary: fork ? forkBranchSummary(fork.forkedFrom) : branchSummary(left, right, branch.left !== undefined ? left.turns[branch.left] : undefined, branch.right !== undefined ? right.turns[branch.right] : undefined) } : {}),
     prefixEnd: alignment.prefixEnd,
     prefixIdentical: alignment.prefixIdentical,
     detector: input.detectorName,

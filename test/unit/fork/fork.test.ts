@@ -13,6 +13,10 @@ import { renderInstance } from '../../../src/core/render/instances';
 import { tagsFromRendered, tagsFromTrace } from '../../../src/core/state/intentTimeline';
 import { validateRunLogEntry } from '../../../src/core/load/validateRunLog';
 import { RunLogEntrySchema, type RunLogEntry, type TraceMessage } from '../../../src/core/schema/runlog';
+import { buildCompareState } from '../../../src/extension/compare/buildCompareState';
+import { literalInactiveDetector } from '../../../src/core/compare/inactiveSpans';
+import { CompareStateSchema } from '../../../src/shared/protocol/compare';
+import { jsonSchemas } from '../../../src/core/schema/jsonSchemas';
 import { startFakeServer, isMandatoryPrompt, type FakeServer } from '../runner/fakeOpenAIServer';
 import { lastNumberScorer, mathRecord } from '../runner/runnerFixtures';
 import { ASSISTANT, readLines, worldHandler, worldProviders } from './forkFixtures';
@@ -126,5 +130,24 @@ describe('fork from a turn', () => {
     await expect(runForkToLog(forkInput({ kind: 'flip-decision' }, 3), out)).rejects.toThrow(/U3 is not an accept or reject decision \(see U4\)/);
     await expect(runForkToLog(forkInput({ kind: 'replace-user', text: 'x' }, 9), out)).rejects.toThrow(/U1\.\.U6/);
     await expect(readFile(out, 'utf8')).rejects.toThrow();
+  });
+
+  it('parent ↔ fork compare: the branch point is the edited turn and says what was edited', async () => {
+    const r = await runForkToLog(forkInput({ kind: 'drop-proposal' }), join(dir, 'compare.jsonl'));
+    const ref = (conv_id: string) => ({ conv_id, file: '/ws/logs/x.jsonl', line: 1 });
+    const state = buildCompareState({ record: mathRecord, left: { ref: ref(parent.conv_id), entry: parent }, right: { ref: ref(r.entry.conv_id), entry: r.entry }, detector: literalInactiveDetector, detectorName: 'literal', timing: { commandAt: 1, panelCreatedAt: 2 } });
+    expect(CompareStateSchema.safeParse(state).success).toBe(true);
+    expect(state.branchSummary).toBe('Fork at U3: proposal at U3 and its decision dropped');
+    const row = state.rows[state.branchRow!]!;
+    expect(row.left).toBe(2);
+    expect(state.prefixEnd).toBe(state.branchRow);
+    expect([state.left.verdict, state.right.verdict]).toEqual(['incorrect', 'correct']);
+  });
+
+  it('the run-log JSON Schema reads the optional forked_from', () => {
+    const schema = JSON.stringify(jsonSchemas()['run-log']);
+    expect(schema).toContain('"forked_from"');
+    expect(RunLogEntrySchema.safeParse({ ...parent, forked_from: { conv_id: 'p', turn: 0, edit: 'drop-user' } }).success).toBe(false);
+    expect(RunLogEntrySchema.safeParse({ ...parent, forked_from: { conv_id: 'p', turn: 2, edit: 'a-later-edit', note: 'kept' } }).success).toBe(true);
   });
 });
