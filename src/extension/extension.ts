@@ -10,6 +10,7 @@ import { registerRunner } from './runner/registerRunner';
 import { registerReview } from './review/registerReview';
 import { registerDashboard } from './dashboard/registerDashboard';
 import { registerEvolving } from './evolving/registerEvolving';
+import { registerFork } from './fork/registerFork';
 
 export interface ExtensionServices {
   context: vscode.ExtensionContext;
@@ -27,7 +28,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Intent
   const data = new WorkspaceData(output);
   const services: ExtensionServices = { context, data, output };
   context.subscriptions.push(output, data);
-  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving]) {
+  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving, registerFork]) {
     try {
       register(services);
     } catch (e) {
