@@ -46,6 +46,62 @@ export const IntentTransitionLogSchema = z.looseObject({
   revealed: z.array(z.string()),
 });
 
+export type ShardRevealedLog = z.infer<typeof ShardRevealedSchema>;
+export type EventLog = z.infer<typeof EventLogSchema>;
+export type IntentTransitionLog = z.infer<typeof IntentTransitionLogSchema>;
+
+/** LiC's response classification of the assistant message before it (`response.response_type`, or flat). */
+export const SystemVerificationLogSchema = z.looseObject({
+  type: z.literal('system-verification'),
+  response: z.looseObject({ response_type: z.string().optional() }).optional(),
+  response_type: z.string().optional(),
+});
+export type SystemVerificationLog = z.infer<typeof SystemVerificationLogSchema>;
+
+/** The simulator's own progress (LiC): shown folded away, never interpreted. */
+export const BOOKKEEPING_LOG_TYPES = ['state_transition', 'duplicate_shard_ignored', 'conversation-completed', 'max_turns_exceeded'] as const;
+export type BookkeepingLogType = (typeof BOOKKEEPING_LOG_TYPES)[number];
+export const BookkeepingLogSchema = z.looseObject({ type: z.enum(BOOKKEEPING_LOG_TYPES) });
+export type BookkeepingLog = z.infer<typeof BookkeepingLogSchema>;
+
+/**
+ * A log type this code does not interpret (or a known one whose shape is off): kept whole and
+ * shown as it is. `type: 'other'` keeps the union discriminated; `loggedType` is what the log says.
+ */
+export interface OtherLogContent {
+  type: 'other';
+  loggedType: string;
+  raw: Readonly<Record<string, unknown>>;
+}
+
+/** The content of a `log` trace message, typed by its `type`; unknown types still kept (as `other`). */
+export type TypedLogContent = ShardRevealedLog | EventLog | AnswerEvaluation | IntentTransitionLog | SystemVerificationLog | BookkeepingLog | OtherLogContent;
+
+/** The one schema each interpreted log type is read with (looked up by `type`: no trial parses). */
+const TYPED_LOG_SCHEMAS: Readonly<Record<string, z.ZodType<Exclude<TypedLogContent, OtherLogContent>>>> = {
+  shard_revealed: ShardRevealedSchema,
+  hint_revealed: ShardRevealedSchema,
+  event: EventLogSchema,
+  'answer-evaluation': AnswerEvaluationSchema,
+  intent_transition: IntentTransitionLogSchema,
+  'system-verification': SystemVerificationLogSchema,
+  ...Object.fromEntries(BOOKKEEPING_LOG_TYPES.map((t) => [t, BookkeepingLogSchema])),
+};
+
+/**
+ * Reads a trace message's log content as the typed union; `undefined` when the message is not a
+ * `log` with an object `content` carrying a string `type`. Never throws, never drops fields.
+ */
+export function readLogContent(m: { role: string; content: unknown }): TypedLogContent | undefined {
+  if (m.role !== 'log') return undefined;
+  const base = LogContentSchema.safeParse(m.content);
+  if (!base.success) return undefined;
+  const schema = Object.hasOwn(TYPED_LOG_SCHEMAS, base.data.type) ? TYPED_LOG_SCHEMAS[base.data.type] : undefined;
+  const r = schema?.safeParse(m.content);
+  if (r?.success) return r.data;
+  return { type: 'other', loggedType: base.data.type, raw: base.data };
+}
+
 /** Known log types whose shape is checked; the rest are kept as they are. */
 export const KNOWN_LOG_SCHEMAS: Record<string, z.ZodType> = {
   shard_revealed: ShardRevealedSchema,
