@@ -4,7 +4,7 @@
 import type { Verdict } from '../load/runLogIndex';
 import type { ReferenceValue } from '../schema/records';
 import type { AnswerEvaluation, Condition, EventKind, Mode, RunLogEntry, TypedLogContent } from '../schema/runlog';
-import type { InstanceSpec } from '../render/instances';
+import type { ActiveTask, InstanceSpec } from '../render/instances';
 import type { EvolvingState } from '../state/evolvingTimeline';
 import type { IntentTimeline } from '../state/intentTimeline';
 
@@ -91,8 +91,10 @@ export interface Conversation {
   extractedAnswer?: string;
   /** The verdict the log carries (`is_correct`, else `score`). */
   loggedVerdict: Verdict;
-  /** `original`/`revised` for Intent-Eval; the anchor's function for evolving intent; absent when unknown. */
-  activeTask?: string;
+  /** Intent-Eval: the task in effect at the end (`original`/`revised`), from the instance. */
+  activeTask?: ActiveTask;
+  /** Evolving intent: the function in effect at the end (the plan's anchor, else the last logged transition). */
+  activeFunction?: string;
   /** The reference of the active task (needs the record or plan). */
   reference?: ReferenceValue;
   /** What is in effect after each user turn (needs the record or plan for values; turns only without). */

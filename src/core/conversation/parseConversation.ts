@@ -169,16 +169,9 @@ export function parseConversation(entry: RunLogEntry, source?: TimelineSource): 
   const timeline = conversationTimeline(entry, placed.turns, source);
   const plan = source && isEvolvingPlan(source) ? source : undefined;
   const record = source && !isEvolvingPlan(source) ? source : undefined;
-  let activeTask: string | undefined;
-  let reference: Conversation['reference'];
-  if (spec) {
-    const active = activeTaskOf(spec);
-    activeTask = active;
-    reference = record ? referenceFor(record, active) : undefined;
-  } else {
-    activeTask = plan?.anchor.function ?? timeline.snapshots[timeline.snapshots.length - 1]?.activeTask;
-    reference = plan ? planReference(plan) : undefined;
-  }
+  const activeTask = spec ? activeTaskOf(spec) : undefined;
+  const activeFunction = spec ? undefined : (plan?.anchor.function ?? timeline.snapshots[timeline.snapshots.length - 1]?.activeTask);
+  const reference = activeTask ? (record ? referenceFor(record, activeTask) : undefined) : plan ? planReference(plan) : undefined;
   return {
     entry,
     mode,
@@ -192,6 +185,7 @@ export function parseConversation(entry: RunLogEntry, source?: TimelineSource): 
     ...(extractedAnswer !== undefined ? { extractedAnswer } : {}),
     loggedVerdict: verdictOf(entry),
     ...(activeTask !== undefined ? { activeTask } : {}),
+    ...(activeFunction !== undefined ? { activeFunction } : {}),
     ...(reference !== undefined ? { reference } : {}),
     timeline,
   };

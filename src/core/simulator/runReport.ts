@@ -3,7 +3,7 @@
 // detector on the timeline of what was actually said.
 import type { BenchmarkRecord } from '../schema/records';
 import { renderInstance, type InstanceSpec } from '../render/instances';
-import { intentEvalTimeline, tagsFromTrace } from '../state/intentTimeline';
+import { parseConversation } from '../conversation';
 import { detectInactive } from '../inactive/detectInactive';
 import type { RunInstanceResult } from './runTypes';
 
@@ -26,7 +26,8 @@ function show(v: unknown): string {
 export function reportRun(record: BenchmarkRecord, spec: InstanceSpec, result: Pick<RunInstanceResult, 'entry' | 'score' | 'finalText' | 'fallbacks'>): RunReport {
   const rendered = renderInstance(record, spec);
   const verdict = result.score.is_correct === null ? 'unscored' : result.score.is_correct ? 'correct' : 'incorrect';
-  const timeline = intentEvalTimeline(record, tagsFromTrace(result.entry.trace), spec);
+  // What was actually said (the logged turns), not the instance as rendered.
+  const timeline = parseConversation(result.entry, record).timeline;
   const spans = detectInactive(record, spec, result.finalText, timeline);
   const inactive = spans.map((s) => `${s.describe}: "${result.finalText.slice(s.start, s.end)}"`);
   const extracted = show(result.score.extracted);

@@ -1,7 +1,7 @@
 // What is in effect now: the intent state after each user turn, and the inactive content (said,
 // but rejected or superseded). One notion of "inactive" for every view and for the detector.
 import type { BenchmarkRecord, ReferenceValue } from '../schema/records';
-import type { EventKind, RecapMode, TraceMessage } from '../schema/runlog';
+import type { EventKind, RecapMode } from '../schema/runlog';
 import type { InstanceSpec, RenderedInstance } from '../render/instances';
 import { activeTaskOf } from '../render/instances';
 
@@ -118,36 +118,6 @@ export function tagsFromRendered(inst: RenderedInstance): UserTurnTag[] {
     ...(m.event ? { event: m.event } : {}),
     ...(m.block !== undefined ? { block: m.block } : {}),
   }));
-}
-
-/**
- * Reads user-turn tags from a logged trace. FORMAT.md logs `shard_revealed` after the user message;
- * LiC's snowball logs `hint_revealed` before it (while building the message): a reveal seen after
- * an assistant reply belongs to the next user turn.
- */
-export function tagsFromTrace(trace: readonly TraceMessage[]): UserTurnTag[] {
-  const tags: UserTurnTag[] = [];
-  let current: UserTurnTag | undefined;
-  let pending: number[] = [];
-  for (const m of trace) {
-    if (m.role === 'user') {
-      current = { shard_ids: pending };
-      pending = [];
-      tags.push(current);
-    } else if (m.role === 'assistant') {
-      current = undefined;
-    } else if (m.role === 'log') {
-      const c = m.content as { type?: string; shard_id?: number; event?: EventKind; block?: number };
-      if ((c.type === 'shard_revealed' || c.type === 'hint_revealed') && typeof c.shard_id === 'number') {
-        if (current) current.shard_ids.push(c.shard_id);
-        else pending.push(c.shard_id);
-      } else if (c.type === 'event' && c.event && current) {
-        current.event = c.event;
-        if (typeof c.block === 'number') current.block = c.block;
-      }
-    }
-  }
-  return tags;
 }
 
 /** The value proposed by an event block: block 0/1 the canonical proposal, 2..k the extra ones. */

@@ -1,13 +1,11 @@
 // Re-scores a logged conversation: its final assistant message against the active reference of its
 // instance, plus the inactive content in it. Shared by the CLI `score` command and the extension.
 import type { BenchmarkRecord } from '../schema/records';
-import { effectiveCondition, effectiveMode, type RunLogEntry, type TraceMessage } from '../schema/runlog';
-import { activeTaskOf, type ActiveTask, type InstanceSpec } from '../render/instances';
-import { intentEvalTimeline, tagsFromTrace } from '../state/intentTimeline';
-import { verdictOf } from '../load/runLogIndex';
+import type { RunLogEntry } from '../schema/runlog';
+import type { ActiveTask } from '../render/instances';
 import { detectInactive, detectPlanInactive, instanceTimeline, type InactiveSpan } from '../inactive/detectInactive';
 import type { EvolvingPlan } from '../schema/evolving';
-import { timelineFromLog } from '../state/timelineFromLog';
+import { parseConversation, type Conversation } from '../conversation';
 import { verifyAnswer } from './verifyAnswer';
 import { verifyPlanAnswer } from './verifyPlanAnswer';
 import type { VerifyOptions, VerifyResult } from './verifyTypes';
@@ -30,23 +28,8 @@ export interface ConversationScore {
   response?: string;
 }
 
-export function finalAssistantMessage(trace: readonly TraceMessage[]): string | undefined {
-  for (let i = trace.length - 1; i >= 0; i--) {
-    const m = trace[i]!;
-    if (m.role === 'assistant' && typeof m.content === 'string') return m.content;
-  }
-  return undefined;
-}
-
-export function instanceSpecOf(entry: Pick<RunLogEntry, 'mode' | 'condition' | 'path' | 'k'>): InstanceSpec | undefined {
-  const mode = effectiveMode(entry);
-  if (mode === 'evolving') return undefined;
-  return { mode, condition: effectiveCondition(entry), ...(entry.path ? { path: entry.path, k: entry.k ?? 0 } : {}) };
-}
-
-function previousVerdict(entry: RunLogEntry): boolean | null {
-  const v = verdictOf(entry);
-  return v === 'correct' ? true : v === 'incorrect' ? false : null;
+function previousVerdict(c: Conversation): boolean | null {
+  return c.loggedVerdict === 'correct' ? true : c.loggedVerdict === 'incorrect' ? false : null;
 }
 
 /**
@@ -54,27 +37,28 @@ function previousVerdict(entry: RunLogEntry): boolean | null {
  * against its anchor (and unscored without one); other logs against the record.
  */
 export async function rescoreConversation(record: BenchmarkRecord | undefined, entry: RunLogEntry, opts: VerifyOptions, plan?: EvolvingPlan): Promise<ConversationScore> {
-  const spec = instanceSpecOf(entry);
+  const c = parseConversation(entry, entry.mode === 'evolving' ? plan : record);
+  const spec = c.spec;
   const base = {
     conv_id: entry.conv_id,
     task_id: entry.task_id,
-    mode: effectiveMode(entry),
-    condition: effectiveCondition(entry),
+    mode: c.mode,
+    condition: c.condition,
     ...(entry.path ? { path: entry.path, k: entry.k ?? 0 } : {}),
-    previous_is_correct: previousVerdict(entry),
+    previous_is_correct: previousVerdict(c),
   };
-  if (base.mode === 'evolving') return rescoreEvolving(plan, entry, opts, base);
+  if (base.mode === 'evolving') return rescoreEvolving(plan, c, opts, base);
   const domain = record?.task ?? (['math', 'code', 'database', 'actions'].includes(entry.task) ? (entry.task as BenchmarkRecord['task']) : 'math');
-  const none = (message: string): ConversationScore => ({ ...base, active: spec ? activeTaskOf(spec) : null, extracted: null, is_correct: null, inactive: [], details: { domain, message } });
-  if (!spec) return none('evolving-intent conversations are scored against their plan, not a record');
+  const none = (message: string): ConversationScore => ({ ...base, active: c.activeTask ?? null, extracted: null, is_correct: null, inactive: [], details: { domain, message } });
+  if (!spec || !c.activeTask) return none('evolving-intent conversations are scored against their plan, not a record');
   if (!record) return none(`no record with task_id ${entry.task_id}`);
-  const response = finalAssistantMessage(entry.trace);
+  const response = c.finalAnswer?.text;
   if (response === undefined) return none('the conversation has no assistant message');
-  const active = activeTaskOf(spec);
+  const active = c.activeTask;
   const result = await verifyAnswer(record, spec, response, opts);
   // Follow what was actually said when the log tags its events; else the rendered instance.
-  const logged = entry.trace.some((m) => m.role === 'log' && (m.content as { type?: string }).type === 'event');
-  const timeline = logged ? intentEvalTimeline(record, tagsFromTrace(entry.trace), spec) : instanceTimeline(record, spec);
+  const logged = c.turns.some((t) => t.event !== undefined);
+  const timeline = logged ? c.timeline : instanceTimeline(record, spec);
   let inactive: InactiveSpan[] = [];
   try {
     inactive = detectInactive(record, spec, response, timeline);
@@ -84,18 +68,18 @@ export async function rescoreConversation(record: BenchmarkRecord | undefined, e
   return { ...base, active, extracted: result.extracted, is_correct: result.is_correct, inactive, details: result.details, response };
 }
 
-async function rescoreEvolving(plan: EvolvingPlan | undefined, entry: RunLogEntry, opts: VerifyOptions, base: Omit<ConversationScore, 'active' | 'extracted' | 'is_correct' | 'inactive' | 'details'>): Promise<ConversationScore> {
-  const task = plan?.task ?? entry.task;
+async function rescoreEvolving(plan: EvolvingPlan | undefined, c: Conversation, opts: VerifyOptions, base: Omit<ConversationScore, 'active' | 'extracted' | 'is_correct' | 'inactive' | 'details'>): Promise<ConversationScore> {
+  const task = plan?.task ?? c.entry.task;
   const domain = task === 'code' || task === 'database' || task === 'actions' ? task : 'math';
   const none = (message: string): ConversationScore => ({ ...base, active: null, extracted: null, is_correct: null, inactive: [], details: { domain, message } });
-  if (!plan) return none(`no evolving-intent plan with task_id ${entry.task_id}`);
-  const response = finalAssistantMessage(entry.trace);
+  if (!plan) return none(`no evolving-intent plan with task_id ${c.entry.task_id}`);
+  const response = c.finalAnswer?.text;
   if (response === undefined) return none('the conversation has no assistant message');
   const result = await verifyPlanAnswer(plan, response, opts);
   let inactive: InactiveSpan[] = [];
   try {
     // The logged `intent_transition` entries say what was actually in effect; the plan fills gaps.
-    inactive = detectPlanInactive(plan, response, timelineFromLog(entry, plan));
+    inactive = detectPlanInactive(plan, response, c.timeline);
   } catch {
     // A malformed transition log must not cost the verdict.
   }

@@ -3,12 +3,11 @@
 // the "in effect" rail from the intent timeline, and inactive-content spans from the detector.
 // No `vscode` import: unit tests build states directly.
 import type { BenchmarkRecord, ReferenceValue } from '../../core/schema/records';
-import type { RunLogEntry, TraceMessage } from '../../core/schema/runlog';
-import { effectiveCondition, effectiveMode } from '../../core/schema/runlog';
-import { verdictOf, type ConversationRef } from '../../core/load/runLogIndex';
-import { instanceLabel, renderInstance, activeTaskOf, type InstanceSpec } from '../../core/render/instances';
-import { intentEvalTimeline, tagsFromRendered, tagsFromTrace, type IntentSnapshot, type IntentTimeline, type UserTurnTag } from '../../core/state/intentTimeline';
-import { conversationTurns, finalResponse, type ConversationTurn, type TurnMessage } from '../../core/compare/conversationTurns';
+import type { RunLogEntry } from '../../core/schema/runlog';
+import type { ConversationRef } from '../../core/load/runLogIndex';
+import { instanceLabel, renderInstance } from '../../core/render/instances';
+import type { IntentSnapshot, IntentTimeline } from '../../core/state/intentTimeline';
+import { conversationTimeline, parseConversation, type Conversation, type ConversationTurn, type TraceText } from '../../core/conversation';
 import { alignTurns } from '../../core/compare/alignTurns';
 import type { InactiveSpanDetector } from '../../core/compare/inactiveSpans';
 import { forkBranchRow, forkBranchSummary, forkRelation } from '../../core/fork/forkBranch';
@@ -28,36 +27,13 @@ export interface CompareInput {
   timing: CompareState['timing'];
 }
 
-/** The rendered instance an entry ran, when it is an Intent-Eval instance (multi or single). */
-export function specOfEntry(entry: RunLogEntry): InstanceSpec | undefined {
-  const mode = effectiveMode(entry);
-  if (mode === 'evolving') return undefined;
-  return {
-    mode,
-    condition: effectiveCondition(entry),
-    ...(entry.path !== undefined ? { path: entry.path } : {}),
-    ...(entry.k !== undefined ? { k: entry.k } : {}),
-  };
-}
-
 export function labelOfEntry(entry: RunLogEntry): string {
-  return instanceLabel({ mode: effectiveMode(entry), condition: effectiveCondition(entry), ...(entry.path ? { path: entry.path } : {}), ...(entry.k !== undefined ? { k: entry.k } : {}) });
+  return instanceLabel({ mode: entry.mode ?? 'multi', condition: entry.condition ?? 'original', ...(entry.path ? { path: entry.path } : {}), ...(entry.k !== undefined ? { k: entry.k } : {}) });
 }
 
 function referenceText(ref: ReferenceValue | undefined): string | undefined {
   if (ref === undefined) return undefined;
   return typeof ref === 'string' ? ref : typeof ref === 'number' ? String(ref) : JSON.stringify(ref);
-}
-
-function extractedAnswer(trace: readonly TraceMessage[]): string | undefined {
-  for (let i = trace.length - 1; i >= 0; i--) {
-    const m = trace[i]!;
-    if (m.role !== 'log') continue;
-    const c = m.content as { type?: unknown; exact_answer?: unknown };
-    if (c.type !== 'answer-evaluation' || c.exact_answer === undefined || c.exact_answer === null) continue;
-    return typeof c.exact_answer === 'string' ? c.exact_answer : JSON.stringify(c.exact_answer);
-  }
-  return undefined;
 }
 
 function turnLabel(t: ConversationTurn): string {
@@ -85,9 +61,10 @@ function railOf(snapshots: readonly IntentSnapshot[]): RailEntry[] {
   });
 }
 
-function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversation, detector: InactiveSpanDetector, notes: string[]): CompareSide {
+function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversation, detector: InactiveSpanDetector, notes: string[]): { side: CompareSide; conversation: Conversation } {
   const { entry, ref } = conv;
-  const spec = specOfEntry(entry);
+  const c = parseConversation(entry, record);
+  const spec = c.spec;
   const label = labelOfEntry(entry);
   let rendered: ReturnType<typeof renderInstance> | undefined;
   if (record && spec) {
@@ -97,63 +74,59 @@ function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversatio
       notes.push(`${label} (${entry.conv_id}): ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  let rail: RailEntry[] = [];
+  const withIntent = record?.intent && spec ? record : undefined;
+  const rail: RailEntry[] = withIntent ? railOf(c.timeline.snapshots) : [];
   // What was inactive when each reply was written: the timeline of the logged turns up to it.
   const timelineAt = new Map<number, IntentTimeline>();
-  let tags: UserTurnTag[] = [];
-  if (record?.intent && spec) {
-    tags = spec.mode === 'single' && rendered ? tagsFromRendered(rendered) : tagsFromTrace(entry.trace);
-    rail = railOf(intentEvalTimeline(record, tags, spec).snapshots);
-  }
   const timelineAfter = (turn: number): IntentTimeline | undefined => {
-    if (!record?.intent || !spec || !tags.length) return undefined;
-    const t = Math.min(turn, tags.length - 1);
+    if (!withIntent || !c.turns.length) return undefined;
+    const t = Math.min(turn, c.turns.length - 1);
     let tl = timelineAt.get(t);
-    if (!tl) timelineAt.set(t, (tl = intentEvalTimeline(record, tags.slice(0, t + 1), spec)));
+    if (!tl) timelineAt.set(t, (tl = conversationTimeline(entry, c.turns.slice(0, t + 1), withIntent)));
     return tl;
   };
   let detectorFailed = false;
-  const withSpans = (m: TurnMessage, assistantOfTurn: number | undefined): CompareMessage => {
-    if (assistantOfTurn === undefined || !record || !spec) return { ...m, spans: [] };
+  const withSpans = (m: TraceText, assistantOfTurn: number | undefined): CompareMessage => {
+    const msg = { text: m.text, traceIndex: m.traceIndex };
+    if (assistantOfTurn === undefined || !record || !spec) return { ...msg, spans: [] };
     try {
       const spans = detector(record, spec, m.text, timelineAfter(assistantOfTurn)).filter((s) => s.end > s.start && s.start >= 0 && s.end <= m.text.length);
-      return { ...m, spans: spans.map((s) => ({ value: s.value, start: s.start, end: s.end, kind: s.kind, describe: s.describe })) };
+      return { ...msg, spans: spans.map((s) => ({ value: s.value, start: s.start, end: s.end, kind: s.kind, describe: s.describe })) };
     } catch (e) {
       if (!detectorFailed) notes.push(`inactive-content detector failed on ${entry.conv_id}: ${e instanceof Error ? e.message : String(e)}`);
       detectorFailed = true;
-      return { ...m, spans: [] };
+      return { ...msg, spans: [] };
     }
   };
-  const turns: CompareTurn[] = conversationTurns(entry.trace).map((t) => ({
+  const turns: CompareTurn[] = c.turns.map((t) => ({
     index: t.index,
     label: turnLabel(t),
     ...(t.event ? { event: t.event } : {}),
     user: withSpans(t.user, undefined),
-    assistant: t.assistant.map((m) => withSpans(m, t.index)),
+    assistant: t.replies.map((m) => withSpans(m, t.index)),
     ...(rail[t.index] ? { rail: rail[t.index] } : {}),
   }));
-  const final = finalResponse(entry.trace);
-  const finalTurn = turns.findIndex((t) => t.assistant.some((m) => m.traceIndex === final?.traceIndex));
-  const answer = extractedAnswer(entry.trace);
-  const activeReference = referenceText(rendered?.reference);
-  return {
+  const final = c.finalAnswer;
+  const activeReference = referenceText(c.reference);
+  const side: CompareSide = {
     convId: entry.conv_id,
     model: entry.assistant_model ?? 'unknown model',
     instanceLabel: label,
-    mode: effectiveMode(entry),
-    condition: effectiveCondition(entry),
+    mode: c.mode,
+    condition: c.condition,
     ...(entry.path !== undefined ? { path: entry.path } : {}),
     ...(entry.k !== undefined ? { k: entry.k } : {}),
     file: ref.file,
     line: ref.line,
-    verdict: verdictOf(entry),
-    ...(answer !== undefined ? { extractedAnswer: answer } : {}),
-    ...(spec ? { activeTask: activeTaskOf(spec) } : {}),
+    verdict: c.loggedVerdict,
+    ...(c.extractedAnswer !== undefined ? { extractedAnswer: c.extractedAnswer } : {}),
+    ...(c.activeTask ? { activeTask: c.activeTask } : {}),
     ...(activeReference !== undefined ? { activeReference } : {}),
     ...(rendered?.activeValue !== undefined ? { activeValue: rendered.activeValue } : {}),
     turns,
-    ...(final ? { finalResponse: turns[finalTurn]?.assistant.find((m) => m.traceIndex === final.traceIndex) ?? withSpans(final, Number.MAX_SAFE_INTEGER) } : {}),
+    ...(final ? { finalResponse: (final.turn !== undefined ? turns[final.turn]?.assistant.find((m) => m.traceIndex === final.traceIndex) : undefined) ?? withSpans(final, Number.MAX_SAFE_INTEGER) } : {}),
   };
+  return { side, conversation: c };
 }
 
 const EVENT_VERBS: Record<string, string> = { reject: 'rejects', accept: 'accepts', proposal: 'proposes', neutral: 'clarifies' };
@@ -171,11 +144,10 @@ export function buildCompareState(input: CompareInput): CompareState {
   const { record } = input;
   if (!record) notes.push(`no record for ${input.left.entry.task_id}: no references, rail or inactive content`);
   if (input.left.entry.task_id !== input.right.entry.task_id) notes.push(`the two conversations are of different sources (${input.left.entry.task_id}, ${input.right.entry.task_id})`);
-  const left = buildSide(record, input.left, input.detector, notes);
-  const right = buildSide(record, input.right, input.detector, notes);
-  const alignable = (s: CompareSide, turns: ConversationTurn[]) =>
-    turns.map((t, i) => ({ key: t.key, userText: t.user.text, assistantText: s.turns[i]!.assistant.map((m) => m.text).join('\n') }));
-  const alignment = alignTurns(alignable(left, conversationTurns(input.left.entry.trace)), alignable(right, conversationTurns(input.right.entry.trace)));
+  const { side: left, conversation: leftConversation } = buildSide(record, input.left, input.detector, notes);
+  const { side: right, conversation: rightConversation } = buildSide(record, input.right, input.detector, notes);
+  const alignable = (turns: readonly ConversationTurn[]) => turns.map((t) => ({ key: t.key, userText: t.user.text, assistantText: t.replies.map((m) => m.text).join('\n') }));
+  const alignment = alignTurns(alignable(leftConversation.turns), alignable(rightConversation.turns));
   // Parent ↔ fork: the branch point is the edited turn, and it says what the edit was.
   const fork = forkRelation({ left: input.left.entry, right: input.right.entry });
   if (fork) {

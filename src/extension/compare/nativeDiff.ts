@@ -3,7 +3,7 @@
 // read from the run log on demand, so the URIs stay valid across reloads.
 import * as vscode from 'vscode';
 import type { WorkspaceData } from '../data/workspaceData';
-import { finalResponse } from '../../core/compare/conversationTurns';
+import { parseConversation } from '../../core/conversation';
 import { refLabel } from './comparePairs';
 
 export const COMPARE_SCHEME = 'intent-lens-compare';
@@ -23,7 +23,7 @@ export class FinalResponseDocuments implements vscode.TextDocumentContentProvide
     const ref = this.data.logs.get(convId);
     if (!ref) return `(conversation ${convId} is no longer in the workspace)`;
     const entry = await this.data.logs.readConversation(ref);
-    return finalResponse(entry.trace)?.text ?? '(no assistant response)';
+    return parseConversation(entry).finalAnswer?.text ?? '(no assistant response)';
   }
 }
 

@@ -3,12 +3,12 @@
 // `vscode`), so it is unit-tested and the host only wires it to a panel.
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { EvolvingPlan } from '../../core/schema/evolving';
-import { effectiveMode, type RecapMode, type RunLogEntry } from '../../core/schema/runlog';
+import type { RecapMode, RunLogEntry } from '../../core/schema/runlog';
 import { instanceLabel } from '../../core/render/instances';
 import { evolvingUserTurns } from '../../core/render/evolving';
 import { evolvingTimeline } from '../../core/state/evolvingTimeline';
-import { tagsFromTrace, type IntentSnapshot, type IntentTimeline } from '../../core/state/intentTimeline';
-import { isEvolvingPlan, timelineFromLog, userMessageIndices, type TimelineSource } from '../../core/state/timelineFromLog';
+import type { IntentSnapshot, IntentTimeline } from '../../core/state/intentTimeline';
+import { isEvolvingPlan, parseConversation, type Conversation, type TimelineSource } from '../../core/conversation';
 import { IN_EFFECT_VIEW, type InEffectState, type RailTurn } from '../../shared/protocol/inEffect';
 
 function railTurn(s: IntentSnapshot, label: string, user: string, extra: { traceIndex?: number; assistant?: string }): RailTurn {
@@ -35,46 +35,34 @@ function inactiveEntries(t: IntentTimeline): InEffectState['inactive'] {
   return t.inactive.map((i) => ({ value: i.value, kind: i.kind, requirement: i.requirement, describe: i.describe, isReference: i.isReference ?? false, isFunction: i.isFunction ?? false }));
 }
 
-/** The tag a user turn shows: the evolving transition, or Intent-Eval's event / shard. */
-function intentEvalLabels(entry: RunLogEntry): string[] {
-  if (effectiveMode(entry) === 'single') return userMessageIndices(entry.trace).map(() => 'prompt');
-  return tagsFromTrace(entry.trace).map((t) => (t.event ? t.event : t.shard_ids.length ? `shard ${t.shard_ids.join(', ')}` : 'turn'));
-}
-
-/** The first assistant reply after each user message (before the next one). */
-function replies(entry: RunLogEntry): Array<string | undefined> {
-  const out: Array<string | undefined> = [];
-  for (const m of entry.trace) {
-    if (m.role === 'user') out.push(undefined);
-    else if (m.role === 'assistant' && out.length && out[out.length - 1] === undefined && typeof m.content === 'string') out[out.length - 1] = m.content;
-  }
-  return out;
+/** The tag an Intent-Eval user turn shows: its event, its shards, or the whole prompt (single-turn). */
+function intentEvalLabel(c: Conversation, turn: number): string {
+  if (c.mode === 'single') return 'prompt';
+  const t = c.turns[turn];
+  if (!t) return 'turn';
+  return t.event ? t.event : t.shardIds.length ? `shard ${t.shardIds.join(', ')}` : 'turn';
 }
 
 export type RunSummary = Pick<ConversationRef, 'model' | 'verdict'>;
 
 /** The state for a logged conversation, given its record (Intent-Eval) or plan (evolving). */
 export function inEffectFromLog(entry: RunLogEntry, source: TimelineSource | undefined, run?: RunSummary): InEffectState {
-  const timeline = timelineFromLog(entry, source);
+  const c = parseConversation(entry, source);
+  const timeline = c.timeline;
   const evolving = timeline.benchmark === 'evolving';
-  const users = userMessageIndices(entry.trace);
-  const answers = replies(entry);
-  const labels = evolving ? [] : intentEvalLabels(entry);
   const notes: string[] = [];
   if (!source) notes.push(evolving ? `No plan loaded for ${entry.task_id}: the state comes from the logged intent_transition entries alone.` : `No record loaded for ${entry.task_id}: only the turns are listed.`);
   else if (!evolving && !isEvolvingPlan(source) && !source.intent) notes.push(`${entry.task_id} has no intent block: nothing is proposed, revised or rejected.`);
   if (evolving && timeline.snapshots.some((s) => s.changes.includes('no intent transition logged'))) notes.push('Some user turns have no intent_transition entry: their state is carried over from the turn before.');
   const turns = timeline.snapshots.map((s) => {
-    const traceIndex = users[s.turn];
-    const msg = traceIndex !== undefined ? entry.trace[traceIndex] : undefined;
-    const assistant = answers[s.turn];
-    return railTurn(s, evolving ? (s.transition ?? 'turn') : (labels[s.turn] ?? 'turn'), typeof msg?.content === 'string' ? msg.content : '', {
-      ...(traceIndex !== undefined ? { traceIndex } : {}),
+    const turn = c.turns[s.turn];
+    const assistant = turn?.replies[0]?.text;
+    return railTurn(s, evolving ? (s.transition ?? 'turn') : intentEvalLabel(c, s.turn), turn?.user.text ?? '', {
+      ...(turn ? { traceIndex: turn.user.traceIndex } : {}),
       ...(assistant !== undefined ? { assistant } : {}),
     });
   });
-  const mode = effectiveMode(entry);
-  const label = evolving ? `evolving · recap ${timeline.recap ?? 'none'}` : instanceLabel({ mode, condition: entry.condition ?? 'original', ...(entry.path ? { path: entry.path } : {}), ...(entry.k !== undefined ? { k: entry.k } : {}) });
+  const label = evolving ? `evolving · recap ${timeline.recap ?? 'none'}` : instanceLabel({ mode: c.mode, condition: c.condition, ...(entry.path ? { path: entry.path } : {}), ...(entry.k !== undefined ? { k: entry.k } : {}) });
   const model = run?.model ?? entry.assistant_model;
   return {
     view: IN_EFFECT_VIEW,

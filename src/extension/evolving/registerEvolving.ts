@@ -1,13 +1,12 @@
 // Evolving intent and the In Effect view: `intentLens.inEffect` ("Show What Is in Effect") opens
 // the timeline rail for a conversation (`{convId}`), a plan (`{taskId, recap?}`), the active
-// `intent-lens:` turn document, or one picked from a list. The Sources tree shows plans with the
-// nodes of `evolvingTreeNodes.ts`.
+// `intent-lens:` turn document, or one picked from a list.
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../extension';
 import { RECAP_MODES, type RecapMode } from '../../core/schema/runlog';
 import { InEffectPanel, IN_EFFECT_TURN_SCHEME, TurnSummaryDocuments, type InEffectTarget } from './inEffectPanel';
 import { parseTurnDocumentUri } from './turnDocumentRef';
-import { SHOW_IN_EFFECT_COMMAND } from './evolvingTreeNodes';
+import { SHOW_IN_EFFECT_COMMAND } from '../commandIds';
 
 interface InEffectArgs {
   convId?: unknown;

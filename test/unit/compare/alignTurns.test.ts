@@ -1,11 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import { alignTurns, type AlignableTurn } from '../../../src/core/compare/alignTurns';
-import { conversationTurns } from '../../../src/core/compare/conversationTurns';
+import { parseConversation } from '../../../src/core/conversation';
+import type { TraceMessage } from '../../../src/core/schema/runlog';
 import { conversation, onionRecord, retainedRevisedPair } from './compareFixtures';
 
 const turn = (key: string, userText = key, assistantText = `reply to ${key}`): AlignableTurn => ({ key, userText, assistantText });
-const alignable = (trace: Parameters<typeof conversationTurns>[0]) =>
-  conversationTurns(trace).map((t) => ({ key: t.key, userText: t.user.text, assistantText: t.assistant.map((m) => m.text).join('\n') }));
+const turnsOf = (trace: TraceMessage[]) => parseConversation({ conv_id: 'c', task: 'math', task_id: 't', trace }).turns;
+const alignable = (trace: TraceMessage[]) => turnsOf(trace).map((t) => ({ key: t.key, userText: t.user.text, assistantText: t.replies.map((m) => m.text).join('\n') }));
 
 describe('alignTurns', () => {
   it('pairs reject with accept as the branch point after an identical shared prefix', () => {
@@ -65,10 +66,10 @@ describe('alignTurns', () => {
   });
 });
 
-describe('conversationTurns + alignTurns on logged traces', () => {
+describe('parseConversation turns + alignTurns on logged traces', () => {
   it('finds the decision as the branch point of a Retained/Revised pair', () => {
     const { retained, revised } = retainedRevisedPair();
-    const left = conversationTurns(retained.trace);
+    const left = turnsOf(retained.trace);
     expect(left.map((t) => t.key)).toEqual(['shard:1', 'shard:2', 'event:proposal:1', 'event:reject:1', 'shard:3', 'shard:4']);
     const a = alignTurns(alignable(retained.trace), alignable(revised.trace));
     expect(a.branchRow).toBe(3);
@@ -86,7 +87,7 @@ describe('conversationTurns + alignTurns on logged traces', () => {
       { role: 'user' as const, content: 'detail' },
       { role: 'assistant' as const, content: 'done' },
     ];
-    expect(conversationTurns(trace).map((t) => t.key)).toEqual(['shard:1', 'shard:2']);
+    expect(turnsOf(trace).map((t) => t.key)).toEqual(['shard:1', 'shard:2']);
   });
 
   it('aligns Original against Retained with the event block one-sided', () => {

@@ -97,7 +97,8 @@ describe('parseConversation on the samples', () => {
     expect(c.turns.map((t) => t.transition?.transition)).toEqual(['initial', 'reveal', 'revise', 'switch', 'reveal', 'revise']);
     expect(c.timeline.benchmark).toBe('evolving');
     expect(c.timeline.inactive.some((i) => i.isFunction && i.value === 'count_apples')).toBe(true);
-    expect(c.activeTask).toBe('sales_revenue');
+    expect(c.activeFunction).toBe('sales_revenue');
+    expect(c.activeTask).toBeUndefined();
     expect(c.reference).toBe(180);
     expect(c.extractedAnswer).toBe('180');
     // Without the plan the logged transitions still make the timeline; the reference needs the plan.

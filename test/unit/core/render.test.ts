@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { renderInstance, baseInstances, extendedInstances, maxDepth, RenderError, mathAnswerOf } from '../../../src/core/render/instances';
-import { intentEvalTimeline, tagsFromRendered, tagsFromTrace } from '../../../src/core/state/intentTimeline';
+import { intentEvalTimeline, tagsFromRendered } from '../../../src/core/state/intentTimeline';
+import { parseConversation, turnTags } from '../../../src/core/conversation';
 import { BenchmarkRecordSchema, type BenchmarkRecord } from '../../../src/core/schema/records';
 import type { TraceMessage } from '../../../src/core/schema/runlog';
 
@@ -137,7 +138,7 @@ describe('intentEvalTimeline', () => {
       { role: 'user', content: 'no' },
       { role: 'log', content: { type: 'event', event: 'reject', block: 1 } },
     ];
-    const tags = tagsFromTrace(trace);
+    const tags = turnTags(parseConversation({ conv_id: 'c', task: 'math', task_id: onions.task_id, trace }).turns);
     expect(tags).toEqual([{ shard_ids: [1] }, { shard_ids: [2] }, { shard_ids: [], event: 'proposal', block: 1 }, { shard_ids: [], event: 'reject', block: 1 }]);
     expect(intentEvalTimeline(onions, tags).inactive.map((i) => i.value)).toEqual(['2 bags', '150']);
   });

@@ -5,7 +5,6 @@ import { resolve } from 'node:path';
 import { parseEvolvingText } from '../../../src/core/load/dataFiles';
 import { RunLogIndex } from '../../../src/core/load/runLogIndex';
 import { inEffectFromLog, inEffectFromPlan } from '../../../src/extension/evolving/inEffectState';
-import { evolvingSourceNodes, evolvingTurnNodes } from '../../../src/extension/evolving/evolvingTreeNodes';
 import { InEffectStateSchema } from '../../../src/shared/protocol/inEffect';
 import { BenchmarkRecordSchema } from '../../../src/core/schema/records';
 import { RunLogEntrySchema } from '../../../src/core/schema/runlog';
@@ -83,36 +82,5 @@ describe('In Effect state', () => {
     expect(s.turns[3]!.requirements[0]!.values.map((v) => v.status)).toEqual(['in-effect', 'rejected']);
     expect(s.instanceLabel).toBe('Retained');
     expect(inEffectFromLog(entry, undefined).notes[0]).toContain('No record loaded');
-  });
-});
-
-describe('evolving tree nodes', () => {
-  it('source → recap modes → runs, with verdict counts and the In Effect command', async () => {
-    const index = await loadLog();
-    const nodes = evolvingSourceNodes(plans, index.conversations());
-    expect(nodes.map((n) => n.label)).toEqual(plans.map((p) => p.plan.task_id));
-    const node = nodes.find((n) => n.label === reading.task_id)!;
-    expect(node.domain).toBe('math');
-    expect(node.description).toBe('evolving · 5 turns · reveal 1 · revise 1 · switch 2');
-    expect(node.children!.map((c) => [c.label, c.description])).toEqual([
-      ['recap none', '1 run · ✓0 ✗1'],
-      ['recap prompt', '1 run · ✓1 ✗0'],
-      ['recap oracle', '1 run · ✓1 ✗0'],
-    ]);
-    const run = node.children![0]!.children![0]!;
-    expect(run.icon).toBe('error');
-    expect(run.command!.arguments).toEqual([{ convId: run.convId }]);
-    // A plan without runs still lists its recap modes.
-    expect(evolvingSourceNodes(plans.slice(0, 1), [])[0]!.children!.map((c) => c.description)).toEqual(['no runs', 'no runs', 'no runs']);
-  });
-
-  it("a run's turns carry their transition tag", async () => {
-    const index = await loadLog();
-    const ref = index.conversations().find((r) => r.task_id === reading.task_id && r.recap === 'oracle')!;
-    const turns = evolvingTurnNodes(await index.readConversation(ref), reading, 'intentLens.openTurn');
-    expect(turns.filter((t) => t.label.startsWith('user')).map((t) => t.label)).toEqual(['user · initial', 'user · switch', 'user · revise', 'user · reveal', 'user · switch']);
-    expect(turns.filter((t) => t.label === 'assistant')).toHaveLength(5);
-    expect(turns[1]!.command).toEqual({ command: 'intentLens.openTurn', title: 'Open Turn', arguments: [{ convId: ref.conv_id, turnIndex: turns[1]!.traceIndex }] });
-    expect(turns.find((t) => t.label === 'user · revise')!.tooltip).toContain('revised pages_per_day: 25 → 30');
   });
 });

@@ -12,7 +12,8 @@ import { runInstanceToLog } from '../../../src/core/simulator/runToLog';
 import { appendRunLogLine } from '../../../src/core/simulator/runLogAppender';
 import { checkSimulatorReply, isBareAcknowledgement } from '../../../src/core/simulator/simulatorReply';
 import { extendedInstances, renderInstance, type InstanceSpec } from '../../../src/core/render/instances';
-import { tagsFromRendered, tagsFromTrace } from '../../../src/core/state/intentTimeline';
+import { tagsFromRendered } from '../../../src/core/state/intentTimeline';
+import { parseConversation, turnTags } from '../../../src/core/conversation';
 import { validateRunLogEntry } from '../../../src/core/load/validateRunLog';
 import type { TraceMessage } from '../../../src/core/schema/runlog';
 import { eligibleShardsInPrompt, isMandatoryPrompt, startFakeServer, type FakeHandler, type FakeReply, type FakeServer, type RecordedRequest } from './fakeOpenAIServer';
@@ -169,7 +170,7 @@ describe('multi-turn protocol', () => {
     const r = await runInstance({ record: mathRecord, spec, assistant, simulator, scoreFinal: lastNumberScorer });
     const rendered = renderInstance(mathRecord, spec);
     const strip = (t: { shard_ids: number[]; event?: string; block?: number }) => ({ shard_ids: t.shard_ids, event: t.event, block: t.block });
-    expect(tagsFromTrace(r.entry.trace).map(strip)).toEqual(tagsFromRendered(rendered).map(strip));
+    expect(turnTags(parseConversation(r.entry).turns).map(strip)).toEqual(tagsFromRendered(rendered).map(strip));
     // Event texts verbatim, each sent after an assistant reply and answered.
     const trace = r.entry.trace;
     const renderedEvents = rendered.messages.filter((m) => m.kind === 'event');

@@ -6,9 +6,13 @@ import { resolve } from 'node:path';
 import { parseEvolvingText } from '../../../src/core/load/dataFiles';
 import { RunLogIndex } from '../../../src/core/load/runLogIndex';
 import { evolvingTimeline } from '../../../src/core/state/evolvingTimeline';
-import { timelineFromLog } from '../../../src/core/state/timelineFromLog';
+import { parseConversation } from '../../../src/core/conversation';
 import { evolvingStats } from '../../../src/core/stats/evolving';
 import { evolvingUserTurns } from '../../../src/core/render/evolving';
+
+/** The timeline the conversation model reads from a logged entry. */
+const timelineOfLog = (entry: Parameters<typeof parseConversation>[0], source: Parameters<typeof parseConversation>[1]) => parseConversation(entry, source).timeline;
+
 
 const root = resolve(__dirname, '../../..');
 const planFile = resolve(root, 'samples/evolving/sample.evolving.jsonl');
@@ -38,7 +42,7 @@ describe('evolving-intent samples', () => {
       const users = entry.trace.filter((m) => m.role === 'user').map((m) => m.content);
       expect(users).toEqual(evolvingUserTurns(plan, ref.recap).map((u) => u.content));
       // Read from the log alone (no plan): the states must be the plan's.
-      expect(timelineFromLog(entry, undefined).snapshots).toEqual(evolvingTimeline(plan, ref.recap).snapshots);
+      expect(timelineOfLog(entry, undefined).snapshots).toEqual(evolvingTimeline(plan, ref.recap).snapshots);
     }
     const stats = evolvingStats(index, plans.values());
     expect(stats.conversations).toBe(12);

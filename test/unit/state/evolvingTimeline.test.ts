@@ -2,7 +2,7 @@
 // switch supersedes the old function (shared arguments carry over, the others stop applying).
 import { describe, it, expect } from 'vitest';
 import { evolvingTimeline, evolvingTimelineFromStates, formatArgValue } from '../../../src/core/state/evolvingTimeline';
-import { timelineFromLog, evolvingStatesFromTrace } from '../../../src/core/state/timelineFromLog';
+import { parseConversation } from '../../../src/core/conversation';
 import type { IntentSnapshot } from '../../../src/core/state/intentTimeline';
 import { EvolvingPlanSchema, type EvolvingPlan } from '../../../src/core/schema/evolving';
 import { RunLogEntrySchema, type TraceMessage } from '../../../src/core/schema/runlog';
@@ -116,7 +116,11 @@ describe('evolvingTimeline', () => {
   });
 });
 
-describe('timelineFromLog (evolving)', () => {
+
+/** The timeline the conversation model reads from a logged entry. */
+const timelineOfLog = (entry: Parameters<typeof parseConversation>[0], source: Parameters<typeof parseConversation>[1]) => parseConversation(entry, source).timeline;
+
+describe('the logged timeline (evolving)', () => {
   const traceOf = (withLogs: boolean[]): TraceMessage[] =>
     restaurant.turns.flatMap((turn, i) => [
       { role: 'user' as const, content: turn.user },
@@ -126,7 +130,7 @@ describe('timelineFromLog (evolving)', () => {
   const entry = (trace: TraceMessage[]) => RunLogEntrySchema.parse({ conv_id: 'e1', task: 'search', task_id: restaurant.task_id, mode: 'evolving', recap: 'oracle', trace });
 
   it('builds the same timeline from the logged transitions as from the plan', () => {
-    const fromLog = timelineFromLog(entry(traceOf([true, true, true, true, true])), undefined);
+    const fromLog = timelineOfLog(entry(traceOf([true, true, true, true, true])), undefined);
     const fromPlan = evolvingTimeline(restaurant);
     expect(fromLog.recap).toBe('oracle');
     expect(fromLog.snapshots).toEqual(fromPlan.snapshots);
@@ -135,9 +139,10 @@ describe('timelineFromLog (evolving)', () => {
   });
 
   it('fills turns the log left without a transition from the plan', () => {
-    const states = evolvingStatesFromTrace(traceOf([true, false, true, true, true]), restaurant);
-    expect(states[1]!.revealed).toEqual(['city', 'cuisine']);
-    const t = timelineFromLog(entry(traceOf([true, false, true, true, true])), restaurant);
+    const c = parseConversation(entry(traceOf([true, false, true, true, true])), restaurant);
+    expect(c.turns[1]!.transition).toBeUndefined();
+    expect(c.timeline.snapshots[1]!.requirements.find((r) => r.name === 'cuisine')!.inEffect).toBeDefined();
+    const t = timelineOfLog(entry(traceOf([true, false, true, true, true])), restaurant);
     expect(t.snapshots).toEqual(evolvingTimeline(restaurant, 'oracle').snapshots);
   });
 
@@ -147,11 +152,11 @@ describe('timelineFromLog (evolving)', () => {
       { role: 'user' as const, content: turn.user },
       { role: 'assistant' as const, content: 'ok' },
     ]);
-    expect(timelineFromLog(entry(before), undefined).snapshots).toEqual(evolvingTimeline(restaurant).snapshots);
+    expect(timelineOfLog(entry(before), undefined).snapshots).toEqual(evolvingTimeline(restaurant).snapshots);
   });
 
   it('without a plan, a turn without a transition keeps the previous state', () => {
-    const t = timelineFromLog(entry(traceOf([true, false, true, true, true])), undefined);
+    const t = timelineOfLog(entry(traceOf([true, false, true, true, true])), undefined);
     expect(t.snapshots[1]!.changes).toEqual(['no intent transition logged']);
     expect(arg(t.snapshots[1]!, 'cuisine')!.inEffect).toBeUndefined();
     expect(arg(t.snapshots[2]!, 'cuisine')!.inEffect).toBe('Sushi');

@@ -3,10 +3,14 @@
 // supersedes the original, and clarifications change nothing.
 import { describe, it, expect } from 'vitest';
 import { renderInstance, type InstanceSpec } from '../../../src/core/render/instances';
-import { timelineFromLog } from '../../../src/core/state/timelineFromLog';
+import { parseConversation } from '../../../src/core/conversation';
 import type { IntentSnapshot } from '../../../src/core/state/intentTimeline';
 import { BenchmarkRecordSchema, type BenchmarkRecord } from '../../../src/core/schema/records';
 import { RunLogEntrySchema, type RunLogEntry, type TraceMessage } from '../../../src/core/schema/runlog';
+
+/** The timeline the conversation model reads from a logged entry. */
+const timelineOfLog = (entry: Parameters<typeof parseConversation>[0], source: Parameters<typeof parseConversation>[1]) => parseConversation(entry, source).timeline;
+
 
 const onions: BenchmarkRecord = BenchmarkRecordSchema.parse({
   task_id: 'sharded-GSM8K/248',
@@ -60,10 +64,10 @@ function logged(rec: BenchmarkRecord, spec: InstanceSpec): RunLogEntry {
 
 const statusOf = (s: IntentSnapshot, value: string) => s.requirements[0]!.values.find((v) => v.value === value)?.status;
 
-describe('timelineFromLog (Intent-Eval)', () => {
+describe('the logged timeline (Intent-Eval)', () => {
   it('a rejected proposal followed by clarifications stays rejected; the original stays in effect', () => {
     const spec: InstanceSpec = { mode: 'multi', condition: 'retained', path: 'persistence-retained', k: 2 };
-    const t = timelineFromLog(logged(onions, spec), onions);
+    const t = timelineOfLog(logged(onions, spec), onions);
     // shard 1, shard 2, proposal, reject, 2 neutral blocks of 2 questions, shard 3
     expect(t.snapshots).toHaveLength(9);
     const [s1, s2, proposal, reject, ...rest] = t.snapshots;
@@ -87,7 +91,7 @@ describe('timelineFromLog (Intent-Eval)', () => {
   });
 
   it('an accepted proposal supersedes the original and its reference', () => {
-    const t = timelineFromLog(logged(onions, { mode: 'multi', condition: 'revised' }), onions);
+    const t = timelineOfLog(logged(onions, { mode: 'multi', condition: 'revised' }), onions);
     const accept = t.snapshots[3]!;
     expect(accept.activeTask).toBe('revised');
     expect(accept.requirements[0]!.inEffect).toBe('2 bags');
@@ -99,7 +103,7 @@ describe('timelineFromLog (Intent-Eval)', () => {
   });
 
   it('accumulation-retained k=3 rejects each proposed value in turn', () => {
-    const t = timelineFromLog(logged(onions, { mode: 'multi', condition: 'retained', path: 'accumulation-retained', k: 3 }), onions);
+    const t = timelineOfLog(logged(onions, { mode: 'multi', condition: 'retained', path: 'accumulation-retained', k: 3 }), onions);
     const pendingAt = t.snapshots.filter((s) => s.requirements[0]!.values.some((v) => v.status === 'pending')).map((s) => s.turn);
     expect(pendingAt).toEqual([2, 4, 6]);
     expect(t.inactive.filter((i) => !i.isReference).map((i) => i.value)).toEqual(['2 bags', '3 bags', '6 bags']);
@@ -107,13 +111,13 @@ describe('timelineFromLog (Intent-Eval)', () => {
   });
 
   it('accumulation-neutral leaves nothing inactive', () => {
-    const t = timelineFromLog(logged(onions, { mode: 'multi', condition: 'neutral', path: 'accumulation-neutral', k: 2 }), onions);
+    const t = timelineOfLog(logged(onions, { mode: 'multi', condition: 'neutral', path: 'accumulation-neutral', k: 2 }), onions);
     expect(t.inactive).toEqual([]);
     expect(t.snapshots.every((s) => s.requirements[0]!.values.length === 1)).toBe(true);
   });
 
   it('single-turn controls state the whole task in one turn', () => {
-    const single = (condition: InstanceSpec['condition']) => timelineFromLog(logged(onions, { mode: 'single', condition }), onions);
+    const single = (condition: InstanceSpec['condition']) => timelineOfLog(logged(onions, { mode: 'single', condition }), onions);
     expect(single('original').inactive).toEqual([]);
     expect(single('original').snapshots[0]!.requirements[0]!.inEffect).toBe('4 bags');
     expect(single('retained').inactive.map((i) => i.value)).toEqual(['2 bags', '150']);
@@ -134,12 +138,12 @@ describe('timelineFromLog (Intent-Eval)', () => {
       { role: 'user', content: '4 bags' },
       { role: 'assistant', content: 'ok' },
     ];
-    const t = timelineFromLog(RunLogEntrySchema.parse({ conv_id: 'lic', task: 'math', task_id: onions.task_id, trace }), onions);
+    const t = timelineOfLog(RunLogEntrySchema.parse({ conv_id: 'lic', task: 'math', task_id: onions.task_id, trace }), onions);
     expect(t.snapshots.map((s) => s.requirements[0]!.inEffect)).toEqual([undefined, '4 bags']);
   });
 
   it('without a record, lists the user turns and nothing inactive', () => {
-    const t = timelineFromLog(logged(onions, { mode: 'multi', condition: 'retained' }), undefined);
+    const t = timelineOfLog(logged(onions, { mode: 'multi', condition: 'retained' }), undefined);
     expect(t.snapshots).toHaveLength(5);
     expect(t.inactive).toEqual([]);
   });

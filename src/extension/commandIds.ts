@@ -1,0 +1,2 @@
+// Command ids the extension registers and refers to from code (package.json contributes them).
+export const SHOW_IN_EFFECT_COMMAND = 'intentLens.inEffect';
