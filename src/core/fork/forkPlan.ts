@@ -3,9 +3,9 @@
 // runner continues with the protocol (src/core/simulator). Pure: no I/O, no providers.
 import type { BenchmarkRecord } from '../schema/records';
 import { shardText } from '../schema/records';
-import { effectiveCondition, effectiveMode, type EventKind, type ForkEditKind, type ForkedFrom, type RunLogEntry } from '../schema/runlog';
+import type { EventKind, ForkEditKind, ForkedFrom, RunLogEntry } from '../schema/runlog';
 import { renderInstance, type InstanceSpec } from '../render/instances';
-import { conversationTurns, type ConversationTurn } from '../compare/conversationTurns';
+import { instanceSpecOf, parseConversation, type ConversationTurn } from '../conversation';
 import type { ConversationResume, ScriptedUserMessage } from '../simulator/runTypes';
 
 export type ForkEdit = { kind: 'replace-user'; text: string } | { kind: Exclude<ForkEditKind, 'replace-user'> };
@@ -47,12 +47,6 @@ export function describeEdit(f: Pick<ForkedFrom, 'turn' | 'edit' | 'text'>): str
   }
 }
 
-/** The logged conversation's instance (mode, condition, path/k with FORMAT.md's defaults). */
-export function specOfEntry(entry: RunLogEntry): InstanceSpec {
-  const mode = effectiveMode(entry);
-  if (mode === 'evolving') throw new ForkError('forking evolving-intent conversations is not supported (Intent-Eval multi/single only)');
-  return { mode, condition: effectiveCondition(entry), ...(entry.path ? { path: entry.path, k: entry.k ?? 0 } : {}) };
-}
 
 function flippedSpec(spec: InstanceSpec, event: EventKind): InstanceSpec {
   if (spec.path === 'persistence-retained') return { ...spec, path: 'persistence-revised', condition: 'revised' };
@@ -88,13 +82,16 @@ function targetTurn(turns: readonly ConversationTurn[], edit: ForkEdit, turn: nu
 
 export function planFork(record: BenchmarkRecord, parent: RunLogEntry, edit: ForkEdit, turn?: number): ForkPlan {
   if (parent.task_id !== record.task_id) throw new ForkError(`record ${record.task_id} does not belong to conversation ${parent.conv_id} (${parent.task_id})`);
-  const parentSpec = specOfEntry(parent);
-  const turns = conversationTurns(parent.trace);
+  const parentSpec = instanceSpecOf(parent);
+  if (!parentSpec) throw new ForkError('forking evolving-intent conversations is not supported (Intent-Eval multi/single only)');
+  const turns = parseConversation(parent).turns;
   if (turns.length === 0) throw new ForkError(`conversation ${parent.conv_id} has no user turn`);
   const target = targetTurn(turns, edit, turn);
   const n = target.index + 1;
   const prefix = parent.trace.slice(0, target.user.traceIndex);
-  const revealedBefore = new Set(turns.slice(0, target.index).flatMap((t) => t.shardIds));
+  const before = turns.slice(0, target.index);
+  const revealedBefore = new Set(before.flatMap((t) => t.shardIds));
+  const eventsBefore = before.filter((t) => t.event !== undefined).map((t) => `${t.event}:${t.block ?? 1}`);
   const tagOf = (t: ConversationTurn): Pick<ScriptedUserMessage, 'shard_id' | 'event' | 'block'> => ({
     ...(t.shardIds.length === 1 ? { shard_id: t.shardIds[0]! } : {}),
     ...(t.event ? { event: t.event, block: t.block ?? 1 } : {}),
@@ -133,5 +130,6 @@ export function planFork(record: BenchmarkRecord, parent: RunLogEntry, edit: For
     }
   }
   const forkedFrom: ForkedFrom = { conv_id: parent.conv_id, turn: n, edit: edit.kind, ...(edit.kind === 'replace-user' ? { text: edit.text } : {}) };
-  return { spec, turn: n, prefixLength: prefix.length, resume: { prefix, scripted, droppedEvents }, forkedFrom };
+  const resume = { prefix, prefixTurns: before.length, revealed: [...revealedBefore], prefixEndsWithEvent: before.at(-1)?.event !== undefined, skippedEvents: [...eventsBefore, ...droppedEvents], scripted };
+  return { spec, turn: n, prefixLength: prefix.length, resume, forkedFrom };
 }

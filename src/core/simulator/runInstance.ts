@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import { renderInstance, type RenderedMessage } from '../render/instances';
 import { shardText } from '../schema/records';
 import type { TraceMessage } from '../schema/runlog';
-import { tagsFromTrace } from '../state/intentTimeline';
 import type { ChatMessage, CompletionResult, TokenUsage } from '../providers/chatProvider';
 import { PAPER_DEFAULTS } from '../providers/chatProvider';
 import { ProviderError } from '../providers/providerErrors';
@@ -67,20 +66,16 @@ export async function runInstance(input: RunInstanceInput): Promise<RunInstanceR
   let lastAssistant = '';
   const revealed = new Set<number>();
   // Events already said (in a fork's prefix or script) or dropped are not sent again.
-  const skippedEvents = new Set<string>(resume?.droppedEvents ?? []);
-  let lastUserWasEvent = false;
+  const skippedEvents = new Set<string>(resume?.skippedEvents ?? []);
+  let lastUserWasEvent = resume?.prefixEndsWithEvent ?? false;
   if (resume) {
     for (const m of resume.prefix) {
       trace.push(m);
       if ((m.role === 'system' || m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string') history.push({ role: m.role, content: m.content });
       if (m.role === 'assistant' && typeof m.content === 'string') lastAssistant = m.content;
     }
-    for (const tag of tagsFromTrace(resume.prefix)) {
-      turn++;
-      for (const id of tag.shard_ids) revealed.add(id);
-      if (tag.event) skippedEvents.add(`${tag.event}:${tag.block ?? 1}`);
-      lastUserWasEvent = tag.event !== undefined;
-    }
+    turn = resume.prefixTurns;
+    for (const id of resume.revealed) revealed.add(id);
     for (const m of resume.scripted) if (m.event) skippedEvents.add(`${m.event}:${m.block ?? 1}`);
   } else if (rendered.system !== undefined) {
     trace.push({ role: 'system', content: rendered.system, timestamp: stamp() });

@@ -35,14 +35,20 @@ export interface ScriptedUserMessage {
 
 /**
  * Where a run picks up a logged conversation (a fork): the prefix is kept as logged, the scripted
- * messages (the edit) go next, then the protocol continues. Events already in the prefix or in
- * the script, and dropped ones, are not sent again.
+ * messages (the edit) go next, then the protocol continues. The prefix's state is read by the
+ * caller (from the conversation model), so the runner never parses a trace.
  */
 export interface ConversationResume {
   prefix: readonly TraceMessage[];
+  /** User turns in the prefix. */
+  prefixTurns: number;
+  /** Shards the prefix revealed. */
+  revealed: readonly number[];
+  /** True when the prefix's last user turn inserted an event (the next turn must reveal). */
+  prefixEndsWithEvent: boolean;
+  /** `event:block` keys (e.g. `proposal:1`) not to send: said in the prefix, or dropped. */
+  skippedEvents: readonly string[];
   scripted: readonly ScriptedUserMessage[];
-  /** `event:block` keys (e.g. `proposal:1`) removed from this conversation. */
-  droppedEvents?: readonly string[];
 }
 
 export type RunProgress =

@@ -10,7 +10,8 @@ import { runForkToLog, type ForkInput } from '../../../src/core/fork/runFork';
 import { ForkError, describeEdit } from '../../../src/core/fork/forkPlan';
 import { parseJsonSpans, type JsonNode } from '../../../src/core/edit/jsonSpans';
 import { renderInstance } from '../../../src/core/render/instances';
-import { tagsFromRendered, tagsFromTrace } from '../../../src/core/state/intentTimeline';
+import { tagsFromRendered } from '../../../src/core/state/intentTimeline';
+import { parseConversation, turnTags } from '../../../src/core/conversation';
 import { validateRunLogEntry } from '../../../src/core/load/validateRunLog';
 import { RunLogEntrySchema, type RunLogEntry, type TraceMessage } from '../../../src/core/schema/runlog';
 import { buildCompareState } from '../../../src/extension/compare/buildCompareState';
@@ -58,7 +59,7 @@ function forkInput(edit: ForkInput['edit'], turn?: number): ForkInput {
 describe('fork from a turn', () => {
   it('the parent is the failure the script implies: proposal at U3, reject at U4, answer 60 ≠ 120', () => {
     expect(parent.is_correct).toBe(false);
-    expect(tagsFromTrace(parent.trace).map((t) => t.event)).toEqual([undefined, undefined, 'proposal', 'reject', undefined, undefined]);
+    expect(turnTags(parseConversation(parent).turns).map((t) => t.event)).toEqual([undefined, undefined, 'proposal', 'reject', undefined, undefined]);
   });
 
   it('drop-proposal: keeps U1–U2 byte-identical, removes the proposal and its reject, and recovers', async () => {
@@ -95,7 +96,7 @@ describe('fork from a turn', () => {
     expect(u[3]).toMatchObject({ content: it_.accept, source: 'event' });
     expect(u[2]!.content).toBe(it_.proposal);
     expect(r.entry).toMatchObject({ condition: 'revised', is_correct: true });
-    expect(tagsFromTrace(r.entry.trace).map(strip)).toEqual(tagsFromRendered(renderInstance(mathRecord, { mode: 'multi', condition: 'revised' })).map(strip));
+    expect(turnTags(parseConversation(r.entry).turns).map(strip)).toEqual(tagsFromRendered(renderInstance(mathRecord, { mode: 'multi', condition: 'revised' })).map(strip));
     // The turn after the decision must reveal, as after inserted events.
     expect(sims.map(isMandatoryPrompt)).toEqual([true, false]);
     expect(describeEdit(r.plan.forkedFrom)).toBe('decision at U4 flipped');
@@ -106,21 +107,21 @@ describe('fork from a turn', () => {
     const r = await runForkToLog(forkInput({ kind: 'replace-user', text }, 4), join(dir, 'replace.jsonl'));
     const u = users(r.entry.trace);
     expect(u[3]).toMatchObject({ content: text, source: 'edit' });
-    expect(tagsFromTrace(r.entry.trace).map(strip)).toEqual(tagsFromTrace(parent.trace).map(strip));
+    expect(turnTags(parseConversation(r.entry).turns).map(strip)).toEqual(turnTags(parseConversation(parent).turns).map(strip));
     expect((r.entry as Record<string, unknown>).forked_from).toEqual({ conv_id: parent.conv_id, turn: 4, edit: 'replace-user', text });
     expect(r.entry.is_correct).toBe(false);
   });
 
   it('shard-first: the next shard goes in verbatim at U3, then the proposal and reject, then the rest', async () => {
     const r = await runForkToLog(forkInput({ kind: 'shard-first' }, 3), join(dir, 'shard-first.jsonl'));
-    const tags = tagsFromTrace(r.entry.trace).map(strip);
+    const tags = turnTags(parseConversation(r.entry).turns).map(strip);
     expect(tags.map((t) => t.event ?? `s${t.shard_ids.join()}`)).toEqual(['s1', 's2', 's3', 'proposal', 'reject', 's4']);
     expect(users(r.entry.trace)[2]).toMatchObject({ content: 'every sack holds 10 kilograms', source: 'verbatim' });
   });
 
   it('drop-user: a dropped shard turn is revealed later by the simulator, in render order', async () => {
     const r = await runForkToLog(forkInput({ kind: 'drop-user' }, 2), join(dir, 'drop-user.jsonl'));
-    expect(tagsFromTrace(r.entry.trace).map(strip)).toEqual(tagsFromRendered(renderInstance(mathRecord, { mode: 'multi', condition: 'retained' })).map(strip));
+    expect(turnTags(parseConversation(r.entry).turns).map(strip)).toEqual(tagsFromRendered(renderInstance(mathRecord, { mode: 'multi', condition: 'retained' })).map(strip));
     expect(users(r.entry.trace)[1]!.content).toBe('fyi the baker bought 6 sacks of flour');
   });
 

@@ -65,7 +65,7 @@ beforeAll(async () => {
     expect(await cli(runCommand, ['--records', records, '--all', '--mode', 'multi', '--condition', 'retained', '--base-url', server.baseUrl, '--model', model, '--user-model', 'sim', '--out', parents, '--concurrency', '4'])).toBe(0);
   }
   expect(await readLines(parents)).toHaveLength(2 * TASKS);
-});
+}, 60_000);
 afterAll(async () => {
   await server.close();
   await rm(dir, { recursive: true, force: true });
