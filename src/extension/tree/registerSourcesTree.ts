@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { ExtensionServices } from '../extension';
 import { SourcesTreeProvider } from './sourcesTreeProvider';
 import { describeFilters, hasActiveFilters, shortModel, type ReviewFilter, type TreeFilters } from './sourceTreeModel';
-import { CONVERSATION_SCHEME, conversationDocumentPath, parseDocumentPath, renderConversationDocument, renderTurnDocument, turnDocumentPath } from './conversationTurns';
+import { CONVERSATION_SCHEME, conversationDocumentPath, parseDocumentPath, renderConversationDocument, renderTurnDocument, turnDocumentPath } from './conversationDocuments';
 import { itemArgsOf } from './treeItems';
 import type { Verdict } from '../../core/load/runLogIndex';
 import { REVIEW_STATUSES } from '../../core/schema/records';

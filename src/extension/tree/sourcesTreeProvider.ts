@@ -3,7 +3,9 @@
 import * as vscode from 'vscode';
 import type { WorkspaceData } from '../data/workspaceData';
 import { SourceTreeModel, describeInstance, describeRescore, describeRun, describeSource, shortModel, verdictSign, type TreeFilters, type TreeInput } from './sourceTreeModel';
-import { buildTurnNodes, turnLabel, turnDocumentPath, CONVERSATION_SCHEME } from './conversationTurns';
+import { buildTurnNodes, turnLabel } from './conversationTurns';
+import { turnDocumentPath, CONVERSATION_SCHEME } from './conversationDocuments';
+import { parseConversation } from '../../core/conversation';
 import { contextValueOf, type RunNode, type SourceTreeNode, type TurnNode } from './treeItems';
 import type { Verdict } from '../../core/load/runLogIndex';
 
@@ -81,7 +83,7 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
       const conv = await this.data.readConversation(run.convId);
       if (!conv) return [];
       // Forks of this conversation come first, then its turns.
-      const children: SourceTreeNode[] = [...model.forksOf(run.convId), ...buildTurnNodes(run.convId, conv.entry.trace, this.showBookkeepingValue)];
+      const children: SourceTreeNode[] = [...model.forksOf(run.convId), ...buildTurnNodes(parseConversation(conv.entry), this.showBookkeepingValue)];
       model.setChildren(run, children);
       return children;
     } catch (e) {

@@ -8,7 +8,8 @@ import { parseRecordsText } from '../../../src/core/load/recordsFile';
 import { RunLogIndex } from '../../../src/core/load/runLogIndex';
 import { listDataFiles } from '../../../src/core/load/dataFiles';
 import { SourceTreeModel, newErrorsOf } from '../../../src/extension/tree/sourceTreeModel';
-import { analyzeTrace } from '../../../src/extension/tree/conversationTurns';
+import { analyzeConversation } from '../../../src/extension/tree/conversationTurns';
+import { parseConversation } from '../../../src/core/conversation';
 import { baseInstances } from '../../../src/core/render/instances';
 
 const SAMPLES = resolve(__dirname, '../../../samples');
@@ -52,7 +53,7 @@ describe('samples', () => {
     const { index } = await loadSamples();
     const ref = index.conversations().find((c) => c.task_id === 'sample-math/muffin-trays' && c.condition === 'retained' && c.mode === 'multi' && !c.path && c.model === 'illustrative/model-a')!;
     const entry = await index.readConversation(ref);
-    const a = analyzeTrace(entry.conv_id, entry.trace);
+    const a = analyzeConversation(parseConversation(entry));
     const labels = a.turns.map((t) => [t.role, ...t.tags, t.responseType ?? ''].join(' ').trim());
     expect(labels).toContain('user proposal · block 1');
     expect(labels).toContain('user reject · block 1');

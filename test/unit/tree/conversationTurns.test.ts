@@ -1,7 +1,13 @@
 import { describe, it, expect } from 'vitest';
-import { analyzeTrace, buildTurnNodes, turnLabel, renderTurnDocument, parseDocumentPath, turnDocumentPath, conversationDocumentPath, renderConversationDocument } from '../../../src/extension/tree/conversationTurns';
+import { analyzeConversation, buildTurnNodes, turnLabel } from '../../../src/extension/tree/conversationTurns';
+import { renderTurnDocument, parseDocumentPath, turnDocumentPath, conversationDocumentPath, renderConversationDocument } from '../../../src/extension/tree/conversationDocuments';
+import { parseConversation } from '../../../src/core/conversation';
 import type { RunLogEntry, TraceMessage } from '../../../src/core/schema/runlog';
 import type { BookkeepingNode, TurnNode } from '../../../src/extension/tree/treeItems';
+
+/** The tree reads a conversation through the one model. */
+const parsed = (convId: string, trace: TraceMessage[]) => parseConversation({ conv_id: convId, task: 'math', task_id: 't', trace });
+const analyzeTrace = (convId: string, trace: TraceMessage[]) => analyzeConversation(parsed(convId, trace));
 
 const log = (content: Record<string, unknown>): TraceMessage => ({ role: 'log', content: content as { type: string } });
 
@@ -47,14 +53,14 @@ describe('conversation turns', () => {
   });
 
   it('folds bookkeeping into one collapsed node by default and shows it inline on request', () => {
-    const folded = buildTurnNodes('c1', formatTrace, false);
+    const folded = buildTurnNodes(parsed('c1', formatTrace), false);
     const last = folded.at(-1) as BookkeepingNode;
     expect(last.kind).toBe('bookkeeping');
     expect(last.entries.map((e) => e.logType)).toEqual(['state_transition', 'conversation-completed']);
-    const inline = buildTurnNodes('c1', formatTrace, true) as TurnNode[];
+    const inline = buildTurnNodes(parsed('c1', formatTrace), true) as TurnNode[];
     expect(inline.every((t) => t.kind === 'turn')).toBe(true);
     expect(inline.map((t) => t.index)).toEqual([0, 1, 2, 4, 6, 8, 11, 12]);
-    expect(buildTurnNodes('c3', [{ role: 'user', content: 'x' }], false).map((t) => t.kind)).toEqual(['turn']);
+    expect(buildTurnNodes(parsed('c3', [{ role: 'user', content: 'x' }]), false).map((t) => t.kind)).toEqual(['turn']);
   });
 
   it('renders a turn document with the full text and its log entries, and round-trips document paths', () => {

@@ -7,7 +7,8 @@ import { listDataFiles } from '../../../src/core/load/dataFiles';
 import { RunLogIndex } from '../../../src/core/load/runLogIndex';
 import { parseRecordsText } from '../../../src/core/load/recordsFile';
 import { SourceTreeModel } from '../../../src/extension/tree/sourceTreeModel';
-import { analyzeTrace, turnLabel } from '../../../src/extension/tree/conversationTurns';
+import { analyzeConversation, turnLabel } from '../../../src/extension/tree/conversationTurns';
+import { parseConversation } from '../../../src/core/conversation';
 import type { RunNode, SourceNode } from '../../../src/extension/tree/treeItems';
 
 const SHARED = resolve(__dirname, '../../../../shared/data');
@@ -34,7 +35,7 @@ describe.skipIf(!existsSync(SHARED))('Sources tree over ../shared/data', () => {
 
     const run = model.runNode(convs[0]!.conv_id) as RunNode;
     const entry = await index.readConversation(convs[0]!);
-    const a = analyzeTrace(run.convId, entry.trace);
+    const a = analyzeConversation(parseConversation(entry));
     const users = a.turns.filter((t) => t.role === 'user');
     expect(users[0]!.tags).toEqual(['shard 1']);
     expect(a.turns.filter((t) => t.role === 'assistant').every((t) => t.responseType !== undefined)).toBe(true);
