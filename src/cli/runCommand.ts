@@ -12,7 +12,7 @@ import { formatDiagnostic } from '../core/jsonl/diagnostics';
 import { ProviderError, redactUrl } from '../core/providers/providerErrors';
 import { runInstanceToLog } from '../core/simulator/runToLog';
 import { RunAbortedError } from '../core/simulator/runInstance';
-import { completedKeys, instanceKey, planSweep, selectShard, type PlannedRun } from '../core/simulator/runPlan';
+import { completedKeys, plannedRunKey, planSweep, selectShard, type PlannedRun } from '../core/simulator/runPlan';
 import { addEstimates, describeEstimate, emptyEstimate, estimateRun } from '../core/cost/estimate';
 import { addCost } from '../core/cost/priceTable';
 import { PROVIDER_OPTIONS, PROVIDER_USAGE, setupProviders, shardOption, toInt } from './providerOptions';
@@ -110,7 +110,7 @@ const command: CliCommand = {
     if (values.all) {
       const done = await completedKeys(out);
       const before = plan.length;
-      plan = plan.filter((p) => !done.has(instanceKey(p.record.task_id, assistantModel, p.spec)));
+      plan = plan.filter((p) => !done.has(plannedRunKey(p.record.task_id, assistantModel, p.spec)));
       skipped = before - plan.length;
     }
     if (values.estimate) {

@@ -36,9 +36,19 @@ export interface ConversationRef {
   forkedFrom?: ForkedFrom;
 }
 
-/** The key the index groups by: task_id × model × mode × condition × path/k. */
+/**
+ * Which instance of its source a conversation (or a planned run) is: mode × condition × path/k, and
+ * for evolving intent the recap mode (one instance per memory aid). Stable: tree node ids use it.
+ */
+export function instanceKey(i: { mode: string; condition: string; path?: string; k?: number; recap?: string }): string {
+  const key = [i.mode, i.condition, i.path ?? '', i.k ?? ''];
+  if (i.recap) key.push(i.recap);
+  return key.join('|');
+}
+
+/** The key the index groups by: task_id × model × instance. */
 export function conversationKey(r: Pick<ConversationRef, 'task_id' | 'model' | 'mode' | 'condition' | 'path' | 'k' | 'recap'>): string {
-  return [r.task_id, r.model, r.mode, r.condition, r.path ?? '', r.k ?? '', r.recap ?? ''].join('\u0000');
+  return [r.task_id, r.model, instanceKey(r)].join('\u0000');
 }
 
 /**

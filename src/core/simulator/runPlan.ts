@@ -13,7 +13,7 @@ export interface PlannedRun {
 }
 
 /** The key a finished run of this instance has in a run-log index (task × model × mode × condition × path/k). */
-export function instanceKey(taskId: string, assistantModel: string, spec: InstanceSpec): string {
+export function plannedRunKey(taskId: string, assistantModel: string, spec: InstanceSpec): string {
   const condition = spec.path ? pathCondition(spec.path, spec.k ?? 0) : spec.condition;
   return conversationKey({ task_id: taskId, model: assistantModel, mode: spec.mode, condition, ...(spec.path ? { path: spec.path, k: spec.k ?? 0 } : {}) });
 }

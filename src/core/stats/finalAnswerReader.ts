@@ -4,7 +4,8 @@
 // end of the line and parsed alone; anything unexpected falls back to parsing the whole line.
 import { open, type FileHandle } from 'node:fs/promises';
 import type { ConversationRef } from '../load/runLogIndex';
-import type { RunLogEntry } from '../schema/runlog';
+import { RunLogEntrySchema } from '../schema/runlog';
+import { parseConversation } from '../conversation';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -77,14 +78,10 @@ export function lastAssistantFromLine(buf: Buffer): string | undefined {
   }
 }
 
+/** The slow path: the whole line read through the conversation model. */
 function lastAssistantByParse(text: string): string | undefined {
-  const parsed: unknown = JSON.parse(text);
-  const trace = parsed && typeof parsed === 'object' && 'trace' in parsed && Array.isArray(parsed.trace) ? (parsed.trace as RunLogEntry['trace']) : [];
-  for (let i = trace.length - 1; i >= 0; i--) {
-    const m = trace[i]!;
-    if (m.role === 'assistant' && typeof m.content === 'string') return m.content;
-  }
-  return undefined;
+  const parsed = RunLogEntrySchema.safeParse(JSON.parse(text));
+  return parsed.success ? parseConversation(parsed.data).finalAnswer?.text : undefined;
 }
 
 export class FinalAnswerReader {

@@ -2,7 +2,7 @@
 // run (turns are added per run when its conversation is read). Pure and vscode-free, so it is
 // unit-tested in Node; the VS Code glue only maps nodes to TreeItems.
 import { describeEdit } from '../../core/fork/forkPlan';
-import type { ConversationRef, Verdict } from '../../core/load/runLogIndex';
+import { instanceKey, type ConversationRef, type Verdict } from '../../core/load/runLogIndex';
 import type { BenchmarkRecord, ReviewStatus } from '../../core/schema/records';
 import { DOMAINS, shardText } from '../../core/schema/records';
 import { PATHS, type Condition, type ExtendedPath, type Mode, type RecapMode } from '../../core/schema/runlog';
@@ -93,13 +93,6 @@ export function describeFilters(f: TreeFilters): string {
 export function shortModel(model: string): string {
   const i = model.lastIndexOf('/');
   return i >= 0 && i < model.length - 1 ? model.slice(i + 1) : model;
-}
-
-export function instanceKey(i: { mode: string; condition: string; path?: string; k?: number; recap?: string }): string {
-  const key = [i.mode, i.condition, i.path ?? '', i.k ?? ''];
-  // Evolving runs differ by memory aid: one instance per recap mode.
-  if (i.recap) key.push(i.recap);
-  return key.join('|');
 }
 
 const MODE_ORDER: Record<string, number> = { multi: 0, single: 1, evolving: 2 };
