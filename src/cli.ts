@@ -10,6 +10,7 @@ const COMMANDS: Record<string, () => Promise<{ default: CliCommand }>> = {
   stats: () => import('./cli/statsCommand'),
   'export-opsd': () => import('./cli/exportOpsdCommand'),
   run: () => import('./cli/runCommand'),
+  fork: () => import('./cli/forkCommand'),
   review: () => import('./cli/reviewCommand'),
 };
 
@@ -22,6 +23,7 @@ Commands:
   stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv]
   export-opsd --records <file> --logs <file-or-folder>... --out FILE [--admit-single-correct]
   run --records <file> --task-id ID --mode M --condition C (--provider ID | --base-url URL) --model M --out LOG
+  fork --records <file> --logs <...> (--conv-id ID --turn N | --all --filter EXPR) <edit> (--provider ID | --base-url URL) --out LOG
   review <records> --task-id ID --status approved|rejected|needs-work|pending [--note TEXT]
 
 Run 'intent-lens <command> --help' for a command's options.`;

@@ -10,6 +10,7 @@ import { registerRunner } from './runner/registerRunner';
 import { registerReview } from './review/registerReview';
 import { registerDashboard } from './dashboard/registerDashboard';
 import { registerEvolving } from './evolving/registerEvolving';
+import { registerFork } from './fork/registerFork';
 
 import { RescoreResults } from './scoring/rescoreResults';
 import type { ExtensionServices } from './services';
@@ -27,7 +28,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Intent
   const rescored = new RescoreResults(data, output);
   const services: ExtensionServices = { context, data, output, rescored };
   context.subscriptions.push(output, data, rescored);
-  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving]) {
+  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving, registerFork]) {
     try {
       register(services);
     } catch (e) {

@@ -7,7 +7,7 @@ import { splitJsonArray } from '../jsonl/jsonArray';
 import { readLines, readSlice } from '../jsonl/lineReader';
 import type { Diagnostic } from '../jsonl/diagnostics';
 import { parseJsonLocated, lineColumnAt } from '../jsonl/jsonSyntax';
-import { RunLogEntrySchema, type Condition, type ExtendedPath, type Mode, type RecapMode, type RunLogEntry, effectiveCondition, effectiveMode } from '../schema/runlog';
+import { RunLogEntrySchema, type Condition, type ExtendedPath, type ForkedFrom, type Mode, type RecapMode, type RunLogEntry, effectiveCondition, effectiveMode } from '../schema/runlog';
 import { validateRunLogEntry } from './validateRunLog';
 import { diag } from './validateObject';
 import { DEFAULT_MAX_LINE_BYTES, describeFileType, FileTooLargeError, NotRegularFileError } from '../jsonl/regularFile';
@@ -32,6 +32,8 @@ export interface ConversationRef {
   verdict: Verdict;
   /** Number of user and assistant messages. */
   turns: number;
+  /** Set on a fork: the conversation it continues and the edit (FORMAT.md's optional `forked_from`). */
+  forkedFrom?: ForkedFrom;
 }
 
 /**
@@ -256,6 +258,7 @@ export class RunLogIndex {
     if (e.path !== undefined) ref.path = e.path;
     if (e.k !== undefined) ref.k = e.k;
     if (e.recap !== undefined) ref.recap = e.recap;
+    if (e.forked_from !== undefined) ref.forkedFrom = e.forked_from;
     this.byConvId.set(e.conv_id, ref);
     return ref;
   }

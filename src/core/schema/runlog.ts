@@ -142,6 +142,24 @@ export const TraceMessageSchema = z
   });
 export type TraceMessage = z.infer<typeof TraceMessageSchema>;
 
+/** The edits a fork can apply at its turn (src/core/fork). */
+export const FORK_EDITS = ['replace-user', 'drop-user', 'drop-proposal', 'flip-decision', 'shard-first'] as const;
+export type ForkEditKind = (typeof FORK_EDITS)[number];
+
+/**
+ * Optional `forked_from` of a run line: the conversation it was forked from, the 1-based user turn
+ * (U1, U2, …) where the edit applies, and the edit. `edit` is a plain string so that a log written
+ * by a later version with another edit still loads.
+ */
+export const ForkedFromSchema = z.looseObject({
+  conv_id: z.string().min(1),
+  turn: z.number().int().min(1),
+  edit: z.string().min(1),
+  /** The replacement text of a `replace-user` edit. */
+  text: z.string().optional(),
+});
+export type ForkedFrom = z.infer<typeof ForkedFromSchema>;
+
 export const RunLogEntrySchema = z.looseObject({
   conv_id: z.string().min(1),
   task: z.string(),
@@ -157,6 +175,7 @@ export const RunLogEntrySchema = z.looseObject({
   trace: z.array(TraceMessageSchema),
   is_correct: z.boolean().nullable().optional(),
   score: z.number().nullable().optional(),
+  forked_from: ForkedFromSchema.optional(),
 });
 export type RunLogEntry = z.infer<typeof RunLogEntrySchema>;
 

@@ -13,7 +13,7 @@ import { PAPER_DEFAULTS } from '../providers/chatProvider';
 import { ProviderError } from '../providers/providerErrors';
 import { buildSimulatorPrompt, type PromptShard } from './simulatorPrompt';
 import { checkSimulatorReply } from './simulatorReply';
-import type { RunInstanceInput, RunInstanceResult, RunProgress, RunUsage, ScoreResult, UserMessageSource } from './runTypes';
+import type { RunInstanceInput, RunInstanceResult, RunProgress, RunUsage, ScoreResult, ScriptedUserMessage, UserMessageSource } from './runTypes';
 
 export class RunAbortedError extends Error {
   constructor() {
@@ -61,13 +61,26 @@ export async function runInstance(input: RunInstanceInput): Promise<RunInstanceR
   const history: ChatMessage[] = [];
   const usage: RunUsage = { assistant: { calls: 0 }, simulator: { calls: 0 } };
   const fallbacks: RunInstanceResult['fallbacks'] = [];
-  if (rendered.system !== undefined) {
-    trace.push({ role: 'system', content: rendered.system, timestamp: stamp() });
-    history.push({ role: 'system', content: rendered.system });
-  }
+  const resume = input.resume;
   let turn = 0;
   let lastAssistant = '';
   const revealed = new Set<number>();
+  // Events already said (in a fork's prefix or script) or dropped are not sent again.
+  const skippedEvents = new Set<string>(resume?.skippedEvents ?? []);
+  let lastUserWasEvent = resume?.prefixEndsWithEvent ?? false;
+  if (resume) {
+    for (const m of resume.prefix) {
+      trace.push(m);
+      if ((m.role === 'system' || m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string') history.push({ role: m.role, content: m.content });
+      if (m.role === 'assistant' && typeof m.content === 'string') lastAssistant = m.content;
+    }
+    turn = resume.prefixTurns;
+    for (const id of resume.revealed) revealed.add(id);
+    for (const m of resume.scripted) if (m.event) skippedEvents.add(`${m.event}:${m.block ?? 1}`);
+  } else if (rendered.system !== undefined) {
+    trace.push({ role: 'system', content: rendered.system, timestamp: stamp() });
+    history.push({ role: 'system', content: rendered.system });
+  }
 
   const sendUser = (content: string, source: UserMessageSource, tag: Pick<RenderedMessage, 'shard_id' | 'event' | 'block'>, plannedTurns: number, fallbackReason?: string) => {
     turn++;
@@ -98,10 +111,20 @@ export async function runInstance(input: RunInstanceInput): Promise<RunInstanceR
     emit({ type: 'assistant', turn, text: res.text });
   };
 
+  const sendScripted = async (m: ScriptedUserMessage, plannedTurns: number) => {
+    sendUser(m.content, m.source, m, plannedTurns);
+    if (m.shard_id !== undefined) revealed.add(m.shard_id);
+    lastUserWasEvent = m.event !== undefined;
+    await askAssistant();
+  };
+
   try {
     if (!isMulti) {
-      sendUser(rendered.messages[0]!.content, 'prompt', {}, 1);
-      await askAssistant();
+      if (resume) for (const m of resume.scripted) await sendScripted(m, 1);
+      else {
+        sendUser(rendered.messages[0]!.content, 'prompt', {}, 1);
+        await askAssistant();
+      }
     } else {
       await runMultiTurn();
     }
@@ -113,7 +136,7 @@ export async function runInstance(input: RunInstanceInput): Promise<RunInstanceR
   async function runMultiTurn(): Promise<void> {
     const msgs = rendered.messages;
     const shardMsgs = msgs.filter((m) => m.kind === 'shard');
-    const events = msgs.filter((m) => m.kind === 'event');
+    const events = msgs.filter((m) => m.kind === 'event' && !skippedEvents.has(`${m.event}:${m.block ?? 1}`));
     const firstEvent = msgs.findIndex((m) => m.kind === 'event');
     // The target shard is the one the events follow (one definition: renderInstance).
     const targetShardId = firstEvent > 0 ? msgs[firstEvent - 1]!.shard_id : record.intent?.shard_id;
@@ -126,10 +149,16 @@ export async function runInstance(input: RunInstanceInput): Promise<RunInstanceR
     const recoveryAfter = Math.max(1, input.recoveryAfter ?? 2);
     const maxTurns = planned + 2 * shardMsgs.length * (recoveryAfter + 1) + 4;
 
-    const first = shardMsgs[0]!;
-    sendUser(first.content, 'verbatim', { shard_id: first.shard_id }, planned);
-    revealed.add(first.shard_id!);
-    await askAssistant();
+    if (resume) {
+      for (const m of resume.scripted) await sendScripted(m, planned);
+      // After the last event the next turn must reveal, as after inserted events.
+      mustReveal = lastUserWasEvent && eventsSent;
+    } else {
+      const first = shardMsgs[0]!;
+      sendUser(first.content, 'verbatim', { shard_id: first.shard_id }, planned);
+      revealed.add(first.shard_id!);
+      await askAssistant();
+    }
 
     for (;;) {
       checkAbort();
@@ -216,6 +245,7 @@ export async function runInstance(input: RunInstanceInput): Promise<RunInstanceR
     generation: { assistant: aSettings, ...(isMulti ? { user: sSettings } : {}) },
     usage,
     simulator_fallbacks: fallbacks.length,
+    ...(input.costMeter?.costUsd !== undefined ? { cost_usd: input.costMeter.costUsd } : {}),
     ...(input.extraFields ?? {}),
   };
   return { entry, score, finalText: lastAssistant, usage, fallbacks };

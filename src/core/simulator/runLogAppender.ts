@@ -24,7 +24,11 @@ function enqueue<T>(file: string, fn: () => Promise<T>): Promise<T> {
 
 /** Appends one JSON line; a file whose last line lacks its newline gets one first. */
 export function appendRunLogLine(file: string, entry: object): Promise<void> {
-  const line = JSON.stringify(entry);
+  return appendRunLogText(file, JSON.stringify(entry));
+}
+
+/** Appends one line of JSON text already serialised (a fork splices its logged prefix in as is). */
+export function appendRunLogText(file: string, line: string): Promise<void> {
   if (line.includes('\n')) throw new Error('a run-log line must not contain a raw newline');
   return enqueue(file, async () => {
     await mkdir(dirname(file), { recursive: true });

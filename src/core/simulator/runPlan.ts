@@ -43,6 +43,41 @@ export function parseShard(text: string): { index: number; count: number } {
   return { index, count };
 }
 
+export type ShardEnv = Readonly<Record<string, string | undefined>>;
+
+function envInt(env: ShardEnv, name: string): number | undefined {
+  const v = env[name];
+  if (v === undefined || v.trim() === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer (got "${v}")`);
+  return n;
+}
+
+/**
+ * `i/n`, or `auto`: the index and count of the job array this process belongs to. Kubernetes
+ * Indexed Jobs set JOB_COMPLETION_INDEX (0-based) but not the count: the manifest passes
+ * `completions` as JOB_COMPLETIONS. Slurm sets SLURM_ARRAY_TASK_ID, _MIN and _COUNT.
+ */
+export function resolveShard(text: string, env: ShardEnv): { index: number; count: number } {
+  if (text.trim() !== 'auto') return parseShard(text);
+  const k8sIndex = envInt(env, 'JOB_COMPLETION_INDEX');
+  if (k8sIndex !== undefined) {
+    const count = envInt(env, 'JOB_COMPLETIONS');
+    if (count === undefined || count < 1) throw new Error('--shard auto: JOB_COMPLETION_INDEX is set but JOB_COMPLETIONS is not (pass the Job\'s completions as JOB_COMPLETIONS)');
+    if (k8sIndex >= count) throw new Error(`--shard auto: JOB_COMPLETION_INDEX ${k8sIndex} is not below JOB_COMPLETIONS ${count}`);
+    return { index: k8sIndex + 1, count };
+  }
+  const slurmId = envInt(env, 'SLURM_ARRAY_TASK_ID');
+  if (slurmId !== undefined) {
+    const count = envInt(env, 'SLURM_ARRAY_TASK_COUNT');
+    if (count === undefined || count < 1) throw new Error('--shard auto: SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not');
+    const index = slurmId - (envInt(env, 'SLURM_ARRAY_TASK_MIN') ?? 0);
+    if (index < 0 || index >= count) throw new Error(`--shard auto: SLURM_ARRAY_TASK_ID ${slurmId} is outside the array (min ${env.SLURM_ARRAY_TASK_MIN ?? 0}, count ${count}); use a contiguous --array range`);
+    return { index: index + 1, count };
+  }
+  throw new Error('--shard auto: no job array found (neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID is set)');
+}
+
 export function selectShard<T>(items: readonly T[], shard: { index: number; count: number }): T[] {
   return items.filter((_, i) => i % shard.count === shard.index - 1);
 }
@@ -53,7 +88,8 @@ export async function completedKeys(logFile: string): Promise<Set<string>> {
   if (!existsSync(logFile)) return keys;
   const index = new RunLogIndex();
   await index.indexFile(logFile);
-  for (const ref of index.conversations()) keys.add(conversationKey(ref));
+  // A fork is a counterfactual of another conversation, not a run of its instance.
+  for (const ref of index.conversations()) if (!ref.forkedFrom) keys.add(conversationKey(ref));
   return keys;
 }
 

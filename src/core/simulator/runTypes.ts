@@ -3,7 +3,8 @@
 import type { BenchmarkRecord } from '../schema/records';
 import type { InstanceSpec } from '../render/instances';
 import type { ChatProvider, TokenUsage } from '../providers/chatProvider';
-import type { EventKind, RunLogEntry } from '../schema/runlog';
+import type { EventKind, RunLogEntry, TraceMessage } from '../schema/runlog';
+import type { CostMeter } from '../cost/meteredProvider';
 
 export interface ScoreResult {
   is_correct: boolean | null;
@@ -20,7 +21,35 @@ export interface GenerationSettings {
   seed?: number;
 }
 
-export type UserMessageSource = 'verbatim' | 'simulator' | 'fallback' | 'event' | 'prompt';
+/** `edit`: a message a person wrote for a fork (replace-user). */
+export type UserMessageSource = 'verbatim' | 'simulator' | 'fallback' | 'event' | 'prompt' | 'edit';
+
+/** A user message sent as given (not by the simulator), with what it carries. */
+export interface ScriptedUserMessage {
+  content: string;
+  source: UserMessageSource;
+  shard_id?: number;
+  event?: EventKind;
+  block?: number;
+}
+
+/**
+ * Where a run picks up a logged conversation (a fork): the prefix is kept as logged, the scripted
+ * messages (the edit) go next, then the protocol continues. The prefix's state is read by the
+ * caller (from the conversation model), so the runner never parses a trace.
+ */
+export interface ConversationResume {
+  prefix: readonly TraceMessage[];
+  /** User turns in the prefix. */
+  prefixTurns: number;
+  /** Shards the prefix revealed. */
+  revealed: readonly number[];
+  /** True when the prefix's last user turn inserted an event (the next turn must reveal). */
+  prefixEndsWithEvent: boolean;
+  /** `event:block` keys (e.g. `proposal:1`) not to send: said in the prefix, or dropped. */
+  skippedEvents: readonly string[];
+  scripted: readonly ScriptedUserMessage[];
+}
 
 export type RunProgress =
   | { type: 'user'; turn: number; plannedTurns: number; content: string; source: UserMessageSource; shardId?: number; event?: EventKind; fallbackReason?: string }
@@ -50,6 +79,10 @@ export interface RunInstanceInput {
   extraFields?: Record<string, unknown>;
   convId?: string;
   now?: () => Date;
+  /** Meters this conversation's provider calls (see meteredProvider): its total becomes `cost_usd`. */
+  costMeter?: CostMeter;
+  /** Continue a logged conversation instead of starting a new one (fork from a turn). */
+  resume?: ConversationResume;
 }
 
 export interface RunUsage {

@@ -11,6 +11,7 @@ import { conversationTimeline, parseConversation, type Conversation, type Conver
 import { alignTurns } from '../../core/compare/alignTurns';
 import { provenanceNote, type CurrentVerdict } from '../../core/workspace/verdicts';
 import type { InactiveSpanDetector } from '../../core/compare/inactiveSpans';
+import { forkBranchRow, forkBranchSummary, forkRelation } from '../../core/fork/forkBranch';
 import type { CompareMessage, CompareSide, CompareState, CompareTurn, RailEntry } from '../../shared/protocol/compare';
 
 export interface CompareConversation {
@@ -153,6 +154,15 @@ export function buildCompareState(input: CompareInput): CompareState {
   const { side: right, conversation: rightConversation } = buildSide(record, input.right, input.detector, notes, input.currentVerdict);
   const alignable = (turns: readonly ConversationTurn[]) => turns.map((t) => ({ key: t.key, userText: t.user.text, assistantText: t.replies.map((m) => m.text).join('\n') }));
   const alignment = alignTurns(alignable(leftConversation.turns), alignable(rightConversation.turns));
+  // Parent ↔ fork: the branch point is the edited turn, and it says what the edit was.
+  const fork = forkRelation({ left: input.left.entry, right: input.right.entry });
+  if (fork) {
+    const row = forkBranchRow(alignment.rows, fork.forkedFrom);
+    if (row !== undefined) {
+      alignment.branchRow = row;
+      alignment.prefixEnd = Math.min(alignment.prefixEnd, row);
+    }
+  }
   const branch = alignment.branchRow !== undefined ? alignment.rows[alignment.branchRow] : undefined;
   const it = record?.intent;
   return {
@@ -165,7 +175,7 @@ export function buildCompareState(input: CompareInput): CompareState {
     right,
     rows: alignment.rows,
     ...(alignment.branchRow !== undefined ? { branchRow: alignment.branchRow } : {}),
-    ...(branch ? { branchSummary: branchSummary(left, right, branch.left !== undefined ? left.turns[branch.left] : undefined, branch.right !== undefined ? right.turns[branch.right] : undefined) } : {}),
+    ...(branch ? { branchSummary: fork ? forkBranchSummary(fork.forkedFrom) : branchSummary(left, right, branch.left !== undefined ? left.turns[branch.left] : undefined, branch.right !== undefined ? right.turns[branch.right] : undefined) } : {}),
     prefixEnd: alignment.prefixEnd,
     prefixIdentical: alignment.prefixIdentical,
     detector: input.detectorName,

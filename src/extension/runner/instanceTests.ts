@@ -4,11 +4,13 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import type { RecordEntry } from '../data/workspaceData';
-import { baseInstances, extendedInstances, instanceLabel, type InstanceSpec } from '../../core/render/instances';
+import { baseInstances, extendedInstances, instanceLabel, renderInstance, type InstanceSpec } from '../../core/render/instances';
+import { addEstimates, emptyEstimate, estimateRun } from '../../core/cost/estimate';
 import { RunAbortedError } from '../../core/simulator/runInstance';
 import type { ProviderConfig } from '../../core/providers/providerConfig';
 import { describeRunError, runOneInstance, UntrustedWorkspaceError } from './runSession';
 import { pickProviderConfig } from './providerSettings';
+import { confirmManyConversations } from './costSettings';
 
 const CONTROLLER_ID = 'intentLens.instances';
 
@@ -87,6 +89,16 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
       const preferred = vscode.workspace.getConfiguration('intentLens').get<string>('runs.defaultProvider', '') || undefined;
       const cfg: ProviderConfig | undefined = await pickProviderConfig(preferred);
       if (!cfg) {
+        for (const item of items) run.skipped(item);
+        return;
+      }
+      let estimate = emptyEstimate();
+      for (const item of items) {
+        const d = instances.get(item)!;
+        const rec = services.data.record(d.taskId);
+        if (rec) estimate = addEstimates(estimate, estimateRun(renderInstance(rec.record, d.spec)));
+      }
+      if (!(await confirmManyConversations(`Run ${items.length} instances with ${cfg.model}`, estimate, cfg.model))) {
         for (const item of items) run.skipped(item);
         return;
       }

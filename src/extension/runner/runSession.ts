@@ -15,6 +15,8 @@ import { verifierScorer } from '../../core/simulator/verifierScorer';
 import { reportRun, type RunReport } from '../../core/simulator/runReport';
 import type { RunInstanceResult, RunProgress } from '../../core/simulator/runTypes';
 import { createProvider, readProviderConfigs } from './providerSettings';
+import { CostMeter, meteredProvider } from '../../core/cost/meteredProvider';
+import { priceTable, responseCache } from './costSettings';
 
 export class UntrustedWorkspaceError extends Error {
   constructor() {
@@ -46,17 +48,21 @@ export function fileNameForModel(model: string): string {
   return model.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_') || 'model';
 }
 
-/** `<workspace folder>/<intentLens.runs.outputFolder>/<task>/<model>.jsonl` */
-export function outputFileFor(record: RecordEntry, model: string): string {
+/** `<workspace folder of nearFile>/<intentLens.runs.outputFolder>` */
+export function runsFolder(nearFile: string): string {
   const cfg = vscode.workspace.getConfiguration('intentLens');
   const folderSetting = cfg.get<string>('runs.outputFolder', 'logs/runs') || 'logs/runs';
-  const ws = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(record.file)) ?? vscode.workspace.workspaceFolders?.[0];
+  const ws = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(nearFile)) ?? vscode.workspace.workspaceFolders?.[0];
   if (!ws && !isAbsolute(folderSetting)) throw new Error('open a workspace folder to write run logs into');
-  const base = isAbsolute(folderSetting) ? folderSetting : join(ws!.uri.fsPath, folderSetting);
-  return join(base, record.record.task, `${fileNameForModel(model)}.jsonl`);
+  return isAbsolute(folderSetting) ? folderSetting : join(ws!.uri.fsPath, folderSetting);
 }
 
-function databasesDir(record: RecordEntry): string | undefined {
+/** `<workspace folder>/<intentLens.runs.outputFolder>/<task>/<model>.jsonl` */
+export function outputFileFor(record: RecordEntry, model: string): string {
+  return join(runsFolder(record.file), record.record.task, `${fileNameForModel(model)}.jsonl`);
+}
+
+export function databasesDir(record: RecordEntry): string | undefined {
   const setting = vscode.workspace.getConfiguration('intentLens').get<string>('databasesFolder', 'databases');
   if (!setting) return undefined;
   if (isAbsolute(setting)) return setting;
@@ -70,7 +76,7 @@ export function runsOutputChannel(): vscode.OutputChannel {
 }
 
 /** The simulator's provider: `intentLens.runs.simulatorProvider` (default: the assistant's). */
-function simulatorConfig(assistantCfg: ProviderConfig): { cfg: ProviderConfig; model: string } {
+export function simulatorConfig(assistantCfg: ProviderConfig): { cfg: ProviderConfig; model: string } {
   const c = vscode.workspace.getConfiguration('intentLens');
   const id = c.get<string>('runs.simulatorProvider', '');
   const cfg = (id && readProviderConfigs().providers.find((p) => p.id === id)) || assistantCfg;
@@ -83,9 +89,12 @@ export async function runOneInstance(services: ExtensionServices, target: RunTar
   if (!vscode.workspace.isTrusted) throw new UntrustedWorkspaceError();
   const { record, spec } = target;
   const secrets = services.context.secrets;
-  const assistant = await createProvider(providerCfg, secrets);
+  // Metered (cost_usd from intentLens.prices) and answered from the response cache when one is set.
+  const meter = new CostMeter(priceTable());
+  const cache = responseCache();
+  const assistant = meteredProvider(await createProvider(providerCfg, secrets), meter, cache);
   const sim = simulatorConfig(providerCfg);
-  const simulator = spec.mode === 'multi' ? await createProvider(sim.cfg, secrets, { model: sim.model }) : undefined;
+  const simulator = spec.mode === 'multi' ? meteredProvider(await createProvider(sim.cfg, secrets, { model: sim.model }), meter, cache) : undefined;
   const out = outputFileFor(record, assistant.model);
   const channel = runsOutputChannel();
   const write = (s: string) => {
@@ -129,6 +138,7 @@ export async function runOneInstance(services: ExtensionServices, target: RunTar
         ...(simulator ? { simulator } : {}),
         scoreFinal: verifierScorer({ trusted: vscode.workspace.isTrusted, python: { allowUnisolated: vscode.workspace.getConfiguration('intentLens').get<boolean>('verify.allowUnisolated', false) }, ...(databasesDir(record) ? { databasesDir: databasesDir(record)! } : {}) }),
         assistantSettings: generationSettingsOf(providerCfg),
+        costMeter: meter,
         signal: hooks.signal,
         onProgress,
         extraFields: { runner: 'intent-lens vscode', ...(providerCfg.baseUrl ? { assistant_base_url: redactUrl(providerCfg.baseUrl) } : {}) },
@@ -136,7 +146,7 @@ export async function runOneInstance(services: ExtensionServices, target: RunTar
       out,
     );
     const report = reportRun(record.record, spec, result);
-    write(`\n${report.text}\n→ ${out}\n`);
+    write(`\n${report.text}${meter.costUsd !== undefined ? `\ncost: $${meter.costUsd.toFixed(4)}` : ''}\n→ ${out}\n`);
     // The watcher would pick the line up too, but a new folder's first file can be missed or seen
     // late; the data service's queue makes both paths index the append once.
     services.data.notifyChanged(out);

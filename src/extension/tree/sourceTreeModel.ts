@@ -1,6 +1,7 @@
 // Builds the "Sources" tree from records and indexed conversations: domain → source → instance →
 // run (turns are added per run when its conversation is read). Pure and vscode-free, so it is
 // unit-tested in Node; the VS Code glue only maps nodes to TreeItems.
+import { describeEdit } from '../../core/fork/forkPlan';
 import { instanceKey, type ConversationRef, type Verdict } from '../../core/load/runLogIndex';
 import type { BenchmarkRecord, ReviewStatus } from '../../core/schema/records';
 import { DOMAINS, shardText } from '../../core/schema/records';
@@ -190,6 +191,8 @@ export class SourceTreeModel {
   /** The conversations with re-scored verdicts applied: every count and filter reads these. */
   private readonly conversations: readonly ConversationRef[];
   private readonly rescores: ReadonlyMap<string, RunRescore>;
+  /** Forks by parent conv_id: shown under their parent run, not among the instance's runs. */
+  private readonly forks = new Map<string, ConversationRef[]>();
 
   constructor(
     private readonly input: TreeInput,
@@ -202,7 +205,15 @@ export class SourceTreeModel {
       if (s) s.plan = plan;
       else this.sources.set(taskId, { taskId, domain: plan.task, plan, convs: [] });
     }
+    const convIds = new Set(this.conversations.map((c) => c.conv_id));
     for (const c of this.conversations) {
+      const parentId = c.forkedFrom?.conv_id;
+      if (parentId !== undefined && convIds.has(parentId)) {
+        const list = this.forks.get(parentId);
+        if (list) list.push(c);
+        else this.forks.set(parentId, [c]);
+        continue;
+      }
       let s = this.sources.get(c.task_id);
       if (!s) this.sources.set(c.task_id, (s = { taskId: c.task_id, domain: c.task || 'unknown', convs: [] }));
       s.convs.push(c);
@@ -437,22 +448,32 @@ export class SourceTreeModel {
       .map((c) => {
         const repeat = (seen.get(c.model) ?? 0) + 1;
         seen.set(c.model, repeat);
-        return {
-          kind: 'run' as const,
-          id: `run:${c.conv_id}`,
-          convId: c.conv_id,
-          taskId: c.task_id,
-          model: c.model,
-          verdict: c.verdict,
-          turns: c.turns,
-          file: c.file,
-          line: c.line,
-          repeat,
-          newError: data.errors.get(c.model)?.has(c.conv_id) ?? false,
-          ...(this.rescores.has(c.conv_id) ? { rescore: this.rescores.get(c.conv_id)! } : {}),
-          args: { taskId: c.task_id, mode: c.mode, condition: c.condition, ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}), ...(c.recap ? { recap: c.recap } : {}), convId: c.conv_id, model: c.model, file: c.file, line: c.line },
-        };
+        return this.runNodeOf(c, repeat, data.errors.get(c.model)?.has(c.conv_id) ?? false);
       });
+  }
+
+  /** The forks of a conversation, as run nodes (children of its run, before its turns). */
+  forksOf(convId: string): RunNode[] {
+    return (this.forks.get(convId) ?? []).map((c, i) => this.runNodeOf(c, i + 1, false));
+  }
+
+  private runNodeOf(c: ConversationRef, repeat: number, newError: boolean): RunNode {
+    return {
+      kind: 'run',
+      id: `run:${c.conv_id}`,
+      convId: c.conv_id,
+      taskId: c.task_id,
+      model: c.model,
+      verdict: c.verdict,
+      turns: c.turns,
+      file: c.file,
+      line: c.line,
+      repeat,
+      newError,
+      ...(this.rescores.has(c.conv_id) ? { rescore: this.rescores.get(c.conv_id)! } : {}),
+      ...(c.forkedFrom ? { forkedFrom: c.forkedFrom } : {}),
+      args: { taskId: c.task_id, mode: c.mode, condition: c.condition, ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}), ...(c.recap ? { recap: c.recap } : {}), convId: c.conv_id, model: c.model, file: c.file, line: c.line },
+    };
   }
 }
 
@@ -482,6 +503,7 @@ export function describeInstance(n: InstanceNode): string {
 
 export function describeRun(n: RunNode): string {
   const parts = [`${verdictSign(n.verdict)} ${n.verdict}`, `${n.turns} turns`];
+  if (n.forkedFrom) parts.unshift(`fork: ${describeEdit(n.forkedFrom)}`);
   if (n.newError) parts.push('new error');
   if (n.rescore?.changed) parts.push(`re-scored: ${verdictSign(n.rescore.logged)}→${verdictSign(n.verdict)}`);
   if (n.rescore?.inactive.length) parts.push(`inactive: ${n.rescore.inactive.join(', ')}`);

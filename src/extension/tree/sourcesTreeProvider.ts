@@ -82,9 +82,10 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
     try {
       const conv = await this.data.readConversation(run.convId);
       if (!conv) return [];
-      const turns = buildTurnNodes(parseConversation(conv.entry), this.showBookkeepingValue);
-      model.setChildren(run, turns);
-      return turns;
+      // Forks of this conversation come first, then its turns.
+      const children: SourceTreeNode[] = [...model.forksOf(run.convId), ...buildTurnNodes(parseConversation(conv.entry), this.showBookkeepingValue)];
+      model.setChildren(run, children);
+      return children;
     } catch (e) {
       this.output?.appendLine(`[tree] could not read conversation ${run.convId}: ${e instanceof Error ? e.message : String(e)}`);
       return [];
@@ -120,7 +121,7 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
         item.tooltip = `${node.mode} · condition ${node.condition}${node.path ? ` · ${node.path} k=${node.k}` : ''}${node.active ? ` · active task: ${node.active}` : ''}`;
         break;
       case 'run':
-        item = new vscode.TreeItem(`${verdictSign(node.verdict)} ${shortModel(node.model)}${node.repeat > 1 ? ` #${node.repeat}` : ''}`, C.Collapsed);
+        item = new vscode.TreeItem(`${verdictSign(node.verdict)} ${node.forkedFrom ? 'fork · ' : ''}${shortModel(node.model)}${node.repeat > 1 ? ` #${node.repeat}` : ''}`, C.Collapsed);
         item.description = describeRun(node);
         item.iconPath = verdictIcon(node.verdict);
         item.tooltip = [`${node.model}`, `conv_id ${node.convId}`, `${vscode.workspace.asRelativePath(node.file)}:${node.line}`, ...describeRescore(node)].join('\n');

@@ -3,7 +3,7 @@
 // right-clicked item (the element VS Code hands a `view/item/context` command is the node).
 import type { Verdict } from '../../core/load/runLogIndex';
 import type { ReviewStatus } from '../../core/schema/records';
-import type { Condition, ExtendedPath, Mode, RecapMode } from '../../core/schema/runlog';
+import type { Condition, ExtendedPath, ForkedFrom, Mode, RecapMode } from '../../core/schema/runlog';
 
 /** `contextValue` of each item type, for `when` clauses of context menus (`viewItem == …`). */
 export const CONTEXT_VALUES = {
@@ -11,7 +11,11 @@ export const CONTEXT_VALUES = {
   source: 'intentLens.source',
   instance: 'intentLens.instance',
   run: 'intentLens.run',
+  /** A run forked from another (shown under its parent). */
+  forkRun: 'intentLens.run.fork',
   turn: 'intentLens.turn',
+  /** A user message: the turns a fork can start from. */
+  userTurn: 'intentLens.turn.user',
   bookkeeping: 'intentLens.bookkeeping',
   files: 'intentLens.files',
   logFile: 'intentLens.logFile',
@@ -102,6 +106,8 @@ export interface RunNode extends NodeBase {
   newError: boolean;
   /** Set when the run was re-scored this session; `verdict` is then the re-scored one. */
   rescore?: RunRescore;
+  /** Set on a fork: the parent conversation, the turn and the edit. */
+  forkedFrom?: ForkedFrom;
 }
 
 /** What "Re-score" found for a run, as the tree shows it. */
@@ -165,6 +171,10 @@ export function contextValueOf(node: SourceTreeNode): string {
       return node.fileKind === 'logs' ? CONTEXT_VALUES.logFile : CONTEXT_VALUES.recordsFile;
     case 'files':
       return CONTEXT_VALUES.files;
+    case 'run':
+      return node.forkedFrom ? CONTEXT_VALUES.forkRun : CONTEXT_VALUES.run;
+    case 'turn':
+      return node.role === 'user' ? CONTEXT_VALUES.userTurn : CONTEXT_VALUES.turn;
     default:
       return CONTEXT_VALUES[node.kind];
   }

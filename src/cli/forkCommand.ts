@@ -1,0 +1,209 @@
+// `intent-lens fork`: counterfactual replay of logged conversations. One conversation (--conv-id)
+// or a batch (--all --filter EXPR) is forked at a user turn with one edit, continued with the
+// protocol of `run`, scored, and appended to --out with `forked_from`; a batch reports the
+// recovery rate per model and domain. Keys come from the environment only and are never written.
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { CliError, type CliCommand } from './cliTypes';
+import { loadRecordsFile } from '../core/load/recordsFile';
+import { RunLogIndex } from '../core/load/runLogIndex';
+import { detectFileKind, listDataFiles } from '../core/load/dataFiles';
+import { ProviderError, redactUrl } from '../core/providers/providerErrors';
+import { verifierScorer } from '../core/simulator/verifierScorer';
+import { selectShard } from '../core/simulator/runPlan';
+import { describeEdit, type ForkEdit } from '../core/fork/forkPlan';
+import { parseConversationFilter, FilterError } from '../core/fork/conversationFilter';
+import { runForkBatch, selectForkJobs, type ForkBatchItem } from '../core/fork/forkBatch';
+import { formatRecoveryTable, recoveryRates } from '../core/fork/recovery';
+import { addEstimates, describeEstimate, emptyEstimate, estimateFork } from '../core/cost/estimate';
+import { addCost } from '../core/cost/priceTable';
+import { PROVIDER_OPTIONS, PROVIDER_USAGE, setupProviders, shardOption, toInt } from './providerOptions';
+
+const USAGE = `intent-lens fork --records <file> --logs <file-or-folder>... --conv-id ID --turn N <edit>
+                  (--provider ID | --base-url URL) [--model M] [--user-model M] --out <log.jsonl> [--json]
+intent-lens fork --records <file> --logs <...> --all [--filter EXPR] [--turn N] <edit> [--concurrency N]
+                  [--shard i/n|auto] ... --out <log.jsonl>
+
+Edits (one):
+  --replace-user TEXT  replace user turn N with TEXT (it carries the same shard or event)
+  --drop-user          drop user turn N (a dropped shard is revealed later; a dropped event is gone)
+  --drop-proposal      drop the proposal (and its decision); N defaults to the proposal's turn
+  --flip-decision      reject ↔ accept (Retained ↔ Revised); N defaults to the decision's turn
+  --shard-first        send the next unrevealed shard before the event at turn N (default: the first event)
+
+  --turn N             the user turn, counted from 1 as the views label them (U1, U2, …)
+  --model M            the assistant model (default: each conversation's logged assistant model)
+  --user-model M       the user-simulator model (default: the logged one)
+${PROVIDER_USAGE}
+  --all                fork every conversation of --logs that --filter selects (never earlier forks)
+  --filter EXPR        e.g. "model=gpt-4o domain=math condition=retained verdict=incorrect"
+                       (fields: model, domain, task_id, mode, condition, path, k, verdict, fork;
+                       field!=value negates, a,b means either)
+  --concurrency N      forks at once with --all (default 1)
+  --shard i/n|auto     with --all: every n-th selected conversation from the i-th (see run --help)
+  --estimate           print the number of forks, calls and tokens, and run nothing
+  --databases DIR      SQLite databases for the database verifier; --no-exec: do not run code answers
+  --json               one JSON summary per fork on stdout (and the recovery table with --all)`;
+
+function editFrom(values: { 'replace-user'?: string; 'drop-user'?: boolean; 'drop-proposal'?: boolean; 'flip-decision'?: boolean; 'shard-first'?: boolean }): ForkEdit {
+  const edits: ForkEdit[] = [
+    ...(values['replace-user'] !== undefined ? [{ kind: 'replace-user' as const, text: values['replace-user'] }] : []),
+    ...(values['drop-user'] ? [{ kind: 'drop-user' as const }] : []),
+    ...(values['drop-proposal'] ? [{ kind: 'drop-proposal' as const }] : []),
+    ...(values['flip-decision'] ? [{ kind: 'flip-decision' as const }] : []),
+    ...(values['shard-first'] ? [{ kind: 'shard-first' as const }] : []),
+  ];
+  if (edits.length !== 1) throw new CliError('give exactly one edit: --replace-user TEXT, --drop-user, --drop-proposal, --flip-decision or --shard-first');
+  return edits[0]!;
+}
+
+const verdictOf = (c: boolean | null) => (c === null ? 'unscored' : c ? 'correct' : 'incorrect');
+
+const command: CliCommand = {
+  async run(args) {
+    const { values } = parseArgs({
+      args,
+      options: {
+        records: { type: 'string' },
+        logs: { type: 'string', multiple: true },
+        'conv-id': { type: 'string' },
+        turn: { type: 'string' },
+        'replace-user': { type: 'string' },
+        'drop-user': { type: 'boolean' },
+        'drop-proposal': { type: 'boolean' },
+        'flip-decision': { type: 'boolean' },
+        'shard-first': { type: 'boolean' },
+        ...PROVIDER_OPTIONS,
+        out: { type: 'string' },
+        json: { type: 'boolean' },
+        all: { type: 'boolean' },
+        filter: { type: 'string' },
+        concurrency: { type: 'string' },
+        shard: { type: 'string' },
+        estimate: { type: 'boolean' },
+        databases: { type: 'string' },
+        'no-exec': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      process.stdout.write(USAGE + '\n');
+      return 0;
+    }
+    if (!values.records) throw new CliError('--records is required');
+    if (!values.logs?.length) throw new CliError('--logs is required');
+    if (!values.out) throw new CliError('--out is required');
+    if (!values.all && !values['conv-id']) throw new CliError('give --conv-id ID (or --all for a batch)');
+    if (values.all && values['conv-id']) throw new CliError('give either --conv-id or --all, not both');
+    if (values.filter !== undefined && !values.all) throw new CliError('--filter needs --all');
+    const edit = editFrom(values);
+    const turn = toInt('turn', values.turn, 1, 10_000);
+    const concurrency = toInt('concurrency', values.concurrency, 1, 64) ?? 1;
+    const shard = shardOption(values.shard, values.all);
+    let matches;
+    try {
+      matches = parseConversationFilter(values.filter ?? '');
+    } catch (e) {
+      if (e instanceof FilterError) throw new CliError(`--filter: ${e.message}`);
+      throw e;
+    }
+    const providers = await setupProviders(values, { modelRequired: false });
+    const out = resolve(values.out);
+
+    // Parents: every log under --logs except the output itself.
+    const index = new RunLogIndex();
+    let files: string[];
+    try {
+      files = await listDataFiles(values.logs);
+    } catch (e) {
+      throw new CliError(`cannot read logs: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    for (const f of files) if (resolve(f) !== out && (await detectFileKind(f)) === 'logs') await index.indexFile(f);
+    const records = new Map((await loadRecordsFile(values.records)).items.map((i) => [i.value.task_id, i.value] as const));
+    let refs = index.conversations();
+    if (!values.all) {
+      const ref = index.get(values['conv-id']!);
+      if (!ref) throw new CliError(`no conversation ${values['conv-id']} in ${values.logs.join(', ')}`, 1);
+      refs = [ref];
+    }
+    const selected = selectForkJobs(refs, records, values.all ? matches : () => true);
+    if (selected.missingRecords.length) process.stderr.write(`no record for ${selected.missingRecords.length} task(s) (e.g. ${selected.missingRecords[0]}): their conversations are skipped\n`);
+    if (!values.all && selected.jobs.length === 0) throw new CliError(`no record ${refs[0]!.task_id} in ${values.records}`, 1);
+    const jobs = shard ? selectShard(selected.jobs, shard) : selected.jobs;
+
+    if (values.estimate) {
+      let e = emptyEstimate();
+      for (const j of jobs) e = addEstimates(e, estimateFork((await index.readConversation(j.parent)).trace, turn ?? 1));
+      process.stdout.write(`${describeEstimate(e, providers.prices, providers.fixedModel)}\n`);
+      return 0;
+    }
+
+    const abort = new AbortController();
+    const onSigint = () => {
+      process.stderr.write('\ncancelling: unfinished forks are not written\n');
+      abort.abort();
+    };
+    process.once('SIGINT', onSigint);
+    const scoreFinal = verifierScorer({ trusted: values['no-exec'] !== true, ...(values.databases ? { databasesDir: resolve(values.databases) } : {}) });
+    process.stderr.write(`forking ${jobs.length} conversation(s) (${edit.kind}${turn !== undefined ? ` at U${turn}` : ''}) on ${providers.where}\n`);
+    let costUsd: number | undefined;
+    const report = (item: ForkBatchItem, done: number, total: number) => {
+      const tag = `[${done}/${total}] ${item.parent.conv_id} (${item.parent.task_id})`;
+      switch (item.status) {
+        case 'forked': {
+          const r = item.result;
+          costUsd = addCost(costUsd, item.costUsd);
+          process.stderr.write(`${tag}: ${describeEdit(r.plan.forkedFrom)} → ${verdictOf(r.score.is_correct)} (parent ${item.parent.verdict})\n`);
+          if (values.json) process.stdout.write(JSON.stringify({ conv_id: r.entry.conv_id, forked_from: r.plan.forkedFrom, task_id: r.entry.task_id, condition: r.entry.condition, assistant_model: r.entry.assistant_model, parent_verdict: item.parent.verdict, is_correct: r.score.is_correct, extracted: r.score.extracted, usage: r.usage, ...(item.costUsd !== undefined ? { cost_usd: item.costUsd } : {}), out }) + '\n');
+          return;
+        }
+        case 'already':
+          process.stderr.write(`${tag}: already forked as ${item.fork.conv_id}\n`);
+          return;
+        case 'not-applicable':
+          process.stderr.write(`${tag}: skipped, ${item.message}\n`);
+          return;
+        case 'failed':
+          process.stderr.write(`${tag}: FAILED, nothing written: ${item.message}\n`);
+      }
+    };
+    let result;
+    try {
+      result = await runForkBatch({
+        index,
+        jobs,
+        edit,
+        ...(turn !== undefined ? { turn } : {}),
+        providersFor: (parent) => providers.forConversation(parent.assistant_model, parent.user_model && parent.user_model !== 'none' ? parent.user_model : undefined),
+        assistantSettings: providers.assistantSettings,
+        scoreFinal,
+        concurrency,
+        out,
+        signal: abort.signal,
+        extraFields: { runner: 'intent-lens fork', ...(providers.assistantConfig.baseUrl ? { assistant_base_url: redactUrl(providers.assistantConfig.baseUrl) } : {}) },
+        onItem: report,
+        isFatal: (e) => e instanceof ProviderError && (e.kind === 'auth' || e.kind === 'not-found' || e.kind === 'connection'),
+      });
+    } finally {
+      process.removeListener('SIGINT', onSigint);
+    }
+    const failed = result.items.filter((i) => i.status === 'failed');
+    const notApplicable = result.items.filter((i) => i.status === 'not-applicable');
+    if (!values.all) {
+      if (failed.length) throw new CliError(failed[0]!.status === 'failed' ? failed[0]!.message : 'failed', 1);
+      if (notApplicable.length) throw new CliError(notApplicable[0]!.status === 'not-applicable' ? notApplicable[0]!.message : 'not applicable', 1);
+    }
+    const rows = recoveryRates(result.pairs);
+    const forked = result.items.filter((i) => i.status === 'forked').length;
+    const summary = `${forked} fork(s) written to ${out}${result.items.length - forked - failed.length - notApplicable.length ? `, ${result.items.length - forked - failed.length - notApplicable.length} already there` : ''}${notApplicable.length ? `, ${notApplicable.length} not applicable` : ''}${failed.length ? `, ${failed.length} failed` : ''}${costUsd !== undefined ? `, cost $${costUsd.toFixed(4)}` : ''}${providers.cache ? `, cache ${providers.cache.hits} hit(s) / ${providers.cache.misses} miss(es)` : ''}`;
+    if (values.json) {
+      if (values.all) process.stdout.write(JSON.stringify({ type: 'recovery', edit: edit.kind, rows }) + '\n');
+    } else {
+      process.stdout.write(`${summary}\n`);
+      if (values.all && rows.length) process.stdout.write(`\nRecovery (parent incorrect → fork correct):\n${formatRecoveryTable(rows)}\n`);
+    }
+    if (abort.signal.aborted && failed.length === 0) return 130;
+    return failed.length ? 1 : 0;
+  },
+};
+export default command;

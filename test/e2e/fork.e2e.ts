@@ -1,0 +1,88 @@
+// Fork from a turn in a real VS Code (code-server): a logged Retained failure (the scripted model
+// answers the rejected value) is forked from its proposal turn in the Sources tree with "drop the
+// proposal and its decision"; the fork is correct, shows under its parent, and "Compare With
+// Parent" opens the compare view with the branch point at the edited turn.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openWorkbench, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
+import { missingE2eTools } from './harness/toolPaths';
+import { startFakeServer, type FakeServer } from '../unit/runner/fakeOpenAIServer';
+import { mathRecord, lastNumberScorer } from '../unit/runner/runnerFixtures';
+import { runInstance } from '../../src/core/simulator/runInstance';
+import { worldHandler, worldProviders } from '../unit/fork/forkFixtures';
+
+describe.skipIf(missingE2eTools().length > 0)('fork from a turn in the Sources tree', () => {
+  let workspace: string;
+  let server: CodeServer;
+  let workbench: Workbench;
+  let model: FakeServer;
+  let parentId: string;
+  screenshotOnFailure(() => workbench);
+
+  beforeAll(async () => {
+    model = await startFakeServer(worldHandler());
+    // The parent: a Retained run in which the model used the rejected 3 sacks (60 ≠ 120).
+    const parent = await runInstance({ record: mathRecord, spec: { mode: 'multi', condition: 'retained' }, ...worldProviders(model.baseUrl), scoreFinal: lastNumberScorer });
+    expect(parent.entry.is_correct).toBe(false);
+    parentId = parent.entry.conv_id;
+    workspace = mkdtempSync(join(tmpdir(), 'intent-lens-fork-'));
+    writeFileSync(join(workspace, 'fork.records.jsonl'), JSON.stringify(mathRecord) + '\n');
+    mkdirSync(join(workspace, 'logs'), { recursive: true });
+    writeFileSync(join(workspace, 'logs', 'parents.jsonl'), JSON.stringify(parent.entry) + '\n');
+    server = await startCodeServer({
+      workspace,
+      settings: {
+        'intentLens.providers': [{ id: 'local', kind: 'openai', baseUrl: model.baseUrl, model: 'asst', maxRetries: 0 }],
+        'intentLens.runs.defaultProvider': 'local',
+        'intentLens.runs.simulatorModel': 'sim',
+      },
+    });
+    workbench = await openWorkbench(server, { suite: 'fork', timeoutMs: 120_000 });
+    await workbench.openView('Intent Lens');
+    await workbench.extensionsActivated();
+  });
+
+  afterAll(async () => {
+    await workbench?.close();
+    await server?.stop();
+    await model?.close();
+    if (workspace) rmSync(workspace, { recursive: true, force: true });
+  });
+
+  it('forks the failure at its proposal, shows the fork under its parent, and compares them at the branch point', async () => {
+    const page = workbench.page;
+    await workbench.expandTreeRow(mathRecord.task_id);
+    await workbench.expandTreeRow(/^\s*Retained/);
+    await workbench.expandTreeRow(/✗ asst/);
+    const proposalTurn = await workbench.treeRow(/user · proposal/);
+    await proposalTurn.click({ button: 'right' });
+    await page.locator('.monaco-menu .action-item', { hasText: 'Fork From Turn…' }).first().click();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Drop the proposal and its decision' }).first().click();
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    expect(await dialog.innerText()).toMatch(/proposal at U3 and its decision dropped[\s\S]*asst on local/);
+    await dialog.locator('.monaco-button', { hasText: /^Fork$/ }).click();
+
+    // The fork is correct and sits under its parent in the tree.
+    expect(await workbench.notification(/Fork .* at U3: correct \(parent incorrect\)/)).toContain('correct');
+    const forkRow = await workbench.treeRow(/fork · asst/);
+    await expect.poll(async () => forkRow.innerText(), { timeout: 30_000 }).toMatch(/fork: proposal at U3 and its decision dropped/);
+    await workbench.screenshot('tree-with-fork');
+    const log = readFileSync(join(workspace, 'logs/runs/forks/drop-proposal.jsonl'), 'utf8');
+    const fork = JSON.parse(log.trim()) as { forked_from: { conv_id: string; turn: number }; is_correct: boolean };
+    expect(fork).toMatchObject({ forked_from: { conv_id: parentId, turn: 3, edit: 'drop-proposal' }, is_correct: true });
+
+    // Compare With Parent (the fork's context menu): the branch point is the edited turn.
+    await forkRow.click({ button: 'right' });
+    await page.locator('.monaco-menu .action-item', { hasText: 'Compare With Parent' }).first().click();
+    const frame = workbench.webviewFrame();
+    const branch = frame.locator('[data-branch-point="true"]');
+    await branch.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    expect(await branch.innerText()).toMatch(/Fork at U3: proposal at U3 and its decision dropped/);
+    expect(await frame.locator('[data-testid="side-left"] [data-verdict]').getAttribute('data-verdict')).toBe('incorrect');
+    expect(await frame.locator('[data-testid="side-right"] [data-verdict]').getAttribute('data-verdict')).toBe('correct');
+    await workbench.screenshot('compare-parent-fork');
+  });
+});
