@@ -11,6 +11,7 @@ const COMMANDS: Record<string, () => Promise<{ default: CliCommand }>> = {
   'export-opsd': () => import('./cli/exportOpsdCommand'),
   run: () => import('./cli/runCommand'),
   review: () => import('./cli/reviewCommand'),
+  search: () => import('./cli/searchCommand'),
 };
 
 const USAGE = `intent-lens <command> [options]
@@ -23,6 +24,7 @@ Commands:
   export-opsd --records <file> --logs <file-or-folder>... --out FILE [--admit-single-correct]
   run --records <file> --task-id ID --mode M --condition C (--provider ID | --base-url URL) --model M --out LOG
   review <records> --task-id ID --status approved|rejected|needs-work|pending [--note TEXT]
+  search --logs <file-or-folder>... [--regex] [--case-sensitive] [--word] [--role user|assistant|system] [--json] <query>
 
 Run 'intent-lens <command> --help' for a command's options.`;
 
