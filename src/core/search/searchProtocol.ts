@@ -30,12 +30,13 @@ export type IndexResponse =
   | { id: number; ok: false; error: string };
 
 export interface MatchRequest {
+  id: number;
   query: SearchQuery;
   refs: CandidateRef[];
   limit?: number;
 }
 
 export type MatchResponse =
-  | { type: 'matches'; matches: SearchMatch[] }
-  | { type: 'done'; truncated: boolean; unreadable: number }
-  | { type: 'error'; error: string };
+  | { id: number; type: 'matches'; matches: SearchMatch[] }
+  | { id: number; type: 'done'; truncated: boolean; unreadable: number }
+  | { id: number; type: 'error'; error: string };

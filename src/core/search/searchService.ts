@@ -39,6 +39,8 @@ export interface SearchOutcome {
   /** Conversations the index proposed before confirmation. */
   candidates: number;
   unreadable: number;
+  /** The match worker failed (an unexpected error, not a query error). */
+  error?: string;
 }
 
 type IndexOkResponse = Extract<IndexResponse, { ok: true }>;
@@ -103,53 +105,93 @@ export class SearchService {
     return (await this.request({ type: 'stats' }, 'stats')).stats;
   }
 
-  /** Runs a query; throws QueryError for an invalid regex. Never leaves a match worker running. */
+  /** Spawned ahead of the first query (a thread start is most of a small query's latency). */
+  private matchWorker: Worker | undefined;
+  private current: AbortController | undefined;
+
+  private matcher(): Worker {
+    if (this.matchWorker) return this.matchWorker;
+    const w = this.spawn('match');
+    w.on('exit', () => {
+      if (this.matchWorker === w) this.matchWorker = undefined;
+    });
+    w.unref();
+    this.matchWorker = w;
+    return w;
+  }
+
+  /** Starts the match worker now, so the first search does not wait for it. */
+  warm(): void {
+    this.matcher();
+  }
+
+  /**
+   * Runs a query; a new search cancels the one still running. Throws QueryError for an invalid
+   * regex. A search past its budget or cancelled terminates the match worker (a fresh one follows).
+   */
   async search(query: SearchQuery, opts: SearchOptions = {}): Promise<SearchOutcome> {
+    this.current?.abort();
+    const mine = new AbortController();
+    this.current = mine;
+    const signal = opts.signal ? AbortSignal.any([opts.signal, mine.signal]) : mine.signal;
     const compiled = compileQuery(query);
     const { refs } = await this.request({ type: 'candidates', terms: compiled.terms }, 'candidates');
     const outcome: SearchOutcome = { matches: [], truncated: false, timedOut: false, cancelled: false, candidates: refs.length, unreadable: 0 };
-    if (refs.length === 0 || opts.signal?.aborted) return { ...outcome, cancelled: opts.signal?.aborted ?? false };
-    const worker = this.spawn('match');
+    if (refs.length === 0 || signal.aborted) return { ...outcome, cancelled: signal.aborted };
+    const worker = this.matcher();
+    const id = this.nextId++;
     await new Promise<void>((resolve) => {
       let settled = false;
-      const finish = () => {
+      const finish = (stopWorker: boolean) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        opts.signal?.removeEventListener('abort', onAbort);
-        void worker.terminate();
+        signal.removeEventListener('abort', onAbort);
+        worker.off('message', onMessage);
+        worker.off('exit', onExit);
+        worker.unref();
+        if (stopWorker) {
+          if (this.matchWorker === worker) this.matchWorker = undefined;
+          void worker.terminate();
+        }
         resolve();
       };
       const timer = setTimeout(() => {
         outcome.timedOut = true;
-        finish();
+        finish(true);
       }, opts.budgetMs ?? 10_000);
       const onAbort = () => {
         outcome.cancelled = true;
-        finish();
+        finish(true);
       };
-      opts.signal?.addEventListener('abort', onAbort);
-      worker.on('message', (m: MatchResponse) => {
-        if (settled) return;
+      const onExit = () => finish(false);
+      const onMessage = (m: MatchResponse) => {
+        if (m.id !== id) return;
         if (m.type === 'matches') {
           outcome.matches.push(...m.matches);
           opts.onMatches?.(m.matches);
-        } else if (m.type === 'done') {
-          outcome.truncated = m.truncated;
-          outcome.unreadable = m.unreadable;
-          finish();
         } else {
-          finish();
+          if (m.type === 'done') {
+            outcome.truncated = m.truncated;
+            outcome.unreadable = m.unreadable;
+          } else outcome.error = m.error;
+          finish(false);
         }
-      });
-      worker.on('error', finish);
-      worker.on('exit', finish);
-      worker.postMessage({ query, refs, limit: opts.limit } satisfies MatchRequest);
+      };
+      signal.addEventListener('abort', onAbort);
+      worker.on('message', onMessage);
+      worker.on('exit', onExit);
+      worker.ref();
+      worker.postMessage({ id, query, refs, limit: opts.limit } satisfies MatchRequest);
     });
+    if (this.current === mine) this.current = undefined;
     return outcome;
   }
 
   dispose(): void {
+    this.current?.abort();
+    void this.matchWorker?.terminate();
+    this.matchWorker = undefined;
     void this.indexWorker?.terminate();
     this.indexWorker = undefined;
   }

@@ -1,6 +1,6 @@
 // Worker-thread entry of search (bundled as dist/searchWorker.js). As the index worker it keeps
 // the SearchIndex for the life of the service; as a match worker it confirms one query's
-// candidates and exits, so a runaway user regex costs only this thread.
+// candidates; a runaway user regex costs only this thread, which the service then replaces.
 import { parentPort, workerData } from 'node:worker_threads';
 import { SearchIndex } from './searchIndex';
 import { scanConversations } from './scanConversations';
@@ -58,12 +58,18 @@ if (port && role === 'index') {
     });
   });
 } else if (port && role === 'match') {
-  port.once('message', (req: MatchRequest) => {
+  // Queries one after another; the service terminates this thread if one overruns its budget.
+  let queue: Promise<void> = Promise.resolve();
+  port.on('message', (req: MatchRequest) => {
     const send = (m: MatchResponse) => port.postMessage(m);
-    (async () => {
-      const query = compileQuery(req.query);
-      const r = await scanConversations(req.refs, query, { limit: req.limit, onMatches: (matches) => send({ type: 'matches', matches }) });
-      send({ type: 'done', truncated: r.truncated, unreadable: r.unreadable });
-    })().catch((e: unknown) => send({ type: 'error', error: errorText(e) }));
+    queue = queue.then(async () => {
+      try {
+        const query = compileQuery(req.query);
+        const r = await scanConversations(req.refs, query, { limit: req.limit, onMatches: (matches) => send({ id: req.id, type: 'matches', matches }) });
+        send({ id: req.id, type: 'done', truncated: r.truncated, unreadable: r.unreadable });
+      } catch (e) {
+        send({ id: req.id, type: 'error', error: errorText(e) });
+      }
+    });
   });
 }

@@ -4,7 +4,7 @@
 import { WORD_RE, type QueryTerm } from './searchQuery';
 
 class PostingList {
-  bytes = new Uint8Array(4);
+  bytes = new Uint8Array(8);
   used = 0;
   last = -1;
   count = 0;
@@ -62,33 +62,50 @@ function termAccepts(term: QueryTerm, word: string): boolean {
   }
 }
 
+/**
+ * A copy that does not share memory with the text it was matched in: V8 keeps longer regex matches
+ * as slices of their source, and a slice kept as a key would keep the whole message alive.
+ */
+function ownCopy(word: string): string {
+  return word.length < 13 ? word : Buffer.from(word, 'utf8').toString('utf8');
+}
+
 export class TokenIndex {
-  private readonly postings = new Map<string, PostingList>();
+  /** A word's conversations: one number while it occurs in one, else a posting list. */
+  private readonly postings = new Map<string, number | PostingList>();
 
   /** Adds a conversation's text; documents must be added in ascending number. */
   addDocument(doc: number, texts: Iterable<string>): void {
+    // Distinct words first: a long reply repeats its words many times, the postings see each once.
+    const seen = new Set<string>();
     for (const text of texts) {
-      for (const m of text.toLowerCase().matchAll(WORD_RE)) {
-        const word = m[0];
-        let list = this.postings.get(word);
-        if (!list) {
-          list = new PostingList();
-          this.postings.set(word, list);
-        }
+      const re = new RegExp(WORD_RE.source, WORD_RE.flags);
+      const lower = text.toLowerCase();
+      let m: RegExpExecArray | null;
+      while ((m = re.exec(lower)) !== null) seen.add(m[0]);
+    }
+    for (const word of seen) {
+      const cur = this.postings.get(word);
+      if (cur === undefined) this.postings.set(ownCopy(word), doc);
+      else if (typeof cur === 'number') {
+        // Most words occur in one conversation: they stay a plain number until a second one.
+        const list = new PostingList();
+        list.add(cur);
         list.add(doc);
-      }
+        this.postings.set(word, list);
+      } else cur.add(doc);
     }
   }
 
   /** Documents that contain a word accepted by the term (sorted ascending). */
   private docsFor(term: QueryTerm): Set<number> {
     const out = new Set<number>();
-    if (term.match === 'exact') {
-      const list = this.postings.get(term.word);
-      if (list) for (const d of list.docs()) out.add(d);
-      return out;
-    }
-    for (const [word, list] of this.postings) if (termAccepts(term, word)) for (const d of list.docs()) out.add(d);
+    const addAll = (list: number | PostingList | undefined) => {
+      if (typeof list === 'number') out.add(list);
+      else if (list) for (const d of list.docs()) out.add(d);
+    };
+    if (term.match === 'exact') addAll(this.postings.get(term.word));
+    else for (const [word, list] of this.postings) if (termAccepts(term, word)) addAll(list);
     return out;
   }
 
@@ -105,7 +122,7 @@ export class TokenIndex {
 
   stats(): { words: number; postingBytes: number } {
     let postingBytes = 0;
-    for (const [w, l] of this.postings) postingBytes += l.size() + w.length * 2 + 32;
+    for (const [w, l] of this.postings) postingBytes += (typeof l === 'number' ? 0 : l.size()) + w.length * 2 + 32;
     return { words: this.postings.size, postingBytes };
   }
 }

@@ -55,6 +55,16 @@ describe('search service (worker threads)', () => {
     expect(r.cancelled).toBe(true);
     expect(r.timedOut).toBe(false);
   });
+
+  it('cancels a running search when a new one starts, and the new one answers', async () => {
+    const file = tempLog([conversation([['assistant', 'a'.repeat(40) + '!']]), conversation([['user', 'plain words']])]);
+    const service = newService();
+    await service.indexFiles([file]);
+    const slow = service.search({ text: '^(a|aa)+$', regex: true }, { budgetMs: 60_000 });
+    const next = await service.search({ text: 'plain' });
+    expect((await slow).cancelled).toBe(true);
+    expect(next.matches.map((m) => m.line)).toEqual([2]);
+  });
 });
 
 describe.skipIf(!hasSharedLogs)('search CLI on the shared logs', () => {
