@@ -43,13 +43,32 @@ function text(words: string[], rand: () => number, n: number): string {
   return out.join(' ');
 }
 
-function conversation(words: string[], rand: () => number, i: number, model: string): string {
+/** Message texts are drawn from a pool (generating 1 GB word by word takes too long on a shared
+ * machine); each conversation adds fresh numbers and identifiers, so the vocabulary keeps growing. */
+interface TextPool {
+  user: string[];
+  assistant: string[];
+  words: string[];
+}
+
+function makePool(rand: () => number): TextPool {
+  const words = vocabulary(200_000, rand);
+  return {
+    words,
+    user: Array.from({ length: 4000 }, () => text(words, rand, 15 + Math.floor(rand() * 30))),
+    assistant: Array.from({ length: 8000 }, () => text(words, rand, 300 + Math.floor(rand() * 500))),
+  };
+}
+
+function conversation(pool: TextPool, rand: () => number, i: number, model: string): string {
+  const pick = (list: string[]) => list[Math.floor(rand() * list.length)]!;
+  const fresh = () => `${Math.floor(rand() * 10_000_000)} ${zipfPick(pool.words, rand)}_${Math.floor(rand() * 1_000_000)}`;
   const trace: unknown[] = [{ role: 'system', content: 'As an expert problem solver solve step by step the following mathematical questions.' }];
   const turns = 5 + Math.floor(rand() * 6);
   for (let t = 1; t <= turns; t++) {
     trace.push({ role: 'log', content: { type: 'hint_revealed', shard_id: t } });
-    trace.push({ role: 'user', content: text(words, rand, 15 + Math.floor(rand() * 30)) });
-    trace.push({ role: 'assistant', content: text(words, rand, 300 + Math.floor(rand() * 500)) });
+    trace.push({ role: 'user', content: `${pick(pool.user)} ${fresh()}` });
+    trace.push({ role: 'assistant', content: `${pick(pool.assistant)} ${fresh()} ${pick(pool.assistant).slice(0, 400)}` });
     trace.push({ role: 'log', content: { type: 'answer-evaluation', exact_answer: String(t * 7), is_correct: rand() < 0.5, score: 0 } });
   }
   // A rare needle in one conversation of 5,000, to time a selective query.
@@ -62,7 +81,7 @@ function generate(dir: string, targetMB: number): string[] {
   if (!existsSync(marker)) {
     mkdirSync(dir, { recursive: true });
     const rand = lcg(12);
-    const words = vocabulary(200_000, rand);
+    const pool = makePool(rand);
     const models = ['model-a', 'model-b', 'model-c', 'model-d'];
     const perFile = (targetMB * 1024 * 1024) / models.length;
     let i = 0;
@@ -70,7 +89,7 @@ function generate(dir: string, targetMB: number): string[] {
       const fd = openSync(join(dir, `${m}.jsonl`), 'w');
       let bytes = 0;
       while (bytes < perFile) {
-        const line = conversation(words, rand, i++, m) + '\n';
+        const line = conversation(pool, rand, i++, m) + '\n';
         bytes += Buffer.byteLength(line);
         writeSync(fd, line);
       }
@@ -133,7 +152,7 @@ export async function benchSearch(opts: { targetMB: number }): Promise<Record<st
     }
     const evil = await timeQuery(service, { text: '^(\\w+\\s?)*$', regex: true }, 10, 2000);
     out['catastrophic regex, 2 s budget: ms'] = `${evil.totalMs} (timed out: ${evil.timedOut})`;
-    appendFileSync(files[0]!, conversation(vocabulary(10, lcg(3)), lcg(5), 9_999_999, 'model-a') + '\n');
+    appendFileSync(files[0]!, conversation(makePool(lcg(3)), lcg(5), 9_999_999, 'model-a') + '\n');
     const t2 = performance.now();
     await service.indexFiles(files);
     out['re-index after 1 append ms'] = (performance.now() - t2).toFixed(0);

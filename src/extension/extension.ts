@@ -10,6 +10,8 @@ import { registerRunner } from './runner/registerRunner';
 import { registerReview } from './review/registerReview';
 import { registerDashboard } from './dashboard/registerDashboard';
 import { registerEvolving } from './evolving/registerEvolving';
+import { registerSearch } from './search/registerSearch';
+import { registerLinks } from './links/registerLinks';
 
 export interface ExtensionServices {
   context: vscode.ExtensionContext;
@@ -27,7 +29,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Intent
   const data = new WorkspaceData(output);
   const services: ExtensionServices = { context, data, output };
   context.subscriptions.push(output, data);
-  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving]) {
+  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving, registerSearch, registerLinks]) {
     try {
       register(services);
     } catch (e) {
