@@ -12,6 +12,7 @@ import { registerDashboard } from './dashboard/registerDashboard';
 import { registerEvolving } from './evolving/registerEvolving';
 import { registerSearch } from './search/registerSearch';
 import { registerLinks } from './links/registerLinks';
+import { registerDiscovery } from './discovery/registerDiscovery';
 
 export interface ExtensionServices {
   context: vscode.ExtensionContext;
@@ -29,7 +30,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Intent
   const data = new WorkspaceData(output);
   const services: ExtensionServices = { context, data, output };
   context.subscriptions.push(output, data);
-  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving, registerSearch, registerLinks]) {
+  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving, registerSearch, registerLinks, registerDiscovery]) {
     try {
       register(services);
     } catch (e) {
