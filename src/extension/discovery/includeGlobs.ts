@@ -40,15 +40,16 @@ function literal(path: string): string {
 }
 
 /**
- * The glob widened by each file's folder and extension (`runs/a.jsonl` → `runs/*.jsonl`), so later
- * files beside them are found too. Paths are relative to a workspace folder, with `/`.
+ * The glob widened by each file's folder and extension (`runs/a.jsonl` → `runs/*.jsonl` under any folder), so
+ * later files beside them are found too. Paths are relative to a workspace folder, with `/`. Every
+ * pattern starts with a double-star folder: file watchers match a string glob against absolute paths.
  */
 export function includeFiles(glob: string, relativePaths: readonly string[]): string {
   const patterns = expandBraces(glob);
   for (const rel of relativePaths) {
     const dir = posix.dirname(rel);
     const ext = posix.extname(rel);
-    const pattern = `${dir === '.' ? '' : literal(dir) + '/'}*${ext}`;
+    const pattern = dir === '.' ? `**/${literal(posix.basename(rel))}` : `**/${literal(dir)}/*${ext}`;
     if (!patterns.includes(pattern)) patterns.push(pattern);
   }
   return patterns.length === 1 ? patterns[0]! : `{${patterns.join(',')}}`;
