@@ -23,11 +23,16 @@ export class WorkspaceSearch implements vscode.Disposable {
   /** The service with every loaded log indexed (the first call builds the index). */
   async ready(): Promise<SearchService> {
     if (!this.service) {
-      this.service = new SearchService();
-      this.service.warm();
+      const service = new SearchService();
+      this.service = service;
+      service.warm();
+      await this.sync();
+      return service;
     }
-    await this.sync();
-    return this.service;
+    // Later changes are indexed as they happen: wait for any in progress, not for a new pass.
+    const service = this.service;
+    await this.syncing;
+    return service;
   }
 
   private sync(): Promise<void> {
