@@ -91,7 +91,7 @@ describe('finding, searching and linking conversations', () => {
     await workbench.expandTreeRow('outside/found-me');
     await workbench.expandTreeRow(/^\s*Original\s*multi/);
     await workbench.expandTreeRow(/✓ model-c/);
-    const turn = await workbench.treeRow(/user · The zanzibarquux trays/);
+    const turn = await workbench.treeRow(/user\s+The zanzibarquux trays/);
     await turn.click({ button: 'right' });
     await workbench.page.locator('.context-view .action-label', { hasText: /^Copy Link$/ }).click();
     const link = await workbench.page.waitForFunction(
