@@ -102,6 +102,8 @@ async function main() {
     }),
     // The SQL verifier's worker thread (terminable on a runaway query); loads dist/sql-wasm.wasm.
     await esbuild.context({ ...nodeCommon, entryPoints: { sqlWorker: join(root, 'src/core/verify/database/sqlWorker.ts') }, outdir: dist }),
+    // Full-text search's index and match worker threads (src/core/search/searchService.ts).
+    await esbuild.context({ ...nodeCommon, entryPoints: { searchWorker: join(root, 'src/core/search/searchWorker.ts') }, outdir: dist }),
   );
   for (const { name, entry } of await webviewEntries()) {
     contexts.push(

@@ -12,6 +12,7 @@ const COMMANDS: Record<string, () => Promise<{ default: CliCommand }>> = {
   run: () => import('./cli/runCommand'),
   fork: () => import('./cli/forkCommand'),
   review: () => import('./cli/reviewCommand'),
+  search: () => import('./cli/searchCommand'),
 };
 
 const USAGE = `intent-lens <command> [options]
@@ -25,6 +26,7 @@ Commands:
   run --records <file> --task-id ID --mode M --condition C (--provider ID | --base-url URL) --model M --out LOG
   fork --records <file> --logs <...> (--conv-id ID --turn N | --all --filter EXPR) <edit> (--provider ID | --base-url URL) --out LOG
   review <records> --task-id ID --status approved|rejected|needs-work|pending [--note TEXT]
+  search --logs <file-or-folder>... [--regex] [--case-sensitive] [--word] [--role user|assistant|system] [--json] <query>
 
 Run 'intent-lens <command> --help' for a command's options.`;
 

@@ -27,6 +27,9 @@ export function PlotFigure<T>(props: { make: () => (SVGSVGElement | HTMLElement)
     const el = host.current;
     if (!el) return;
     const fig = make();
+    // Plot puts a <style> in each figure: give it the page's nonce (the CSP allows no other inline style).
+    const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
+    if (nonce) for (const s of fig.querySelectorAll('style')) s.nonce = nonce;
     el.replaceChildren(fig);
     const click = () => {
       if (fig.value != null && onPick) onPick(fig.value as T);

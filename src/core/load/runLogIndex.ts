@@ -97,6 +97,8 @@ export interface IndexFileOptions {
   /** Called with batches of new conversations as they are indexed (first tree rows early). */
   onBatch?: (refs: ConversationRef[]) => void;
   batchSize?: number;
+  /** Called with each newly indexed conversation and its parsed entry (the search index reads the text here, once). */
+  onEntry?: (ref: ConversationRef, entry: RunLogEntry) => void;
 }
 
 export interface IndexFileResult {
@@ -201,7 +203,7 @@ export class RunLogIndex {
         state.nextLine = raw.line + 1;
         continue;
       }
-      const ref = this.indexLine(path, raw.line, raw.offset, raw.length, raw.text, newDiags);
+      const ref = this.indexLine(path, raw.line, raw.offset, raw.length, raw.text, newDiags, 1, opts.onEntry);
       state.indexedBytes = raw.next;
       if (raw.terminated) state.nextLine = raw.line + 1;
       else state.openLastLine = true;
@@ -221,7 +223,7 @@ export class RunLogIndex {
     return { path, added, diagnostics: newDiags, reset };
   }
 
-  private indexLine(file: string, line: number, offset: number, length: number, text: string, diags: Diagnostic[], column = 1): ConversationRef | undefined {
+  private indexLine(file: string, line: number, offset: number, length: number, text: string, diags: Diagnostic[], column = 1, onEntry?: IndexFileOptions['onEntry']): ConversationRef | undefined {
     const loc = { file, line, column };
     const parsed = parseJsonLocated(text);
     if (!parsed.ok) {
@@ -260,6 +262,7 @@ export class RunLogIndex {
     if (e.recap !== undefined) ref.recap = e.recap;
     if (e.forked_from !== undefined) ref.forkedFrom = e.forked_from;
     this.byConvId.set(e.conv_id, ref);
+    onEntry?.(ref, e);
     return ref;
   }
 
@@ -293,7 +296,7 @@ export class RunLogIndex {
           diags.push(diag({ file: path, line: el.line, column: el.column }, 'warning', 'incomplete-line', 'the JSON array is not closed and its last element is incomplete: the log may still be being written'));
           return;
         }
-        const ref = this.indexLine(path, el.line, bytePos, Buffer.byteLength(el.text, 'utf8'), el.text, diags, el.column);
+        const ref = this.indexLine(path, el.line, bytePos, Buffer.byteLength(el.text, 'utf8'), el.text, diags, el.column, opts.onEntry);
         if (ref) state.refs.push(ref);
       });
     }

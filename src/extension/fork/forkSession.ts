@@ -3,7 +3,7 @@
 // data service so the tree shows it under its parent. One path for one fork and for a batch.
 import * as vscode from 'vscode';
 import { join } from 'node:path';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import type { ProviderConfig } from '../../core/providers/providerConfig';
 import { ProviderError, redactUrl } from '../../core/providers/providerErrors';
 import type { ChatProvider } from '../../core/providers/chatProvider';

@@ -3,7 +3,7 @@
 // selected by a filter expression (with the recovery rate and click-through to each pair), and
 // "Compare With Parent" on a fork. Nothing runs in an untrusted workspace.
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../extension';
+import type { ExtensionServices } from '../services';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { RunLogEntry } from '../../core/schema/runlog';
 import type { BenchmarkRecord } from '../../core/schema/records';

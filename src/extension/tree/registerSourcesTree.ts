@@ -207,6 +207,9 @@ export function registerSourcesTree(services: ExtensionServices): void {
   register('intentLens.toggleNewErrors', toggleNewErrors);
   register('intentLens.toggleNewErrorsWithInactive', toggleNewErrorsWithInactive);
   register('intentLens.clearFilters', () => setFilters({}));
+  // For links (src/extension/links): read the filters, and apply a validated filter from a link.
+  register('intentLens.tree.getFilters', () => provider.filters);
+  register('intentLens.tree.setFilters', (f: unknown) => (f && typeof f === 'object' ? setFilters(f as TreeFilters) : undefined));
   register('intentLens.findSource', findSource);
   register('intentLens.revealSource', (taskId: unknown) => (typeof taskId === 'string' ? revealSource(taskId) : findSource()));
   register('intentLens.toggleBookkeeping', async () => {

@@ -13,7 +13,11 @@ export interface WebviewHtmlOptions {
   view: string;
   title: string;
   initialState: unknown;
-  /** Allow Monaco's blob workers. */
+  /**
+   * The view runs Monaco: allow its blob workers and inline styles. Monaco injects <style> elements
+   * (and style attributes) without a nonce it could be given, so only Monaco views keep
+   * `style-src 'unsafe-inline'`; scripts stay nonce-only everywhere.
+   */
   workers?: boolean;
 }
 
@@ -47,7 +51,9 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
   const csp = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}' ${webview.cspSource}`,
-    `style-src ${webview.cspSource} 'unsafe-inline'`,
+    // Other views need no inline style: React and Lit set styles through the CSSOM (not subject to
+    // CSP), and a <style> a view creates itself (Observable Plot's) carries the nonce.
+    opts.workers ? `style-src ${webview.cspSource} 'unsafe-inline'` : `style-src ${webview.cspSource} 'nonce-${nonce}'`,
     `font-src ${webview.cspSource}`,
     `img-src ${webview.cspSource} data:`,
     ...(opts.workers ? ['worker-src blob:'] : []),

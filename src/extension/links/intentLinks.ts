@@ -1,0 +1,68 @@
+// Links that open one Intent Lens item: `<scheme>://intent-lens.intent-lens/<kind>?…` where the
+// scheme is the product's (`vscode`, `vscode-insiders`, code-server's own). vscode-free, so the
+// shapes are unit-tested; every link is validated before anything opens (a link is untrusted input).
+import { z } from 'zod';
+import { REVIEW_STATUSES } from '../../core/schema/records';
+
+/** `<publisher>.<name>` from package.json: the authority VS Code routes to this extension's handler. */
+export const EXTENSION_ID = 'intent-lens.intent-lens';
+
+const FiltersSchema = z
+  .object({
+    domains: z.array(z.string()).optional(),
+    models: z.array(z.string()).optional(),
+    verdicts: z.array(z.enum(['correct', 'incorrect', 'unscored'])).optional(),
+    reviews: z.array(z.enum([...REVIEW_STATUSES, 'none'])).optional(),
+    newErrors: z.boolean().optional(),
+    newErrorsWithInactive: z.boolean().optional(),
+  })
+  .strict();
+export type LinkFilters = z.infer<typeof FiltersSchema>;
+
+export type IntentLink =
+  | { kind: 'conversation'; convId: string }
+  /** `turnIndex`: index into the conversation's trace, as the open-turn command takes it. */
+  | { kind: 'turn'; convId: string; turnIndex: number }
+  | { kind: 'filter'; filters: LinkFilters };
+
+/** The link as a URI string (the caller passes `vscode.env.uriScheme`). */
+export function formatIntentLink(scheme: string, link: IntentLink): string {
+  const q = new URLSearchParams();
+  if (link.kind === 'filter') q.set('filters', JSON.stringify(link.filters));
+  else {
+    q.set('conv', link.convId);
+    if (link.kind === 'turn') q.set('turn', String(link.turnIndex));
+  }
+  return `${scheme}://${EXTENSION_ID}/${link.kind}?${q.toString()}`;
+}
+
+export type ParsedLink = { ok: true; link: IntentLink } | { ok: false; error: string };
+
+/** Parses the path and query VS Code hands the URI handler. */
+export function parseIntentLink(path: string, query: string): ParsedLink {
+  const q = new URLSearchParams(query);
+  const kind = path.replace(/^\/+|\/+$/g, '');
+  const conv = q.get('conv');
+  switch (kind) {
+    case 'conversation':
+      return conv ? { ok: true, link: { kind, convId: conv } } : { ok: false, error: 'the link names no conversation' };
+    case 'turn': {
+      const turn = Number(q.get('turn'));
+      if (!conv) return { ok: false, error: 'the link names no conversation' };
+      if (!Number.isInteger(turn) || turn < 0) return { ok: false, error: 'the link names no valid turn' };
+      return { ok: true, link: { kind, convId: conv, turnIndex: turn } };
+    }
+    case 'filter': {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(q.get('filters') ?? '');
+      } catch {
+        return { ok: false, error: 'the filter in the link is not valid JSON' };
+      }
+      const parsed = FiltersSchema.safeParse(raw);
+      return parsed.success ? { ok: true, link: { kind, filters: parsed.data } } : { ok: false, error: 'the filter in the link is not one Intent Lens knows' };
+    }
+    default:
+      return { ok: false, error: `unknown link "${kind || '/'}"` };
+  }
+}

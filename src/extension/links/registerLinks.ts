@@ -1,0 +1,65 @@
+// "Copy Link" on a conversation, a turn and the tree's filter, and the URI handler that opens
+// exactly that item from such a link (in a fresh window too: it waits for the data to load).
+import * as vscode from 'vscode';
+import type { ExtensionServices } from '../services';
+import { itemArgsOf } from '../tree/treeItems';
+import { formatIntentLink, parseIntentLink, type IntentLink, type LinkFilters } from './intentLinks';
+
+export const COPY_LINK_COMMAND = 'intentLens.copyLink';
+export const COPY_FILTER_LINK_COMMAND = 'intentLens.copyFilterLink';
+/** Internal commands of the Sources tree that read and set its filters. */
+const GET_FILTERS_COMMAND = 'intentLens.tree.getFilters';
+const SET_FILTERS_COMMAND = 'intentLens.tree.setFilters';
+
+export function registerLinks(services: ExtensionServices): void {
+  const { context, data, output } = services;
+
+  const copy = async (link: IntentLink, what: string) => {
+    const uri = formatIntentLink(vscode.env.uriScheme, link);
+    await vscode.env.clipboard.writeText(uri);
+    vscode.window.setStatusBarMessage(`$(link) Copied a link to ${what}`, 4000);
+    output.appendLine(`[links] copied ${uri}`);
+  };
+
+  const open = async (link: IntentLink) => {
+    await data.ensureLoaded();
+    if (link.kind === 'filter') {
+      await vscode.commands.executeCommand('intentLens.sources.focus');
+      await vscode.commands.executeCommand(SET_FILTERS_COMMAND, link.filters);
+      return;
+    }
+    if (!data.logs.get(link.convId)) {
+      void vscode.window.showErrorMessage(`Intent Lens: the linked conversation "${link.convId}" is not in this workspace's run logs. Open the folder that holds its log, or check the logs glob in settings.`);
+      return;
+    }
+    if (link.kind === 'turn') await vscode.commands.executeCommand('intentLens.openTurn', { convId: link.convId, turnIndex: link.turnIndex });
+    else await vscode.commands.executeCommand('intentLens.openConversation', { convId: link.convId });
+  };
+
+  context.subscriptions.push(
+    vscode.window.registerUriHandler({
+      handleUri: async (uri) => {
+        const parsed = parseIntentLink(uri.path, uri.query);
+        if (!parsed.ok) {
+          void vscode.window.showErrorMessage(`Intent Lens cannot open this link: ${parsed.error}.`);
+          return;
+        }
+        try {
+          await open(parsed.link);
+        } catch (e) {
+          void vscode.window.showErrorMessage(`Intent Lens could not open the link: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      },
+    }),
+    vscode.commands.registerCommand(COPY_LINK_COMMAND, async (arg: unknown) => {
+      const a = itemArgsOf(arg);
+      if (!a?.convId) return void vscode.window.showInformationMessage('Intent Lens: select a conversation or a turn in the Sources view to copy its link.');
+      if (a.turnIndex !== undefined) await copy({ kind: 'turn', convId: a.convId, turnIndex: a.turnIndex }, 'this turn');
+      else await copy({ kind: 'conversation', convId: a.convId }, 'this conversation');
+    }),
+    vscode.commands.registerCommand(COPY_FILTER_LINK_COMMAND, async () => {
+      const filters = (await vscode.commands.executeCommand<LinkFilters | undefined>(GET_FILTERS_COMMAND)) ?? {};
+      await copy({ kind: 'filter', filters }, 'the current filter');
+    }),
+  );
+}
