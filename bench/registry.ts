@@ -1,8 +1,10 @@
 // Feature benchmarks run by `npm run bench` after the run-log index benchmark.
 import { benchStats } from './stats.bench';
 import { benchVerifiers } from './verifiers.bench';
+import { benchSamples } from './samples.bench';
 
 export const registry: Array<{ name: string; run: () => Promise<Record<string, number | string>> }> = [
   { name: 'stats', run: () => benchStats() },
   { name: 'verifiers', run: () => benchVerifiers() },
+  { name: 'samples-table', run: () => benchSamples() },
 ];

@@ -11,6 +11,8 @@ import { registerReview } from './review/registerReview';
 import { registerDashboard } from './dashboard/registerDashboard';
 import { registerEvolving } from './evolving/registerEvolving';
 import { registerFork } from './fork/registerFork';
+import { registerConversation } from './conversation/registerConversation';
+import { registerSamples } from './samples/registerSamples';
 
 import { RescoreResults } from './scoring/rescoreResults';
 import type { ExtensionServices } from './services';
@@ -28,7 +30,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Intent
   const rescored = new RescoreResults(data, output);
   const services: ExtensionServices = { context, data, output, rescored };
   context.subscriptions.push(output, data, rescored);
-  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving, registerFork]) {
+  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving, registerFork, registerConversation, registerSamples]) {
     try {
       register(services);
     } catch (e) {
