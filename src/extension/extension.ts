@@ -14,6 +14,8 @@ import { registerFork } from './fork/registerFork';
 import { registerSearch } from './search/registerSearch';
 import { registerLinks } from './links/registerLinks';
 import { registerDiscovery } from './discovery/registerDiscovery';
+import { registerConversation } from './conversation/registerConversation';
+import { registerSamples } from './samples/registerSamples';
 
 import { RescoreResults } from './scoring/rescoreResults';
 import type { ExtensionServices } from './services';
@@ -31,7 +33,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Intent
   const rescored = new RescoreResults(data, output);
   const services: ExtensionServices = { context, data, output, rescored };
   context.subscriptions.push(output, data, rescored);
-  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving, registerFork, registerSearch, registerLinks, registerDiscovery]) {
+  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving, registerFork, registerSearch, registerLinks, registerDiscovery, registerConversation, registerSamples]) {
     try {
       register(services);
     } catch (e) {

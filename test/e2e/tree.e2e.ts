@@ -1,5 +1,5 @@
 // The Sources tree in a real VS Code: the samples load, the tree expands from a domain down to a
-// turn, a turn opens as a read-only document with its full text, the bad sample files show their
+// turn, a turn opens in the conversation view at that turn, the bad sample files show their
 // problems in the Problems panel, and a conversation appended to a log appears without a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -49,22 +49,20 @@ describe('Sources tree', () => {
     await workbench.page.mouse.move(900, 450);
     await workbench.screenshot('tree-expanded-to-turns');
 
+    // A turn opens the conversation view at that turn (the rendered transcript, not a Markdown document).
     await rejectTurn.click();
-    await workbench.page.locator('.editor-group-container.active .tab.active', { hasText: /\.md/ }).waitFor({ timeout: workbench.timeoutMs });
-    const text = await workbench.editorText();
-    expect(text).toContain('# user · reject · block 1');
-    expect(text).toContain('No, on second thought, keep the tray count the way I first said it.');
-    expect(text).toContain('model: illustrative/model-a');
+    await workbench.page.locator('.tab.active', { hasText: 'sample-math/muffin-trays · Retained · illustrative/model-a' }).first().waitFor({ timeout: workbench.timeoutMs });
+    const frame = workbench.webviewFrame();
+    await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: workbench.timeoutMs });
+    const current = frame.locator('.il-turn-current');
+    await current.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    expect(await current.innerText()).toContain('No, on second thought, keep the tray count the way I first said it.');
+    expect(await frame.locator('[data-testid="header"]').innerText()).toContain('illustrative/model-a');
 
     // The final answer: model A answered with the rejected value (10 trays → $120).
     const answer = await workbench.treeRow(/assistant · answer attempt ✗\s*Step by step/);
     await answer.click();
-    await workbench.page.waitForFunction(
-      () => [...document.querySelectorAll('.editor-group-container.active .view-line')].some((l) => (l.textContent ?? '').includes('$120')),
-      undefined,
-      { timeout: workbench.timeoutMs },
-    );
-    expect(await workbench.editorText()).toContain('# assistant · answer attempt ✗');
+    await expect.poll(async () => frame.locator('[data-testid="transcript"]').innerText(), { timeout: workbench.timeoutMs }).toContain('$120');
     await workbench.screenshot('turn-document');
   });
 

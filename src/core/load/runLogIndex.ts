@@ -34,6 +34,28 @@ export interface ConversationRef {
   turns: number;
   /** Set on a fork: the conversation it continues and the edit (FORMAT.md's optional `forked_from`). */
   forkedFrom?: ForkedFrom;
+  /** LiC response types logged (`system-verification`), counted: `answer_attempt×3 clarification×1`. */
+  responseTypes?: string;
+  /** Sum of the messages' `cost_usd`, when any is logged. */
+  costUsd?: number;
+}
+
+/** The summary fields read while the line is parsed anyway: no second pass over any trace. */
+function traceSummary(trace: RunLogEntry['trace']): Pick<ConversationRef, 'turns' | 'responseTypes' | 'costUsd'> {
+  let turns = 0;
+  let cost: number | undefined;
+  const types = new Map<string, number>();
+  for (const m of trace) {
+    if (m.role === 'user' || m.role === 'assistant') turns++;
+    if (typeof m.cost_usd === 'number') cost = (cost ?? 0) + m.cost_usd;
+    if (m.role === 'log' && m.content && typeof m.content === 'object') {
+      const c = m.content as { type?: unknown; response?: { response_type?: unknown }; response_type?: unknown };
+      if (c.type !== 'system-verification') continue;
+      const t = typeof c.response?.response_type === 'string' ? c.response.response_type : typeof c.response_type === 'string' ? c.response_type : undefined;
+      if (t) types.set(t, (types.get(t) ?? 0) + 1);
+    }
+  }
+  return { turns, ...(types.size ? { responseTypes: [...types].map(([t, n]) => `${t}×${n}`).join(' ') } : {}), ...(cost !== undefined ? { costUsd: cost } : {}) };
 }
 
 /**
@@ -241,8 +263,6 @@ export class RunLogIndex {
       diags.push(diag(loc, 'error', 'duplicate-conv-id', `conv_id \`${e.conv_id}\` already used at ${prev.file}:${prev.line}`, 'conv_id'));
       return undefined;
     }
-    let turns = 0;
-    for (const m of e.trace) if (m.role === 'user' || m.role === 'assistant') turns++;
     const ref: ConversationRef = {
       file,
       line,
@@ -255,7 +275,7 @@ export class RunLogIndex {
       mode: effectiveMode(e),
       condition: effectiveCondition(e),
       verdict: verdictOf(e),
-      turns,
+      ...traceSummary(e.trace),
     };
     if (e.path !== undefined) ref.path = e.path;
     if (e.k !== undefined) ref.k = e.k;

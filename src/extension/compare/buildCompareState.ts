@@ -34,7 +34,7 @@ export function labelOfEntry(entry: RunLogEntry): string {
   return instanceLabel({ mode: entry.mode ?? 'multi', condition: entry.condition ?? 'original', ...(entry.path ? { path: entry.path } : {}), ...(entry.k !== undefined ? { k: entry.k } : {}) });
 }
 
-function referenceText(ref: ReferenceValue | undefined): string | undefined {
+export function referenceText(ref: ReferenceValue | undefined): string | undefined {
   if (ref === undefined) return undefined;
   return typeof ref === 'string' ? ref : typeof ref === 'number' ? String(ref) : JSON.stringify(ref);
 }
@@ -45,7 +45,7 @@ function turnLabel(t: ConversationTurn): string {
   return `turn ${t.index + 1}`;
 }
 
-function railOf(snapshots: readonly IntentSnapshot[]): RailEntry[] {
+export function railOf(snapshots: readonly IntentSnapshot[]): RailEntry[] {
   let prev = '';
   return snapshots.map((s) => {
     const req = s.requirements[0];

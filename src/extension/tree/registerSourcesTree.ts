@@ -5,19 +5,22 @@ import type { ExtensionServices } from '../services';
 import { describeRescoreCounts } from '../../core/workspace/verdicts';
 import { SourcesTreeProvider } from './sourcesTreeProvider';
 import { describeFilters, hasActiveFilters, shortModel, type ReviewFilter, type TreeFilters } from './sourceTreeModel';
-import { CONVERSATION_SCHEME, conversationDocumentPath, parseDocumentPath, renderConversationDocument, renderTurnDocument, turnDocumentPath } from './conversationDocuments';
+import { CONVERSATION_SCHEME, parseDocumentPath, renderConversationDocument, renderTurnDocument } from './conversationDocuments';
+import { openConversationView } from '../conversation/registerConversation';
+import { showConversationPick } from '../dashboard/conversationPicker';
 import { itemArgsOf } from './treeItems';
+import { treeFilterStore } from './treeFilterStore';
 import type { Verdict } from '../../core/load/runLogIndex';
 import { REVIEW_STATUSES } from '../../core/schema/records';
 
 export const SOURCES_VIEW_ID = 'intentLens.sources';
-const FILTERS_KEY = 'intentLens.tree.filters';
 
 export function registerSourcesTree(services: ExtensionServices): void {
   const { context, data, output } = services;
   const config = () => vscode.workspace.getConfiguration('intentLens');
   const rescored = services.rescored;
-  const provider = new SourcesTreeProvider(data, context.workspaceState.get<TreeFilters>(FILTERS_KEY) ?? {}, config().get<boolean>('tree.showBookkeeping', false), output, {
+  const filterStore = treeFilterStore(context);
+  const provider = new SourcesTreeProvider(data, filterStore.filters, config().get<boolean>('tree.showBookkeeping', false), output, {
     rescored: (convId) => rescored.get(convId),
     hasInactive: (convId) => rescored.hasInactive(convId),
   });
@@ -45,8 +48,9 @@ export function registerSourcesTree(services: ExtensionServices): void {
     const scored = s.correct + s.incorrect;
     const acc = scored ? `${Math.round((100 * s.correct) / scored)}%` : '–';
     const rescoredCount = rescored.all().length;
+    const shown = filtered ? `${provider.model.visibleConversations().length} of ${s.conversations} conversations (filtered)` : `${s.conversations} conversations`;
     // Say what the percentage counts: re-scored verdicts replace logged ones.
-    status.text = `$(checklist) ${s.records} records · ${s.conversations} conversations · ${acc} correct${rescoredCount ? ` (${rescoredCount} re-scored)` : ''}`;
+    status.text = `$(checklist) ${s.records} records · ${shown} · ${acc} correct${rescoredCount ? ` (${rescoredCount} re-scored)` : ''}`;
     status.tooltip = new vscode.MarkdownString(
       `**Intent Lens**\n\n${s.records} records, ${s.sources} sources, ${s.conversations} conversations from ${s.models.length} model(s)\n\n✓ ${s.correct} · ✗ ${s.incorrect} · – ${s.unscored} unscored\n\nAccuracy over scored conversations: ${acc}${rescoredCount ? ` (${describeRescoreCounts(rescored.all())}; re-scored verdicts replace logged ones)` : ''}\n\nClick to open the Sources view.`,
     );
@@ -61,19 +65,14 @@ export function registerSourcesTree(services: ExtensionServices): void {
   context.subscriptions.push(data.onDidChange(refresh), rescored.onDidChange(refresh));
   update();
 
-  const setFilters = async (f: TreeFilters) => {
-    // Drop empty keys, so "no filter" stores as {}.
-    const clean: TreeFilters = {};
-    if (f.domains?.length) clean.domains = f.domains;
-    if (f.models?.length) clean.models = f.models;
-    if (f.verdicts?.length) clean.verdicts = f.verdicts;
-    if (f.reviews?.length) clean.reviews = f.reviews;
-    if (f.newErrors) clean.newErrors = true;
-    if (f.newErrorsWithInactive) clean.newErrorsWithInactive = true;
-    await context.workspaceState.update(FILTERS_KEY, clean);
-    provider.setFilters(clean);
-    update();
-  };
+  // The Samples table sets the same filters: either way, the store tells the tree.
+  const setFilters = (f: TreeFilters) => filterStore.set(f);
+  context.subscriptions.push(
+    filterStore.onDidChange((f) => {
+      provider.setFilters(f);
+      update();
+    }),
+  );
 
   /** A multi-select quick pick with the current choice pre-selected; undefined when cancelled. */
   const pickMany = async <T extends string>(title: string, options: Array<{ value: T; label: string; description?: string }>, current: readonly T[] | undefined): Promise<T[] | undefined> => {
@@ -179,12 +178,6 @@ export function registerSourcesTree(services: ExtensionServices): void {
     }),
   );
 
-  const openDocument = async (path: string) => {
-    // The `.md` path makes VS Code treat it as Markdown; provider documents are read-only.
-    const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: CONVERSATION_SCHEME, path }));
-    await vscode.window.showTextDocument(doc, { preview: true, preserveFocus: true });
-  };
-
   const openAt = async (file: string | undefined, line: number | undefined) => {
     if (!file) return;
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
@@ -216,15 +209,14 @@ export function registerSourcesTree(services: ExtensionServices): void {
     provider.setShowBookkeeping(!provider.showBookkeeping);
     update();
   });
-  register('intentLens.openTurn', async (arg: unknown) => {
-    const a = argsFor(arg);
-    if (a?.convId === undefined || a.turnIndex === undefined) return;
-    await openDocument(turnDocumentPath(a.convId, a.turnIndex));
-  });
-  register('intentLens.openConversation', async (arg: unknown) => {
-    const a = argsFor(arg);
-    if (a?.convId) await openDocument(conversationDocumentPath(a.convId));
-  });
+  // Both open the conversation view (at the turn, for a turn); the palette without a selection picks one.
+  const openConversation = async (arg: unknown) => {
+    const a = argsFor(arg) ?? (typeof arg === 'string' ? arg : undefined);
+    if (a === undefined) return showConversationPick(data.conversations(), 'Open Conversation');
+    await openConversationView(services, a);
+  };
+  register('intentLens.openTurn', openConversation);
+  register('intentLens.openConversation', openConversation);
   register('intentLens.openInLog', async (arg: unknown) => {
     const a = argsFor(arg);
     if (a?.convId) {

@@ -7,6 +7,7 @@ import type { BenchmarkRecord, ReviewStatus } from '../../core/schema/records';
 import { DOMAINS, shardText } from '../../core/schema/records';
 import { PATHS, type Condition, type ExtendedPath, type Mode, type RecapMode } from '../../core/schema/runlog';
 import { activeTaskOf, baseInstances, instanceLabel } from '../../core/render/instances';
+import { hasColumnFilters, matchesColumnFilters, describeColumnFilters } from './columnFilters';
 import type { DomainNode, FileNode, FilesNode, InstanceNode, RunNode, RunRescore, SourceNode, SourceTreeNode, VerdictCounts } from './treeItems';
 
 export interface TreeRecord {
@@ -60,15 +61,19 @@ export interface TreeFilters {
   newErrors?: boolean;
   /** Only the new-error runs whose re-scored final answer contains inactive content. */
   newErrorsWithInactive?: boolean;
+  /** Per-column filters of the Samples table (the same model: the tree applies them to its runs). */
+  taskText?: string;
+  instances?: string[];
+  turns?: { min?: number; max?: number };
 }
 
 export function hasActiveFilters(f: TreeFilters): boolean {
-  return !!(f.domains?.length || f.models?.length || f.verdicts?.length || f.reviews?.length || f.newErrors || f.newErrorsWithInactive);
+  return !!(f.domains?.length || f.reviews?.length || hasRunFilters(f));
 }
 
 /** Filters that hide runs (and with them sources and instances that have no visible run). */
 function hasRunFilters(f: TreeFilters): boolean {
-  return !!(f.models?.length || f.verdicts?.length || f.newErrors || f.newErrorsWithInactive);
+  return !!(f.models?.length || f.verdicts?.length || f.newErrors || f.newErrorsWithInactive || hasColumnFilters(f));
 }
 
 const VERDICT_SIGNS: Record<Verdict, string> = { correct: '✓', incorrect: '✗', unscored: '–' };
@@ -86,6 +91,7 @@ export function describeFilters(f: TreeFilters): string {
   if (f.reviews?.length) parts.push(`review: ${f.reviews.join(', ')}`);
   if (f.newErrors) parts.push('new errors');
   if (f.newErrorsWithInactive) parts.push('new errors with inactive content');
+  parts.push(...describeColumnFilters(f));
   return parts.join(' · ');
 }
 
@@ -220,6 +226,16 @@ export class SourceTreeModel {
     }
   }
 
+  /** Every conversation, re-scored verdicts applied (the Samples table's rows). */
+  allConversations(): readonly ConversationRef[] {
+    return this.conversations;
+  }
+
+  /** What Re-score found for a conversation, if it was re-scored. */
+  rescoreOf(convId: string): RunRescore | undefined {
+    return this.rescores.get(convId);
+  }
+
   /** Every model that has a conversation, sorted. */
   models(): string[] {
     return [...new Set(this.conversations.map((c) => c.model))].sort(collator.compare);
@@ -349,6 +365,7 @@ export class SourceTreeModel {
     return s.convs.filter((c) => {
       if (f.models?.length && !f.models.includes(c.model)) return false;
       if (f.verdicts?.length && !f.verdicts.includes(c.verdict)) return false;
+      if (!matchesColumnFilters(c, f)) return false;
       if (f.newErrors) {
         const errs = errors.get(c.model);
         if (!errs) return false;
@@ -362,6 +379,19 @@ export class SourceTreeModel {
     });
   }
 
+  /** Every conversation the filters let through, as the tree shows them (the Samples table's rows). */
+  visibleConversations(): ConversationRef[] {
+    const out: ConversationRef[] = [];
+    for (const root of this.roots()) {
+      if (root.kind !== 'domain') continue;
+      for (const node of this.children(root)) if (node.kind === 'source') out.push(...(this.visibleBySource.get(node.taskId) ?? []));
+    }
+    return out;
+  }
+
+  /** The runs each visible source shows, computed once when the sources are built. */
+  private readonly visibleBySource = new Map<string, ConversationRef[]>();
+
   private sourcesOf(domain: string): SourceNode[] {
     const f = this.filters;
     const out: SourceNode[] = [];
@@ -372,6 +402,7 @@ export class SourceTreeModel {
       const errors = newErrorsOf(s.convs);
       if (f.newErrors && errors.size === 0) continue;
       const runs = this.visibleRuns(s, errors);
+      this.visibleBySource.set(s.taskId, runs);
       if (hasRunFilters(f) && runs.length === 0) continue;
       const perModel = new Map<string, VerdictCounts>();
       for (const c of runs) {

@@ -1,0 +1,162 @@
+// One conversation webview panel per conversation: builds the state on the host, inlines it into
+// the page, pushes a new state when the log changes or the conversation is re-scored, and answers
+// the view's actions (open the log line, compare with…, fork from a turn).
+import * as vscode from 'vscode';
+import type { ExtensionServices } from '../services';
+import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
+import { CONVERSATION_PANEL_ID, CONVERSATION_VIEW, ConversationWebviewToHost, type ConversationNavigate, type ConversationState, type ConversationWebviewMessage } from '../../shared/protocol/conversation';
+import { compareDetector } from '../compare/inactiveDetector';
+
+import { buildConversationState } from './buildConversationState';
+
+export const FORK_FROM_TURN_COMMAND = 'intentLens.forkFromTurn';
+const COMPARE_WITH_COMMAND = 'intentLens.compare.with';
+
+export interface ConversationFocus {
+  turn?: number;
+  traceIndex?: number;
+}
+
+async function forkAvailable(): Promise<boolean> {
+  return (await vscode.commands.getCommands(true)).includes(FORK_FROM_TURN_COMMAND);
+}
+
+export async function loadConversationState(services: ExtensionServices, convId: string, focus?: ConversationFocus): Promise<ConversationState> {
+  const { data } = services;
+  await data.ensureLoaded();
+  const read = await data.readConversation(convId);
+  if (!read) throw new Error(`conversation ${convId} is not in the workspace's run logs`);
+  const source = data.record(read.ref.task_id)?.record ?? data.plans().get(read.ref.task_id)?.plan;
+  const detector = compareDetector();
+  const rescore = services.rescored.get(convId);
+  return buildConversationState({
+    ref: read.ref,
+    fileLabel: vscode.workspace.asRelativePath(read.ref.file),
+    entry: read.entry,
+    ...(source ? { source } : {}),
+    detector: detector.detect,
+    detectorName: detector.name,
+    ...(rescore ? { rescore } : {}),
+    ...(focus ? { focus } : {}),
+    canFork: await forkAvailable(),
+  });
+}
+
+export class ConversationPanel implements vscode.Disposable {
+  private static readonly open = new Map<string, ConversationPanel>();
+  private static lastActive: ConversationPanel | undefined;
+
+  static get active(): ConversationPanel | undefined {
+    for (const p of ConversationPanel.open.values()) if (p.panel.active) return p;
+    return ConversationPanel.lastActive;
+  }
+
+  /** Opens (or reveals) the view of a conversation, scrolled to a turn when one is given. */
+  static async show(services: ExtensionServices, convId: string, focus?: ConversationFocus): Promise<ConversationPanel> {
+    const existing = ConversationPanel.open.get(convId);
+    if (existing) {
+      existing.panel.reveal();
+      if (focus) {
+        const turn = focus.traceIndex !== undefined ? undefined : focus.turn;
+        const state = turn === undefined ? await loadConversationState(services, convId, focus) : undefined;
+        const target = turn ?? state?.focusTurn;
+        if (target !== undefined) existing.connection.notify('scrollToTurn', { turn: target });
+      }
+      return existing;
+    }
+    // The state is built before the panel exists, so the page paints the transcript at once.
+    const state = await loadConversationState(services, convId, focus);
+    const panel = vscode.window.createWebviewPanel(CONVERSATION_PANEL_ID, state.title, vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
+    return new ConversationPanel(services, convId, panel, state);
+  }
+
+  private readonly connection: WebviewConnection<typeof ConversationWebviewToHost>;
+  private readonly disposables: vscode.Disposable[] = [];
+  private state: ConversationState;
+  lastRenderedMs: number | undefined;
+
+  private constructor(
+    private readonly services: ExtensionServices,
+    readonly convId: string,
+    readonly panel: vscode.WebviewPanel,
+    state: ConversationState,
+  ) {
+    this.state = state;
+    ConversationPanel.open.set(convId, this);
+    ConversationPanel.lastActive = this;
+    panel.title = state.title;
+    this.connection = new WebviewConnection(panel.webview, ConversationWebviewToHost, {
+      onCommand: (m) => this.onCommand(m),
+      log: (line) => services.output.appendLine(`[conversation] ${line}`),
+    });
+    panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: CONVERSATION_VIEW, title: state.title, initialState: state });
+    this.disposables.push(
+      this.connection,
+      panel.onDidChangeViewState((e) => {
+        if (e.webviewPanel.active) ConversationPanel.lastActive = this;
+      }),
+      services.data.onDidChange((e) => {
+        if (e.files.includes(this.state.file)) void this.pushState();
+      }),
+      services.rescored.onDidChange((e) => {
+        if (e.convIds.includes(this.convId)) void this.pushState();
+      }),
+      panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  get currentState(): ConversationState {
+    return this.state;
+  }
+
+  navigate(action: ConversationNavigate): void {
+    this.connection.notify('navigate', { action });
+  }
+
+  private async onCommand(m: ConversationWebviewMessage): Promise<void> {
+    if (m.kind !== 'command') return;
+    switch (m.command) {
+      case 'rendered':
+        this.lastRenderedMs = m.params.ms;
+        this.services.output.appendLine(`[conversation] rendered ${this.state.title} (${m.params.turns} turns) in ${m.params.ms.toFixed(0)} ms`);
+        return;
+      case 'openLogLine': {
+        // A run log holds one conversation per line: the line is the conversation's.
+        const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(this.state.file));
+        const line = Math.max(0, this.state.line - 1);
+        await vscode.window.showTextDocument(doc, { selection: new vscode.Range(line, 0, line, 0), viewColumn: vscode.ViewColumn.Beside, preview: true });
+        return;
+      }
+      case 'compareWith':
+        await vscode.commands.executeCommand(COMPARE_WITH_COMMAND, { convId: this.convId });
+        return;
+      case 'forkFromTurn':
+        if (!(await forkAvailable())) return void vscode.window.showInformationMessage('Intent Lens: forking from a turn is not available in this version.');
+        await vscode.commands.executeCommand(FORK_FROM_TURN_COMMAND, { convId: this.convId, file: this.state.file, turn: m.params.turn });
+        return;
+      case 'openExternalDocument':
+        await vscode.env.openExternal(vscode.Uri.parse(m.params.uri, true));
+        return;
+      case 'log':
+        this.services.output.appendLine(`[conversation webview] ${m.params.level}: ${m.params.message}`);
+        return;
+    }
+  }
+
+  private async pushState(): Promise<void> {
+    try {
+      this.state = await loadConversationState(this.services, this.convId);
+      this.panel.title = this.state.title;
+      this.connection.notify('state', { state: this.state });
+    } catch (e) {
+      this.services.output.appendLine(`[conversation] could not refresh ${this.convId}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  dispose(): void {
+    ConversationPanel.open.delete(this.convId);
+    if (ConversationPanel.lastActive === this) ConversationPanel.lastActive = undefined;
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.panel.dispose();
+  }
+}

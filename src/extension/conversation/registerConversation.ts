@@ -1,0 +1,59 @@
+// The conversation view: `openConversationView` is what every "open conversation / turn" action
+// runs (the Sources tree, the dashboard, search hits via `intentLens.openConversation`), plus the
+// keyboard navigation commands bound while a conversation panel is the active editor.
+import * as vscode from 'vscode';
+import { isAbsolute, resolve } from 'node:path';
+import type { ExtensionServices } from '../services';
+import { CONVERSATION_NAVIGATE_ACTIONS, type ConversationNavigate } from '../../shared/protocol/conversation';
+import { ConversationPanel } from './conversationPanel';
+import { readConversationTarget, resolveConversation } from './conversationTarget';
+
+export const CONVERSATION_NAVIGATE_COMMANDS: Record<ConversationNavigate, string> = {
+  nextTurn: 'intentLens.conversation.nextTurn',
+  previousTurn: 'intentLens.conversation.previousTurn',
+  nextInactive: 'intentLens.conversation.nextInactive',
+  previousInactive: 'intentLens.conversation.previousInactive',
+};
+
+/** A file named by a search hit or link: absolute, or relative to a workspace folder. */
+function absoluteFile(file: string): string[] {
+  if (isAbsolute(file)) return [file];
+  return (vscode.workspace.workspaceFolders ?? []).map((f) => resolve(f.uri.fsPath, file));
+}
+
+/** Opens the conversation view for whatever names a conversation; says why when nothing does. */
+export async function openConversationView(services: ExtensionServices, arg: unknown): Promise<ConversationPanel | undefined> {
+  const read = readConversationTarget(arg);
+  if ('error' in read) {
+    void vscode.window.showErrorMessage(`Intent Lens: cannot open a conversation: ${read.error}`);
+    return undefined;
+  }
+  const { target } = read;
+  await services.data.ensureLoaded();
+  const ref = resolveConversation(target, services.data.conversations(), (indexed, named) => absoluteFile(named).includes(indexed));
+  if (!ref) {
+    const what = target.convId ?? `${target.file}:${target.line}`;
+    void vscode.window.showErrorMessage(`Intent Lens: no conversation ${what} in the workspace's run logs (is the log included by intentLens.logsGlob?).`);
+    return undefined;
+  }
+  const focus = target.traceIndex !== undefined ? { traceIndex: target.traceIndex } : target.turn !== undefined ? { turn: target.turn - 1 } : undefined;
+  try {
+    return await ConversationPanel.show(services, ref.conv_id, focus);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    services.output.appendLine(`[conversation] ${msg}`);
+    void vscode.window.showErrorMessage(`Intent Lens: cannot open conversation ${ref.conv_id}: ${msg}`);
+    return undefined;
+  }
+}
+
+export function registerConversation(services: ExtensionServices): void {
+  services.context.subscriptions.push(
+    ...CONVERSATION_NAVIGATE_ACTIONS.map((action) => vscode.commands.registerCommand(CONVERSATION_NAVIGATE_COMMANDS[action], () => ConversationPanel.active?.navigate(action))),
+    // For tests and the bench: what the active conversation view shows.
+    vscode.commands.registerCommand('intentLens.conversation.inspectActive', () => {
+      const p = ConversationPanel.active;
+      return p ? { convId: p.convId, state: p.currentState, renderedMs: p.lastRenderedMs } : undefined;
+    }),
+  );
+}

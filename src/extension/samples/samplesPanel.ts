@@ -1,0 +1,136 @@
+// The Samples table panel (one per window): every conversation of the workspace in one grid. The
+// visible rows follow the Sources tree's filters (one TreeFilterStore); the table's column filters
+// are written to that same store, so the tree follows the table and the table follows the tree.
+import * as vscode from 'vscode';
+import type { ExtensionServices } from '../services';
+import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
+import { SAMPLES_PANEL_ID, SAMPLES_VIEW, SamplesWebviewToHost, type SamplesState, type SamplesWebviewMessage } from '../../shared/protocol/samples';
+import { SourceTreeModel, describeFilters, type TreeFilters } from '../tree/sourceTreeModel';
+import { treeFilterStore, type TreeFilterStore } from '../tree/treeFilterStore';
+
+import { openConversationView } from '../conversation/registerConversation';
+import { buildSamplesState, visibleRows } from './buildSamplesState';
+
+/** At most this many conversation views open from one "Open" of a multi-selection. */
+const MAX_OPEN = 10;
+
+function treeModel(services: ExtensionServices, filters: TreeFilters): SourceTreeModel {
+  const { data } = services;
+  const rescored = services.rescored;
+  const plans = new Map([...data.plans()].map(([id, p]) => [id, { task: p.plan.task, file: p.file, line: p.line }]));
+  return new SourceTreeModel({ records: data.records(), plans, conversations: data.conversations(), rescored: (id) => rescored.get(id), hasInactive: (id) => rescored.hasInactive(id) }, filters);
+}
+
+export class SamplesPanel implements vscode.Disposable {
+  private static current: SamplesPanel | undefined;
+
+  static get active(): SamplesPanel | undefined {
+    return SamplesPanel.current;
+  }
+
+  static async show(services: ExtensionServices): Promise<SamplesPanel> {
+    if (SamplesPanel.current) {
+      SamplesPanel.current.panel.reveal();
+      return SamplesPanel.current;
+    }
+    await services.data.ensureLoaded();
+    const panel = vscode.window.createWebviewPanel(SAMPLES_PANEL_ID, 'Samples', vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
+    return (SamplesPanel.current = new SamplesPanel(services, panel, treeFilterStore(services.context)));
+  }
+
+  private readonly connection: WebviewConnection<typeof SamplesWebviewToHost>;
+  private readonly disposables: vscode.Disposable[] = [];
+  private model: SourceTreeModel;
+  private state: SamplesState;
+  lastRenderedMs: number | undefined;
+
+  private constructor(
+    private readonly services: ExtensionServices,
+    readonly panel: vscode.WebviewPanel,
+    private readonly store: TreeFilterStore,
+  ) {
+    this.model = treeModel(services, store.filters);
+    this.state = buildSamplesState(this.model, (f) => vscode.workspace.asRelativePath(f));
+    this.connection = new WebviewConnection(panel.webview, SamplesWebviewToHost, {
+      onCommand: (m) => this.onCommand(m),
+      log: (line) => services.output.appendLine(`[samples] ${line}`),
+    });
+    panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: SAMPLES_VIEW, title: 'Samples', initialState: this.state });
+    this.updateTitle();
+    this.disposables.push(
+      this.connection,
+      store.onDidChange(() => this.pushVisible()),
+      services.data.onDidChange(() => this.pushState()),
+      services.rescored.onDidChange(() => this.pushState()),
+      panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  get currentState(): SamplesState {
+    return this.state;
+  }
+
+  private updateTitle(): void {
+    const { rows, visible } = this.state;
+    this.panel.title = visible.length === rows.length ? `Samples (${rows.length})` : `Samples (${visible.length} of ${rows.length})`;
+  }
+
+  /** Filters changed (here or in the tree): only the visible set travels. */
+  private pushVisible(): void {
+    this.model = treeModel(this.services, this.store.filters);
+    this.state = { ...this.state, visible: visibleRows(this.model, this.state.rows), filters: this.store.filters, description: describeFilters(this.store.filters) };
+    this.updateTitle();
+    this.connection.notify('visible', { visible: this.state.visible, filters: this.state.filters, description: this.state.description });
+  }
+
+  /** Data or verdicts changed: rows are rebuilt from the index's summaries. */
+  private pushState(): void {
+    this.model = treeModel(this.services, this.store.filters);
+    this.state = buildSamplesState(this.model, (f) => vscode.workspace.asRelativePath(f));
+    this.updateTitle();
+    this.connection.notify('state', { state: this.state });
+  }
+
+  private async onCommand(m: SamplesWebviewMessage): Promise<void> {
+    if (m.kind !== 'command') return;
+    switch (m.command) {
+      case 'setFilters': {
+        // Review status is set from the tree only; keep it as it is.
+        const { reviews: _ignored, ...rest } = m.params.filters;
+        await this.store.set({ ...rest, ...(this.store.filters.reviews ? { reviews: this.store.filters.reviews } : {}) });
+        return;
+      }
+      case 'open': {
+        const ids = m.params.convIds.slice(0, MAX_OPEN);
+        if (m.params.convIds.length > MAX_OPEN) void vscode.window.showInformationMessage(`Intent Lens: opening the first ${MAX_OPEN} of ${m.params.convIds.length} selected conversations.`);
+        for (const convId of ids) await openConversationView(this.services, { convId });
+        return;
+      }
+      case 'compare':
+        await vscode.commands.executeCommand('intentLens.compare.open', { left: m.params.left, right: m.params.right });
+        return;
+      case 'rescore':
+        await vscode.commands.executeCommand('intentLens.rescore', { convIds: m.params.convIds });
+        return;
+      case 'runAgain': {
+        const ref = this.services.data.logs.get(m.params.convId);
+        if (!ref) return;
+        await vscode.commands.executeCommand('intentLens.runInstance', { taskId: ref.task_id, mode: ref.mode, condition: ref.condition, ...(ref.path ? { path: ref.path, k: ref.k ?? 0 } : {}) });
+        return;
+      }
+      case 'rendered':
+        this.lastRenderedMs = m.params.ms;
+        this.services.output.appendLine(`[samples] rendered ${m.params.rows} rows in ${m.params.ms.toFixed(0)} ms`);
+        return;
+      case 'log':
+        this.services.output.appendLine(`[samples webview] ${m.params.level}: ${m.params.message}`);
+        return;
+    }
+  }
+
+  dispose(): void {
+    if (SamplesPanel.current === this) SamplesPanel.current = undefined;
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.panel.dispose();
+  }
+}

@@ -1,0 +1,123 @@
+// The conversation view's messages (host ↔ webview) and its initial state, as zod schemas. The
+// host builds the whole state from the one conversation model (`parseConversation`): turns with
+// their tags, replies with their LiC response type, inactive spans from the compare view's
+// detector, the in-effect rail, and the verdict with where it came from.
+import { z } from 'zod';
+import { commandEnvelope, notificationEnvelope, ReadyMessage } from '../protocol';
+import { CompareMessageSchema, InactiveSpanSchema, RailEntrySchema, VerdictSchema } from './compare';
+
+export const CONVERSATION_VIEW = 'conversation';
+export const CONVERSATION_PANEL_ID = 'intentLens.conversation';
+
+/** What opens a conversation: by id or by its line in a log file; `turn` is the 1-based user turn (U1 = 1). */
+export const ConversationTargetSchema = z
+  .object({
+    convId: z.string().min(1).optional(),
+    file: z.string().min(1).optional(),
+    line: z.number().int().positive().optional(),
+    turn: z.number().int().positive().optional(),
+    /** Index of a message in `trace` (the Sources tree's `turnIndex`): opens at the user turn holding it. */
+    traceIndex: z.number().int().nonnegative().optional(),
+  })
+  .refine((t) => t.convId !== undefined || (t.file !== undefined && t.line !== undefined), { message: 'a conversation target needs convId, or file and line' });
+export type ConversationTarget = z.infer<typeof ConversationTargetSchema>;
+
+export const ReplySchema = CompareMessageSchema.extend({
+  /** LiC's response type, readable (`answer attempt`), when classified. */
+  responseType: z.string().optional(),
+  /** The verdict of an evaluation logged for this reply. */
+  evaluation: VerdictSchema.optional(),
+  exactAnswer: z.string().optional(),
+});
+export type ReplyMessage = z.infer<typeof ReplySchema>;
+
+export const ConversationTurnSchema = z.object({
+  /** 0-based user turn. */
+  index: z.number().int().nonnegative(),
+  label: z.string(),
+  /** `shard 2`, `proposal · block 1`, `reveal` … */
+  tags: z.array(z.string()),
+  event: z.enum(['proposal', 'accept', 'reject', 'neutral']).optional(),
+  user: CompareMessageSchema,
+  replies: z.array(ReplySchema),
+  rail: RailEntrySchema.optional(),
+});
+export type ConversationTurnView = z.infer<typeof ConversationTurnSchema>;
+
+/** A log entry shown as one line (bookkeeping, or an entry the model could not place). */
+export const LogLineSchema = z.object({ traceIndex: z.number().int(), type: z.string(), summary: z.string() });
+export type LogLine = z.infer<typeof LogLineSchema>;
+
+export const VerdictProvenanceSchema = z.object({
+  verdict: VerdictSchema,
+  /** `logged` (the log's is_correct/score) or `re-scored` (Re-score, this session). */
+  source: z.enum(['logged', 're-scored']),
+  /** e.g. `is_correct: false in the log`, `re-scored 14:02: exact match 120 ≠ 144`. */
+  detail: z.string(),
+  /** When re-scored: the verdict the log states. */
+  logged: VerdictSchema.optional(),
+});
+
+export const ConversationStateSchema = z.object({
+  view: z.literal(CONVERSATION_VIEW),
+  /** `task_id · instance · model`: the tab title. */
+  title: z.string(),
+  convId: z.string(),
+  taskId: z.string(),
+  task: z.string(),
+  model: z.string(),
+  instanceLabel: z.string(),
+  mode: z.string(),
+  condition: z.string(),
+  path: z.string().optional(),
+  k: z.number().int().optional(),
+  recap: z.string().optional(),
+  file: z.string(),
+  /** Workspace-relative file, for display. */
+  fileLabel: z.string(),
+  line: z.number().int(),
+  verdict: VerdictProvenanceSchema,
+  extractedAnswer: z.string().optional(),
+  activeTask: z.string().optional(),
+  activeReference: z.string().optional(),
+  requirement: z.string().optional(),
+  system: z.array(z.object({ role: z.enum(['system', 'assistant']), text: z.string(), traceIndex: z.number().int() })),
+  turns: z.array(ConversationTurnSchema),
+  standalone: z.array(LogLineSchema),
+  bookkeeping: z.array(LogLineSchema),
+  detector: z.string(),
+  notes: z.array(z.string()),
+  /** The user turn to scroll to on open (0-based). */
+  focusTurn: z.number().int().nonnegative().optional(),
+  /** True when the fork-from-turn command is installed. */
+  canFork: z.boolean(),
+});
+export type ConversationState = z.infer<typeof ConversationStateSchema>;
+
+export const CONVERSATION_NAVIGATE_ACTIONS = ['nextTurn', 'previousTurn', 'nextInactive', 'previousInactive'] as const;
+export const ConversationNavigateSchema = z.enum(CONVERSATION_NAVIGATE_ACTIONS);
+export type ConversationNavigate = z.infer<typeof ConversationNavigateSchema>;
+
+/** Webview → host. */
+export const ConversationRenderedParams = z.object({ view: z.literal(CONVERSATION_VIEW), ms: z.number(), turns: z.number().int() });
+
+export const ConversationWebviewToHost = z.union([
+  z.discriminatedUnion('command', [
+    commandEnvelope('rendered', ConversationRenderedParams),
+    commandEnvelope('openLogLine', z.object({ traceIndex: z.number().int().nonnegative().optional() })),
+    commandEnvelope('compareWith', z.object({})),
+    commandEnvelope('forkFromTurn', z.object({ turn: z.number().int().positive() })),
+    commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(4000) })),
+    /** A link in a rendered message (http, https or mailto only; VS Code asks before opening). */
+    commandEnvelope('openExternalDocument', z.object({ uri: z.string().max(4000).regex(/^(https?:|mailto:)/i) })),
+  ]),
+  ReadyMessage,
+]);
+export type ConversationWebviewMessage = z.infer<typeof ConversationWebviewToHost>;
+
+/** Host → webview. */
+export const ConversationHostNotification = z.discriminatedUnion('method', [
+  notificationEnvelope('state', z.object({ state: ConversationStateSchema })),
+  notificationEnvelope('navigate', z.object({ action: ConversationNavigateSchema })),
+  notificationEnvelope('scrollToTurn', z.object({ turn: z.number().int().nonnegative() })),
+]);

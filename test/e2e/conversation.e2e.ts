@@ -1,0 +1,153 @@
+// Conversation view in a real VS Code (code-server): a turn opened from the Sources tree lands in
+// the rendered transcript (verdict with provenance, tags, response types, the rejected 10 trays
+// highlighted in model A's answer, J/N keys); a real shared-data LiC conversation opens from the
+// palette with its shard tags and logged score; a hostile conversation stays inert.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FrameLocator } from 'playwright-core';
+import { missingE2eTools, openWorkbench, repoRoot, screenshotOnFailure, sharedDataDir, startCodeServer, type CodeServer, type Workbench } from './harness';
+
+const missing = missingE2eTools();
+const SHARED_LOG = 'logs/math/snowball-stateful/snowball-stateful_math_anthropic_claude-3-haiku.jsonl';
+const hasShared = existsSync(join(sharedDataDir, SHARED_LOG));
+
+const HOSTILE = [
+  '<script>window.__ilPwned = "script"</script>',
+  '<img src=x onerror="window.__ilPwned = \'img\'">',
+  '[run me](javascript:window.__ilPwned=\'md-link\')',
+  '<a href="javascript:window.__ilPwned=\'link\'">run</a>',
+  '<div onclick="window.__ilPwned=\'div\'"><b>raw html</b></div>',
+  '```python\nprint("<script>x</script>")\n```',
+].join('\n\n');
+
+function workspace(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'intent-lens-conversation-'));
+  cpSync(join(repoRoot, 'samples'), dir, { recursive: true });
+  if (hasShared) {
+    mkdirSync(join(dir, 'logs/math/snowball-stateful'), { recursive: true });
+    copyFileSync(join(sharedDataDir, SHARED_LOG), join(dir, SHARED_LOG));
+    copyFileSync(join(sharedDataDir, 'intent-sample.records.jsonl'), join(dir, 'intent-sample.records.jsonl'));
+  }
+  mkdirSync(join(dir, 'logs/hostile'), { recursive: true });
+  const hostile = {
+    conv_id: 'hostile-conversation',
+    task: 'math',
+    task_id: 'hostile/probe',
+    assistant_model: 'probe-model',
+    trace: [
+      { role: 'user', content: '<img src=x onerror="window.__ilPwned=\'user\'"> how much?' },
+      { role: 'log', content: { type: 'shard_revealed', shard_id: 1 } },
+      { role: 'assistant', content: HOSTILE },
+      { role: 'log', content: { type: 'answer-evaluation', exact_answer: '<script>window.__ilPwned="answer"</script>', is_correct: false, score: 0 } },
+    ],
+    is_correct: false,
+  };
+  writeFileSync(join(dir, 'logs/hostile/hostile.jsonl'), JSON.stringify(hostile) + '\n');
+  return dir;
+}
+
+async function renderedConversation(wb: Workbench, title: string | RegExp): Promise<FrameLocator> {
+  await wb.page.locator('.tab.active', { hasText: title }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+  const frame = wb.webviewFrame();
+  await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+  return frame;
+}
+
+/** Runs "Open Conversation" from the palette with the focus back in the workbench (a webview keeps keys otherwise). */
+async function openFromPalette(wb: Workbench): Promise<void> {
+  // Clicking the active editor tab takes focus out of the webview without side effects.
+  await wb.page.locator('.tab.active').first().click();
+  await wb.runCommand('Intent Lens: Open Conversation');
+}
+
+/** Picks a conversation in the "Open Conversation" quick pick by typing its task id. */
+async function pickConversation(wb: Workbench, text: string, row: RegExp): Promise<void> {
+  const input = wb.page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+  await input.fill(text);
+  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().click();
+}
+
+describe.skipIf(missing.length > 0)('conversation view', () => {
+  let dir: string;
+  let server: CodeServer;
+  let wb: Workbench;
+  screenshotOnFailure(() => wb);
+
+  beforeAll(async () => {
+    dir = workspace();
+    server = await startCodeServer({ workspace: dir });
+    wb = await openWorkbench(server, { suite: 'conversation', timeoutMs: 150_000 });
+    await wb.openView('Intent Lens');
+    await wb.extensionsActivated();
+  }, 420_000);
+
+  afterAll(async () => {
+    await wb?.close();
+    await server?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('opens a turn from the tree in the rendered transcript, with verdict, tags and the rejected value highlighted', async () => {
+    await wb.expandTreeRow('sample-math/muffin-trays');
+    await wb.expandTreeRow(/^\s*Retained\s*multi/);
+    await wb.expandTreeRow(/✗ model-a/);
+    const rejectTurn = await wb.treeRow(/user · reject · block 1/);
+    await rejectTurn.click();
+    const frame = await renderedConversation(wb, 'sample-math/muffin-trays · Retained · illustrative/model-a');
+
+    const badge = frame.locator('[data-verdict]').first();
+    expect(await badge.getAttribute('data-verdict')).toBe('incorrect');
+    expect(await badge.getAttribute('data-verdict-source')).toBe('logged');
+    expect(await frame.locator('[data-testid="provenance"]').innerText()).toMatch(/logged: (is_correct|score)/);
+    expect(await frame.locator('[data-testid="active-reference"]').innerText()).toBe('144');
+    // Opened at the reject turn: it is mounted and marked current.
+    const current = frame.locator('.il-turn-current');
+    await current.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    expect(await current.locator('[data-tag]').allInnerTexts()).toContain('reject · block 1');
+    // The final answer uses the rejected 10 trays: highlighted, reached with N.
+    await frame.locator('[data-testid="transcript"]').focus();
+    await wb.page.keyboard.press('n');
+    const mark = frame.locator('mark.il-current-span[data-inactive]');
+    await mark.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    expect(await mark.getAttribute('data-kind')).toMatch(/rejected|superseded/);
+    expect(await frame.locator('mark[data-inactive]').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/10/)]));
+    expect(await frame.locator('[data-response-type]').allInnerTexts()).toContain('answer attempt');
+    await wb.screenshot('conversation-from-tree');
+    // K moves to the previous turn.
+    const before = await current.getAttribute('data-turn');
+    await wb.page.keyboard.press('k');
+    await expect.poll(() => frame.locator('.il-turn-current').getAttribute('data-turn')).not.toBe(before);
+  });
+
+  it.skipIf(!hasShared)('opens a real shared-data LiC conversation with shard tags, response types and its logged score', async () => {
+    await openFromPalette(wb);
+    await pickConversation(wb, 'sharded-GSM8K/248', /sharded-GSM8K\/248.*claude-3-haiku/);
+    const frame = await renderedConversation(wb, /sharded-GSM8K\/248 · Original · anthropic\/claude-3-haiku/);
+    expect(await frame.locator('[data-verdict]').first().getAttribute('data-verdict')).toBe('correct');
+    expect(await frame.locator('[data-testid="provenance"]').innerText()).toContain('score: 1 in the log');
+    await expect.poll(() => frame.locator('[data-tag="shard 1"]').count()).toBeGreaterThan(0);
+    expect((await frame.locator('[data-response-type]').allInnerTexts()).length).toBeGreaterThan(0);
+    await wb.screenshot('conversation-shared-data');
+  });
+
+  it('keeps a hostile conversation inert: HTML, scripts and javascript: links stay text', async () => {
+    await openFromPalette(wb);
+    await pickConversation(wb, 'hostile/probe', /hostile\/probe/);
+    const frame = await renderedConversation(wb, /hostile\/probe/);
+    const text = await frame.locator('[data-testid="transcript"]').innerText();
+    for (const p of ['<script>window.__ilPwned = "script"</script>', '<img src=x onerror=', '<div onclick=', 'run me']) expect(text).toContain(p);
+    expect(await frame.locator('[data-testid="extracted-answer"]').innerText()).toContain('<script>');
+    for (const tag of ['script', 'img', 'iframe', 'a[href^="javascript"]', 'div[onclick]', 'b']) {
+      expect({ tag, n: await frame.locator(`[data-testid="transcript"] ${tag}, [data-testid="header"] ${tag}`).count() }).toEqual({ tag, n: 0 });
+    }
+    // The code block is highlighted once the highlighter loads, its text unchanged.
+    await frame.locator('code.hljs').first().waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    expect(await frame.locator('code.hljs').first().innerText()).toContain('print("<script>x</script>")');
+    expect(await wb.page.evaluate(() => (window as unknown as { __ilPwned?: string }).__ilPwned)).toBeUndefined();
+    for (const f of wb.page.frames()) expect(await f.evaluate(() => (window as unknown as { __ilPwned?: string }).__ilPwned).catch(() => undefined)).toBeUndefined();
+    await wb.screenshot('conversation-hostile');
+  });
+});

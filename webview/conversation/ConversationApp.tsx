@@ -1,0 +1,221 @@
+// The conversation view: verdict (with provenance), extracted answer and active reference at the
+// top; the transcript below, one virtualised row per user turn (a 200-turn conversation only mounts
+// what is on screen); keys J/K for next/previous turn and N/Shift+N for next/previous inactive span
+// (F7/F8 from the host do the same).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { ConversationNavigate, ConversationState, LogLine } from '../../src/shared/protocol/conversation';
+import { TurnRow } from './TurnRow';
+import { Markdown } from './Markdown';
+
+type Row = { kind: 'system' } | { kind: 'turn'; turn: number } | { kind: 'logs' };
+
+export interface ConversationAppProps {
+  state: ConversationState;
+  onCommand: (command: 'openLogLine' | 'compareWith' | 'forkFromTurn', params: Record<string, unknown>) => void;
+  subscribeNavigate: (listener: (a: ConversationNavigate) => void) => () => void;
+  subscribeScroll: (listener: (turn: number) => void) => () => void;
+  onRendered: () => void;
+}
+
+/** Every inactive span, in reading order: which turn holds it and its rank within that turn. */
+function inactiveStops(state: ConversationState): Array<{ turn: number; nth: number }> {
+  const out: Array<{ turn: number; nth: number }> = [];
+  for (const t of state.turns) {
+    let nth = 0;
+    for (const r of t.replies) for (let i = 0; i < r.spans.length; i++) out.push({ turn: t.index, nth: nth++ });
+  }
+  return out;
+}
+
+const VERDICT_SIGN: Record<string, string> = { correct: '✓', incorrect: '✗', unscored: '–' };
+
+function LogLines({ title, lines, folded }: { title: string; lines: LogLine[]; folded: boolean }) {
+  if (!lines.length) return null;
+  const body = (
+    <ul className="il-log-lines">
+      {lines.map((l) => (
+        <li key={l.traceIndex}>
+          <code>{l.type}</code> <span className="il-log-summary">{l.summary}</span>
+        </li>
+      ))}
+    </ul>
+  );
+  return folded ? (
+    <details className="il-bookkeeping" data-testid="bookkeeping">
+      <summary>
+        {title} ({lines.length}, folded)
+      </summary>
+      {body}
+    </details>
+  ) : (
+    <div className="il-standalone">
+      <div className="il-role-name">{title}</div>
+      {body}
+    </div>
+  );
+}
+
+function Header({ state, inactiveCount, onCommand }: { state: ConversationState; inactiveCount: number; onCommand: ConversationAppProps['onCommand'] }) {
+  const v = state.verdict;
+  return (
+    <header className="il-header" data-testid="header">
+      <h1 className="il-title">
+        {state.taskId} · {state.instanceLabel} · {state.model}
+      </h1>
+      <div className="il-summary">
+        <span className={`il-verdict-badge il-verdict-${v.verdict}`} data-verdict={v.verdict} data-verdict-source={v.source} title={v.detail}>
+          {VERDICT_SIGN[v.verdict]} {v.verdict}
+        </span>
+        <span className="il-provenance" data-testid="provenance">
+          {v.source === 're-scored' ? `re-scored (logged ${v.logged ?? 'unscored'})` : 'logged'}: {v.detail}
+        </span>
+      </div>
+      <dl className="il-facts">
+        <dt>extracted answer</dt>
+        <dd data-testid="extracted-answer">{state.extractedAnswer ?? '(none logged)'}</dd>
+        <dt>active {state.mode === 'evolving' ? 'function' : 'task'}</dt>
+        <dd data-testid="active-task">{state.activeTask ?? '(unknown)'}</dd>
+        <dt>active reference</dt>
+        <dd data-testid="active-reference">{state.activeReference ?? '(no record)'}</dd>
+        {state.requirement && (
+          <>
+            <dt>requirement</dt>
+            <dd>{state.requirement}</dd>
+          </>
+        )}
+      </dl>
+      <div className="il-actions">
+        <button onClick={() => onCommand('openLogLine', {})} title={`${state.fileLabel}:${state.line}`}>
+          Open Log Line
+        </button>
+        <button onClick={() => onCommand('compareWith', {})}>Compare With…</button>
+        <span className="il-help">
+          {state.turns.length} user turns · {inactiveCount} inactive span{inactiveCount === 1 ? '' : 's'} ({state.detector}) · J/K turns · N/Shift+N inactive · {state.fileLabel}:{state.line}
+        </span>
+      </div>
+      {state.notes.map((n, i) => (
+        <p key={i} className="il-note">
+          {n}
+        </p>
+      ))}
+    </header>
+  );
+}
+
+export function ConversationApp({ state, onCommand, subscribeNavigate, subscribeScroll, onRendered }: ConversationAppProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = useMemo<Row[]>(
+    () => [...(state.system.length ? [{ kind: 'system' } as const] : []), ...state.turns.map((t) => ({ kind: 'turn' as const, turn: t.index })), ...(state.standalone.length || state.bookkeeping.length ? [{ kind: 'logs' } as const] : [])],
+    [state],
+  );
+  const rowOfTurn = useCallback((turn: number) => rows.findIndex((r) => r.kind === 'turn' && r.turn === turn), [rows]);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 260, overscan: 3 });
+  const stops = useMemo(() => inactiveStops(state), [state]);
+  const [currentTurn, setCurrentTurn] = useState<number>(state.focusTurn ?? 0);
+  const stopIndex = useRef(-1);
+
+  /** Scrolls a turn into view, then (once its row is mounted) runs `then` on the row element. */
+  const goToTurn = useCallback(
+    (turn: number, then?: (row: HTMLElement) => void) => {
+      const row = rowOfTurn(turn);
+      if (row < 0) return;
+      setCurrentTurn(turn);
+      virtualizer.scrollToIndex(row, { align: 'start' });
+      let frames = 0;
+      const settle = () => {
+        const el = scroller.current?.querySelector<HTMLElement>(`[data-turn="${turn}"]`);
+        if (el) {
+          then?.(el);
+          return;
+        }
+        // The row mounts after the virtualiser has scrolled: wait for it, a bounded number of frames.
+        if (frames++ < 60) requestAnimationFrame(settle);
+      };
+      requestAnimationFrame(settle);
+    },
+    [rowOfTurn, virtualizer],
+  );
+
+  const goToStop = useCallback(
+    (delta: 1 | -1) => {
+      if (!stops.length) return;
+      stopIndex.current = (stopIndex.current + delta + stops.length) % stops.length;
+      const stop = stops[stopIndex.current]!;
+      goToTurn(stop.turn, (row) => {
+        const mark = row.querySelectorAll<HTMLElement>('.il-reply mark[data-inactive]')[stop.nth];
+        if (!mark) return;
+        for (const m of scroller.current?.querySelectorAll('.il-current-span') ?? []) m.classList.remove('il-current-span');
+        mark.classList.add('il-current-span');
+        mark.scrollIntoView({ block: 'center' });
+        mark.focus({ preventScroll: true });
+      });
+    },
+    [stops, goToTurn],
+  );
+
+  const navigate = useCallback(
+    (action: ConversationNavigate) => {
+      if (action === 'nextTurn') goToTurn(Math.min(state.turns.length - 1, currentTurn + 1));
+      else if (action === 'previousTurn') goToTurn(Math.max(0, currentTurn - 1));
+      else goToStop(action === 'nextInactive' ? 1 : -1);
+    },
+    [goToTurn, goToStop, currentTurn, state.turns.length],
+  );
+
+  useEffect(() => subscribeNavigate(navigate), [subscribeNavigate, navigate]);
+  useEffect(() => subscribeScroll((turn) => goToTurn(turn)), [subscribeScroll, goToTurn]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || (e.target instanceof HTMLElement && e.target.closest('input, textarea, select'))) return;
+      const key = e.key.toLowerCase();
+      const action: ConversationNavigate | undefined = key === 'j' ? 'nextTurn' : key === 'k' ? 'previousTurn' : key === 'n' ? (e.shiftKey ? 'previousInactive' : 'nextInactive') : undefined;
+      if (!action) return;
+      e.preventDefault();
+      navigate(action);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate]);
+
+  useEffect(() => {
+    if (state.focusTurn !== undefined) goToTurn(state.focusTurn);
+    requestAnimationFrame(() => onRendered());
+    // Once per state: the focus turn applies when the conversation is (re)loaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
+
+  const fork = useCallback((turn: number) => onCommand('forkFromTurn', { turn }), [onCommand]);
+
+  return (
+    <div className="il-app">
+      <Header state={state} inactiveCount={stops.length} onCommand={onCommand} />
+      <div className="il-scroller" ref={scroller} data-testid="transcript" tabIndex={0} aria-label="Transcript">
+        {state.turns.length === 0 && <p className="il-empty">This conversation has no user turns.</p>}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="il-row" style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
+                {row.kind === 'system' &&
+                  state.system.map((m) => (
+                    <div key={m.traceIndex} className="il-system" data-trace-index={m.traceIndex}>
+                      <div className="il-role-name">{m.role}</div>
+                      <Markdown text={m.text} spans={[]} />
+                    </div>
+                  ))}
+                {row.kind === 'turn' && <TurnRow turn={state.turns[row.turn]!} current={row.turn === currentTurn} canFork={state.canFork} onFork={fork} />}
+                {row.kind === 'logs' && (
+                  <>
+                    <LogLines title="other log entries" lines={state.standalone} folded={false} />
+                    <LogLines title="bookkeeping" lines={state.bookkeeping} folded />
+                  </>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// One user turn of the transcript: the user message with its tags (shard, event, transition), the
+// assistant replies with their LiC response type and logged evaluation, and the in-effect rail.
+import { memo } from 'react';
+import type { ConversationTurnView, ReplyMessage } from '../../src/shared/protocol/conversation';
+import type { RailEntry } from '../../src/shared/protocol/compare';
+import { Markdown } from './Markdown';
+
+const VERDICT_SIGN: Record<string, string> = { correct: '✓', incorrect: '✗', unscored: '–' };
+
+function Reply({ reply }: { reply: ReplyMessage }) {
+  return (
+    <div className="il-reply" data-trace-index={reply.traceIndex} data-testid="reply">
+      <div className="il-role">
+        <span className="il-role-name">assistant</span>
+        {reply.responseType && (
+          <span className="il-chip il-response-type" data-response-type={reply.responseType}>
+            {reply.responseType}
+          </span>
+        )}
+        {reply.evaluation && (
+          <span className={`il-chip il-verdict il-verdict-${reply.evaluation}`} data-evaluation={reply.evaluation}>
+            evaluated {VERDICT_SIGN[reply.evaluation]} {reply.evaluation}
+            {reply.exactAnswer !== undefined ? ` · extracted: ${reply.exactAnswer}` : ''}
+          </span>
+        )}
+        {reply.spans.length > 0 && <span className="il-chip il-inactive-count">{reply.spans.length} inactive</span>}
+      </div>
+      <Markdown text={reply.text} spans={reply.spans} />
+    </div>
+  );
+}
+
+function Rail({ rail }: { rail: RailEntry }) {
+  return (
+    <aside className={`il-rail${rail.changed ? ' il-rail-changed' : ''}`} data-testid="rail" aria-label="In effect after this turn">
+      <div className="il-rail-title">in effect</div>
+      <div className="il-rail-value">{rail.inEffect ?? '—'}</div>
+      {rail.pending.length > 0 && <div className="il-rail-pending">pending: {rail.pending.join(', ')}</div>}
+      {rail.inactive.length > 0 && <div className="il-rail-inactive">inactive: {rail.inactive.join(', ')}</div>}
+      {rail.changes.map((c, i) => (
+        <div key={i} className="il-rail-change">
+          {c}
+        </div>
+      ))}
+    </aside>
+  );
+}
+
+export const TurnRow = memo(function TurnRow({ turn, current, canFork, onFork }: { turn: ConversationTurnView; current: boolean; canFork: boolean; onFork: (turn: number) => void }) {
+  return (
+    <section className={`il-turn${current ? ' il-turn-current' : ''}`} data-turn={turn.index} data-testid="turn" aria-label={`${turn.label} ${turn.tags.join(', ')}`}>
+      <div className="il-turn-main">
+        <div className="il-user" data-trace-index={turn.user.traceIndex}>
+          <div className="il-role">
+            <span className="il-turn-label">{turn.label}</span>
+            <span className="il-role-name">user</span>
+            {turn.tags.map((t) => (
+              <span key={t} className={`il-chip il-tag${turn.event ? ` il-event-${turn.event}` : ''}`} data-tag={t}>
+                {t}
+              </span>
+            ))}
+            {canFork && (
+              <button className="il-link-button" onClick={() => onFork(turn.index + 1)} title="Run the conversation again from this turn">
+                Fork From Turn…
+              </button>
+            )}
+          </div>
+          <Markdown text={turn.user.text} spans={turn.user.spans} />
+        </div>
+        {turn.replies.map((r) => (
+          <Reply key={r.traceIndex} reply={r} />
+        ))}
+        {turn.replies.length === 0 && <div className="il-empty">no assistant reply after this turn</div>}
+      </div>
+      {turn.rail && <Rail rail={turn.rail} />}
+    </section>
+  );
+});

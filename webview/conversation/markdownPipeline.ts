@@ -1,0 +1,30 @@
+// The Markdown pipeline of the conversation view, apart from React and the webview bridge (so it
+// is unit-tested in Node): GFM, `$$…$$` math kept as written, raw HTML turned into literal text,
+// and only http(s)/mailto URLs kept.
+import { defaultUrlTransform } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import type { Root as MdRoot, RootContent as MdContent } from 'mdast';
+import type { PluggableList } from 'unified';
+
+/** Raw HTML (block or inline) becomes literal text: the reader sees what the model wrote. */
+export function remarkHtmlAsText() {
+  const visit = (node: MdRoot | MdContent): void => {
+    if ('children' in node) {
+      node.children = node.children.map((c) => (c.type === 'html' ? { type: 'text', value: c.value, ...(c.position ? { position: c.position } : {}) } : c)) as typeof node.children;
+      for (const c of node.children) visit(c);
+    }
+  };
+  return (tree: MdRoot) => visit(tree);
+}
+
+const SAFE_URL = /^(https?:|mailto:)/i;
+
+/** Keeps http(s) and mailto links; anything else (javascript:, data:, vscode:, relative) is dropped. */
+export function urlTransform(url: string): string {
+  const safe = defaultUrlTransform(url);
+  return SAFE_URL.test(safe) ? safe : '';
+}
+
+// Single dollars are prices in GSM8K answers, not math.
+export const remarkPlugins: PluggableList = [remarkGfm, [remarkMath, { singleDollarTextMath: false }], remarkHtmlAsText];

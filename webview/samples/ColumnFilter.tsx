@@ -1,0 +1,77 @@
+// The filter control under a column header: text (task id contains), set (checkbox list), range
+// (turns from–to). Each edits the shared filter model through `onChange`.
+import { useEffect, useState } from 'react';
+import type { SampleFilters } from '../../src/shared/protocol/samples';
+import type { Column } from './gridModel';
+
+type SetKey = 'domains' | 'models' | 'instances' | 'verdicts';
+const SET_KEYS: Partial<Record<Column['id'], SetKey>> = { domain: 'domains', model: 'models', instance: 'instances', verdict: 'verdicts' };
+
+export interface FilterProps {
+  column: Column;
+  filters: SampleFilters;
+  options: Record<SetKey, string[]>;
+  onChange: (f: SampleFilters) => void;
+}
+
+function TextFilter({ value, label, onChange }: { value: string; label: string; onChange: (v: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  // Sent after typing pauses: each change re-filters the tree too.
+  useEffect(() => {
+    if (text === value) return;
+    const t = setTimeout(() => onChange(text), 250);
+    return () => clearTimeout(t);
+  }, [text, value, onChange]);
+  return <input className="il-filter-text" type="search" placeholder="contains…" aria-label={`Filter ${label}`} value={text} onChange={(e) => setText(e.target.value)} />;
+}
+
+function SetFilter({ label, options, selected, onChange }: { label: string; options: string[]; selected: string[]; onChange: (v: string[]) => void }) {
+  const [open, setOpen] = useState(false);
+  const toggle = (o: string) => onChange(selected.includes(o) ? selected.filter((s) => s !== o) : [...selected, o]);
+  return (
+    <div className="il-filter-set" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <button className="il-filter-button" aria-expanded={open} aria-label={`Filter ${label}`} onClick={() => setOpen(!open)} data-active={selected.length > 0}>
+        {selected.length ? `${selected.length} of ${options.length}` : 'all'} ▾
+      </button>
+      {open && (
+        <div className="il-filter-popup" role="group" aria-label={`${label} values`}>
+          {options.map((o) => (
+            <label key={o} className="il-filter-option">
+              <input type="checkbox" checked={selected.includes(o)} onChange={() => toggle(o)} /> {o}
+            </label>
+          ))}
+          <button className="il-filter-clear" onClick={() => onChange([])}>
+            Show all
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RangeFilter({ value, label, onChange }: { value: { min?: number; max?: number } | undefined; label: string; onChange: (v: { min?: number; max?: number }) => void }) {
+  const read = (s: string) => (s.trim() === '' || !Number.isFinite(Number(s)) ? undefined : Math.max(0, Math.floor(Number(s))));
+  const set = (which: 'min' | 'max', s: string) => {
+    const next = { ...value };
+    const n = read(s);
+    if (n === undefined) delete next[which];
+    else next[which] = n;
+    onChange(next);
+  };
+  return (
+    <div className="il-filter-range">
+      <input type="number" min={0} placeholder="min" aria-label={`${label} at least`} value={value?.min ?? ''} onChange={(e) => set('min', e.target.value)} />
+      <input type="number" min={0} placeholder="max" aria-label={`${label} at most`} value={value?.max ?? ''} onChange={(e) => set('max', e.target.value)} />
+    </div>
+  );
+}
+
+export function ColumnFilter({ column, filters, options, onChange }: FilterProps) {
+  if (column.filter === 'text') return <TextFilter label={column.title} value={filters.taskText ?? ''} onChange={(v) => onChange({ ...filters, taskText: v })} />;
+  if (column.filter === 'range') return <RangeFilter label={column.title} value={filters.turns} onChange={(v) => onChange({ ...filters, turns: v })} />;
+  const key = SET_KEYS[column.id];
+  if (column.filter !== 'set' || !key) return null;
+  const selected = (filters[key] ?? []) as string[];
+  return <SetFilter label={column.title} options={options[key]} selected={selected} onChange={(v) => onChange({ ...filters, [key]: v })} />;
+}

@@ -1,0 +1,155 @@
+// The Samples table: every conversation in one virtualised grid (only the rows on screen are in the
+// DOM: smooth at 100,000 rows). Header click sorts; the row under each header filters (the filters
+// are the Sources tree's: the host applies them and answers with the visible rows). Click, Ctrl/Cmd
+// click and Shift click select; Enter opens; the toolbar opens, compares a pair, re-scores or runs again.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { SampleFilters, SamplesState } from '../../src/shared/protocol/samples';
+import { COLUMNS, nextSort, sortVisible, type SortSpec } from './gridModel';
+import { ColumnFilter } from './ColumnFilter';
+
+const ROW_HEIGHT = 24;
+
+export interface SamplesAppProps {
+  state: SamplesState;
+  initialSort: SortSpec | undefined;
+  onSortChanged: (s: SortSpec | undefined) => void;
+  onFilters: (f: SampleFilters) => void;
+  onCommand: (command: 'open' | 'compare' | 'rescore' | 'runAgain', params: Record<string, unknown>) => void;
+  onRendered: () => void;
+}
+
+export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCommand, onRendered }: SamplesAppProps) {
+  const [sort, setSort] = useState<SortSpec | undefined>(initialSort);
+  const order = useMemo(() => sortVisible(state.rows, state.visible, sort), [state.rows, state.visible, sort]);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [cursor, setCursor] = useState(0);
+  const anchor = useRef<number | undefined>(undefined);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: order.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const template = COLUMNS.map((c) => c.width).join(' ');
+
+  useEffect(() => {
+    requestAnimationFrame(() => onRendered());
+    // Once per state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
+  // Rows filtered away are no longer selected.
+  useEffect(() => {
+    const shown = new Set(state.visible);
+    setSelected((s) => new Set([...s].filter((i) => shown.has(i))));
+  }, [state.visible]);
+
+  const clickRow = (pos: number, e: React.MouseEvent) => {
+    const row = order[pos]!;
+    setCursor(pos);
+    if (e.shiftKey && anchor.current !== undefined) {
+      const [a, b] = [Math.min(anchor.current, pos), Math.max(anchor.current, pos)];
+      setSelected(new Set(order.slice(a, b + 1)));
+      return;
+    }
+    anchor.current = pos;
+    if (e.ctrlKey || e.metaKey) {
+      setSelected((s) => {
+        const n = new Set(s);
+        if (n.has(row)) n.delete(row);
+        else n.add(row);
+        return n;
+      });
+    } else setSelected(new Set([row]));
+  };
+
+  const selectedIds = useMemo(() => order.filter((i) => selected.has(i)).map((i) => state.rows[i]!.convId), [order, selected, state.rows]);
+  const open = useCallback(() => selectedIds.length && onCommand('open', { convIds: selectedIds }), [selectedIds, onCommand]);
+
+  const onKey = (e: React.KeyboardEvent) => {
+    if (e.target instanceof HTMLElement && e.target.closest('input, button')) return;
+    const move = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : e.key === 'PageDown' ? 20 : e.key === 'PageUp' ? -20 : 0;
+    if (move) {
+      e.preventDefault();
+      const pos = Math.max(0, Math.min(order.length - 1, cursor + move));
+      setCursor(pos);
+      anchor.current = pos;
+      if (order[pos] !== undefined) setSelected(new Set([order[pos]!]));
+      virtualizer.scrollToIndex(pos);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      open();
+    }
+  };
+
+  const filtered = state.visible.length !== state.rows.length;
+  return (
+    <div className="il-samples">
+      <div className="il-toolbar">
+        <strong data-testid="row-count">
+          {filtered ? `${state.visible.length} of ${state.rows.length}` : state.rows.length} conversations
+        </strong>
+        {state.description && (
+          <span className="il-filter-description" data-testid="filter-description">
+            filtered: {state.description}
+          </span>
+        )}
+        {filtered && <button onClick={() => onFilters({})}>Clear Filters</button>}
+        <span className="il-spacer" />
+        <span>{selectedIds.length} selected</span>
+        <button disabled={!selectedIds.length} onClick={open}>
+          Open
+        </button>
+        <button disabled={selectedIds.length !== 2} title="Select exactly two conversations" onClick={() => onCommand('compare', { left: selectedIds[0], right: selectedIds[1] })}>
+          Compare Pair
+        </button>
+        <button disabled={!selectedIds.length} onClick={() => onCommand('rescore', { convIds: selectedIds })}>
+          Re-score
+        </button>
+        <button disabled={selectedIds.length !== 1} title="Run the instance of one selected conversation again" onClick={() => onCommand('runAgain', { convId: selectedIds[0] })}>
+          Run Again…
+        </button>
+      </div>
+      <div className="il-grid-head" role="row" style={{ gridTemplateColumns: template }}>
+        {COLUMNS.map((c) => (
+          <div key={c.id} className="il-head-cell" role="columnheader" aria-sort={sort?.column === c.id ? (sort.descending ? 'descending' : 'ascending') : 'none'} data-column={c.id}>
+            <button
+              className="il-sort"
+              onClick={() => {
+                const s = nextSort(sort, c.id);
+                setSort(s);
+                onSortChanged(s);
+              }}
+            >
+              {c.title} {sort?.column === c.id ? (sort.descending ? '▼' : '▲') : ''}
+            </button>
+            <ColumnFilter column={c} filters={state.filters} options={{ ...state.options, verdicts: ['correct', 'incorrect', 'unscored'] }} onChange={onFilters} />
+          </div>
+        ))}
+      </div>
+      <div className="il-grid-body" ref={scroller} role="grid" aria-rowcount={order.length} tabIndex={0} onKeyDown={onKey} data-testid="grid">
+        {order.length === 0 && <p className="il-empty">{state.rows.length ? 'No conversation matches the filters. Clear Filters shows them all.' : 'No run logs in this workspace: logs are found by the intentLens.logsGlob setting.'}</p>}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const i = order[item.index]!;
+            const r = state.rows[i]!;
+            return (
+              <div
+                key={i}
+                role="row"
+                aria-selected={selected.has(i)}
+                className={`il-row${selected.has(i) ? ' il-selected' : ''}${item.index === cursor ? ' il-cursor' : ''}`}
+                data-conv-id={r.convId}
+                style={{ gridTemplateColumns: template, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                onClick={(e) => clickRow(item.index, e)}
+                onDoubleClick={() => onCommand('open', { convIds: [r.convId] })}
+              >
+                {COLUMNS.map((c) => (
+                  <div key={c.id} role="gridcell" className={`il-cell il-cell-${c.id}${c.id === 'verdict' ? ` il-verdict-${r.verdict}` : ''}`} title={c.text(r)}>
+                    {c.text(r)}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
