@@ -135,7 +135,6 @@ async function main() {
         outdir: join(dist, 'webview'),
         bundle: true,
         splitting: true,
-        chunkNames: 'chunks/[name]-[hash]',
         platform: 'browser',
         format: 'esm',
         target: 'es2022',

@@ -13,6 +13,9 @@ performance.mark('il:modules-evaluated');
 // Monaco (the bulk of the code) is a lazy chunk loaded with the final-response diff (FinalDiff is a
 // dynamic import), and so is the worker's source: the conversation paints first while both load.
 void import('./workerPrewarm').then((w) => w.prewarmWorker());
+// Fetch and compile the Monaco chunk now, in parallel with the first paint, rather than when the
+// diff's placeholder renders (CompareApp imports the same module lazily and gets this promise's module).
+void import('./FinalDiff');
 
 const PersistedSchema = z.object({ prefixOpen: z.boolean() }).partial();
 const persisted = PersistedSchema.safeParse(webviewState.get());
