@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark in one run, printed as a table and written to
-// test-results/bench.json. Options: --quick (smaller data), --only <name>.
+// test-results/bench.json. Options: --quick (smaller data), --only <name>, --sizes 200,1000 (run-log
+// index sizes in MB; the memory target is checked at both).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchRunLogIndex, childMain } from './runLogBench';
@@ -15,10 +16,16 @@ async function main(): Promise<void> {
   const quick = argv.includes('--quick');
   const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
   const self = process.argv[1]!;
-  const benches: Bench[] = [{ name: 'runlog-index', run: () => benchRunLogIndex(self, { targetMB: quick ? 20 : 200 }) }, ...extraBenches()];
+  const sizes = argv.includes('--sizes') ? argv[argv.indexOf('--sizes') + 1]!.split(',').map(Number) : quick ? [20] : [200, 1000];
+  const indexBenches: Bench[] = sizes.map((mb, i) => ({
+    name: i === 0 ? 'runlog-index' : `runlog-index-${mb}MB`,
+    // The Python loader comparison once, at the first size: at 1 GB it only adds minutes.
+    run: () => benchRunLogIndex(self, { targetMB: mb, python: i === 0 }),
+  }));
+  const benches: Bench[] = [...indexBenches, ...extraBenches()];
   const results: Record<string, Record<string, number | string>> = {};
   for (const b of benches) {
-    if (only && b.name !== only) continue;
+    if (only && b.name !== only && !(only === 'runlog-index' && b.name.startsWith('runlog-index'))) continue;
     process.stderr.write(`[bench] ${b.name}…\n`);
     const t0 = performance.now();
     try {

@@ -162,8 +162,8 @@ print(json.dumps({"ms": ms, "lines": len(convs), "maxRssMB": resource.getrusage(
   return JSON.parse(r.stdout.trim()) as Record<string, number>;
 }
 
-export async function benchRunLogIndex(self: string, opts: { targetMB?: number; keep?: boolean } = {}): Promise<Record<string, number | string>> {
-  const dir = join(tmpdir(), `intent-lens-bench-${process.pid}`);
+export async function benchRunLogIndex(self: string, opts: { targetMB?: number; keep?: boolean; python?: boolean } = {}): Promise<Record<string, number | string>> {
+  const dir = join(tmpdir(), `intent-lens-bench-${process.pid}-${opts.targetMB ?? 200}`);
   rmSync(dir, { recursive: true, force: true });
   const targetMB = opts.targetMB ?? 200;
   const g0 = performance.now();
@@ -183,7 +183,7 @@ export async function benchRunLogIndex(self: string, opts: { targetMB?: number; 
     }
     const holdall = runChild(self, 'holdall', dir);
     const baseline = runChild(self, 'baseline', dir);
-    const python = runPython(dir);
+    const python = opts.python === false ? undefined : runPython(dir);
     const res: Record<string, number | string> = {
       'logs.sizeMB': +sizeMB.toFixed(1),
       'logs.conversations': gen.lines,
@@ -205,10 +205,11 @@ export async function benchRunLogIndex(self: string, opts: { targetMB?: number; 
       res['python.licLoader.ms'] = Math.round(python.ms!);
       res['python.licLoader.peakRssMB'] = Math.round(python.maxRssMB!);
       res['index.speedupVsPython'] = +(python.ms! / index.ms!).toFixed(2);
-    } else res['python.licLoader'] = 'python3 not found';
+    } else res['python.licLoader'] = opts.python === false ? 'skipped at this size' : 'python3 not found';
     res['targets'] = [
       `throughput ≥ 0.70 of bound: ${(bound.ms! / index.ms!) >= 0.7 ? 'met' : 'MISSED'}`,
-      `memory ≤ 1/5 of hold-all: ${index.maxRssMB! / holdall.maxRssMB! <= 0.2 ? 'met' : 'MISSED'}`,
+      // Above Node's own baseline (issue 14): the baseline is the same for both and is not the index's.
+      `memory above baseline ≤ 0.20 of hold-all's: ${(index.maxRssMB! - baseline.maxRssMB!) / (holdall.maxRssMB! - baseline.maxRssMB!) <= 0.2 ? 'met' : 'MISSED'}`,
       `first rows ≤ 500 ms: ${index.firstRowsMs! <= 500 ? 'met' : 'MISSED'}`,
       `open ≤ 50 ms (p95): ${index.openP95Ms! <= 50 ? 'met' : 'MISSED'}`,
     ].join('; ');

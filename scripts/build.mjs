@@ -3,7 +3,7 @@
 // sql.js WASM beside the host bundle, and the JSON Schemas generated from the zod schemas.
 // Usage: node scripts/build.mjs [--watch] [--dev]
 import * as esbuild from 'esbuild';
-import { copyFile, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,22 @@ const monacoWorkerPlugin = {
       });
       return { contents: `export default ${JSON.stringify(r.outputFiles[0].text)};`, loader: 'js' };
     });
+  },
+};
+
+/** Webviews never switch zod's locale: its core and classic APIs re-export every locale (≈ 260 KB minified,
+ * over half of zod in a webview bundle), so the webview build resolves that index to English only. */
+const zodEnglishOnlyPlugin = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer) ? { path: 'zod-locales-en', namespace: 'zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, () => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: join(root, 'node_modules/zod/v4/locales'),
+      loader: 'js',
+    }));
   },
 };
 
@@ -88,6 +104,8 @@ async function writeJsonSchemas() {
 }
 
 async function main() {
+  // Chunk names carry a content hash: clear the old ones so dist/webview holds only this build's.
+  await rm(join(dist, 'webview'), { recursive: true, force: true });
   await mkdir(dist, { recursive: true });
   const contexts = [];
   contexts.push(
@@ -105,21 +123,28 @@ async function main() {
     // Full-text search's index and match worker threads (src/core/search/searchService.ts).
     await esbuild.context({ ...nodeCommon, entryPoints: { searchWorker: join(root, 'src/core/search/searchWorker.ts') }, outdir: dist }),
   );
-  for (const { name, entry } of await webviewEntries()) {
+  // All webviews in one ESM build with code splitting: each view's eager entry stays small (React,
+  // the bridge, its first paint), Monaco and Observable Plot load as lazy chunks on first use, and
+  // chunks shared between views are cached once. The host loads the entry as a nonce'd module script;
+  // its chunks come from the same allowed source (no unsafe-eval).
+  const views = await webviewEntries();
+  if (views.length > 0) {
     contexts.push(
       await esbuild.context({
-        entryPoints: { [name]: entry },
+        entryPoints: Object.fromEntries(views.map(({ name, entry }) => [name, entry])),
         outdir: join(dist, 'webview'),
         bundle: true,
+        splitting: true,
         platform: 'browser',
-        format: 'iife',
+        format: 'esm',
         target: 'es2022',
         sourcemap: watch,
         minify,
+        metafile: true,
         jsx: 'automatic',
         loader: { '.ttf': 'file', '.svg': 'dataurl' },
         define: { 'process.env.NODE_ENV': minify ? '"production"' : '"development"' },
-        plugins: [monacoWorkerPlugin],
+        plugins: [monacoWorkerPlugin, zodEnglishOnlyPlugin],
         logLevel: 'warning',
       }),
     );
@@ -132,7 +157,10 @@ async function main() {
     return;
   }
   const t0 = Date.now();
-  await Promise.all(contexts.map((c) => c.rebuild()));
+  const results = await Promise.all(contexts.map((c) => c.rebuild()));
+  // The webviews' module graph (eager vs lazy bytes per view), read by the UI bench.
+  const webviewMeta = results.find((r) => r.metafile && Object.keys(r.metafile.outputs).some((o) => o.includes('/webview/')))?.metafile;
+  if (webviewMeta) await writeFile(join(dist, 'webview-meta.json'), JSON.stringify(webviewMeta));
   await Promise.all(contexts.map((c) => c.dispose()));
   console.log(`[build] ${contexts.length} bundles in ${Date.now() - t0} ms`);
 }

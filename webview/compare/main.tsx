@@ -6,14 +6,16 @@ import { createRoot } from 'react-dom/client';
 import { announceReady, onNotification, postCommand, readInitialState, request, webviewState } from '../shared/bridge';
 import { z } from 'zod';
 import { COMPARE_VIEW, CompareStateSchema, NavigateActionSchema, ReloadResult, type CompareRenderedParams, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
-import { prewarmWorker } from './workerPrewarm';
 import { CompareApp } from './CompareApp';
 import './compare.css';
 
 performance.mark('il:modules-evaluated');
-// Monaco (the bulk of the bundle) is evaluated lazily with the final-response diff (FinalDiff is a
-// dynamic import): the conversation paints first while the worker boots.
-prewarmWorker();
+// Monaco (the bulk of the code) is a lazy chunk loaded with the final-response diff (FinalDiff is a
+// dynamic import), and so is the worker's source: the conversation paints first while both load.
+void import('./workerPrewarm').then((w) => w.prewarmWorker());
+// Fetch and compile the Monaco chunk now, in parallel with the first paint, rather than when the
+// diff's placeholder renders (CompareApp imports the same module lazily and gets this promise's module).
+void import('./FinalDiff');
 
 const PersistedSchema = z.object({ prefixOpen: z.boolean() }).partial();
 const persisted = PersistedSchema.safeParse(webviewState.get());

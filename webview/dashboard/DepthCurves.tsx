@@ -1,7 +1,6 @@
 // Fig. 5 / Table 9: accuracy over added blocks k = 0..4 for the two accumulation and two
 // persistence paths, one chart per model plus all models pooled (counts pooled, as Table 9 does).
 // Points and table numbers open the conversations at that depth.
-import * as Plot from '@observablehq/plot';
 import type { DashboardReport, DashboardSelector } from '../../src/shared/protocol/dashboard';
 import { PATH_LABEL, pct } from './format';
 import { Num, showConversations } from './Clickable';
@@ -31,7 +30,7 @@ function ModelCurves({ model, points }: { model: string; points: Point[] }) {
         label={`Depth curves for ${model}`}
         deps={[points]}
         onPick={(p) => showConversations(pointSelector(p), pointTitle(p))}
-        make={() =>
+        make={(Plot) =>
           Plot.plot({
             width: 360,
             height: 220,

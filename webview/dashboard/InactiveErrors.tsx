@@ -2,7 +2,6 @@
 // the share whose final answer contains inactive content. Bars pool all models per domain (the
 // figure's bars) with an "All domains" header group; the table below breaks them down per model.
 // Every bar and number opens its conversations.
-import * as Plot from '@observablehq/plot';
 import type { DashboardReport, DashboardSelector } from '../../src/shared/protocol/dashboard';
 import { CONDITION_LABEL, domainLabel, pct } from './format';
 import { Num, showConversations } from './Clickable';
@@ -27,7 +26,7 @@ export function InactiveErrors({ report }: { report: DashboardReport }) {
           label="Inactive content in new errors, by domain"
           deps={[report]}
           onPick={(d) => showConversations(newErrorsSelector(d, true), `${rowTitle(d)} with inactive content`)}
-          make={() =>
+          make={(Plot) =>
             Plot.plot({
               height: 220,
               marginBottom: 36,

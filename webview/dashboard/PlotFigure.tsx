@@ -1,7 +1,12 @@
 // Mounts an Observable Plot figure (SVG, no remote assets, fine under the strict CSP). Theme colours
 // are read from the --vscode-* variables at render time (SVG attributes do not resolve var()), and
 // the figure is redrawn when the theme changes. Clicking while a tip points at a datum picks it.
+// Plot (with d3, most of the dashboard's code) is a lazy chunk: the tables paint before it loads.
 import { useEffect, useRef, useState } from 'react';
+
+export type PlotModule = typeof import('@observablehq/plot');
+let plotModule: Promise<PlotModule> | undefined;
+const loadPlot = () => (plotModule ??= import('@observablehq/plot'));
 
 export function themeColor(name: string, fallback: string): string {
   const v = getComputedStyle(document.body).getPropertyValue(name).trim();
@@ -19,25 +24,31 @@ export function useThemeVersion(): number {
   return version;
 }
 
-export function PlotFigure<T>(props: { make: () => (SVGSVGElement | HTMLElement) & { value?: unknown }; onPick?: (datum: T) => void; label: string; deps: unknown[] }) {
+export function PlotFigure<T>(props: { make: (plot: PlotModule) => (SVGSVGElement | HTMLElement) & { value?: unknown }; onPick?: (datum: T) => void; label: string; deps: unknown[] }) {
   const host = useRef<HTMLDivElement>(null);
   const theme = useThemeVersion();
   const { make, onPick } = props;
   useEffect(() => {
     const el = host.current;
     if (!el) return;
-    const fig = make();
-    // Plot puts a <style> in each figure: give it the page's nonce (the CSP allows no other inline style).
-    const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
-    if (nonce) for (const s of fig.querySelectorAll('style')) s.nonce = nonce;
-    el.replaceChildren(fig);
+    let fig: ((SVGSVGElement | HTMLElement) & { value?: unknown }) | undefined;
+    let disposed = false;
     const click = () => {
-      if (fig.value != null && onPick) onPick(fig.value as T);
+      if (fig?.value != null && onPick) onPick(fig.value as T);
     };
-    fig.addEventListener('click', click);
+    void loadPlot().then((plot) => {
+      if (disposed) return;
+      fig = make(plot);
+      // Plot puts a <style> in each figure: give it the page's nonce (the CSP allows no other inline style).
+      const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
+      if (nonce) for (const s of fig.querySelectorAll('style')) s.nonce = nonce;
+      el.replaceChildren(fig);
+      fig.addEventListener('click', click);
+    });
     return () => {
-      fig.removeEventListener('click', click);
-      fig.remove();
+      disposed = true;
+      fig?.removeEventListener('click', click);
+      fig?.remove();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [theme, ...props.deps]);

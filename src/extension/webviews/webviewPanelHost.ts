@@ -70,7 +70,7 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
 <body>
 <div id="root"></div>
 <script type="application/json" id="initial-state" nonce="${nonce}">${inlineJson(opts.initialState)}</script>
-<script nonce="${nonce}" src="${script.toString()}"></script>
+<script type="module" nonce="${nonce}" src="${script.toString()}"></script>
 </body>
 </html>`;
 }
