@@ -209,14 +209,16 @@ export function registerSourcesTree(services: ExtensionServices): void {
     provider.setShowBookkeeping(!provider.showBookkeeping);
     update();
   });
-  // Both open the conversation view (at the turn, for a turn); the palette without a selection picks one.
-  const openConversation = async (arg: unknown) => {
-    const a = argsFor(arg) ?? (typeof arg === 'string' ? arg : undefined);
+  // Both open the conversation view (at the turn, for a turn). Only openTurn (tree-focused: click,
+  // Ctrl+Enter) falls back to the tree selection; from the palette a stale selection would silently
+  // reopen the last turn, so Open Conversation without an argument always offers the pick.
+  const openConversationWith = (argsOf: (arg: unknown) => ReturnType<typeof itemArgsOf>) => async (arg: unknown) => {
+    const a = argsOf(arg) ?? (typeof arg === 'string' ? arg : undefined);
     if (a === undefined) return showConversationPick(data.conversations(), 'Open Conversation');
     await openConversationView(services, a);
   };
-  register('intentLens.openTurn', openConversation);
-  register('intentLens.openConversation', openConversation);
+  register('intentLens.openTurn', openConversationWith(argsFor));
+  register('intentLens.openConversation', openConversationWith(itemArgsOf));
   register('intentLens.openInLog', async (arg: unknown) => {
     const a = argsFor(arg);
     if (a?.convId) {
