@@ -38,7 +38,7 @@ describe('Sources tree', () => {
     await status.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
   });
 
-  it('expands a source down to a turn and opens the turn as a read-only document', async () => {
+  it('expands a source down to a turn and opens the turn in the conversation view', async () => {
     await workbench.expandTreeRow('sample-math/muffin-trays');
     await workbench.expandTreeRow(/^\s*Retained\s*multi/);
     const run = await workbench.expandTreeRow(/✗ model-a/);
