@@ -104,13 +104,16 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
       case 'source': {
         item = new vscode.TreeItem(node.taskId, C.Collapsed);
         item.description = describeSource(node);
-        const md = new vscode.MarkdownString();
-        md.appendMarkdown(`**${escapeMd(node.taskId)}** (${node.domain})\n\n`);
-        md.appendMarkdown(node.recordFile ? `${node.hasRecord ? 'record' : 'plan'}: ${escapeMd(vscode.workspace.asRelativePath(node.recordFile))}:${node.recordLine}\n\n` : 'no record for this task_id (logs only)\n\n');
-        if (node.review) md.appendMarkdown(`review: ${node.review}\n\n`);
-        for (const m of node.perModel) md.appendMarkdown(`- ${escapeMd(m.model)}: ✓${m.counts.correct} ✗${m.counts.incorrect} –${m.counts.unscored}\n`);
-        if (node.newErrorModels.length) md.appendMarkdown(`\nnew errors: ${node.newErrorModels.map(escapeMd).join(', ')}`);
-        item.tooltip = md;
+        // Plain text, not Markdown: the workbench turns a Markdown tooltip into plain text for the
+        // row's aria label by parsing it as HTML, so an escaped `<img onerror>` in a task id or model
+        // name came back as a live element there (a CSP violation in the workbench page).
+        item.tooltip = [
+          `${node.taskId} (${node.domain})`,
+          node.recordFile ? `${node.hasRecord ? 'record' : 'plan'}: ${vscode.workspace.asRelativePath(node.recordFile)}:${node.recordLine}` : 'no record for this task_id (logs only)',
+          ...(node.review ? [`review: ${node.review}`] : []),
+          ...node.perModel.map((m) => `• ${m.model}: ✓${m.counts.correct} ✗${m.counts.incorrect} –${m.counts.unscored}`),
+          ...(node.newErrorModels.length ? [`new errors: ${node.newErrorModels.join(', ')}`] : []),
+        ].join('\n');
         item.iconPath = new vscode.ThemeIcon(node.newErrorModels.length ? 'warning' : node.hasRecord ? 'file-text' : 'file', node.newErrorModels.length ? new vscode.ThemeColor('list.warningForeground') : undefined);
         break;
       }
@@ -169,6 +172,3 @@ function turnItem(node: TurnNode): vscode.TreeItem {
   return item;
 }
 
-function escapeMd(s: string): string {
-  return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
-}
