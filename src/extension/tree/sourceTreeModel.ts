@@ -1,13 +1,20 @@
 // Builds the "Sources" tree from records and indexed conversations: domain → source → instance →
 // run (turns are added per run when its conversation is read). Pure and vscode-free, so it is
 // unit-tested in Node; the VS Code glue only maps nodes to TreeItems.
-import { describeEdit } from '../../core/fork/forkPlan';
-import { instanceKey, type ConversationRef, type Verdict } from '../../core/load/runLogIndex';
+import { instanceKey, type ConversationRef } from '../../core/load/runLogIndex';
 import type { BenchmarkRecord, ReviewStatus } from '../../core/schema/records';
 import { DOMAINS, shardText } from '../../core/schema/records';
-import { PATHS, type Condition, type ExtendedPath, type Mode, type RecapMode } from '../../core/schema/runlog';
+import type { Condition, ExtendedPath, Mode, RecapMode } from '../../core/schema/runlog';
 import { activeTaskOf, baseInstances, instanceLabel } from '../../core/render/instances';
-import { hasColumnFilters, matchesColumnFilters, describeColumnFilters } from './columnFilters';
+import { matchesColumnFilters } from './columnFilters';
+import { collator, compareInstances } from './treeOrder';
+import { applyRescores, newErrorsOf } from './runVerdicts';
+
+export { newErrorsOf } from './runVerdicts';
+import { hasActiveFilters, hasRunFilters, type TreeFilters } from './treeFilters';
+
+export { describeFilters, hasActiveFilters, shortModel, verdictSign, type ReviewFilter, type TreeFilters } from './treeFilters';
+export { describeInstance, describeRescore, describeRun, describeSource, formatCounts } from './treeDescriptions';
 import type { DomainNode, FileNode, FilesNode, InstanceNode, RunNode, RunRescore, SourceNode, SourceTreeNode, VerdictCounts } from './treeItems';
 
 export interface TreeRecord {
@@ -50,98 +57,9 @@ export interface TreeInput {
   hasInactive?: (convId: string) => boolean;
 }
 
-export type ReviewFilter = ReviewStatus | 'none';
-
-export interface TreeFilters {
-  domains?: string[];
-  models?: string[];
-  verdicts?: Verdict[];
-  reviews?: ReviewFilter[];
-  /** Only sources where a model is correct in Original but wrong in Retained or Revised. */
-  newErrors?: boolean;
-  /** Only the new-error runs whose re-scored final answer contains inactive content. */
-  newErrorsWithInactive?: boolean;
-  /** Per-column filters of the Samples table (the same model: the tree applies them to its runs). */
-  taskText?: string;
-  instances?: string[];
-  turns?: { min?: number; max?: number };
-}
-
-export function hasActiveFilters(f: TreeFilters): boolean {
-  return !!(f.domains?.length || f.reviews?.length || hasRunFilters(f));
-}
-
-/** Filters that hide runs (and with them sources and instances that have no visible run). */
-function hasRunFilters(f: TreeFilters): boolean {
-  return !!(f.models?.length || f.verdicts?.length || f.newErrors || f.newErrorsWithInactive || hasColumnFilters(f));
-}
-
-const VERDICT_SIGNS: Record<Verdict, string> = { correct: '✓', incorrect: '✗', unscored: '–' };
-
-export function verdictSign(v: Verdict): string {
-  return VERDICT_SIGNS[v];
-}
-
-/** A one-line summary of the active filters, e.g. `domain: math · verdict: ✗ · new errors`. */
-export function describeFilters(f: TreeFilters): string {
-  const parts: string[] = [];
-  if (f.domains?.length) parts.push(`domain: ${f.domains.join(', ')}`);
-  if (f.models?.length) parts.push(`model: ${f.models.map(shortModel).join(', ')}`);
-  if (f.verdicts?.length) parts.push(`verdict: ${f.verdicts.map((v) => `${verdictSign(v)} ${v}`).join(', ')}`);
-  if (f.reviews?.length) parts.push(`review: ${f.reviews.join(', ')}`);
-  if (f.newErrors) parts.push('new errors');
-  if (f.newErrorsWithInactive) parts.push('new errors with inactive content');
-  parts.push(...describeColumnFilters(f));
-  return parts.join(' · ');
-}
-
-/** `anthropic/claude-3-haiku` → `claude-3-haiku`: tree rows are narrow. */
-export function shortModel(model: string): string {
-  const i = model.lastIndexOf('/');
-  return i >= 0 && i < model.length - 1 ? model.slice(i + 1) : model;
-}
-
-const MODE_ORDER: Record<string, number> = { multi: 0, single: 1, evolving: 2 };
-const MULTI_ORDER = ['original', 'neutral', 'retained', 'revised', 'direct'];
-const SINGLE_ORDER = ['original', 'direct', 'revised', 'retained', 'neutral'];
-
-/** The paper's order: multi conditions, single controls, then extended paths by path and depth. */
-function compareInstances(a: { mode: string; condition: string; path?: string; k?: number }, b: typeof a): number {
-  const ap = a.path ? PATHS.indexOf(a.path as ExtendedPath) + 1 : 0;
-  const bp = b.path ? PATHS.indexOf(b.path as ExtendedPath) + 1 : 0;
-  if (ap !== bp) return ap - bp;
-  if (ap) return (a.k ?? 0) - (b.k ?? 0);
-  const am = MODE_ORDER[a.mode] ?? 9;
-  const bm = MODE_ORDER[b.mode] ?? 9;
-  if (am !== bm) return am - bm;
-  const order = a.mode === 'single' ? SINGLE_ORDER : MULTI_ORDER;
-  return order.indexOf(a.condition) - order.indexOf(b.condition);
-}
-
 function emptyCounts(): VerdictCounts {
   return { correct: 0, incorrect: 0, unscored: 0 };
 }
-
-/**
- * New errors of each model on one source: the model is correct in the Original of a mode (multi or
- * single) and wrong in Retained or Revised of the same mode. Returns model → the erring conv_ids.
- */
-export function newErrorsOf(convs: readonly ConversationRef[]): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  const base = convs.filter((c) => !c.path && (c.mode === 'multi' || c.mode === 'single'));
-  for (const c of base) {
-    if (c.verdict !== 'incorrect' || (c.condition !== 'retained' && c.condition !== 'revised')) continue;
-    const originalCorrect = base.some((o) => o.model === c.model && o.mode === c.mode && o.condition === 'original' && o.verdict === 'correct');
-    if (!originalCorrect) continue;
-    let set = out.get(c.model);
-    if (!set) out.set(c.model, (set = new Set()));
-    set.add(c.conv_id);
-  }
-  return out;
-}
-
-/** Natural order of task ids: `sharded-GSM8K/9` before `sharded-GSM8K/10`. */
-const collator = new Intl.Collator('en', { numeric: true });
 
 export interface TreeSummary {
   records: number;
@@ -151,33 +69,6 @@ export interface TreeSummary {
   incorrect: number;
   unscored: number;
   models: string[];
-}
-
-function verdictOfRescore(isCorrect: boolean | null): Verdict {
-  return isCorrect === null ? 'unscored' : isCorrect ? 'correct' : 'incorrect';
-}
-
-/**
- * The conversations with re-scored verdicts in place of the logged ones, and what re-scoring
- * found per conversation. A re-score that could not decide (null) keeps the logged verdict.
- */
-function applyRescores(convs: readonly ConversationRef[], rescored: TreeInput['rescored']): { convs: ConversationRef[]; rescores: Map<string, RunRescore> } {
-  const rescores = new Map<string, RunRescore>();
-  if (!rescored) return { convs: [...convs], rescores };
-  const out = convs.map((c) => {
-    const r = rescored(c.conv_id);
-    if (!r) return c;
-    const verdict = r.is_correct === null ? c.verdict : verdictOfRescore(r.is_correct);
-    rescores.set(c.conv_id, {
-      logged: c.verdict,
-      changed: c.verdict !== 'unscored' && verdict !== c.verdict,
-      extracted: r.extracted,
-      inactive: [...new Set(r.inactive.map((s) => s.value))],
-      message: r.message,
-    });
-    return verdict === c.verdict ? c : { ...c, verdict };
-  });
-  return { convs: out, rescores };
 }
 
 interface SourceData {
@@ -506,50 +397,4 @@ export class SourceTreeModel {
       args: { taskId: c.task_id, mode: c.mode, condition: c.condition, ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}), ...(c.recap ? { recap: c.recap } : {}), convId: c.conv_id, model: c.model, file: c.file, line: c.line },
     };
   }
-}
-
-/** `✓3 ✗1` (and `–n` when some are unscored). */
-export function formatCounts(c: VerdictCounts): string {
-  const parts = [`✓${c.correct}`, `✗${c.incorrect}`];
-  if (c.unscored) parts.push(`–${c.unscored}`);
-  return parts.join(' ');
-}
-
-/** A source row's description: review badge and per-model verdict counts. */
-export function describeSource(n: SourceNode): string {
-  const parts: string[] = [];
-  if (n.hasPlan && !n.hasRecord) parts.push('[plan]');
-  else if (!n.hasRecord) parts.push('no record');
-  else if (n.review) parts.push(`[${n.review}]`);
-  for (const m of n.perModel) parts.push(`${shortModel(m.model)} ${formatCounts(m.counts)}`);
-  return parts.join(' · ');
-}
-
-export function describeInstance(n: InstanceNode): string {
-  const parts: string[] = [n.path ? 'multi' : n.mode];
-  if (n.active) parts.push(`active: ${n.active}`);
-  parts.push(n.runs ? formatCounts(n.counts) : 'no runs');
-  return parts.join(' · ');
-}
-
-export function describeRun(n: RunNode): string {
-  const parts = [`${verdictSign(n.verdict)} ${n.verdict}`, `${n.turns} turns`];
-  if (n.forkedFrom) parts.unshift(`fork: ${describeEdit(n.forkedFrom)}`);
-  if (n.newError) parts.push('new error');
-  if (n.rescore?.changed) parts.push(`re-scored: ${verdictSign(n.rescore.logged)}→${verdictSign(n.verdict)}`);
-  if (n.rescore?.inactive.length) parts.push(`inactive: ${n.rescore.inactive.join(', ')}`);
-  return parts.join(' · ');
-}
-
-/** The re-score lines of a run's tooltip (plain text: extracted answers are model output). */
-export function describeRescore(n: RunNode): string[] {
-  const r = n.rescore;
-  if (!r) return [];
-  const extracted = r.extracted === null ? '(none)' : r.extracted.length > 300 ? `${r.extracted.slice(0, 300)}…` : r.extracted;
-  return [
-    r.changed ? `re-scored: ${verdictSign(r.logged)} ${r.logged} → ${verdictSign(n.verdict)} ${n.verdict}` : `re-scored: ${verdictSign(n.verdict)} ${n.verdict} (logged ${r.logged})`,
-    r.message,
-    `extracted answer: ${extracted}`,
-    `inactive content: ${r.inactive.length ? r.inactive.join(', ') : 'none'}`,
-  ];
 }

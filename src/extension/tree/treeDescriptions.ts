@@ -1,0 +1,51 @@
+// The descriptions and tooltip lines of the Sources tree's rows (plain text: names and answers are
+// model or user data).
+import { describeEdit } from '../../core/fork/forkPlan';
+import type { InstanceNode, RunNode, SourceNode, VerdictCounts } from './treeItems';
+import { shortModel, verdictSign } from './treeFilters';
+
+/** `✓3 ✗1` (and `–n` when some are unscored). */
+export function formatCounts(c: VerdictCounts): string {
+  const parts = [`✓${c.correct}`, `✗${c.incorrect}`];
+  if (c.unscored) parts.push(`–${c.unscored}`);
+  return parts.join(' ');
+}
+
+/** A source row's description: review badge and per-model verdict counts. */
+export function describeSource(n: SourceNode): string {
+  const parts: string[] = [];
+  if (n.hasPlan && !n.hasRecord) parts.push('[plan]');
+  else if (!n.hasRecord) parts.push('no record');
+  else if (n.review) parts.push(`[${n.review}]`);
+  for (const m of n.perModel) parts.push(`${shortModel(m.model)} ${formatCounts(m.counts)}`);
+  return parts.join(' · ');
+}
+
+export function describeInstance(n: InstanceNode): string {
+  const parts: string[] = [n.path ? 'multi' : n.mode];
+  if (n.active) parts.push(`active: ${n.active}`);
+  parts.push(n.runs ? formatCounts(n.counts) : 'no runs');
+  return parts.join(' · ');
+}
+
+export function describeRun(n: RunNode): string {
+  const parts = [`${verdictSign(n.verdict)} ${n.verdict}`, `${n.turns} turns`];
+  if (n.forkedFrom) parts.unshift(`fork: ${describeEdit(n.forkedFrom)}`);
+  if (n.newError) parts.push('new error');
+  if (n.rescore?.changed) parts.push(`re-scored: ${verdictSign(n.rescore.logged)}→${verdictSign(n.verdict)}`);
+  if (n.rescore?.inactive.length) parts.push(`inactive: ${n.rescore.inactive.join(', ')}`);
+  return parts.join(' · ');
+}
+
+/** The re-score lines of a run's tooltip (plain text: extracted answers are model output). */
+export function describeRescore(n: RunNode): string[] {
+  const r = n.rescore;
+  if (!r) return [];
+  const extracted = r.extracted === null ? '(none)' : r.extracted.length > 300 ? `${r.extracted.slice(0, 300)}…` : r.extracted;
+  return [
+    r.changed ? `re-scored: ${verdictSign(r.logged)} ${r.logged} → ${verdictSign(n.verdict)} ${n.verdict}` : `re-scored: ${verdictSign(n.verdict)} ${n.verdict} (logged ${r.logged})`,
+    r.message,
+    `extracted answer: ${extracted}`,
+    `inactive content: ${r.inactive.length ? r.inactive.join(', ') : 'none'}`,
+  ];
+}
