@@ -36,6 +36,7 @@ export function DashboardApp(props: { state: DashboardState; busy: boolean; onRe
           <span className="il-summary" data-testid="summary">
             {report.totals.conversations} conversations · {report.models.length} model{report.models.length === 1 ? '' : 's'} · {report.totals.unscored} unscored
             {report.totals.ignored ? ` · ${report.totals.ignored} outside Table 1` : ''}
+            {report.verdicts ? <span data-testid="verdict-note"> · {report.verdicts}</span> : null}
           </span>
         ) : null}
         {props.busy ? createElement('vscode-progress-ring', { className: 'il-busy', 'aria-label': 'Updating' }) : null}

@@ -56,7 +56,7 @@ export class DashboardPanel implements vscode.Disposable {
   private static async computeState(stats: DashboardStats, services: ExtensionServices): Promise<DashboardState> {
     try {
       const report = await stats.compute();
-      return { view: DASHBOARD_VIEW, report: DashboardStats.forWebview(report, stats.detectorName, stats.plans(), logFolders(services.data.conversations())), computedAt: Date.now() };
+      return { view: DASHBOARD_VIEW, report: DashboardStats.forWebview(report, stats.detectorName, stats.plans(), logFolders(services.data.conversations()), stats.verdictNote()), computedAt: Date.now() };
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
       services.output.appendLine(`[dashboard] ${msg}`);
@@ -90,13 +90,13 @@ export class DashboardPanel implements vscode.Disposable {
         exportOpsd: (p) => this.exportOpsd(ExportOpsdParams.parse(p).admitSingleCorrect),
         runDiff: (p) => {
           const { a, b } = RunDiffParams.parse(p);
-          this.lastDiff = computeRunDiff(this.services.data.conversations(), a, b);
+          this.lastDiff = computeRunDiff(this.services.data.conversationsWithCurrentVerdicts(), a, b);
           return this.lastDiff;
         },
         exportReport: async (p) => exportReport(this.stats.report ?? (await this.stats.compute()), ExportReportParams.parse(p).format, this.lastDiff, this.defaultUri.bind(this)),
         countConversations: (p) => {
           const selector = DashboardSelectorSchema.parse((p as { selector: unknown }).selector);
-          return { count: resolveSelector(this.services.data.conversations(), this.stats.report, selector, this.recapOf()).length };
+          return { count: resolveSelector(this.services.data.conversationsWithCurrentVerdicts(), this.stats.report, selector, this.recapOf()).length };
         },
       },
       onCommand: (m) => this.onCommand(m as DashboardWebviewCommand),
@@ -105,6 +105,7 @@ export class DashboardPanel implements vscode.Disposable {
     this.disposables.push(
       this.connection,
       services.data.onDidChange(() => this.scheduleRecompute()),
+      services.rescored.onDidChange(() => this.scheduleRecompute()),
       panel.onDidDispose(() => this.dispose()),
     );
   }
@@ -138,7 +139,7 @@ export class DashboardPanel implements vscode.Disposable {
   private async onCommand(m: DashboardWebviewCommand): Promise<void> {
     switch (m.command) {
       case 'showConversations': {
-        const refs = resolveSelector(this.services.data.conversations(), this.stats.report, m.params.selector, this.recapOf());
+        const refs = resolveSelector(this.services.data.conversationsWithCurrentVerdicts(), this.stats.report, m.params.selector, this.recapOf());
         await showConversationPick(refs, m.params.title);
         return;
       }
@@ -181,7 +182,7 @@ export class DashboardPanel implements vscode.Disposable {
     const records = data.records();
     const stream = createWriteStream(uri.fsPath, 'utf8');
     const summary = await exportOpsd(
-      data.conversations(),
+      data.conversationsWithCurrentVerdicts(),
       (id) => records.get(id)?.record,
       (ref) => data.logs.readConversation(ref),
       async (example) => {

@@ -9,6 +9,7 @@ import { statsDetectors } from '../../core/stats/statsDetectors';
 import type { StatsReport } from '../../core/stats/statsTypes';
 import { scenarioOf, transitionCounts } from '../../core/stats/evolving';
 import type { EvolvingPlan } from '../../core/schema/evolving';
+import { describeRescoreCounts } from '../../core/workspace/verdicts';
 import { DashboardEvolvingSchema, type DashboardReport } from '../../shared/protocol/dashboard';
 
 export class DashboardStats {
@@ -36,7 +37,8 @@ export class DashboardStats {
     const { detectorName: _name, close, ...options } = wired;
     // Unbounded but small: one entry per (series, counts) seen; dropped when it outgrows a full report many times over.
     if (this.intervalCache.size > 5000) this.intervalCache.clear();
-    const report = await computeStats(this.data.conversations(), {
+    // Current verdicts: re-scored where re-scored, so the grid agrees with the tree and the status bar.
+    const report = await computeStats(this.data.conversationsWithCurrentVerdicts(), {
       ...options,
       intervalCache: this.intervalCache,
       ...(detect
@@ -56,13 +58,20 @@ export class DashboardStats {
     return report;
   }
 
+  /** What the verdicts counted are, for the header: logged only, or how many were re-scored and changed. */
+  verdictNote(): string {
+    const inWorkspace = new Set(this.data.conversations().map((r) => r.conv_id));
+    const rescored = this.data.verdicts.all().filter((r) => inWorkspace.has(r.conv_id));
+    return rescored.length ? `verdicts: ${describeRescoreCounts(rescored)} (kept logged)` : 'verdicts as logged';
+  }
+
   /** The plans the last computation counted (for the evolving section and its click-through). */
   plans(): EvolvingPlan[] {
     return [...this.data.plans().values()].map((p) => p.plan);
   }
 
   /** The report as the webview gets it: no id lists, plus which detector ran and each plan's transition counts. */
-  static forWebview(r: StatsReport, detector: string, plans: readonly EvolvingPlan[] = [], logFolders: string[] = []): DashboardReport {
+  static forWebview(r: StatsReport, detector: string, plans: readonly EvolvingPlan[] = [], logFolders: string[] = [], verdicts?: string): DashboardReport {
     // computeStats types `evolving` loosely (it is an injected analysis); validate before it travels.
     const parsed = DashboardEvolvingSchema.omit({ plans: true }).safeParse(r.evolving);
     const evolving = parsed.success ? { ...parsed.data, plans: plans.map((p) => ({ task_id: p.task_id, scenario: scenarioOf(p), ...transitionCounts(p) })) } : null;
@@ -85,6 +94,7 @@ export class DashboardStats {
       timings: r.timings,
       detector,
       evolving,
+      ...(verdicts ? { verdicts } : {}),
     };
   }
 }

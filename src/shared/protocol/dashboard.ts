@@ -58,6 +58,8 @@ export const DashboardReportSchema = z.object({
   detector: z.string(),
   /** Evolving-intent analysis; null when the core report has none. */
   evolving: DashboardEvolvingSchema.nullable(),
+  /** What the verdicts counted are: as logged, or how many were re-scored (issue #11). */
+  verdicts: z.string().optional(),
 });
 export type DashboardReport = z.infer<typeof DashboardReportSchema>;
 
