@@ -96,9 +96,10 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     for (const text of await rows.allInnerTexts()) expect(text).toContain(target.model);
     await wb.screenshot('dashboard-cell-conversations');
     await wb.page.keyboard.press('Enter');
-    // The chosen conversation opens as its turn document (intent-lens:/conv/<conv_id>.md).
+    // The chosen conversation opens in the conversation view, titled `task_id · instance · model`.
     await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: wb.timeoutMs });
-    await wb.page.locator('.tabs-container .tab', { hasText: `${convId}.md` }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page.locator('.tabs-container .tab.active', { hasText: ` · ${target.model}` }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.webviewFrame().locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
     await wb.screenshot('dashboard-opened-conversation');
   });
 
