@@ -1,6 +1,8 @@
-// The folder e2e and host suites open: the repo's samples/ when it holds data, otherwise a temp
-// folder with the shared sample records and the head of one real run log (never copied into the repo).
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The folder e2e and host suites open: a temp copy of the repo's samples/ when it holds data (the
+// extension writes into its workspace, e.g. re-scores to `.intent-lens/`, and no suite may change the
+// repo or what a later suite sees), otherwise a temp folder with the shared sample records and the
+// head of one real run log (never copied into the repo).
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, sharedDataDir } from './toolPaths';
@@ -30,7 +32,11 @@ const fallbackLogLines = 20;
 
 export function sampleWorkspace(): SampleWorkspace {
   const samples = join(repoRoot, 'samples');
-  if (hasRecords(samples)) return { path: samples, isFallback: false, dispose: () => {} };
+  if (hasRecords(samples)) {
+    const copy = mkdtempSync(join(tmpdir(), 'intent-lens-samples-'));
+    cpSync(samples, copy, { recursive: true, filter: (src) => !/[\\/]\.intent-lens([\\/]|$)/.test(src) });
+    return { path: copy, isFallback: false, dispose: () => rmSync(copy, { recursive: true, force: true }) };
+  }
   const records = join(sharedDataDir, 'intent-sample.records.jsonl');
   if (!existsSync(records)) throw new Error(`samples/ has no data and ${records} is absent`);
   const dir = mkdtempSync(join(tmpdir(), 'intent-lens-ws-'));
