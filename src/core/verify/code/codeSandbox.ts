@@ -11,6 +11,9 @@ import { createInterface } from 'node:readline';
 import { FORK_SERVER_SOURCE } from './forkServerSource';
 import { bwrapArgs, findBwrap, pythonInstall, runsAsRoot, type PythonInstall } from './sandboxIsolation';
 
+/** Where answers run inside the sandbox: its private tmpfs `/tmp`, not a folder of this machine. */
+const SANDBOX_RUNS_DIR = join('/tmp', 'runs');
+
 export interface PythonRunnerOptions {
   /** The interpreter (default `python3`), resolved once to its real path. */
   pythonPath?: string;
@@ -183,7 +186,7 @@ class SandboxPool {
     const mode = runsAsRoot() && this.isolation === 'bwrap' ? 'priv' : 'same';
     const py = ['-I', '-S', '-B', '-c', FORK_SERVER_SOURCE];
     const site = this.install.sitePaths.join(delimiter);
-    if (this.isolation === 'bwrap') return new ForkServer(slot, this.bwrap!, [...bwrapArgs(this.install), ...py, mode, uid, '1', '/tmp/runs', site], { env: {}, detached: false });
+    if (this.isolation === 'bwrap') return new ForkServer(slot, this.bwrap!, [...bwrapArgs(this.install), ...py, mode, uid, '1', SANDBOX_RUNS_DIR, site], { env: {}, detached: false });
     this.unisolatedDir ??= mkdtempSync(join(tmpdir(), 'intent-lens-code-'));
     const env = { PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8' };
     return new ForkServer(slot, this.install.executable, [...py, mode, uid, '0', join(this.unisolatedDir, `runs-${slot}`), site], { env, cwd: this.unisolatedDir, detached: true });
