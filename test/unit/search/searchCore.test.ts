@@ -83,6 +83,27 @@ describe('token index', () => {
     expect(idx.candidates(plainTerms('filler 299', false))).toEqual([299]);
     expect(idx.candidates([])).toBeUndefined();
   });
+
+  it('never misses a document the matcher would find: mixed scripts, case, punctuation, long words', () => {
+    // The index hashes ASCII words in place and splits other runs with the query's Unicode rules;
+    // every whole-word query must find exactly the documents a brute-force regex finds.
+    const pieces = ['Bags', 'bags', 'BAGS', 'naïve', 'NAÏVE', 'a—b', 'Straße', 'Ωmega', 'ΣΊΣΥΦΟΣ', '\u212Aelvin', 'İstanbul', 'x_1', '42', '4.2', '😀emoji', 'über-cool', 'supercalifragilisticexpialidocious', 'Supercalifragilisticexpialidocious!', '«quoted»', 'tab\there'];
+    let seed = 7;
+    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const docs = Array.from({ length: 200 }, () => Array.from({ length: 6 }, () => pieces[Math.floor(rand() * pieces.length)]).join(rand() < 0.5 ? ' ' : ', '));
+    const idx = new TokenIndex();
+    docs.forEach((d, i) => idx.addDocument(i, [d]));
+    const queryWords = new Set(docs.flatMap((d) => [...d.toLowerCase().matchAll(/[\p{L}\p{M}\p{N}_]+/gu)].map((m) => m[0])));
+    expect(queryWords.size).toBeGreaterThan(15);
+    for (const word of queryWords) {
+      const q = compileQuery({ text: word, wholeWord: true });
+      const expected = docs.flatMap((d, i) => (new RegExp(q.pattern.source, q.pattern.flags).test(d) ? [i] : []));
+      const got = idx.candidates(q.terms)!;
+      // Candidates may include more (the matcher confirms) but never fewer.
+      for (const d of expected) expect(got, `"${word}" in doc ${d}`).toContain(d);
+    }
+    expect(idx.candidates(plainTerms('bags', true))).toEqual(docs.flatMap((d, i) => (/\bbags\b/i.test(d) ? [i] : [])));
+  });
 });
 
 describe('search index over a growing log', () => {
