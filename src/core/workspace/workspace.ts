@@ -73,7 +73,8 @@ export class Workspace {
   }
 
   /** Reads (or re-reads) one data file by its kind; logs are indexed incrementally. Unknown kinds are skipped. */
-  async loadFile(path: string, kind?: DataFileKind): Promise<DataFileKind | undefined> {
+  /** Loads a file; `onBatch` hears of each batch of conversations a run log adds while it is indexed. */
+  async loadFile(path: string, kind?: DataFileKind, opts: { onBatch?: () => void } = {}): Promise<DataFileKind | undefined> {
     const k = kind ?? this.kindOfLoaded(path) ?? (await detectFileKind(path));
     if (k === 'records') {
       this.recordFiles.set(path, await loadRecordsFile(path, this.limits).catch((e: unknown) => unreadableFile<BenchmarkRecord>(path, e)));
@@ -81,7 +82,7 @@ export class Workspace {
     } else if (k === 'evolving') {
       this.planFiles.set(path, await loadEvolvingFile(path, this.limits).catch((e: unknown) => unreadableFile<EvolvingPlan>(path, e)));
       this.plansByTask = undefined;
-    } else if (k === 'logs') await this.logs.indexFile(path);
+    } else if (k === 'logs') await this.logs.indexFile(path, opts.onBatch ? { onBatch: opts.onBatch } : {});
     return k;
   }
 

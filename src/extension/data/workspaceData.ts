@@ -7,11 +7,28 @@ import { kindByName } from '../../core/load/dataFiles';
 
 export type { RecordEntry, PlanEntry } from '../../core/workspace/workspace';
 
+/** How far the first load is: records and plans are in; run logs are being indexed. */
+export interface LoadProgress {
+  logFilesDone: number;
+  logFilesTotal: number;
+}
+
+/** The first load tells of progress at most this often (each tells the tree to rebuild). */
+const PROGRESS_INTERVAL_MS = 1500;
+
 export class WorkspaceData extends Workspace implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<{ files: string[] }>();
   /** Fires after data changed (debounced per burst of file events). */
   readonly onDidChange = this.emitter.event;
-  private readonly disposables: vscode.Disposable[] = [this.emitter];
+  private readonly progressEmitter = new vscode.EventEmitter<LoadProgress>();
+  /**
+   * Fires during the first load (records and plans first, then run logs as they are indexed), so
+   * the Sources tree and the status bar show what is loaded so far instead of waiting for 1 GB of
+   * logs. Only the tree listens: other views wait for `ensureLoaded`.
+   */
+  readonly onDidLoadProgress = this.progressEmitter.event;
+  private progress: LoadProgress | undefined;
+  private readonly disposables: vscode.Disposable[] = [this.emitter, this.progressEmitter];
   private loaded: Promise<void> | undefined;
   private loadedOnce = false;
   private pending = new Set<string>();
@@ -43,6 +60,11 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     return this.loaded;
   }
 
+  /** Where the first load is; undefined once it finished (or before it started). */
+  loadProgress(): LoadProgress | undefined {
+    return this.loadedOnce ? undefined : this.progress;
+  }
+
   /** True once the first full load finished (the tree tells "loading" from "no data" by it). */
   isLoaded(): boolean {
     return this.loadedOnce;
@@ -67,9 +89,26 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     // The globs say each file's kind; a file two globs match keeps the first kind it was loaded as.
     await Promise.all(recs.map((u) => this.loadFile(u.fsPath, 'records')));
     await Promise.all(plans.map((u) => this.loadFile(u.fsPath, this.kindOfLoaded(u.fsPath) ?? 'evolving')));
-    for (const u of logs) {
-      if (this.kindOfLoaded(u.fsPath) || kindByName(u.fsPath)) continue;
-      await this.loadFile(u.fsPath, 'logs');
+    const logFiles = logs.filter((u) => !this.kindOfLoaded(u.fsPath) && !kindByName(u.fsPath));
+    const progress: LoadProgress = { logFilesDone: 0, logFilesTotal: logFiles.length };
+    // A load that finishes within the first interval tells nothing (one change event at the end,
+    // as before); a longer one shows the sources, then what is indexed so far, every interval.
+    let lastTold = Date.now();
+    const tell = (force: boolean) => {
+      if (!force && Date.now() - lastTold < PROGRESS_INTERVAL_MS) return;
+      lastTold = Date.now();
+      this.progress = { ...progress };
+      this.progressEmitter.fire(this.progress);
+    };
+    const first = this.loadedOnce ? undefined : setTimeout(() => tell(true), PROGRESS_INTERVAL_MS);
+    try {
+      for (const u of logFiles) {
+        await this.loadFile(u.fsPath, 'logs', this.loadedOnce ? {} : { onBatch: () => tell(false) });
+        progress.logFilesDone++;
+        if (!this.loadedOnce) tell(false);
+      }
+    } finally {
+      clearTimeout(first);
     }
     this.watch(cfg.records);
     this.watch(cfg.logs);

@@ -51,6 +51,9 @@ export function registerSourcesTree(services: ExtensionServices): void {
     const shown = filtered ? `${provider.model.visibleConversations().length} of ${s.conversations} conversations (filtered)` : `${s.conversations} conversations`;
     // Say what the percentage counts: re-scored verdicts replace logged ones.
     status.text = `$(checklist) ${s.records} records · ${shown} · ${acc} correct${rescoredCount ? ` (${rescoredCount} re-scored)` : ''}`;
+    const progress = data.loadProgress();
+    // While the first load indexes run logs, say so: the counts are what is indexed so far.
+    if (progress) status.text = `$(sync~spin) ${s.records} records · ${s.conversations} conversations so far · indexing logs ${progress.logFilesDone}/${progress.logFilesTotal}`;
     status.tooltip = new vscode.MarkdownString(
       `**Intent Lens**\n\n${s.records} records, ${s.sources} sources, ${s.conversations} conversations from ${s.models.length} model(s)\n\n✓ ${s.correct} · ✗ ${s.incorrect} · – ${s.unscored} unscored\n\nAccuracy over scored conversations: ${acc}${rescoredCount ? ` (${describeRescoreCounts(rescored.all())}; re-scored verdicts replace logged ones)` : ''}\n\nClick to open the Sources view.`,
     );
@@ -62,8 +65,10 @@ export function registerSourcesTree(services: ExtensionServices): void {
     provider.refresh();
     update();
   };
-  context.subscriptions.push(data.onDidChange(refresh), rescored.onDidChange(refresh));
+  context.subscriptions.push(data.onDidChange(refresh), rescored.onDidChange(refresh), data.onDidLoadProgress(refresh));
   update();
+  // A progress bar on the view while the first load runs (the rows fill in as logs are indexed).
+  void vscode.window.withProgress({ location: { viewId: SOURCES_VIEW_ID } }, () => data.ensureLoaded());
 
   // The Samples table sets the same filters: either way, the store tells the tree.
   const setFilters = (f: TreeFilters) => filterStore.set(f);
