@@ -129,6 +129,9 @@ describe.skipIf(missingE2eTools().length > 0)('fork from a turn', () => {
     expect(fork.trace.filter((m) => m.role === 'user')[2]?.content).toBe(wording);
     const forkRow = await workbench.treeRow(/fork: U3 replaced/);
     expect(await forkRow.innerText()).toMatch(/fork · asst/);
+    // Under its parent: one level below the parent's run row.
+    const parentRow = await workbench.treeRow(/✗ asst/);
+    expect(Number(await forkRow.getAttribute('aria-level'))).toBe(Number(await parentRow.getAttribute('aria-level')) + 1);
 
     // The notification's Compare With Parent opened the comparison: the branch point is U3, replaced.
     const frame = await workbench.webviewFrameOf('compare');
