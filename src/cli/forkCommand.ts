@@ -20,7 +20,8 @@ import { addCost } from '../core/cost/priceTable';
 import { PROVIDER_OPTIONS, PROVIDER_USAGE, setupProviders, shardOption, toInt } from './providerOptions';
 
 const USAGE = `intent-lens fork --records <file> --logs <file-or-folder>... --conv-id ID --turn N <edit>
-                  (--provider ID | --base-url URL) [--model M] [--user-model M] --out <log.jsonl> [--json]
+                  (--provider ID | --base-url URL) [--model M] [--user-model M] [--no-exec] [--allow-unisolated]
+                  --out <log.jsonl> [--json]
 intent-lens fork --records <file> --logs <...> --all [--filter EXPR] [--turn N] <edit> [--concurrency N]
                   [--shard i/n|auto] ... --out <log.jsonl>
 
@@ -43,6 +44,8 @@ ${PROVIDER_USAGE}
   --shard i/n|auto     with --all: every n-th selected conversation from the i-th (see run --help)
   --estimate           print the number of forks, calls and tokens, and run nothing
   --databases DIR      SQLite databases for the database verifier; --no-exec: do not run code answers
+  --allow-unisolated   run code answers even where bubblewrap is unavailable (no isolation:
+                       model code can read your files); without it they stay unscored there
   --json               one JSON summary per fork on stdout (and the recovery table with --all)`;
 
 function editFrom(values: { 'replace-user'?: string; 'drop-user'?: boolean; 'drop-proposal'?: boolean; 'flip-decision'?: boolean; 'shard-first'?: boolean }): ForkEdit {
@@ -83,6 +86,7 @@ const command: CliCommand = {
         estimate: { type: 'boolean' },
         databases: { type: 'string' },
         'no-exec': { type: 'boolean' },
+        'allow-unisolated': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -144,7 +148,8 @@ const command: CliCommand = {
       abort.abort();
     };
     process.once('SIGINT', onSigint);
-    const scoreFinal = verifierScorer({ trusted: values['no-exec'] !== true, ...(values.databases ? { databasesDir: resolve(values.databases) } : {}) });
+    // As in `run`: code answers run unisolated only when the user says so.
+    const scoreFinal = verifierScorer({ trusted: values['no-exec'] !== true, ...(values['allow-unisolated'] ? { python: { allowUnisolated: true } } : {}), ...(values.databases ? { databasesDir: resolve(values.databases) } : {}) });
     process.stderr.write(`forking ${jobs.length} conversation(s) (${edit.kind}${turn !== undefined ? ` at U${turn}` : ''}) on ${providers.where}\n`);
     let costUsd: number | undefined;
     const report = (item: ForkBatchItem, done: number, total: number) => {

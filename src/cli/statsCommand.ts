@@ -14,13 +14,15 @@ import { gridToLatex } from '../core/stats/report/latexTable';
 import { runDiffText } from '../core/stats/runDiffText';
 import { diffRuns } from '../core/stats/runDiff';
 import { statsDetectors } from '../core/stats/statsDetectors';
+import { formatForkStatsTable } from '../core/stats/forkStats';
 import { formatDiagnostic } from '../core/jsonl/diagnostics';
 import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
 
 const USAGE = `intent-lens stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv|html|latex] [--model M]... [--rescored FILE]
 intent-lens stats --diff <logs-A> <logs-B> [--json] [--model M]...
   --json          print {cells (with ci: 95% Wilson [lo, hi] in %), overall (ci: bootstrap),
-                  gaps (paired 2x2, delta_pp, p_mcnemar, holm_significant), model_pairs, depth, ...}
+                  gaps (paired 2x2, delta_pp, p_mcnemar, holm_significant), model_pairs, depth,
+                  forks (runs with forked_from: never in the grid; recovery per edit, model, domain), ...}
   --format        md (default) or csv: the grid with intervals; html: a self-contained report
                   (grid, intervals, gaps and tests, figures as SVG); latex: Table 1 in the paper's layout
   --model M       only these models (repeatable; the overall averages them with equal weight)
@@ -110,8 +112,9 @@ const command: CliCommand = {
         process.stdout.write('\n| Inactive content in new errors | new errors | with inactive | share % |\n| --- | ---: | ---: | ---: |\n');
         for (const r of pooled) process.stdout.write(`| ${r.condition} | ${r.new_errors} | ${r.with_inactive ?? '–'} | ${r.share === null ? '–' : r.share.toFixed(2)} |\n`);
       }
+      if (report.forks.length) process.stdout.write('\n' + formatForkStatsTable(report.forks));
     }
-    process.stderr.write(`${report.totals.conversations} conversation(s) in ${loaded.logFilePaths().length} file(s); ${report.totals.unscored} unscored; ${report.models.length} model(s); inactive-content detector: ${detectorName}\n`);
+    process.stderr.write(`${report.totals.conversations} conversation(s)${report.totals.forks ? ` and ${report.totals.forks} fork(s) (not counted in the grid)` : ''} in ${loaded.logFilePaths().length} file(s); ${report.totals.unscored} unscored; ${report.models.length} model(s); inactive-content detector: ${detectorName}\n`);
     return 0;
   },
 };

@@ -1,7 +1,7 @@
 // The conversation view: verdict (with provenance), extracted answer and active reference at the
 // top; the transcript below, one virtualised row per user turn (a 200-turn conversation only mounts
 // what is on screen); keys J/K for next/previous turn and N/Shift+N for next/previous inactive span
-// (F7/F8 from the host do the same).
+// (F7/F8 from the host do the same); F forks from the current turn, as its "Fork from here…" button.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ConversationNavigate, ConversationState, LogLine } from '../../src/shared/protocol/conversation';
@@ -91,7 +91,7 @@ function Header({ state, inactiveCount, onCommand }: { state: ConversationState;
         </button>
         <button onClick={() => onCommand('compareWith', {})}>Compare With…</button>
         <span className="il-help">
-          {state.turns.length} user turns · {inactiveCount} inactive span{inactiveCount === 1 ? '' : 's'} ({state.detector}) · J/K turns · N/Shift+N inactive · {state.fileLabel}:{state.line}
+          {state.turns.length} user turns · {inactiveCount} inactive span{inactiveCount === 1 ? '' : 's'} ({state.detector}) · J/K turns · N/Shift+N inactive{state.canFork ? ' · F fork from the current turn' : ''} · {state.fileLabel}:{state.line}
         </span>
       </div>
       {state.notes.map((n, i) => (
@@ -169,6 +169,11 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || (e.target instanceof HTMLElement && e.target.closest('input, textarea, select'))) return;
       const key = e.key.toLowerCase();
+      if (key === 'f' && !e.shiftKey && state.canFork && state.turns[currentTurn]) {
+        e.preventDefault();
+        onCommand('forkFromTurn', { turn: currentTurn + 1 });
+        return;
+      }
       const action: ConversationNavigate | undefined = key === 'j' ? 'nextTurn' : key === 'k' ? 'previousTurn' : key === 'n' ? (e.shiftKey ? 'previousInactive' : 'nextInactive') : undefined;
       if (!action) return;
       e.preventDefault();
@@ -176,7 +181,7 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [navigate]);
+  }, [navigate, onCommand, currentTurn, state]);
 
   useEffect(() => {
     if (state.focusTurn !== undefined) goToTurn(state.focusTurn);

@@ -60,8 +60,8 @@ export const TurnRow = memo(function TurnRow({ turn, current, canFork, onFork }:
               </span>
             ))}
             {canFork && (
-              <button className="il-link-button" onClick={() => onFork(turn.index + 1)} title="Run the conversation again from this turn">
-                Fork From Turn…
+              <button type="button" className="il-link-button" data-testid="fork-from-here" onClick={() => onFork(turn.index + 1)} title={`Fork from ${turn.label}: keep the turns before it, edit it, and run the rest again (F on the current turn)`} aria-label={`Fork from here (${turn.label})…`}>
+                Fork from here…
               </button>
             )}
           </div>

@@ -36,6 +36,12 @@ export function DashboardApp(props: { state: DashboardState; busy: boolean; onRe
           <span className="il-summary" data-testid="summary">
             {report.totals.conversations} conversations · {report.models.length} model{report.models.length === 1 ? '' : 's'} · {report.totals.unscored} unscored
             {report.totals.ignored ? ` · ${report.totals.ignored} outside Table 1` : ''}
+            {report.totals.forks ? (
+              <span data-testid="forks-note" title={report.forks.map((f) => `${f.edit} · ${f.model} · ${f.domain}: ${f.forks} fork(s), recovered ${f.recovered}/${f.errors} parent errors`).join('\n')}>
+                {' '}
+                · {report.totals.forks} fork{report.totals.forks === 1 ? '' : 's'} (not counted in the grid)
+              </span>
+            ) : null}
             {report.verdicts ? <span data-testid="verdict-note"> · {report.verdicts}</span> : null}
           </span>
         ) : null}

@@ -4,7 +4,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { anthropicSdk } from './sdkModules';
 import type { ChatMessage, ChatProvider, CompletionOptions, CompletionResult } from './chatProvider';
-import { PAPER_DEFAULTS, RELIABILITY_DEFAULTS } from './chatProvider';
+import { GENERATION_DEFAULTS, RELIABILITY_DEFAULTS } from './chatProvider';
 import { ProviderError, knownSecrets, raceAbort, redactProviderError, redactUrl, toProviderError } from './providerErrors';
 import { guardedFetch } from './guardedFetch';
 import { withRetries } from './retryPolicy';
@@ -52,7 +52,7 @@ export class AnthropicProvider implements ChatProvider {
     const turns = messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
     const params = {
       model: this.model,
-      max_tokens: options.maxTokens ?? PAPER_DEFAULTS.assistant.maxTokensMulti,
+      max_tokens: options.maxTokens ?? GENERATION_DEFAULTS.assistant.maxTokensMulti,
       messages: turns,
       ...(system ? { system } : {}),
       ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),

@@ -42,10 +42,16 @@ export interface ChatProvider {
 export const PROVIDER_KINDS = ['openai', 'anthropic', 'vscode-lm'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
-/** Generation settings of the paper (Appendix B.1, Table 5). */
-export const PAPER_DEFAULTS = {
+/**
+ * Generation settings used when a provider config sets none: the paper's (Appendix B.1, Table 5),
+ * except the user simulator's temperature. The paper samples the simulator at 0.3; here it runs at 0
+ * with a seed (per turn, as the assistant's), so that a re-run or a fork of a conversation gets the
+ * same simulator turns where the provider honours them (OpenAI-compatible servers take `seed`;
+ * Anthropic and VS Code LM take the temperature only).
+ */
+export const GENERATION_DEFAULTS = {
   assistant: { temperature: 0, maxTokensMulti: 4096, maxTokensSingle: 1000, seed: 0 },
-  simulator: { temperature: 0.3, maxTokens: 192 },
+  simulator: { temperature: 0, maxTokens: 192, seed: 0 },
 } as const;
 
 /**

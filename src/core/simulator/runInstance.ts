@@ -9,7 +9,7 @@ import { renderInstance, type RenderedMessage } from '../render/instances';
 import { shardText } from '../schema/records';
 import type { TraceMessage } from '../schema/runlog';
 import type { ChatMessage, CompletionResult, TokenUsage } from '../providers/chatProvider';
-import { PAPER_DEFAULTS } from '../providers/chatProvider';
+import { GENERATION_DEFAULTS } from '../providers/chatProvider';
 import { ProviderError } from '../providers/providerErrors';
 import { buildSimulatorPrompt, type PromptShard } from './simulatorPrompt';
 import { checkSimulatorReply } from './simulatorReply';
@@ -47,14 +47,14 @@ export async function runInstance(input: RunInstanceInput): Promise<RunInstanceR
   const rendered = renderInstance(record, spec);
   const isMulti = rendered.mode === 'multi';
   const aSettings = {
-    temperature: input.assistantSettings?.temperature ?? PAPER_DEFAULTS.assistant.temperature,
-    maxTokens: input.assistantSettings?.maxTokens ?? (isMulti ? PAPER_DEFAULTS.assistant.maxTokensMulti : PAPER_DEFAULTS.assistant.maxTokensSingle),
-    seed: input.assistantSettings?.seed ?? PAPER_DEFAULTS.assistant.seed,
+    temperature: input.assistantSettings?.temperature ?? GENERATION_DEFAULTS.assistant.temperature,
+    maxTokens: input.assistantSettings?.maxTokens ?? (isMulti ? GENERATION_DEFAULTS.assistant.maxTokensMulti : GENERATION_DEFAULTS.assistant.maxTokensSingle),
+    seed: input.assistantSettings?.seed ?? GENERATION_DEFAULTS.assistant.seed,
   };
   const sSettings = {
-    temperature: input.simulatorSettings?.temperature ?? PAPER_DEFAULTS.simulator.temperature,
-    maxTokens: input.simulatorSettings?.maxTokens ?? PAPER_DEFAULTS.simulator.maxTokens,
-    ...(input.simulatorSettings?.seed !== undefined ? { seed: input.simulatorSettings.seed } : {}),
+    temperature: input.simulatorSettings?.temperature ?? GENERATION_DEFAULTS.simulator.temperature,
+    maxTokens: input.simulatorSettings?.maxTokens ?? GENERATION_DEFAULTS.simulator.maxTokens,
+    seed: input.simulatorSettings?.seed ?? GENERATION_DEFAULTS.simulator.seed,
   };
   const startedAt = stamp();
   const trace: TraceMessage[] = [];
@@ -203,7 +203,8 @@ export async function runInstance(input: RunInstanceInput): Promise<RunInstanceR
     const toShard = (m: RenderedMessage): PromptShard => ({ shard_id: m.shard_id!, text: m.content });
     const revealedShards = record.shards.filter((s) => revealed.has(s.shard_id)).map((s) => ({ shard_id: s.shard_id, text: shardText(s) }));
     const prompt = buildSimulatorPrompt({ history, revealed: revealedShards, eligible: eligible.map(toShard), mandatory });
-    const res = await simulator.complete([{ role: 'user', content: prompt }], { ...sSettings, ...(signal ? { signal } : {}) });
+    // One seed per user turn from the base seed, as for the assistant: the simulator writes turn + 1.
+    const res = await simulator.complete([{ role: 'user', content: prompt }], { temperature: sSettings.temperature, maxTokens: sSettings.maxTokens, seed: sSettings.seed + turn, ...(signal ? { signal } : {}) });
     checkAbort();
     addUsage(usage.simulator, res.usage);
     const checked = checkSimulatorReply(res.text, new Set(eligible.map((m) => m.shard_id!)), mandatory);

@@ -66,7 +66,7 @@ export interface RunInstanceInput {
   /** The user simulator; required for multi-turn instances with more than one shard. */
   simulator?: ChatProvider;
   scoreFinal: ScoreFinal;
-  /** Overrides of the paper's defaults (assistant 0 / 4,096 multi / 1,000 single; simulator 0.3 / 192). */
+  /** Overrides of GENERATION_DEFAULTS (assistant 0 / 4,096 multi / 1,000 single / seed 0; simulator 0 / 192 / seed 0). */
   assistantSettings?: GenerationSettings;
   simulatorSettings?: GenerationSettings;
   signal?: AbortSignal;

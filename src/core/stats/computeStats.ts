@@ -8,6 +8,7 @@ import { pathCondition } from '../render/instances';
 import { GAP_DEFS, columnIndex } from './statsColumns';
 import { addInference, type IntervalCache } from './inference';
 import { coverageNotes } from './coverage';
+import { forkStats, isFork } from './forkStats';
 import type { BootstrapOptions } from './intervals';
 import {
   GRID_COLUMNS,
@@ -120,11 +121,14 @@ export async function computeStats(conversations: readonly ConversationRef[], op
 
   // One pass: grid tallies per model → domain → column, per-source tallies, depth tallies.
   const accs = new Map<string, ModelAcc>();
-  const totals = { conversations: 0, scored: 0, unscored: 0, gridConversations: 0, pathConversations: 0, ignored: 0 };
+  // Forks are not benchmark runs: out of every cell, test and curve, counted and summarised apart.
+  const benchmark = conversations.filter((r) => !isFork(r));
+  const forks = forkStats(conversations, onlyModels);
+  const totals = { conversations: 0, scored: 0, unscored: 0, gridConversations: 0, pathConversations: 0, ignored: 0, forks: forks.reduce((n, r) => n + r.forks, 0) };
   let lastModel: string | undefined;
   let acc: ModelAcc | undefined;
 
-  for (const ref of conversations) {
+  for (const ref of benchmark) {
     const model = ref.model;
     if (onlyModels && !onlyModels.has(model)) continue;
     totals.conversations++;
@@ -258,7 +262,7 @@ export async function computeStats(conversations: readonly ConversationRef[], op
       if (p) depthPoints.push({ model: '*', path: path as ExtendedPath, k, ...p.t, accuracy: accuracyOf(p.t), source: p.source });
     }
   }
-  const scope = onlyModels ? conversations.filter((r) => onlyModels.has(r.model)) : conversations;
+  const scope = onlyModels ? benchmark.filter((r) => onlyModels.has(r.model)) : benchmark;
   const inference = addInference(scope, { models, cells, modelOverall, overall }, opts.bootstrap, opts.intervalCache);
   const aggregateMs = performance.now() - t0;
 
@@ -283,6 +287,7 @@ export async function computeStats(conversations: readonly ConversationRef[], op
     inactive,
     depth: depthPoints,
     totals,
+    forks,
     timings: { aggregateMs, inactiveMs },
   };
   if (opts.evolving) report.evolving = opts.evolving(scope);

@@ -116,6 +116,7 @@ export function statsToJson(report: StatsReport): Record<string, unknown> {
       .map((r) => ({ model: r.model, domain: r.domain, condition: r.condition, new_errors: r.new_errors, with_inactive: r.with_inactive, undetermined: r.undetermined, share: r.share })),
     depth: report.depth.map((d) => ({ model: d.model, path: d.path, k: d.k, n: d.n, correct: d.correct, accuracy: d.accuracy, source: d.source })),
     totals: report.totals,
+    forks: report.forks,
     ...(report.evolving !== undefined ? { evolving: report.evolving } : {}),
   };
 }

@@ -16,6 +16,8 @@ export function selectConversations(conversations: readonly ConversationRef[], s
   const taskIds = sel.taskIds ? new Set(sel.taskIds) : undefined;
   return conversations.filter(
     (r) =>
+      // A cell's conversations are the ones it counts: forks are in none (see forkStats).
+      r.forkedFrom === undefined &&
       (sel.model === undefined || r.model === sel.model) &&
       (sel.domain === undefined || r.task === sel.domain) &&
       (sel.mode === undefined || r.mode === sel.mode) &&

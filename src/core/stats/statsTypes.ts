@@ -1,5 +1,6 @@
 // The shapes of the results analysis (paper Table 1, Fig. 4, Fig. 5 / Table 9): one report that the
 // dashboard and the CLI both render, so they can never disagree.
+import type { ForkStatsRow } from './forkStats';
 import type { ExtendedPath, RecapMode } from '../schema/runlog';
 
 /** A Table 1 column: single-turn controls and multi-turn conditions. */
@@ -155,7 +156,10 @@ export interface StatsReport {
   bootstrap: { seed: number; resamples: number };
   inactive: InactiveErrorsRow[];
   depth: DepthPoint[];
-  totals: { conversations: number; scored: number; unscored: number; gridConversations: number; pathConversations: number; ignored: number };
+  /** Benchmark conversations (`conversations`, …) and, apart, the forks (runs with `forked_from`), which no cell counts. */
+  totals: { conversations: number; scored: number; unscored: number; gridConversations: number; pathConversations: number; ignored: number; forks: number };
+  /** The forks' recovery rate per edit, model and domain (against their parents' current verdicts). */
+  forks: ForkStatsRow[];
   /** Evolving-intent analysis (src/core/stats/evolving.ts), when present. */
   evolving?: unknown;
   timings: { aggregateMs: number; inactiveMs: number };

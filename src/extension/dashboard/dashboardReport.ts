@@ -91,6 +91,7 @@ export class DashboardStats {
       inactive: r.inactive.map(({ conv_ids: _ids, inactive_conv_ids: _inactive, ...rest }) => rest),
       depth: r.depth,
       totals: r.totals,
+      forks: r.forks,
       timings: r.timings,
       detector,
       evolving,

@@ -61,11 +61,13 @@ export async function runForks(services: ExtensionServices, opts: ForkRunOptions
   channel.appendLine(`\n━━ fork ${opts.jobs.length} conversation(s): ${opts.edit.kind}${opts.turn ? ` at U${opts.turn}` : ''} · ${opts.providerCfg.id} · ${new Date().toISOString()}`);
   let costUsd: number | undefined;
   const scoreCache = new Map<string, ReturnType<typeof verifierScorer>>();
+  const allowUnisolated = vscode.workspace.getConfiguration('intentLens').get<boolean>('verify.allowUnisolated', false);
   const scorerFor = (taskId: string) => {
     const rec = services.data.record(taskId);
     const dir = rec ? databasesDir(rec) : undefined;
     let s = scoreCache.get(dir ?? '');
-    if (!s) scoreCache.set(dir ?? '', (s = verifierScorer({ trusted: vscode.workspace.isTrusted, ...(dir ? { databasesDir: dir } : {}) })));
+    // Code answers run unisolated only with the setting, as for runs and Re-score.
+    if (!s) scoreCache.set(dir ?? '', (s = verifierScorer({ trusted: vscode.workspace.isTrusted, python: { allowUnisolated }, ...(dir ? { databasesDir: dir } : {}) })));
     return s;
   };
   // Providers are resolved before the batch starts so that a missing key fails once, up front.

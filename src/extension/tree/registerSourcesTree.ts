@@ -50,12 +50,12 @@ export function registerSourcesTree(services: ExtensionServices): void {
     const rescoredCount = rescored.all().length;
     const shown = filtered ? `${provider.model.visibleConversations().length} of ${s.conversations} conversations (filtered)` : `${s.conversations} conversations`;
     // Say what the percentage counts: re-scored verdicts replace logged ones.
-    status.text = `$(checklist) ${s.records} records · ${shown} · ${acc} correct${rescoredCount ? ` (${rescoredCount} re-scored)` : ''}`;
+    status.text = `$(checklist) ${s.records} records · ${shown} · ${acc} correct${rescoredCount ? ` (${rescoredCount} re-scored)` : ''}${s.forks ? ` · ${s.forks} fork${s.forks === 1 ? '' : 's'}` : ''}`;
     const progress = data.loadProgress();
     // While the first load indexes run logs, say so: the counts are what is indexed so far.
     if (progress) status.text = `$(sync~spin) ${s.records} records · ${s.conversations} conversations so far · indexing logs ${progress.logFilesDone}/${progress.logFilesTotal}`;
     status.tooltip = new vscode.MarkdownString(
-      `**Intent Lens**\n\n${s.records} records, ${s.sources} sources, ${s.conversations} conversations from ${s.models.length} model(s)\n\n✓ ${s.correct} · ✗ ${s.incorrect} · – ${s.unscored} unscored\n\nAccuracy over scored conversations: ${acc}${rescoredCount ? ` (${describeRescoreCounts(rescored.all())}; re-scored verdicts replace logged ones)` : ''}\n\nClick to open the Sources view.`,
+      `**Intent Lens**\n\n${s.records} records, ${s.sources} sources, ${s.conversations} conversations from ${s.models.length} model(s)\n\n✓ ${s.correct} · ✗ ${s.incorrect} · – ${s.unscored} unscored\n\nAccuracy over scored conversations: ${acc}${rescoredCount ? ` (${describeRescoreCounts(rescored.all())}; re-scored verdicts replace logged ones)` : ''}${s.forks ? `\n\n${s.forks} fork(s) (runs with forked_from) are not counted above` : ''}\n\nClick to open the Sources view.`,
     );
     if (hasData) status.show();
     else status.hide();

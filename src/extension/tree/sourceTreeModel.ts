@@ -64,7 +64,9 @@ function emptyCounts(): VerdictCounts {
 export interface TreeSummary {
   records: number;
   sources: number;
+  /** Benchmark conversations (what `correct`, `incorrect`, `unscored` count); forks (`forked_from`) apart. */
   conversations: number;
+  forks: number;
   correct: number;
   incorrect: number;
   unscored: number;
@@ -141,8 +143,10 @@ export class SourceTreeModel {
   }
 
   summary(): TreeSummary {
-    const s: TreeSummary = { records: this.input.records.size, sources: this.sources.size, conversations: this.conversations.length, correct: 0, incorrect: 0, unscored: 0, models: this.models() };
-    for (const c of this.conversations) s[c.verdict]++;
+    // Forks are counterfactual replays, not benchmark runs: counted apart, never in the accuracy.
+    const benchmark = this.conversations.filter((c) => !c.forkedFrom);
+    const s: TreeSummary = { records: this.input.records.size, sources: this.sources.size, conversations: benchmark.length, forks: this.conversations.length - benchmark.length, correct: 0, incorrect: 0, unscored: 0, models: this.models() };
+    for (const c of benchmark) s[c.verdict]++;
     return s;
   }
 

@@ -58,6 +58,7 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
     `img-src ${webview.cspSource} data:`,
     ...(opts.workers ? ['worker-src blob:'] : []),
   ].join('; ');
+  // `data-view` on <body> names the view: end-to-end tests tell apart several visible webviews by it.
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -67,7 +68,7 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
 <title>${escapeHtml(opts.title)}</title>
 <link rel="stylesheet" href="${style.toString()}">
 </head>
-<body>
+<body data-view="${escapeHtml(opts.view)}">
 <div id="root"></div>
 <script type="application/json" id="initial-state" nonce="${nonce}">${inlineJson(opts.initialState)}</script>
 <script type="module" nonce="${nonce}" src="${script.toString()}"></script>

@@ -52,7 +52,9 @@ export const DashboardReportSchema = z.object({
     z.object({ model: z.string(), domain: z.string(), condition: z.enum(['retained', 'revised']), new_errors: z.number(), with_inactive: z.number().nullable(), undetermined: z.number(), share: acc }),
   ),
   depth: z.array(z.object({ model: z.string(), path: PathSchema, k: z.number(), n: z.number(), correct: z.number(), unscored: z.number(), accuracy: acc, source: z.enum(['path', 'base-condition']) })),
-  totals: z.object({ conversations: z.number(), scored: z.number(), unscored: z.number(), gridConversations: z.number(), pathConversations: z.number(), ignored: z.number() }),
+  totals: z.object({ conversations: z.number(), scored: z.number(), unscored: z.number(), gridConversations: z.number(), pathConversations: z.number(), ignored: z.number(), forks: z.number() }),
+  /** Forks are outside the grid: their recovery rate per edit, model and domain. */
+  forks: z.array(z.object({ edit: z.string(), model: z.string(), domain: z.string(), forks: z.number(), errors: z.number(), recovered: z.number(), rate: z.number().nullable(), broken: z.number(), orphans: z.number() })),
   timings: z.object({ aggregateMs: z.number(), inactiveMs: z.number() }),
   /** Which inactive-content detector produced Fig. 4 (none: counts only). */
   detector: z.string(),

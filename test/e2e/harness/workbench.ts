@@ -202,6 +202,53 @@ export class Workbench {
   }
 
   /**
+   * The content frame of a visible webview of one kind (`compare`, `conversation`, … as its
+   * `<body data-view>` says), pinned to that webview's iframe by its unique name. `webviewFrame()`
+   * takes the first visible webview, which is another view's when two show (a conversation view
+   * beside a compare view); a frame locator resolved to the wrong webview then waits there forever.
+   * Waits until such a webview shows.
+   */
+  async webviewFrameOf(view: string, timeoutMs = this.timeoutMs): Promise<FrameLocator> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no visible "${view}" webview after ${timeoutMs} ms`);
+      const names = await this.webviewNamesOf(view);
+      if (names.length === 0) {
+        // The webview's frames are not there (or not loaded) yet: wait for the next frame to load.
+        await this.page.waitForEvent('framenavigated', { timeout: Math.min(left, 5000) }).catch(() => undefined);
+        continue;
+      }
+      const visible = this.page
+        .locator(names.map((n) => `iframe.webview.ready[name="${n}"]`).join(', '))
+        .filter({ visible: true })
+        .first();
+      // Bounded, so that a webview of this kind created meanwhile is found on the next round.
+      const shown = await visible.waitFor({ state: 'visible', timeout: Math.min(left, 5000) }).then(
+        () => true,
+        () => false,
+      );
+      const name = shown ? await visible.getAttribute('name') : null;
+      if (name) return this.page.frameLocator(`iframe.webview.ready[name="${name}"]`).frameLocator('iframe#active-frame');
+    }
+  }
+
+  /** Names of the webview iframes (`iframe.webview`, named by VS Code with the webview's id) whose content is this view. */
+  private async webviewNamesOf(view: string): Promise<string[]> {
+    const names: string[] = [];
+    for (const frame of this.page.frames()) {
+      const outer = frame.parentFrame();
+      if (!outer?.name() || outer.parentFrame() !== this.page.mainFrame()) continue;
+      const kind = await frame
+        .locator('body[data-view]')
+        .getAttribute('data-view', { timeout: 500 })
+        .catch(() => null);
+      if (kind === view) names.push(outer.name());
+    }
+    return names;
+  }
+
+  /**
    * Text of the active editor's rendered lines (Monaco renders only what is on screen), in line
    * order, with Monaco's non-breaking spaces turned back into spaces.
    */

@@ -20,7 +20,7 @@ import { CompareStateSchema } from '../../../src/shared/protocol/compare';
 import { jsonSchemas } from '../../../src/core/schema/jsonSchemas';
 import { startFakeServer, isMandatoryPrompt, type FakeServer } from '../runner/fakeOpenAIServer';
 import { lastNumberScorer, mathRecord } from '../runner/runnerFixtures';
-import { ASSISTANT, readLines, worldHandler, worldProviders } from './forkFixtures';
+import { ASSISTANT, SIMULATOR, readLines, worldHandler, worldProviders } from './forkFixtures';
 
 let server: FakeServer;
 let dir: string;
@@ -81,6 +81,14 @@ describe('fork from a turn', () => {
     // Only the continuation costs calls: two assistant and two simulator turns.
     expect(r.usage.assistant.calls).toBe(2);
     expect(server.requests.length - before).toBe(4);
+    // Repeatable: temperature 0, and the seeds of the turns they write (U3, U4), as in a fresh run.
+    const sent = server.requests.slice(before).map((q) => ({ model: q.body.model, temperature: q.body.temperature, seed: q.body.seed }));
+    expect(sent).toEqual([
+      { model: SIMULATOR, temperature: 0, seed: 2 },
+      { model: ASSISTANT, temperature: 0, seed: 2 },
+      { model: SIMULATOR, temperature: 0, seed: 3 },
+      { model: ASSISTANT, temperature: 0, seed: 3 },
+    ]);
     expect(validateRunLogEntry(entry, { file: out, line: 1, column: 1 }).diagnostics).toEqual([]);
   });
 

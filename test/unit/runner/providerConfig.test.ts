@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseProviders, ProviderFieldsSchema } from '../../../src/core/providers/providerConfig';
-import { PAPER_DEFAULTS } from '../../../src/core/providers/chatProvider';
+import { GENERATION_DEFAULTS } from '../../../src/core/providers/chatProvider';
 import { foldSystemMessage } from '../../../src/core/providers/foldSystemMessage';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
@@ -43,7 +43,7 @@ describe('provider configuration', () => {
   });
 
   it('keeps the paper\'s generation settings', () => {
-    expect(PAPER_DEFAULTS).toEqual({ assistant: { temperature: 0, maxTokensMulti: 4096, maxTokensSingle: 1000, seed: 0 }, simulator: { temperature: 0.3, maxTokens: 192 } });
+    expect(GENERATION_DEFAULTS).toEqual({ assistant: { temperature: 0, maxTokensMulti: 4096, maxTokensSingle: 1000, seed: 0 }, simulator: { temperature: 0, maxTokens: 192, seed: 0 } });
   });
 
   it('folds the system message into the first user message', () => {

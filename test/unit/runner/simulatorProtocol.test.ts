@@ -96,7 +96,9 @@ describe('simulator reply checks', () => {
 describe('multi-turn protocol', () => {
   it('sends shard 1 verbatim, then simulator messages, and logs reveals after each user message', async () => {
     const { assistant, simulator } = providers();
+    const before = server.requests.length;
     const r = await runInstance({ record: mathRecord, spec: { mode: 'multi', condition: 'original' }, assistant, simulator, scoreFinal: lastNumberScorer });
+    const sent = server.requests.slice(before);
     const users = userMessages(r.entry.trace);
     expect(users[0]!.content).toBe('work out what the baker spent on flour');
     expect(users[0]!.source).toBe('verbatim');
@@ -108,11 +110,13 @@ describe('multi-turn protocol', () => {
     expect(simulatorCalls[0]).toContain('"shard_id":1');
     expect(eligibleShardsInPrompt(simulatorCalls[0]!).map((s) => s.shard_id)).toEqual([2]);
     expect(eligibleShardsInPrompt(simulatorCalls[1]!).map((s) => s.shard_id)).toEqual([3, 4]);
-    // The simulator's settings are the paper's; the assistant's too.
-    const simReq = server.requests.filter((q) => q.body.model === SIMULATOR).at(-1)!;
-    expect(simReq.body).toMatchObject({ temperature: 0.3, max_tokens: 192 });
-    const asReq = server.requests.filter((q) => q.body.model === ASSISTANT).at(-1)!;
-    expect(asReq.body).toMatchObject({ temperature: 0, max_tokens: 4096 });
+    // Repeatable: the simulator and the assistant both run at temperature 0 with one seed per user
+    // turn (the simulator writes U2–U4, the assistant answers U1–U4); token limits are the paper's.
+    const settings = (model: string) => sent.filter((q) => q.body.model === model).map((q) => ({ temperature: q.body.temperature, seed: q.body.seed, max_tokens: q.body.max_tokens }));
+    expect(settings(SIMULATOR)).toEqual([1, 2, 3].map((seed) => ({ temperature: 0, seed, max_tokens: 192 })));
+    expect(settings(ASSISTANT)).toEqual([0, 1, 2, 3].map((seed) => ({ temperature: 0, seed, max_tokens: 4096 })));
+    expect(r.entry.generation).toEqual({ assistant: { temperature: 0, maxTokens: 4096, seed: 0 }, user: { temperature: 0, maxTokens: 192, seed: 0 } });
+    const asReq = sent.filter((q) => q.body.model === ASSISTANT).at(-1)!;
     expect(asReq.body.messages[0]).toEqual({ role: 'system', content: 'Solve the math problem step by step.' });
     expect(r.entry.is_correct).toBe(true);
     expect(r.entry.score).toBe(1);

@@ -144,6 +144,14 @@ describe('SourceTreeModel', () => {
     expect(found.newErrorModels).toEqual(['org/A']);
   });
 
+  it('shows a fork under its parent and keeps it out of the summary\'s counts and accuracy', () => {
+    const base = input();
+    const fork: ConversationRef = { ...conv('m/1', 'org/A', 'multi', 'retained', 'correct'), forkedFrom: { conv_id: 'c2', turn: 3, edit: 'drop-proposal' } };
+    const m = new SourceTreeModel({ ...base, conversations: [...base.conversations, fork] });
+    expect(m.forksOf('c2').map((r) => r.convId)).toEqual([fork.conv_id]);
+    expect(m.summary()).toMatchObject({ conversations: 9, forks: 1, correct: 5, incorrect: 3, unscored: 1 });
+  });
+
   it('joins evolving runs to their plan and splits them by recap mode', () => {
     const base = input();
     const evolving = (model: string, recap: 'none' | 'oracle', verdict: Verdict): ConversationRef => ({ ...conv('ev/1', model, 'evolving', 'original', verdict), recap });

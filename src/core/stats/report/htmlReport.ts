@@ -144,7 +144,7 @@ function diffHtml(d: NonNullable<HtmlReportOptions['diff']>, link: HtmlReportOpt
 export function statsToHtml(r: StatsReport, opts: HtmlReportOptions = {}): string {
   const title = opts.title ?? 'Intent-Eval results';
   const meta = [
-    `${r.totals.conversations} conversations, ${r.models.length} model(s), ${r.totals.unscored} unscored`,
+    `${r.totals.conversations} conversations, ${r.models.length} model(s), ${r.totals.unscored} unscored${r.totals.forks ? `; ${r.totals.forks} fork(s) not counted` : ''}`,
     opts.generatedAt ? `generated ${opts.generatedAt.toISOString()}` : '',
     `intervals: 95% Wilson per cell; pooled and overall: percentile bootstrap over sources (seed ${r.bootstrap.seed}, ${r.bootstrap.resamples} resamples)`,
   ].filter(Boolean);
