@@ -44,6 +44,13 @@ describe('Sources tree', () => {
     await workbench.expandTreeRow(/^\s*Retained\s*multi/);
     const run = await workbench.expandTreeRow(/✗ model-a/);
     expect(await run.innerText()).toContain('new error');
+    // The verdict reads once: the mark in the label, the word in the description ("✗ model-a ✗ incorrect" before).
+    expect(await run.locator('.label-name').innerText()).toMatch(/^\s*✗ model-a\s*$/);
+    expect(await run.locator('.label-description').innerText()).toMatch(/^\s*incorrect · \d+ turns/);
+    // The source's label is its task id alone (details in the description), so narrow widths keep it.
+    expect((await (await workbench.treeRow('sample-math/muffin-trays')).locator('.label-name').innerText()).trim()).toBe('sample-math/muffin-trays');
+    // The first user turn carries its shard tag (its reveal is logged after the message).
+    await workbench.treeRow(/user · shard 1\s*how much money/);
     const rejectTurn = await workbench.treeRow(/user · reject · block 1/);
     await workbench.treeRow(/assistant · answer attempt/);
     await workbench.treeRow(/bookkeeping entries/);
@@ -92,6 +99,18 @@ describe('Sources tree', () => {
     await found.waitFor({ state: 'detached', timeout: workbench.timeoutMs });
     await workbench.treeRow('sample-code/sum-evens');
     await workbench.screenshot('filtered-new-errors');
+    await workbench.runCommand('Intent Lens: Clear Filters');
+    await workbench.treeRow('bad-sample/valid-second');
+  });
+
+  it('an empty "new errors with inactive content" filter points to Re-score, not Clear Filters', async () => {
+    await workbench.runCommand('Intent Lens: Show Only New Errors with Inactive Content (after Re-score)');
+    const message = workbench.page.locator('.part.sidebar', { hasText: 'no run is re-scored yet' });
+    await message.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    const text = await message.innerText();
+    expect(text).toContain('"Intent Lens: Re-score"');
+    expect(text).not.toContain('Clear Filters');
+    await workbench.screenshot('empty-inactive-filter');
     await workbench.runCommand('Intent Lens: Clear Filters');
     await workbench.treeRow('bad-sample/valid-second');
   });

@@ -78,7 +78,8 @@ describe.skipIf(missing.length > 0 || !haveData)('verdicts with provenance', () 
     await statusBar(/100% correct \(2 re-scored\)/);
     const row = await runRow(gemini.model);
     await expect.poll(() => row.innerText(), { timeout: wb.timeoutMs }).toMatch(/re-scored: ✗→✓/);
-    expect(await row.innerText()).toMatch(/✓ correct/);
+    expect(await row.locator('.label-name').innerText()).toMatch(/^\s*✓ /);
+    expect(await row.locator('.label-description').innerText()).toMatch(/^\s*correct ·/);
     await wb.screenshot(`${when}-tree`);
 
     const { frame, cell } = await dashboardCell();
@@ -112,7 +113,8 @@ describe.skipIf(missing.length > 0 || !haveData)('verdicts with provenance', () 
     await statusBar(/0% correct/);
     expect(await wb.page.locator('.part.statusbar').innerText()).not.toMatch(/re-scored/);
     const row = await runRow(gemini.model);
-    expect(await row.innerText()).toMatch(/✗ incorrect/);
+    expect(await row.locator('.label-name').innerText()).toMatch(/^\s*✗ /);
+    expect(await row.locator('.label-description').innerText()).toMatch(/^\s*incorrect ·/);
     const { frame, cell } = await dashboardCell();
     expect(await cell.getAttribute('data-accuracy')).toBe('0.00');
     expect(await frame.locator('[data-testid="verdict-note"]').innerText()).toContain('verdicts as logged');

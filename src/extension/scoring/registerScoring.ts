@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { isAbsolute, join } from 'node:path';
 import pLimit from 'p-limit';
 import type { ExtensionServices } from '../services';
+import { RESCORE_COMMAND } from '../commandIds';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { rescoreConversation } from '../../core/verify/rescore';
 import { codeIsolationNote } from '../../core/verify/code/codeIsolationNote';
@@ -16,7 +17,7 @@ import { stat } from 'node:fs/promises';
 
 export { RescoreResults, type RescoreEntry, type RescoreChange } from './rescoreResults';
 
-export const RESCORE_COMMAND = 'intentLens.rescore';
+export { RESCORE_COMMAND };
 
 /** What the command resolves to (for callers and tests); undefined when nothing was chosen. */
 export interface RescoreSummary {

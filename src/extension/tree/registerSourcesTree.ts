@@ -2,9 +2,10 @@
 // command, the status-bar summary and the read-only turn documents (`intent-lens:` scheme).
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
+import { RESCORE_COMMAND } from '../commandIds';
 import { describeRescoreCounts } from '../../core/workspace/verdicts';
 import { SourcesTreeProvider } from './sourcesTreeProvider';
-import { describeFilters, hasActiveFilters, shortModel, type ReviewFilter, type TreeFilters } from './sourceTreeModel';
+import { describeFilters, emptyFilterMessage, hasActiveFilters, shortModel, type ReviewFilter, type TreeFilters } from './sourceTreeModel';
 import { CONVERSATION_SCHEME, parseDocumentPath, renderConversationDocument, renderTurnDocument } from './conversationDocuments';
 import { openConversationView } from '../conversation/registerConversation';
 import { showConversationPick } from '../dashboard/conversationPicker';
@@ -42,7 +43,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
     view.description = filtered ? `filtered: ${describeFilters(f)}` : undefined;
     view.message = filtered
       ? provider.model.isFilteredEmpty()
-        ? `No sources match: ${describeFilters(f)}. Run "Clear Filters" to see everything.`
+        ? emptyFilterMessage(f, { rescored: rescored.all().length, withInactive: rescored.withInactive().length })
         : `Filtered by ${describeFilters(f)}`
       : undefined;
     const scored = s.correct + s.incorrect;
@@ -117,7 +118,12 @@ export function registerSourcesTree(services: ExtensionServices): void {
   const toggleNewErrorsWithInactive = async () => {
     const on = !provider.filters.newErrorsWithInactive;
     // Inactive content is known only for re-scored runs: say so rather than show an empty tree unexplained.
-    if (on && rescored.withInactive().length === 0) void vscode.window.showInformationMessage('Intent Lens: no re-scored run has inactive content yet. Run "Re-score" on sources or logs first.');
+    if (on && rescored.withInactive().length === 0) {
+      const none = rescored.all().length === 0;
+      void vscode.window
+        .showInformationMessage(none ? 'Intent Lens: inactive content is found by re-scoring, and no run is re-scored yet.' : `Intent Lens: none of the ${rescored.all().length} re-scored runs uses inactive content yet.`, 'Re-score…')
+        .then((choice) => (choice === 'Re-score…' ? vscode.commands.executeCommand(RESCORE_COMMAND) : undefined));
+    }
     await setFilters({ ...provider.filters, newErrorsWithInactive: on });
   };
 

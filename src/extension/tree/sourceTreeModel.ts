@@ -14,7 +14,7 @@ export { newErrorsOf } from './runVerdicts';
 import { hasActiveFilters, hasRunFilters, type TreeFilters } from './treeFilters';
 
 export { describeFilters, hasActiveFilters, shortModel, verdictSign, type ReviewFilter, type TreeFilters } from './treeFilters';
-export { describeInstance, describeRescore, describeRun, describeSource, formatCounts } from './treeDescriptions';
+export { describeInstance, describeRescore, describeRun, describeSource, emptyFilterMessage, formatCounts, type RescoreKnowledge } from './treeDescriptions';
 import type { DomainNode, FileNode, FilesNode, InstanceNode, RunNode, RunRescore, SourceNode, SourceTreeNode, VerdictCounts } from './treeItems';
 
 export interface TreeRecord {

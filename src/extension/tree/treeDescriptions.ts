@@ -2,7 +2,7 @@
 // model or user data).
 import { describeEdit } from '../../core/fork/forkPlan';
 import type { InstanceNode, RunNode, SourceNode, VerdictCounts } from './treeItems';
-import { shortModel, verdictSign } from './treeFilters';
+import { describeFilters, shortModel, verdictSign, type TreeFilters } from './treeFilters';
 
 /** `✓3 ✗1` (and `–n` when some are unscored). */
 export function formatCounts(c: VerdictCounts): string {
@@ -28,8 +28,9 @@ export function describeInstance(n: InstanceNode): string {
   return parts.join(' · ');
 }
 
+/** A run row's description. No verdict mark: the row's label already starts with it (`✗ model-a`). */
 export function describeRun(n: RunNode): string {
-  const parts = [`${verdictSign(n.verdict)} ${n.verdict}`, `${n.turns} turns`];
+  const parts = [n.verdict, `${n.turns} turns`];
   if (n.forkedFrom) parts.unshift(`fork: ${describeEdit(n.forkedFrom)}`);
   if (n.newError) parts.push('new error');
   if (n.rescore?.changed) parts.push(`re-scored: ${verdictSign(n.rescore.logged)}→${verdictSign(n.verdict)}`);
@@ -48,4 +49,28 @@ export function describeRescore(n: RunNode): string[] {
     `extracted answer: ${extracted}`,
     `inactive content: ${r.inactive.length ? r.inactive.join(', ') : 'none'}`,
   ];
+}
+
+/** What the re-score overlay knows, for explaining an empty "new errors with inactive content" filter. */
+export interface RescoreKnowledge {
+  /** Runs re-scored in this workspace. */
+  rescored: number;
+  /** Of those, runs whose re-scored final answer holds inactive content. */
+  withInactive: number;
+}
+
+/**
+ * The Sources view's message when the filters hide every source. Inactive content is known only
+ * for re-scored runs, so an empty "new errors with inactive content" filter usually means "not
+ * re-scored yet": point to Re-score then, not to Clear Filters.
+ */
+export function emptyFilterMessage(f: TreeFilters, known: RescoreKnowledge): string {
+  const what = describeFilters(f);
+  if (f.newErrorsWithInactive && known.rescored === 0) {
+    return `No sources match: ${what}. Inactive content is found by re-scoring, and no run is re-scored yet: run "Intent Lens: Re-score" (all run logs, or one log, source or run from its context menu).`;
+  }
+  if (f.newErrorsWithInactive && known.withInactive === 0) {
+    return `No sources match: ${what}. None of the ${known.rescored} re-scored run${known.rescored === 1 ? '' : 's'} uses inactive content: run "Intent Lens: Re-score" on more run logs, or "Clear Filters" to see everything.`;
+  }
+  return `No sources match: ${what}. Run "Clear Filters" to see everything.`;
 }

@@ -2,7 +2,7 @@
 // counts, new errors, filters), and "new errors with inactive content" keeps only erring runs whose
 // re-scored answer has inactive content.
 import { describe, expect, it } from 'vitest';
-import { SourceTreeModel, describeFilters, describeRescore, describeRun, type RescoredRun, type TreeInput, type TreeRecord } from '../../../src/extension/tree/sourceTreeModel';
+import { SourceTreeModel, describeFilters, describeRescore, describeRun, emptyFilterMessage, type RescoredRun, type TreeInput, type TreeRecord } from '../../../src/extension/tree/sourceTreeModel';
 import type { ConversationRef, Verdict } from '../../../src/core/load/runLogIndex';
 import type { BenchmarkRecord } from '../../../src/core/schema/records';
 import type { Condition } from '../../../src/core/schema/runlog';
@@ -124,5 +124,29 @@ describe('"new errors with inactive content" filter', () => {
     expect(m.roots().filter((r) => r.kind === 'domain')).toEqual([]);
     expect(m.isFilteredEmpty()).toBe(true);
     expect(describeFilters({ newErrorsWithInactive: true })).toBe('new errors with inactive content');
+  });
+
+  it('when empty, points to Re-score (not Clear Filters) while nothing is re-scored or nothing re-scored has inactive content', () => {
+    const f = { newErrorsWithInactive: true };
+    const none = emptyFilterMessage(f, { rescored: 0, withInactive: 0 });
+    expect(none).toContain('no run is re-scored yet');
+    expect(none).toContain('"Intent Lens: Re-score"');
+    expect(none).not.toContain('Clear Filters');
+    const clean = emptyFilterMessage(f, { rescored: 3, withInactive: 0 });
+    expect(clean).toContain('None of the 3 re-scored runs uses inactive content');
+    expect(clean).toContain('"Intent Lens: Re-score"');
+    // Inactive content is known but other filters hide it: clearing them is the way out.
+    expect(emptyFilterMessage({ ...f, models: ['org/C'] }, { rescored: 3, withInactive: 1 })).toBe('No sources match: model: C · new errors with inactive content. Run "Clear Filters" to see everything.');
+    expect(emptyFilterMessage({ verdicts: ['unscored'] }, { rescored: 0, withInactive: 0 })).toContain('Run "Clear Filters"');
+  });
+});
+
+describe('run row description', () => {
+  it('names the verdict once: the label carries the mark, the description the word', () => {
+    const m = new SourceTreeModel(input());
+    const c2 = m.runNode('c2')!;
+    expect(describeRun(c2)).toBe('incorrect · 4 turns · new error');
+    expect(describeRun(m.runNode('c1')!)).toBe('correct · 4 turns');
+    expect(describeRun(c2)).not.toMatch(/[✓✗–] (in)?correct/);
   });
 });
