@@ -71,7 +71,13 @@ export class DashboardStats {
   }
 
   /** The report as the webview gets it: no id lists, plus which detector ran and each plan's transition counts. */
-  static forWebview(r: StatsReport, detector: string, plans: readonly EvolvingPlan[] = [], logFolders: string[] = [], verdicts?: string): DashboardReport {
+  static forWebview(
+    r: StatsReport,
+    detector: string,
+    plans: readonly EvolvingPlan[] = [],
+    diffChoices: Pick<DashboardReport, 'logFolders' | 'forkBatches' | 'rescoredRuns'> = { logFolders: [], forkBatches: [], rescoredRuns: 0 },
+    verdicts?: string,
+  ): DashboardReport {
     // computeStats types `evolving` loosely (it is an injected analysis); validate before it travels.
     const parsed = DashboardEvolvingSchema.omit({ plans: true }).safeParse(r.evolving);
     const evolving = parsed.success ? { ...parsed.data, plans: plans.map((p) => ({ task_id: p.task_id, scenario: scenarioOf(p), ...transitionCounts(p) })) } : null;
@@ -87,7 +93,7 @@ export class DashboardStats {
       modelPairs: r.modelPairs,
       coverage: r.coverage,
       bootstrap: r.bootstrap,
-      logFolders,
+      ...diffChoices,
       inactive: r.inactive.map(({ conv_ids: _ids, inactive_conv_ids: _inactive, ...rest }) => rest),
       depth: r.depth,
       totals: r.totals,
