@@ -1,6 +1,8 @@
 // Results dashboard in a real VS Code (code-server) on a copy of samples/: the grid shows the same
 // numbers as the core (the CLI's computeStats), a click on a cell lands on a quick pick of exactly
-// its conversations and Enter opens one; appending a run to a log updates the cell live.
+// its conversations and Enter opens one; appending a run to a log updates the cell live. One run is
+// re-scored (a verdict sidecar written before start): every number counts its re-scored verdict,
+// and a logged-vs-re-scored run diff shows it flipped and opens it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,9 @@ import { statsDetectors } from '../../src/core/stats/statsDetectors';
 import type { EvolvingStats } from '../../src/core/stats/evolving';
 import { wilsonInterval } from '../../src/core/stats/intervals';
 import { diffRuns } from '../../src/core/stats/runDiff';
+import { loggedVsRescored } from '../../src/core/stats/diffSides';
+import { VERIFIER_VERSION, readVerdictSidecar, writeVerdictSidecar } from '../../src/core/workspace/verdicts';
+import type { ConversationRef } from '../../src/core/load/runLogIndex';
 import { existsSync } from 'node:fs';
 
 const missing = missingE2eTools();
@@ -28,15 +33,35 @@ function findFiles(dir: string, re: RegExp): string[] {
   return out;
 }
 
+/** The core workspace with the re-scores of the sidecar, as the extension restores them. */
+async function coreWorkspace(dir: string, paths: string[], records: string[] = []): Promise<Workspace> {
+  const ws = await Workspace.open(paths, records);
+  await readVerdictSidecar(dir, ws.verdicts);
+  return ws;
+}
+
+/** The conversations with their current verdicts: what the dashboard counts and diffs. */
 async function coreRefs(dir: string) {
-  return (await Workspace.open([join(dir, 'logs')])).conversations();
+  return (await coreWorkspace(dir, [join(dir, 'logs')])).conversationsWithCurrentVerdicts();
+}
+
+/** Re-scores one logged-correct multi-turn run as incorrect, in the workspace's verdict sidecar. */
+async function rescoreOneRun(dir: string): Promise<ConversationRef> {
+  const ws = await Workspace.open([join(dir, 'logs')]);
+  const run = ws
+    .conversations()
+    .filter((r) => r.mode === 'multi' && r.path === undefined && r.verdict === 'correct')
+    .sort((a, b) => a.conv_id.localeCompare(b.conv_id))[0]!;
+  ws.verdicts.set([{ conv_id: run.conv_id, task_id: run.task_id, file: run.file, is_correct: false, previous: true, extracted: null, inactive: [], message: 'e2e re-score', verifier: VERIFIER_VERSION, scoredAt: Date.now() }]);
+  await writeVerdictSidecar(dir, ws.verdicts);
+  return run;
 }
 
 async function coreReport(dir: string): Promise<StatsReport> {
-  const loaded = await Workspace.open([join(dir, 'logs'), join(dir, 'evolving')], findFiles(dir, /\.records\.jsonl?$/));
+  const loaded = await coreWorkspace(dir, [join(dir, 'logs'), join(dir, 'evolving')], findFiles(dir, /\.records\.jsonl?$/));
   // The evolving analysis wired as the CLI and the dashboard wire it.
   const { evolving, close } = statsDetectors((id) => loaded.record(id)?.record, [...loaded.plans().values()].map((p) => p.plan));
-  const report = await computeStats(loaded.conversations(), { evolving });
+  const report = await computeStats(loaded.conversationsWithCurrentVerdicts(), { evolving });
   await close();
   return report;
 }
@@ -47,6 +72,7 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
   let wb: Workbench;
   let report: StatsReport;
   let frame: FrameLocator;
+  let rescored: ConversationRef;
 
   beforeAll(async () => {
     // A private copy: the live-update test appends to a log.
@@ -54,6 +80,7 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     dir = mkdtempSync(join(tmpdir(), 'intent-lens-dashboard-'));
     cpSync(samples.path, dir, { recursive: true });
     samples.dispose();
+    rescored = await rescoreOneRun(dir);
     report = await coreReport(dir);
     server = await startCodeServer({ workspace: dir });
     wb = await openWorkbench(server, { suite: 'dashboard' });
@@ -67,6 +94,8 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
   });
 
   it('opens the grid with the core numbers and n per cell', async () => {
+    // The sidecar is restored once the data is loaded: the status bar counts the re-score then.
+    await wb.page.locator('.part.statusbar', { hasText: /\(1 re-scored\)/ }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.runCommand('Intent Lens: Open Dashboard');
     frame = wb.webviewFrame();
     await frame.locator('[data-testid="accuracy-grid"]').waitFor({ state: 'visible', timeout: wb.timeoutMs });
@@ -247,6 +276,34 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await page.screenshot({ path: join('test-results', 'dashboard-report-html.png'), fullPage: true });
     expect(requests.filter((u) => u !== url)).toEqual([]);
     await page.close();
+  });
+
+  it('runs a logged-vs-re-scored diff and opens the flipped run with both verdicts', async () => {
+    const logged = (await Workspace.open([join(dir, 'logs')])).conversations();
+    const d = loggedVsRescored(logged, (id) => (id === rescored.conv_id ? { is_correct: false } : undefined));
+    const expected = diffRuns(d.a, d.b, d.pairByModel);
+    const inst = expected.instances.find((i) => i.lost.length === 1)!;
+    expect(inst.lost[0]).toMatchObject({ task_id: rescored.task_id, conv_a: rescored.conv_id, conv_b: rescored.conv_id });
+    await wb.runCommand('Intent Lens: Open Dashboard');
+    frame = wb.webviewFrame();
+    await frame.locator('[data-testid="run-diff"]').scrollIntoViewIfNeeded({ timeout: wb.timeoutMs });
+    await frame.locator('[data-testid="diff-kind"]').selectOption('rescored');
+    await frame.locator('[data-testid="run-diff-go"]').click();
+    const row = frame.locator(`[data-diff-instance="${inst.label}"]`);
+    await row.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    const summary = await frame.locator('[data-testid="run-diff-summary"]').innerText();
+    expect(summary).toContain('as logged → all models, re-scored: 1 paired source(s)');
+    expect(await row.locator('td').nth(1).innerText()).toBe('1');
+    expect(await row.locator('td').nth(2).innerText()).toBe('0');
+    await wb.screenshot('dashboard-run-diff-rescored');
+    await row.locator(`[data-flip="✓→✗|${rescored.task_id}"]`).click();
+    // One conversation, logged ✓ and re-scored ✗: its own view opens and shows both.
+    await wb.page.locator('.tabs-container .tab.active', { hasText: rescored.task_id }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    const view = wb.webviewFrame();
+    await view.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    expect(await view.locator('.il-verdict-badge').getAttribute('data-verdict')).toBe('incorrect');
+    expect(await view.locator('[data-testid="provenance"]').innerText()).toContain('re-scored (logged correct)');
+    await wb.screenshot('dashboard-run-diff-rescored-opened');
   });
 
   it('updates a cell when a run is appended to a log', async () => {
