@@ -204,6 +204,7 @@ export class DashboardPanel implements vscode.Disposable {
     clearTimeout(this.timer);
     if (DashboardPanel.current === this) DashboardPanel.current = undefined;
     for (const d of this.disposables) d.dispose();
+    this.stats.dispose();
     this.panel.dispose();
   }
 }

@@ -6,6 +6,7 @@ import type { ConversationRef } from '../../core/load/runLogIndex';
 import { computeStats } from '../../core/stats/computeStats';
 import type { IntervalCache } from '../../core/stats/inference';
 import { statsDetectors } from '../../core/stats/statsDetectors';
+import { BootstrapThread } from '../../core/stats/bootstrapThread';
 import type { StatsReport } from '../../core/stats/statsTypes';
 import { scenarioOf, transitionCounts } from '../../core/stats/evolving';
 import type { EvolvingPlan } from '../../core/schema/evolving';
@@ -16,6 +17,8 @@ export class DashboardStats {
   private readonly inactiveCache = new Map<string, boolean | undefined>();
   /** Bootstrap intervals by series and counts: a recompute resamples only what changed. */
   private readonly intervalCache: IntervalCache = new Map();
+  /** The resampling runs here, off the extension host's thread (seconds at 100k runs). */
+  readonly bootstrap = new BootstrapThread();
   private last: StatsReport | undefined;
   /** The inactive-content detector of the last computation. */
   detectorName = 'none';
@@ -41,6 +44,7 @@ export class DashboardStats {
     const report = await computeStats(this.data.conversationsWithCurrentVerdicts(), {
       ...options,
       intervalCache: this.intervalCache,
+      bootstrapRunner: this.bootstrap.run,
       ...(detect
         ? {
             hasInactive: async (ref: ConversationRef) => {
@@ -63,6 +67,10 @@ export class DashboardStats {
     const inWorkspace = new Set(this.data.conversations().map((r) => r.conv_id));
     const rescored = this.data.verdicts.all().filter((r) => inWorkspace.has(r.conv_id));
     return rescored.length ? `verdicts: ${describeRescoreCounts(rescored)} (kept logged)` : 'verdicts as logged';
+  }
+
+  dispose(): void {
+    this.bootstrap.dispose();
   }
 
   /** The plans the last computation counted (for the evolving section and its click-through). */
