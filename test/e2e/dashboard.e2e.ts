@@ -2,9 +2,10 @@
 // numbers as the core (the CLI's computeStats), a click on a cell lands on a quick pick of exactly
 // its conversations and Enter opens one; appending a run to a log updates the cell live. One run is
 // re-scored (a verdict sidecar written before start): every number counts its re-scored verdict,
-// and a logged-vs-re-scored run diff shows it flipped and opens it.
+// and a logged-vs-re-scored run diff shows it flipped and opens it. One run has a fork (a log line
+// with forked_from): a parent-vs-fork-batch diff shows it and opens the pair.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
@@ -16,7 +17,7 @@ import { statsDetectors } from '../../src/core/stats/statsDetectors';
 import type { EvolvingStats } from '../../src/core/stats/evolving';
 import { wilsonInterval } from '../../src/core/stats/intervals';
 import { diffRuns } from '../../src/core/stats/runDiff';
-import { loggedVsRescored } from '../../src/core/stats/diffSides';
+import { forkBatches, loggedVsRescored, parentVsForks } from '../../src/core/stats/diffSides';
 import { VERIFIER_VERSION, readVerdictSidecar, writeVerdictSidecar } from '../../src/core/workspace/verdicts';
 import type { ConversationRef } from '../../src/core/load/runLogIndex';
 import { existsSync } from 'node:fs';
@@ -57,6 +58,17 @@ async function rescoreOneRun(dir: string): Promise<ConversationRef> {
   return run;
 }
 
+/** Forks one logged-incorrect Retained run with a flipped decision that ran Revised and was correct. */
+function forkOneRun(dir: string, refs: readonly ConversationRef[], not: string): { parent: ConversationRef; forkId: string } {
+  const parent = refs.filter((r) => r.mode === 'multi' && r.condition === 'retained' && r.verdict === 'incorrect' && r.conv_id !== not).sort((a, b) => a.conv_id.localeCompare(b.conv_id))[0]!;
+  const line = readFileSync(parent.file, 'utf8').split('\n')[parent.line - 1]!;
+  const forkId = `${parent.conv_id}-fork`;
+  const fork = { ...(JSON.parse(line) as Record<string, unknown>), conv_id: forkId, condition: 'revised', is_correct: true, score: null, forked_from: { conv_id: parent.conv_id, turn: 2, edit: 'flip-decision' } };
+  mkdirSync(join(dir, 'logs', 'forks'), { recursive: true });
+  writeFileSync(join(dir, 'logs', 'forks', 'flip-decision.jsonl'), JSON.stringify(fork) + '\n');
+  return { parent, forkId };
+}
+
 async function coreReport(dir: string): Promise<StatsReport> {
   const loaded = await coreWorkspace(dir, [join(dir, 'logs'), join(dir, 'evolving')], findFiles(dir, /\.records\.jsonl?$/));
   // The evolving analysis wired as the CLI and the dashboard wire it.
@@ -73,6 +85,7 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
   let report: StatsReport;
   let frame: FrameLocator;
   let rescored: ConversationRef;
+  let forked: { parent: ConversationRef; forkId: string };
 
   beforeAll(async () => {
     // A private copy: the live-update test appends to a log.
@@ -81,6 +94,7 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     cpSync(samples.path, dir, { recursive: true });
     samples.dispose();
     rescored = await rescoreOneRun(dir);
+    forked = forkOneRun(dir, (await Workspace.open([join(dir, 'logs')])).conversations(), rescored.conv_id);
     report = await coreReport(dir);
     server = await startCodeServer({ workspace: dir });
     wb = await openWorkbench(server, { suite: 'dashboard' });
@@ -304,6 +318,35 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     expect(await view.locator('.il-verdict-badge').getAttribute('data-verdict')).toBe('incorrect');
     expect(await view.locator('[data-testid="provenance"]').innerText()).toContain('re-scored (logged correct)');
     await wb.screenshot('dashboard-run-diff-rescored-opened');
+  });
+
+  it('runs a parent-vs-fork-batch diff and opens the parent and its fork side by side', async () => {
+    const refs = await coreRefs(dir);
+    const [batch] = forkBatches(refs);
+    expect(batch).toMatchObject({ edit: 'flip-decision', forks: 1 });
+    const d = parentVsForks(refs, batch!.id);
+    const inst = diffRuns(d.a, d.b, d.pairByModel).instances.find((i) => i.gained.length === 1)!;
+    expect(inst.gained[0]).toMatchObject({ task_id: forked.parent.task_id, conv_a: forked.parent.conv_id, conv_b: forked.forkId });
+    await wb.runCommand('Intent Lens: Open Dashboard');
+    frame = wb.webviewFrame();
+    await frame.locator('[data-testid="run-diff"]').scrollIntoViewIfNeeded({ timeout: wb.timeoutMs });
+    await frame.locator('[data-testid="diff-kind"]').selectOption('forks');
+    expect(await frame.locator('[data-testid="diff-fork-batch"]').innerText()).toContain('decision at U2 flipped · 1 fork(s) of 1 parent(s)');
+    await frame.locator('[data-testid="run-diff-go"]').click();
+    // The fork ran Revised, yet it is diffed under its parent's instance.
+    const row = frame.locator(`[data-diff-instance="${inst.label}"]`);
+    await row.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    expect(await frame.locator('[data-testid="run-diff-summary"]').innerText()).toContain('parents → forks: ');
+    expect(await row.locator('td').nth(2).innerText()).toBe('1');
+    await wb.screenshot('dashboard-run-diff-forks');
+    await row.locator(`[data-flip="✗→✓|${forked.parent.task_id}"]`).click();
+    await wb.page.locator('.tabs-container .tab.active', { hasText: forked.parent.task_id }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    const compare = wb.webviewFrame();
+    await compare.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    // Parent ✗ on the left, its fork ✓ on the right.
+    expect(await compare.locator('[data-testid="verdict-left"]').getAttribute('data-verdict')).toBe('incorrect');
+    expect(await compare.locator('[data-testid="verdict-right"]').getAttribute('data-verdict')).toBe('correct');
+    await wb.screenshot('dashboard-run-diff-forks-compare');
   });
 
   it('updates a cell when a run is appended to a log', async () => {
