@@ -120,6 +120,8 @@ async function main() {
     }),
     // The SQL verifier's worker thread (terminable on a runaway query); loads dist/sql-wasm.wasm.
     await esbuild.context({ ...nodeCommon, entryPoints: { sqlWorker: join(root, 'src/core/verify/database/sqlWorker.ts') }, outdir: dist }),
+    // The dashboard's bootstrap resampling, off the extension host's thread (src/core/stats/bootstrapThread.ts).
+    await esbuild.context({ ...nodeCommon, entryPoints: { bootstrapWorker: join(root, 'src/core/stats/bootstrapWorker.ts') }, outdir: dist }),
     // Full-text search's index and match worker threads (src/core/search/searchService.ts).
     await esbuild.context({ ...nodeCommon, entryPoints: { searchWorker: join(root, 'src/core/search/searchWorker.ts') }, outdir: dist }),
   );

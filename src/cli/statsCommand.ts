@@ -1,25 +1,26 @@
 // `intent-lens stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv|html|latex]`:
 // Table 1 (grid, n and 95% interval per cell, equal-weight overall, gaps with paired tests), inactive
 // content in new errors (Fig. 4) and depth curves (Fig. 5), from the same computeStats the dashboard
-// uses. `stats --diff <logs-A> <logs-B>`: the sources that flipped between two runs.
+// uses. `stats --diff <logs-A> <logs-B>`, `--diff-rescored`, `--diff-forks`: the sources that
+// flipped between two runs (statsDiff.ts).
 import { parseArgs } from 'node:util';
 import { CliError, type CliCommand } from './cliTypes';
-import { Workspace } from '../core/workspace/workspace';
 import { DEFAULT_BOOTSTRAP } from '../core/stats/intervals';
 import { describeRescoreCounts } from '../core/workspace/verdicts';
 import { computeStats } from '../core/stats/computeStats';
 import { gridToCsv, gridToMarkdown, statsToJson } from '../core/stats/gridExport';
 import { statsToHtml } from '../core/stats/report/htmlReport';
 import { gridToLatex } from '../core/stats/report/latexTable';
-import { runDiffText } from '../core/stats/runDiffText';
-import { diffRuns } from '../core/stats/runDiff';
+import { diffForks, diffLogPaths, diffRescored, type StatsDiffOptions } from './statsDiff';
 import { statsDetectors } from '../core/stats/statsDetectors';
 import { formatForkStatsTable } from '../core/stats/forkStats';
-import { formatDiagnostic } from '../core/jsonl/diagnostics';
+import { loadStatsWorkspace as load } from './statsLoad';
 import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
 
 const USAGE = `intent-lens stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv|html|latex] [--model M]... [--rescored FILE]
 intent-lens stats --diff <logs-A> <logs-B> [--json] [--model M]...
+intent-lens stats --diff-rescored --logs <file-or-folder>... [--rescored FILE | --verdicts PATH] [--json] [--model M]...
+intent-lens stats --diff-forks --logs <file-or-folder>... [--batch EDIT] [--rescored FILE | --verdicts PATH] [--json] [--model M]...
   --json          print {cells (with ci: 95% Wilson [lo, hi] in %), overall (ci: bootstrap),
                   gaps (paired 2x2, delta_pp, p_mcnemar, holm_significant), model_pairs, depth,
                   forks (runs with forked_from: never in the grid; recovery per edit, model, domain), ...}
@@ -30,6 +31,12 @@ intent-lens stats --diff <logs-A> <logs-B> [--json] [--model M]...
   --diff A B      per condition, the sources that flipped correct→wrong and wrong→correct from the
                   logs under A to those under B (same model, same source), with an exact McNemar test
   --rescored FILE a re-scored copy of the logs (what score --out wrote): its verdicts replace the logged ones, by conv_id
+  --verdicts PATH the extension's re-scored verdicts: .intent-lens/rescored-verdicts.json or its workspace folder
+  --diff-rescored the re-scored runs, as logged (A) vs re-scored (B): which sources the re-score flipped
+                  (re-scores from --rescored, --verdicts, or ./.intent-lens/rescored-verdicts.json)
+  --diff-forks    each fork batch (forks in one log file made with one edit) vs its parents: which
+                  sources the edit flipped; a fork counts as its parent's model and condition
+  --batch EDIT    with --diff-forks: only batches of this edit (e.g. flip-decision) or batch id
 ${MAX_LINE_BYTES_HELP}
 Invalid lines and repeated conv_ids are reported on stderr and counted once.
 `;
@@ -37,24 +44,6 @@ Invalid lines and repeated conv_ids are reported on stderr and counted once.
 const FORMATS = ['md', 'csv', 'html', 'latex'] as const;
 type Format = (typeof FORMATS)[number];
 const isFormat = (f: string | undefined): f is Format => (FORMATS as readonly string[]).includes(f ?? '');
-
-async function load(records: readonly string[], logs: readonly string[], maxLineBytes?: number) {
-  let loaded;
-  try {
-    loaded = await Workspace.open(logs, records, maxLineBytes ? { maxLineBytes } : {});
-  } catch (e) {
-    throw new CliError(e instanceof Error ? e.message : String(e), 1);
-  }
-  // Never skipped silently: how many lines were invalid, how many conv_ids repeated, and where.
-  const diagnostics = loaded.allDiagnostics();
-  const duplicates = diagnostics.filter((d) => d.code === 'duplicate-conv-id');
-  const invalid = diagnostics.filter((d) => d.severity === 'error' && d.code !== 'duplicate-conv-id');
-  const skippedFiles = diagnostics.filter((d) => d.severity === 'warning' && d.line === 1 && ['not-a-file', 'symlink-loop', 'dangling-link', 'unreadable'].includes(d.code));
-  for (const d of [...invalid, ...duplicates, ...skippedFiles].slice(0, 20)) process.stderr.write(formatDiagnostic(d) + '\n');
-  const invalidLines = new Set(invalid.map((d) => `${d.file}\u0000${d.line}`)).size;
-  if (invalid.length || duplicates.length || skippedFiles.length) process.stderr.write(`skipped ${invalidLines} invalid line(s), ${duplicates.length} repeated conv_id(s) (counted once) and ${skippedFiles.length} unreadable path(s)\n`);
-  return loaded;
-}
 
 const command: CliCommand = {
   async run(args) {
@@ -70,6 +59,10 @@ const command: CliCommand = {
         model: { type: 'string', multiple: true },
         seed: { type: 'string' },
         diff: { type: 'boolean' },
+        'diff-rescored': { type: 'boolean' },
+        'diff-forks': { type: 'boolean' },
+        verdicts: { type: 'string' },
+        batch: { type: 'string' },
         ...MAX_LINE_BYTES_OPTION,
         help: { type: 'boolean', short: 'h' },
       },
@@ -79,23 +72,38 @@ const command: CliCommand = {
       return 0;
     }
     const onlyModels = values.model ? new Set(values.model) : undefined;
+    const maxLineBytes = maxLineBytesOf(values['max-line-bytes']);
+    const diffOpts: StatsDiffOptions = {
+      records: values.records ?? [],
+      // `--logs a b c`: parseArgs takes one value per flag, so later positionals are more log paths.
+      logs: [...(values.logs ?? []), ...(values.diff ? [] : positionals)],
+      json: values.json ?? false,
+      ...(onlyModels ? { models: onlyModels } : {}),
+      ...(values.rescored !== undefined ? { rescored: values.rescored } : {}),
+      ...(values.verdicts !== undefined ? { verdicts: values.verdicts } : {}),
+      ...(values.batch !== undefined ? { batch: values.batch } : {}),
+      ...(maxLineBytes ? { maxLineBytes } : {}),
+    };
+    if ([values.diff, values['diff-rescored'], values['diff-forks']].filter(Boolean).length > 1) throw new CliError('give one of --diff, --diff-rescored, --diff-forks');
     if (values.diff) {
       if (positionals.length !== 2) throw new CliError('--diff needs two log files or folders: --diff <logs-A> <logs-B>');
-      const [a, b] = positionals as [string, string];
-      const refsOf = async (p: string) => (await load([], [p], maxLineBytesOf(values['max-line-bytes'])))
-        .conversations()
-        .filter((r) => !onlyModels || onlyModels.has(r.model));
-      const diff = diffRuns(await refsOf(a), await refsOf(b), true);
-      process.stdout.write(values.json ? JSON.stringify({ a, b, ...diff }, null, 2) + '\n' : runDiffText(diff, a, b));
+      await diffLogPaths(positionals[0]!, positionals[1]!, diffOpts);
       return 0;
     }
-    // `--logs a b c`: parseArgs takes one value per flag, so later positionals are more log paths.
-    const logs = [...(values.logs ?? []), ...positionals];
+    if (values['diff-rescored']) {
+      await diffRescored(diffOpts);
+      return 0;
+    }
+    if (values['diff-forks']) {
+      await diffForks(diffOpts);
+      return 0;
+    }
+    const { logs } = diffOpts;
     if (logs.length === 0) throw new CliError('--logs <file-or-folder> is required');
     if (!isFormat(values.format)) throw new CliError('--format must be md, csv, html or latex');
     const seed = values.seed === undefined ? undefined : Number(values.seed);
     if (seed !== undefined && !Number.isInteger(seed)) throw new CliError('--seed must be an integer');
-    const loaded = await load(values.records ?? [], logs, maxLineBytesOf(values['max-line-bytes']));
+    const loaded = await load(values.records ?? [], logs, maxLineBytes);
     if (values.rescored) process.stderr.write(`verdicts from ${values.rescored}: ${describeRescoreCounts(await loaded.overlayRescoredLog(values.rescored))}\n`);
     const refs = loaded.conversationsWithCurrentVerdicts();
     const { detectorName, close, ...detectors } = statsDetectors((id) => loaded.record(id)?.record, [...loaded.plans().values()].map((p) => p.plan));
@@ -103,7 +111,7 @@ const command: CliCommand = {
     await close();
     if (values.json) process.stdout.write(JSON.stringify(statsToJson(report), null, 2) + '\n');
     else if (values.format === 'csv') process.stdout.write(gridToCsv(report));
-    else if (values.format === 'html') process.stdout.write(statsToHtml(report, { generatedAt: new Date(), sources: logs }));
+    else if (values.format === 'html') process.stdout.write(statsToHtml(report, { generatedAt: new Date(), sources: [...logs] }));
     else if (values.format === 'latex') process.stdout.write(gridToLatex(report));
     else {
       process.stdout.write(gridToMarkdown(report));

@@ -1,8 +1,11 @@
 // Results dashboard in a real VS Code (code-server) on a copy of samples/: the grid shows the same
 // numbers as the core (the CLI's computeStats), a click on a cell lands on a quick pick of exactly
-// its conversations and Enter opens one; appending a run to a log updates the cell live.
+// its conversations and Enter opens one; appending a run to a log updates the cell live. One run is
+// re-scored (a verdict sidecar written before start): every number counts its re-scored verdict,
+// and a logged-vs-re-scored run diff shows it flipped and opens it. One run has a fork (a log line
+// with forked_from): a parent-vs-fork-batch diff shows it and opens the pair.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
@@ -14,6 +17,9 @@ import { statsDetectors } from '../../src/core/stats/statsDetectors';
 import type { EvolvingStats } from '../../src/core/stats/evolving';
 import { wilsonInterval } from '../../src/core/stats/intervals';
 import { diffRuns } from '../../src/core/stats/runDiff';
+import { forkBatches, loggedVsRescored, parentVsForks } from '../../src/core/stats/diffSides';
+import { VERIFIER_VERSION, readVerdictSidecar, writeVerdictSidecar } from '../../src/core/workspace/verdicts';
+import type { ConversationRef } from '../../src/core/load/runLogIndex';
 import { existsSync } from 'node:fs';
 
 const missing = missingE2eTools();
@@ -28,15 +34,46 @@ function findFiles(dir: string, re: RegExp): string[] {
   return out;
 }
 
+/** The core workspace with the re-scores of the sidecar, as the extension restores them. */
+async function coreWorkspace(dir: string, paths: string[], records: string[] = []): Promise<Workspace> {
+  const ws = await Workspace.open(paths, records);
+  await readVerdictSidecar(dir, ws.verdicts);
+  return ws;
+}
+
+/** The conversations with their current verdicts: what the dashboard counts and diffs. */
 async function coreRefs(dir: string) {
-  return (await Workspace.open([join(dir, 'logs')])).conversations();
+  return (await coreWorkspace(dir, [join(dir, 'logs')])).conversationsWithCurrentVerdicts();
+}
+
+/** Re-scores one logged-correct multi-turn run as incorrect, in the workspace's verdict sidecar. */
+async function rescoreOneRun(dir: string): Promise<ConversationRef> {
+  const ws = await Workspace.open([join(dir, 'logs')]);
+  const run = ws
+    .conversations()
+    .filter((r) => r.mode === 'multi' && r.path === undefined && r.verdict === 'correct')
+    .sort((a, b) => a.conv_id.localeCompare(b.conv_id))[0]!;
+  ws.verdicts.set([{ conv_id: run.conv_id, task_id: run.task_id, file: run.file, is_correct: false, previous: true, extracted: null, inactive: [], message: 'e2e re-score', verifier: VERIFIER_VERSION, scoredAt: Date.now() }]);
+  await writeVerdictSidecar(dir, ws.verdicts);
+  return run;
+}
+
+/** Forks one logged-incorrect Retained run with a flipped decision that ran Revised and was correct. */
+function forkOneRun(dir: string, refs: readonly ConversationRef[], not: string): { parent: ConversationRef; forkId: string } {
+  const parent = refs.filter((r) => r.mode === 'multi' && r.condition === 'retained' && r.verdict === 'incorrect' && r.conv_id !== not).sort((a, b) => a.conv_id.localeCompare(b.conv_id))[0]!;
+  const line = readFileSync(parent.file, 'utf8').split('\n')[parent.line - 1]!;
+  const forkId = `${parent.conv_id}-fork`;
+  const fork = { ...(JSON.parse(line) as Record<string, unknown>), conv_id: forkId, condition: 'revised', is_correct: true, score: null, forked_from: { conv_id: parent.conv_id, turn: 2, edit: 'flip-decision' } };
+  mkdirSync(join(dir, 'logs', 'forks'), { recursive: true });
+  writeFileSync(join(dir, 'logs', 'forks', 'flip-decision.jsonl'), JSON.stringify(fork) + '\n');
+  return { parent, forkId };
 }
 
 async function coreReport(dir: string): Promise<StatsReport> {
-  const loaded = await Workspace.open([join(dir, 'logs'), join(dir, 'evolving')], findFiles(dir, /\.records\.jsonl?$/));
+  const loaded = await coreWorkspace(dir, [join(dir, 'logs'), join(dir, 'evolving')], findFiles(dir, /\.records\.jsonl?$/));
   // The evolving analysis wired as the CLI and the dashboard wire it.
   const { evolving, close } = statsDetectors((id) => loaded.record(id)?.record, [...loaded.plans().values()].map((p) => p.plan));
-  const report = await computeStats(loaded.conversations(), { evolving });
+  const report = await computeStats(loaded.conversationsWithCurrentVerdicts(), { evolving });
   await close();
   return report;
 }
@@ -47,6 +84,8 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
   let wb: Workbench;
   let report: StatsReport;
   let frame: FrameLocator;
+  let rescored: ConversationRef;
+  let forked: { parent: ConversationRef; forkId: string };
 
   beforeAll(async () => {
     // A private copy: the live-update test appends to a log.
@@ -54,6 +93,8 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     dir = mkdtempSync(join(tmpdir(), 'intent-lens-dashboard-'));
     cpSync(samples.path, dir, { recursive: true });
     samples.dispose();
+    rescored = await rescoreOneRun(dir);
+    forked = forkOneRun(dir, (await Workspace.open([join(dir, 'logs')])).conversations(), rescored.conv_id);
     report = await coreReport(dir);
     server = await startCodeServer({ workspace: dir });
     wb = await openWorkbench(server, { suite: 'dashboard' });
@@ -67,6 +108,8 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
   });
 
   it('opens the grid with the core numbers and n per cell', async () => {
+    // The sidecar is restored once the data is loaded: the status bar counts the re-score then.
+    await wb.page.locator('.part.statusbar', { hasText: /\(1 re-scored\)/ }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.runCommand('Intent Lens: Open Dashboard');
     frame = wb.webviewFrame();
     await frame.locator('[data-testid="accuracy-grid"]').waitFor({ state: 'visible', timeout: wb.timeoutMs });
@@ -247,6 +290,63 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await page.screenshot({ path: join('test-results', 'dashboard-report-html.png'), fullPage: true });
     expect(requests.filter((u) => u !== url)).toEqual([]);
     await page.close();
+  });
+
+  it('runs a logged-vs-re-scored diff and opens the flipped run with both verdicts', async () => {
+    const logged = (await Workspace.open([join(dir, 'logs')])).conversations();
+    const d = loggedVsRescored(logged, (id) => (id === rescored.conv_id ? { is_correct: false } : undefined));
+    const expected = diffRuns(d.a, d.b, d.pairByModel);
+    const inst = expected.instances.find((i) => i.lost.length === 1)!;
+    expect(inst.lost[0]).toMatchObject({ task_id: rescored.task_id, conv_a: rescored.conv_id, conv_b: rescored.conv_id });
+    await wb.runCommand('Intent Lens: Open Dashboard');
+    frame = wb.webviewFrame();
+    await frame.locator('[data-testid="run-diff"]').scrollIntoViewIfNeeded({ timeout: wb.timeoutMs });
+    await frame.locator('[data-testid="diff-kind"]').selectOption('rescored');
+    await frame.locator('[data-testid="run-diff-go"]').click();
+    const row = frame.locator(`[data-diff-instance="${inst.label}"]`);
+    await row.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    const summary = await frame.locator('[data-testid="run-diff-summary"]').innerText();
+    expect(summary).toContain('as logged → all models, re-scored: 1 paired source(s)');
+    expect(await row.locator('td').nth(1).innerText()).toBe('1');
+    expect(await row.locator('td').nth(2).innerText()).toBe('0');
+    await wb.screenshot('dashboard-run-diff-rescored');
+    await row.locator(`[data-flip="✓→✗|${rescored.task_id}"]`).click();
+    // One conversation, logged ✓ and re-scored ✗: its own view opens and shows both.
+    await wb.page.locator('.tabs-container .tab.active', { hasText: rescored.task_id }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    const view = wb.webviewFrame();
+    await view.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    expect(await view.locator('.il-verdict-badge').getAttribute('data-verdict')).toBe('incorrect');
+    expect(await view.locator('[data-testid="provenance"]').innerText()).toContain('re-scored (logged correct)');
+    await wb.screenshot('dashboard-run-diff-rescored-opened');
+  });
+
+  it('runs a parent-vs-fork-batch diff and opens the parent and its fork side by side', async () => {
+    const refs = await coreRefs(dir);
+    const [batch] = forkBatches(refs);
+    expect(batch).toMatchObject({ edit: 'flip-decision', forks: 1 });
+    const d = parentVsForks(refs, batch!.id);
+    const inst = diffRuns(d.a, d.b, d.pairByModel).instances.find((i) => i.gained.length === 1)!;
+    expect(inst.gained[0]).toMatchObject({ task_id: forked.parent.task_id, conv_a: forked.parent.conv_id, conv_b: forked.forkId });
+    await wb.runCommand('Intent Lens: Open Dashboard');
+    frame = wb.webviewFrame();
+    await frame.locator('[data-testid="run-diff"]').scrollIntoViewIfNeeded({ timeout: wb.timeoutMs });
+    await frame.locator('[data-testid="diff-kind"]').selectOption('forks');
+    expect(await frame.locator('[data-testid="diff-fork-batch"]').innerText()).toContain('decision at U2 flipped · 1 fork(s) of 1 parent(s)');
+    await frame.locator('[data-testid="run-diff-go"]').click();
+    // The fork ran Revised, yet it is diffed under its parent's instance.
+    const row = frame.locator(`[data-diff-instance="${inst.label}"]`);
+    await row.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    expect(await frame.locator('[data-testid="run-diff-summary"]').innerText()).toContain('parents → forks: ');
+    expect(await row.locator('td').nth(2).innerText()).toBe('1');
+    await wb.screenshot('dashboard-run-diff-forks');
+    await row.locator(`[data-flip="✗→✓|${forked.parent.task_id}"]`).click();
+    await wb.page.locator('.tabs-container .tab.active', { hasText: forked.parent.task_id }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    const compare = wb.webviewFrame();
+    await compare.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    // Parent ✗ on the left, its fork ✓ on the right.
+    expect(await compare.locator('[data-testid="verdict-left"]').getAttribute('data-verdict')).toBe('incorrect');
+    expect(await compare.locator('[data-testid="verdict-right"]').getAttribute('data-verdict')).toBe('correct');
+    await wb.screenshot('dashboard-run-diff-forks-compare');
   });
 
   it('updates a cell when a run is appended to a log', async () => {

@@ -106,7 +106,7 @@ export function DashboardApp(props: { state: DashboardState; busy: boolean; onRe
           </section>
           <section>
             <h2>Run diff</h2>
-            <p className="il-legend">Two models, or one model's runs in two log folders (two runs, a parent batch and its fork): per instance, the sources that flipped. Click a source to compare its two conversations.</p>
+            <p className="il-legend">Two models, one model's runs in two log folders, the re-scored runs as logged vs re-scored, or a fork batch vs its parents: per instance, the sources that flipped. Click a source to compare its two conversations (a re-scored one opens with both verdicts).</p>
             <RunDiff report={report} />
           </section>
           <section>

@@ -1,13 +1,15 @@
 // Run diff: pick two sides (a model, a log folder, or both: two models, two runs of one model in two
-// folders, a parent batch and its fork) and see per instance the paired test and which sources
-// flipped ✓→✗ and ✗→✓; a flipped source opens both conversations in the compare view.
+// folders), the re-scored runs as logged vs re-scored, or a fork batch vs its parents, and see per
+// instance the paired test and which sources flipped ✓→✗ and ✗→✓; a flipped source opens both
+// conversations in the compare view (one re-scored conversation opens in its own view).
 import { useState } from 'react';
 import { postCommand, request } from '../shared/bridge';
-import { RunDiffResult, type DashboardReport, type DiffSide } from '../../src/shared/protocol/dashboard';
+import { RunDiffResult, type DashboardReport, type DiffSide, type RunDiffParams } from '../../src/shared/protocol/dashboard';
 import { PairedTable } from './PairedTable';
 import { CONDITION_LABEL, pText, signed } from './format';
 
 type Flip = RunDiffResult['instances'][number]['lost'][number];
+type Kind = 'sides' | 'rescored' | 'forks';
 const ANY = '';
 
 function SidePicker(props: { name: string; side: DiffSide; report: DashboardReport; onChange: (s: DiffSide) => void }) {
@@ -54,7 +56,14 @@ function FlipList(props: { flips: Flip[]; mark: string; className: string }) {
     <>
       {props.flips.map((f) => (
         <li key={`${f.model}|${f.task_id}`} className={props.className}>
-          <button type="button" className="il-link" data-testid="flip" data-flip={`${props.mark}|${f.task_id}`} onClick={() => postCommand('openPair', { left: f.conv_a, right: f.conv_b })} title="Open both conversations in the compare view">
+          <button
+            type="button"
+            className="il-link"
+            data-testid="flip"
+            data-flip={`${props.mark}|${f.task_id}`}
+            onClick={() => postCommand('openPair', { left: f.conv_a, right: f.conv_b })}
+            title={f.conv_a === f.conv_b ? 'Open the conversation (its view shows the re-scored and the logged verdict)' : 'Open both conversations in the compare view'}
+          >
             {props.mark} {f.model ? `${f.model} · ` : ''}
             {f.task_id}
           </button>
@@ -64,16 +73,43 @@ function FlipList(props: { flips: Flip[]; mark: string; className: string }) {
   );
 }
 
+/** Which two sets of outcomes to compare; the choices that have nothing to compare are disabled. */
+function KindPicker(props: { kind: Kind; report: DashboardReport; onChange: (k: Kind) => void }) {
+  const { report } = props;
+  return (
+    <label className="il-diff-kind">
+      Compare{' '}
+      <select value={props.kind} onChange={(e) => props.onChange(e.currentTarget.value as Kind)} data-testid="diff-kind">
+        <option value="sides">two sides (models, log folders)</option>
+        <option value="rescored" disabled={report.rescoredRuns === 0}>
+          logged vs re-scored verdicts ({report.rescoredRuns ? `${report.rescoredRuns} re-scored` : 'nothing re-scored yet'})
+        </option>
+        <option value="forks" disabled={report.forkBatches.length === 0}>
+          parents vs a fork batch ({report.forkBatches.length ? `${report.forkBatches.length} batch(es)` : 'no forks yet'})
+        </option>
+      </select>
+    </label>
+  );
+}
+
 export function RunDiff({ report }: { report: DashboardReport }) {
+  const [kind, setKind] = useState<Kind>('sides');
   const [a, setA] = useState<DiffSide>(report.models[0] !== undefined ? { model: report.models[0] } : {});
   const [b, setB] = useState<DiffSide>(report.models[1] !== undefined ? { model: report.models[1] } : {});
+  const [scope, setScope] = useState<DiffSide>({});
+  const [batch, setBatch] = useState<string>(report.forkBatches[0]?.id ?? '');
   const [result, setResult] = useState<RunDiffResult>();
+  const [resultKind, setResultKind] = useState<Kind>('sides');
   const [error, setError] = useState<string>();
   const [open, setOpen] = useState<string>();
+  // A batch can disappear when the logs change: fall back to the first one there is.
+  const batchId = report.forkBatches.some((x) => x.id === batch) ? batch : (report.forkBatches[0]?.id ?? '');
+  const params: RunDiffParams = kind === 'rescored' ? { kind, scope } : kind === 'forks' ? { kind, batch: batchId } : { a, b };
   const run = async () => {
     setError(undefined);
     try {
-      setResult(await request('runDiff', { a, b }, RunDiffResult));
+      setResult(await request('runDiff', params, RunDiffResult));
+      setResultKind(kind);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
@@ -81,11 +117,29 @@ export function RunDiff({ report }: { report: DashboardReport }) {
   const family = result ? `${result.instances.length} instance tests of this diff` : '';
   return (
     <div data-testid="run-diff">
+      <KindPicker kind={kind} report={report} onChange={setKind} />
       <div className="il-sides">
-        <SidePicker name="A" side={a} report={report} onChange={setA} />
-        <SidePicker name="B" side={b} report={report} onChange={setB} />
-        <button type="button" className="il-button" data-testid="run-diff-go" onClick={() => void run()}>
-          Compare A → B
+        {kind === 'sides' ? (
+          <>
+            <SidePicker name="A" side={a} report={report} onChange={setA} />
+            <SidePicker name="B" side={b} report={report} onChange={setB} />
+          </>
+        ) : kind === 'rescored' ? (
+          <SidePicker name="Scope" side={scope} report={report} onChange={setScope} />
+        ) : (
+          <label>
+            Fork batch{' '}
+            <select value={batchId} onChange={(e) => setBatch(e.currentTarget.value)} data-testid="diff-fork-batch">
+              {report.forkBatches.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <button type="button" className="il-button" data-testid="run-diff-go" onClick={() => void run()} disabled={kind === 'forks' && !batchId}>
+          {kind === 'sides' ? 'Compare A → B' : kind === 'rescored' ? 'Compare logged → re-scored' : 'Compare parents → forks'}
         </button>
       </div>
       {error ? <p className="il-error">Run diff failed: {error}</p> : null}
@@ -93,7 +147,13 @@ export function RunDiff({ report }: { report: DashboardReport }) {
         <>
           <p className="il-note" data-testid="run-diff-summary">
             {result.a} → {result.b}: {result.paired} paired source(s); {result.unpaired.a} only in A, {result.unpaired.b} only in B.
-            {result.instances.length === 0 ? ' Nothing to compare: the two sides share no scored source (pick the same model in two folders, or two models on the same sources).' : ''}
+            {result.instances.length === 0
+              ? resultKind === 'sides'
+                ? ' Nothing to compare: the two sides share no scored source (pick the same model in two folders, or two models on the same sources).'
+                : resultKind === 'rescored'
+                  ? ' Nothing to compare: no run of this scope has both a logged and a re-scored verdict.'
+                  : ' Nothing to compare: no fork of this batch has a scored parent in the workspace.'
+              : ''}
           </p>
           {result.instances.length ? (
             <table className="il-diff" data-testid="run-diff-table">

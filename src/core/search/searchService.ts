@@ -3,22 +3,16 @@
 // match worker under a time budget, terminated when it overruns or is cancelled (a catastrophic
 // user regex cannot be interrupted from inside). Used by the extension and the CLI alike.
 import { Worker } from 'node:worker_threads';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { findBundledScript } from '../workers/bundledScript';
 import type { SearchMatch } from './messageMatches';
 import { compileQuery, type SearchQuery } from './searchQuery';
 import type { IndexRequest, IndexResponse, IndexStats, MatchRequest, MatchResponse, WorkerRole } from './searchProtocol';
 
 /** In the bundle the worker sits beside dist/cli.js and dist/extension.js; in a dev tree, in dist/. */
 export function defaultSearchWorkerScript(): string {
-  const here = typeof __dirname === 'string' ? __dirname : process.cwd();
-  const dirs = [here];
-  for (let d = here, i = 0; i < 6; i++, d = dirname(d)) dirs.push(join(d, 'dist'));
-  for (const d of dirs) {
-    const script = join(d, 'searchWorker.js');
-    if (existsSync(script)) return script;
-  }
-  throw new Error(`searchWorker.js not found near ${here} (run the build)`);
+  const script = findBundledScript('searchWorker.js');
+  if (!script) throw new Error(`searchWorker.js not found near ${typeof __dirname === 'string' ? __dirname : process.cwd()} (run the build)`);
+  return script;
 }
 
 export interface SearchOptions {

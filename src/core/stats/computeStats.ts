@@ -7,6 +7,7 @@ import { PATHS, type ExtendedPath } from '../schema/runlog';
 import { pathCondition } from '../render/instances';
 import { GAP_DEFS, columnIndex } from './statsColumns';
 import { addInference, type IntervalCache } from './inference';
+import type { BootstrapRunner } from './bootstrapJobs';
 import { coverageNotes } from './coverage';
 import { forkStats, isFork } from './forkStats';
 import type { BootstrapOptions } from './intervals';
@@ -41,6 +42,8 @@ export interface StatsOptions {
   bootstrap?: BootstrapOptions;
   /** Keeps bootstrap intervals between computations (the dashboard recomputes on every change). */
   intervalCache?: IntervalCache;
+  /** Where the bootstrap resampling runs (default: this thread; the dashboard's: a worker thread). */
+  bootstrapRunner?: BootstrapRunner;
 }
 
 const DOMAIN_ORDER = ['math', 'code', 'database', 'actions'];
@@ -263,7 +266,7 @@ export async function computeStats(conversations: readonly ConversationRef[], op
     }
   }
   const scope = onlyModels ? benchmark.filter((r) => onlyModels.has(r.model)) : benchmark;
-  const inference = addInference(scope, { models, cells, modelOverall, overall }, opts.bootstrap, opts.intervalCache);
+  const inference = await addInference(scope, { models, cells, modelOverall, overall }, opts.bootstrap, opts.intervalCache, opts.bootstrapRunner);
   const aggregateMs = performance.now() - t0;
 
   // Fig. 4: among sources correct in Original (every scored Original run correct), the conversations

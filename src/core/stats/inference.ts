@@ -5,7 +5,8 @@
 import type { ConversationRef } from '../load/runLogIndex';
 import { GRID_COLUMNS, type GridCell, type Interval, type ModelOverallCell, type ModelPairTest, type OverallCell, type PairedGapTest, type PairedTest } from './statsTypes';
 import { GAP_DEFS, columnIndex } from './statsColumns';
-import { DEFAULT_BOOTSTRAP, bootstrapEqualWeight, bootstrapPooled, percentileInterval, wilsonInterval, type BootstrapOptions, type SourceCount } from './intervals';
+import { DEFAULT_BOOTSTRAP, wilsonInterval, type BootstrapOptions, type SourceCount } from './intervals';
+import { inThreadBootstrap, toPercent, type BootstrapJob, type BootstrapRunner } from './bootstrapJobs';
 import { addPair, addTable, emptyPairedTable, holmSignificant, mcnemarExact, pairedDeltaPp, type PairedTable } from './pairedTests';
 
 /** Per model, per Table 1 column: each source's scored runs. */
@@ -31,8 +32,6 @@ export function sourceCounts(refs: readonly ConversationRef[]): SourceCounts {
 
 /** A source counts as correct when more than half of its scored runs are (one run: that run). */
 export const sourceCorrect = (c: SourceCount): boolean => 2 * c.correct > c.n;
-
-const toPercent = (i: [number, number] | null): Interval => (i ? [100 * i[0], 100 * i[1]] : null);
 
 function pairTable(from: ReadonlyMap<string, SourceCount>, to: ReadonlyMap<string, SourceCount>): PairedTable {
   const t = emptyPairedTable();
@@ -77,28 +76,48 @@ function fingerprint(parts: Iterable<[string, SourceCount]>, bootstrap: Bootstra
   return `${count}:${h.toString(36)}`;
 }
 
-function cached(cache: IntervalCache | undefined, key: string, compute: () => Interval): Interval {
-  if (!cache) return compute();
-  if (cache.has(key)) return cache.get(key)!;
-  const v = compute();
-  cache.set(key, v);
-  return v;
+/** Bootstrap intervals to set: from the cache, or as jobs for one runner call. */
+class IntervalBatch {
+  private readonly jobs: BootstrapJob[] = [];
+  private readonly targets: Array<{ key: string; set: (ci: Interval) => void }> = [];
+
+  constructor(private readonly cache: IntervalCache | undefined) {}
+
+  add(key: string, set: (ci: Interval) => void, job: () => BootstrapJob): void {
+    if (this.cache?.has(key)) return set(this.cache.get(key)!);
+    this.jobs.push(job());
+    this.targets.push({ key, set });
+  }
+
+  async run(runner: BootstrapRunner, opts: BootstrapOptions): Promise<void> {
+    const intervals = await runner(this.jobs, opts);
+    this.targets.forEach((t, i) => {
+      const ci = intervals[i] ?? null;
+      this.cache?.set(t.key, ci);
+      t.set(ci);
+    });
+  }
 }
 
-/** Sets `ci` on the cells, pooled cells and overall cells, and returns the paired tests. */
-export function addInference(
+/**
+ * Sets `ci` on the cells, pooled cells and overall cells, and returns the paired tests. The
+ * bootstrap runs through `runner` (the dashboard's is a worker thread), all series in one call.
+ */
+export async function addInference(
   refs: readonly ConversationRef[],
   report: { models: readonly string[]; cells: GridCell[]; modelOverall: ModelOverallCell[]; overall: OverallCell[] },
   bootstrap: BootstrapOptions = DEFAULT_BOOTSTRAP,
   cache?: IntervalCache,
-): Inference {
+  runner: BootstrapRunner = inThreadBootstrap,
+): Promise<Inference> {
   const counts = sourceCounts(refs);
   const colOf = (c: { mode: string; condition: string }) => columnIndex(c.mode, c.condition);
+  const batch = new IntervalBatch(cache);
   for (const cell of report.cells) cell.ci = toPercent(wilsonInterval(cell.correct, cell.n));
   for (const pooled of report.modelOverall) {
     const byTask = counts.get(pooled.model)?.[colOf(pooled)] ?? new Map<string, SourceCount>();
     const series = `pooled|${pooled.model}|${pooled.mode}|${pooled.condition}`;
-    pooled.ci = cached(cache, `${series}|${fingerprint(byTask, bootstrap)}`, () => toPercent(percentileInterval(bootstrapPooled([...byTask.values()], series, bootstrap))));
+    batch.add(`${series}|${fingerprint(byTask, bootstrap)}`, (ci) => (pooled.ci = ci), () => ({ kind: 'pooled', series, sources: [...byTask.values()] }));
   }
   report.overall.forEach((o) => {
     const col = colOf(o);
@@ -119,8 +138,9 @@ export function addInference(
       byModel.push(indexed);
     }
     const series = `overall|${o.mode}|${o.condition}`;
-    o.ci = cached(cache, `${series}|${fingerprint(keyed, bootstrap)}`, () => toPercent(percentileInterval(bootstrapEqualWeight(union.size, byModel, series, bootstrap))));
+    batch.add(`${series}|${fingerprint(keyed, bootstrap)}`, (ci) => (o.ci = ci), () => ({ kind: 'equal-weight', series, unionSize: union.size, byModel }));
   });
+  await batch.run(runner, bootstrap);
 
   // Derived gaps: per model on its paired sources; overall on every model's pairs together.
   const gapTests: Array<Omit<PairedGapTest, 'holm_significant'>> = [];

@@ -20,13 +20,21 @@ export interface DiffOutcome {
   k?: number;
   recap?: string;
   verdict: Verdict;
+  /**
+   * The conversation on the other side this outcome stands against (a fork's parent, or for a
+   * re-score the same conversation): a flip then opens that very pair, not two unrelated runs.
+   */
+  counterpart?: string;
 }
 
 export interface Flip {
   task_id: string;
   /** The model of side A's run ('' when both sides name one model each and the pairing ignores it). */
   model: string;
-  /** One conversation of the source on each side (the first scored run), for the compare view. */
+  /**
+   * One conversation of the source on each side whose verdict is the source's (a linked pair when
+   * there is one: a fork and its parent, or one conversation logged and re-scored), for the compare view.
+   */
   conv_a: string;
   conv_b: string;
 }
@@ -52,15 +60,22 @@ export interface RunDiff {
   instances: InstanceDiff[];
 }
 
+interface Run {
+  conv_id: string;
+  correct: boolean;
+  counterpart?: string;
+}
+
 interface Side {
   count: SourceCount;
-  first?: string;
+  runs: Run[];
+  o: DiffOutcome;
 }
 
 const instanceKey = (o: DiffOutcome) => [o.mode, o.condition, o.path ?? '', o.k ?? '', o.recap ?? ''].join('\u0000');
 
-function group(outcomes: readonly DiffOutcome[], withModel: boolean): Map<string, Map<string, Side & { o: DiffOutcome }>> {
-  const out = new Map<string, Map<string, Side & { o: DiffOutcome }>>();
+function group(outcomes: readonly DiffOutcome[], withModel: boolean): Map<string, Map<string, Side>> {
+  const out = new Map<string, Map<string, Side>>();
   for (const o of outcomes) {
     if (o.verdict === 'unscored') continue;
     const inst = instanceKey(o);
@@ -68,11 +83,25 @@ function group(outcomes: readonly DiffOutcome[], withModel: boolean): Map<string
     if (!m) out.set(inst, (m = new Map()));
     const src = withModel ? `${o.model}\u0000${o.task_id}` : o.task_id;
     let s = m.get(src);
-    if (!s) m.set(src, (s = { count: { correct: 0, n: 0 }, first: o.conv_id, o }));
+    if (!s) m.set(src, (s = { count: { correct: 0, n: 0 }, runs: [], o }));
     s.count.n++;
     if (o.verdict === 'correct') s.count.correct++;
+    s.runs.push({ conv_id: o.conv_id, correct: o.verdict === 'correct', ...(o.counterpart !== undefined ? { counterpart: o.counterpart } : {}) });
   }
   return out;
+}
+
+/**
+ * The pair to open for a flipped source: runs whose verdict is their side's source verdict (a
+ * source's majority need not be its first run's), a B run linked to such an A run first.
+ */
+function flipPair(x: Side, ca: boolean, y: Side, cb: boolean): [string, string] {
+  const as = x.runs.filter((r) => r.correct === ca);
+  const bs = y.runs.filter((r) => r.correct === cb);
+  const aIds = new Set(as.map((r) => r.conv_id));
+  const linked = bs.find((r) => r.counterpart !== undefined && aIds.has(r.counterpart));
+  if (linked) return [linked.counterpart!, linked.conv_id];
+  return [(as[0] ?? x.runs[0]!).conv_id, (bs[0] ?? y.runs[0]!).conv_id];
 }
 
 /**
@@ -100,9 +129,9 @@ export function diffRuns(a: readonly DiffOutcome[], b: readonly DiffOutcome[], p
       const ca = sourceCorrect(x.count);
       const cb = sourceCorrect(y.count);
       addPair(table, ca, cb);
-      const flip = { task_id: x.o.task_id, model: pairByModel ? x.o.model : '', conv_a: x.first!, conv_b: y.first! };
-      if (ca && !cb) lost.push(flip);
-      else if (!ca && cb) gained.push(flip);
+      if (ca === cb) continue;
+      const [conv_a, conv_b] = flipPair(x, ca, y, cb);
+      (ca ? lost : gained).push({ task_id: x.o.task_id, model: pairByModel ? x.o.model : '', conv_a, conv_b });
     }
     if (sb) for (const src of sb.keys()) if (!sa.has(src)) onlyB++;
     paired += table.n;

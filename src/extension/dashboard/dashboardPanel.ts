@@ -28,7 +28,8 @@ import type { RecapMode } from '../../core/schema/runlog';
 import { DashboardStats } from './dashboardReport';
 import { COMPARE_COMMANDS } from '../compare/registerCompare';
 import { resolveSelector, showConversationPick } from './conversationPicker';
-import { computeRunDiff, logFolders } from './runDiffSides';
+import { computeRunDiff, diffChoices } from './runDiffSides';
+import { openConversationView } from '../conversation/registerConversation';
 import { exportReport } from './reportExport';
 
 const RECOMPUTE_DEBOUNCE_MS = 300;
@@ -56,7 +57,7 @@ export class DashboardPanel implements vscode.Disposable {
   private static async computeState(stats: DashboardStats, services: ExtensionServices): Promise<DashboardState> {
     try {
       const report = await stats.compute();
-      return { view: DASHBOARD_VIEW, report: DashboardStats.forWebview(report, stats.detectorName, stats.plans(), logFolders(services.data.conversations()), stats.verdictNote()), computedAt: Date.now() };
+      return { view: DASHBOARD_VIEW, report: DashboardStats.forWebview(report, stats.detectorName, stats.plans(), diffChoices(services.data), stats.verdictNote()), computedAt: Date.now() };
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
       services.output.appendLine(`[dashboard] ${msg}`);
@@ -89,8 +90,7 @@ export class DashboardPanel implements vscode.Disposable {
         exportGrid: (p) => this.exportGrid(ExportGridParams.parse(p).format),
         exportOpsd: (p) => this.exportOpsd(ExportOpsdParams.parse(p).admitSingleCorrect),
         runDiff: (p) => {
-          const { a, b } = RunDiffParams.parse(p);
-          this.lastDiff = computeRunDiff(this.services.data.conversationsWithCurrentVerdicts(), a, b);
+          this.lastDiff = computeRunDiff(this.services.data, RunDiffParams.parse(p));
           return this.lastDiff;
         },
         exportReport: async (p) => exportReport(this.stats.report ?? (await this.stats.compute()), ExportReportParams.parse(p).format, this.lastDiff, this.defaultUri.bind(this)),
@@ -150,7 +150,9 @@ export class DashboardPanel implements vscode.Disposable {
         this.services.output.appendLine(`[dashboard webview] ${m.params.level}: ${m.params.message}`);
         return;
       case 'openPair':
-        await vscode.commands.executeCommand(COMPARE_COMMANDS.openPair, { left: m.params.left, right: m.params.right });
+        // Logged vs re-scored flips one conversation: its view shows both verdicts (`✓ re-scored, logged ✗`).
+        if (m.params.left === m.params.right) await openConversationView(this.services, { convId: m.params.left });
+        else await vscode.commands.executeCommand(COMPARE_COMMANDS.openPair, { left: m.params.left, right: m.params.right });
         return;
     }
   }
@@ -202,6 +204,7 @@ export class DashboardPanel implements vscode.Disposable {
     clearTimeout(this.timer);
     if (DashboardPanel.current === this) DashboardPanel.current = undefined;
     for (const d of this.disposables) d.dispose();
+    this.stats.dispose();
     this.panel.dispose();
   }
 }

@@ -6,6 +6,7 @@ import type { ConversationRef } from '../../core/load/runLogIndex';
 import { computeStats } from '../../core/stats/computeStats';
 import type { IntervalCache } from '../../core/stats/inference';
 import { statsDetectors } from '../../core/stats/statsDetectors';
+import { BootstrapThread } from '../../core/stats/bootstrapThread';
 import type { StatsReport } from '../../core/stats/statsTypes';
 import { scenarioOf, transitionCounts } from '../../core/stats/evolving';
 import type { EvolvingPlan } from '../../core/schema/evolving';
@@ -16,6 +17,8 @@ export class DashboardStats {
   private readonly inactiveCache = new Map<string, boolean | undefined>();
   /** Bootstrap intervals by series and counts: a recompute resamples only what changed. */
   private readonly intervalCache: IntervalCache = new Map();
+  /** The resampling runs here, off the extension host's thread (seconds at 100k runs). */
+  readonly bootstrap = new BootstrapThread();
   private last: StatsReport | undefined;
   /** The inactive-content detector of the last computation. */
   detectorName = 'none';
@@ -41,6 +44,7 @@ export class DashboardStats {
     const report = await computeStats(this.data.conversationsWithCurrentVerdicts(), {
       ...options,
       intervalCache: this.intervalCache,
+      bootstrapRunner: this.bootstrap.run,
       ...(detect
         ? {
             hasInactive: async (ref: ConversationRef) => {
@@ -65,13 +69,23 @@ export class DashboardStats {
     return rescored.length ? `verdicts: ${describeRescoreCounts(rescored)} (kept logged)` : 'verdicts as logged';
   }
 
+  dispose(): void {
+    this.bootstrap.dispose();
+  }
+
   /** The plans the last computation counted (for the evolving section and its click-through). */
   plans(): EvolvingPlan[] {
     return [...this.data.plans().values()].map((p) => p.plan);
   }
 
   /** The report as the webview gets it: no id lists, plus which detector ran and each plan's transition counts. */
-  static forWebview(r: StatsReport, detector: string, plans: readonly EvolvingPlan[] = [], logFolders: string[] = [], verdicts?: string): DashboardReport {
+  static forWebview(
+    r: StatsReport,
+    detector: string,
+    plans: readonly EvolvingPlan[] = [],
+    diffChoices: Pick<DashboardReport, 'logFolders' | 'forkBatches' | 'rescoredRuns'> = { logFolders: [], forkBatches: [], rescoredRuns: 0 },
+    verdicts?: string,
+  ): DashboardReport {
     // computeStats types `evolving` loosely (it is an injected analysis); validate before it travels.
     const parsed = DashboardEvolvingSchema.omit({ plans: true }).safeParse(r.evolving);
     const evolving = parsed.success ? { ...parsed.data, plans: plans.map((p) => ({ task_id: p.task_id, scenario: scenarioOf(p), ...transitionCounts(p) })) } : null;
@@ -87,7 +101,7 @@ export class DashboardStats {
       modelPairs: r.modelPairs,
       coverage: r.coverage,
       bootstrap: r.bootstrap,
-      logFolders,
+      ...diffChoices,
       inactive: r.inactive.map(({ conv_ids: _ids, inactive_conv_ids: _inactive, ...rest }) => rest),
       depth: r.depth,
       totals: r.totals,

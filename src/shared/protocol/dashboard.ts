@@ -48,6 +48,10 @@ export const DashboardReportSchema = z.object({
   bootstrap: z.object({ seed: z.number(), resamples: z.number() }),
   /** Workspace-relative folders that hold run logs (the run diff's sides). */
   logFolders: z.array(z.string()),
+  /** Fork batches (one log file, one edit) a run diff can set against their parents. */
+  forkBatches: z.array(z.object({ id: z.string(), label: z.string(), forks: z.number() })),
+  /** Conversations with a re-scored verdict (a logged-vs-re-scored run diff compares them). */
+  rescoredRuns: z.number(),
   inactive: z.array(
     z.object({ model: z.string(), domain: z.string(), condition: z.enum(['retained', 'revised']), new_errors: z.number(), with_inactive: z.number().nullable(), undetermined: z.number(), share: acc }),
   ),
@@ -105,7 +109,16 @@ export const DashboardWebviewCommand = z.discriminatedUnion('command', [
 /** One side of a run diff: a model, a log folder, or both (at least one). */
 export const DiffSideSchema = z.object({ model: z.string().max(500).optional(), folder: z.string().max(2000).optional() });
 export type DiffSide = z.infer<typeof DiffSideSchema>;
-export const RunDiffParams = z.object({ a: DiffSideSchema, b: DiffSideSchema });
+/**
+ * What a run diff compares: two sides (models, folders); the re-scored runs (of a scope) as logged
+ * vs as re-scored; or a fork batch vs its parents.
+ */
+export const RunDiffParams = z.union([
+  z.object({ kind: z.literal('sides').optional(), a: DiffSideSchema, b: DiffSideSchema }),
+  z.object({ kind: z.literal('rescored'), scope: DiffSideSchema }),
+  z.object({ kind: z.literal('forks'), batch: z.string().max(5000) }),
+]);
+export type RunDiffParams = z.infer<typeof RunDiffParams>;
 const FlipSchema = z.object({ task_id: z.string(), model: z.string(), conv_a: z.string(), conv_b: z.string() });
 export const RunDiffResult = z.object({
   paired: z.number(),

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterEach, vi } from 'vitest';
-import { mkdtempSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import statsCommand from '../../../src/cli/statsCommand';
@@ -163,6 +163,57 @@ describe('intent-lens stats', () => {
     expect(c.out()).toContain('✓→✗ alpha · m/1  (A A-orig ↔ B B-orig)');
     expect(c.out()).toContain('## Retained: 1 paired, ✓→✗ 0, ✗→✓ 0');
     await expect(statsCommand.run(['--diff', a])).rejects.toThrow(/two log files or folders/);
+  });
+
+  it('--diff-rescored prints what a re-score flipped, from the sidecar or a score --out copy', async () => {
+    const logs = join(dir, 'rescored-case');
+    mkdirSync(logs, { recursive: true });
+    const one = (cond: string, ok: boolean, id: string) => ({ ...(JSON.parse(conv('alpha', 'multi', cond, ok)) as Record<string, unknown>), conv_id: id });
+    writeFileSync(join(logs, 'run.jsonl'), [one('original', true, 'R-orig'), one('retained', false, 'R-ret'), one('neutral', true, 'R-neu')].map((x) => JSON.stringify(x)).join('\n') + '\n');
+    const verdict = (conv_id: string, is_correct: boolean | null, previous: boolean) => ({ conv_id, task_id: 'm/1', file: 'run.jsonl', is_correct, previous, extracted: null, inactive: [], message: 't', verifier: 'v', scoredAt: 1 });
+    const sidecar = join(dir, 'sidecar.json');
+    writeFileSync(sidecar, JSON.stringify({ version: 1, verdicts: [verdict('R-orig', false, true), verdict('R-ret', true, false), verdict('R-neu', null, true)] }));
+    let c = capture();
+    expect(await statsCommand.run(['--diff-rescored', '--logs', logs, '--verdicts', sidecar, '--json'])).toBe(0);
+    c.restore();
+    const json = JSON.parse(c.out()) as { a: string; b: string; paired: number; instances: Array<{ condition: string; lost: unknown[]; gained: unknown[] }> };
+    // R-neu could not be decided: not compared
+    expect(json.paired).toBe(2);
+    expect(json.instances.find((i) => i.condition === 'original')!.lost).toEqual([{ task_id: 'm/1', model: 'alpha', conv_a: 'R-orig', conv_b: 'R-orig' }]);
+    expect(json.instances.find((i) => i.condition === 'retained')!.gained).toEqual([{ task_id: 'm/1', model: 'alpha', conv_a: 'R-ret', conv_b: 'R-ret' }]);
+    // The same from a re-scored copy of the log (what score --out writes).
+    const copy = join(dir, 'rescored-copy.jsonl');
+    writeFileSync(copy, [one('original', false, 'R-orig'), one('retained', false, 'R-ret')].map((x) => JSON.stringify(x)).join('\n') + '\n');
+    c = capture();
+    await statsCommand.run(['--diff-rescored', '--logs', logs, '--rescored', copy]);
+    c.restore();
+    expect(c.out()).toContain('## Original: 1 paired, ✓→✗ 1, ✗→✓ 0');
+    expect(c.out()).toContain('## Retained: 1 paired, ✓→✗ 0, ✗→✓ 0');
+    await expect(statsCommand.run(['--diff-rescored', '--logs', logs, '--verdicts', join(dir, 'missing.json')])).rejects.toThrow(/not found/);
+  });
+
+  it('--diff-forks sets each fork batch against its parents', async () => {
+    const logs = join(dir, 'forks-case');
+    mkdirSync(logs, { recursive: true });
+    const one = (cond: string, ok: boolean, id: string, extra: Record<string, unknown> = {}) => JSON.stringify({ ...(JSON.parse(conv('alpha', 'multi', cond, ok)) as Record<string, unknown>), conv_id: id, ...extra });
+    writeFileSync(join(logs, 'parents.jsonl'), [one('retained', false, 'P-ret'), one('revised', true, 'P-rev')].join('\n') + '\n');
+    const forkOf = (parent: string, turn: number) => ({ forked_from: { conv_id: parent, turn, edit: 'flip-decision' } });
+    writeFileSync(join(logs, 'forks.jsonl'), [one('revised', true, 'F-ret', forkOf('P-ret', 2)), one('retained', true, 'F-rev', forkOf('P-rev', 2)), one('original', false, 'D-1', { forked_from: { conv_id: 'P-rev', turn: 1, edit: 'drop-user' } })].join('\n') + '\n');
+    let c = capture();
+    expect(await statsCommand.run(['--diff-forks', '--logs', logs, '--batch', 'flip-decision', '--json'])).toBe(0);
+    c.restore();
+    const json = JSON.parse(c.out()) as { batches: Array<{ batch: { edit: string; forks: number; label: string }; paired: number; instances: Array<{ condition: string; gained: unknown[]; lost: unknown[] }> }> };
+    expect(json.batches).toHaveLength(1);
+    expect(json.batches[0]!.batch).toMatchObject({ edit: 'flip-decision', forks: 2 });
+    // the fork of a Retained parent runs Revised, yet it is counted under Retained
+    expect(json.batches[0]!.instances.find((i) => i.condition === 'retained')!.gained).toEqual([{ task_id: 'm/1', model: 'alpha', conv_a: 'P-ret', conv_b: 'F-ret' }]);
+    expect(json.batches[0]!.instances.find((i) => i.condition === 'revised')!.lost).toEqual([]);
+    c = capture();
+    await statsCommand.run(['--diff-forks', '--logs', logs]);
+    c.restore();
+    expect(c.out()).toContain('# Fork batch: U1 dropped · 1 fork(s) of 1 parent(s)');
+    expect(c.out()).toContain('# Fork batch: decision at U2 flipped · 2 fork(s) of 2 parent(s)');
+    await expect(statsCommand.run(['--diff-forks', '--logs', logs, '--batch', 'shard-first'])).rejects.toThrow(/no fork batch matches --batch shard-first; there are: drop-user, flip-decision/);
   });
 });
 
