@@ -8,9 +8,7 @@ import { CONVERSATION_PANEL_ID, CONVERSATION_VIEW, ConversationWebviewToHost, ty
 import { compareDetector } from '../compare/inactiveDetector';
 
 import { buildConversationState } from './buildConversationState';
-
-export const FORK_FROM_TURN_COMMAND = 'intentLens.forkFromTurn';
-const COMPARE_WITH_COMMAND = 'intentLens.compare.with';
+import { COMMANDS } from '../commandIds';
 
 export interface ConversationFocus {
   turn?: number;
@@ -18,7 +16,7 @@ export interface ConversationFocus {
 }
 
 async function forkAvailable(): Promise<boolean> {
-  return (await vscode.commands.getCommands(true)).includes(FORK_FROM_TURN_COMMAND);
+  return (await vscode.commands.getCommands(true)).includes(COMMANDS.forkFromTurn);
 }
 
 export async function loadConversationState(services: ExtensionServices, convId: string, focus?: ConversationFocus): Promise<ConversationState> {
@@ -128,11 +126,11 @@ export class ConversationPanel implements vscode.Disposable {
         return;
       }
       case 'compareWith':
-        await vscode.commands.executeCommand(COMPARE_WITH_COMMAND, { convId: this.convId });
+        await vscode.commands.executeCommand(COMMANDS.compareWith, { convId: this.convId });
         return;
       case 'forkFromTurn':
         if (!(await forkAvailable())) return void vscode.window.showInformationMessage('Intent Lens: forking from a turn is not available in this version.');
-        await vscode.commands.executeCommand(FORK_FROM_TURN_COMMAND, { convId: this.convId, file: this.state.file, turn: m.params.turn });
+        await vscode.commands.executeCommand(COMMANDS.forkFromTurn, { convId: this.convId, file: this.state.file, turn: m.params.turn });
         return;
       case 'openExternalDocument':
         await vscode.env.openExternal(vscode.Uri.parse(m.params.uri, true));

@@ -26,10 +26,10 @@ import { effectiveRecap } from '../../core/stats/evolving';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { RecapMode } from '../../core/schema/runlog';
 import { DashboardStats } from './dashboardReport';
-import { COMPARE_COMMANDS } from '../compare/registerCompare';
 import { resolveSelector, showConversationPick } from './conversationPicker';
 import { computeRunDiff, logFolders } from './runDiffSides';
 import { exportReport } from './reportExport';
+import { INTERNAL_COMMANDS } from '../commandIds';
 
 const RECOMPUTE_DEBOUNCE_MS = 300;
 
@@ -150,7 +150,7 @@ export class DashboardPanel implements vscode.Disposable {
         this.services.output.appendLine(`[dashboard webview] ${m.params.level}: ${m.params.message}`);
         return;
       case 'openPair':
-        await vscode.commands.executeCommand(COMPARE_COMMANDS.openPair, { left: m.params.left, right: m.params.right });
+        await vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left: m.params.left, right: m.params.right });
         return;
     }
   }

@@ -9,11 +9,11 @@ import type { RecapMode } from '../../core/schema/runlog';
 import { inEffectFromLog, inEffectFromPlan } from './inEffectState';
 import { provenanceNote } from '../../core/workspace/verdicts';
 import { userTurnOfTraceIndex } from './turnDocumentRef';
+import { COMMANDS } from '../commandIds';
 
 export type InEffectTarget = { kind: 'log'; convId: string } | { kind: 'plan'; taskId: string; recap?: RecapMode };
 
 /** The Sources tree's command that opens a turn document (`{convId, turnIndex}`, turnIndex = trace index). */
-export const OPEN_TURN_COMMAND = 'intentLens.openTurn';
 /** Our own read-only turn summary, used when no turn document command is registered. */
 export const IN_EFFECT_TURN_SCHEME = 'intent-lens-ineffect';
 
@@ -140,8 +140,8 @@ export class InEffectPanel implements vscode.Disposable {
   async revealTurn(turnIndex: number): Promise<void> {
     const turn = this.state.turns.find((t) => t.turn === turnIndex);
     if (!turn) return;
-    if (this.state.convId && turn.traceIndex !== undefined && (await vscode.commands.getCommands(true)).includes(OPEN_TURN_COMMAND)) {
-      await vscode.commands.executeCommand(OPEN_TURN_COMMAND, { convId: this.state.convId, turnIndex: turn.traceIndex });
+    if (this.state.convId && turn.traceIndex !== undefined && (await vscode.commands.getCommands(true)).includes(COMMANDS.openTurn)) {
+      await vscode.commands.executeCommand(COMMANDS.openTurn, { convId: this.state.convId, turnIndex: turn.traceIndex });
       return;
     }
     const uri = this.docs.put(this.state, turn);

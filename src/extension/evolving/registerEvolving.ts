@@ -6,7 +6,7 @@ import type { ExtensionServices } from '../services';
 import { RECAP_MODES, type RecapMode } from '../../core/schema/runlog';
 import { InEffectPanel, IN_EFFECT_TURN_SCHEME, TurnSummaryDocuments, type InEffectTarget } from './inEffectPanel';
 import { parseTurnDocumentUri } from './turnDocumentRef';
-import { SHOW_IN_EFFECT_COMMAND } from '../commandIds';
+import { COMMANDS } from '../commandIds';
 
 interface InEffectArgs {
   convId?: unknown;
@@ -62,7 +62,7 @@ export function registerEvolving(services: ExtensionServices): void {
   context.subscriptions.push(
     docs,
     vscode.workspace.registerTextDocumentContentProvider(IN_EFFECT_TURN_SCHEME, docs),
-    vscode.commands.registerCommand(SHOW_IN_EFFECT_COMMAND, async (arg?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.inEffect, async (arg?: unknown) => {
       try {
         let target = targetFromArgs(arg);
         const turnIndex = argsOf(arg)?.turnIndex;

@@ -18,12 +18,7 @@ import { pickProviderConfig } from '../runner/providerSettings';
 import { describeRunError, runsOutputChannel } from '../runner/runSession';
 import { confirmManyConversations } from '../runner/costSettings';
 import { runForks, type ForkRunOutcome, type ForkRunOptions } from './forkSession';
-
-export const FORK_COMMANDS = {
-  fromTurn: 'intentLens.forkFromTurn',
-  batch: 'intentLens.forkConversations',
-  compareWithParent: 'intentLens.fork.compareWithParent',
-} as const;
+import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 
 const EDIT_CHOICES: Array<{ kind: ForkEdit['kind']; label: string; detail: string }> = [
   { kind: 'replace-user', label: 'Replace this message…', detail: 'Type a new wording; it carries the same shard or event' },
@@ -136,7 +131,7 @@ export async function forkFromTurnCommand(services: ExtensionServices, arg: unkn
   const verdict = item.status === 'forked' ? item.result.score.is_correct : null;
   const compare = 'Compare With Parent';
   void vscode.window.showInformationMessage(`Intent Lens: ${title}: ${item.status === 'already' ? 'this fork exists already' : verdict === null ? 'unscored' : verdict ? 'correct' : 'incorrect'} (parent ${conv.ref.verdict}).`, compare).then((c) => {
-    if (c === compare) void vscode.commands.executeCommand('intentLens.compare.open', { left: conv.ref.conv_id, right: forkId });
+    if (c === compare) void vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left: conv.ref.conv_id, right: forkId });
   });
   return { convId: forkId, outFile: outcome.outFile };
 }
@@ -205,7 +200,7 @@ export async function forkBatchCommand(services: ExtensionServices, arg: unknown
       outcome.pairs.map((p) => ({ label: `${p.parent} → ${p.fork}`, description: `${p.model} · ${p.domain}`, detail: `${p.parentConvId} → ${p.forkConvId}`, pair: p })),
       { title: 'Parent ↔ fork', matchOnDetail: true },
     );
-    if (pick) await vscode.commands.executeCommand('intentLens.compare.open', { left: pick.pair.parentConvId, right: pick.pair.forkConvId });
+    if (pick) await vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left: pick.pair.parentConvId, right: pick.pair.forkConvId });
   });
   return outcome;
 }
@@ -215,13 +210,13 @@ async function compareWithParent(services: ExtensionServices, arg: unknown): Pro
   const convId = itemArgsOf(arg)?.convId;
   const ref = convId ? services.data.logs.get(convId) : undefined;
   if (!ref?.forkedFrom) return void vscode.window.showInformationMessage('Intent Lens: pick a fork (a run shown under its parent) to compare with its parent.');
-  await vscode.commands.executeCommand('intentLens.compare.open', { left: ref.forkedFrom.conv_id, right: ref.conv_id });
+  await vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left: ref.forkedFrom.conv_id, right: ref.conv_id });
 }
 
 export function registerFork(services: ExtensionServices): void {
   services.context.subscriptions.push(
-    vscode.commands.registerCommand(FORK_COMMANDS.fromTurn, (arg?: unknown) => forkFromTurnCommand(services, arg)),
-    vscode.commands.registerCommand(FORK_COMMANDS.batch, (arg?: unknown) => forkBatchCommand(services, arg)),
-    vscode.commands.registerCommand(FORK_COMMANDS.compareWithParent, (arg?: unknown) => compareWithParent(services, arg)),
+    vscode.commands.registerCommand(COMMANDS.forkFromTurn, (arg?: unknown) => forkFromTurnCommand(services, arg)),
+    vscode.commands.registerCommand(COMMANDS.forkConversations, (arg?: unknown) => forkBatchCommand(services, arg)),
+    vscode.commands.registerCommand(COMMANDS.forkCompareWithParent, (arg?: unknown) => compareWithParent(services, arg)),
   );
 }

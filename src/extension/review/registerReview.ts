@@ -13,6 +13,7 @@ import { nextPending, progressNow, currentRecords } from './reviewState';
 import { IntentQuickFixProvider, registerIntentDiagnostics } from './intentDiagnostics';
 import { applyTemplatesCommand, openTemplateLibrary } from './templateCommands';
 import { askReason } from './reviewReason';
+import { COMMANDS } from '../commandIds';
 
 const RECORDS_FILE = /\.records\.jsonl?$/i;
 
@@ -53,7 +54,7 @@ export function registerReview(services: ExtensionServices): void {
 
   const status = vscode.window.createStatusBarItem('intentLens.reviewProgress', vscode.StatusBarAlignment.Left, 50);
   status.name = 'Intent Lens Review Progress';
-  status.command = 'intentLens.review.next';
+  status.command = COMMANDS.reviewNext;
   const updateStatus = () => {
     const p = progressNow(data);
     if (p.total === 0) return status.hide();
@@ -106,14 +107,14 @@ export function registerReview(services: ExtensionServices): void {
   };
 
   context.subscriptions.push(
-    vscode.commands.registerCommand('intentLens.review.editRevision', async (arg: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.reviewEditRevision, async (arg: unknown) => {
       const taskId = await pickTaskId(arg, false);
       if (taskId) await RevisionEditorPanel.show(services, taskId);
     }),
-    vscode.commands.registerCommand('intentLens.review.approve', (arg: unknown) => review('approved', arg)),
-    vscode.commands.registerCommand('intentLens.review.reject', (arg: unknown) => review('rejected', arg)),
-    vscode.commands.registerCommand('intentLens.review.needsWork', (arg: unknown) => review('needs-work', arg)),
-    vscode.commands.registerCommand('intentLens.review.next', async () => {
+    vscode.commands.registerCommand(COMMANDS.reviewApprove, (arg: unknown) => review('approved', arg)),
+    vscode.commands.registerCommand(COMMANDS.reviewReject, (arg: unknown) => review('rejected', arg)),
+    vscode.commands.registerCommand(COMMANDS.reviewNeedsWork, (arg: unknown) => review('needs-work', arg)),
+    vscode.commands.registerCommand(COMMANDS.reviewNext, async () => {
       await data.ensureLoaded();
       const next = nextPending(data, RevisionEditorPanel.active?.taskId);
       if (!next) {
@@ -123,7 +124,7 @@ export function registerReview(services: ExtensionServices): void {
       }
       await RevisionEditorPanel.show(services, next.record.task_id);
     }),
-    vscode.commands.registerCommand('intentLens.review.applyTemplates', (arg: unknown, selection: unknown) => applyTemplatesCommand(services, taskIdsFromArgs(arg, selection))),
-    vscode.commands.registerCommand('intentLens.review.openTemplates', () => openTemplateLibrary()),
+    vscode.commands.registerCommand(COMMANDS.reviewApplyTemplates, (arg: unknown, selection: unknown) => applyTemplatesCommand(services, taskIdsFromArgs(arg, selection))),
+    vscode.commands.registerCommand(COMMANDS.reviewOpenTemplates, () => openTemplateLibrary()),
   );
 }

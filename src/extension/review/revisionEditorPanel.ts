@@ -15,6 +15,7 @@ import { askReason } from './reviewReason';
 
 const STATUS_TEXT: Record<ReviewStatus, string> = { approved: 'Approved', rejected: 'Rejected', 'needs-work': 'Marked needs work:', pending: 'Marked pending:' };
 import { databaseFolders } from './intentDiagnostics';
+import { COMMANDS } from '../commandIds';
 
 export function reviewerName(): string | undefined {
   try {
@@ -76,7 +77,7 @@ export class RevisionEditorPanel implements vscode.Disposable {
       },
       onCommand: (m) => {
         if (m.kind !== 'command') return;
-        if (m.command === 'reviewNext') void (m.params.reviewed ? this.showNextAfter(m.params.reviewed.taskId, m.params.reviewed.status) : vscode.commands.executeCommand('intentLens.review.next'));
+        if (m.command === 'reviewNext') void (m.params.reviewed ? this.showNextAfter(m.params.reviewed.taskId, m.params.reviewed.status) : vscode.commands.executeCommand(COMMANDS.reviewNext));
         if (m.command === 'pending') this.pending = m.params.intent ? { intent: m.params.intent, baseRaw: m.params.baseRaw, taskId: this.state.taskId } : undefined;
         if (m.command === 'log') services.output.appendLine(`[editor] ${m.params.message}`);
       },

@@ -9,6 +9,7 @@ import { RunAbortedError } from '../../core/simulator/runInstance';
 import { pickProviderConfig, setApiKeyCommand } from './providerSettings';
 import { describeRunError, runOneInstance, runsOutputChannel, type RunOutcome } from './runSession';
 import { registerInstanceTests } from './instanceTests';
+import { COMMANDS } from '../commandIds';
 
 /** Arguments of intentLens.runInstance: `{taskId, mode, condition, path?, k?, providerId?}`, or a tree node carrying them (or `args`). */
 export interface RunInstanceArgs {
@@ -114,8 +115,8 @@ export async function runInstanceCommand(services: ExtensionServices, rawArgs?: 
 export function registerRunner(services: ExtensionServices): void {
   const { context } = services;
   context.subscriptions.push(
-    vscode.commands.registerCommand('intentLens.runInstance', (args?: unknown) => runInstanceCommand(services, args)),
-    vscode.commands.registerCommand('intentLens.setApiKey', () => setApiKeyCommand(context.secrets)),
+    vscode.commands.registerCommand(COMMANDS.runInstance, (args?: unknown) => runInstanceCommand(services, args)),
+    vscode.commands.registerCommand(COMMANDS.setApiKey, () => setApiKeyCommand(context.secrets)),
     registerInstanceTests(services),
     runsOutputChannel(),
   );

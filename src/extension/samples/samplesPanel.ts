@@ -10,6 +10,7 @@ import { treeFilterStore, type TreeFilterStore } from '../tree/treeFilterStore';
 
 import { openConversationView } from '../conversation/registerConversation';
 import { buildSamplesState, visibleRows } from './buildSamplesState';
+import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 
 /** At most this many conversation views open from one "Open" of a multi-selection. */
 const MAX_OPEN = 10;
@@ -107,15 +108,15 @@ export class SamplesPanel implements vscode.Disposable {
         return;
       }
       case 'compare':
-        await vscode.commands.executeCommand('intentLens.compare.open', { left: m.params.left, right: m.params.right });
+        await vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left: m.params.left, right: m.params.right });
         return;
       case 'rescore':
-        await vscode.commands.executeCommand('intentLens.rescore', { convIds: m.params.convIds });
+        await vscode.commands.executeCommand(COMMANDS.rescore, { convIds: m.params.convIds });
         return;
       case 'runAgain': {
         const ref = this.services.data.logs.get(m.params.convId);
         if (!ref) return;
-        await vscode.commands.executeCommand('intentLens.runInstance', { taskId: ref.task_id, mode: ref.mode, condition: ref.condition, ...(ref.path ? { path: ref.path, k: ref.k ?? 0 } : {}) });
+        await vscode.commands.executeCommand(COMMANDS.runInstance, { taskId: ref.task_id, mode: ref.mode, condition: ref.condition, ...(ref.path ? { path: ref.path, k: ref.k ?? 0 } : {}) });
         return;
       }
       case 'rendered':

@@ -13,10 +13,9 @@ import { SqlExecutor } from '../../core/verify/database/sqlExecutor';
 import type { RescoreEntry } from './rescoreResults';
 import { VERIFIER_VERSION, verdictChanged } from '../../core/workspace/verdicts';
 import { stat } from 'node:fs/promises';
+import { COMMANDS } from '../commandIds';
 
 export { RescoreResults, type RescoreEntry, type RescoreChange } from './rescoreResults';
-
-export const RESCORE_COMMAND = 'intentLens.rescore';
 
 /** What the command resolves to (for callers and tests); undefined when nothing was chosen. */
 export interface RescoreSummary {
@@ -117,7 +116,7 @@ export function registerScoring(services: ExtensionServices): void {
         if (stale.length) results.clear(stale);
       })();
     }),
-    vscode.commands.registerCommand(RESCORE_COMMAND, async (arg?: unknown, selected?: unknown[]): Promise<RescoreSummary | undefined> => {
+    vscode.commands.registerCommand(COMMANDS.rescore, async (arg?: unknown, selected?: unknown[]): Promise<RescoreSummary | undefined> => {
       // Multi-selection in a tree passes the clicked item and the selection.
       const targets = (Array.isArray(selected) && selected.length > 1 ? selected : [arg]).map(rescoreTargetOf).filter((t): t is RescoreTarget => !!t);
       if (!targets.length) {

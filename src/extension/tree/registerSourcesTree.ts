@@ -12,6 +12,7 @@ import { itemArgsOf } from './treeItems';
 import { treeFilterStore } from './treeFilterStore';
 import type { Verdict } from '../../core/load/runLogIndex';
 import { REVIEW_STATUSES } from '../../core/schema/records';
+import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 
 export const SOURCES_VIEW_ID = 'intentLens.sources';
 
@@ -189,23 +190,23 @@ export function registerSourcesTree(services: ExtensionServices): void {
   const argsFor = (arg: unknown) => itemArgsOf(arg) ?? itemArgsOf(view.selection[0]);
 
   const register = (id: string, fn: (...args: unknown[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
-  register('intentLens.refresh', async () => {
+  register(COMMANDS.refresh, async () => {
     await data.reload();
   });
-  register('intentLens.filter', filterMenu);
-  register('intentLens.filterDomain', filterDomain);
-  register('intentLens.filterModel', filterModel);
-  register('intentLens.filterVerdict', filterVerdict);
-  register('intentLens.filterReview', filterReview);
-  register('intentLens.toggleNewErrors', toggleNewErrors);
-  register('intentLens.toggleNewErrorsWithInactive', toggleNewErrorsWithInactive);
-  register('intentLens.clearFilters', () => setFilters({}));
+  register(COMMANDS.filter, filterMenu);
+  register(COMMANDS.filterDomain, filterDomain);
+  register(COMMANDS.filterModel, filterModel);
+  register(COMMANDS.filterVerdict, filterVerdict);
+  register(COMMANDS.filterReview, filterReview);
+  register(COMMANDS.toggleNewErrors, toggleNewErrors);
+  register(COMMANDS.toggleNewErrorsWithInactive, toggleNewErrorsWithInactive);
+  register(COMMANDS.clearFilters, () => setFilters({}));
   // For links (src/extension/links): read the filters, and apply a validated filter from a link.
-  register('intentLens.tree.getFilters', () => provider.filters);
-  register('intentLens.tree.setFilters', (f: unknown) => (f && typeof f === 'object' ? setFilters(f as TreeFilters) : undefined));
-  register('intentLens.findSource', findSource);
-  register('intentLens.revealSource', (taskId: unknown) => (typeof taskId === 'string' ? revealSource(taskId) : findSource()));
-  register('intentLens.toggleBookkeeping', async () => {
+  register(INTERNAL_COMMANDS.treeGetFilters, () => provider.filters);
+  register(INTERNAL_COMMANDS.treeSetFilters, (f: unknown) => (f && typeof f === 'object' ? setFilters(f as TreeFilters) : undefined));
+  register(COMMANDS.findSource, findSource);
+  register(COMMANDS.revealSource, (taskId: unknown) => (typeof taskId === 'string' ? revealSource(taskId) : findSource()));
+  register(COMMANDS.toggleBookkeeping, async () => {
     provider.setShowBookkeeping(!provider.showBookkeeping);
     update();
   });
@@ -217,9 +218,9 @@ export function registerSourcesTree(services: ExtensionServices): void {
     if (a === undefined) return showConversationPick(data.conversations(), 'Open Conversation');
     await openConversationView(services, a);
   };
-  register('intentLens.openTurn', openConversationWith(argsFor));
-  register('intentLens.openConversation', openConversationWith(itemArgsOf));
-  register('intentLens.openInLog', async (arg: unknown) => {
+  register(COMMANDS.openTurn, openConversationWith(argsFor));
+  register(COMMANDS.openConversation, openConversationWith(itemArgsOf));
+  register(COMMANDS.openInLog, async (arg: unknown) => {
     const a = argsFor(arg);
     if (a?.convId) {
       const ref = data.logs.get(a.convId);
@@ -227,7 +228,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
     }
     return openAt(a?.file, a?.line);
   });
-  register('intentLens.revealRecord', async (arg: unknown) => {
+  register(COMMANDS.revealRecord, async (arg: unknown) => {
     const a = argsFor(arg);
     const rec = a?.taskId ? (data.record(a.taskId) ?? data.plans().get(a.taskId)) : undefined;
     if (!rec) return void vscode.window.showInformationMessage(`Intent Lens: no record or plan for ${a?.taskId ?? 'this item'}.`);
