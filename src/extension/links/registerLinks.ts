@@ -2,9 +2,9 @@
 // exactly that item from such a link (in a fresh window too: it waits for the data to load).
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
-import { itemArgsOf } from '../tree/treeItems';
 import { formatIntentLink, parseIntentLink, type IntentLink, type LinkFilters } from './intentLinks';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
+import { readCommandTarget } from '../commandTarget';
 
 export function registerLinks(services: ExtensionServices): void {
   const { context, data, output } = services;
@@ -47,8 +47,8 @@ export function registerLinks(services: ExtensionServices): void {
       },
     }),
     vscode.commands.registerCommand(COMMANDS.copyLink, async (arg: unknown) => {
-      const a = itemArgsOf(arg);
-      if (!a?.convId) return void vscode.window.showInformationMessage('Intent Lens: select a conversation or a turn in the Sources view to copy its link.');
+      const a = readCommandTarget(arg);
+      if (!a.convId) return void vscode.window.showInformationMessage('Intent Lens: select a conversation or a turn in the Sources view to copy its link.');
       if (a.turnIndex !== undefined) await copy({ kind: 'turn', convId: a.convId, turnIndex: a.turnIndex }, 'this turn');
       else await copy({ kind: 'conversation', convId: a.convId }, 'this conversation');
     }),

@@ -14,6 +14,7 @@ import type { RescoreEntry } from './rescoreResults';
 import { VERIFIER_VERSION, verdictChanged } from '../../core/workspace/verdicts';
 import { stat } from 'node:fs/promises';
 import { COMMANDS } from '../commandIds';
+import { readCommandTarget } from '../commandTarget';
 
 export { RescoreResults, type RescoreEntry, type RescoreChange } from './rescoreResults';
 
@@ -43,20 +44,19 @@ export interface RescoreTarget {
   k?: number;
 }
 
-/** Reads a target off a Uri, a tree node (its `args`), or a plain `{taskId?, convIds?, file?}`. */
+/** Reads a target off a Uri (explorer menus), or whatever else names runs (the one command-target reader). */
 export function rescoreTargetOf(arg: unknown): RescoreTarget | undefined {
   if (arg instanceof vscode.Uri) return { file: arg.fsPath };
-  if (!arg || typeof arg !== 'object') return undefined;
-  const o = (arg as { args?: unknown }).args && typeof (arg as { args?: unknown }).args === 'object' ? (arg as { args: Record<string, unknown> }).args : (arg as Record<string, unknown>);
-  const t: RescoreTarget = {};
-  if (typeof o.file === 'string') t.file = o.file;
-  if (typeof o.taskId === 'string') t.taskId = o.taskId;
-  if (Array.isArray(o.convIds)) t.convIds = o.convIds.filter((x): x is string => typeof x === 'string');
-  else if (typeof o.convId === 'string') t.convIds = [o.convId];
-  if (typeof o.mode === 'string') t.mode = o.mode;
-  if (typeof o.condition === 'string') t.condition = o.condition;
-  if (typeof o.path === 'string') t.path = o.path;
-  if (typeof o.k === 'number') t.k = o.k;
+  const { file, taskId, convIds, convId, mode, condition, path, k } = readCommandTarget(arg);
+  const t: RescoreTarget = {
+    ...(file !== undefined ? { file } : {}),
+    ...(taskId !== undefined ? { taskId } : {}),
+    ...(convIds !== undefined ? { convIds } : convId !== undefined ? { convIds: [convId] } : {}),
+    ...(mode !== undefined ? { mode } : {}),
+    ...(condition !== undefined ? { condition } : {}),
+    ...(path !== undefined ? { path } : {}),
+    ...(k !== undefined ? { k } : {}),
+  };
   return Object.keys(t).length ? t : undefined;
 }
 

@@ -8,7 +8,7 @@ import { describeFilters, hasActiveFilters, shortModel, type ReviewFilter, type 
 import { CONVERSATION_SCHEME, parseDocumentPath, renderConversationDocument, renderTurnDocument } from './conversationDocuments';
 import { openConversationView } from '../conversation/registerConversation';
 import { showConversationPick } from '../dashboard/conversationPicker';
-import { itemArgsOf } from './treeItems';
+import { isEmptyTarget, readCommandTarget, type CommandTarget } from '../commandTarget';
 import { treeFilterStore } from './treeFilterStore';
 import type { Verdict } from '../../core/load/runLogIndex';
 import { REVIEW_STATUSES } from '../../core/schema/records';
@@ -187,7 +187,10 @@ export function registerSourcesTree(services: ExtensionServices): void {
   };
 
   /** The item a command applies to: its argument (context menu, inline button) or the selection (keyboard, palette). */
-  const argsFor = (arg: unknown) => itemArgsOf(arg) ?? itemArgsOf(view.selection[0]);
+  const argsFor = (arg: unknown): CommandTarget => {
+    const t = readCommandTarget(arg);
+    return isEmptyTarget(t) ? readCommandTarget(view.selection[0]) : t;
+  };
 
   const register = (id: string, fn: (...args: unknown[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
   register(COMMANDS.refresh, async () => {
@@ -205,7 +208,10 @@ export function registerSourcesTree(services: ExtensionServices): void {
   register(INTERNAL_COMMANDS.treeGetFilters, () => provider.filters);
   register(INTERNAL_COMMANDS.treeSetFilters, (f: unknown) => (f && typeof f === 'object' ? setFilters(f as TreeFilters) : undefined));
   register(COMMANDS.findSource, findSource);
-  register(COMMANDS.revealSource, (taskId: unknown) => (typeof taskId === 'string' ? revealSource(taskId) : findSource()));
+  register(COMMANDS.revealSource, (arg: unknown) => {
+    const taskId = readCommandTarget(arg, { stringIs: 'taskId' }).taskId;
+    return taskId ? revealSource(taskId) : findSource();
+  });
   register(COMMANDS.toggleBookkeeping, async () => {
     provider.setShowBookkeeping(!provider.showBookkeeping);
     update();
@@ -213,25 +219,25 @@ export function registerSourcesTree(services: ExtensionServices): void {
   // Both open the conversation view (at the turn, for a turn). Only openTurn (tree-focused: click,
   // Ctrl+Enter) falls back to the tree selection; from the palette a stale selection would silently
   // reopen the last turn, so Open Conversation without an argument always offers the pick.
-  const openConversationWith = (argsOf: (arg: unknown) => ReturnType<typeof itemArgsOf>) => async (arg: unknown) => {
-    const a = argsOf(arg) ?? (typeof arg === 'string' ? arg : undefined);
-    if (a === undefined) return showConversationPick(data.conversations(), 'Open Conversation');
+  const openConversationWith = (argsOf: (arg: unknown) => CommandTarget) => async (arg: unknown) => {
+    const a = argsOf(arg);
+    if (isEmptyTarget(a)) return showConversationPick(data.conversations(), 'Open Conversation');
     await openConversationView(services, a);
   };
   register(COMMANDS.openTurn, openConversationWith(argsFor));
-  register(COMMANDS.openConversation, openConversationWith(itemArgsOf));
+  register(COMMANDS.openConversation, openConversationWith((arg) => readCommandTarget(arg)));
   register(COMMANDS.openInLog, async (arg: unknown) => {
     const a = argsFor(arg);
-    if (a?.convId) {
+    if (a.convId) {
       const ref = data.logs.get(a.convId);
       if (ref) return openAt(ref.file, ref.line);
     }
-    return openAt(a?.file, a?.line);
+    return openAt(a.file, a.line);
   });
   register(COMMANDS.revealRecord, async (arg: unknown) => {
     const a = argsFor(arg);
-    const rec = a?.taskId ? (data.record(a.taskId) ?? data.plans().get(a.taskId)) : undefined;
-    if (!rec) return void vscode.window.showInformationMessage(`Intent Lens: no record or plan for ${a?.taskId ?? 'this item'}.`);
+    const rec = a.taskId ? (data.record(a.taskId) ?? data.plans().get(a.taskId)) : undefined;
+    if (!rec) return void vscode.window.showInformationMessage(`Intent Lens: no record or plan for ${a.taskId ?? 'this item'}.`);
     await openAt(rec.file, rec.line);
   });
 
