@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
-import { CONVERSATION_PANEL_ID, CONVERSATION_VIEW, ConversationWebviewToHost, type ConversationNavigate, type ConversationState, type ConversationWebviewMessage } from '../../shared/protocol/conversation';
+import { CONVERSATION_PANEL_ID, CONVERSATION_VIEW, ConversationView, type ConversationNavigate, type ConversationState, type ConversationWebviewCommand } from '../../shared/protocol/conversation';
 import { compareDetector } from '../compare/inactiveDetector';
 
 import { buildConversationState } from './buildConversationState';
@@ -68,7 +68,7 @@ export class ConversationPanel implements vscode.Disposable {
     return new ConversationPanel(services, convId, panel, state);
   }
 
-  private readonly connection: WebviewConnection<typeof ConversationWebviewToHost>;
+  private readonly connection: WebviewConnection<typeof ConversationView>;
   private readonly disposables: vscode.Disposable[] = [];
   private state: ConversationState;
   lastRenderedMs: number | undefined;
@@ -83,9 +83,9 @@ export class ConversationPanel implements vscode.Disposable {
     ConversationPanel.open.set(convId, this);
     ConversationPanel.lastActive = this;
     panel.title = state.title;
-    this.connection = new WebviewConnection(panel.webview, ConversationWebviewToHost, {
+    this.connection = new WebviewConnection(panel.webview, ConversationView, {
       onCommand: (m) => this.onCommand(m),
-      log: (line) => services.output.appendLine(`[conversation] ${line}`),
+      log: (line) => services.output.appendLine(line),
     });
     panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: CONVERSATION_VIEW, title: state.title, initialState: state });
     this.disposables.push(
@@ -111,8 +111,7 @@ export class ConversationPanel implements vscode.Disposable {
     this.connection.notify('navigate', { action });
   }
 
-  private async onCommand(m: ConversationWebviewMessage): Promise<void> {
-    if (m.kind !== 'command') return;
+  private async onCommand(m: ConversationWebviewCommand): Promise<void> {
     switch (m.command) {
       case 'rendered':
         this.lastRenderedMs = m.params.ms;
@@ -134,9 +133,6 @@ export class ConversationPanel implements vscode.Disposable {
         return;
       case 'openExternalDocument':
         await vscode.env.openExternal(vscode.Uri.parse(m.params.uri, true));
-        return;
-      case 'log':
-        this.services.output.appendLine(`[conversation webview] ${m.params.level}: ${m.params.message}`);
         return;
     }
   }

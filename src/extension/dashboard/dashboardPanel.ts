@@ -9,12 +9,7 @@ import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webview
 import {
   DASHBOARD_PANEL_ID,
   DASHBOARD_VIEW,
-  DashboardSelectorSchema,
-  DashboardWebviewToHost,
-  ExportGridParams,
-  ExportOpsdParams,
-  ExportReportParams,
-  RunDiffParams,
+  DashboardView,
   type RunDiffResult,
   type DashboardState,
   type DashboardWebviewCommand,
@@ -64,7 +59,7 @@ export class DashboardPanel implements vscode.Disposable {
     }
   }
 
-  private readonly connection: WebviewConnection<typeof DashboardWebviewToHost>;
+  private readonly connection: WebviewConnection<typeof DashboardView>;
   private readonly disposables: vscode.Disposable[] = [];
   private timer: NodeJS.Timeout | undefined;
   private computing: Promise<void> = Promise.resolve();
@@ -80,26 +75,24 @@ export class DashboardPanel implements vscode.Disposable {
     private state: DashboardState,
   ) {
     panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: DASHBOARD_VIEW, title: 'Intent Lens Dashboard', initialState: state });
-    this.connection = new WebviewConnection(panel.webview, DashboardWebviewToHost, {
+    this.connection = new WebviewConnection(panel.webview, DashboardView, {
       requests: {
         refresh: async () => {
           await this.recompute();
           return this.state;
         },
-        exportGrid: (p) => this.exportGrid(ExportGridParams.parse(p).format),
-        exportOpsd: (p) => this.exportOpsd(ExportOpsdParams.parse(p).admitSingleCorrect),
-        runDiff: (p) => {
-          const { a, b } = RunDiffParams.parse(p);
+        exportGrid: (p) => this.exportGrid(p.format),
+        exportOpsd: (p) => this.exportOpsd(p.admitSingleCorrect),
+        runDiff: ({ a, b }) => {
           this.lastDiff = computeRunDiff(this.services.data.conversationsWithCurrentVerdicts(), a, b);
           return this.lastDiff;
         },
-        exportReport: async (p) => exportReport(this.stats.report ?? (await this.stats.compute()), ExportReportParams.parse(p).format, this.lastDiff, this.defaultUri.bind(this)),
-        countConversations: (p) => {
-          const selector = DashboardSelectorSchema.parse((p as { selector: unknown }).selector);
+        exportReport: async (p) => exportReport(this.stats.report ?? (await this.stats.compute()), p.format, this.lastDiff, this.defaultUri.bind(this)),
+        countConversations: ({ selector }) => {
           return { count: resolveSelector(this.services.data.conversationsWithCurrentVerdicts(), this.stats.report, selector, this.recapOf()).length };
         },
       },
-      onCommand: (m) => this.onCommand(m as DashboardWebviewCommand),
+      onCommand: (m) => this.onCommand(m),
       log: (line) => services.output.appendLine(line),
     });
     this.disposables.push(
@@ -145,9 +138,6 @@ export class DashboardPanel implements vscode.Disposable {
       }
       case 'rendered':
         this.lastRenderedMs = m.params.ms;
-        return;
-      case 'log':
-        this.services.output.appendLine(`[dashboard webview] ${m.params.level}: ${m.params.message}`);
         return;
       case 'openPair':
         await vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left: m.params.left, right: m.params.right });

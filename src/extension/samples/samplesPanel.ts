@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
-import { SAMPLES_PANEL_ID, SAMPLES_VIEW, SamplesWebviewToHost, type SamplesState, type SamplesWebviewMessage } from '../../shared/protocol/samples';
+import { SAMPLES_PANEL_ID, SAMPLES_VIEW, SamplesView, type SamplesState, type SamplesWebviewCommand } from '../../shared/protocol/samples';
 import { SourceTreeModel, describeFilters, type TreeFilters } from '../tree/sourceTreeModel';
 import { treeFilterStore, type TreeFilterStore } from '../tree/treeFilterStore';
 
@@ -39,7 +39,7 @@ export class SamplesPanel implements vscode.Disposable {
     return (SamplesPanel.current = new SamplesPanel(services, panel, treeFilterStore(services.context)));
   }
 
-  private readonly connection: WebviewConnection<typeof SamplesWebviewToHost>;
+  private readonly connection: WebviewConnection<typeof SamplesView>;
   private readonly disposables: vscode.Disposable[] = [];
   private model: SourceTreeModel;
   private state: SamplesState;
@@ -52,9 +52,9 @@ export class SamplesPanel implements vscode.Disposable {
   ) {
     this.model = treeModel(services, store.filters);
     this.state = buildSamplesState(this.model, (f) => vscode.workspace.asRelativePath(f));
-    this.connection = new WebviewConnection(panel.webview, SamplesWebviewToHost, {
+    this.connection = new WebviewConnection(panel.webview, SamplesView, {
       onCommand: (m) => this.onCommand(m),
-      log: (line) => services.output.appendLine(`[samples] ${line}`),
+      log: (line) => services.output.appendLine(line),
     });
     panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: SAMPLES_VIEW, title: 'Samples', initialState: this.state });
     this.updateTitle();
@@ -92,8 +92,7 @@ export class SamplesPanel implements vscode.Disposable {
     this.connection.notify('state', { state: this.state });
   }
 
-  private async onCommand(m: SamplesWebviewMessage): Promise<void> {
-    if (m.kind !== 'command') return;
+  private async onCommand(m: SamplesWebviewCommand): Promise<void> {
     switch (m.command) {
       case 'setFilters': {
         // Review status is set from the tree only; keep it as it is.
@@ -122,9 +121,6 @@ export class SamplesPanel implements vscode.Disposable {
       case 'rendered':
         this.lastRenderedMs = m.params.ms;
         this.services.output.appendLine(`[samples] rendered ${m.params.rows} rows in ${m.params.ms.toFixed(0)} ms`);
-        return;
-      case 'log':
-        this.services.output.appendLine(`[samples webview] ${m.params.level}: ${m.params.message}`);
         return;
     }
   }
