@@ -1,8 +1,8 @@
 // Every host↔webview message, as one typed, zod-validated union per direction. Three kinds:
 // commands (fire and forget), requests (carry an `id`, answered by a response with the same id),
 // notifications (host → webview state pushes). A webview announces `ready` before the host sends
-// anything beyond the inlined initial state. Each view adds its own messages in its own module
-// (`src/shared/protocol/<view>.ts`) and registers them in the unions below.
+// anything beyond the inlined initial state. Each view defines its messages once, with
+// `defineView`, in its own module (`src/shared/protocol/<view>.ts`).
 import { z } from 'zod';
 
 /** Base shapes. */
@@ -26,20 +26,46 @@ export const ResponseMessage = z.object({
 });
 export type ResponseMessage = z.infer<typeof ResponseMessage>;
 
-/** Messages any view may send, whatever it is. */
-export const CommonWebviewCommands = z.discriminatedUnion('command', [
-  commandEnvelope('openExternalDocument', z.object({ uri: z.string() })),
-  commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() })),
-  commandEnvelope('rendered', z.object({ view: z.string(), ms: z.number() })),
-]);
-
-export type WebviewToHost = z.infer<typeof ReadyMessage> | z.infer<typeof CommonWebviewCommands> | { kind: 'request'; id: number; method: string; params: unknown } | { kind: 'command'; command: string; params: unknown };
+/**
+ * The one message every view may send: a line for the Intent Lens output channel (its error
+ * boundary reports here). Views do not list it; `defineView` adds it and the host's connection
+ * handles it once.
+ */
+export const WebviewLogCommand = commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(4000) }));
+export type WebviewLogCommand = z.infer<typeof WebviewLogCommand>;
 
 /**
- * Parses a message from a webview against a view's schema. Returns undefined for anything that
- * does not match (a compromised webview must not drive the host).
+ * A webview's whole contract, defined once per view (`src/shared/protocol/<view>.ts`) and used by
+ * both sides: the host's `WebviewConnection` validates what the view sends against `incoming`, the
+ * page validates its inlined `state` and every notification against `toView`. Method and command
+ * names and their params are typed from the same schemas at compile time.
  */
-export function parseMessage<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> | undefined {
-  const r = schema.safeParse(data);
-  return r.success ? r.data : undefined;
+export interface ViewDefinition<S extends z.ZodType = z.ZodType, H extends z.ZodType = z.ZodType, V extends z.ZodType = z.ZodType> {
+  readonly view: string;
+  /** The state inlined into the page. */
+  readonly state: S;
+  /** Requests and commands the view sends (a union of `requestEnvelope` / `commandEnvelope`). */
+  readonly toHost: H;
+  /** Notifications the host sends (a union of `notificationEnvelope`). */
+  readonly toView: V;
+  /** What the host accepts: `toHost`, the log command and the ready handshake. */
+  readonly incoming: z.ZodType<z.infer<H> | WebviewLogCommand | z.infer<typeof ReadyMessage>>;
 }
+
+export function defineView<S extends z.ZodType, H extends z.ZodType, V extends z.ZodType>(spec: { view: string; state: S; toHost: H; toView: V }): ViewDefinition<S, H, V> {
+  return { ...spec, incoming: z.union([spec.toHost, WebviewLogCommand, ReadyMessage]) };
+}
+
+/** Compile-time views of a definition's messages. */
+export type StateOf<D extends ViewDefinition> = z.infer<D['state']>;
+export type ToHostOf<D extends ViewDefinition> = z.infer<D['toHost']>;
+export type RequestOf<D extends ViewDefinition> = Extract<ToHostOf<D>, { kind: 'request' }>;
+export type CommandOf<D extends ViewDefinition> = Extract<ToHostOf<D>, { kind: 'command' }>;
+export type NotificationOf<D extends ViewDefinition> = Extract<z.infer<D['toView']>, { kind: 'notification' }>;
+// Conditional types (not indexed access): they distribute over the union and work on a generic D.
+export type NotificationMethod<D extends ViewDefinition> = NotificationOf<D> extends { method: infer M } ? M : never;
+export type NotificationParams<D extends ViewDefinition, M> = Extract<NotificationOf<D>, { method: M }> extends { params: infer P } ? P : never;
+export type RequestMethod<D extends ViewDefinition> = RequestOf<D> extends { method: infer M } ? M : never;
+export type RequestParams<D extends ViewDefinition, M> = Extract<RequestOf<D>, { method: M }> extends { params: infer P } ? P : never;
+export type CommandName<D extends ViewDefinition> = CommandOf<D> extends { command: infer C } ? C : never;
+export type CommandParams<D extends ViewDefinition, C> = Extract<CommandOf<D>, { command: C }> extends { params: infer P } ? P : never;

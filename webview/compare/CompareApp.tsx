@@ -2,7 +2,8 @@
 // one line that says whether it is identical; the branch point row is marked loudly; later turns sit
 // side by side with an "in effect" rail per side; the final responses end in a Monaco diff editor.
 import { Fragment, lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { AlignedRowMessage, CompareSide, CompareState, CompareTurn, NavigateAction, RailEntry } from '../../src/shared/protocol/compare';
+import type { AlignedRowMessage, CompareSide, CompareState, CompareTurn, CompareView, NavigateAction, RailEntry } from '../../src/shared/protocol/compare';
+import type { CommandParams } from '../../src/shared/protocol';
 import { SpanText } from './SpanText';
 import { VscBadge, VscButton, VscToolbar } from './elements';
 import { moveTo, type StopKind } from './navigation';
@@ -145,7 +146,7 @@ export interface CompareAppProps {
   state: CompareState;
   /** Called once: the rows are painted and the final-response diff was computed (or timed out). */
   onRendered: (diffComputed: boolean) => void;
-  onCommand: (command: 'openNativeDiff' | 'revealInLog', params: Record<string, unknown>) => void;
+  onCommand: <C extends 'openNativeDiff' | 'revealInLog'>(command: C, params: CommandParams<typeof CompareView, C>) => void;
   /** Re-reads both conversations on the host (request/response). */
   onReload: () => Promise<void>;
   subscribeNavigate: (listener: (action: NavigateAction) => void) => () => void;

@@ -3,9 +3,10 @@
 // from script start to fully rendered.
 import { scriptStart } from './scriptStart';
 import { createRoot } from 'react-dom/client';
-import { announceReady, onNotification, postCommand, readInitialState, request, webviewState } from '../shared/bridge';
+import { connectView, webviewState } from '../shared/bridge';
+import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { z } from 'zod';
-import { COMPARE_VIEW, CompareStateSchema, NavigateActionSchema, ReloadResult, type CompareRenderedParams, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
+import { COMPARE_VIEW, CompareView, ReloadResult, type CompareRenderedParams, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
 import { CompareApp } from './CompareApp';
 import './compare.css';
 
@@ -22,7 +23,8 @@ const persisted = PersistedSchema.safeParse(webviewState.get());
 const prefs = persisted.success ? persisted.data : {};
 
 const navigateListeners = new Set<(a: NavigateAction) => void>();
-onNotification('navigate', z.object({ action: NavigateActionSchema }), ({ action }) => {
+const bridge = connectView(CompareView);
+bridge.onNotification('navigate', ({ action }) => {
   for (const l of navigateListeners) l(action);
 });
 const subscribeNavigate = (l: (a: NavigateAction) => void) => {
@@ -34,12 +36,13 @@ const root = createRoot(document.getElementById('root')!);
 
 function render(state: CompareState): void {
   root.render(
+    <ErrorBoundary view={COMPARE_VIEW} report={(m) => bridge.log('error', m)}>
     <CompareApp
       state={state}
       initialPrefixOpen={prefs.prefixOpen ?? false}
       onPrefixToggled={(open) => webviewState.set({ ...prefs, prefixOpen: open })}
-      onCommand={(command, params) => postCommand(command, params)}
-      onReload={async () => render(await request('reload', {}, ReloadResult))}
+      onCommand={(command, params) => bridge.postCommand(command, params)}
+      onReload={async () => render(await bridge.request('reload', {}, ReloadResult))}
       subscribeNavigate={subscribeNavigate}
       onRendered={(diffComputed) => {
         const now = performance.now();
@@ -60,13 +63,14 @@ function render(state: CompareState): void {
         const phases: Record<string, number> = {};
         for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('il:')) phases[m.name.slice(3)] = Math.round(m.startTime - scriptStart);
         document.body.dataset.phases = JSON.stringify(phases);
-        postCommand('rendered', params);
+        bridge.postCommand('rendered', params);
       }}
-    />,
+    />
+    </ErrorBoundary>,
   );
 }
 
-const initial = readInitialState(CompareStateSchema);
+const initial = bridge.readInitialState();
 performance.mark('il:state-parsed');
 if (initial) render(initial);
 else {
@@ -75,5 +79,5 @@ else {
   document.getElementById('root')!.append(p);
 }
 
-onNotification('state', z.object({ state: CompareStateSchema }), ({ state }) => render(state));
-announceReady(COMPARE_VIEW);
+bridge.onNotification('state', ({ state }) => render(state));
+bridge.announceReady();

@@ -4,7 +4,8 @@
 // (F7/F8 from the host do the same); F forks from the current turn, as its "Fork from here…" button.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { ConversationNavigate, ConversationState, LogLine } from '../../src/shared/protocol/conversation';
+import type { ConversationNavigate, ConversationState, ConversationView, LogLine } from '../../src/shared/protocol/conversation';
+import type { CommandParams } from '../../src/shared/protocol';
 import { TurnRow } from './TurnRow';
 import { Markdown } from './Markdown';
 
@@ -12,7 +13,7 @@ type Row = { kind: 'system' } | { kind: 'turn'; turn: number } | { kind: 'logs' 
 
 export interface ConversationAppProps {
   state: ConversationState;
-  onCommand: (command: 'openLogLine' | 'compareWith' | 'forkFromTurn', params: Record<string, unknown>) => void;
+  onCommand: <C extends 'openLogLine' | 'compareWith' | 'forkFromTurn'>(command: C, params: CommandParams<typeof ConversationView, C>) => void;
   subscribeNavigate: (listener: (a: ConversationNavigate) => void) => () => void;
   subscribeScroll: (listener: (turn: number) => void) => () => void;
   onRendered: () => void;

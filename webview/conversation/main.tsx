@@ -1,9 +1,9 @@
 // Entry of the conversation webview: reads the inlined state, renders, announces `ready`, applies
 // host notifications (new state, keyboard navigation, scroll to a turn) and reports its render time.
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
-import { announceReady, onNotification, postCommand, readInitialState } from '../shared/bridge';
-import { CONVERSATION_VIEW, ConversationNavigateSchema, ConversationStateSchema, type ConversationNavigate, type ConversationState } from '../../src/shared/protocol/conversation';
+import { connectView } from '../shared/bridge';
+import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { CONVERSATION_VIEW, ConversationView, type ConversationNavigate, type ConversationState } from '../../src/shared/protocol/conversation';
 import { ConversationApp } from './ConversationApp';
 import './conversation.css';
 
@@ -23,16 +23,18 @@ function listeners<T>() {
 }
 const navigation = listeners<ConversationNavigate>();
 const scrolls = listeners<number>();
-onNotification('navigate', z.object({ action: ConversationNavigateSchema }), ({ action }) => navigation.emit(action));
-onNotification('scrollToTurn', z.object({ turn: z.number().int().nonnegative() }), ({ turn }) => scrolls.emit(turn));
+const bridge = connectView(ConversationView);
+bridge.onNotification('navigate', ({ action }) => navigation.emit(action));
+bridge.onNotification('scrollToTurn', ({ turn }) => scrolls.emit(turn));
 
 const root = createRoot(document.getElementById('root')!);
 
 function render(state: ConversationState): void {
   root.render(
+    <ErrorBoundary view={CONVERSATION_VIEW} report={(m) => bridge.log('error', m)}>
     <ConversationApp
       state={state}
-      onCommand={(command, params) => postCommand(command, params)}
+      onCommand={(command, params) => bridge.postCommand(command, params)}
       subscribeNavigate={navigation.subscribe}
       subscribeScroll={scrolls.subscribe}
       onRendered={() => {
@@ -40,18 +42,19 @@ function render(state: ConversationState): void {
         // For end-to-end tests: readable from the page without the host.
         document.body.dataset.rendered = 'true';
         document.body.dataset.renderedMs = ms.toFixed(1);
-        postCommand('rendered', { view: CONVERSATION_VIEW, ms, turns: state.turns.length });
+        bridge.postCommand('rendered', { view: CONVERSATION_VIEW, ms, turns: state.turns.length });
       }}
-    />,
+    />
+    </ErrorBoundary>,
   );
 }
 
-const initial = readInitialState(ConversationStateSchema);
+const initial = bridge.readInitialState();
 if (initial) render(initial);
 else {
   const p = document.createElement('p');
   p.textContent = 'Intent Lens: the conversation could not be read (see the Intent Lens output).';
   document.getElementById('root')!.append(p);
 }
-onNotification('state', z.object({ state: ConversationStateSchema }), ({ state }) => render(state));
-announceReady(CONVERSATION_VIEW);
+bridge.onNotification('state', ({ state }) => render(state));
+bridge.announceReady();

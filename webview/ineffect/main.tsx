@@ -4,13 +4,14 @@
 // data files are untrusted).
 import { createRoot } from 'react-dom/client';
 import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
-import { z } from 'zod';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
-import { announceReady, onNotification, postCommand, readInitialState } from '../shared/bridge';
-import { IN_EFFECT_VIEW, InEffectStateSchema, type InEffectState, type RailRequirement, type RailTurn, type RailValue } from '../../src/shared/protocol/inEffect';
+import { connectView } from '../shared/bridge';
+import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { IN_EFFECT_VIEW, InEffectView, type InEffectState, type RailRequirement, type RailTurn, type RailValue } from '../../src/shared/protocol/inEffect';
 import './ineffect.css';
 
 const scriptStart = performance.now();
+const bridge = connectView(InEffectView);
 
 function Badge(props: { children: ReactNode; className?: string; title?: string }) {
   return createElement('vscode-badge', { className: props.className, title: props.title }, props.children);
@@ -76,7 +77,7 @@ function TurnItem({ t, benchmark, focused }: { t: RailTurn; benchmark: InEffectS
     <li ref={ref} className={`il-turn il-tag-${t.label.split(' ')[0]}${anyChange ? ' il-turn-changed' : ''}${focused ? ' il-focused' : ''}`} data-turn={t.turn} data-label={t.label}>
       <div className="il-rail-dot" aria-hidden="true" />
       <div className="il-turn-body">
-        <button type="button" className="il-turn-head" title="Reveal this turn" onClick={() => postCommand('revealTurn', { turn: t.turn })}>
+        <button type="button" className="il-turn-head" title="Reveal this turn" onClick={() => bridge.postCommand('revealTurn', { turn: t.turn })}>
           <span className="il-turn-no">Turn {t.turn + 1}</span>
           <Badge className="il-tag">{t.label}</Badge>
           <span className="il-user">{t.user}</span>
@@ -140,13 +141,13 @@ function App({ initial }: { initial: InEffectState }) {
   const [state, setState] = useState(initial);
   const [focus, setFocus] = useState<number | undefined>(undefined);
   useEffect(() => {
-    const offState = onNotification('state', z.object({ state: InEffectStateSchema }), (p) => setState(p.state));
-    const offFocus = onNotification('focusTurn', z.object({ turn: z.number().int() }), (p) => setFocus(p.turn));
+    const offState = bridge.onNotification('state', (p) => setState(p.state));
+    const offFocus = bridge.onNotification('focusTurn', (p) => setFocus(p.turn));
     const ms = performance.now() - scriptStart;
     // For tests and the bench: the rail is on screen.
     document.body.dataset.rendered = 'true';
     document.body.dataset.renderedMs = ms.toFixed(0);
-    postCommand('rendered', { view: IN_EFFECT_VIEW, ms });
+    bridge.postCommand('rendered', { view: IN_EFFECT_VIEW, ms });
     return () => {
       offState();
       offFocus();
@@ -198,8 +199,13 @@ function App({ initial }: { initial: InEffectState }) {
   );
 }
 
-const initial = readInitialState(InEffectStateSchema);
+const initial = bridge.readInitialState();
 const rootEl = document.getElementById('root')!;
-if (initial) createRoot(rootEl).render(<App initial={initial} />);
+if (initial)
+  createRoot(rootEl).render(
+    <ErrorBoundary view={IN_EFFECT_VIEW} report={(m) => bridge.log('error', m)}>
+      <App initial={initial} />
+    </ErrorBoundary>,
+  );
 else rootEl.textContent = 'No conversation to show.';
-announceReady(IN_EFFECT_VIEW);
+bridge.announceReady();

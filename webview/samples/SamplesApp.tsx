@@ -4,7 +4,8 @@
 // click and Shift click select; Enter opens; the toolbar opens, compares a pair, re-scores or runs again.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { SampleFilters, SamplesState } from '../../src/shared/protocol/samples';
+import type { SampleFilters, SamplesState, SamplesView } from '../../src/shared/protocol/samples';
+import type { CommandParams } from '../../src/shared/protocol';
 import { COLUMNS, nextSort, sortVisible, type SortSpec } from './gridModel';
 import { ColumnFilter } from './ColumnFilter';
 
@@ -15,7 +16,7 @@ export interface SamplesAppProps {
   initialSort: SortSpec | undefined;
   onSortChanged: (s: SortSpec | undefined) => void;
   onFilters: (f: SampleFilters) => void;
-  onCommand: (command: 'open' | 'compare' | 'rescore' | 'runAgain', params: Record<string, unknown>) => void;
+  onCommand: <C extends 'open' | 'compare' | 'rescore' | 'runAgain'>(command: C, params: CommandParams<typeof SamplesView, C>) => void;
   onRendered: () => void;
 }
 

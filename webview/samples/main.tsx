@@ -2,8 +2,9 @@
 // state, sends filter edits to the host and applies the visible rows it answers with.
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
-import { announceReady, onNotification, postCommand, readInitialState, webviewState } from '../shared/bridge';
-import { SAMPLES_VIEW, SamplesStateSchema, SamplesVisibleSchema, type SamplesState } from '../../src/shared/protocol/samples';
+import { connectView, webviewState } from '../shared/bridge';
+import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { SAMPLES_VIEW, SamplesView, type SamplesState } from '../../src/shared/protocol/samples';
 import { SamplesApp } from './SamplesApp';
 import type { SortSpec } from './gridModel';
 import './samples.css';
@@ -13,30 +14,33 @@ const Persisted = z.object({ sort: z.object({ column: z.string(), descending: z.
 const persisted = Persisted.safeParse(webviewState.get());
 const initialSort = persisted.success ? (persisted.data.sort as SortSpec | undefined) : undefined;
 
+const bridge = connectView(SamplesView);
 const root = createRoot(document.getElementById('root')!);
 let current: SamplesState | undefined;
 
 function render(state: SamplesState): void {
   current = state;
   root.render(
+    <ErrorBoundary view={SAMPLES_VIEW} report={(m) => bridge.log('error', m)}>
     <SamplesApp
       state={state}
       initialSort={initialSort}
       onSortChanged={(sort) => webviewState.set({ sort })}
-      onFilters={(filters) => postCommand('setFilters', { filters })}
-      onCommand={(command, params) => postCommand(command, params)}
+      onFilters={(filters) => bridge.postCommand('setFilters', { filters })}
+      onCommand={(command, params) => bridge.postCommand(command, params)}
       onRendered={() => {
         const ms = performance.now() - scriptStart;
         document.body.dataset.rendered = 'true';
         document.body.dataset.visibleRows = String(state.visible.length);
-        postCommand('rendered', { view: SAMPLES_VIEW, ms, rows: state.rows.length });
+        bridge.postCommand('rendered', { view: SAMPLES_VIEW, ms, rows: state.rows.length });
       }}
-    />,
+    />
+    </ErrorBoundary>,
   );
 }
 
-const initial = readInitialState(SamplesStateSchema);
+const initial = bridge.readInitialState();
 if (initial) render(initial);
-onNotification('state', z.object({ state: SamplesStateSchema }), ({ state }) => render(state));
-onNotification('visible', SamplesVisibleSchema, (v) => current && render({ ...current, ...v }));
-announceReady(SAMPLES_VIEW);
+bridge.onNotification('state', ({ state }) => render(state));
+bridge.onNotification('visible', (v) => current && render({ ...current, ...v }));
+bridge.announceReady();

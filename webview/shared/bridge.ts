@@ -1,8 +1,9 @@
 // Webview side of the host↔webview protocol: reads the inlined initial state, announces `ready`,
-// pairs requests with responses by id, and dispatches host notifications. Incoming messages are
-// validated before use.
+// pairs requests with responses by id, and dispatches host notifications. `connectView` binds these
+// to a view's contract (src/shared/protocol, `defineView`): the state and every notification are
+// validated against it, and what does not match is reported to the host's output channel.
 import { z } from 'zod';
-import { ResponseMessage } from '../../src/shared/protocol';
+import { ResponseMessage, type CommandName, type CommandParams, type NotificationMethod, type NotificationParams, type RequestMethod, type RequestParams, type StateOf, type ViewDefinition } from '../../src/shared/protocol';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -14,6 +15,8 @@ declare function acquireVsCodeApi(): VsCodeApi;
 const vscode: VsCodeApi = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage: () => undefined, getState: () => undefined, setState: () => undefined };
 
 const NotificationMessage = z.object({ kind: z.literal('notification'), method: z.string(), params: z.unknown() });
+/** The view's notification schema (set by `connectView`); without one, notifications are not delivered. */
+let notifications: z.ZodType | undefined;
 
 /** The state the host inlined into the page (`<script type="application/json" id="initial-state">`). */
 export function readInitialState<S extends z.ZodType>(schema: S): z.infer<S> | undefined {
@@ -21,7 +24,7 @@ export function readInitialState<S extends z.ZodType>(schema: S): z.infer<S> | u
   if (!el?.textContent) return undefined;
   const r = schema.safeParse(JSON.parse(el.textContent));
   if (!r.success) {
-    postCommand('log', { level: 'error', message: `initial state did not match its schema: ${r.error.issues[0]?.message ?? ''}` });
+    postLog('error', `initial state did not match its schema: ${r.error.issues[0]?.message ?? ''}`);
     return undefined;
   }
   return r.data;
@@ -42,7 +45,15 @@ window.addEventListener('message', (ev: MessageEvent<unknown>) => {
     return;
   }
   const note = NotificationMessage.safeParse(ev.data);
-  if (note.success) for (const l of listeners.get(note.data.method) ?? []) l(note.data.params);
+  if (!note.success || !notifications) return;
+  const valid = notifications.safeParse(ev.data);
+  if (!valid.success) {
+    postLog('error', `dropped an invalid ${note.data.method.slice(0, 60)} notification: ${valid.error.issues[0]?.message ?? 'schema mismatch'}`);
+    return;
+  }
+  // The view's schema parsed it as a notification envelope.
+  const { method, params } = valid.data as { method: string; params: unknown };
+  for (const l of listeners.get(method) ?? []) l(params);
 });
 
 /** Sends a request and resolves with the host's result, validated by `result`. */
@@ -65,21 +76,41 @@ export function postCommand(command: string, params: unknown): void {
   vscode.postMessage({ kind: 'command', command, params });
 }
 
-/** Subscribes to a host notification; returns an unsubscribe function. */
-export function onNotification<P extends z.ZodType>(method: string, schema: P, listener: (params: z.infer<P>) => void): () => void {
-  const wrapped = (params: unknown) => {
-    const r = schema.safeParse(params);
-    if (r.success) listener(r.data);
-  };
-  let set = listeners.get(method);
-  if (!set) listeners.set(method, (set = new Set()));
-  set.add(wrapped);
-  return () => set!.delete(wrapped);
+/** A line for the Intent Lens output channel (the host's connection writes it). */
+export function postLog(level: 'info' | 'warn' | 'error', message: string): void {
+  vscode.postMessage({ kind: 'command', command: 'log', params: { level, message: message.slice(0, 4000) } });
 }
 
-/** Tells the host the page is listening; call once after the first render. */
-export function announceReady(view: string): void {
-  vscode.postMessage({ kind: 'ready', view });
+/** A page's typed end of its view contract; create it once, in the view's entry module. */
+export interface ViewBridge<D extends ViewDefinition> {
+  /** The inlined state, validated (undefined, and reported, when it does not match). */
+  readInitialState(): StateOf<D> | undefined;
+  /** Subscribes to a notification the view defines; returns an unsubscribe function. */
+  onNotification<M extends NotificationMethod<D> & string>(method: M, listener: (params: NotificationParams<D, M>) => void): () => void;
+  request<M extends RequestMethod<D> & string, R extends z.ZodType>(method: M, params: RequestParams<D, M>, result: R): Promise<z.infer<R>>;
+  postCommand<C extends CommandName<D> & string>(command: C, params: CommandParams<D, C>): void;
+  log(level: 'info' | 'warn' | 'error', message: string): void;
+  /** Tells the host the page is listening; call once after the first render. */
+  announceReady(): void;
+}
+
+export function connectView<D extends ViewDefinition>(definition: D): ViewBridge<D> {
+  notifications = definition.toView;
+  return {
+    readInitialState: () => readInitialState<D['state']>(definition.state),
+    onNotification: (method, listener) => {
+      // Params reach listeners only after the view's schema accepted the whole message.
+      const wrapped = listener as (params: unknown) => void;
+      let set = listeners.get(method);
+      if (!set) listeners.set(method, (set = new Set()));
+      set.add(wrapped);
+      return () => void set.delete(wrapped);
+    },
+    request: (method, params, result) => request(method, params, result),
+    postCommand: (command, params) => postCommand(command, params),
+    log: postLog,
+    announceReady: () => vscode.postMessage({ kind: 'ready', view: definition.view }),
+  };
 }
 
 export const webviewState = {

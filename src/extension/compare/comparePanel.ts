@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
-import { COMPARE_PANEL_ID, COMPARE_VIEW, CompareWebviewToHost, type CompareRenderedParams, type CompareState, type NavigateAction } from '../../shared/protocol/compare';
+import { COMPARE_PANEL_ID, COMPARE_VIEW, CompareView, type CompareRenderedParams, type CompareWebviewCommand, type CompareState, type NavigateAction } from '../../shared/protocol/compare';
 import { buildCompareState } from './buildCompareState';
 import { compareDetector } from './inactiveDetector';
 import type { FinalResponseDocuments } from './nativeDiff';
@@ -64,7 +64,7 @@ export class ComparePanel implements vscode.Disposable {
     return new ComparePanel(services, docs, pair, panel, state);
   }
 
-  private readonly connection: WebviewConnection<typeof CompareWebviewToHost>;
+  private readonly connection: WebviewConnection<typeof CompareView>;
   private readonly disposables: vscode.Disposable[] = [];
   private state: CompareState;
   /** The last render time the webview reported (read by the host test suite and the bench). */
@@ -82,10 +82,10 @@ export class ComparePanel implements vscode.Disposable {
     ComparePanel.lastActive = this;
     panel.title = `${state.left.instanceLabel} ↔ ${state.right.instanceLabel}: ${state.taskId}`;
     const extensionUri = services.context.extensionUri;
-    this.connection = new WebviewConnection(panel.webview, CompareWebviewToHost, {
+    this.connection = new WebviewConnection(panel.webview, CompareView, {
       requests: { reload: () => this.reload() },
       onCommand: (m) => this.onCommand(m),
-      log: (line) => services.output.appendLine(`[compare] ${line}`),
+      log: (line) => services.output.appendLine(line),
     });
     panel.webview.html = renderWebviewHtml(panel.webview, extensionUri, { view: COMPARE_VIEW, title: state.title, initialState: state, workers: true });
     this.disposables.push(
@@ -100,8 +100,7 @@ export class ComparePanel implements vscode.Disposable {
     );
   }
 
-  private async onCommand(m: ReturnType<typeof CompareWebviewToHost.parse>): Promise<void> {
-    if (m.kind !== 'command') return;
+  private async onCommand(m: CompareWebviewCommand): Promise<void> {
     switch (m.command) {
       case 'rendered':
         this.lastRendered = m.params;
@@ -119,9 +118,6 @@ export class ComparePanel implements vscode.Disposable {
         await vscode.window.showTextDocument(doc, { selection: new vscode.Range(line, 0, line, 0), viewColumn: vscode.ViewColumn.Beside, preview: true });
         return;
       }
-      case 'log':
-        this.services.output.appendLine(`[compare webview] ${m.params.level}: ${m.params.message}`);
-        return;
     }
   }
 

@@ -6,26 +6,12 @@ import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import type { ExtensionServices } from '../services';
 import type { ConversationRef } from '../../core/load/runLogIndex';
-import { NAVIGATE_ACTIONS, type NavigateAction } from '../../shared/protocol/compare';
+import { NAVIGATE_ACTIONS } from '../../shared/protocol/compare';
+import { COMMANDS, COMPARE_NAVIGATE_COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 import { readCompareTarget, readExplicitPair, type CompareTarget } from './compareArgs';
 import { compareCandidates, refLabel, retainedRevisedPairs } from './comparePairs';
 import { ComparePanel } from './comparePanel';
 import { COMPARE_SCHEME, FinalResponseDocuments, openNativeDiff } from './nativeDiff';
-
-export const COMPARE_COMMANDS = {
-  retainedRevised: 'intentLens.compare.retainedRevised',
-  compareWith: 'intentLens.compare.with',
-  openPair: 'intentLens.compare.open',
-  openNativeDiff: 'intentLens.compare.openNativeDiff',
-} as const;
-
-export const NAVIGATE_COMMANDS: Record<NavigateAction, string> = {
-  nextDifference: 'intentLens.compare.nextDifference',
-  previousDifference: 'intentLens.compare.previousDifference',
-  nextInactive: 'intentLens.compare.nextInactive',
-  previousInactive: 'intentLens.compare.previousInactive',
-  togglePrefix: 'intentLens.compare.toggleSharedPrefix',
-};
 
 interface RunPick extends vscode.QuickPickItem {
   ref: ConversationRef;
@@ -132,20 +118,20 @@ export function registerCompare(services: ExtensionServices): void {
 
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(COMPARE_SCHEME, docs),
-    vscode.commands.registerCommand(COMPARE_COMMANDS.retainedRevised, retainedRevised),
-    vscode.commands.registerCommand(COMPARE_COMMANDS.compareWith, compareWith),
-    vscode.commands.registerCommand(COMPARE_COMMANDS.openPair, async (arg: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.compareRetainedRevised, retainedRevised),
+    vscode.commands.registerCommand(COMMANDS.compareWith, compareWith),
+    vscode.commands.registerCommand(INTERNAL_COMMANDS.compareOpen, async (arg: unknown) => {
       const pair = readExplicitPair(arg);
       if (!pair) throw new Error('intentLens.compare.open needs {left, right} conversation ids');
       await data.ensureLoaded();
       await open(pair.left, pair.right);
     }),
-    vscode.commands.registerCommand(COMPARE_COMMANDS.openNativeDiff, nativeDiff),
+    vscode.commands.registerCommand(COMMANDS.compareOpenNativeDiff, nativeDiff),
     // For the host test suite and the bench: what the active compare view shows and how fast it rendered.
-    vscode.commands.registerCommand('intentLens.compare.inspectActive', () => {
+    vscode.commands.registerCommand(INTERNAL_COMMANDS.compareInspectActive, () => {
       const p = ComparePanel.active;
       return p ? { pair: p.pair, state: p.currentState, rendered: p.lastRendered } : undefined;
     }),
-    ...NAVIGATE_ACTIONS.map((action) => vscode.commands.registerCommand(NAVIGATE_COMMANDS[action], () => ComparePanel.active?.navigate(action))),
+    ...NAVIGATE_ACTIONS.map((action) => vscode.commands.registerCommand(COMPARE_NAVIGATE_COMMANDS[action], () => ComparePanel.active?.navigate(action))),
   );
 }

@@ -4,13 +4,11 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
-import { CONVERSATION_PANEL_ID, CONVERSATION_VIEW, ConversationWebviewToHost, type ConversationNavigate, type ConversationState, type ConversationWebviewMessage } from '../../shared/protocol/conversation';
+import { CONVERSATION_PANEL_ID, CONVERSATION_VIEW, ConversationView, type ConversationNavigate, type ConversationState, type ConversationWebviewCommand } from '../../shared/protocol/conversation';
 import { compareDetector } from '../compare/inactiveDetector';
 
 import { buildConversationState } from './buildConversationState';
-
-export const FORK_FROM_TURN_COMMAND = 'intentLens.forkFromTurn';
-const COMPARE_WITH_COMMAND = 'intentLens.compare.with';
+import { COMMANDS } from '../commandIds';
 
 export interface ConversationFocus {
   turn?: number;
@@ -18,7 +16,7 @@ export interface ConversationFocus {
 }
 
 async function forkAvailable(): Promise<boolean> {
-  return (await vscode.commands.getCommands(true)).includes(FORK_FROM_TURN_COMMAND);
+  return (await vscode.commands.getCommands(true)).includes(COMMANDS.forkFromTurn);
 }
 
 export async function loadConversationState(services: ExtensionServices, convId: string, focus?: ConversationFocus): Promise<ConversationState> {
@@ -70,7 +68,7 @@ export class ConversationPanel implements vscode.Disposable {
     return new ConversationPanel(services, convId, panel, state);
   }
 
-  private readonly connection: WebviewConnection<typeof ConversationWebviewToHost>;
+  private readonly connection: WebviewConnection<typeof ConversationView>;
   private readonly disposables: vscode.Disposable[] = [];
   private state: ConversationState;
   lastRenderedMs: number | undefined;
@@ -85,9 +83,9 @@ export class ConversationPanel implements vscode.Disposable {
     ConversationPanel.open.set(convId, this);
     ConversationPanel.lastActive = this;
     panel.title = state.title;
-    this.connection = new WebviewConnection(panel.webview, ConversationWebviewToHost, {
+    this.connection = new WebviewConnection(panel.webview, ConversationView, {
       onCommand: (m) => this.onCommand(m),
-      log: (line) => services.output.appendLine(`[conversation] ${line}`),
+      log: (line) => services.output.appendLine(line),
     });
     panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: CONVERSATION_VIEW, title: state.title, initialState: state });
     this.disposables.push(
@@ -113,8 +111,7 @@ export class ConversationPanel implements vscode.Disposable {
     this.connection.notify('navigate', { action });
   }
 
-  private async onCommand(m: ConversationWebviewMessage): Promise<void> {
-    if (m.kind !== 'command') return;
+  private async onCommand(m: ConversationWebviewCommand): Promise<void> {
     switch (m.command) {
       case 'rendered':
         this.lastRenderedMs = m.params.ms;
@@ -128,17 +125,14 @@ export class ConversationPanel implements vscode.Disposable {
         return;
       }
       case 'compareWith':
-        await vscode.commands.executeCommand(COMPARE_WITH_COMMAND, { convId: this.convId });
+        await vscode.commands.executeCommand(COMMANDS.compareWith, { convId: this.convId });
         return;
       case 'forkFromTurn':
         if (!(await forkAvailable())) return void vscode.window.showInformationMessage('Intent Lens: forking from a turn is not available in this version.');
-        await vscode.commands.executeCommand(FORK_FROM_TURN_COMMAND, { convId: this.convId, file: this.state.file, turn: m.params.turn });
+        await vscode.commands.executeCommand(COMMANDS.forkFromTurn, { convId: this.convId, file: this.state.file, turn: m.params.turn });
         return;
       case 'openExternalDocument':
         await vscode.env.openExternal(vscode.Uri.parse(m.params.uri, true));
-        return;
-      case 'log':
-        this.services.output.appendLine(`[conversation webview] ${m.params.level}: ${m.params.message}`);
         return;
     }
   }

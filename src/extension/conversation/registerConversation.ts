@@ -4,16 +4,10 @@
 import * as vscode from 'vscode';
 import { isAbsolute, resolve } from 'node:path';
 import type { ExtensionServices } from '../services';
-import { CONVERSATION_NAVIGATE_ACTIONS, type ConversationNavigate } from '../../shared/protocol/conversation';
+import { CONVERSATION_NAVIGATE_ACTIONS } from '../../shared/protocol/conversation';
+import { CONVERSATION_NAVIGATE_COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 import { ConversationPanel } from './conversationPanel';
 import { readConversationTarget, resolveConversation } from './conversationTarget';
-
-export const CONVERSATION_NAVIGATE_COMMANDS: Record<ConversationNavigate, string> = {
-  nextTurn: 'intentLens.conversation.nextTurn',
-  previousTurn: 'intentLens.conversation.previousTurn',
-  nextInactive: 'intentLens.conversation.nextInactive',
-  previousInactive: 'intentLens.conversation.previousInactive',
-};
 
 /** A file named by a search hit or link: absolute, or relative to a workspace folder. */
 function absoluteFile(file: string): string[] {
@@ -51,7 +45,7 @@ export function registerConversation(services: ExtensionServices): void {
   services.context.subscriptions.push(
     ...CONVERSATION_NAVIGATE_ACTIONS.map((action) => vscode.commands.registerCommand(CONVERSATION_NAVIGATE_COMMANDS[action], () => ConversationPanel.active?.navigate(action))),
     // For tests and the bench: what the active conversation view shows.
-    vscode.commands.registerCommand('intentLens.conversation.inspectActive', () => {
+    vscode.commands.registerCommand(INTERNAL_COMMANDS.conversationInspectActive, () => {
       const p = ConversationPanel.active;
       return p ? { convId: p.convId, state: p.currentState, renderedMs: p.lastRenderedMs } : undefined;
     }),

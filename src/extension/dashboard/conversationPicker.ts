@@ -10,11 +10,9 @@ import { selectConversations } from '../../core/stats/selectConversations';
 import type { StatsReport } from '../../core/stats/statsTypes';
 import type { RecapMode } from '../../core/schema/runlog';
 import type { DashboardSelector } from '../../shared/protocol/dashboard';
+import { COMMANDS } from '../commandIds';
 
 /** Commands another module may provide to open a conversation's turn document, tried in order. */
-const OPEN_CONVERSATION_COMMAND = 'intentLens.openConversation';
-const REVEAL_SOURCE_COMMAND = 'intentLens.revealSource';
-const COMPARE_RETAINED_REVISED = 'intentLens.compare.retainedRevised';
 
 export function resolveSelector(refs: readonly ConversationRef[], report: StatsReport | undefined, sel: DashboardSelector, recapOf?: (ref: ConversationRef) => RecapMode): ConversationRef[] {
   if (sel.anyOf) {
@@ -51,7 +49,7 @@ export async function openLogLine(ref: ConversationRef): Promise<void> {
 export async function openConversation(ref: ConversationRef): Promise<void> {
   // The Sources tree's turn document (`intent-lens:/conv/<id>.md`); the raw log line without it.
   const known = new Set(await vscode.commands.getCommands(true));
-  if (known.has(OPEN_CONVERSATION_COMMAND)) await vscode.commands.executeCommand(OPEN_CONVERSATION_COMMAND, { convId: ref.conv_id });
+  if (known.has(COMMANDS.openConversation)) await vscode.commands.executeCommand(COMMANDS.openConversation, { convId: ref.conv_id });
   else await openLogLine(ref);
 }
 
@@ -82,8 +80,8 @@ export async function showConversationPick(refs: readonly ConversationRef[], tit
     });
     qp.onDidTriggerItemButton((e) => {
       qp.hide();
-      if (e.button === compareButton) void vscode.commands.executeCommand(COMPARE_RETAINED_REVISED, { convId: e.item.ref.conv_id });
-      else if (e.button === revealButton) void vscode.commands.executeCommand(REVEAL_SOURCE_COMMAND, e.item.ref.task_id);
+      if (e.button === compareButton) void vscode.commands.executeCommand(COMMANDS.compareRetainedRevised, { convId: e.item.ref.conv_id });
+      else if (e.button === revealButton) void vscode.commands.executeCommand(COMMANDS.revealSource, e.item.ref.task_id);
       else void openLogLine(e.item.ref);
     });
     qp.onDidHide(() => {

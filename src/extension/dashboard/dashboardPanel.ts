@@ -9,12 +9,7 @@ import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webview
 import {
   DASHBOARD_PANEL_ID,
   DASHBOARD_VIEW,
-  DashboardSelectorSchema,
-  DashboardWebviewToHost,
-  ExportGridParams,
-  ExportOpsdParams,
-  ExportReportParams,
-  RunDiffParams,
+  DashboardView,
   type RunDiffResult,
   type DashboardState,
   type DashboardWebviewCommand,
@@ -26,11 +21,11 @@ import { effectiveRecap } from '../../core/stats/evolving';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { RecapMode } from '../../core/schema/runlog';
 import { DashboardStats } from './dashboardReport';
-import { COMPARE_COMMANDS } from '../compare/registerCompare';
 import { resolveSelector, showConversationPick } from './conversationPicker';
 import { computeRunDiff, diffChoices } from './runDiffSides';
 import { openConversationView } from '../conversation/registerConversation';
 import { exportReport } from './reportExport';
+import { INTERNAL_COMMANDS } from '../commandIds';
 
 const RECOMPUTE_DEBOUNCE_MS = 300;
 
@@ -65,7 +60,7 @@ export class DashboardPanel implements vscode.Disposable {
     }
   }
 
-  private readonly connection: WebviewConnection<typeof DashboardWebviewToHost>;
+  private readonly connection: WebviewConnection<typeof DashboardView>;
   private readonly disposables: vscode.Disposable[] = [];
   private timer: NodeJS.Timeout | undefined;
   private computing: Promise<void> = Promise.resolve();
@@ -81,25 +76,24 @@ export class DashboardPanel implements vscode.Disposable {
     private state: DashboardState,
   ) {
     panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: DASHBOARD_VIEW, title: 'Intent Lens Dashboard', initialState: state });
-    this.connection = new WebviewConnection(panel.webview, DashboardWebviewToHost, {
+    this.connection = new WebviewConnection(panel.webview, DashboardView, {
       requests: {
         refresh: async () => {
           await this.recompute();
           return this.state;
         },
-        exportGrid: (p) => this.exportGrid(ExportGridParams.parse(p).format),
-        exportOpsd: (p) => this.exportOpsd(ExportOpsdParams.parse(p).admitSingleCorrect),
+        exportGrid: (p) => this.exportGrid(p.format),
+        exportOpsd: (p) => this.exportOpsd(p.admitSingleCorrect),
         runDiff: (p) => {
-          this.lastDiff = computeRunDiff(this.services.data, RunDiffParams.parse(p));
+          this.lastDiff = computeRunDiff(this.services.data, p);
           return this.lastDiff;
         },
-        exportReport: async (p) => exportReport(this.stats.report ?? (await this.stats.compute()), ExportReportParams.parse(p).format, this.lastDiff, this.defaultUri.bind(this)),
-        countConversations: (p) => {
-          const selector = DashboardSelectorSchema.parse((p as { selector: unknown }).selector);
+        exportReport: async (p) => exportReport(this.stats.report ?? (await this.stats.compute()), p.format, this.lastDiff, this.defaultUri.bind(this)),
+        countConversations: ({ selector }) => {
           return { count: resolveSelector(this.services.data.conversationsWithCurrentVerdicts(), this.stats.report, selector, this.recapOf()).length };
         },
       },
-      onCommand: (m) => this.onCommand(m as DashboardWebviewCommand),
+      onCommand: (m) => this.onCommand(m),
       log: (line) => services.output.appendLine(line),
     });
     this.disposables.push(
@@ -146,13 +140,10 @@ export class DashboardPanel implements vscode.Disposable {
       case 'rendered':
         this.lastRenderedMs = m.params.ms;
         return;
-      case 'log':
-        this.services.output.appendLine(`[dashboard webview] ${m.params.level}: ${m.params.message}`);
-        return;
       case 'openPair':
         // Logged vs re-scored flips one conversation: its view shows both verdicts (`✓ re-scored, logged ✗`).
         if (m.params.left === m.params.right) await openConversationView(this.services, { convId: m.params.left });
-        else await vscode.commands.executeCommand(COMPARE_COMMANDS.openPair, { left: m.params.left, right: m.params.right });
+        else await vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left: m.params.left, right: m.params.right });
         return;
     }
   }

@@ -3,12 +3,11 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { DashboardPanel } from './dashboardPanel';
-
-export const DASHBOARD_COMMANDS = { open: 'intentLens.dashboard.open' } as const;
+import { COMMANDS } from '../commandIds';
 
 export function registerDashboard(services: ExtensionServices): void {
   services.context.subscriptions.push(
-    vscode.commands.registerCommand(DASHBOARD_COMMANDS.open, async () => {
+    vscode.commands.registerCommand(COMMANDS.dashboardOpen, async () => {
       try {
         await DashboardPanel.show(services);
       } catch (e) {

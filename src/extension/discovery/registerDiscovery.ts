@@ -6,8 +6,8 @@ import { stat } from 'node:fs/promises';
 import type { ExtensionServices } from '../services';
 import { detectFileKind, type DataFileKind } from '../../core/load/dataFiles';
 import { includeFiles } from './includeGlobs';
+import { COMMANDS } from '../commandIds';
 
-export const INCLUDE_COMMAND = 'intentLens.includeDiscoveredFiles';
 const CONTEXT_KEY = 'intentLens.unmatchedData';
 /** A `.json` file is parsed whole to tell its kind: skip very large ones. */
 const MAX_JSON_BYTES = 20 * 1024 * 1024;
@@ -73,7 +73,7 @@ export function registerDiscovery(services: ExtensionServices): void {
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.{jsonl,json}', false, true, false);
   context.subscriptions.push(
-    vscode.commands.registerCommand(INCLUDE_COMMAND, include),
+    vscode.commands.registerCommand(COMMANDS.includeDiscoveredFiles, include),
     data.onDidChange(schedule),
     watcher,
     watcher.onDidCreate(schedule),

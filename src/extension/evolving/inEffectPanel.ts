@@ -4,16 +4,16 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
-import { IN_EFFECT_PANEL_ID, IN_EFFECT_VIEW, InEffectWebviewToHost, type InEffectState, type RailTurn } from '../../shared/protocol/inEffect';
+import { IN_EFFECT_PANEL_ID, IN_EFFECT_VIEW, InEffectView, type InEffectState, type InEffectWebviewCommand, type RailTurn } from '../../shared/protocol/inEffect';
 import type { RecapMode } from '../../core/schema/runlog';
 import { inEffectFromLog, inEffectFromPlan } from './inEffectState';
 import { provenanceNote } from '../../core/workspace/verdicts';
 import { userTurnOfTraceIndex } from './turnDocumentRef';
+import { COMMANDS } from '../commandIds';
 
 export type InEffectTarget = { kind: 'log'; convId: string } | { kind: 'plan'; taskId: string; recap?: RecapMode };
 
 /** The Sources tree's command that opens a turn document (`{convId, turnIndex}`, turnIndex = trace index). */
-export const OPEN_TURN_COMMAND = 'intentLens.openTurn';
 /** Our own read-only turn summary, used when no turn document command is registered. */
 export const IN_EFFECT_TURN_SCHEME = 'intent-lens-ineffect';
 
@@ -88,7 +88,7 @@ export class InEffectPanel implements vscode.Disposable {
     return new InEffectPanel(services, docs, target, key, panel, state);
   }
 
-  private readonly connection: WebviewConnection<typeof InEffectWebviewToHost>;
+  private readonly connection: WebviewConnection<typeof InEffectView>;
   private readonly disposables: vscode.Disposable[] = [];
   private state: InEffectState;
   /** The last render time the page reported (read by the host test suite). */
@@ -105,9 +105,9 @@ export class InEffectPanel implements vscode.Disposable {
     this.state = state;
     InEffectPanel.open.set(key, this);
     panel.title = `In Effect: ${state.taskId}`;
-    this.connection = new WebviewConnection(panel.webview, InEffectWebviewToHost, {
+    this.connection = new WebviewConnection(panel.webview, InEffectView, {
       onCommand: (m) => this.onCommand(m),
-      log: (line) => services.output.appendLine(`[in effect] ${line}`),
+      log: (line) => services.output.appendLine(line),
     });
     panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: IN_EFFECT_VIEW, title: state.title, initialState: state });
     this.disposables.push(
@@ -121,17 +121,13 @@ export class InEffectPanel implements vscode.Disposable {
     return this.state;
   }
 
-  private async onCommand(m: ReturnType<typeof InEffectWebviewToHost.parse>): Promise<void> {
-    if (m.kind !== 'command') return;
+  private async onCommand(m: InEffectWebviewCommand): Promise<void> {
     switch (m.command) {
       case 'revealTurn':
         await this.revealTurn(m.params.turn);
         return;
       case 'rendered':
         this.lastRenderedMs = m.params.ms;
-        return;
-      case 'log':
-        this.services.output.appendLine(`[in effect webview] ${m.params.level}: ${m.params.message}`);
         return;
     }
   }
@@ -140,8 +136,8 @@ export class InEffectPanel implements vscode.Disposable {
   async revealTurn(turnIndex: number): Promise<void> {
     const turn = this.state.turns.find((t) => t.turn === turnIndex);
     if (!turn) return;
-    if (this.state.convId && turn.traceIndex !== undefined && (await vscode.commands.getCommands(true)).includes(OPEN_TURN_COMMAND)) {
-      await vscode.commands.executeCommand(OPEN_TURN_COMMAND, { convId: this.state.convId, turnIndex: turn.traceIndex });
+    if (this.state.convId && turn.traceIndex !== undefined && (await vscode.commands.getCommands(true)).includes(COMMANDS.openTurn)) {
+      await vscode.commands.executeCommand(COMMANDS.openTurn, { convId: this.state.convId, turnIndex: turn.traceIndex });
       return;
     }
     const uri = this.docs.put(this.state, turn);

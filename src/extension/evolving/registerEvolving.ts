@@ -3,36 +3,16 @@
 // `intent-lens:` turn document, or one picked from a list.
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
-import { RECAP_MODES, type RecapMode } from '../../core/schema/runlog';
+import { RECAP_MODES } from '../../core/schema/runlog';
 import { InEffectPanel, IN_EFFECT_TURN_SCHEME, TurnSummaryDocuments, type InEffectTarget } from './inEffectPanel';
 import { parseTurnDocumentUri } from './turnDocumentRef';
-import { SHOW_IN_EFFECT_COMMAND } from '../commandIds';
-
-interface InEffectArgs {
-  convId?: unknown;
-  taskId?: unknown;
-  recap?: unknown;
-  /** A trace index (the Sources tree's turn nodes): the rail highlights that turn. */
-  turnIndex?: unknown;
-}
-
-/** The argument itself, or the `args` a Sources-tree node carries. */
-function argsOf(arg: unknown): InEffectArgs | undefined {
-  if (!arg || typeof arg !== 'object') return undefined;
-  const wrapped = (arg as { args?: unknown }).args;
-  return (wrapped && typeof wrapped === 'object' ? wrapped : arg) as InEffectArgs;
-}
-
-function isRecap(v: unknown): v is RecapMode {
-  return typeof v === 'string' && (RECAP_MODES as readonly string[]).includes(v);
-}
+import { COMMANDS } from '../commandIds';
+import { readCommandTarget, type CommandTarget } from '../commandTarget';
 
 /** Reads the command's argument: `{convId}`, `{taskId, recap?}`, or a tree node carrying them. */
-function targetFromArgs(arg: unknown): InEffectTarget | undefined {
-  const a = argsOf(arg);
-  if (!a) return undefined;
-  if (typeof a.convId === 'string' && a.convId) return { kind: 'log', convId: a.convId };
-  if (typeof a.taskId === 'string' && a.taskId) return { kind: 'plan', taskId: a.taskId, ...(isRecap(a.recap) ? { recap: a.recap } : {}) };
+function targetFromArgs(t: CommandTarget): InEffectTarget | undefined {
+  if (t.convId) return { kind: 'log', convId: t.convId };
+  if (t.taskId) return { kind: 'plan', taskId: t.taskId, ...(t.recap ? { recap: t.recap } : {}) };
   return undefined;
 }
 
@@ -62,11 +42,12 @@ export function registerEvolving(services: ExtensionServices): void {
   context.subscriptions.push(
     docs,
     vscode.workspace.registerTextDocumentContentProvider(IN_EFFECT_TURN_SCHEME, docs),
-    vscode.commands.registerCommand(SHOW_IN_EFFECT_COMMAND, async (arg?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.inEffect, async (arg?: unknown) => {
       try {
-        let target = targetFromArgs(arg);
-        const turnIndex = argsOf(arg)?.turnIndex;
-        let traceIndex = typeof turnIndex === 'number' ? turnIndex : undefined;
+        const args = readCommandTarget(arg);
+        let target = targetFromArgs(args);
+        // A trace index (the Sources tree's turn nodes): the rail highlights that turn.
+        let traceIndex = args.turnIndex;
         if (!target) {
           await data.ensureLoaded();
           const uri = vscode.window.activeTextEditor?.document.uri;

@@ -13,17 +13,12 @@ import { selectForkJobs } from '../../core/fork/forkBatch';
 import { formatRecoveryTable, recoveryRates } from '../../core/fork/recovery';
 import { addEstimates, emptyEstimate, estimateFork } from '../../core/cost/estimate';
 import { RunAbortedError } from '../../core/simulator/runInstance';
-import { itemArgsOf } from '../tree/treeItems';
 import { pickProviderConfig } from '../runner/providerSettings';
 import { describeRunError, runsOutputChannel } from '../runner/runSession';
 import { confirmManyConversations } from '../runner/costSettings';
 import { runForks, type ForkRunOutcome, type ForkRunOptions } from './forkSession';
-
-export const FORK_COMMANDS = {
-  fromTurn: 'intentLens.forkFromTurn',
-  batch: 'intentLens.forkConversations',
-  compareWithParent: 'intentLens.fork.compareWithParent',
-} as const;
+import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
+import { readCommandTarget } from '../commandTarget';
 
 const EDIT_CHOICES: Array<{ kind: ForkEdit['kind']; label: string; detail: string }> = [
   { kind: 'replace-user', label: 'Replace this message…', detail: 'Type a new wording; it carries the same shard or event' },
@@ -97,8 +92,8 @@ function userTurnAt(entry: RunLogEntry, traceIndex: number): number | undefined 
 export async function forkFromTurnCommand(services: ExtensionServices, arg: unknown): Promise<{ convId: string; outFile: string } | undefined> {
   if (refuseUntrusted()) return undefined;
   await services.data.ensureLoaded();
-  const args = itemArgsOf(arg) as { convId?: string; turnIndex?: number; turn?: number } | undefined;
-  if (!args?.convId) return void vscode.window.showInformationMessage('Intent Lens: right-click a user turn of a conversation in the Sources tree to fork from it.');
+  const args = readCommandTarget(arg);
+  if (!args.convId) return void vscode.window.showInformationMessage('Intent Lens: right-click a user turn of a conversation in the Sources tree to fork from it.');
   const conv = await services.data.readConversation(args.convId);
   if (!conv) return void vscode.window.showErrorMessage(`Intent Lens: conversation ${args.convId} is not in the workspace.`);
   const turn = args.turn ?? (args.turnIndex !== undefined ? userTurnAt(conv.entry, args.turnIndex) : undefined);
@@ -136,15 +131,15 @@ export async function forkFromTurnCommand(services: ExtensionServices, arg: unkn
   const verdict = item.status === 'forked' ? item.result.score.is_correct : null;
   const compare = 'Compare With Parent';
   void vscode.window.showInformationMessage(`Intent Lens: ${title}: ${item.status === 'already' ? 'this fork exists already' : verdict === null ? 'unscored' : verdict ? 'correct' : 'incorrect'} (parent ${conv.ref.verdict}).`, compare).then((c) => {
-    if (c === compare) void vscode.commands.executeCommand('intentLens.compare.open', { left: conv.ref.conv_id, right: forkId });
+    if (c === compare) void vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left: conv.ref.conv_id, right: forkId });
   });
   return { convId: forkId, outFile: outcome.outFile };
 }
 
 /** A default filter from a tree item: its source, instance and model. */
 function filterFromItem(arg: unknown): string {
-  const a = itemArgsOf(arg);
-  if (!a?.taskId) return 'mode=multi condition=retained verdict=incorrect';
+  const a = readCommandTarget(arg);
+  if (!a.taskId) return 'mode=multi condition=retained verdict=incorrect';
   return [`task_id=${a.taskId}`, a.mode ? `mode=${a.mode}` : '', a.condition ? `condition=${a.condition}` : '', a.model ? `model=${a.model}` : '', 'verdict=incorrect'].filter(Boolean).join(' ');
 }
 
@@ -205,23 +200,23 @@ export async function forkBatchCommand(services: ExtensionServices, arg: unknown
       outcome.pairs.map((p) => ({ label: `${p.parent} → ${p.fork}`, description: `${p.model} · ${p.domain}`, detail: `${p.parentConvId} → ${p.forkConvId}`, pair: p })),
       { title: 'Parent ↔ fork', matchOnDetail: true },
     );
-    if (pick) await vscode.commands.executeCommand('intentLens.compare.open', { left: pick.pair.parentConvId, right: pick.pair.forkConvId });
+    if (pick) await vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left: pick.pair.parentConvId, right: pick.pair.forkConvId });
   });
   return outcome;
 }
 
 async function compareWithParent(services: ExtensionServices, arg: unknown): Promise<void> {
   await services.data.ensureLoaded();
-  const convId = itemArgsOf(arg)?.convId;
+  const convId = readCommandTarget(arg).convId;
   const ref = convId ? services.data.logs.get(convId) : undefined;
   if (!ref?.forkedFrom) return void vscode.window.showInformationMessage('Intent Lens: pick a fork (a run shown under its parent) to compare with its parent.');
-  await vscode.commands.executeCommand('intentLens.compare.open', { left: ref.forkedFrom.conv_id, right: ref.conv_id });
+  await vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left: ref.forkedFrom.conv_id, right: ref.conv_id });
 }
 
 export function registerFork(services: ExtensionServices): void {
   services.context.subscriptions.push(
-    vscode.commands.registerCommand(FORK_COMMANDS.fromTurn, (arg?: unknown) => forkFromTurnCommand(services, arg)),
-    vscode.commands.registerCommand(FORK_COMMANDS.batch, (arg?: unknown) => forkBatchCommand(services, arg)),
-    vscode.commands.registerCommand(FORK_COMMANDS.compareWithParent, (arg?: unknown) => compareWithParent(services, arg)),
+    vscode.commands.registerCommand(COMMANDS.forkFromTurn, (arg?: unknown) => forkFromTurnCommand(services, arg)),
+    vscode.commands.registerCommand(COMMANDS.forkConversations, (arg?: unknown) => forkBatchCommand(services, arg)),
+    vscode.commands.registerCommand(COMMANDS.forkCompareWithParent, (arg?: unknown) => compareWithParent(services, arg)),
   );
 }

@@ -2,14 +2,9 @@
 // exactly that item from such a link (in a fresh window too: it waits for the data to load).
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
-import { itemArgsOf } from '../tree/treeItems';
 import { formatIntentLink, parseIntentLink, type IntentLink, type LinkFilters } from './intentLinks';
-
-export const COPY_LINK_COMMAND = 'intentLens.copyLink';
-export const COPY_FILTER_LINK_COMMAND = 'intentLens.copyFilterLink';
-/** Internal commands of the Sources tree that read and set its filters. */
-const GET_FILTERS_COMMAND = 'intentLens.tree.getFilters';
-const SET_FILTERS_COMMAND = 'intentLens.tree.setFilters';
+import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
+import { readCommandTarget } from '../commandTarget';
 
 export function registerLinks(services: ExtensionServices): void {
   const { context, data, output } = services;
@@ -25,15 +20,15 @@ export function registerLinks(services: ExtensionServices): void {
     await data.ensureLoaded();
     if (link.kind === 'filter') {
       await vscode.commands.executeCommand('intentLens.sources.focus');
-      await vscode.commands.executeCommand(SET_FILTERS_COMMAND, link.filters);
+      await vscode.commands.executeCommand(INTERNAL_COMMANDS.treeSetFilters, link.filters);
       return;
     }
     if (!data.logs.get(link.convId)) {
       void vscode.window.showErrorMessage(`Intent Lens: the linked conversation "${link.convId}" is not in this workspace's run logs. Open the folder that holds its log, or check the logs glob in settings.`);
       return;
     }
-    if (link.kind === 'turn') await vscode.commands.executeCommand('intentLens.openTurn', { convId: link.convId, turnIndex: link.turnIndex });
-    else await vscode.commands.executeCommand('intentLens.openConversation', { convId: link.convId });
+    if (link.kind === 'turn') await vscode.commands.executeCommand(COMMANDS.openTurn, { convId: link.convId, turnIndex: link.turnIndex });
+    else await vscode.commands.executeCommand(COMMANDS.openConversation, { convId: link.convId });
   };
 
   context.subscriptions.push(
@@ -51,14 +46,14 @@ export function registerLinks(services: ExtensionServices): void {
         }
       },
     }),
-    vscode.commands.registerCommand(COPY_LINK_COMMAND, async (arg: unknown) => {
-      const a = itemArgsOf(arg);
-      if (!a?.convId) return void vscode.window.showInformationMessage('Intent Lens: select a conversation or a turn in the Sources view to copy its link.');
+    vscode.commands.registerCommand(COMMANDS.copyLink, async (arg: unknown) => {
+      const a = readCommandTarget(arg);
+      if (!a.convId) return void vscode.window.showInformationMessage('Intent Lens: select a conversation or a turn in the Sources view to copy its link.');
       if (a.turnIndex !== undefined) await copy({ kind: 'turn', convId: a.convId, turnIndex: a.turnIndex }, 'this turn');
       else await copy({ kind: 'conversation', convId: a.convId }, 'this conversation');
     }),
-    vscode.commands.registerCommand(COPY_FILTER_LINK_COMMAND, async () => {
-      const filters = (await vscode.commands.executeCommand<LinkFilters | undefined>(GET_FILTERS_COMMAND)) ?? {};
+    vscode.commands.registerCommand(COMMANDS.copyFilterLink, async () => {
+      const filters = (await vscode.commands.executeCommand<LinkFilters | undefined>(INTERNAL_COMMANDS.treeGetFilters)) ?? {};
       await copy({ kind: 'filter', filters }, 'the current filter');
     }),
   );

@@ -11,6 +11,7 @@ import { parseJsonSpans, nodeAt } from '../../core/edit/jsonSpans';
 import { applyFieldEdits, parsePath } from '../../core/edit/editRaw';
 import type { WorkspaceData } from '../data/workspaceData';
 import { isRecordsDocument, locateInDocument } from './recordDocuments';
+import { COMMANDS } from '../commandIds';
 
 export const INTENT_DIAGNOSTIC_SOURCE = 'intent-lens checks';
 
@@ -127,7 +128,7 @@ export class IntentQuickFixProvider implements vscode.CodeActionProvider {
       }
       const open = new vscode.CodeAction(`Edit revision ${taskId}`, vscode.CodeActionKind.QuickFix);
       open.diagnostics = [diag];
-      open.command = { command: 'intentLens.review.editRevision', title: 'Edit Revision', arguments: [{ taskId }] };
+      open.command = { command: COMMANDS.reviewEditRevision, title: 'Edit Revision', arguments: [{ taskId }] };
       actions.push(open);
     }
     void range;

@@ -6,13 +6,14 @@ import { readFile } from 'node:fs/promises';
 import type { ExtensionServices } from '../services';
 import type { ReviewStatus } from '../../core/schema/records';
 import { reviewEdits } from '../../core/edit/reviewEdits';
-import { taskIdFromArg, taskIdsFromArgs } from './commandTarget';
+import { readCommandTarget, readCommandTargets, type ReadOptions } from '../commandTarget';
 import { RevisionEditorPanel, reviewerName } from './revisionEditorPanel';
 import { editRecord, findRecordInDocument, RecordConflictError } from './recordDocuments';
 import { nextPending, progressNow, currentRecords } from './reviewState';
 import { IntentQuickFixProvider, registerIntentDiagnostics } from './intentDiagnostics';
 import { applyTemplatesCommand, openTemplateLibrary } from './templateCommands';
 import { askReason } from './reviewReason';
+import { COMMANDS } from '../commandIds';
 
 const RECORDS_FILE = /\.records\.jsonl?$/i;
 
@@ -42,6 +43,9 @@ function followRecordDocuments(context: vscode.ExtensionContext, data: Extension
   );
 }
 
+/** Review commands are about a record: a bare string argument is its task id. */
+const BY_TASK_ID: ReadOptions = { stringIs: 'taskId' };
+
 export function registerReview(services: ExtensionServices): void {
   const { context, data } = services;
   // The intent checks reach the Problems panel through this live collection (document text, field
@@ -53,7 +57,7 @@ export function registerReview(services: ExtensionServices): void {
 
   const status = vscode.window.createStatusBarItem('intentLens.reviewProgress', vscode.StatusBarAlignment.Left, 50);
   status.name = 'Intent Lens Review Progress';
-  status.command = 'intentLens.review.next';
+  status.command = COMMANDS.reviewNext;
   const updateStatus = () => {
     const p = progressNow(data);
     if (p.total === 0) return status.hide();
@@ -77,7 +81,7 @@ export function registerReview(services: ExtensionServices): void {
 
   /** The command's record: its argument, else (for review decisions) the open editor's, else a pick. */
   const pickTaskId = async (arg: unknown, preferActive = true): Promise<string | undefined> => {
-    const fromArg = taskIdFromArg(arg) ?? (preferActive ? RevisionEditorPanel.active?.taskId : undefined);
+    const fromArg = readCommandTarget(arg, BY_TASK_ID).taskId ?? (preferActive ? RevisionEditorPanel.active?.taskId : undefined);
     if (fromArg) return fromArg;
     const items = currentRecords(data).map((r) => ({ label: r.record.task_id, description: `${r.record.intent?.review?.status ?? 'no review'} · ${r.record.intent?.requirement ?? ''}` }));
     return (await vscode.window.showQuickPick(items, { title: 'Which revision?' }))?.label;
@@ -106,14 +110,14 @@ export function registerReview(services: ExtensionServices): void {
   };
 
   context.subscriptions.push(
-    vscode.commands.registerCommand('intentLens.review.editRevision', async (arg: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.reviewEditRevision, async (arg: unknown) => {
       const taskId = await pickTaskId(arg, false);
       if (taskId) await RevisionEditorPanel.show(services, taskId);
     }),
-    vscode.commands.registerCommand('intentLens.review.approve', (arg: unknown) => review('approved', arg)),
-    vscode.commands.registerCommand('intentLens.review.reject', (arg: unknown) => review('rejected', arg)),
-    vscode.commands.registerCommand('intentLens.review.needsWork', (arg: unknown) => review('needs-work', arg)),
-    vscode.commands.registerCommand('intentLens.review.next', async () => {
+    vscode.commands.registerCommand(COMMANDS.reviewApprove, (arg: unknown) => review('approved', arg)),
+    vscode.commands.registerCommand(COMMANDS.reviewReject, (arg: unknown) => review('rejected', arg)),
+    vscode.commands.registerCommand(COMMANDS.reviewNeedsWork, (arg: unknown) => review('needs-work', arg)),
+    vscode.commands.registerCommand(COMMANDS.reviewNext, async () => {
       await data.ensureLoaded();
       const next = nextPending(data, RevisionEditorPanel.active?.taskId);
       if (!next) {
@@ -123,7 +127,7 @@ export function registerReview(services: ExtensionServices): void {
       }
       await RevisionEditorPanel.show(services, next.record.task_id);
     }),
-    vscode.commands.registerCommand('intentLens.review.applyTemplates', (arg: unknown, selection: unknown) => applyTemplatesCommand(services, taskIdsFromArgs(arg, selection))),
-    vscode.commands.registerCommand('intentLens.review.openTemplates', () => openTemplateLibrary()),
+    vscode.commands.registerCommand(COMMANDS.reviewApplyTemplates, (arg: unknown, selection: unknown) => applyTemplatesCommand(services, [...new Set(readCommandTargets(arg, selection, BY_TASK_ID).flatMap((t) => (t.taskId ? [t.taskId] : [])))])),
+    vscode.commands.registerCommand(COMMANDS.reviewOpenTemplates, () => openTemplateLibrary()),
   );
 }

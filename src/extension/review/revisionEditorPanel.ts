@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { userInfo } from 'node:os';
 import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
-import { ApplyParams, CheckReferencesParams, EDITOR_PANEL_ID, EDITOR_VIEW, EditorWebviewMessage, ReviewParams, type ApplyResult, type EditorState } from '../../shared/protocol/editor';
+import { EDITOR_PANEL_ID, EDITOR_VIEW, EditorView, type ApplyParams, type ApplyResult, type EditorState, type ReviewParams } from '../../shared/protocol/editor';
 import { BenchmarkRecordSchema, type ReviewStatus } from '../../core/schema/records';
 import { checkDatabaseReferences } from '../../core/checks/referenceResults';
 import { reviewEdits } from '../../core/edit/reviewEdits';
@@ -15,6 +15,7 @@ import { askReason } from './reviewReason';
 
 const STATUS_TEXT: Record<ReviewStatus, string> = { approved: 'Approved', rejected: 'Rejected', 'needs-work': 'Marked needs work:', pending: 'Marked pending:' };
 import { databaseFolders } from './intentDiagnostics';
+import { COMMANDS } from '../commandIds';
 
 export function reviewerName(): string | undefined {
   try {
@@ -27,7 +28,7 @@ export function reviewerName(): string | undefined {
 export class RevisionEditorPanel implements vscode.Disposable {
   private static current: RevisionEditorPanel | undefined;
   private readonly disposables: vscode.Disposable[] = [];
-  private connection: WebviewConnection<typeof EditorWebviewMessage>;
+  private connection: WebviewConnection<typeof EditorView>;
   private state: EditorState;
   /** The webview's unapplied edits (its form's intent and the record text they were made on). */
   private pending: { intent: Record<string, unknown>; baseRaw: string; taskId: string } | undefined;
@@ -66,19 +67,17 @@ export class RevisionEditorPanel implements vscode.Disposable {
   ) {
     this.state = initial;
     panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: EDITOR_VIEW, title: `Revision: ${initial.taskId}`, initialState: initial, workers: true });
-    this.connection = new WebviewConnection(panel.webview, EditorWebviewMessage, {
+    this.connection = new WebviewConnection(panel.webview, EditorView, {
       log: (l) => services.output.appendLine(l),
       requests: {
-        apply: (p) => this.apply(ApplyParams.parse(p)),
-        review: (p) => this.review(ReviewParams.parse(p)),
-        checkReferences: (p) => this.checkReferences(CheckReferencesParams.parse(p).intent),
+        apply: (p) => this.apply(p),
+        review: (p) => this.review(p),
+        checkReferences: (p) => this.checkReferences(p.intent),
         reload: () => this.reload(),
       },
       onCommand: (m) => {
-        if (m.kind !== 'command') return;
-        if (m.command === 'reviewNext') void (m.params.reviewed ? this.showNextAfter(m.params.reviewed.taskId, m.params.reviewed.status) : vscode.commands.executeCommand('intentLens.review.next'));
+        if (m.command === 'reviewNext') void (m.params.reviewed ? this.showNextAfter(m.params.reviewed.taskId, m.params.reviewed.status) : vscode.commands.executeCommand(COMMANDS.reviewNext));
         if (m.command === 'pending') this.pending = m.params.intent ? { intent: m.params.intent, baseRaw: m.params.baseRaw, taskId: this.state.taskId } : undefined;
-        if (m.command === 'log') services.output.appendLine(`[editor] ${m.params.message}`);
       },
     });
     this.disposables.push(

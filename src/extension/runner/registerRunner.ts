@@ -3,12 +3,13 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { baseInstances, extendedInstances, instanceLabel, type InstanceSpec } from '../../core/render/instances';
-import { ConditionSchema, PathSchema } from '../../core/schema/runlog';
 import type { RecordEntry } from '../data/workspaceData';
 import { RunAbortedError } from '../../core/simulator/runInstance';
 import { pickProviderConfig, setApiKeyCommand } from './providerSettings';
 import { describeRunError, runOneInstance, runsOutputChannel, type RunOutcome } from './runSession';
 import { registerInstanceTests } from './instanceTests';
+import { COMMANDS } from '../commandIds';
+import { readCommandTarget } from '../commandTarget';
 
 /** Arguments of intentLens.runInstance: `{taskId, mode, condition, path?, k?, providerId?}`, or a tree node carrying them (or `args`). */
 export interface RunInstanceArgs {
@@ -21,18 +22,15 @@ export interface RunInstanceArgs {
 }
 
 function parseArgs(raw: unknown): RunInstanceArgs | undefined {
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const o = raw as Record<string, unknown>;
-  const src = typeof o.taskId === 'string' ? o : typeof o.args === 'object' && o.args !== null ? (o.args as Record<string, unknown>) : undefined;
-  if (!src || typeof src.taskId !== 'string') return undefined;
-  const cond = ConditionSchema.safeParse(src.condition);
-  const path = PathSchema.safeParse(src.path);
+  const t = readCommandTarget(raw, { stringIs: 'taskId' });
+  if (!t.taskId) return undefined;
   return {
-    taskId: src.taskId,
-    ...(src.mode === 'multi' || src.mode === 'single' ? { mode: src.mode } : {}),
-    ...(cond.success ? { condition: cond.data } : {}),
-    ...(path.success ? { path: path.data, k: typeof src.k === 'number' ? src.k : 0 } : {}),
-    ...(typeof src.providerId === 'string' ? { providerId: src.providerId } : {}),
+    taskId: t.taskId,
+    // An InstanceSpec is multi or single; an evolving-intent item's mode leaves the pick to the user.
+    ...(t.mode === 'multi' || t.mode === 'single' ? { mode: t.mode } : {}),
+    ...(t.condition ? { condition: t.condition } : {}),
+    ...(t.path ? { path: t.path, k: t.k ?? 0 } : {}),
+    ...(t.providerId ? { providerId: t.providerId } : {}),
   };
 }
 
@@ -114,8 +112,8 @@ export async function runInstanceCommand(services: ExtensionServices, rawArgs?: 
 export function registerRunner(services: ExtensionServices): void {
   const { context } = services;
   context.subscriptions.push(
-    vscode.commands.registerCommand('intentLens.runInstance', (args?: unknown) => runInstanceCommand(services, args)),
-    vscode.commands.registerCommand('intentLens.setApiKey', () => setApiKeyCommand(context.secrets)),
+    vscode.commands.registerCommand(COMMANDS.runInstance, (args?: unknown) => runInstanceCommand(services, args)),
+    vscode.commands.registerCommand(COMMANDS.setApiKey, () => setApiKeyCommand(context.secrets)),
     registerInstanceTests(services),
     runsOutputChannel(),
   );

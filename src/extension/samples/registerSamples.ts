@@ -2,12 +2,11 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { SamplesPanel } from './samplesPanel';
-
-export const SAMPLES_COMMAND = 'intentLens.samples.open';
+import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 
 export function registerSamples(services: ExtensionServices): void {
   services.context.subscriptions.push(
-    vscode.commands.registerCommand(SAMPLES_COMMAND, async () => {
+    vscode.commands.registerCommand(COMMANDS.samplesOpen, async () => {
       try {
         await SamplesPanel.show(services);
       } catch (e) {
@@ -16,7 +15,7 @@ export function registerSamples(services: ExtensionServices): void {
         void vscode.window.showErrorMessage(`Intent Lens: cannot open the Samples table: ${msg}`);
       }
     }),
-    vscode.commands.registerCommand('intentLens.samples.inspect', () => {
+    vscode.commands.registerCommand(INTERNAL_COMMANDS.samplesInspect, () => {
       const p = SamplesPanel.active;
       return p ? { rows: p.currentState.rows.length, visible: p.currentState.visible.length, filters: p.currentState.filters, renderedMs: p.lastRenderedMs } : undefined;
     }),

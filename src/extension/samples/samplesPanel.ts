@@ -4,12 +4,13 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
-import { SAMPLES_PANEL_ID, SAMPLES_VIEW, SamplesWebviewToHost, type SamplesState, type SamplesWebviewMessage } from '../../shared/protocol/samples';
+import { SAMPLES_PANEL_ID, SAMPLES_VIEW, SamplesView, type SamplesState, type SamplesWebviewCommand } from '../../shared/protocol/samples';
 import { SourceTreeModel, describeFilters, type TreeFilters } from '../tree/sourceTreeModel';
 import { treeFilterStore, type TreeFilterStore } from '../tree/treeFilterStore';
 
 import { openConversationView } from '../conversation/registerConversation';
 import { buildSamplesState, visibleRows } from './buildSamplesState';
+import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 
 /** At most this many conversation views open from one "Open" of a multi-selection. */
 const MAX_OPEN = 10;
@@ -38,7 +39,7 @@ export class SamplesPanel implements vscode.Disposable {
     return (SamplesPanel.current = new SamplesPanel(services, panel, treeFilterStore(services.context)));
   }
 
-  private readonly connection: WebviewConnection<typeof SamplesWebviewToHost>;
+  private readonly connection: WebviewConnection<typeof SamplesView>;
   private readonly disposables: vscode.Disposable[] = [];
   private model: SourceTreeModel;
   private state: SamplesState;
@@ -51,9 +52,9 @@ export class SamplesPanel implements vscode.Disposable {
   ) {
     this.model = treeModel(services, store.filters);
     this.state = buildSamplesState(this.model, (f) => vscode.workspace.asRelativePath(f));
-    this.connection = new WebviewConnection(panel.webview, SamplesWebviewToHost, {
+    this.connection = new WebviewConnection(panel.webview, SamplesView, {
       onCommand: (m) => this.onCommand(m),
-      log: (line) => services.output.appendLine(`[samples] ${line}`),
+      log: (line) => services.output.appendLine(line),
     });
     panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: SAMPLES_VIEW, title: 'Samples', initialState: this.state });
     this.updateTitle();
@@ -91,8 +92,7 @@ export class SamplesPanel implements vscode.Disposable {
     this.connection.notify('state', { state: this.state });
   }
 
-  private async onCommand(m: SamplesWebviewMessage): Promise<void> {
-    if (m.kind !== 'command') return;
+  private async onCommand(m: SamplesWebviewCommand): Promise<void> {
     switch (m.command) {
       case 'setFilters': {
         // Review status is set from the tree only; keep it as it is.
@@ -107,23 +107,20 @@ export class SamplesPanel implements vscode.Disposable {
         return;
       }
       case 'compare':
-        await vscode.commands.executeCommand('intentLens.compare.open', { left: m.params.left, right: m.params.right });
+        await vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left: m.params.left, right: m.params.right });
         return;
       case 'rescore':
-        await vscode.commands.executeCommand('intentLens.rescore', { convIds: m.params.convIds });
+        await vscode.commands.executeCommand(COMMANDS.rescore, { convIds: m.params.convIds });
         return;
       case 'runAgain': {
         const ref = this.services.data.logs.get(m.params.convId);
         if (!ref) return;
-        await vscode.commands.executeCommand('intentLens.runInstance', { taskId: ref.task_id, mode: ref.mode, condition: ref.condition, ...(ref.path ? { path: ref.path, k: ref.k ?? 0 } : {}) });
+        await vscode.commands.executeCommand(COMMANDS.runInstance, { taskId: ref.task_id, mode: ref.mode, condition: ref.condition, ...(ref.path ? { path: ref.path, k: ref.k ?? 0 } : {}) });
         return;
       }
       case 'rendered':
         this.lastRenderedMs = m.params.ms;
         this.services.output.appendLine(`[samples] rendered ${m.params.rows} rows in ${m.params.ms.toFixed(0)} ms`);
-        return;
-      case 'log':
-        this.services.output.appendLine(`[samples webview] ${m.params.level}: ${m.params.message}`);
         return;
     }
   }

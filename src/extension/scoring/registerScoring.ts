@@ -5,7 +5,6 @@ import * as vscode from 'vscode';
 import { isAbsolute, join } from 'node:path';
 import pLimit from 'p-limit';
 import type { ExtensionServices } from '../services';
-import { RESCORE_COMMAND } from '../commandIds';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { rescoreConversation } from '../../core/verify/rescore';
 import { codeIsolationNote } from '../../core/verify/code/codeIsolationNote';
@@ -14,10 +13,10 @@ import { SqlExecutor } from '../../core/verify/database/sqlExecutor';
 import type { RescoreEntry } from './rescoreResults';
 import { VERIFIER_VERSION, verdictChanged } from '../../core/workspace/verdicts';
 import { stat } from 'node:fs/promises';
+import { COMMANDS } from '../commandIds';
+import { readCommandTarget } from '../commandTarget';
 
 export { RescoreResults, type RescoreEntry, type RescoreChange } from './rescoreResults';
-
-export { RESCORE_COMMAND };
 
 /** What the command resolves to (for callers and tests); undefined when nothing was chosen. */
 export interface RescoreSummary {
@@ -45,20 +44,19 @@ export interface RescoreTarget {
   k?: number;
 }
 
-/** Reads a target off a Uri, a tree node (its `args`), or a plain `{taskId?, convIds?, file?}`. */
+/** Reads a target off a Uri (explorer menus), or whatever else names runs (the one command-target reader). */
 export function rescoreTargetOf(arg: unknown): RescoreTarget | undefined {
   if (arg instanceof vscode.Uri) return { file: arg.fsPath };
-  if (!arg || typeof arg !== 'object') return undefined;
-  const o = (arg as { args?: unknown }).args && typeof (arg as { args?: unknown }).args === 'object' ? (arg as { args: Record<string, unknown> }).args : (arg as Record<string, unknown>);
-  const t: RescoreTarget = {};
-  if (typeof o.file === 'string') t.file = o.file;
-  if (typeof o.taskId === 'string') t.taskId = o.taskId;
-  if (Array.isArray(o.convIds)) t.convIds = o.convIds.filter((x): x is string => typeof x === 'string');
-  else if (typeof o.convId === 'string') t.convIds = [o.convId];
-  if (typeof o.mode === 'string') t.mode = o.mode;
-  if (typeof o.condition === 'string') t.condition = o.condition;
-  if (typeof o.path === 'string') t.path = o.path;
-  if (typeof o.k === 'number') t.k = o.k;
+  const { file, taskId, convIds, convId, mode, condition, path, k } = readCommandTarget(arg);
+  const t: RescoreTarget = {
+    ...(file !== undefined ? { file } : {}),
+    ...(taskId !== undefined ? { taskId } : {}),
+    ...(convIds !== undefined ? { convIds } : convId !== undefined ? { convIds: [convId] } : {}),
+    ...(mode !== undefined ? { mode } : {}),
+    ...(condition !== undefined ? { condition } : {}),
+    ...(path !== undefined ? { path } : {}),
+    ...(k !== undefined ? { k } : {}),
+  };
   return Object.keys(t).length ? t : undefined;
 }
 
@@ -118,7 +116,7 @@ export function registerScoring(services: ExtensionServices): void {
         if (stale.length) results.clear(stale);
       })();
     }),
-    vscode.commands.registerCommand(RESCORE_COMMAND, async (arg?: unknown, selected?: unknown[]): Promise<RescoreSummary | undefined> => {
+    vscode.commands.registerCommand(COMMANDS.rescore, async (arg?: unknown, selected?: unknown[]): Promise<RescoreSummary | undefined> => {
       // Multi-selection in a tree passes the clicked item and the selection.
       const targets = (Array.isArray(selected) && selected.length > 1 ? selected : [arg]).map(rescoreTargetOf).filter((t): t is RescoreTarget => !!t);
       if (!targets.length) {

@@ -8,9 +8,8 @@ import { WorkspaceSearch } from './workspaceSearch';
 import { QueryError, SEARCH_ROLES, type SearchRole } from '../../core/search/searchQuery';
 import type { SearchMatch } from '../../core/search/messageMatches';
 import { shortModel } from '../tree/sourceTreeModel';
+import { COMMANDS } from '../commandIds';
 
-export const SEARCH_COMMAND = 'intentLens.searchConversations';
-const OPEN_TURN_COMMAND = 'intentLens.openTurn';
 const RESULT_LIMIT = 500;
 const OPTIONS_KEY = 'intentLens.search.options';
 
@@ -35,7 +34,7 @@ export function registerSearch(services: ExtensionServices): void {
   context.subscriptions.push(search);
 
   context.subscriptions.push(
-    vscode.commands.registerCommand(SEARCH_COMMAND, async (initial?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.searchConversations, async (initial?: unknown) => {
       const state: SearchOptionsState = { regex: false, caseSensitive: false, wholeWord: false, ...context.workspaceState.get<SearchOptionsState>(OPTIONS_KEY) };
       const pick = vscode.window.createQuickPick<HitItem>();
       pick.title = 'Search Conversations';
@@ -128,7 +127,7 @@ export function registerSearch(services: ExtensionServices): void {
         const m = pick.selectedItems[0]?.match;
         if (!m) return;
         pick.hide();
-        void vscode.commands.executeCommand(OPEN_TURN_COMMAND, { convId: m.conv_id, turnIndex: m.trace_index });
+        void vscode.commands.executeCommand(COMMANDS.openTurn, { convId: m.conv_id, turnIndex: m.trace_index });
       });
       pick.onDidHide(() => {
         running?.abort();

@@ -2,17 +2,17 @@
 // command, the status-bar summary and the read-only turn documents (`intent-lens:` scheme).
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
-import { RESCORE_COMMAND } from '../commandIds';
 import { describeRescoreCounts } from '../../core/workspace/verdicts';
 import { SourcesTreeProvider } from './sourcesTreeProvider';
 import { describeFilters, emptyFilterMessage, hasActiveFilters, shortModel, type ReviewFilter, type TreeFilters } from './sourceTreeModel';
 import { CONVERSATION_SCHEME, parseDocumentPath, renderConversationDocument, renderTurnDocument } from './conversationDocuments';
 import { openConversationView } from '../conversation/registerConversation';
 import { showConversationPick } from '../dashboard/conversationPicker';
-import { itemArgsOf } from './treeItems';
+import { isEmptyTarget, readCommandTarget, type CommandTarget } from '../commandTarget';
 import { treeFilterStore } from './treeFilterStore';
 import type { Verdict } from '../../core/load/runLogIndex';
 import { REVIEW_STATUSES } from '../../core/schema/records';
+import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 
 export const SOURCES_VIEW_ID = 'intentLens.sources';
 
@@ -122,7 +122,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
       const none = rescored.all().length === 0;
       void vscode.window
         .showInformationMessage(none ? 'Intent Lens: inactive content is found by re-scoring, and no run is re-scored yet.' : `Intent Lens: none of the ${rescored.all().length} re-scored runs uses inactive content yet.`, 'Re-score…')
-        .then((choice) => (choice === 'Re-score…' ? vscode.commands.executeCommand(RESCORE_COMMAND) : undefined));
+        .then((choice) => (choice === 'Re-score…' ? vscode.commands.executeCommand(COMMANDS.rescore) : undefined));
     }
     await setFilters({ ...provider.filters, newErrorsWithInactive: on });
   };
@@ -197,51 +197,57 @@ export function registerSourcesTree(services: ExtensionServices): void {
   };
 
   /** The item a command applies to: its argument (context menu, inline button) or the selection (keyboard, palette). */
-  const argsFor = (arg: unknown) => itemArgsOf(arg) ?? itemArgsOf(view.selection[0]);
+  const argsFor = (arg: unknown): CommandTarget => {
+    const t = readCommandTarget(arg);
+    return isEmptyTarget(t) ? readCommandTarget(view.selection[0]) : t;
+  };
 
   const register = (id: string, fn: (...args: unknown[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
-  register('intentLens.refresh', async () => {
+  register(COMMANDS.refresh, async () => {
     await data.reload();
   });
-  register('intentLens.filter', filterMenu);
-  register('intentLens.filterDomain', filterDomain);
-  register('intentLens.filterModel', filterModel);
-  register('intentLens.filterVerdict', filterVerdict);
-  register('intentLens.filterReview', filterReview);
-  register('intentLens.toggleNewErrors', toggleNewErrors);
-  register('intentLens.toggleNewErrorsWithInactive', toggleNewErrorsWithInactive);
-  register('intentLens.clearFilters', () => setFilters({}));
+  register(COMMANDS.filter, filterMenu);
+  register(COMMANDS.filterDomain, filterDomain);
+  register(COMMANDS.filterModel, filterModel);
+  register(COMMANDS.filterVerdict, filterVerdict);
+  register(COMMANDS.filterReview, filterReview);
+  register(COMMANDS.toggleNewErrors, toggleNewErrors);
+  register(COMMANDS.toggleNewErrorsWithInactive, toggleNewErrorsWithInactive);
+  register(COMMANDS.clearFilters, () => setFilters({}));
   // For links (src/extension/links): read the filters, and apply a validated filter from a link.
-  register('intentLens.tree.getFilters', () => provider.filters);
-  register('intentLens.tree.setFilters', (f: unknown) => (f && typeof f === 'object' ? setFilters(f as TreeFilters) : undefined));
-  register('intentLens.findSource', findSource);
-  register('intentLens.revealSource', (taskId: unknown) => (typeof taskId === 'string' ? revealSource(taskId) : findSource()));
-  register('intentLens.toggleBookkeeping', async () => {
+  register(INTERNAL_COMMANDS.treeGetFilters, () => provider.filters);
+  register(INTERNAL_COMMANDS.treeSetFilters, (f: unknown) => (f && typeof f === 'object' ? setFilters(f as TreeFilters) : undefined));
+  register(COMMANDS.findSource, findSource);
+  register(COMMANDS.revealSource, (arg: unknown) => {
+    const taskId = readCommandTarget(arg, { stringIs: 'taskId' }).taskId;
+    return taskId ? revealSource(taskId) : findSource();
+  });
+  register(COMMANDS.toggleBookkeeping, async () => {
     provider.setShowBookkeeping(!provider.showBookkeeping);
     update();
   });
   // Both open the conversation view (at the turn, for a turn). Only openTurn (tree-focused: click,
   // Ctrl+Enter) falls back to the tree selection; from the palette a stale selection would silently
   // reopen the last turn, so Open Conversation without an argument always offers the pick.
-  const openConversationWith = (argsOf: (arg: unknown) => ReturnType<typeof itemArgsOf>) => async (arg: unknown) => {
-    const a = argsOf(arg) ?? (typeof arg === 'string' ? arg : undefined);
-    if (a === undefined) return showConversationPick(data.conversations(), 'Open Conversation');
+  const openConversationWith = (argsOf: (arg: unknown) => CommandTarget) => async (arg: unknown) => {
+    const a = argsOf(arg);
+    if (isEmptyTarget(a)) return showConversationPick(data.conversations(), 'Open Conversation');
     await openConversationView(services, a);
   };
-  register('intentLens.openTurn', openConversationWith(argsFor));
-  register('intentLens.openConversation', openConversationWith(itemArgsOf));
-  register('intentLens.openInLog', async (arg: unknown) => {
+  register(COMMANDS.openTurn, openConversationWith(argsFor));
+  register(COMMANDS.openConversation, openConversationWith((arg) => readCommandTarget(arg)));
+  register(COMMANDS.openInLog, async (arg: unknown) => {
     const a = argsFor(arg);
-    if (a?.convId) {
+    if (a.convId) {
       const ref = data.logs.get(a.convId);
       if (ref) return openAt(ref.file, ref.line);
     }
-    return openAt(a?.file, a?.line);
+    return openAt(a.file, a.line);
   });
-  register('intentLens.revealRecord', async (arg: unknown) => {
+  register(COMMANDS.revealRecord, async (arg: unknown) => {
     const a = argsFor(arg);
-    const rec = a?.taskId ? (data.record(a.taskId) ?? data.plans().get(a.taskId)) : undefined;
-    if (!rec) return void vscode.window.showInformationMessage(`Intent Lens: no record or plan for ${a?.taskId ?? 'this item'}.`);
+    const rec = a.taskId ? (data.record(a.taskId) ?? data.plans().get(a.taskId)) : undefined;
+    if (!rec) return void vscode.window.showInformationMessage(`Intent Lens: no record or plan for ${a.taskId ?? 'this item'}.`);
     await openAt(rec.file, rec.line);
   });
 

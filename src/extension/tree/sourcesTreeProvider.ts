@@ -8,6 +8,7 @@ import { turnDocumentPath, CONVERSATION_SCHEME } from './conversationDocuments';
 import { parseConversation } from '../../core/conversation';
 import { contextValueOf, type RunNode, type SourceTreeNode, type TurnNode } from './treeItems';
 import type { Verdict } from '../../core/load/runLogIndex';
+import { COMMANDS } from '../commandIds';
 
 const VERDICT_ICONS: Record<Verdict, [string, string]> = {
   correct: ['pass', 'testing.iconPassed'],
@@ -168,7 +169,7 @@ function turnItem(node: TurnNode): vscode.TreeItem {
     : new vscode.ThemeIcon(node.role === 'user' ? 'account' : node.role === 'assistant' ? 'hubot' : node.role === 'system' ? 'gear' : node.bookkeeping ? 'debug-stackframe-dot' : 'output');
   item.tooltip = `${turnLabel(node)}\n\n${node.firstLine}`;
   const uri = vscode.Uri.from({ scheme: CONVERSATION_SCHEME, path: turnDocumentPath(node.convId, node.index) });
-  item.command = { command: 'intentLens.openTurn', title: 'Open Turn', arguments: [node.args, uri] };
+  item.command = { command: COMMANDS.openTurn, title: 'Open Turn', arguments: [node.args, uri] };
   return item;
 }
 

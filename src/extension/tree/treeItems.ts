@@ -179,11 +179,3 @@ export function contextValueOf(node: SourceTreeNode): string {
       return CONTEXT_VALUES[node.kind];
   }
 }
-
-/** Reads an `ItemArgs` off whatever a command received: a tree node, the args themselves, or nothing. */
-export function itemArgsOf(arg: unknown): ItemArgs | undefined {
-  if (!arg || typeof arg !== 'object') return undefined;
-  const o = arg as { args?: unknown };
-  if (o.args && typeof o.args === 'object') return o.args as ItemArgs;
-  return arg as ItemArgs;
-}

@@ -1,11 +1,9 @@
 // Host side of every Intent Lens webview: strict CSP with a nonce, resources only from
-// dist/webview, initial state inlined into the HTML (no round trip before first paint), a ready
-// handshake, and request/response pairing by id. Every incoming message is validated against the
-// view's zod schema; anything else is dropped (a webview showing model output is untrusted).
+// dist/webview, initial state inlined into the HTML (no round trip before first paint). The
+// messages after that go through `WebviewConnection` (./webviewConnection), which validates them
+// against the view's contract.
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
-import { ReadyMessage, type ResponseMessage } from '../../shared/protocol';
 import { escapeHtml } from '../../core/render/escapeHtml';
 
 export interface WebviewHtmlOptions {
@@ -78,74 +76,4 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
 
 export { escapeHtml };
 
-export type RequestHandlers = Record<string, (params: unknown) => Promise<unknown> | unknown>;
-
-/**
- * Wires a webview to its handlers. `incoming` is the view's zod union of webview → host messages
- * (requests and commands); the ready handshake is handled here. Notifications sent before `ready`
- * are queued and flushed in order once the webview is listening.
- */
-export class WebviewConnection<S extends z.ZodType> implements vscode.Disposable {
-  private ready = false;
-  private readonly queue: unknown[] = [];
-  private readonly disposables: vscode.Disposable[] = [];
-  private readonly readyEmitter = new vscode.EventEmitter<void>();
-  readonly onDidBecomeReady = this.readyEmitter.event;
-
-  constructor(
-    private readonly webview: vscode.Webview,
-    private readonly incoming: S,
-    private readonly handlers: {
-      requests?: RequestHandlers;
-      onCommand?: (message: z.infer<S>) => void | Promise<void>;
-      log?: (line: string) => void;
-    },
-  ) {
-    this.disposables.push(this.readyEmitter, webview.onDidReceiveMessage((m: unknown) => void this.receive(m)));
-  }
-
-  get isReady(): boolean {
-    return this.ready;
-  }
-
-  /** Sends a notification `{kind:'notification', method, params}` (queued until ready). */
-  notify(method: string, params: unknown): void {
-    const msg = { kind: 'notification', method, params };
-    if (this.ready) void this.webview.postMessage(msg);
-    else this.queue.push(msg);
-  }
-
-  private async receive(raw: unknown): Promise<void> {
-    if (ReadyMessage.safeParse(raw).success) {
-      this.ready = true;
-      for (const m of this.queue.splice(0)) void this.webview.postMessage(m);
-      this.readyEmitter.fire();
-      return;
-    }
-    const parsed = this.incoming.safeParse(raw);
-    if (!parsed.success) {
-      this.handlers.log?.(`[webview] dropped an invalid message: ${parsed.error.issues[0]?.message ?? 'schema mismatch'}`);
-      return;
-    }
-    const msg = parsed.data as { kind?: string; id?: number; method?: string; params?: unknown };
-    if (msg.kind === 'request' && typeof msg.id === 'number' && typeof msg.method === 'string') {
-      const handler = this.handlers.requests?.[msg.method];
-      let reply: ResponseMessage;
-      if (!handler) reply = { kind: 'response', id: msg.id, ok: false, error: `unknown request ${msg.method}` };
-      else {
-        try {
-          reply = { kind: 'response', id: msg.id, ok: true, result: await handler(msg.params) };
-        } catch (e) {
-          reply = { kind: 'response', id: msg.id, ok: false, error: e instanceof Error ? e.message : String(e) };
-        }
-      }
-      void this.webview.postMessage(reply);
-      return;
-    }
-    await this.handlers.onCommand?.(parsed.data);
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
-  }
-}
+export { WebviewConnection } from './webviewConnection';

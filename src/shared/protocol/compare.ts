@@ -2,7 +2,7 @@
 // validates what the webview sends, the webview validates the inlined state and every
 // notification. Spans of inactive content are computed on the host and travel in the state.
 import { z } from 'zod';
-import { commandEnvelope, notificationEnvelope, requestEnvelope, ReadyMessage } from '../protocol';
+import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope } from '../protocol';
 
 export const COMPARE_VIEW = 'compare';
 export const COMPARE_PANEL_ID = 'intentLens.compare';
@@ -125,7 +125,6 @@ export const CompareWebviewCommand = z.discriminatedUnion('command', [
   commandEnvelope('rendered', CompareRenderedParams),
   commandEnvelope('openNativeDiff', z.object({})),
   commandEnvelope('revealInLog', z.object({ side: z.enum(['left', 'right']), traceIndex: z.number().int().optional() })),
-  commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(4000) })),
 ]);
 export type CompareWebviewCommand = z.infer<typeof CompareWebviewCommand>;
 
@@ -135,8 +134,6 @@ export const CompareWebviewRequest = z.discriminatedUnion('method', [
 ]);
 export type CompareWebviewRequest = z.infer<typeof CompareWebviewRequest>;
 
-/** Everything the host accepts from a compare webview (besides `ready`, handled by the connection). */
-export const CompareWebviewToHost = z.union([CompareWebviewCommand, CompareWebviewRequest, ReadyMessage]);
 
 /** Host → webview notifications. */
 export const CompareHostNotification = z.discriminatedUnion('method', [
@@ -146,3 +143,5 @@ export const CompareHostNotification = z.discriminatedUnion('method', [
 export type CompareHostNotification = z.infer<typeof CompareHostNotification>;
 
 export const ReloadResult = CompareStateSchema;
+
+export const CompareView = defineView({ view: COMPARE_VIEW, state: CompareStateSchema, toHost: z.union([CompareWebviewCommand, CompareWebviewRequest]), toView: CompareHostNotification });

@@ -3,7 +3,7 @@
 // their tags, replies with their LiC response type, inactive spans from the compare view's
 // detector, the in-effect rail, and the verdict with where it came from.
 import { z } from 'zod';
-import { commandEnvelope, notificationEnvelope, ReadyMessage } from '../protocol';
+import { commandEnvelope, defineView, notificationEnvelope } from '../protocol';
 import { CompareMessageSchema, InactiveSpanSchema, RailEntrySchema, VerdictSchema } from './compare';
 
 export const CONVERSATION_VIEW = 'conversation';
@@ -101,19 +101,15 @@ export type ConversationNavigate = z.infer<typeof ConversationNavigateSchema>;
 /** Webview → host. */
 export const ConversationRenderedParams = z.object({ view: z.literal(CONVERSATION_VIEW), ms: z.number(), turns: z.number().int() });
 
-export const ConversationWebviewToHost = z.union([
-  z.discriminatedUnion('command', [
+export const ConversationWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('rendered', ConversationRenderedParams),
     commandEnvelope('openLogLine', z.object({ traceIndex: z.number().int().nonnegative().optional() })),
     commandEnvelope('compareWith', z.object({})),
     commandEnvelope('forkFromTurn', z.object({ turn: z.number().int().positive() })),
-    commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(4000) })),
     /** A link in a rendered message (http, https or mailto only; VS Code asks before opening). */
     commandEnvelope('openExternalDocument', z.object({ uri: z.string().max(4000).regex(/^(https?:|mailto:)/i) })),
-  ]),
-  ReadyMessage,
 ]);
-export type ConversationWebviewMessage = z.infer<typeof ConversationWebviewToHost>;
+export type ConversationWebviewCommand = z.infer<typeof ConversationWebviewCommand>;
 
 /** Host → webview. */
 export const ConversationHostNotification = z.discriminatedUnion('method', [
@@ -121,3 +117,5 @@ export const ConversationHostNotification = z.discriminatedUnion('method', [
   notificationEnvelope('navigate', z.object({ action: ConversationNavigateSchema })),
   notificationEnvelope('scrollToTurn', z.object({ turn: z.number().int().nonnegative() })),
 ]);
+
+export const ConversationView = defineView({ view: CONVERSATION_VIEW, state: ConversationStateSchema, toHost: ConversationWebviewCommand, toView: ConversationHostNotification });

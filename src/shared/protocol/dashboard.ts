@@ -2,7 +2,7 @@
 // StatsReport without per-bar conversation id lists: a click sends a selector and the host resolves
 // it to conversations (so 100k conversations never travel to the page).
 import { z } from 'zod';
-import { commandEnvelope, notificationEnvelope, requestEnvelope, ReadyMessage } from '../protocol';
+import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope } from '../protocol';
 
 export const DASHBOARD_VIEW = 'dashboard';
 export const DASHBOARD_PANEL_ID = 'intentLens.dashboard';
@@ -101,7 +101,6 @@ export type ShowConversationsParams = z.infer<typeof ShowConversationsParams>;
 export const DashboardWebviewCommand = z.discriminatedUnion('command', [
   commandEnvelope('showConversations', ShowConversationsParams),
   commandEnvelope('rendered', z.object({ view: z.literal(DASHBOARD_VIEW), ms: z.number() })),
-  commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(4000) })),
   /** Opens two conversations side by side in the compare view (a flipped source of a run diff). */
   commandEnvelope('openPair', z.object({ left: z.string().max(500), right: z.string().max(500) })),
 ]);
@@ -150,9 +149,6 @@ export const DashboardWebviewRequest = z.discriminatedUnion('method', [
   requestEnvelope('exportReport', ExportReportParams),
 ]);
 
-/** Everything the host accepts from the dashboard webview. */
-export const DashboardWebviewToHost = z.union([DashboardWebviewCommand, DashboardWebviewRequest, ReadyMessage]);
-
 export const DashboardHostNotification = z.discriminatedUnion('method', [
   notificationEnvelope('state', z.object({ state: DashboardStateSchema })),
   notificationEnvelope('busy', z.object({ busy: z.boolean() })),
@@ -160,3 +156,5 @@ export const DashboardHostNotification = z.discriminatedUnion('method', [
 
 export const RefreshResult = DashboardStateSchema;
 export const CountResult = z.object({ count: z.number() });
+
+export const DashboardView = defineView({ view: DASHBOARD_VIEW, state: DashboardStateSchema, toHost: z.union([DashboardWebviewCommand, DashboardWebviewRequest]), toView: DashboardHostNotification });

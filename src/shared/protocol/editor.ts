@@ -2,7 +2,7 @@
 // intent checks and renders the instances itself (no round trip per keystroke); the host executes
 // database references, writes through a WorkspaceEdit and records reviews.
 import { z } from 'zod';
-import { commandEnvelope, requestEnvelope, ReadyMessage } from '../protocol';
+import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope } from '../protocol';
 import { REVIEW_STATUSES } from '../../core/schema/records';
 
 export const EDITOR_VIEW = 'editor';
@@ -43,7 +43,6 @@ export const HostIssueSchema = z.object({ code: z.string(), severity: z.enum(['e
 export const CheckReferencesResult = z.object({ issues: z.array(HostIssueSchema) });
 
 export const EditorWebviewMessage = z.union([
-  ReadyMessage,
   requestEnvelope('apply', ApplyParams),
   requestEnvelope('review', ReviewParams),
   requestEnvelope('checkReferences', CheckReferencesParams),
@@ -52,6 +51,10 @@ export const EditorWebviewMessage = z.union([
   commandEnvelope('reviewNext', z.object({ reviewed: z.object({ taskId: z.string(), status: ReviewStatusParam }).optional() })),
   /** The form's unapplied intent (null when none), so closing or retargeting the editor can ask first. */
   commandEnvelope('pending', z.object({ intent: z.record(z.string(), z.unknown()).nullable(), baseRaw: z.string() })),
-  commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() })),
   commandEnvelope('rendered', z.object({ view: z.string(), ms: z.number() })),
 ]);
+
+/** Host → webview: another record, or this one changed in the document. */
+export const EditorHostNotification = z.discriminatedUnion('method', [notificationEnvelope('state', z.object({ state: EditorStateSchema }))]);
+
+export const EditorView = defineView({ view: EDITOR_VIEW, state: EditorStateSchema, toHost: EditorWebviewMessage, toView: EditorHostNotification });

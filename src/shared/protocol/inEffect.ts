@@ -2,7 +2,7 @@
 // intent timeline of one conversation (a logged run, or a plan as written), flattened for the rail:
 // the state after each user turn, what the turn changed, and the final inactive content.
 import { z } from 'zod';
-import { commandEnvelope, notificationEnvelope, ReadyMessage } from '../protocol';
+import { commandEnvelope, defineView, notificationEnvelope } from '../protocol';
 
 export const IN_EFFECT_VIEW = 'ineffect';
 export const IN_EFFECT_PANEL_ID = 'intentLens.inEffect';
@@ -79,11 +79,8 @@ export const InEffectWebviewCommand = z.discriminatedUnion('command', [
   /** Reveal a user turn (opens its turn document). */
   commandEnvelope('revealTurn', z.object({ turn: z.number().int().nonnegative() })),
   commandEnvelope('rendered', z.object({ view: z.literal(IN_EFFECT_VIEW), ms: z.number() })),
-  commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(4000) })),
 ]);
 export type InEffectWebviewCommand = z.infer<typeof InEffectWebviewCommand>;
-
-export const InEffectWebviewToHost = z.union([InEffectWebviewCommand, ReadyMessage]);
 
 /** Host → webview. */
 export const InEffectHostNotification = z.discriminatedUnion('method', [
@@ -91,3 +88,5 @@ export const InEffectHostNotification = z.discriminatedUnion('method', [
   /** Scroll to and highlight a turn (the active turn document changed). */
   notificationEnvelope('focusTurn', z.object({ turn: z.number().int() })),
 ]);
+
+export const InEffectView = defineView({ view: IN_EFFECT_VIEW, state: InEffectStateSchema, toHost: InEffectWebviewCommand, toView: InEffectHostNotification });

@@ -2,7 +2,7 @@
 // log index's summaries (never from parsing traces); which rows are visible is decided on the host
 // by the Sources tree's filter model, so the table and the tree always agree.
 import { z } from 'zod';
-import { commandEnvelope, notificationEnvelope, ReadyMessage } from '../protocol';
+import { commandEnvelope, defineView, notificationEnvelope } from '../protocol';
 import { VerdictSchema } from './compare';
 
 export const SAMPLES_VIEW = 'samples';
@@ -64,21 +64,19 @@ export type SamplesState = z.infer<typeof SamplesStateSchema>;
 
 const ConvIds = z.array(z.string().min(1)).min(1).max(1000);
 
-export const SamplesWebviewToHost = z.union([
-  z.discriminatedUnion('command', [
+export const SamplesWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('setFilters', z.object({ filters: SampleFiltersSchema })),
     commandEnvelope('open', z.object({ convIds: ConvIds })),
     commandEnvelope('compare', z.object({ left: z.string().min(1), right: z.string().min(1) })),
     commandEnvelope('rescore', z.object({ convIds: ConvIds })),
     commandEnvelope('runAgain', z.object({ convId: z.string().min(1) })),
     commandEnvelope('rendered', z.object({ view: z.literal(SAMPLES_VIEW), ms: z.number(), rows: z.number().int() })),
-    commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(4000) })),
-  ]),
-  ReadyMessage,
 ]);
-export type SamplesWebviewMessage = z.infer<typeof SamplesWebviewToHost>;
+export type SamplesWebviewCommand = z.infer<typeof SamplesWebviewCommand>;
 
 export const SamplesHostNotification = z.discriminatedUnion('method', [
   notificationEnvelope('state', z.object({ state: SamplesStateSchema })),
   notificationEnvelope('visible', SamplesVisibleSchema),
 ]);
+
+export const SamplesView = defineView({ view: SAMPLES_VIEW, state: SamplesStateSchema, toHost: SamplesWebviewCommand, toView: SamplesHostNotification });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { TurnRow } from '../../../webview/conversation/TurnRow';
-import { ConversationWebviewToHost, type ConversationTurnView } from '../../../src/shared/protocol/conversation';
+import { ConversationView, type ConversationTurnView } from '../../../src/shared/protocol/conversation';
 
 // The Markdown renderer talks to the webview host (window) on import: the turn's text is not under test here.
 vi.mock('../../../webview/conversation/Markdown', () => ({ Markdown: ({ text }: { text: string }) => text }));
@@ -21,7 +21,7 @@ describe('Fork from here…', () => {
   });
 
   it('posts forkFromTurn with a positive 1-based turn; anything else is refused', () => {
-    expect(ConversationWebviewToHost.safeParse({ kind: 'command', command: 'forkFromTurn', params: { turn: 3 } }).success).toBe(true);
-    for (const params of [{ turn: 0 }, { turn: 2.5 }, { turn: '3' }, {}]) expect(ConversationWebviewToHost.safeParse({ kind: 'command', command: 'forkFromTurn', params }).success).toBe(false);
+    expect(ConversationView.incoming.safeParse({ kind: 'command', command: 'forkFromTurn', params: { turn: 3 } }).success).toBe(true);
+    for (const params of [{ turn: 0 }, { turn: 2.5 }, { turn: '3' }, {}]) expect(ConversationView.incoming.safeParse({ kind: 'command', command: 'forkFromTurn', params }).success).toBe(false);
   });
 });

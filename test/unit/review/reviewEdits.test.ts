@@ -1,7 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { reviewEdits, reviewProgress } from '../../../src/core/edit/reviewEdits';
 import { applyFieldEdits } from '../../../src/core/edit/editRaw';
-import { taskIdFromArg, taskIdsFromArgs } from '../../../src/extension/review/commandTarget';
 import { goodMathRecord } from '../checks/fixtures';
 
 describe('review edits', () => {
@@ -26,13 +25,5 @@ describe('review edits', () => {
     const c = goodMathRecord();
     delete c.intent;
     expect(reviewProgress([a, b, c])).toEqual({ reviewed: 1, total: 2, pending: 1 });
-  });
-
-  it('reads the record a command is about from its argument', () => {
-    expect(taskIdFromArg({ taskId: 't1' })).toBe('t1');
-    expect(taskIdFromArg({ kind: 'source', id: 'source:t2', args: { taskId: 't2' } })).toBe('t2');
-    expect(taskIdFromArg({ record: { task_id: 't3' } })).toBe('t3');
-    expect(taskIdFromArg(42)).toBeUndefined();
-    expect(taskIdsFromArgs({ taskId: 'a' }, [{ taskId: 'a' }, { taskId: 'b' }])).toEqual(['a', 'b']);
   });
 });
