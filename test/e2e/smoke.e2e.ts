@@ -1,5 +1,6 @@
 // Smoke: the built extension installs into a real VS Code, its activity-bar entry and Sources view
-// show for the samples workspace, and the view fills with rows. Also the template for new e2e suites (see README.md).
+// show for the samples workspace, the view fills with rows, and an Intent Lens command run from the
+// palette changes what the tree and the status bar show. Also the template for new e2e suites (see README.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { openWorkbench, sampleWorkspace, screenshotOnFailure, startCodeServer, type CodeServer, type SampleWorkspace, type Workbench } from './harness';
@@ -38,11 +39,23 @@ describe('smoke: Intent Lens in code-server', () => {
     expect(existsSync(shot)).toBe(true);
   });
 
-  it('runs a command from the palette', async () => {
-    // A built-in command with a visible effect proves the F1 helper; feature suites run their own.
-    await workbench.runCommand('View: Toggle Panel Visibility');
-    await workbench.page.locator('.part.panel').waitFor({ state: 'visible' });
-    await workbench.runCommand('View: Toggle Panel Visibility');
-    await workbench.page.locator('.part.panel').waitFor({ state: 'hidden' });
+  it('runs an Intent Lens command from the palette: the Sources view and the status bar show its filter, then clear it', async () => {
+    const status = workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+ conversations/ }).first();
+    await status.waitFor({ state: 'visible' });
+    const total = Number((await status.innerText()).match(/(\d+) conversations/)![1]);
+    expect(total).toBeGreaterThan(0);
+
+    await workbench.runCommand('Intent Lens: Show Only New Errors (Original ✓, Retained/Revised ✗)');
+    await workbench.page.locator('.part.sidebar', { hasText: 'Filtered by new errors' }).waitFor({ state: 'visible' });
+    await expect.poll(() => status.innerText(), { timeout: workbench.timeoutMs }).toMatch(/\d+ of \d+ conversations \(filtered\)/);
+    const [, shown, of] = (await status.innerText()).match(/(\d+) of (\d+) conversations/)!.map(Number);
+    expect(of).toBe(total);
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(total);
+
+    await workbench.runCommand('Intent Lens: Clear Filters');
+    await expect.poll(() => status.innerText(), { timeout: workbench.timeoutMs }).not.toMatch(/filtered/);
+    expect(await status.innerText()).toContain(`${total} conversations`);
+    await workbench.page.locator('.part.sidebar', { hasText: 'Filtered by new errors' }).waitFor({ state: 'hidden' });
   });
 });

@@ -74,14 +74,44 @@ describe('Sources tree', () => {
     await workbench.screenshot('turn-document');
   });
 
-  it('shows bookkeeping entries inline when toggled', async () => {
-    await workbench.runCommand('Intent Lens: Show / Hide Bookkeeping Log Entries');
-    // The tree redraws collapsed below the sources: expand the run again.
-    await workbench.expandTreeRow('sample-math/muffin-trays');
-    await workbench.expandTreeRow(/^\s*Retained\s*multi/);
-    await workbench.expandTreeRow(/✗ model-a/);
-    await workbench.treeRow(/log · state_transition/);
-    await workbench.runCommand('Intent Lens: Show / Hide Bookkeeping Log Entries');
+  it('shows bookkeeping entries inline when toggled, and folds them again', async () => {
+    /** Expands down to model A's Retained run (the toggle redraws the tree collapsed below the sources). */
+    const expandRun = async () => {
+      await workbench.expandTreeRow('sample-math/muffin-trays');
+      await workbench.expandTreeRow(/^\s*Retained\s*multi/);
+      await workbench.expandTreeRow(/✗ model-a/);
+    };
+    /** A child row of the run: its label, level and how many siblings it has (aria-setsize counts rows not rendered too). */
+    const rowFacts = async (text: RegExp) => {
+      const row = await workbench.treeRow(text);
+      return { label: (await row.innerText()).replace(/\s+/g, ' ').trim(), level: await row.getAttribute('aria-level'), siblings: Number(await row.getAttribute('aria-setsize')) };
+    };
+    const rows = (text: RegExp) => workbench.page.locator('.part.sidebar .pane-body .monaco-list-row', { hasText: text });
+    const toggle = () => workbench.runCommand('Intent Lens: Show / Hide Bookkeeping Log Entries');
+
+    // Folded: the run's last child is "<n> bookkeeping entries".
+    await expandRun();
+    const folded = await rowFacts(/^\s*\d+ bookkeeping entries/);
+    const entries = Number(folded.label.match(/^(\d+) bookkeeping/)![1]);
+    expect(entries).toBeGreaterThan(0);
+    expect(await rows(/log · state_transition/).count()).toBe(0);
+
+    // Shown: the entries replace the folded row among the run's children, one row each. The folded
+    // row going away says the tree redrew (expanding before that could be undone by the redraw).
+    await toggle();
+    await rows(/bookkeeping entries/).first().waitFor({ state: 'detached', timeout: workbench.timeoutMs });
+    await expandRun();
+    const inline = await rowFacts(/log · state_transition/);
+    expect(inline.level).toBe(folded.level);
+    expect(inline.siblings).toBe(folded.siblings - 1 + entries);
+    expect(await rows(/bookkeeping entries/).count()).toBe(0);
+
+    // Toggled back: folded again, as before.
+    await toggle();
+    await rows(/log · state_transition/).first().waitFor({ state: 'detached', timeout: workbench.timeoutMs });
+    await expandRun();
+    expect(await rowFacts(/^\s*\d+ bookkeeping entries/)).toEqual(folded);
+    expect(await rows(/log · state_transition/).count()).toBe(0);
   });
 
   it('finds a source by its shard text and reveals it; filters to new errors and clears the filter', async () => {

@@ -96,6 +96,10 @@ export class ComparePanel implements vscode.Disposable {
       services.data.onDidChange((e) => {
         if (e.files.some((f) => f === this.state.left.file || f === this.state.right.file)) void this.pushState();
       }),
+      // A re-score changes a side's verdict without touching its log.
+      services.rescored.onDidChange((e) => {
+        if (e.convIds.includes(this.pair.left) || e.convIds.includes(this.pair.right)) void this.pushState();
+      }),
       panel.onDidDispose(() => this.dispose()),
     );
   }

@@ -113,6 +113,10 @@ export class InEffectPanel implements vscode.Disposable {
     this.disposables.push(
       this.connection,
       services.data.onDidChange(() => void this.refresh()),
+      // A re-score changes the conversation's verdict without touching its log.
+      services.rescored.onDidChange((e) => {
+        if (target.kind === 'log' && e.convIds.includes(target.convId)) void this.refresh();
+      }),
       panel.onDidDispose(() => this.dispose()),
     );
   }

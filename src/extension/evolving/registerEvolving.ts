@@ -26,7 +26,9 @@ async function pickTarget(services: ExtensionServices): Promise<InEffectTarget |
   const refs = [...services.data.conversations()].sort((a, b) => Number(b.mode === 'evolving') - Number(a.mode === 'evolving') || a.task_id.localeCompare(b.task_id));
   for (const r of refs) {
     const label = r.mode === 'evolving' ? `evolving · recap ${r.recap ?? 'none'}` : `${r.mode} ${r.condition}${r.path ? ` ${r.path} k=${r.k ?? 0}` : ''}`;
-    items.push({ label: `${r.verdict === 'correct' ? '$(pass)' : r.verdict === 'incorrect' ? '$(error)' : '$(circle-outline)'} ${r.task_id} · ${label}`, description: r.model, detail: r.conv_id, target: { kind: 'log', convId: r.conv_id } });
+    // The icon is the verdict the views show: a re-scored one replaces the logged one.
+    const verdict = services.data.currentVerdict(r).verdict;
+    items.push({ label: `${verdict === 'correct' ? '$(pass)' : verdict === 'incorrect' ? '$(error)' : '$(circle-outline)'} ${r.task_id} · ${label}`, description: r.model, detail: r.conv_id, target: { kind: 'log', convId: r.conv_id } });
   }
   if (!items.length) {
     void vscode.window.showInformationMessage('Intent Lens: no conversations or evolving-intent plans in this workspace.');

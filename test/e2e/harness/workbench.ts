@@ -135,12 +135,28 @@ export class Workbench {
     return row;
   }
 
-  /** Expands a tree row (no-op when expanded) and waits until VS Code reports it expanded. */
+  /**
+   * Expands a tree row (no-op when expanded) and waits until VS Code reports it expanded. The tree
+   * may redraw meanwhile (a data load or re-score refreshes it, which can drop the expansion or the
+   * click): every check queries the rows afresh, and the twistie is clicked again only while the
+   * row is collapsed and not loading its children.
+   */
   async expandTreeRow(text: string | RegExp): Promise<Locator> {
-    const row = await this.treeRow(text);
-    if ((await row.getAttribute('aria-expanded')) === 'false') await row.locator('.monaco-tl-twistie').click();
-    await this.page.waitForFunction((el) => el?.getAttribute('aria-expanded') === 'true', await row.elementHandle(), { timeout: this.timeoutMs });
-    return row;
+    const rows = this.page.locator('.part.sidebar .pane-body .monaco-list-row', { hasText: text });
+    const expanded = this.page.locator('.part.sidebar .pane-body .monaco-list-row[aria-expanded="true"]', { hasText: text }).first();
+    const deadline = Date.now() + this.timeoutMs;
+    for (;;) {
+      const row = await this.treeRow(text);
+      if ((await row.getAttribute('aria-expanded')) === 'true') return row;
+      const loading = await row.locator('.monaco-tl-twistie.codicon-tree-item-loading').count();
+      if (!loading) await row.locator('.monaco-tl-twistie').click();
+      try {
+        await expanded.waitFor({ state: 'visible', timeout: Math.max(1, Math.min(15_000, deadline - Date.now())) });
+        return rows.first();
+      } catch (e) {
+        if (Date.now() >= deadline) throw e;
+      }
+    }
   }
 
   /**

@@ -6,8 +6,27 @@ import type { IntentLensApi } from '../../../src/extension/extension';
 
 const extensionId = 'intent-lens.intent-lens';
 
-interface ContributedCommand {
-  command: string;
+/** The parts of package.json `contributes` these tests read. */
+interface Contributes {
+  commands?: { command: string }[];
+  viewsContainers?: { activitybar?: { id: string }[] };
+  views?: Record<string, { id: string }[]>;
+  menus?: Record<string, { command?: string }[]>;
+  keybindings?: { command: string }[];
+}
+
+/**
+ * What the extension must contribute, written out here rather than read from package.json: a view
+ * or container dropped from the manifest then fails the suite instead of shrinking what it checks.
+ */
+const EXPECTED_VIEWS: Record<string, string[]> = { intentLens: ['intentLens.sources'] };
+
+function contributesOf(ext: vscode.Extension<unknown>): Contributes {
+  return (ext.packageJSON as { contributes?: Contributes }).contributes ?? {};
+}
+
+async function registeredCommands(): Promise<Set<string>> {
+  return new Set(await vscode.commands.getCommands(true));
 }
 
 async function activeApi(): Promise<IntentLensApi> {
@@ -42,15 +61,50 @@ describe('Intent Lens extension', () => {
     assert.ok(services.data.conversations().length > 0, 'no conversations indexed from logs/');
   });
 
-  it('registers every command it contributes', async function () {
+  it('registers every command it contributes', async () => {
     const ext = vscode.extensions.getExtension(extensionId);
     assert.ok(ext);
     await activeApi();
-    const contributed = ((ext.packageJSON as { contributes?: { commands?: ContributedCommand[] } }).contributes?.commands ?? []).map((c) => c.command);
-    if (contributed.length === 0) this.skip();
+    const contributed = (contributesOf(ext).commands ?? []).map((c) => c.command);
+    // An empty list would pass the check below vacuously: a manifest without commands is a failure.
+    assert.ok(contributed.length > 0, 'package.json contributes no commands');
     for (const id of contributed) assert.ok(id.startsWith('intentLens.'), `contributed command outside the intentLens. namespace: ${id}`);
-    const registered = new Set((await vscode.commands.getCommands(true)).filter((c) => c.startsWith('intentLens.')));
+    const registered = await registeredCommands();
     const missing = contributed.filter((id) => !registered.has(id));
     assert.deepEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
+  });
+
+  it('contributes its view container and views, and VS Code created each view', async () => {
+    const ext = vscode.extensions.getExtension(extensionId);
+    assert.ok(ext);
+    await activeApi();
+    const contributes = contributesOf(ext);
+    const containers = (contributes.viewsContainers?.activitybar ?? []).map((c) => c.id);
+    const registered = await registeredCommands();
+    for (const [container, views] of Object.entries(EXPECTED_VIEWS)) {
+      assert.ok(containers.includes(container), `no activity-bar container ${container} in package.json`);
+      // VS Code adds `workbench.view.extension.<container>` for a container it loaded.
+      assert.ok(registered.has(`workbench.view.extension.${container}`), `VS Code did not create the view container ${container}`);
+      const contributed = (contributes.views?.[container] ?? []).map((v) => v.id);
+      const absent = views.filter((id) => !contributed.includes(id));
+      assert.deepEqual(absent, [], `views missing from container ${container} in package.json: ${absent.join(', ')}`);
+    }
+    // VS Code adds `<view>.focus` for every view it created from the manifest; focusing one opens it.
+    const allViews = Object.values(contributes.views ?? {}).flatMap((vs) => vs.map((v) => v.id));
+    const unknown = allViews.filter((id) => !registered.has(`${id}.focus`));
+    assert.deepEqual(unknown, [], `views VS Code did not create: ${unknown.join(', ')}`);
+    for (const id of allViews) await vscode.commands.executeCommand(`${id}.focus`);
+  });
+
+  it('registers every command its menus and keybindings name', async () => {
+    const ext = vscode.extensions.getExtension(extensionId);
+    assert.ok(ext);
+    await activeApi();
+    const contributes = contributesOf(ext);
+    const named = [...Object.values(contributes.menus ?? {}).flatMap((items) => items.map((i) => i.command)), ...(contributes.keybindings ?? []).map((k) => k.command)].filter((id): id is string => !!id && id.startsWith('intentLens.'));
+    assert.ok(named.length > 0, 'package.json menus and keybindings name no Intent Lens command');
+    const registered = await registeredCommands();
+    const missing = [...new Set(named.filter((id) => !registered.has(id)))];
+    assert.deepEqual(missing, [], `named in menus or keybindings but not registered: ${missing.join(', ')}`);
   });
 });
