@@ -115,15 +115,10 @@ describe('finding, searching and linking conversations', () => {
     const turn = await workbench.treeRow(/user\s*The zanzibarquux trays/);
     await turn.click({ button: 'right' });
     await workbench.page.locator('.context-view .action-label', { hasText: /^Copy Link$/ }).click();
-    const link = await workbench.page.waitForFunction(
-      async () => {
-        const t = await navigator.clipboard.readText().catch(() => '');
-        return t.includes('://intent-lens.intent-lens/turn') ? t : undefined;
-      },
-      undefined,
-      { timeout: workbench.timeoutMs },
-    );
-    const uri = String(await link.jsonValue());
+    // waitForFunction would take an async predicate's Promise as truthy at once: poll the clipboard.
+    const clipboard = () => workbench.page.evaluate(() => navigator.clipboard.readText().catch(() => ''));
+    await expect.poll(clipboard, { timeout: workbench.timeoutMs }).toContain('://intent-lens.intent-lens/turn');
+    const uri = await clipboard();
     expect(uri).toMatch(/^[a-z-]+:\/\/intent-lens\.intent-lens\/turn\?conv=found-me&turn=3$/);
 
     // A fresh window: the workbench and its extension host start over, nothing is open.
