@@ -186,6 +186,11 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
   }, 600_000);
 
   it('closing the editor with unapplied edits asks first; Discard writes nothing', async () => {
+    // The records document, not the revision editor, is the one to revert. With a webview active,
+    // closing the palette hands focus back to the webview asynchronously, which could close the
+    // record picker the next command opens.
+    await wb.page.locator('.tabs-container .tab', { hasText: 'review.records.jsonl' }).first().click();
+    await wb.page.locator('.tabs-container .tab.active', { hasText: 'review.records.jsonl' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.runCommand('File: Revert File');
     await wb.runCommand('Intent Lens: Edit Revision');
     const input = wb.page.locator('.quick-input-widget input');

@@ -9,7 +9,7 @@ import { fieldSplices } from '../../core/edit/previewSplices';
 import { checkIntent } from '../../core/checks/intentChecks';
 import { BenchmarkRecordSchema } from '../../core/schema/records';
 import type { ExtensionServices } from '../services';
-import { changedOnDisk, findRecordInDocument, locateInDocument } from './recordDocuments';
+import { RecordConflictError, changedOnDisk, findRecordInDocument, locateInDocument, saveRecordsDocument } from './recordDocuments';
 import { currentRecords } from './reviewState';
 
 function libraryUri(): vscode.Uri | undefined {
@@ -156,5 +156,11 @@ async function reportApplied(previewed: readonly PreviewedRecord[], parts: strin
   const list = (ids: string[]) => (ids.length <= 3 ? ids.join(', ') : `${ids.slice(0, 3).join(', ')} and ${ids.length - 3} more`);
   if (leftOut.length) parts.unshift(`left out ${list(leftOut)}`);
   const save = await vscode.window.showInformationMessage(`Intent Lens: templates applied to ${list(accepted)}${parts.length ? `; ${parts.join('; ')}` : ''}. Unsaved: save to keep them, Undo reverts.`, 'Save');
-  if (save) for (const doc of changedDocs) await doc.save();
+  if (!save) return;
+  try {
+    for (const doc of changedDocs) await saveRecordsDocument(doc);
+  } catch (e) {
+    if (!(e instanceof RecordConflictError)) throw e;
+    void vscode.window.showErrorMessage(`Intent Lens: ${e.message}`);
+  }
 }
