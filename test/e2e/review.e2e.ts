@@ -122,7 +122,8 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
 
     // Save, and check the file: only line 1 changed, every other byte is the same.
     await frame.locator('[data-testid="apply-save"]').click();
-    await expect.poll(() => readFileSync(file, 'utf8') !== original, { timeout: wb.timeoutMs }).toBe(true);
+    // VS Code writes in place (not by rename): wait for the whole new file, not the first change seen.
+    await expect.poll(() => { const t = readFileSync(file, 'utf8'); return t !== original && t.endsWith('\n') && t.split('\n').length === original.split('\n').length; }, { timeout: wb.timeoutMs }).toBe(true);
     const saved = readFileSync(file, 'utf8').split('\n');
     const before = original.split('\n');
     expect(saved.length).toBe(before.length);
@@ -261,7 +262,7 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
     expect(readFileSync(tplFile, 'utf8')).toBe(tplOriginal);
     const message = await wb.notification(/templates applied to tpl\/1/, { action: 'Save' });
     expect(message).toMatch(/left out tpl\/2/);
-    await expect.poll(() => readFileSync(tplFile, 'utf8') !== tplOriginal, { timeout: wb.timeoutMs }).toBe(true);
+    await expect.poll(() => { const t = readFileSync(tplFile, 'utf8'); return t !== tplOriginal && t.endsWith('\n') && t.split('\n').length === tplOriginal.split('\n').length; }, { timeout: wb.timeoutMs }).toBe(true);
     await wb.page.locator('.tabs-container .tab.dirty', { hasText: 'templates.records.jsonl' }).waitFor({ state: 'detached', timeout: wb.timeoutMs });
     const saved = readFileSync(tplFile, 'utf8').split('\n');
     const before = tplOriginal.split('\n');
