@@ -107,6 +107,15 @@ export async function replaceFile(path: string, produce: (sink: FileSink) => Pro
   await withFileLock(real, () => replaceLocked(real, produce), lock);
 }
 
+/**
+ * Runs `fn` holding the advisory lock of the file `path` names (through a symlink: its target's),
+ * the lock every writer here takes: for writers that do not write through this module (the
+ * extension saving a TextDocument), so they still never interleave with a locked read-edit-write.
+ */
+export async function withLockOf<T>(path: string, fn: () => Promise<T>, lock: LockOptions = {}): Promise<T> {
+  return withFileLock(await realTarget(path), fn, lock);
+}
+
 /** Through a symlink, the file it points at; a file that does not exist yet is itself. */
 async function realTarget(path: string): Promise<string> {
   try {

@@ -8,6 +8,8 @@ import { parseRecordsText, type LoadedItem } from '../../core/load/recordsFile';
 import type { BenchmarkRecord } from '../../core/schema/records';
 import { applyFieldEdits, type FieldEdit } from '../../core/edit/editRaw';
 import { offsetOf } from '../../core/edit/recordEdit';
+import { withLockOf } from '../../core/edit/fileStore';
+import { FileLockedError, type LockOptions } from '../../core/edit/fileLock';
 import type { WorkspaceData } from '../data/workspaceData';
 
 export interface DocumentRecord {
@@ -62,7 +64,7 @@ export async function changedOnDisk(document: vscode.TextDocument): Promise<bool
  * when given, is the record text the caller's edits are based on: if the record changed since, the
  * edit is refused (RecordConflictError) instead of silently overwriting the other change.
  */
-export async function editRecord(data: WorkspaceData, taskId: string, edits: readonly FieldEdit[], opts: { file?: string; baseRaw?: string; save?: boolean } = {}): Promise<DocumentRecord> {
+export async function editRecord(data: WorkspaceData, taskId: string, edits: readonly FieldEdit[], opts: { file?: string; baseRaw?: string; save?: boolean; lock?: LockOptions } = {}): Promise<DocumentRecord> {
   const found = await findRecordInDocument(data, taskId, opts.file);
   if (!found) throw new RecordConflictError(`record ${taskId} is not in its file any more`);
   if (await changedOnDisk(found.document)) {
@@ -77,8 +79,28 @@ export async function editRecord(data: WorkspaceData, taskId: string, edits: rea
     we.replace(found.document.uri, found.range, newRaw);
     if (!(await vscode.workspace.applyEdit(we))) throw new RecordConflictError('VS Code refused the edit');
   }
-  if (opts.save) await found.document.save();
+  if (opts.save) await saveRecordsDocument(found.document, opts.lock);
   return locateInDocument(found.document, taskId) ?? found;
+}
+
+/**
+ * Saves a records document holding the file's advisory lock, the one `review` and every other
+ * write take: the save never lands between another writer's read and its rename (which would lose
+ * that writer's update or have it overwrite ours). Under the lock VS Code's own save still refuses
+ * a file that changed on disk since the document was loaded. Throws RecordConflictError when the
+ * document could not be saved; the edit then stays in the document, unsaved.
+ */
+export async function saveRecordsDocument(document: vscode.TextDocument, lock?: LockOptions): Promise<void> {
+  if (!document.isDirty) return;
+  const name = vscode.workspace.asRelativePath(document.uri);
+  let saved: boolean;
+  try {
+    saved = document.uri.scheme === 'file' ? await withLockOf(document.uri.fsPath, async () => document.save(), lock) : await document.save();
+  } catch (e) {
+    if (e instanceof FileLockedError) throw new RecordConflictError(`${name} is being written by another process; not saved (the edit is in the document, unsaved): save it again in a moment`);
+    throw e;
+  }
+  if (!saved || document.isDirty) throw new RecordConflictError(`${name} was not saved (did it change on disk?); the edit is in the document, unsaved`);
 }
 
 /** Field edits turning one intent block into another, key by key (unchanged keys are not touched). */

@@ -5,10 +5,11 @@ import * as vscode from 'vscode';
 import { TEMPLATES_FILE, parseTemplateLibrary, starterLibrary, type TemplateLibrary } from '../../core/templates/templates';
 import { planTemplates } from '../../core/templates/templatePlan';
 import { applyFieldEdits } from '../../core/edit/editRaw';
+import { fieldSplices } from '../../core/edit/previewSplices';
 import { checkIntent } from '../../core/checks/intentChecks';
 import { BenchmarkRecordSchema } from '../../core/schema/records';
 import type { ExtensionServices } from '../services';
-import { changedOnDisk, findRecordInDocument } from './recordDocuments';
+import { RecordConflictError, changedOnDisk, findRecordInDocument, locateInDocument, saveRecordsDocument } from './recordDocuments';
 import { currentRecords } from './reviewState';
 
 function libraryUri(): vscode.Uri | undefined {
@@ -65,8 +66,9 @@ async function pickReplaceWritten(): Promise<boolean | undefined> {
 
 /**
  * Renders the chosen records' messages from the template library as ONE WorkspaceEdit whose
- * per-record replacements need confirmation: VS Code shows its refactor preview, where each record
- * can be unchecked; nothing is written otherwise. Undo reverts it; the file stays unsaved.
+ * replacements (one per changed field, labelled with the record) need confirmation: VS Code shows
+ * its refactor preview, where nothing is checked until the user accepts it. Undo reverts it; the
+ * file is left unsaved, shown in an editor.
  */
 export async function applyTemplatesCommand(services: ExtensionServices, taskIds: string[]): Promise<void> {
   const lib = await loadLibrary();
@@ -84,7 +86,7 @@ export async function applyTemplatesCommand(services: ExtensionServices, taskIds
   const replaceWritten = await pickReplaceWritten();
   if (replaceWritten === undefined) return;
   const we = new vscode.WorkspaceEdit();
-  let changed = 0;
+  const previewed: PreviewedRecord[] = [];
   const noSet: string[] = [];
   const kept: string[] = [];
   for (const taskId of targets) {
@@ -105,15 +107,60 @@ export async function applyTemplatesCommand(services: ExtensionServices, taskIds
     const after = BenchmarkRecordSchema.safeParse(JSON.parse(newRaw));
     const errors = after.success ? checkIntent(after.data).filter((i) => i.severity === 'error').length : 1;
     const notes = [`set ${plan.setId}`, plan.keptWritten.length ? `keeps ${plan.keptWritten.join(', ')} (written by a person)` : '', plan.wording.length ? `marked needs-work: ${plan.wording.join('; ')}` : '', errors ? `${errors} check error(s) after` : ''].filter(Boolean);
-    we.replace(found.document.uri, found.range, newRaw, { needsConfirmation: true, label: `${taskId}${plan.wording.length ? ' ⚠ check wording' : ''}`, description: notes.join(' · ') });
-    changed++;
+    // The same metadata on every field of a record: "Group Changes By Type" in the preview then
+    // shows one entry per record, accepted with one checkbox. A record whose wording is flagged is
+    // one replacement, so its needs-work mark cannot be left out while its text is accepted.
+    const metadata: vscode.WorkspaceEditEntryMetadata = { needsConfirmation: true, label: `${taskId}${plan.wording.length ? ' ⚠ check wording' : ''}`, description: notes.join(' · ') };
+    const base = found.document.offsetAt(found.range.start);
+    for (const sp of fieldSplices(found.item.raw, plan.edits, { atomic: plan.wording.length > 0 })) {
+      we.replace(found.document.uri, new vscode.Range(found.document.positionAt(base + sp.start), found.document.positionAt(base + sp.end)), sp.text, metadata);
+    }
+    previewed.push({ taskId, document: found.document, before: found.item.raw });
   }
   const parts: string[] = [];
   if (noSet.length) parts.push(`${noSet.length} without a matching template set`);
   if (kept.length) parts.push(`hand-written text kept in ${kept.length}`);
-  if (changed === 0) return void vscode.window.showInformationMessage(`Intent Lens: templates change nothing${parts.length ? ` (${parts.join('; ')})` : ''}.`);
-  // needsConfirmation: the refactor preview opens, one checkbox per record; Discard writes nothing.
+  if (previewed.length === 0) return void vscode.window.showInformationMessage(`Intent Lens: templates change nothing${parts.length ? ` (${parts.join('; ')})` : ''}.`);
+  // needsConfirmation: the refactor preview opens, one checkbox per change; Discard writes nothing.
   const applied = await vscode.workspace.applyEdit(we);
   if (!applied) return void vscode.window.showInformationMessage('Intent Lens: no template changes applied.');
-  void vscode.window.showInformationMessage(`Intent Lens: templates previewed for ${changed} record(s)${parts.length ? `; ${parts.join('; ')}` : ''}. Undo reverts the accepted ones; save to keep them.`);
+  await reportApplied(previewed, parts);
+}
+
+interface PreviewedRecord {
+  taskId: string;
+  document: vscode.TextDocument;
+  /** The record's text before the preview. */
+  before: string;
+}
+
+/**
+ * Says which records the user actually accepted in the preview, and shows their files: the edit
+ * leaves them modified but unsaved, and a document that is in no editor is out of sight and out of
+ * reach of Save All, so accepted changes would be lost on close without the user ever seeing them.
+ */
+async function reportApplied(previewed: readonly PreviewedRecord[], parts: string[]): Promise<void> {
+  const accepted: string[] = [];
+  const leftOut: string[] = [];
+  const changedDocs = new Set<vscode.TextDocument>();
+  for (const p of previewed) {
+    const now = locateInDocument(p.document, p.taskId);
+    if (now && now.item.raw === p.before) leftOut.push(p.taskId);
+    else {
+      accepted.push(p.taskId);
+      changedDocs.add(p.document);
+    }
+  }
+  for (const doc of changedDocs) await vscode.window.showTextDocument(doc, { preview: false });
+  if (accepted.length === 0) return void vscode.window.showInformationMessage('Intent Lens: no template changes applied.');
+  const list = (ids: string[]) => (ids.length <= 3 ? ids.join(', ') : `${ids.slice(0, 3).join(', ')} and ${ids.length - 3} more`);
+  if (leftOut.length) parts.unshift(`left out ${list(leftOut)}`);
+  const save = await vscode.window.showInformationMessage(`Intent Lens: templates applied to ${list(accepted)}${parts.length ? `; ${parts.join('; ')}` : ''}. Unsaved: save to keep them, Undo reverts.`, 'Save');
+  if (!save) return;
+  try {
+    for (const doc of changedDocs) await saveRecordsDocument(doc);
+  } catch (e) {
+    if (!(e instanceof RecordConflictError)) throw e;
+    void vscode.window.showErrorMessage(`Intent Lens: ${e.message}`);
+  }
 }
