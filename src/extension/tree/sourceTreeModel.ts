@@ -2,20 +2,18 @@
 // run (turns are added per run when its conversation is read). Pure and vscode-free, so it is
 // unit-tested in Node; the VS Code glue only maps nodes to TreeItems.
 import { instanceKey, type ConversationRef } from '../../core/load/runLogIndex';
-import type { BenchmarkRecord, ReviewStatus } from '../../core/schema/records';
-import { DOMAINS, shardText } from '../../core/schema/records';
+import { DOMAINS, shardText, type BenchmarkRecord, type ReviewStatus } from '../../core/schema/records';
 import type { Condition, ExtendedPath, Mode, RecapMode } from '../../core/schema/runlog';
 import { activeTaskOf, baseInstances, instanceLabel } from '../../core/render/instances';
 import { matchesColumnFilters } from './columnFilters';
 import { collator, compareInstances } from './treeOrder';
 import { applyRescores, newErrorsOf } from './runVerdicts';
+import { hasActiveFilters, hasRunFilters, type TreeFilters } from './treeFilters';
+import type { DomainNode, FileNode, FilesNode, InstanceNode, RunNode, RunRescore, SourceNode, SourceTreeNode, VerdictCounts } from './treeItems';
 
 export { newErrorsOf } from './runVerdicts';
-import { hasActiveFilters, hasRunFilters, type TreeFilters } from './treeFilters';
-
 export { describeFilters, hasActiveFilters, shortModel, verdictSign, type ReviewFilter, type TreeFilters } from './treeFilters';
 export { describeInstance, describeRescore, describeRun, describeSource, emptyFilterMessage, formatCounts, type RescoreKnowledge } from './treeDescriptions';
-import type { DomainNode, FileNode, FilesNode, InstanceNode, RunNode, RunRescore, SourceNode, SourceTreeNode, VerdictCounts } from './treeItems';
 
 export interface TreeRecord {
   record: BenchmarkRecord;
@@ -385,17 +383,8 @@ export class SourceTreeModel {
 
   private runNodeOf(c: ConversationRef, repeat: number, newError: boolean): RunNode {
     return {
-      kind: 'run',
-      id: `run:${c.conv_id}`,
-      convId: c.conv_id,
-      taskId: c.task_id,
-      model: c.model,
-      verdict: c.verdict,
-      turns: c.turns,
-      file: c.file,
-      line: c.line,
-      repeat,
-      newError,
+      kind: 'run', id: `run:${c.conv_id}`, convId: c.conv_id, taskId: c.task_id, model: c.model,
+      verdict: c.verdict, turns: c.turns, file: c.file, line: c.line, repeat, newError,
       ...(this.rescores.has(c.conv_id) ? { rescore: this.rescores.get(c.conv_id)! } : {}),
       ...(c.forkedFrom ? { forkedFrom: c.forkedFrom } : {}),
       args: { taskId: c.task_id, mode: c.mode, condition: c.condition, ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}), ...(c.recap ? { recap: c.recap } : {}), convId: c.conv_id, model: c.model, file: c.file, line: c.line },
