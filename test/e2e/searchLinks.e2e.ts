@@ -99,6 +99,33 @@ describe('finding, searching and linking conversations', () => {
     expect(await current.innerText()).toContain('The zanzibarquux trays, twelve each.');
   });
 
+  it("searches only the Sources tree's filtered conversations, and all of them at one click", async () => {
+    // No webview left open to take focus back from the quick pick (that would close it).
+    await workbench.runCommand('View: Close All Editors');
+    // found-me is correct in its only run: the new-errors filter leaves it out.
+    await workbench.runCommand('Intent Lens: Show Only New Errors (Original ✓, Retained/Revised ✗)');
+    await workbench.page.locator('.part.statusbar', { hasText: /conversations \(filtered\)/ }).waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    try {
+      await searchInFilter();
+    } finally {
+      await workbench.runCommand('Intent Lens: Clear Filters');
+    }
+  });
+
+  const searchInFilter = async () => {
+    await workbench.runCommand('Intent Lens: Search Conversations…');
+    const widget = workbench.page.locator('.quick-input-widget');
+    await widget.locator('.quick-input-title', { hasText: /in \d+ filtered conversations \(new errors\)/ }).waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    await widget.locator('input').fill('zanzibarquux');
+    await widget.locator('.monaco-list-row', { hasText: 'No message matches "zanzibarquux" in the filtered conversations' }).waitFor({ timeout: workbench.timeoutMs });
+    await workbench.screenshot('search-in-filter');
+    // The filter button (on by default) turns the scope off: the hit appears.
+    await widget.locator('.quick-input-titlebar .action-label[aria-label^="Only the Filtered Conversations"]').first().click();
+    await widget.locator('.monaco-list-row', { hasText: /U2 user · outside\/found-me/ }).waitFor({ timeout: workbench.timeoutMs });
+    expect(await widget.locator('.quick-input-title').innerText()).not.toMatch(/filtered conversations/);
+    await widget.locator('input').press('Escape');
+  };
+
   it('finds a conversation appended to the log afterwards', async () => {
     appendFileSync(join(workspace, 'runs/outside.jsonl'), JSON.stringify(outsideEntry('appended-later', 'qwertyplum')) + '\n');
     await workbench.treeRow('outside/appended-later');

@@ -21,6 +21,8 @@ export interface SearchOptions {
   limit?: number;
   signal?: AbortSignal;
   onMatches?: (matches: SearchMatch[]) => void;
+  /** Only these conversations (by conv_id): a search scoped to a filter. Undefined: all. */
+  only?: ReadonlySet<string>;
 }
 
 export interface SearchOutcome {
@@ -129,7 +131,9 @@ export class SearchService {
     this.current = mine;
     const signal = opts.signal ? AbortSignal.any([opts.signal, mine.signal]) : mine.signal;
     const compiled = compileQuery(query);
-    const { refs } = await this.request({ type: 'candidates', terms: compiled.terms }, 'candidates');
+    const { refs: all } = await this.request({ type: 'candidates', terms: compiled.terms }, 'candidates');
+    const only = opts.only;
+    const refs = only ? all.filter((r) => only.has(r.conv_id)) : all;
     const outcome: SearchOutcome = { matches: [], truncated: false, timedOut: false, cancelled: false, candidates: refs.length, unreadable: 0 };
     if (refs.length === 0 || signal.aborted) return { ...outcome, cancelled: signal.aborted };
     const worker = this.matcher();

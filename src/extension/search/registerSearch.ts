@@ -8,7 +8,7 @@ import { WorkspaceSearch } from './workspaceSearch';
 import { QueryError, SEARCH_ROLES, type SearchRole } from '../../core/search/searchQuery';
 import type { SearchMatch } from '../../core/search/messageMatches';
 import { shortModel } from '../tree/sourceTreeModel';
-import { COMMANDS } from '../commandIds';
+import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 
 const RESULT_LIMIT = 500;
 const OPTIONS_KEY = 'intentLens.search.options';
@@ -19,6 +19,14 @@ interface SearchOptionsState {
   wholeWord: boolean;
   /** Undefined: all roles. */
   role?: SearchRole;
+  /** Search all conversations although the Sources tree is filtered (default: the filter's only). */
+  ignoreFilter?: boolean;
+}
+
+/** What the Sources tree's filters let through, when anything is filtered. */
+interface TreeScope {
+  description: string;
+  convIds: string[];
 }
 
 type HitItem = vscode.QuickPickItem & { match?: SearchMatch };
@@ -35,7 +43,7 @@ export function registerSearch(services: ExtensionServices): void {
 
   context.subscriptions.push(
     vscode.commands.registerCommand(COMMANDS.searchConversations, async (initial?: unknown) => {
-      const state: SearchOptionsState = { regex: false, caseSensitive: false, wholeWord: false, ...context.workspaceState.get<SearchOptionsState>(OPTIONS_KEY) };
+      const state: SearchOptionsState = { regex: false, caseSensitive: false, wholeWord: false, ...context.workspaceState.get<SearchOptionsState>(OPTIONS_KEY), ignoreFilter: false };
       const pick = vscode.window.createQuickPick<HitItem>();
       pick.title = 'Search Conversations';
       pick.placeholder = 'Search what users, assistants and system prompts said in all run logs';
@@ -47,9 +55,14 @@ export function registerSearch(services: ExtensionServices): void {
       const caseButton = () => toggleButton('case-sensitive', 'Match Case', state.caseSensitive);
       const wordButton = () => toggleButton('whole-word', 'Match Whole Word', state.wholeWord);
       const roleButton = (): vscode.QuickInputButton => ({ iconPath: new vscode.ThemeIcon('person'), tooltip: `Roles: ${state.role ?? 'all'} (click to change)` });
+      // Scoped to the Sources tree's filter (the same filter the Samples table and status bar show).
+      const scope = await vscode.commands.executeCommand<TreeScope | undefined>(INTERNAL_COMMANDS.treeFilteredConversations);
+      const scoped = () => (scope && !state.ignoreFilter ? scope : undefined);
+      const filterButton = (): vscode.QuickInputButton => toggleButton('filter', `Only the Filtered Conversations: ${scope?.description ?? ''}`, !state.ignoreFilter);
       const renderButtons = () => {
-        pick.buttons = [caseButton(), wordButton(), regexButton(), roleButton()];
-        const flags = [state.caseSensitive && 'match case', state.wholeWord && 'whole word', state.regex && 'regex', state.role && `${state.role} only`].filter(Boolean);
+        pick.buttons = [caseButton(), wordButton(), regexButton(), roleButton(), ...(scope ? [filterButton()] : [])];
+        const within = scoped();
+        const flags = [within && `in ${within.convIds.length} filtered conversations (${within.description})`, state.caseSensitive && 'match case', state.wholeWord && 'whole word', state.regex && 'regex', state.role && `${state.role} only`].filter(Boolean);
         pick.title = `Search Conversations${flags.length ? ` — ${flags.join(', ')}` : ''}`;
       };
 
@@ -78,6 +91,7 @@ export function registerSearch(services: ExtensionServices): void {
               limit: RESULT_LIMIT,
               budgetMs: 10_000,
               signal: ac.signal,
+              ...(scoped() ? { only: new Set(scoped()!.convIds) } : {}),
               onMatches: (ms) => {
                 // First results show while the rest are still being read.
                 hits.push(...ms.map(hitItem));
@@ -91,7 +105,7 @@ export function registerSearch(services: ExtensionServices): void {
           if (outcome.truncated) notes.push({ label: `$(info) First ${RESULT_LIMIT} matches`, detail: 'Refine the query to see the rest.', alwaysShow: true });
           if (outcome.error) notes.push({ label: '$(error) Search failed', detail: outcome.error, alwaysShow: true });
           if (!hits.length && !notes.length) {
-            showMessage(`No message matches "${text}"`, 'Try without whole word or match case, or another role.');
+            showMessage(`No message matches "${text}"${scoped() ? ' in the filtered conversations' : ''}`, scoped() ? 'Search all conversations with the filter button above, or try without whole word or match case.' : 'Try without whole word or match case, or another role.');
             return;
           }
           pick.items = [...notes, ...hits];
@@ -115,6 +129,7 @@ export function registerSearch(services: ExtensionServices): void {
         if (b.tooltip?.startsWith('Match Case')) state.caseSensitive = !state.caseSensitive;
         else if (b.tooltip?.startsWith('Match Whole Word')) state.wholeWord = !state.wholeWord;
         else if (b.tooltip?.startsWith('Use Regular Expression')) state.regex = !state.regex;
+        else if (b.tooltip?.startsWith('Only the Filtered Conversations')) state.ignoreFilter = !state.ignoreFilter;
         else {
           const order: Array<SearchRole | undefined> = [undefined, ...SEARCH_ROLES];
           state.role = order[(order.indexOf(state.role) + 1) % order.length];

@@ -217,6 +217,9 @@ export function registerSourcesTree(services: ExtensionServices): void {
   // For links (src/extension/links): read the filters, and apply a validated filter from a link.
   register(INTERNAL_COMMANDS.treeGetFilters, () => provider.filters);
   register(INTERNAL_COMMANDS.treeSetFilters, (f: unknown) => (f && typeof f === 'object' ? setFilters(f as TreeFilters) : undefined));
+  register(INTERNAL_COMMANDS.treeFilteredConversations, () =>
+    hasActiveFilters(provider.filters) ? { description: describeFilters(provider.filters), convIds: provider.model.visibleConversations().map((c) => c.conv_id) } : undefined,
+  );
   register(COMMANDS.findSource, findSource);
   register(COMMANDS.revealSource, (arg: unknown) => {
     const taskId = readCommandTarget(arg, { stringIs: 'taskId' }).taskId;

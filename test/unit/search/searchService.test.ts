@@ -30,6 +30,20 @@ describe('search service (worker threads)', () => {
     await expect(service.search({ text: '(', regex: true })).rejects.toThrow(QueryError);
   });
 
+  it('scopes a search to the given conversations (a filter), and the limit counts only those', async () => {
+    const file = tempLog([conversation([['user', 'needle one']]), conversation([['user', 'needle two']]), conversation([['user', 'needle three']])]);
+    const service = newService();
+    await service.indexFiles([file]);
+    const all = await service.search({ text: 'needle' });
+    expect(all.matches.map((m) => m.line)).toEqual([1, 2, 3]);
+    const [first, , third] = all.matches.map((m) => m.conv_id);
+    const scoped = await service.search({ text: 'needle' }, { only: new Set([third!]) });
+    expect(scoped.matches.map((m) => m.line)).toEqual([3]);
+    expect(scoped.candidates).toBe(1);
+    expect((await service.search({ text: 'needle' }, { only: new Set([first!, third!]), limit: 1 })).matches.map((m) => m.line)).toEqual([1]);
+    expect((await service.search({ text: 'needle' }, { only: new Set() })).matches).toEqual([]);
+  });
+
   it('stops a catastrophic regex at its budget and keeps answering', async () => {
     const evil = 'a'.repeat(40) + '!';
     const file = tempLog([conversation([['user', 'aaa fine']]), conversation([['assistant', evil]])]);
