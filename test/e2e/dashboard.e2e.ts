@@ -287,6 +287,8 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     expect(await page.locator('script').count()).toBe(0);
     // The run diff of the previous test is in the report.
     expect(await page.locator('#run-diff').count()).toBe(1);
+    // Its flipped conversations link to the conversation view through the URI handler.
+    expect(await page.locator('#run-diff a[href*="://intent-lens.intent-lens/conversation?conv="]').count()).toBeGreaterThan(0);
     await page.screenshot({ path: join('test-results', 'dashboard-report-html.png'), fullPage: true });
     expect(requests.filter((u) => u !== url)).toEqual([]);
     await page.close();

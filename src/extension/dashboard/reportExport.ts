@@ -1,11 +1,13 @@
 // "Export Report": asks where, then writes the self-contained HTML report (with the last run diff,
-// if one was run) or the grid as LaTeX. Conversations are named by id in the report: the extension
-// registers no URI handler, so there is no vscode:// link that would open them.
+// if one was run) or the grid as LaTeX. Each conversation of the run diff links to it through the
+// extension's URI handler (`<scheme>://intent-lens.intent-lens/conversation?conv=…`): a reader with
+// VS Code and this workspace lands on exactly that conversation.
 import * as vscode from 'vscode';
 import type { StatsReport } from '../../core/stats/statsTypes';
 import { statsToHtml } from '../../core/stats/report/htmlReport';
 import { gridToLatex } from '../../core/stats/report/latexTable';
 import type { ExportResult, RunDiffResult } from '../../shared/protocol/dashboard';
+import { formatIntentLink } from '../links/intentLinks';
 
 export async function exportReport(report: StatsReport, format: 'html' | 'latex', diff: RunDiffResult | undefined, defaultUri: (name: string) => vscode.Uri | undefined): Promise<ExportResult> {
   const name = format === 'html' ? 'intent-eval-report.html' : 'intent-eval-table1.tex';
@@ -19,7 +21,12 @@ export async function exportReport(report: StatsReport, format: 'html' | 'latex'
   const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.name);
   const text =
     format === 'html'
-      ? statsToHtml(report, { generatedAt: new Date(), sources: folders.length ? [`workspace ${folders.join(', ')}`] : [], ...(diff ? { diff: { a: diff.a, b: diff.b, result: diff } } : {}) })
+      ? statsToHtml(report, {
+          generatedAt: new Date(),
+          sources: folders.length ? [`workspace ${folders.join(', ')}`] : [],
+          ...(diff ? { diff: { a: diff.a, b: diff.b, result: diff } } : {}),
+          conversationLink: (convId) => formatIntentLink(vscode.env.uriScheme, { kind: 'conversation', convId }),
+        })
       : gridToLatex(report);
   await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
   return { saved: uri.fsPath, ...(diff && format === 'html' ? { detail: `with the run diff ${diff.a} → ${diff.b}` } : {}) };

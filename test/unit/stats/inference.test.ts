@@ -129,6 +129,17 @@ describe('computeStats inference', () => {
     expect(gridToLatex(r)).toContain('B: actions only');
   });
 
+  it("links each flipped conversation of the run diff in the HTML report, escaped, when given a link", async () => {
+    const pair = [...outcomes('X', 'multi', 'original', '10'), ...outcomes('Y', 'multi', 'original', '01')];
+    const r = await computeStats(pair);
+    const result = diffRuns(pair.filter((c) => c.model === 'X'), pair.filter((c) => c.model === 'Y'), false);
+    const link = (id: string) => `vscode://intent-lens.intent-lens/conversation?conv=${encodeURIComponent(id)}&x="<b>`;
+    const html = statsToHtml(r, { diff: { a: 'X', b: 'Y', result }, conversationLink: link });
+    expect(html).toContain(`<a href="vscode://intent-lens.intent-lens/conversation?conv=X-multi-original-math-0&amp;x=&quot;&lt;b&gt;"><code>X-multi-original-math-0</code></a>`);
+    expect(html).toContain('conv=Y-multi-original-math-1');
+    expect(statsToHtml(r, { diff: { a: 'X', b: 'Y', result } })).not.toContain('<a href=');
+  });
+
   it('compares two models on the same sources', async () => {
     const pair = [...outcomes('X', 'multi', 'original', '1111100000'), ...outcomes('Y', 'multi', 'original', '0000111111')];
     const r = await computeStats(pair);
