@@ -57,8 +57,9 @@ async function renderedConversation(wb: Workbench, title: string | RegExp): Prom
 
 /** Runs "Open Conversation" from the palette with the focus back in the workbench (a webview keeps keys otherwise). */
 async function openFromPalette(wb: Workbench): Promise<void> {
-  // Clicking the active editor tab takes focus out of the webview without side effects.
-  await wb.page.locator('.tab.active').first().click();
+  // A conversation view left open can take focus back a moment later and close the quick pick:
+  // close the editors first (the tests open what they check afresh).
+  await wb.runCommand('View: Close All Editors');
   await wb.runCommand('Intent Lens: Open Conversation');
 }
 
@@ -131,6 +132,26 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     await expect.poll(() => frame.locator('[data-tag="shard 1"]').count()).toBeGreaterThan(0);
     expect((await frame.locator('[data-response-type]').allInnerTexts()).length).toBeGreaterThan(0);
     await wb.screenshot('conversation-shared-data');
+  });
+
+  it.skipIf(!hasShared)('opens the same real conversation from a full-text search hit, at the turn of the hit', async () => {
+    // No webview left to take focus from the quick pick.
+    await wb.runCommand('View: Close All Editors');
+    await wb.runCommand('Intent Lens: Search Conversations…');
+    const widget = wb.page.locator('.quick-input-widget');
+    // "spent on onions" is said only in this conversation of the real log (and in no sample log).
+    await widget.locator('input').fill('spent on onions');
+    const hit = widget.locator('.monaco-list-row', { hasText: /U1 user · sharded-GSM8K\/248/ }).first();
+    await hit.waitFor({ timeout: wb.timeoutMs });
+    expect(await hit.innerText()).toContain('calculate how much the chef spent on onions');
+    await wb.screenshot('conversation-search-hit');
+    await hit.click();
+    const frame = await renderedConversation(wb, /sharded-GSM8K\/248 · Original · anthropic\/claude-3-haiku/);
+    expect(await frame.locator('[data-verdict]').first().getAttribute('data-verdict')).toBe('correct');
+    const current = frame.locator('.il-turn-current');
+    await current.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    expect(await current.innerText()).toContain('calculate how much the chef spent on onions');
+    await expect.poll(() => frame.locator('[data-tag="shard 1"]').count()).toBeGreaterThan(0);
   });
 
   it('keeps a hostile conversation inert: HTML, scripts and javascript: links stay text', async () => {
