@@ -59,9 +59,7 @@ describe.skipIf(missingE2eTools().length > 0)('fork from a turn', () => {
     await workbench.expandTreeRow(mathRecord.task_id);
     await workbench.expandTreeRow(/^\s*Retained/);
     await workbench.expandTreeRow(/✗ asst/);
-    const proposalTurn = await workbench.treeRow(/user · proposal/);
-    await proposalTurn.click({ button: 'right' });
-    await page.locator('.monaco-menu .action-item', { hasText: 'Fork From Turn…' }).first().click();
+    await workbench.contextMenuAction(() => workbench.treeRow(/user · proposal/), 'Fork From Turn…');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Drop the proposal and its decision' }).first().click();
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
@@ -78,8 +76,7 @@ describe.skipIf(missingE2eTools().length > 0)('fork from a turn', () => {
     expect(fork).toMatchObject({ forked_from: { conv_id: parentId, turn: 3, edit: 'drop-proposal' }, is_correct: true });
 
     // Compare With Parent (the fork's context menu): the branch point is the edited turn.
-    await forkRow.click({ button: 'right' });
-    await page.locator('.monaco-menu .action-item', { hasText: 'Compare With Parent' }).first().click();
+    await workbench.contextMenuAction(() => workbench.treeRow(/fork · asst/), 'Compare With Parent');
     const frame = await workbench.webviewFrameOf('compare');
     const branch = frame.locator('[data-branch-point="true"]');
     await branch.waitFor({ state: 'visible', timeout: workbench.timeoutMs });

@@ -78,6 +78,12 @@ export class Workbench {
       await this.page.keyboard.press('Escape');
       await input.waitFor({ state: 'hidden', timeout: this.timeoutMs });
     }
+    // An open context menu makes the rest of the workbench inert: dismiss it first.
+    const menu = this.page.locator('.monaco-menu').first();
+    if (await menu.isVisible()) {
+      await this.page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden', timeout: this.timeoutMs });
+    }
     // Focus the workbench first so F1 reaches it even after a webview took focus.
     await this.page.locator('.monaco-workbench').focus();
     await this.page.keyboard.press('F1');
@@ -126,6 +132,29 @@ export class Workbench {
    */
   viewSection(name: string): Locator {
     return this.page.locator('.part.sidebar .pane').filter({ has: this.page.locator(`.pane-header[aria-label="${name} Section"]`) });
+  }
+
+  /**
+   * Runs a context-menu action of an element: right-click, click the item, and wait until the menu
+   * closed (the action ran). A menu whose click did not take (the row was redrawn under it, or the
+   * menu ignored a click right after opening) is dismissed and opened again, up to three times.
+   */
+  async contextMenuAction(target: () => Promise<Locator>, label: string | RegExp): Promise<void> {
+    const menu = this.page.locator('.monaco-menu');
+    for (let attempt = 1; ; attempt++) {
+      await (await target()).click({ button: 'right' });
+      const item = menu.locator('.action-item', { hasText: label }).first();
+      await item.waitFor({ state: 'visible', timeout: this.timeoutMs });
+      await item.click();
+      try {
+        await menu.first().waitFor({ state: 'hidden', timeout: 10_000 });
+        return;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+        await this.page.keyboard.press('Escape');
+        await menu.first().waitFor({ state: 'hidden', timeout: this.timeoutMs });
+      }
+    }
   }
 
   /** A visible tree row in the side bar containing the text; waits for it. */
