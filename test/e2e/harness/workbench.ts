@@ -84,11 +84,24 @@ export class Workbench {
       await this.page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden', timeout: this.timeoutMs });
     }
-    // Focus the workbench first so F1 reaches it even after a webview took focus.
-    await this.page.locator('.monaco-workbench').focus();
-    await this.page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: this.timeoutMs });
-    await input.fill('>' + label);
+    // Focus the workbench first so F1 reaches it even after a webview took focus. A webview that
+    // takes focus back a moment later closes the palette before it is typed in: open it again
+    // (up to three times) rather than wait out the timeout on a closed palette.
+    for (let attempt = 1; ; attempt++) {
+      await this.page.locator('.monaco-workbench').focus();
+      await this.page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout: this.timeoutMs });
+      try {
+        await input.fill('>' + label, { timeout: attempt < 3 ? 10_000 : this.timeoutMs });
+        break;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+        if (await input.isVisible()) {
+          await this.page.keyboard.press('Escape');
+          await input.waitFor({ state: 'hidden', timeout: this.timeoutMs });
+        }
+      }
+    }
     // Pick the row whose label is exactly the command, not the first fuzzy match.
     const row = this.page
       .locator('.quick-input-list .monaco-list-row')
