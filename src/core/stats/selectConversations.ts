@@ -3,6 +3,7 @@
 import type { ConversationRef } from '../load/runLogIndex';
 import type { RecapMode } from '../schema/runlog';
 import type { ConversationSelector } from './statsTypes';
+import { isFork } from './forkStats';
 
 /**
  * `recapOf` says which recap mode a conversation ran under; evolvingStats falls back to the plan's
@@ -17,7 +18,7 @@ export function selectConversations(conversations: readonly ConversationRef[], s
   return conversations.filter(
     (r) =>
       // A cell's conversations are the ones it counts: forks are in none (see forkStats).
-      r.forkedFrom === undefined &&
+      !isFork(r) &&
       (sel.model === undefined || r.model === sel.model) &&
       (sel.domain === undefined || r.task === sel.domain) &&
       (sel.mode === undefined || r.mode === sel.mode) &&

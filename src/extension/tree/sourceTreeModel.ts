@@ -8,6 +8,7 @@ import { activeTaskOf, baseInstances, instanceLabel } from '../../core/render/in
 import { matchesColumnFilters } from './columnFilters';
 import { collator, compareInstances } from './treeOrder';
 import { applyRescores, newErrorsOf } from './runVerdicts';
+import { isFork } from '../../core/stats/forkStats';
 import { hasActiveFilters, hasRunFilters, type TreeFilters } from './treeFilters';
 import type { DomainNode, FileNode, FilesNode, InstanceNode, RunNode, RunRescore, SourceNode, SourceTreeNode, VerdictCounts } from './treeItems';
 
@@ -142,7 +143,7 @@ export class SourceTreeModel {
 
   summary(): TreeSummary {
     // Forks are counterfactual replays, not benchmark runs: counted apart, never in the accuracy.
-    const benchmark = this.conversations.filter((c) => !c.forkedFrom);
+    const benchmark = this.conversations.filter((c) => !isFork(c));
     const s: TreeSummary = { records: this.input.records.size, sources: this.sources.size, conversations: benchmark.length, forks: this.conversations.length - benchmark.length, correct: 0, incorrect: 0, unscored: 0, models: this.models() };
     for (const c of benchmark) s[c.verdict]++;
     return s;

@@ -6,16 +6,9 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, unlinkSync
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { IntentLensApi } from '../../../src/extension/extension';
+import { activatedApi as api } from './activatedApi';
 import { RecordConflictError, editRecord, saveRecordsDocument } from '../../../src/extension/review/recordDocuments';
 
-async function api(): Promise<IntentLensApi> {
-  const ext = vscode.extensions.getExtension<IntentLensApi>('intent-lens.intent-lens');
-  assert.ok(ext);
-  const a = await ext.activate();
-  await a.services.data.ensureLoaded();
-  return a;
-}
 
 describe('Locked saves of records', () => {
   let dir: string;

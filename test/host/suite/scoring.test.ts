@@ -2,16 +2,9 @@
 // argument object both work, and verdicts agree with the samples' logged ones.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { IntentLensApi } from '../../../src/extension/extension';
+import { activatedApi as api } from './activatedApi';
 import type { RescoreSummary } from '../../../src/extension/scoring/registerScoring';
 
-async function api(): Promise<IntentLensApi> {
-  const ext = vscode.extensions.getExtension<IntentLensApi>('intent-lens.intent-lens');
-  assert.ok(ext);
-  const a = await ext.activate();
-  await a.services.data.ensureLoaded();
-  return a;
-}
 
 describe('Re-score', () => {
   it('re-scores a log file given as a Uri', async () => {
