@@ -298,6 +298,11 @@ export class RunLogIndex {
     return out;
   }
 
+  /** How many conversations a file holds (without listing every conversation: the tree asks on each refresh). */
+  conversationCount(path: string): number {
+    return this.files.get(path)?.refs.length ?? 0;
+  }
+
   diagnostics(path?: string): Diagnostic[] {
     if (path) return this.files.get(path)?.diagnostics ?? [];
     return [...this.files.values()].flatMap((s) => s.diagnostics);

@@ -9,21 +9,25 @@ import type { RunLogWorkerReply, RunLogWorkerRequest } from './runLogPool';
 
 /** Refs per message: small enough that merging one never holds the host's thread for long. */
 const BATCH = 200;
+/** The first message of a file comes sooner: the tree shows its first conversations early. */
+const FIRST_BATCH = 25;
 
 const port = parentPort;
 port?.on('message', (req: RunLogWorkerRequest) => {
   const post = (m: RunLogWorkerReply) => port.postMessage(m);
   let batch: ConversationRef[] = [];
+  let limit = FIRST_BATCH;
   const flush = () => {
     if (batch.length) post({ id: req.id, kind: 'refs', refs: batch });
     batch = [];
+    limit = BATCH;
   };
   scanJsonlFile(req.path, req.prev, req.size, req.mtimeMs, {
     ...(req.maxLineBytes ? { maxLineBytes: req.maxLineBytes } : {}),
     onReset: () => post({ id: req.id, kind: 'reset' }),
     onRef: (ref) => {
       batch.push(ref);
-      if (batch.length >= BATCH) flush();
+      if (batch.length >= limit) flush();
     },
   }).then(
     (r) => {

@@ -219,9 +219,7 @@ export class Workspace {
     const out: DataFileSummary[] = [];
     for (const f of this.recordFiles.values()) out.push({ path: f.path, kind: 'records', items: f.items.length, problems: f.diagnostics.length });
     for (const f of this.planFiles.values()) out.push({ path: f.path, kind: 'evolving', items: f.items.length, problems: f.diagnostics.length });
-    const perLog = new Map<string, number>();
-    for (const c of this.logs.conversations()) perLog.set(c.file, (perLog.get(c.file) ?? 0) + 1);
-    for (const f of this.logs.indexedFiles()) out.push({ path: f, kind: 'logs', items: perLog.get(f) ?? 0, problems: this.logs.diagnostics(f).length });
+    for (const f of this.logs.indexedFiles()) out.push({ path: f, kind: 'logs', items: this.logs.conversationCount(f), problems: this.logs.diagnostics(f).length });
     return out.sort((a, b) => a.path.localeCompare(b.path));
   }
 
