@@ -106,6 +106,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
       this.progressEmitter.fire(this.progress);
     };
     const first = this.loadedOnce ? undefined : setTimeout(() => tell(true), FIRST_PROGRESS_MS);
+    const started = Date.now();
     try {
       // Parsed on worker threads (the host only merges batches of refs), files in the order found.
       await this.loadLogFiles(
@@ -122,6 +123,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     } finally {
       clearTimeout(first);
     }
+    this.output?.appendLine(`[data] indexed ${logFiles.length} run log(s) in ${Date.now() - started} ms ${this.pool.available() ? `on up to ${this.pool.size} worker threads` : 'in the extension host thread'}`);
     this.watch(cfg.records);
     this.watch(cfg.logs);
     this.watch(cfg.evolving);
