@@ -122,6 +122,8 @@ async function main() {
     await esbuild.context({ ...nodeCommon, entryPoints: { sqlWorker: join(root, 'src/core/verify/database/sqlWorker.ts') }, outdir: dist }),
     // The dashboard's bootstrap resampling, off the extension host's thread (src/core/stats/bootstrapThread.ts).
     await esbuild.context({ ...nodeCommon, entryPoints: { bootstrapWorker: join(root, 'src/core/stats/bootstrapWorker.ts') }, outdir: dist }),
+    // Run-log indexing off the extension host's thread (src/core/load/runLogPool.ts).
+    await esbuild.context({ ...nodeCommon, entryPoints: { runLogWorker: join(root, 'src/core/load/runLogWorker.ts') }, outdir: dist }),
     // Full-text search's index and match worker threads (src/core/search/searchService.ts).
     await esbuild.context({ ...nodeCommon, entryPoints: { searchWorker: join(root, 'src/core/search/searchWorker.ts') }, outdir: dist }),
   );

@@ -1,117 +1,28 @@
 // An index over run-log files that keeps byte offsets and a small summary per conversation, not the
 // traces: a 200 MB folder indexes in a fraction of the memory that holding parsed lines would take,
 // and one conversation is read back on demand by its offset. Appended lines are picked up
-// incrementally; a truncated last line is reported as incomplete and indexed once completed.
+// incrementally; a truncated last line is reported as incomplete and indexed once completed. Many
+// files at once (the first load) can be parsed on worker threads (`indexFiles` with a RunLogPool).
 import { stat } from 'node:fs/promises';
 import { splitJsonArray } from '../jsonl/jsonArray';
-import { readLines, readSlice } from '../jsonl/lineReader';
+import { readSlice } from '../jsonl/lineReader';
 import type { Diagnostic } from '../jsonl/diagnostics';
-import { parseJsonLocated, lineColumnAt } from '../jsonl/jsonSyntax';
-import { RunLogEntrySchema, type Condition, type ExtendedPath, type ForkedFrom, type Mode, type RecapMode, type RunLogEntry, effectiveCondition, effectiveMode } from '../schema/runlog';
-import { validateRunLogEntry } from './validateRunLog';
+import { parseJsonLocated } from '../jsonl/jsonSyntax';
+import { RunLogEntrySchema, type RunLogEntry } from '../schema/runlog';
 import { diag } from './validateObject';
-import { DEFAULT_MAX_LINE_BYTES, describeFileType, FileTooLargeError, NotRegularFileError } from '../jsonl/regularFile';
-import { decodeDataFile, invalidUtf8Diagnostic } from './decodeDataFile';
+import { describeFileType, FileTooLargeError, NotRegularFileError } from '../jsonl/regularFile';
+import { decodeDataFile } from './decodeDataFile';
+import { StringPool, conversationKey, type ConversationRef } from './runLogRefs';
+import { parseRunLogLine, scanJsonlFile, type FileCursor } from './runLogScan';
+import { RunLogWorkerError, type RunLogPool } from './runLogPool';
 
-export type Verdict = 'correct' | 'incorrect' | 'unscored';
-
-export interface ConversationRef {
-  file: string;
-  line: number;
-  offset: number;
-  length: number;
-  conv_id: string;
-  task: string;
-  task_id: string;
-  model: string;
-  mode: Mode;
-  condition: Condition;
-  path?: ExtendedPath;
-  k?: number;
-  recap?: RecapMode;
-  verdict: Verdict;
-  /** Number of user and assistant messages. */
-  turns: number;
-  /** Set on a fork: the conversation it continues and the edit (FORMAT.md's optional `forked_from`). */
-  forkedFrom?: ForkedFrom;
-  /** LiC response types logged (`system-verification`), counted: `answer_attempt×3 clarification×1`. */
-  responseTypes?: string;
-  /** Sum of the messages' `cost_usd`, when any is logged. */
-  costUsd?: number;
-}
-
-/** The summary fields read while the line is parsed anyway: no second pass over any trace. */
-function traceSummary(trace: RunLogEntry['trace']): Pick<ConversationRef, 'turns' | 'responseTypes' | 'costUsd'> {
-  let turns = 0;
-  let cost: number | undefined;
-  const types = new Map<string, number>();
-  for (const m of trace) {
-    if (m.role === 'user' || m.role === 'assistant') turns++;
-    if (typeof m.cost_usd === 'number') cost = (cost ?? 0) + m.cost_usd;
-    if (m.role === 'log' && m.content && typeof m.content === 'object') {
-      const c = m.content as { type?: unknown; response?: { response_type?: unknown }; response_type?: unknown };
-      if (c.type !== 'system-verification') continue;
-      const t = typeof c.response?.response_type === 'string' ? c.response.response_type : typeof c.response_type === 'string' ? c.response_type : undefined;
-      if (t) types.set(t, (types.get(t) ?? 0) + 1);
-    }
-  }
-  return { turns, ...(types.size ? { responseTypes: [...types].map(([t, n]) => `${t}×${n}`).join(' ') } : {}), ...(cost !== undefined ? { costUsd: cost } : {}) };
-}
-
-/**
- * Which instance of its source a conversation (or a planned run) is: mode × condition × path/k, and
- * for evolving intent the recap mode (one instance per memory aid). Stable: tree node ids use it.
- */
-export function instanceKey(i: { mode: string; condition: string; path?: string; k?: number; recap?: string }): string {
-  const key = [i.mode, i.condition, i.path ?? '', i.k ?? ''];
-  if (i.recap) key.push(i.recap);
-  return key.join('|');
-}
-
-/** The key the index groups by: task_id × model × instance. */
-export function conversationKey(r: Pick<ConversationRef, 'task_id' | 'model' | 'mode' | 'condition' | 'path' | 'k' | 'recap'>): string {
-  return [r.task_id, r.model, instanceKey(r)].join('\u0000');
-}
-
-/**
- * A conversation's verdict. `is_correct` wins when boolean; LiC math logs leave it null and put the
- * exact-match result in `score` (1 correct, 0 wrong); both null means not scored.
- */
-export function verdictOf(e: { is_correct?: boolean | null; score?: number | null }): Verdict {
-  if (e.is_correct === true) return 'correct';
-  if (e.is_correct === false) return 'incorrect';
-  if (typeof e.score === 'number') return e.score >= 1 ? 'correct' : 'incorrect';
-  return 'unscored';
-}
+export { instanceKey, conversationKey, verdictOf, type ConversationRef, type Verdict } from './runLogRefs';
 
 interface FileState {
   path: string;
-  /** Bytes indexed so far: the end of the last complete line. */
-  indexedBytes: number;
-  nextLine: number;
-  mtimeMs: number;
+  cursor: FileCursor;
   refs: ConversationRef[];
   diagnostics: Diagnostic[];
-  /** An unterminated last line that did not parse yet. */
-  incomplete?: { line: number; offset: number };
-  /** The last indexed line had no newline: a newline appended later ends it, not a blank line. */
-  openLastLine?: boolean;
-  /** The bytes just before `indexedBytes`: if they change, the file was rewritten, not appended to. */
-  tail?: string;
-}
-
-const TAIL_BYTES = 256;
-
-/** A cheap fingerprint of the indexed region: its first and last bytes. */
-async function readTail(path: string, end: number): Promise<string> {
-  if (end <= 0) return '';
-  const start = Math.max(0, end - TAIL_BYTES);
-  const head = await readSlice(path, 0, Math.min(TAIL_BYTES, end));
-  return head + '\u0000' + (await readSlice(path, start, end - start));
-}
-
-async function tailUnchanged(path: string, state: FileState): Promise<boolean> {
-  return (await readTail(path, state.indexedBytes)) === (state.tail ?? '');
 }
 
 export interface IndexFileOptions {
@@ -121,6 +32,8 @@ export interface IndexFileOptions {
   batchSize?: number;
   /** Called with each newly indexed conversation and its parsed entry (the search index reads the text here, once). */
   onEntry?: (ref: ConversationRef, entry: RunLogEntry) => void;
+  /** Instead of first come, first served for conv_ids (`indexFiles` keeps the files' order). */
+  admit?: Admit;
 }
 
 export interface IndexFileResult {
@@ -131,14 +44,30 @@ export interface IndexFileResult {
   reset: boolean;
 }
 
+export interface IndexFilesOptions {
+  /** Parses JSONL files on these workers when it has them; else (and for `.json` arrays) in this thread. */
+  pool?: RunLogPool;
+  onBatch?: (refs: ConversationRef[]) => void;
+  /** Called as each file is done, in completion order. */
+  onFileDone?: (path: string) => void;
+}
+
 export interface RunLogIndexOptions {
   /** Longest line indexed (bytes; also the largest `.json` array file). Default 256 MB. */
   maxLineBytes?: number;
 }
 
+/** The diagnostic on `ref`, whose conv_id `first` already has. */
+const dupDiag = (ref: ConversationRef, first: ConversationRef, column = 1): Diagnostic =>
+  diag({ file: ref.file, line: ref.line, column }, 'error', 'duplicate-conv-id', `conv_id \`${ref.conv_id}\` already used at ${first.file}:${first.line}`, 'conv_id');
+
+/** Decides whether a parsed ref joins the index (a duplicate's diagnostic goes to `diags`). */
+type Admit = (ref: ConversationRef, diags: Diagnostic[], column?: number) => boolean;
+
 export class RunLogIndex {
   private readonly files = new Map<string, FileState>();
   private readonly byConvId = new Map<string, ConversationRef>();
+  private readonly strings = new StringPool();
 
   constructor(private readonly limits: RunLogIndexOptions = {}) {}
 
@@ -147,143 +76,158 @@ export class RunLogIndex {
    * file (a FIFO, a device, a dangling link) yields a diagnostic, never a hang or a throw.
    */
   async indexFile(path: string, opts: IndexFileOptions = {}): Promise<IndexFileResult> {
-    const unreadable = (message: string): IndexFileResult => {
-      this.removeFile(path);
-      return { path, added: [], diagnostics: [diag({ file: path, line: 1, column: 1 }, 'warning', 'not-a-file', message)], reset: false };
-    };
-    const st = await stat(path).catch((e: unknown) => e as NodeJS.ErrnoException);
-    if (st instanceof Error) return unreadable(st.code === 'ELOOP' ? 'symbolic link loop: skipped' : st.code === 'ENOENT' ? 'missing (or a dangling link): skipped' : `cannot read: ${st.message}`);
-    if (!st.isFile()) return unreadable(`${describeFileType(st)}, not a regular file: skipped`);
+    const st = await this.statFile(path);
+    if (typeof st === 'string') return this.unreadable(path, st);
     try {
       // A `.json` file holds one array: it cannot grow by appending lines, so it is indexed whole.
       if (/\.json$/i.test(path)) return await this.indexJsonArrayFile(path, opts);
       return await this.indexJsonlFile(path, st.size, st.mtimeMs, opts);
     } catch (e) {
-      if (e instanceof NotRegularFileError || e instanceof FileTooLargeError) return unreadable(e.message);
+      if (e instanceof NotRegularFileError || e instanceof FileTooLargeError) return this.unreadable(path, e.message);
       throw e;
     }
   }
 
-  private async indexJsonlFile(path: string, size: number, mtimeMs: number, opts: IndexFileOptions): Promise<IndexFileResult> {
-    const st = { size, mtimeMs };
-    let state = this.files.get(path);
-    let reset = false;
-    if (state && (st.size < state.indexedBytes || !(await tailUnchanged(path, state)))) {
-      // Truncated or rewritten in place: start over.
+  /**
+   * Indexes many files, JSONL ones on the pool's workers (two files at a time, each merged here in
+   * batches of refs) when it has them: the first load of a large workspace, off the calling thread.
+   * The result is the same as `indexFile` on each in turn: the files keep the order given, and of
+   * two conversations with one conv_id the one in the earlier file (or line) wins, whichever was
+   * parsed first.
+   */
+  async indexFiles(paths: readonly string[], opts: IndexFilesOptions = {}): Promise<void> {
+    const pool = opts.pool?.available() ? opts.pool : undefined;
+    if (!pool) {
+      for (const p of paths) {
+        await this.indexFile(p, opts.onBatch ? { onBatch: opts.onBatch } : {});
+        opts.onFileDone?.(p);
+      }
+      return;
+    }
+    const order = new Map(paths.map((p, i) => [p, i]));
+    /** Duplicate conv_ids found out of file order, by the file they are reported in. */
+    const late = new Map<string, Diagnostic[]>();
+    const admit = (ref: ConversationRef, diags: Diagnostic[] | undefined, column = 1): boolean => {
+      const prev = this.byConvId.get(ref.conv_id);
+      const prevRank = prev ? (order.get(prev.file) ?? -1) : -1;
+      if (!prev || prevRank <= (order.get(ref.file) ?? -1)) {
+        const to = diags ?? lateFor(ref.file);
+        return this.admit(ref, to, column);
+      }
+      // `prev` is in a later file that was parsed first: it is the duplicate.
+      const owner = this.files.get(prev.file);
+      if (owner) owner.refs.splice(owner.refs.indexOf(prev), 1);
+      lateFor(prev.file).push(dupDiag(prev, ref));
+      this.byConvId.delete(ref.conv_id);
+      return this.admit(ref, [], column);
+    };
+    const lateFor = (path: string) => late.get(path) ?? (late.set(path, []), late.get(path)!);
+    const one = async (path: string) => {
+      const st = /\.jsonl$/i.test(path) ? await this.statFile(path) : undefined;
+      if (st && typeof st !== 'string') await this.indexOnWorker(pool, path, st, (ref) => admit(ref, undefined), opts.onBatch);
+      else await this.indexFile(path, { ...(opts.onBatch ? { onBatch: opts.onBatch } : {}), admit });
+      opts.onFileDone?.(path);
+    };
+    // Placeholders keep the files in the order given (conversations() lists them by file).
+    for (const p of paths) this.stateFor(p);
+    await Promise.all(paths.map(one));
+    for (const [path, dups] of late) {
+      const state = this.files.get(path);
+      if (state) state.diagnostics = mergeByLine(state.diagnostics, dups.sort((a, b) => a.line - b.line));
+    }
+  }
+
+  private async indexOnWorker(pool: RunLogPool, path: string, st: { size: number; mtimeMs: number }, admit: (ref: ConversationRef) => boolean, onBatch: IndexFilesOptions['onBatch']): Promise<void> {
+    let state = this.stateFor(path);
+    try {
+      const r = await pool.index({
+        path,
+        prev: state.cursor,
+        size: st.size,
+        mtimeMs: st.mtimeMs,
+        ...(this.limits.maxLineBytes ? { maxLineBytes: this.limits.maxLineBytes } : {}),
+        onReset: () => {
+          this.removeFile(path);
+          state = this.stateFor(path);
+        },
+        onRefs: (refs) => {
+          const added = refs.filter(admit);
+          state.refs.push(...added);
+          if (added.length) onBatch?.(added);
+        },
+      });
+      state.cursor = r.cursor;
+      state.diagnostics = [...stillTrue(state.diagnostics), ...r.diagnostics];
+    } catch (e) {
+      // The same errors the calling thread turns into a diagnostic; a dead worker fails this file only.
+      const message = e instanceof Error ? e.message : String(e);
+      if (e instanceof RunLogWorkerError && e.unreadable) return void this.unreadable(path, message);
       this.removeFile(path);
-      state = undefined;
-      reset = true;
+      this.files.set(path, { path, cursor: { indexedBytes: 0, nextLine: 1, mtimeMs: 0 }, refs: [], diagnostics: [diag({ file: path, line: 1, column: 1 }, 'error', 'index-failed', `could not be indexed: ${message}`)] });
     }
-    if (!state) {
-      state = { path, indexedBytes: 0, nextLine: 1, mtimeMs: st.mtimeMs, refs: [], diagnostics: [] };
-      this.files.set(path, state);
+  }
+
+  private stateFor(path: string): FileState {
+    let state = this.files.get(path);
+    if (!state) this.files.set(path, (state = { path, cursor: { indexedBytes: 0, nextLine: 1, mtimeMs: 0 }, refs: [], diagnostics: [] }));
+    return state;
+  }
+
+  /** A regular file's size and mtime, or why it cannot be indexed. */
+  private async statFile(path: string): Promise<{ size: number; mtimeMs: number } | string> {
+    const st = await stat(path).catch((e: unknown) => e as NodeJS.ErrnoException);
+    if (st instanceof Error) return st.code === 'ELOOP' ? 'symbolic link loop: skipped' : st.code === 'ENOENT' ? 'missing (or a dangling link): skipped' : `cannot read: ${st.message}`;
+    if (!st.isFile()) return `${describeFileType(st)}, not a regular file: skipped`;
+    return st;
+  }
+
+  private unreadable(path: string, message: string): IndexFileResult {
+    this.removeFile(path);
+    return { path, added: [], diagnostics: [diag({ file: path, line: 1, column: 1 }, 'warning', 'not-a-file', message)], reset: false };
+  }
+
+  /** Takes a parsed ref into the index unless its conv_id is taken (then a diagnostic says where). */
+  private admit(ref: ConversationRef, diags: Diagnostic[], column = 1): boolean {
+    const prev = this.byConvId.get(ref.conv_id);
+    if (prev) {
+      diags.push(dupDiag(ref, prev, column));
+      return false;
     }
-    state.mtimeMs = st.mtimeMs;
-    // A previously incomplete last line is re-read from its start.
-    state.diagnostics = state.diagnostics.filter((d) => d.code !== 'incomplete-line');
-    state.incomplete = undefined;
+    this.strings.internRef(ref);
+    this.byConvId.set(ref.conv_id, ref);
+    return true;
+  }
+
+  private async indexJsonlFile(path: string, size: number, mtimeMs: number, opts: IndexFileOptions): Promise<IndexFileResult> {
+    const prev = this.files.get(path)?.cursor;
+    const admit: Admit = opts.admit ?? ((ref, diags) => this.admit(ref, diags));
+    let state = this.stateFor(path);
     const added: ConversationRef[] = [];
-    const newDiags: Diagnostic[] = [];
     const batchSize = opts.batchSize ?? 200;
     let batch: ConversationRef[] = [];
-    const wasOpen = state.openLastLine;
-    state.openLastLine = false;
-    const maxLineBytes = this.limits.maxLineBytes;
-    for await (const raw of readLines(path, { startOffset: state.indexedBytes, startLine: state.nextLine, ...(opts.signal ? { signal: opts.signal } : {}), ...(maxLineBytes ? { maxLineBytes } : {}) })) {
-      if (raw.tooLong) {
-        if (!raw.terminated) {
-          // Still being written, or a huge last line: report it, index nothing past it yet.
-          state.incomplete = { line: raw.line, offset: raw.offset };
-          newDiags.push(diag({ file: path, line: raw.line, column: 1 }, 'warning', 'incomplete-line', `last line is over the ${maxLineBytes ?? DEFAULT_MAX_LINE_BYTES}-byte line limit and has no newline: not indexed`));
-          break;
-        }
-        newDiags.push(diag({ file: path, line: raw.line, column: 1 }, 'error', 'line-too-long', `line is ${raw.length} bytes, over the ${maxLineBytes ?? DEFAULT_MAX_LINE_BYTES}-byte limit (intentLens.load.maxLineBytes / --max-line-bytes): skipped`));
-        state.indexedBytes = raw.next;
-        state.nextLine = raw.line + 1;
-        continue;
-      }
-      if (raw.invalidUtf8) newDiags.push(invalidUtf8Diagnostic({ file: path, line: raw.line, column: 1 }));
-      if (wasOpen && raw.offset === state.indexedBytes && raw.length === 0 && raw.line === state.nextLine) {
-        // The newline that closes the line indexed last time.
-        state.indexedBytes = raw.next;
-        state.nextLine = raw.line + 1;
-        continue;
-      }
-      if (!raw.terminated) {
-        // Last line without newline: index it if it is complete JSON, else wait for more.
-        const parsed = parseJsonLocated(raw.text);
-        if (!parsed.ok) {
-          if (raw.text.trim() !== '') {
-            state.incomplete = { line: raw.line, offset: raw.offset };
-            newDiags.push(diag({ file: path, line: raw.line, column: 1 }, 'warning', 'incomplete-line', 'last line is incomplete (no newline, JSON not closed): the log may still be being written; it is indexed when completed'));
-          }
-          break;
-        }
-      }
-      if (raw.text.trim() === '') {
-        state.indexedBytes = raw.next;
-        state.nextLine = raw.line + 1;
-        continue;
-      }
-      const ref = this.indexLine(path, raw.line, raw.offset, raw.length, raw.text, newDiags, 1, opts.onEntry);
-      state.indexedBytes = raw.next;
-      if (raw.terminated) state.nextLine = raw.line + 1;
-      else state.openLastLine = true;
-      if (ref) {
+    const r = await scanJsonlFile(path, prev, size, mtimeMs, {
+      ...(this.limits.maxLineBytes ? { maxLineBytes: this.limits.maxLineBytes } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      onReset: () => {
+        this.removeFile(path);
+        state = this.stateFor(path);
+      },
+      onRef: (ref, entry, diags) => {
+        if (!admit(ref, diags)) return;
         state.refs.push(ref);
         added.push(ref);
+        opts.onEntry?.(ref, entry);
         batch.push(ref);
         if (batch.length >= batchSize) {
           opts.onBatch?.(batch);
           batch = [];
         }
-      }
-    }
+      },
+    });
     if (batch.length) opts.onBatch?.(batch);
-    state.tail = await readTail(path, state.indexedBytes);
-    state.diagnostics.push(...newDiags);
-    return { path, added, diagnostics: newDiags, reset };
-  }
-
-  private indexLine(file: string, line: number, offset: number, length: number, text: string, diags: Diagnostic[], column = 1, onEntry?: IndexFileOptions['onEntry']): ConversationRef | undefined {
-    const loc = { file, line, column };
-    const parsed = parseJsonLocated(text);
-    if (!parsed.ok) {
-      // A `.json` array element may span lines: locate the error relative to where the element starts.
-      const at = lineColumnAt(text, parsed.error.offset);
-      diags.push(diag({ file, line: line + at.line - 1, column: at.line === 1 ? column + at.column - 1 : at.column }, 'error', 'json-syntax', `invalid JSON: ${parsed.error.message}`));
-      return undefined;
-    }
-    const v = validateRunLogEntry(parsed.value, loc);
-    if (v.diagnostics.length) diags.push(...v.diagnostics);
-    const e = v.entry;
-    if (!e) return undefined;
-    const prev = this.byConvId.get(e.conv_id);
-    if (prev) {
-      diags.push(diag(loc, 'error', 'duplicate-conv-id', `conv_id \`${e.conv_id}\` already used at ${prev.file}:${prev.line}`, 'conv_id'));
-      return undefined;
-    }
-    const ref: ConversationRef = {
-      file,
-      line,
-      offset,
-      length,
-      conv_id: e.conv_id,
-      task: e.task,
-      task_id: e.task_id,
-      model: e.assistant_model ?? 'unknown model',
-      mode: effectiveMode(e),
-      condition: effectiveCondition(e),
-      verdict: verdictOf(e),
-      ...traceSummary(e.trace),
-    };
-    if (e.path !== undefined) ref.path = e.path;
-    if (e.k !== undefined) ref.k = e.k;
-    if (e.recap !== undefined) ref.recap = e.recap;
-    if (e.forked_from !== undefined) ref.forkedFrom = e.forked_from;
-    this.byConvId.set(e.conv_id, ref);
-    onEntry?.(ref, e);
-    return ref;
+    state.cursor = r.cursor;
+    state.diagnostics = [...stillTrue(state.diagnostics), ...r.diagnostics];
+    return { path, added, diagnostics: r.diagnostics, reset: r.reset };
   }
 
   /**
@@ -292,10 +236,12 @@ export class RunLogIndex {
    */
   private async indexJsonArrayFile(path: string, opts: IndexFileOptions): Promise<IndexFileResult> {
     const st = await stat(path);
-    const prev = this.files.get(path);
-    if (prev && prev.mtimeMs === st.mtimeMs && prev.indexedBytes === st.size) return { path, added: [], diagnostics: [], reset: false };
-    this.removeFile(path);
-    const state: FileState = { path, indexedBytes: st.size, nextLine: 1, mtimeMs: st.mtimeMs, refs: [], diagnostics: [] };
+    const known = this.files.get(path);
+    // A placeholder (`indexFiles` keeps the order by them) is not a previous index: it keeps its place.
+    const prev = known && (known.cursor.indexedBytes > 0 || known.refs.length || known.diagnostics.length) ? known : undefined;
+    if (prev && prev.cursor.mtimeMs === st.mtimeMs && prev.cursor.indexedBytes === st.size) return { path, added: [], diagnostics: [], reset: false };
+    if (prev) this.removeFile(path);
+    const state: FileState = { path, cursor: { indexedBytes: st.size, nextLine: 1, mtimeMs: st.mtimeMs }, refs: [], diagnostics: [] };
     this.files.set(path, state);
     const decoded = await decodeDataFile(path, this.limits.maxLineBytes);
     const text = decoded.text;
@@ -316,8 +262,11 @@ export class RunLogIndex {
           diags.push(diag({ file: path, line: el.line, column: el.column }, 'warning', 'incomplete-line', 'the JSON array is not closed and its last element is incomplete: the log may still be being written'));
           return;
         }
-        const ref = this.indexLine(path, el.line, bytePos, Buffer.byteLength(el.text, 'utf8'), el.text, diags, el.column, opts.onEntry);
-        if (ref) state.refs.push(ref);
+        const parsed = parseRunLogLine({ file: path, line: el.line, offset: bytePos, length: Buffer.byteLength(el.text, 'utf8') }, el.text, diags, el.column);
+        if (parsed && (opts.admit ?? ((r, d, c) => this.admit(r, d, c)))(parsed.ref, diags, el.column)) {
+          state.refs.push(parsed.ref);
+          opts.onEntry?.(parsed.ref, parsed.entry);
+        }
       });
     }
     state.diagnostics = diags;
@@ -330,6 +279,7 @@ export class RunLogIndex {
     if (!st) return;
     for (const r of st.refs) if (this.byConvId.get(r.conv_id) === r) this.byConvId.delete(r.conv_id);
     this.files.delete(path);
+    if (!this.files.size) this.strings.clear();
   }
 
   /** Reads one whole conversation back by its offset. */
@@ -348,9 +298,19 @@ export class RunLogIndex {
     return out;
   }
 
+  /** How many conversations a file holds (without listing every conversation: the tree asks on each refresh). */
+  conversationCount(path: string): number {
+    return this.files.get(path)?.refs.length ?? 0;
+  }
+
   diagnostics(path?: string): Diagnostic[] {
     if (path) return this.files.get(path)?.diagnostics ?? [];
     return [...this.files.values()].flatMap((s) => s.diagnostics);
+  }
+
+  /** Whether a file is in the index (cheaper than searching indexedFiles()). */
+  has(path: string): boolean {
+    return this.files.has(path);
   }
 
   indexedFiles(): string[] {
@@ -370,3 +330,21 @@ export class RunLogIndex {
   }
 }
 
+
+/** What still holds of a file's diagnostics when more of it is indexed: a previously incomplete last line (and a failed attempt) are read again. */
+const stillTrue = (diags: readonly Diagnostic[]) => diags.filter((d) => d.code !== 'incomplete-line' && d.code !== 'index-failed');
+
+/**
+ * The worker's diagnostics (line order) with the duplicate conv_ids found while merging: each after
+ * the others of its line, where checking in line order would have put it.
+ */
+function mergeByLine(diags: readonly Diagnostic[], dups: readonly Diagnostic[]): Diagnostic[] {
+  if (!dups.length) return [...diags];
+  const out: Diagnostic[] = [];
+  let i = 0;
+  for (const d of dups) {
+    while (i < diags.length && diags[i]!.line <= d.line) out.push(diags[i++]!);
+    out.push(d);
+  }
+  return out.concat(diags.slice(i));
+}

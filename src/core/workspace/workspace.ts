@@ -3,7 +3,7 @@
 // is; the extension's WorkspaceData only adds watchers and change events on top.
 import { loadRecordsFile, parseRecordsText, type LoadedFile } from '../load/recordsFile';
 import { detectFileKind, findDataFiles, loadEvolvingFile, type DataFileKind } from '../load/dataFiles';
-import { RunLogIndex, type ConversationRef } from '../load/runLogIndex';
+import { RunLogIndex, type ConversationRef, type IndexFilesOptions } from '../load/runLogIndex';
 import type { BenchmarkRecord } from '../schema/records';
 import type { EvolvingPlan } from '../schema/evolving';
 import type { RunLogEntry } from '../schema/runlog';
@@ -87,6 +87,14 @@ export class Workspace {
   }
 
   /**
+   * Indexes run logs, many at once: on the pool's worker threads when given one (the extension's
+   * first load), else in this thread. Same result as `loadFile(path, 'logs')` on each in turn.
+   */
+  async loadLogFiles(paths: readonly string[], opts: IndexFilesOptions = {}): Promise<void> {
+    await this.logs.indexFiles(paths, opts);
+  }
+
+  /**
    * Takes a loaded records file's content from text (an open editor's, saved or not), so views follow
    * what the user sees. Returns false when the file is not a loaded records file.
    */
@@ -113,7 +121,7 @@ export class Workspace {
   kindOfLoaded(path: string): DataFileKind | undefined {
     if (this.recordFiles.has(path)) return 'records';
     if (this.planFiles.has(path)) return 'evolving';
-    if (this.logs.indexedFiles().includes(path)) return 'logs';
+    if (this.logs.has(path)) return 'logs';
     return undefined;
   }
 
@@ -211,9 +219,7 @@ export class Workspace {
     const out: DataFileSummary[] = [];
     for (const f of this.recordFiles.values()) out.push({ path: f.path, kind: 'records', items: f.items.length, problems: f.diagnostics.length });
     for (const f of this.planFiles.values()) out.push({ path: f.path, kind: 'evolving', items: f.items.length, problems: f.diagnostics.length });
-    const perLog = new Map<string, number>();
-    for (const c of this.logs.conversations()) perLog.set(c.file, (perLog.get(c.file) ?? 0) + 1);
-    for (const f of this.logs.indexedFiles()) out.push({ path: f, kind: 'logs', items: perLog.get(f) ?? 0, problems: this.logs.diagnostics(f).length });
+    for (const f of this.logs.indexedFiles()) out.push({ path: f, kind: 'logs', items: this.logs.conversationCount(f), problems: this.logs.diagnostics(f).length });
     return out.sort((a, b) => a.path.localeCompare(b.path));
   }
 

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { Workspace } from '../../core/workspace/workspace';
 import { kindByName } from '../../core/load/dataFiles';
+import { RunLogPool } from '../../core/load/runLogPool';
 
 export type { RecordEntry, PlanEntry } from '../../core/workspace/workspace';
 
@@ -15,6 +16,8 @@ export interface LoadProgress {
 
 /** The first load tells of progress at most this often (each tells the tree to rebuild). */
 const PROGRESS_INTERVAL_MS = 1500;
+/** A load still running this long after it started shows the sources (and what is indexed so far). */
+const FIRST_PROGRESS_MS = 200;
 
 export class WorkspaceData extends Workspace implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<{ files: string[] }>();
@@ -28,7 +31,9 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
    */
   readonly onDidLoadProgress = this.progressEmitter.event;
   private progress: LoadProgress | undefined;
-  private readonly disposables: vscode.Disposable[] = [this.emitter, this.progressEmitter];
+  /** Indexes run logs off the extension host's thread (workers start per load and end when idle). */
+  private readonly pool = new RunLogPool();
+  private readonly disposables: vscode.Disposable[] = [this.emitter, this.progressEmitter, { dispose: () => this.pool.dispose() }];
   private loaded: Promise<void> | undefined;
   private loadedOnce = false;
   private pending = new Set<string>();
@@ -91,8 +96,8 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     await Promise.all(plans.map((u) => this.loadFile(u.fsPath, this.kindOfLoaded(u.fsPath) ?? 'evolving')));
     const logFiles = logs.filter((u) => !this.kindOfLoaded(u.fsPath) && !kindByName(u.fsPath));
     const progress: LoadProgress = { logFilesDone: 0, logFilesTotal: logFiles.length };
-    // A load that finishes within the first interval tells nothing (one change event at the end,
-    // as before); a longer one shows the sources, then what is indexed so far, every interval.
+    // A load that finishes within FIRST_PROGRESS_MS tells nothing (one change event at the end, as
+    // before); a longer one shows the sources then, and what is indexed so far every interval.
     let lastTold = Date.now();
     const tell = (force: boolean) => {
       if (!force && Date.now() - lastTold < PROGRESS_INTERVAL_MS) return;
@@ -100,16 +105,25 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
       this.progress = { ...progress };
       this.progressEmitter.fire(this.progress);
     };
-    const first = this.loadedOnce ? undefined : setTimeout(() => tell(true), PROGRESS_INTERVAL_MS);
+    const first = this.loadedOnce ? undefined : setTimeout(() => tell(true), FIRST_PROGRESS_MS);
+    const started = Date.now();
     try {
-      for (const u of logFiles) {
-        await this.loadFile(u.fsPath, 'logs', this.loadedOnce ? {} : { onBatch: () => tell(false) });
-        progress.logFilesDone++;
-        if (!this.loadedOnce) tell(false);
-      }
+      // Parsed on worker threads (the host only merges batches of refs), files in the order found.
+      await this.loadLogFiles(
+        logFiles.map((u) => u.fsPath),
+        {
+          pool: this.pool,
+          ...(this.loadedOnce ? {} : { onBatch: () => tell(false) }),
+          onFileDone: () => {
+            progress.logFilesDone++;
+            if (!this.loadedOnce) tell(false);
+          },
+        },
+      );
     } finally {
       clearTimeout(first);
     }
+    this.output?.appendLine(`[data] indexed ${logFiles.length} run log(s) in ${Date.now() - started} ms ${this.pool.available() ? `on up to ${this.pool.size} worker threads` : 'in the extension host thread'}`);
     this.watch(cfg.records);
     this.watch(cfg.logs);
     this.watch(cfg.evolving);

@@ -1,0 +1,130 @@
+// What the run-log index keeps per conversation (a small summary and where its line is), built once
+// from the parsed line, in the calling thread or on an indexing worker (runLogWorker.ts) alike.
+import { type Condition, type ExtendedPath, type ForkedFrom, type Mode, type RecapMode, type RunLogEntry, effectiveCondition, effectiveMode } from '../schema/runlog';
+
+export type Verdict = 'correct' | 'incorrect' | 'unscored';
+
+export interface ConversationRef {
+  file: string;
+  line: number;
+  offset: number;
+  length: number;
+  conv_id: string;
+  task: string;
+  task_id: string;
+  model: string;
+  mode: Mode;
+  condition: Condition;
+  path?: ExtendedPath;
+  k?: number;
+  recap?: RecapMode;
+  verdict: Verdict;
+  /** Number of user and assistant messages. */
+  turns: number;
+  /** Set on a fork: the conversation it continues and the edit (FORMAT.md's optional `forked_from`). */
+  forkedFrom?: ForkedFrom;
+  /** LiC response types logged (`system-verification`), counted: `answer_attempt×3 clarification×1`. */
+  responseTypes?: string;
+  /** Sum of the messages' `cost_usd`, when any is logged. */
+  costUsd?: number;
+}
+
+/** The summary fields read while the line is parsed anyway: no second pass over any trace. */
+function traceSummary(trace: RunLogEntry['trace']): Pick<ConversationRef, 'turns' | 'responseTypes' | 'costUsd'> {
+  let turns = 0;
+  let cost: number | undefined;
+  const types = new Map<string, number>();
+  for (const m of trace) {
+    if (m.role === 'user' || m.role === 'assistant') turns++;
+    if (typeof m.cost_usd === 'number') cost = (cost ?? 0) + m.cost_usd;
+    if (m.role === 'log' && m.content && typeof m.content === 'object') {
+      const c = m.content as { type?: unknown; response?: { response_type?: unknown }; response_type?: unknown };
+      if (c.type !== 'system-verification') continue;
+      const t = typeof c.response?.response_type === 'string' ? c.response.response_type : typeof c.response_type === 'string' ? c.response_type : undefined;
+      if (t) types.set(t, (types.get(t) ?? 0) + 1);
+    }
+  }
+  return { turns, ...(types.size ? { responseTypes: [...types].map(([t, n]) => `${t}×${n}`).join(' ') } : {}), ...(cost !== undefined ? { costUsd: cost } : {}) };
+}
+
+/**
+ * Which instance of its source a conversation (or a planned run) is: mode × condition × path/k, and
+ * for evolving intent the recap mode (one instance per memory aid). Stable: tree node ids use it.
+ */
+export function instanceKey(i: { mode: string; condition: string; path?: string; k?: number; recap?: string }): string {
+  const key = [i.mode, i.condition, i.path ?? '', i.k ?? ''];
+  if (i.recap) key.push(i.recap);
+  return key.join('|');
+}
+
+/** The key the index groups by: task_id × model × instance. */
+export function conversationKey(r: Pick<ConversationRef, 'task_id' | 'model' | 'mode' | 'condition' | 'path' | 'k' | 'recap'>): string {
+  return [r.task_id, r.model, instanceKey(r)].join('\u0000');
+}
+
+/**
+ * A conversation's verdict. `is_correct` wins when boolean; LiC math logs leave it null and put the
+ * exact-match result in `score` (1 correct, 0 wrong); both null means not scored.
+ */
+export function verdictOf(e: { is_correct?: boolean | null; score?: number | null }): Verdict {
+  if (e.is_correct === true) return 'correct';
+  if (e.is_correct === false) return 'incorrect';
+  if (typeof e.score === 'number') return e.score >= 1 ? 'correct' : 'incorrect';
+  return 'unscored';
+}
+
+/** Where a conversation's line is in its file. */
+export interface LineSpan {
+  file: string;
+  line: number;
+  offset: number;
+  length: number;
+}
+
+export function refOfEntry(e: RunLogEntry, at: LineSpan): ConversationRef {
+  const ref: ConversationRef = {
+    ...at,
+    conv_id: e.conv_id,
+    task: e.task,
+    task_id: e.task_id,
+    model: e.assistant_model ?? 'unknown model',
+    mode: effectiveMode(e),
+    condition: effectiveCondition(e),
+    verdict: verdictOf(e),
+    ...traceSummary(e.trace),
+  };
+  if (e.path !== undefined) ref.path = e.path;
+  if (e.k !== undefined) ref.k = e.k;
+  if (e.recap !== undefined) ref.recap = e.recap;
+  if (e.forked_from !== undefined) ref.forkedFrom = e.forked_from;
+  return ref;
+}
+
+/**
+ * One copy of each repeated string of the refs (task, model, … repeat across ~100 conversations
+ * each; refs that came from a worker carry their own copies): 40k refs held in a fraction of the memory.
+ */
+export class StringPool {
+  private readonly strings = new Map<string, string>();
+  intern<T extends string | undefined>(s: T): T {
+    if (s === undefined) return s;
+    const known = this.strings.get(s);
+    if (known !== undefined) return known as T;
+    this.strings.set(s, s);
+    return s;
+  }
+  internRef(r: ConversationRef): void {
+    r.file = this.intern(r.file);
+    r.task = this.intern(r.task);
+    r.task_id = this.intern(r.task_id);
+    r.model = this.intern(r.model);
+    r.mode = this.intern(r.mode);
+    r.condition = this.intern(r.condition);
+    if (r.path !== undefined) r.path = this.intern(r.path);
+    if (r.recap !== undefined) r.recap = this.intern(r.recap);
+    if (r.responseTypes !== undefined) r.responseTypes = this.intern(r.responseTypes);
+  }
+  clear(): void {
+    this.strings.clear();
+  }
+}

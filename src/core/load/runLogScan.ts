@@ -1,0 +1,126 @@
+// The one implementation of reading run-log lines: a JSONL file (or what was appended to it since a
+// cursor) is read line by line, each line parsed and validated into a ConversationRef. The index
+// runs it in the calling thread (CLI, tests, appends) and the indexing workers run the same code.
+import { readLines, readSlice } from '../jsonl/lineReader';
+import type { Diagnostic } from '../jsonl/diagnostics';
+import { parseJsonLocated, lineColumnAt } from '../jsonl/jsonSyntax';
+import type { RunLogEntry } from '../schema/runlog';
+import { validateRunLogEntry } from './validateRunLog';
+import { diag } from './validateObject';
+import { DEFAULT_MAX_LINE_BYTES } from '../jsonl/regularFile';
+import { invalidUtf8Diagnostic } from './decodeDataFile';
+import { refOfEntry, type ConversationRef, type LineSpan } from './runLogRefs';
+
+/** How far a file is indexed: plain data, so a worker can take it and hand it back. */
+export interface FileCursor {
+  /** Bytes indexed so far: the end of the last complete line. */
+  indexedBytes: number;
+  nextLine: number;
+  mtimeMs: number;
+  /** An unterminated last line that did not parse yet. */
+  incomplete?: { line: number; offset: number };
+  /** The last indexed line had no newline: a newline appended later ends it, not a blank line. */
+  openLastLine?: boolean;
+  /** The bytes just before `indexedBytes`: if they change, the file was rewritten, not appended to. */
+  tail?: string;
+}
+
+const TAIL_BYTES = 256;
+
+/** A cheap fingerprint of the indexed region: its first and last bytes. */
+async function readTail(path: string, end: number): Promise<string> {
+  if (end <= 0) return '';
+  const start = Math.max(0, end - TAIL_BYTES);
+  const head = await readSlice(path, 0, Math.min(TAIL_BYTES, end));
+  return head + '\u0000' + (await readSlice(path, start, end - start));
+}
+
+/** Parses and validates one line (or `.json` array element) into a ref and its entry; problems go to `diags`. */
+export function parseRunLogLine(at: LineSpan, text: string, diags: Diagnostic[], column = 1): { ref: ConversationRef; entry: RunLogEntry } | undefined {
+  const { file, line } = at;
+  const parsed = parseJsonLocated(text);
+  if (!parsed.ok) {
+    // A `.json` array element may span lines: locate the error relative to where the element starts.
+    const pos = lineColumnAt(text, parsed.error.offset);
+    diags.push(diag({ file, line: line + pos.line - 1, column: pos.line === 1 ? column + pos.column - 1 : pos.column }, 'error', 'json-syntax', `invalid JSON: ${parsed.error.message}`));
+    return undefined;
+  }
+  const v = validateRunLogEntry(parsed.value, { file, line, column });
+  if (v.diagnostics.length) diags.push(...v.diagnostics);
+  return v.entry && { ref: refOfEntry(v.entry, at), entry: v.entry };
+}
+
+export interface ScanOptions {
+  maxLineBytes?: number;
+  signal?: AbortSignal;
+  /** The file shrank or changed before the cursor: called before its first line is indexed anew. */
+  onReset?: () => void;
+  /** Each conversation parsed, in line order; a refusal (a duplicate conv_id) pushes its diagnostic to `diags`. */
+  onRef: (ref: ConversationRef, entry: RunLogEntry, diags: Diagnostic[]) => void;
+}
+
+export interface ScanResult {
+  cursor: FileCursor;
+  /** The new diagnostics, in line order. */
+  diagnostics: Diagnostic[];
+  reset: boolean;
+}
+
+/** Indexes a JSONL run log from `prev` (undefined: from the start); `size` and `mtimeMs` from a stat just taken. */
+export async function scanJsonlFile(path: string, prev: FileCursor | undefined, size: number, mtimeMs: number, opts: ScanOptions): Promise<ScanResult> {
+  let reset = false;
+  if (prev && (size < prev.indexedBytes || (await readTail(path, prev.indexedBytes)) !== (prev.tail ?? ''))) {
+    // Truncated or rewritten in place: start over.
+    prev = undefined;
+    reset = true;
+    opts.onReset?.();
+  }
+  const c: FileCursor = prev ? { ...prev, mtimeMs } : { indexedBytes: 0, nextLine: 1, mtimeMs };
+  // A previously incomplete last line is re-read from its start.
+  delete c.incomplete;
+  const diags: Diagnostic[] = [];
+  const wasOpen = c.openLastLine;
+  c.openLastLine = false;
+  const maxLineBytes = opts.maxLineBytes;
+  for await (const raw of readLines(path, { startOffset: c.indexedBytes, startLine: c.nextLine, ...(opts.signal ? { signal: opts.signal } : {}), ...(maxLineBytes ? { maxLineBytes } : {}) })) {
+    if (raw.tooLong) {
+      if (!raw.terminated) {
+        // Still being written, or a huge last line: report it, index nothing past it yet.
+        c.incomplete = { line: raw.line, offset: raw.offset };
+        diags.push(diag({ file: path, line: raw.line, column: 1 }, 'warning', 'incomplete-line', `last line is over the ${maxLineBytes ?? DEFAULT_MAX_LINE_BYTES}-byte line limit and has no newline: not indexed`));
+        break;
+      }
+      diags.push(diag({ file: path, line: raw.line, column: 1 }, 'error', 'line-too-long', `line is ${raw.length} bytes, over the ${maxLineBytes ?? DEFAULT_MAX_LINE_BYTES}-byte limit (intentLens.load.maxLineBytes / --max-line-bytes): skipped`));
+      c.indexedBytes = raw.next;
+      c.nextLine = raw.line + 1;
+      continue;
+    }
+    if (raw.invalidUtf8) diags.push(invalidUtf8Diagnostic({ file: path, line: raw.line, column: 1 }));
+    if (wasOpen && raw.offset === c.indexedBytes && raw.length === 0 && raw.line === c.nextLine) {
+      // The newline that closes the line indexed last time.
+      c.indexedBytes = raw.next;
+      c.nextLine = raw.line + 1;
+      continue;
+    }
+    if (!raw.terminated && !parseJsonLocated(raw.text).ok) {
+      // Last line without newline: index it if it is complete JSON, else wait for more.
+      if (raw.text.trim() !== '') {
+        c.incomplete = { line: raw.line, offset: raw.offset };
+        diags.push(diag({ file: path, line: raw.line, column: 1 }, 'warning', 'incomplete-line', 'last line is incomplete (no newline, JSON not closed): the log may still be being written; it is indexed when completed'));
+      }
+      break;
+    }
+    if (raw.text.trim() === '') {
+      c.indexedBytes = raw.next;
+      c.nextLine = raw.line + 1;
+      continue;
+    }
+    const parsed = parseRunLogLine({ file: path, line: raw.line, offset: raw.offset, length: raw.length }, raw.text, diags);
+    c.indexedBytes = raw.next;
+    if (raw.terminated) c.nextLine = raw.line + 1;
+    else c.openLastLine = true;
+    if (parsed) opts.onRef(parsed.ref, parsed.entry, diags);
+  }
+  c.tail = await readTail(path, c.indexedBytes);
+  return { cursor: c, diagnostics: diags, reset };
+}
