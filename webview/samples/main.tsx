@@ -31,8 +31,8 @@ function render(state: SamplesState): void {
       onRendered={() => {
         const ms = performance.now() - scriptStart;
         document.body.dataset.rendered = 'true';
-        document.body.dataset.visibleRows = String(state.visible.length);
-        bridge.postCommand('rendered', { view: SAMPLES_VIEW, ms, rows: state.rows.length });
+        document.body.dataset.visibleRows = String(state.visibleCount);
+        bridge.postCommand('rendered', { view: SAMPLES_VIEW, ms, rows: state.count });
       }}
     />
     </ErrorBoundary>,
