@@ -31,6 +31,7 @@ function render(state: SamplesState): void {
       onRendered={() => {
         const ms = performance.now() - scriptStart;
         document.body.dataset.rendered = 'true';
+        document.body.dataset.renderedMs = ms.toFixed(0);
         document.body.dataset.visibleRows = String(state.visibleCount);
         bridge.postCommand('rendered', { view: SAMPLES_VIEW, ms, rows: state.count });
       }}
