@@ -30,13 +30,14 @@ export class SamplesPanel implements vscode.Disposable {
   }
 
   static async show(services: ExtensionServices): Promise<SamplesPanel> {
+    const commandAt = Date.now();
     if (SamplesPanel.current) {
       SamplesPanel.current.panel.reveal();
       return SamplesPanel.current;
     }
     await services.data.ensureLoaded();
     const panel = vscode.window.createWebviewPanel(SAMPLES_PANEL_ID, 'Samples', vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
-    return (SamplesPanel.current = new SamplesPanel(services, panel, treeFilterStore(services.context)));
+    return (SamplesPanel.current = new SamplesPanel(services, panel, treeFilterStore(services.context), commandAt));
   }
 
   private readonly connection: WebviewConnection<typeof SamplesView>;
@@ -48,8 +49,9 @@ export class SamplesPanel implements vscode.Disposable {
     private readonly services: ExtensionServices,
     readonly panel: vscode.WebviewPanel,
     private readonly store: TreeFilterStore,
+    commandAt: number,
   ) {
-    this.table = this.buildTable();
+    this.table = this.buildTable(commandAt);
     this.connection = new WebviewConnection(panel.webview, SamplesView, {
       onCommand: (m) => this.onCommand(m),
       log: (line) => services.output.appendLine(line),
@@ -70,10 +72,16 @@ export class SamplesPanel implements vscode.Disposable {
   }
 
   /** Rows from the unfiltered model; with no filters set, that model is the filtered one too. */
-  private buildTable(): SamplesTable {
+  /** `commandAt`: when the user asked for it (the open command), else now (a rebuild after a data change). */
+  private buildTable(commandAt?: number): SamplesTable {
+    const t0 = performance.now();
     const all = treeModel(this.services, {});
     const filters = this.store.filters;
-    return buildSamplesTable(all, hasActiveFilters(filters) ? treeModel(this.services, filters) : all, (f) => vscode.workspace.asRelativePath(f));
+    const table = buildSamplesTable(all, hasActiveFilters(filters) ? treeModel(this.services, filters) : all, (f) => vscode.workspace.asRelativePath(f));
+    const buildMs = performance.now() - t0;
+    table.state.timing = { commandAt: commandAt ?? Date.now(), buildMs };
+    this.services.output.appendLine(`[samples] ${table.state.count} rows: state built in ${buildMs.toFixed(0)} ms`);
+    return table;
   }
 
   private updateTitle(): void {
@@ -124,7 +132,7 @@ export class SamplesPanel implements vscode.Disposable {
       }
       case 'rendered':
         this.lastRenderedMs = m.params.ms;
-        this.services.output.appendLine(`[samples] rendered ${m.params.rows} rows in ${m.params.ms.toFixed(0)} ms`);
+        this.services.output.appendLine(`[samples] rendered ${m.params.rows} rows in ${m.params.ms.toFixed(0)} ms${m.params.sinceCommandMs !== undefined ? ` (${m.params.sinceCommandMs.toFixed(0)} ms after the command)` : ''}`);
         return;
     }
   }

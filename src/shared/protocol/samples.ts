@@ -98,6 +98,8 @@ export const SamplesStateSchema = z
     count: z.number().int().nonnegative(),
     columns: SampleColumnsSchema,
     ...VisibleFields,
+    /** When the open command ran (epoch ms) and how long the host took to build this state: the webview reports command → rendered. */
+    timing: z.object({ commandAt: z.number(), buildMs: z.number() }).optional(),
     /** The values each set filter offers. */
     options: z.object({ domains: z.array(z.string()), models: z.array(z.string()), instances: z.array(z.string()) }),
   })
@@ -115,7 +117,7 @@ export const SamplesWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('compare', z.object({ left: z.string().min(1), right: z.string().min(1) })),
     commandEnvelope('rescore', z.object({ convIds: ConvIds })),
     commandEnvelope('runAgain', z.object({ convId: z.string().min(1) })),
-    commandEnvelope('rendered', z.object({ view: z.literal(SAMPLES_VIEW), ms: z.number(), rows: z.number().int() })),
+    commandEnvelope('rendered', z.object({ view: z.literal(SAMPLES_VIEW), ms: z.number(), rows: z.number().int(), sinceCommandMs: z.number().optional() })),
 ]);
 export type SamplesWebviewCommand = z.infer<typeof SamplesWebviewCommand>;
 
