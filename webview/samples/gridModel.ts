@@ -49,18 +49,46 @@ export interface SortSpec {
   descending: boolean;
 }
 
+/** Keys below this (ranks, turns, verdicts, counts) sort by counting: linear, no comparator. */
+const COUNTING_LIMIT = 1 << 20;
+
 /** The visible rows sorted by a column (stable: ties keep the tree's order, i.e. ascending rows). */
 export function sortVisible(table: SampleTable, visible: Uint32Array, sort: SortSpec | undefined): Uint32Array {
   if (!sort) return visible;
   const column = COLUMNS.find((c) => c.id === sort.column);
   if (!column) return visible;
   const keyOf = column.key(table);
-  const n = visible.length;
-  const keys = new Float64Array(n);
-  for (let p = 0; p < n; p++) keys[p] = keyOf(visible[p]!);
-  const dir = sort.descending ? -1 : 1;
-  const positions = new Uint32Array(n);
-  for (let p = 0; p < n; p++) positions[p] = p;
+  const keys = new Float64Array(visible.length);
+  let max = 0;
+  let small = true;
+  for (let p = 0; p < visible.length; p++) {
+    const k = (keys[p] = keyOf(visible[p]!));
+    if (Number.isNaN(k)) continue;
+    if (k > max) max = k;
+    if (!(k >= 0 && k < COUNTING_LIMIT && Number.isInteger(k))) small = false;
+  }
+  const positions = small ? countingOrder(keys, max, sort.descending) : comparatorOrder(keys, sort.descending);
+  const out = new Uint32Array(positions.length);
+  for (let p = 0; p < positions.length; p++) out[p] = visible[positions[p]!]!;
+  return out;
+}
+
+/** Positions by key (stable), NaN last in either direction. */
+export function countingOrder(keys: Float64Array, max: number, descending: boolean): Uint32Array {
+  // Bucket max + 1 holds the missing keys, so they come last.
+  const counts = new Uint32Array(max + 3);
+  const bucket = (k: number) => (Number.isNaN(k) ? max + 1 : descending ? max - k : k);
+  for (let p = 0; p < keys.length; p++) counts[bucket(keys[p]!) + 1]!++;
+  for (let b = 1; b < counts.length; b++) counts[b] = counts[b]! + counts[b - 1]!;
+  const out = new Uint32Array(keys.length);
+  for (let p = 0; p < keys.length; p++) out[counts[bucket(keys[p]!)]!++] = p;
+  return out;
+}
+
+/** Positions by key with a comparator (stable), NaN last in either direction. */
+export function comparatorOrder(keys: Float64Array, descending: boolean): Uint32Array {
+  const dir = descending ? -1 : 1;
+  const positions = Array.from({ length: keys.length }, (_, p) => p);
   positions.sort((a, b) => {
     const ka = keys[a]!;
     const kb = keys[b]!;
@@ -69,9 +97,7 @@ export function sortVisible(table: SampleTable, visible: Uint32Array, sort: Sort
     if (ma || mb) return ma === mb ? a - b : ma ? 1 : -1;
     return ka !== kb ? (ka - kb) * dir : a - b;
   });
-  const out = new Uint32Array(n);
-  for (let p = 0; p < n; p++) out[p] = visible[positions[p]!]!;
-  return out;
+  return Uint32Array.from(positions);
 }
 
 /** The next sort after a header click: ascending, then descending, then none. */

@@ -3,7 +3,7 @@ import { SourceTreeModel } from '../../../src/extension/tree/sourceTreeModel';
 import { buildSamplesTable } from '../../../src/extension/samples/buildSamplesState';
 import { matchesColumnFilters, describeColumnFilters, cleanColumnFilters } from '../../../src/extension/tree/columnFilters';
 import { SamplesStateSchema } from '../../../src/shared/protocol/samples';
-import { sortVisible, nextSort } from '../../../webview/samples/gridModel';
+import { sortVisible, nextSort, countingOrder, comparatorOrder } from '../../../webview/samples/gridModel';
 import { SampleTable, visibleRowsOf } from '../../../webview/samples/sampleTable';
 import type { ConversationRef, Verdict } from '../../../src/core/load/runLogIndex';
 
@@ -110,6 +110,29 @@ describe('grid sorting', () => {
     expect(ids(sortVisible(table, all, { column: 'verdict', descending: false }))).toEqual(['math/9', 'math/10', 'math/100', 'sql/1']);
     expect(ids(sortVisible(table, all, { column: 'file', descending: false }))).toEqual(['math/9', 'sql/1', 'math/100', 'math/10']);
     expect(ids(sortVisible(table, all, { column: 'responseTypes', descending: true }))).toEqual(['math/9', 'math/10', 'math/100', 'sql/1']);
+  });
+
+  it('sorts by counting exactly as by comparison: stable, missing keys last, both directions', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (const size of [0, 1, 2, 50, 5000]) {
+      const keys = Float64Array.from({ length: size }, () => (random() < 0.1 ? NaN : Math.floor(random() * 40)));
+      const max = keys.reduce((m, k) => (Number.isNaN(k) ? m : Math.max(m, k)), 0);
+      for (const descending of [false, true]) {
+        const counted = [...countingOrder(keys, max, descending)];
+        expect(counted).toEqual([...comparatorOrder(keys, descending)]);
+        // Ties keep ascending positions; missing keys come last.
+        for (let i = 1; i < counted.length; i++) {
+          const [a, b] = [keys[counted[i - 1]!]!, keys[counted[i]!]!];
+          if (Number.isNaN(b)) expect(Number.isNaN(a) ? counted[i - 1]! < counted[i]! : true).toBe(true);
+          else {
+            expect(Number.isNaN(a)).toBe(false);
+            expect(descending ? a >= b : a <= b).toBe(true);
+            if (a === b) expect(counted[i - 1]!).toBeLessThan(counted[i]!);
+          }
+        }
+      }
+    }
   });
 
   it('cycles a header: ascending, descending, unsorted', () => {
