@@ -1,20 +1,24 @@
 // Benchmark of the Samples table at 100,000 conversations (synthetic ConversationRefs: 10 models ×
-// 2,500 sources × 4 instances): host-side state (rows + visible set through the tree's filter
-// model), a filter change (visible set only), the webview's sort of every row, and the state's size
-// on the wire. The grid itself mounts only the rows on screen (@tanstack/react-virtual).
+// 2,500 sources × 4 instances): the host's packed state (columns + visible bitmap through the tree's
+// filter model), a filter change (visible bitmap only), the webview's unpacking and sorts on the
+// packed columns, and the messages' size on the wire — with the synthetic short ids and with 24-hex
+// ids as real logs have. The grid itself mounts only the rows on screen (@tanstack/react-virtual).
 import type { ConversationRef, Verdict } from '../src/core/load/runLogIndex';
 import { SourceTreeModel } from '../src/extension/tree/sourceTreeModel';
-import { buildSamplesState, visibleRows } from '../src/extension/samples/buildSamplesState';
+import { buildSamplesTable, visibleOf } from '../src/extension/samples/buildSamplesState';
+import { SamplesStateSchema } from '../src/shared/protocol/samples';
 import { sortVisible } from '../webview/samples/gridModel';
+import { SampleTable, visibleRowsOf } from '../webview/samples/sampleTable';
 
-export function syntheticRefs(count: number): ConversationRef[] {
+export function syntheticRefs(count: number, hexIds = false): ConversationRef[] {
   const out: ConversationRef[] = [];
   const conditions = ['original', 'retained', 'revised', 'neutral'] as const;
   const verdicts: Verdict[] = ['correct', 'incorrect', 'unscored'];
   for (let i = 0; i < count; i++) {
     const model = `provider/model-${i % 10}`;
     const source = Math.floor(i / 40);
-    out.push({ file: `/ws/logs/${model}.jsonl`, line: i + 1, offset: 0, length: 1, conv_id: `c${i}`, task: ['math', 'code', 'database', 'actions'][source % 4]!, task_id: `sharded-GSM8K/${source}`, model, mode: 'multi', condition: conditions[Math.floor(i / 10) % 4]!, verdict: verdicts[(i * 7) % 3]!, turns: 4 + (i % 17), responseTypes: 'answer_attempt×2 clarification×1' });
+    const convId = hexIds ? `6a33d392642cb156${i.toString(16).padStart(8, '0')}` : `c${i}`;
+    out.push({ file: `/ws/logs/${model}.jsonl`, line: i + 1, offset: 0, length: 1, conv_id: convId, task: ['math', 'code', 'database', 'actions'][source % 4]!, task_id: `sharded-GSM8K/${source}`, model, mode: 'multi', condition: conditions[Math.floor(i / 10) % 4]!, verdict: verdicts[(i * 7) % 3]!, turns: 4 + (i % 17), responseTypes: 'answer_attempt×2 clarification×1' });
   }
   return out;
 }
@@ -25,19 +29,47 @@ function time<T>(fn: () => T): [T, number] {
   return [r, performance.now() - t0];
 }
 
+const MB = (s: string) => (s.length / 1e6).toFixed(2);
+
 export async function benchSamples(count = 100_000): Promise<Record<string, number | string>> {
   const conversations = syntheticRefs(count);
   const label = (f: string) => f.slice(4);
-  const [state, stateMs] = time(() => buildSamplesState(new SourceTreeModel({ records: new Map(), conversations }), label));
-  const [, filterMs] = time(() => visibleRows(new SourceTreeModel({ records: new Map(), conversations }, { models: ['provider/model-3'], turns: { min: 10 } }), state.rows));
-  const [, sortTaskMs] = time(() => sortVisible(state.rows, state.visible, { column: 'taskId', descending: false }));
-  const [, sortTurnsMs] = time(() => sortVisible(state.rows, state.visible, { column: 'turns', descending: true }));
+  const all = new SourceTreeModel({ records: new Map(), conversations });
+  const [{ state, order }, stateMs] = time(() => buildSamplesTable(all, all, label));
+  const [, treeModelMs] = time(() => new SourceTreeModel({ records: new Map(), conversations }, { models: ['provider/model-3'], turns: { min: 10 } }).visibleConversations());
+  const [visible, filterMs] = time(() => visibleOf(new SourceTreeModel({ records: new Map(), conversations }, { models: ['provider/model-3'], turns: { min: 10 } }), order));
+  const json = JSON.stringify(state);
+  const [, parseMs] = time(() => JSON.parse(json));
+  const [, validateMs] = time(() => SamplesStateSchema.parse(state));
+  const [table, unpackMs] = time(() => new SampleTable(state.columns, state.count));
+  const [rows, visibleMs] = time(() => visibleRowsOf(state.visible, state.count));
+  const [, sortTaskMs] = time(() => sortVisible(table, rows, { column: 'taskId', descending: false }));
+  const [, sortTurnsMs] = time(() => sortVisible(table, rows, { column: 'turns', descending: true }));
+  const [, sortFileMs] = time(() => sortVisible(table, rows, { column: 'file', descending: false }));
+  const filtered = visibleRowsOf(visible.visible, visible.count);
+  const [, sortFilteredMs] = time(() => sortVisible(table, filtered, { column: 'taskId', descending: true }));
+  const [, rowsMs] = time(() => {
+    for (let i = 0; i < 60; i++) table.row(i);
+  });
+  const hex = new SourceTreeModel({ records: new Map(), conversations: syntheticRefs(count, true) });
+  const hexState = buildSamplesTable(hex, hex, label).state;
   return {
-    rows: state.rows.length,
-    'state build (ms)': Math.round(stateMs),
-    'filter change, visible set (ms)': Math.round(filterMs),
-    'sort by task id (ms)': Math.round(sortTaskMs),
-    'sort by turns (ms)': Math.round(sortTurnsMs),
-    'state JSON (MB)': (JSON.stringify(state).length / 1e6).toFixed(1),
+    rows: state.count,
+    'host: state build, rows + columns + visible (ms)': Math.round(stateMs),
+    'host: filter change, tree model alone (ms)': Math.round(treeModelMs),
+    'host: filter change, tree model + visible bitmap (ms)': Math.round(filterMs),
+    'state JSON, ids c0…c99999 (MB)': MB(json),
+    'state JSON, 24-hex ids as in real logs (MB)': MB(JSON.stringify(hexState)),
+    'of which conversation ids, 24-hex (MB)': MB(hexState.columns.convIds),
+    'visible message after a filter (kB)': (JSON.stringify(visible).length / 1e3).toFixed(1),
+    'webview: JSON.parse of the state (ms)': Math.round(parseMs),
+    'webview: zod validation of the state (ms)': Math.round(validateMs),
+    'webview: unpack columns (ms)': Math.round(unpackMs),
+    'webview: unpack visible bitmap (ms)': Math.round(visibleMs),
+    'webview: read 60 rows for the screen (ms)': rowsMs.toFixed(2),
+    'webview: sort by task id (ms)': Math.round(sortTaskMs),
+    'webview: sort by turns (ms)': Math.round(sortTurnsMs),
+    'webview: sort by file (ms)': Math.round(sortFileMs),
+    [`webview: sort ${filtered.length} filtered rows by task id (ms)`]: Math.round(sortFilteredMs),
   };
 }

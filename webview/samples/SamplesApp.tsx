@@ -7,6 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SampleFilters, SamplesState, SamplesView } from '../../src/shared/protocol/samples';
 import type { CommandParams } from '../../src/shared/protocol';
 import { COLUMNS, nextSort, sortVisible, type SortSpec } from './gridModel';
+import { SampleTable, visibleRowsOf } from './sampleTable';
 import { ColumnFilter } from './ColumnFilter';
 
 const ROW_HEIGHT = 24;
@@ -22,7 +23,10 @@ export interface SamplesAppProps {
 
 export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCommand, onRendered }: SamplesAppProps) {
   const [sort, setSort] = useState<SortSpec | undefined>(initialSort);
-  const order = useMemo(() => sortVisible(state.rows, state.visible, sort), [state.rows, state.visible, sort]);
+  // Unpacked once per state (rows) and once per filter change (visible); sorted on the packed numbers.
+  const table = useMemo(() => new SampleTable(state.columns, state.count), [state.columns, state.count]);
+  const visible = useMemo(() => visibleRowsOf(state.visible, state.count), [state.visible, state.count]);
+  const order = useMemo(() => sortVisible(table, visible, sort), [table, visible, sort]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [cursor, setCursor] = useState(0);
   const anchor = useRef<number | undefined>(undefined);
@@ -37,9 +41,9 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
   }, [state]);
   // Rows filtered away are no longer selected.
   useEffect(() => {
-    const shown = new Set(state.visible);
-    setSelected((s) => new Set([...s].filter((i) => shown.has(i))));
-  }, [state.visible]);
+    const shown = new Set(visible);
+    setSelected((s) => (s.size ? new Set([...s].filter((i) => shown.has(i))) : s));
+  }, [visible]);
 
   const clickRow = (pos: number, e: React.MouseEvent) => {
     const row = order[pos]!;
@@ -60,7 +64,7 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
     } else setSelected(new Set([row]));
   };
 
-  const selectedIds = useMemo(() => order.filter((i) => selected.has(i)).map((i) => state.rows[i]!.convId), [order, selected, state.rows]);
+  const selectedIds = useMemo(() => (selected.size ? Array.from(order.filter((i) => selected.has(i)), (i) => table.convIds[i]!) : []), [order, selected, table]);
   const open = useCallback(() => selectedIds.length && onCommand('open', { convIds: selectedIds }), [selectedIds, onCommand]);
 
   const onKey = (e: React.KeyboardEvent) => {
@@ -79,12 +83,12 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
     }
   };
 
-  const filtered = state.visible.length !== state.rows.length;
+  const filtered = state.visibleCount !== state.count;
   return (
     <div className="il-samples">
       <div className="il-toolbar">
         <strong data-testid="row-count">
-          {filtered ? `${state.visible.length} of ${state.rows.length}` : state.rows.length} conversations
+          {filtered ? `${state.visibleCount} of ${state.count}` : state.count} conversations
         </strong>
         {state.description && (
           <span className="il-filter-description" data-testid="filter-description">
@@ -125,11 +129,11 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
         ))}
       </div>
       <div className="il-grid-body" ref={scroller} role="grid" aria-rowcount={order.length} tabIndex={0} onKeyDown={onKey} data-testid="grid">
-        {order.length === 0 && <p className="il-empty">{state.rows.length ? 'No conversation matches the filters. Clear Filters shows them all.' : 'No run logs in this workspace: logs are found by the intentLens.logsGlob setting.'}</p>}
+        {order.length === 0 && <p className="il-empty">{state.count ? 'No conversation matches the filters. Clear Filters shows them all.' : 'No run logs in this workspace: logs are found by the intentLens.logsGlob setting.'}</p>}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const i = order[item.index]!;
-            const r = state.rows[i]!;
+            const r = table.row(i);
             return (
               <div
                 key={i}

@@ -1,6 +1,7 @@
 // The Samples grid's columns and sorting, pure (unit-tested): which value each column shows and
-// sorts by, and the visible row indexes in sorted order. Filtering is the host's (the tree's model).
+// sorts by, and the visible rows in sorted order. Filtering is the host's (the tree's model).
 import type { SampleRow } from '../../src/shared/protocol/samples';
+import type { SampleTable } from './sampleTable';
 
 export type ColumnId = 'taskId' | 'domain' | 'model' | 'instance' | 'verdict' | 'inactive' | 'turns' | 'responseTypes' | 'costUsd' | 'file';
 export type FilterKind = 'text' | 'set' | 'range' | 'none';
@@ -11,23 +12,36 @@ export interface Column {
   width: string;
   filter: FilterKind;
   text: (r: SampleRow) => string;
-  /** Sort key: numbers sort numerically; undefined sorts last in either direction. */
-  key: (r: SampleRow) => string | number | undefined;
+  /** Sort key per row, read from the packed columns: numbers sort numerically; NaN sorts last in either direction. */
+  key: (t: SampleTable) => (row: number) => number;
 }
 
 const VERDICT_SIGN: Record<SampleRow['verdict'], string> = { correct: '✓', incorrect: '✗', unscored: '–' };
+/** Optional counts are stored + 1 (0: absent). */
+const optional = (values: Uint32Array | undefined) => (row: number) => (values?.[row] ? values[row]! - 1 : NaN);
 
 export const COLUMNS: readonly Column[] = [
-  { id: 'taskId', title: 'Task id', width: 'minmax(160px, 2fr)', filter: 'text', text: (r) => r.taskId, key: (r) => r.taskId },
-  { id: 'domain', title: 'Domain', width: '80px', filter: 'set', text: (r) => r.domain, key: (r) => r.domain },
-  { id: 'model', title: 'Model', width: 'minmax(120px, 1.3fr)', filter: 'set', text: (r) => r.model, key: (r) => r.model },
-  { id: 'instance', title: 'Instance', width: 'minmax(110px, 1fr)', filter: 'set', text: (r) => r.instance, key: (r) => r.instance },
-  { id: 'verdict', title: 'Verdict', width: '120px', filter: 'set', text: (r) => `${VERDICT_SIGN[r.verdict]} ${r.verdict}${r.rescored === 'changed' ? ' (re-scored)' : r.rescored ? ' (re-scored, same)' : ''}`, key: (r) => r.verdict },
-  { id: 'inactive', title: 'Inactive', width: '70px', filter: 'none', text: (r) => (r.inactive === undefined ? '·' : String(r.inactive)), key: (r) => r.inactive },
-  { id: 'turns', title: 'Turns', width: '90px', filter: 'range', text: (r) => String(r.turns), key: (r) => r.turns },
-  { id: 'responseTypes', title: 'Response types', width: 'minmax(120px, 1.3fr)', filter: 'none', text: (r) => r.responseTypes?.replace(/_/g, ' ') ?? '', key: (r) => r.responseTypes },
-  { id: 'costUsd', title: 'Cost', width: '70px', filter: 'none', text: (r) => (r.costUsd === undefined ? '' : `$${r.costUsd.toFixed(4)}`), key: (r) => r.costUsd },
-  { id: 'file', title: 'File', width: 'minmax(140px, 1.5fr)', filter: 'none', text: (r) => `${r.file}:${r.line}`, key: (r) => `${r.file}\u0000${String(r.line).padStart(9, '0')}` },
+  { id: 'taskId', title: 'Task id', width: 'minmax(160px, 2fr)', filter: 'text', text: (r) => r.taskId, key: (t) => t.rank('taskId') },
+  { id: 'domain', title: 'Domain', width: '80px', filter: 'set', text: (r) => r.domain, key: (t) => t.rank('domain') },
+  { id: 'model', title: 'Model', width: 'minmax(120px, 1.3fr)', filter: 'set', text: (r) => r.model, key: (t) => t.rank('model') },
+  { id: 'instance', title: 'Instance', width: 'minmax(110px, 1fr)', filter: 'set', text: (r) => r.instance, key: (t) => t.rank('instance') },
+  // Verdict codes are in the names' alphabetical order (correct, incorrect, unscored) × 3 re-scored states.
+  { id: 'verdict', title: 'Verdict', width: '120px', filter: 'set', text: (r) => `${VERDICT_SIGN[r.verdict]} ${r.verdict}${r.rescored === 'changed' ? ' (re-scored)' : r.rescored ? ' (re-scored, same)' : ''}`, key: (t) => (row) => Math.floor(t.verdict[row]! / 3) },
+  { id: 'inactive', title: 'Inactive', width: '70px', filter: 'none', text: (r) => (r.inactive === undefined ? '·' : String(r.inactive)), key: (t) => optional(t.inactive) },
+  { id: 'turns', title: 'Turns', width: '90px', filter: 'range', text: (r) => String(r.turns), key: (t) => (row) => t.turns[row]! },
+  { id: 'responseTypes', title: 'Response types', width: 'minmax(120px, 1.3fr)', filter: 'none', text: (r) => r.responseTypes?.replace(/_/g, ' ') ?? '', key: (t) => t.rank('responseTypes') },
+  { id: 'costUsd', title: 'Cost', width: '70px', filter: 'none', text: (r) => (r.costUsd === undefined ? '' : `$${r.costUsd.toFixed(4)}`), key: (t) => optional(t.cost) },
+  {
+    id: 'file',
+    title: 'File',
+    width: 'minmax(140px, 1.5fr)',
+    filter: 'none',
+    text: (r) => `${r.file}:${r.line}`,
+    key: (t) => {
+      const file = t.rank('file');
+      return (row) => file(row) * 2 ** 32 + t.line[row]!;
+    },
+  },
 ];
 
 export interface SortSpec {
@@ -35,28 +49,55 @@ export interface SortSpec {
   descending: boolean;
 }
 
-const collator = new Intl.Collator('en', { numeric: true });
+/** Keys below this (ranks, turns, verdicts, counts) sort by counting: linear, no comparator. */
+const COUNTING_LIMIT = 1 << 20;
 
-/** The visible indexes sorted by a column (stable: ties keep the host's order). */
-export function sortVisible(rows: readonly SampleRow[], visible: readonly number[], sort: SortSpec | undefined): number[] {
-  if (!sort) return [...visible];
+/** The visible rows sorted by a column (stable: ties keep the tree's order, i.e. ascending rows). */
+export function sortVisible(table: SampleTable, visible: Uint32Array, sort: SortSpec | undefined): Uint32Array {
+  if (!sort) return visible;
   const column = COLUMNS.find((c) => c.id === sort.column);
-  if (!column) return [...visible];
-  // Keys are read once per row, and strings are ranked once per distinct value (the collator is
-  // the slow part): 100,000 rows then sort on plain numbers.
-  const raw = visible.map((i) => column.key(rows[i]!));
-  const distinct = [...new Set(raw.filter((k): k is string => typeof k === 'string'))].sort(collator.compare);
-  const rank = new Map(distinct.map((k, r) => [k, r]));
-  const keys = raw.map((k) => (typeof k === 'string' ? rank.get(k)! : k));
-  const dir = sort.descending ? -1 : 1;
-  return visible
-    .map((i, pos) => ({ i, pos, key: keys[pos] }))
-    .sort((a, b) => {
-      if (a.key === undefined || b.key === undefined) return a.key === b.key ? a.pos - b.pos : a.key === undefined ? 1 : -1;
-      const c = a.key - b.key;
-      return c !== 0 ? c * dir : a.pos - b.pos;
-    })
-    .map((x) => x.i);
+  if (!column) return visible;
+  const keyOf = column.key(table);
+  const keys = new Float64Array(visible.length);
+  let max = 0;
+  let small = true;
+  for (let p = 0; p < visible.length; p++) {
+    const k = (keys[p] = keyOf(visible[p]!));
+    if (Number.isNaN(k)) continue;
+    if (k > max) max = k;
+    if (!(k >= 0 && k < COUNTING_LIMIT && Number.isInteger(k))) small = false;
+  }
+  const positions = small ? countingOrder(keys, max, sort.descending) : comparatorOrder(keys, sort.descending);
+  const out = new Uint32Array(positions.length);
+  for (let p = 0; p < positions.length; p++) out[p] = visible[positions[p]!]!;
+  return out;
+}
+
+/** Positions by key (stable), NaN last in either direction. */
+export function countingOrder(keys: Float64Array, max: number, descending: boolean): Uint32Array {
+  // Bucket max + 1 holds the missing keys, so they come last.
+  const counts = new Uint32Array(max + 3);
+  const bucket = (k: number) => (Number.isNaN(k) ? max + 1 : descending ? max - k : k);
+  for (let p = 0; p < keys.length; p++) counts[bucket(keys[p]!) + 1]!++;
+  for (let b = 1; b < counts.length; b++) counts[b] = counts[b]! + counts[b - 1]!;
+  const out = new Uint32Array(keys.length);
+  for (let p = 0; p < keys.length; p++) out[counts[bucket(keys[p]!)]!++] = p;
+  return out;
+}
+
+/** Positions by key with a comparator (stable), NaN last in either direction. */
+export function comparatorOrder(keys: Float64Array, descending: boolean): Uint32Array {
+  const dir = descending ? -1 : 1;
+  const positions = Array.from({ length: keys.length }, (_, p) => p);
+  positions.sort((a, b) => {
+    const ka = keys[a]!;
+    const kb = keys[b]!;
+    const ma = Number.isNaN(ka);
+    const mb = Number.isNaN(kb);
+    if (ma || mb) return ma === mb ? a - b : ma ? 1 : -1;
+    return ka !== kb ? (ka - kb) * dir : a - b;
+  });
+  return Uint32Array.from(positions);
 }
 
 /** The next sort after a header click: ascending, then descending, then none. */

@@ -30,9 +30,14 @@ function render(state: SamplesState): void {
       onCommand={(command, params) => bridge.postCommand(command, params)}
       onRendered={() => {
         const ms = performance.now() - scriptStart;
+        // The command's time only for the first render of the state it opened with.
+        const sinceCommandMs = state.timing && !document.body.dataset.rendered ? Date.now() - state.timing.commandAt : undefined;
         document.body.dataset.rendered = 'true';
-        document.body.dataset.visibleRows = String(state.visible.length);
-        bridge.postCommand('rendered', { view: SAMPLES_VIEW, ms, rows: state.rows.length });
+        document.body.dataset.renderedMs = ms.toFixed(0);
+        if (sinceCommandMs !== undefined) document.body.dataset.sinceCommandMs = sinceCommandMs.toFixed(0);
+        if (state.timing) document.body.dataset.hostBuildMs = state.timing.buildMs.toFixed(0);
+        document.body.dataset.visibleRows = String(state.visibleCount);
+        bridge.postCommand('rendered', { view: SAMPLES_VIEW, ms, rows: state.count, ...(sinceCommandMs !== undefined ? { sinceCommandMs } : {}) });
       }}
     />
     </ErrorBoundary>,

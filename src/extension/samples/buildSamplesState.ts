@@ -1,56 +1,111 @@
-// The Samples table's rows and visible set, from the Sources tree's model: rows are the index's
-// conversation summaries (re-scored verdicts applied), the visible set is exactly what the tree's
-// filters let through. No `vscode` import: unit-tested in Node.
+// The Samples table's columns and visible set, from the Sources tree's model: rows are the index's
+// conversation summaries (re-scored verdicts applied) in the order the unfiltered tree shows them,
+// packed column by column; the visible set is exactly what the tree's filters let through. No
+// `vscode` import: unit-tested in Node.
+import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { SourceTreeModel } from '../tree/sourceTreeModel';
 import { describeFilters } from '../tree/sourceTreeModel';
 import { instanceColumnLabel } from '../tree/columnFilters';
-import type { SampleRow, SamplesState } from '../../shared/protocol/samples';
+import { RESCORED_CODES, VERDICT_CODES, type SampleColumns, type SamplesState, type SamplesVisible } from '../../shared/protocol/samples';
+import { packBits, packDict, packUints } from '../../shared/protocol/packedColumns';
 
-export function buildSampleRows(model: SourceTreeModel, fileLabel: (file: string) => string): SampleRow[] {
-  return model.allConversations().map((c) => {
-    const rescore = model.rescoreOf(c.conv_id);
-    return {
-      convId: c.conv_id,
-      taskId: c.task_id,
-      domain: c.task,
-      model: c.model,
-      instance: instanceColumnLabel(c),
-      mode: c.mode,
-      condition: c.condition,
-      ...(c.path !== undefined ? { path: c.path } : {}),
-      ...(c.k !== undefined ? { k: c.k } : {}),
-      verdict: c.verdict,
-      ...(rescore ? { rescored: rescore.changed ? ('changed' as const) : ('same' as const), inactive: rescore.inactive.length } : {}),
-      turns: c.turns,
-      ...(c.responseTypes !== undefined ? { responseTypes: c.responseTypes } : {}),
-      ...(c.costUsd !== undefined ? { costUsd: c.costUsd } : {}),
-      file: fileLabel(c.file),
-      line: c.line,
-    };
-  });
+export interface SamplesTable {
+  state: SamplesState;
+  /** The conversation of each row: maps a filtered model's conversations onto the bitmap. */
+  order: readonly ConversationRef[];
 }
 
-/** Indexes into `rows` of the conversations the model's filters let through. */
-export function visibleRows(model: SourceTreeModel, rows: readonly SampleRow[]): number[] {
-  const at = new Map<string, number>();
-  rows.forEach((r, i) => at.set(r.convId, i));
-  const out: number[] = [];
-  for (const c of model.visibleConversations()) {
-    const i = at.get(c.conv_id);
-    if (i !== undefined) out.push(i);
+/** The unfiltered tree's order, then what no source shows (forks): every filtered view is a subsequence. */
+function tableOrder(all: SourceTreeModel): ConversationRef[] {
+  const shown = all.visibleConversations();
+  if (shown.length === all.allConversations().length) return shown;
+  const seen = new Set(shown.map((c) => c.conv_id));
+  return [...shown, ...all.allConversations().filter((c) => !seen.has(c.conv_id))];
+}
+
+/** Row numbers of `convs` in `order`: a merge when they come in the table's order (always, from the tree), else a lookup. */
+function rowsIn(order: readonly ConversationRef[], convs: readonly ConversationRef[]): number[] {
+  const rows: number[] = [];
+  let j = 0;
+  for (const c of convs) {
+    while (j < order.length && order[j]!.conv_id !== c.conv_id) j++;
+    if (j === order.length) {
+      const at = new Map(order.map((o, i) => [o.conv_id, i]));
+      return convs.map((x) => at.get(x.conv_id)).filter((r): r is number => r !== undefined);
+    }
+    rows.push(j++);
   }
-  return out;
+  return rows;
 }
 
-export function buildSamplesState(model: SourceTreeModel, fileLabel: (file: string) => string): SamplesState {
-  const rows = buildSampleRows(model, fileLabel);
-  const instances = [...new Set(rows.map((r) => r.instance))].sort();
-  return {
-    view: 'samples',
-    rows,
-    visible: visibleRows(model, rows),
-    filters: model.filters,
-    description: describeFilters(model.filters),
-    options: { domains: model.domains(), models: model.models(), instances },
+function packColumns(all: SourceTreeModel, rows: readonly ConversationRef[], fileLabel: (file: string) => string): SampleColumns {
+  const n = rows.length;
+  const verdict = new Uint32Array(n);
+  const turns = new Uint32Array(n);
+  const line = new Uint32Array(n);
+  const inactive = new Uint32Array(n);
+  const cost = new Uint32Array(n);
+  let anyInactive = false;
+  let anyCost = false;
+  for (let i = 0; i < n; i++) {
+    const c = rows[i]!;
+    const rescore = all.rescoreOf(c.conv_id);
+    verdict[i] = VERDICT_CODES.indexOf(c.verdict) * 3 + RESCORED_CODES.indexOf(rescore ? (rescore.changed ? 'changed' : 'same') : undefined);
+    turns[i] = c.turns;
+    line[i] = c.line;
+    if (rescore) {
+      inactive[i] = rescore.inactive.length + 1;
+      anyInactive = true;
+    }
+    if (c.costUsd !== undefined) {
+      // Micro-dollars: the grid shows four decimals.
+      cost[i] = Math.min(0xfffffffe, Math.max(0, Math.round(c.costUsd * 1e6))) + 1;
+      anyCost = true;
+    }
+  }
+  const labels = new Map<string, string>();
+  const label = (f: string) => labels.get(f) ?? (labels.set(f, fileLabel(f)), labels.get(f)!);
+  // One label per instance shape, not per row.
+  const instances = new Map<string, string>();
+  const instanceOf = (c: ConversationRef) => {
+    const key = `${c.mode}\u0000${c.condition}\u0000${c.path ?? ''}\u0000${c.k ?? ''}\u0000${c.recap ?? ''}`;
+    let v = instances.get(key);
+    if (v === undefined) instances.set(key, (v = instanceColumnLabel(c)));
+    return v;
   };
+  return {
+    convIds: rows.map((c) => c.conv_id).join('\n'),
+    taskId: packDict(n, (i) => rows[i]!.task_id),
+    domain: packDict(n, (i) => rows[i]!.task),
+    model: packDict(n, (i) => rows[i]!.model),
+    instance: packDict(n, (i) => instanceOf(rows[i]!)),
+    responseTypes: packDict(n, (i) => rows[i]!.responseTypes),
+    file: packDict(n, (i) => label(rows[i]!.file)),
+    verdict: packUints(verdict),
+    turns: packUints(turns),
+    line: packUints(line),
+    ...(anyInactive ? { inactive: packUints(inactive) } : {}),
+    ...(anyCost ? { costMicroUsd: packUints(cost) } : {}),
+  };
+}
+
+/** The rows `model`'s filters let through, as a bitmap over the table's rows. */
+export function visibleOf(model: SourceTreeModel, order: readonly ConversationRef[]): SamplesVisible {
+  const rows = rowsIn(order, model.visibleConversations());
+  return { count: order.length, visible: packBits(order.length, rows), visibleCount: rows.length, filters: model.filters, description: describeFilters(model.filters) };
+}
+
+/** `all`: the tree model without filters (rows and their order); `filtered`: with the current filters (may be `all`). */
+export function buildSamplesTable(all: SourceTreeModel, filtered: SourceTreeModel, fileLabel: (file: string) => string): SamplesTable {
+  const order = tableOrder(all);
+  const columns = packColumns(all, order, fileLabel);
+  const visible: SamplesVisible =
+    filtered === all ? { count: order.length, visible: packBits(order.length, order.keys()), visibleCount: order.length, filters: all.filters, description: describeFilters(all.filters) } : visibleOf(filtered, order);
+  const state: SamplesState = {
+    view: 'samples',
+    columns,
+    ...visible,
+    options: { domains: all.domains(), models: all.models(), instances: [...columns.instance.values].sort() },
+  };
+  return { state, order };
 }

@@ -17,7 +17,7 @@ export function registerSamples(services: ExtensionServices): void {
     }),
     vscode.commands.registerCommand(INTERNAL_COMMANDS.samplesInspect, () => {
       const p = SamplesPanel.active;
-      return p ? { rows: p.currentState.rows.length, visible: p.currentState.visible.length, filters: p.currentState.filters, renderedMs: p.lastRenderedMs } : undefined;
+      return p ? { rows: p.currentState.count, visible: p.currentState.visibleCount, filters: p.currentState.filters, renderedMs: p.lastRenderedMs } : undefined;
     }),
   );
 }

@@ -1,36 +1,63 @@
 // The Samples table's messages (host ↔ webview) and state, as zod schemas. Rows come from the run
-// log index's summaries (never from parsing traces); which rows are visible is decided on the host
-// by the Sources tree's filter model, so the table and the tree always agree.
+// log index's summaries (never from parsing traces) and travel as columns; which rows are visible is
+// decided on the host by the Sources tree's filter model, so the table and the tree always agree.
 import { z } from 'zod';
 import { commandEnvelope, defineView, notificationEnvelope } from '../protocol';
 import { VerdictSchema } from './compare';
+import { DictColumnSchema, PackedUintsSchema, bitsLengthOk, packedLengthOk } from './packedColumns';
 
 export const SAMPLES_VIEW = 'samples';
 export const SAMPLES_PANEL_ID = 'intentLens.samples';
 
-export const SampleRowSchema = z.object({
-  convId: z.string(),
-  taskId: z.string(),
-  domain: z.string(),
-  model: z.string(),
+/** One row as the grid shows it, read from the columns (only the rows on screen are read). */
+export interface SampleRow {
+  convId: string;
+  taskId: string;
+  domain: string;
+  model: string;
   /** `Retained`, `S_Orig`, `persistence-retained k=2`, `evolving · recap oracle`. */
-  instance: z.string(),
-  mode: z.string(),
-  condition: z.string(),
-  path: z.string().optional(),
-  k: z.number().int().optional(),
-  verdict: VerdictSchema,
+  instance: string;
+  verdict: Verdict;
   /** Set when re-scored this session: `changed` when the verdict differs from the log's. */
-  rescored: z.enum(['changed', 'same']).optional(),
+  rescored?: 'changed' | 'same';
   /** Inactive values in the re-scored final answer; absent until re-scored. */
-  inactive: z.number().int().nonnegative().optional(),
-  turns: z.number().int().nonnegative(),
-  responseTypes: z.string().optional(),
-  costUsd: z.number().optional(),
-  file: z.string(),
-  line: z.number().int(),
+  inactive?: number;
+  turns: number;
+  responseTypes?: string;
+  costUsd?: number;
+  file: string;
+  line: number;
+}
+
+type Verdict = z.infer<typeof VerdictSchema>;
+
+export const VERDICT_CODES: readonly Verdict[] = ['correct', 'incorrect', 'unscored'];
+export const RESCORED_CODES = [undefined, 'same', 'changed'] as const;
+
+/**
+ * Every row, column by column (see ./packedColumns): strings repeat heavily (model, task id,
+ * domain, instance, file), so each is a dictionary plus a packed index. 100,000 rows are a few MB
+ * instead of ~30 MB of row objects.
+ */
+export const SampleColumnsSchema = z.object({
+  /** One per row, joined by `\n` (ids never contain a line break: they come from JSON lines). */
+  convIds: z.string(),
+  taskId: DictColumnSchema,
+  domain: DictColumnSchema,
+  model: DictColumnSchema,
+  instance: DictColumnSchema,
+  responseTypes: DictColumnSchema,
+  file: DictColumnSchema,
+  /** `VERDICT_CODES` index × 3 + `RESCORED_CODES` index. */
+  verdict: PackedUintsSchema,
+  turns: PackedUintsSchema,
+  line: PackedUintsSchema,
+  /** Inactive count + 1; 0: not re-scored. Absent when no row is re-scored. */
+  inactive: PackedUintsSchema.optional(),
+  /** Cost in micro-dollars + 1; 0: not logged. Absent when no row logs a cost. */
+  costMicroUsd: PackedUintsSchema.optional(),
 });
-export type SampleRow = z.infer<typeof SampleRowSchema>;
+export type SampleColumns = z.infer<typeof SampleColumnsSchema>;
 
 /** The filter model shared with the Sources tree (`TreeFilters`). */
 export const SampleFiltersSchema = z.object({
@@ -46,21 +73,41 @@ export const SampleFiltersSchema = z.object({
 });
 export type SampleFilters = z.infer<typeof SampleFiltersSchema>;
 
-export const SamplesVisibleSchema = z.object({
-  /** Indexes into `rows` of the conversations the filters let through. */
-  visible: z.array(z.number().int().nonnegative()),
+const VisibleFields = {
+  /** Bitmap (./packedColumns `packBits`) of the rows the filters let through; rows are in the tree's order. */
+  visible: z.string(),
+  visibleCount: z.number().int().nonnegative(),
   filters: SampleFiltersSchema,
   /** e.g. `model: gpt-4o-mini · verdict: ✗ incorrect`; empty when nothing is filtered. */
   description: z.string(),
-});
+};
 
-export const SamplesStateSchema = SamplesVisibleSchema.extend({
-  view: z.literal(SAMPLES_VIEW),
-  rows: z.array(SampleRowSchema),
-  /** The values each set filter offers. */
-  options: z.object({ domains: z.array(z.string()), models: z.array(z.string()), instances: z.array(z.string()) }),
-});
+/** Checks lengths only: a column that does not hold `count` values fails, its elements are not walked. */
+function columnsFit(s: { count: number; columns: SampleColumns; visible: string }): boolean {
+  const { count, columns: c } = s;
+  const packed = [c.taskId.index, c.domain.index, c.model.index, c.instance.index, c.responseTypes.index, c.file.index, c.verdict, c.turns, c.line, c.inactive, c.costMicroUsd];
+  if (!packed.every((p) => p === undefined || packedLengthOk(p, count)) || !bitsLengthOk(s.visible, count)) return false;
+  let ids = count === 0 ? 0 : 1;
+  for (let at = c.convIds.indexOf('\n'); at >= 0; at = c.convIds.indexOf('\n', at + 1)) ids++;
+  return ids === count && (count > 0 || c.convIds === '');
+}
+
+export const SamplesStateSchema = z
+  .object({
+    view: z.literal(SAMPLES_VIEW),
+    count: z.number().int().nonnegative(),
+    columns: SampleColumnsSchema,
+    ...VisibleFields,
+    /** When the open command ran (epoch ms) and how long the host took to build this state: the webview reports command → rendered. */
+    timing: z.object({ commandAt: z.number(), buildMs: z.number() }).optional(),
+    /** The values each set filter offers. */
+    options: z.object({ domains: z.array(z.string()), models: z.array(z.string()), instances: z.array(z.string()) }),
+  })
+  .refine(columnsFit, { message: 'a column does not hold one value per row' });
 export type SamplesState = z.infer<typeof SamplesStateSchema>;
+
+export const SamplesVisibleSchema = z.object({ count: z.number().int().nonnegative(), ...VisibleFields }).refine((v) => bitsLengthOk(v.visible, v.count), { message: 'the visible bitmap does not fit the rows' });
+export type SamplesVisible = z.infer<typeof SamplesVisibleSchema>;
 
 const ConvIds = z.array(z.string().min(1)).min(1).max(1000);
 
@@ -70,7 +117,7 @@ export const SamplesWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('compare', z.object({ left: z.string().min(1), right: z.string().min(1) })),
     commandEnvelope('rescore', z.object({ convIds: ConvIds })),
     commandEnvelope('runAgain', z.object({ convId: z.string().min(1) })),
-    commandEnvelope('rendered', z.object({ view: z.literal(SAMPLES_VIEW), ms: z.number(), rows: z.number().int() })),
+    commandEnvelope('rendered', z.object({ view: z.literal(SAMPLES_VIEW), ms: z.number(), rows: z.number().int(), sinceCommandMs: z.number().optional() })),
 ]);
 export type SamplesWebviewCommand = z.infer<typeof SamplesWebviewCommand>;
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SourceTreeModel } from '../../../src/extension/tree/sourceTreeModel';
-import { buildSamplesState } from '../../../src/extension/samples/buildSamplesState';
+import { buildSamplesTable } from '../../../src/extension/samples/buildSamplesState';
 import { matchesColumnFilters, describeColumnFilters, cleanColumnFilters } from '../../../src/extension/tree/columnFilters';
 import { SamplesStateSchema } from '../../../src/shared/protocol/samples';
-import { sortVisible, nextSort } from '../../../webview/samples/gridModel';
+import { sortVisible, nextSort, countingOrder, comparatorOrder } from '../../../webview/samples/gridModel';
+import { SampleTable, visibleRowsOf } from '../../../webview/samples/sampleTable';
 import type { ConversationRef, Verdict } from '../../../src/core/load/runLogIndex';
 
 let n = 0;
@@ -20,21 +21,35 @@ const convs = [
 ];
 const label = (f: string) => f.replace('/ws/', '');
 
+/** The state as the webview sees it: validated, unpacked, every row read back. */
+function buildSamplesState(model: SourceTreeModel, all = model) {
+  const { state } = buildSamplesTable(all, model, label);
+  const parsed = SamplesStateSchema.safeParse(state);
+  expect(parsed.success).toBe(true);
+  const table = new SampleTable(state.columns, state.count);
+  const rows = Array.from({ length: state.count }, (_, i) => table.row(i));
+  return { ...state, table, rows, visible: [...visibleRowsOf(state.visible, state.count)] };
+}
+
 describe('Samples table state', () => {
   it('has one row per conversation from the index summaries, all visible without filters', () => {
-    const state = buildSamplesState(new SourceTreeModel({ records: new Map(), conversations: convs }), label);
-    expect(SamplesStateSchema.safeParse(state).success).toBe(true);
-    expect(state.rows.map((r) => r.instance)).toEqual(['Original', 'Retained', 'Original', 'S_Orig']);
-    expect(state.rows[0]).toMatchObject({ responseTypes: 'answer_attempt×2', costUsd: 0.002, file: 'logs/model-a.jsonl' });
-    expect([...state.visible].sort()).toEqual([0, 1, 2, 3]);
+    const state = buildSamplesState(new SourceTreeModel({ records: new Map(), conversations: convs }));
+    // Rows in the tree's order: domains in FORMAT.md's order, task ids in natural order.
+    expect(state.rows.map((r) => r.taskId)).toEqual(['math/9', 'math/10', 'math/100', 'sql/1']);
+    expect(state.rows.map((r) => r.instance)).toEqual(['Original', 'Retained', 'S_Orig', 'Original']);
+    expect(state.rows[0]).toEqual({ convId: convs[0]!.conv_id, taskId: 'math/9', domain: 'math', model: 'model-a', instance: 'Original', verdict: 'correct', turns: 8, responseTypes: 'answer_attempt×2', costUsd: 0.002, file: 'logs/model-a.jsonl', line: convs[0]!.line });
+    expect(state.rows[3]).toEqual({ convId: convs[2]!.conv_id, taskId: 'sql/1', domain: 'database', model: 'model-a', instance: 'Original', verdict: 'unscored', turns: 4, file: 'logs/model-a.jsonl', line: convs[2]!.line });
+    expect(state.visible).toEqual([0, 1, 2, 3]);
+    expect(state.visibleCount).toBe(4);
     expect(state.options.models).toEqual(['model-a', 'model-b']);
   });
 
   it('shows exactly what the tree shows under the same filters (the table and the tree share one model)', () => {
     const filters = { models: ['model-a'], turns: { min: 5 } };
     const model = new SourceTreeModel({ records: new Map(), conversations: convs }, filters);
-    const state = buildSamplesState(model, label);
-    expect(state.visible.map((i) => state.rows[i]!.taskId).sort()).toEqual(['math/100', 'math/9']);
+    const state = buildSamplesState(model, new SourceTreeModel({ records: new Map(), conversations: convs }));
+    expect(state.count).toBe(4);
+    expect(state.visible.map((i) => state.rows[i]!.taskId)).toEqual(['math/9', 'math/100']);
     // The tree's sources are the visible rows' sources.
     const treeSources = model.roots().flatMap((d) => model.children(d)).map((s) => (s.kind === 'source' ? s.taskId : ''));
     expect(treeSources.sort()).toEqual(['math/100', 'math/9']);
@@ -47,9 +62,11 @@ describe('Samples table state', () => {
       conversations: convs,
       rescored: (id) => (id === convs[1]!.conv_id ? { is_correct: true, extracted: '120', inactive: [{ value: '10 trays' }, { value: '10 trays' }, { value: '$120' }], message: 'ok' } : undefined),
     });
-    const state = buildSamplesState(model, label);
-    expect(state.rows[1]).toMatchObject({ verdict: 'correct', rescored: 'changed', inactive: 2 });
-    expect(state.rows[0]!.inactive).toBeUndefined();
+    const state = buildSamplesState(model);
+    const row = (id: string) => state.rows.find((r) => r.convId === id)!;
+    expect(row(convs[1]!.conv_id)).toMatchObject({ verdict: 'correct', rescored: 'changed', inactive: 2 });
+    expect(row(convs[0]!.conv_id).inactive).toBeUndefined();
+    expect(row(convs[0]!.conv_id).rescored).toBeUndefined();
   });
 });
 
@@ -70,18 +87,52 @@ describe('column filters', () => {
 });
 
 describe('grid sorting', () => {
-  const rows = buildSamplesState(new SourceTreeModel({ records: new Map(), conversations: convs }), label).rows;
-  const ids = (order: number[]) => order.map((i) => rows[i]!.taskId);
+  const { table, rows } = buildSamplesState(new SourceTreeModel({ records: new Map(), conversations: convs }));
+  const ids = (order: Uint32Array) => [...order].map((i) => rows[i]!.taskId);
+  const at = (...taskIds: string[]) => Uint32Array.from(taskIds.map((id) => rows.findIndex((r) => r.taskId === id)).sort((a, b) => a - b));
+  const all = at('math/9', 'math/10', 'math/100', 'sql/1');
 
   it('sorts task ids in natural order, both ways', () => {
-    expect(ids(sortVisible(rows, [0, 1, 2, 3], { column: 'taskId', descending: false }))).toEqual(['math/9', 'math/10', 'math/100', 'sql/1']);
-    expect(ids(sortVisible(rows, [0, 1, 2, 3], { column: 'taskId', descending: true }))).toEqual(['sql/1', 'math/100', 'math/10', 'math/9']);
+    expect(ids(sortVisible(table, all, { column: 'taskId', descending: false }))).toEqual(['math/9', 'math/10', 'math/100', 'sql/1']);
+    expect(ids(sortVisible(table, all, { column: 'taskId', descending: true }))).toEqual(['sql/1', 'math/100', 'math/10', 'math/9']);
+    expect(ids(sortVisible(table, all, undefined))).toEqual(['math/9', 'math/10', 'math/100', 'sql/1']);
   });
 
   it('sorts numbers numerically, keeps missing values last, and sorts only the visible rows', () => {
-    expect(ids(sortVisible(rows, [0, 1, 2, 3], { column: 'turns', descending: true }))).toEqual(['math/100', 'math/10', 'math/9', 'sql/1']);
-    expect(ids(sortVisible(rows, [0, 1, 2, 3], { column: 'costUsd', descending: true }))).toEqual(['math/9', 'math/10', 'sql/1', 'math/100']);
-    expect(ids(sortVisible(rows, [3, 1], { column: 'turns', descending: false }))).toEqual(['math/10', 'math/100']);
+    expect(ids(sortVisible(table, all, { column: 'turns', descending: true }))).toEqual(['math/100', 'math/10', 'math/9', 'sql/1']);
+    // Only math/9 logs a cost: ties (no cost) keep the tree's order, after it either way.
+    expect(ids(sortVisible(table, all, { column: 'costUsd', descending: true }))).toEqual(['math/9', 'math/10', 'math/100', 'sql/1']);
+    expect(ids(sortVisible(table, all, { column: 'costUsd', descending: false }))).toEqual(['math/9', 'math/10', 'math/100', 'sql/1']);
+    expect(ids(sortVisible(table, at('math/100', 'math/10'), { column: 'turns', descending: false }))).toEqual(['math/10', 'math/100']);
+  });
+
+  it('sorts verdicts by name and files by path then line', () => {
+    expect(ids(sortVisible(table, all, { column: 'verdict', descending: false }))).toEqual(['math/9', 'math/10', 'math/100', 'sql/1']);
+    expect(ids(sortVisible(table, all, { column: 'file', descending: false }))).toEqual(['math/9', 'sql/1', 'math/100', 'math/10']);
+    expect(ids(sortVisible(table, all, { column: 'responseTypes', descending: true }))).toEqual(['math/9', 'math/10', 'math/100', 'sql/1']);
+  });
+
+  it('sorts by counting exactly as by comparison: stable, missing keys last, both directions', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (const size of [0, 1, 2, 50, 5000]) {
+      const keys = Float64Array.from({ length: size }, () => (random() < 0.1 ? NaN : Math.floor(random() * 40)));
+      const max = keys.reduce((m, k) => (Number.isNaN(k) ? m : Math.max(m, k)), 0);
+      for (const descending of [false, true]) {
+        const counted = [...countingOrder(keys, max, descending)];
+        expect(counted).toEqual([...comparatorOrder(keys, descending)]);
+        // Ties keep ascending positions; missing keys come last.
+        for (let i = 1; i < counted.length; i++) {
+          const [a, b] = [keys[counted[i - 1]!]!, keys[counted[i]!]!];
+          if (Number.isNaN(b)) expect(Number.isNaN(a) ? counted[i - 1]! < counted[i]! : true).toBe(true);
+          else {
+            expect(Number.isNaN(a)).toBe(false);
+            expect(descending ? a >= b : a <= b).toBe(true);
+            if (a === b) expect(counted[i - 1]!).toBeLessThan(counted[i]!);
+          }
+        }
+      }
+    }
   });
 
   it('cycles a header: ascending, descending, unsorted', () => {
