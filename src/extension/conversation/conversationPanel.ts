@@ -15,13 +15,18 @@ export interface ConversationFocus {
   traceIndex?: number;
 }
 
+/** Once the fork command is seen it stays registered: skip the round trip to the workbench after that. */
+let forkSeen = false;
 async function forkAvailable(): Promise<boolean> {
-  return (await vscode.commands.getCommands(true)).includes(COMMANDS.forkFromTurn);
+  forkSeen ||= (await vscode.commands.getCommands(true)).includes(COMMANDS.forkFromTurn);
+  return forkSeen;
 }
 
 export async function loadConversationState(services: ExtensionServices, convId: string, focus?: ConversationFocus): Promise<ConversationState> {
   const { data } = services;
   await data.ensureLoaded();
+  // Asked while the conversation is read, not after.
+  const canFork = forkAvailable();
   const read = await data.readConversation(convId);
   if (!read) throw new Error(`conversation ${convId} is not in the workspace's run logs`);
   const source = data.record(read.ref.task_id)?.record ?? data.plans().get(read.ref.task_id)?.plan;
@@ -36,7 +41,7 @@ export async function loadConversationState(services: ExtensionServices, convId:
     detectorName: detector.name,
     ...(rescore ? { rescore } : {}),
     ...(focus ? { focus } : {}),
-    canFork: await forkAvailable(),
+    canFork: await canFork,
   });
 }
 
