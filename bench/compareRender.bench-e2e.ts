@@ -64,6 +64,8 @@ describe.skipIf(missingE2eTools().length > 0)('bench: compare view render, 2 × 
       await wb.page.keyboard.press('Enter');
       const frame = wb.webviewFrame();
       await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: 60000 });
+      // Monaco's diff replaces the text diff after "rendered": wait for it too (its time is editorDiffMs).
+      await frame.locator('body[data-diff-computed]').waitFor({ state: 'attached', timeout: 60000 });
       const d = await frame.locator('body').evaluate((b) => ({ ...(b as HTMLElement).dataset }));
       const dom = await frame.locator('body').evaluate((b) => ({ nodes: b.querySelectorAll('*').length, spans: b.querySelectorAll('[data-inactive]').length, rows: b.querySelectorAll('[data-row]').length }));
       expect(d.diffComputed).toBe('true');
@@ -71,6 +73,7 @@ describe.skipIf(missingE2eTools().length > 0)('bench: compare view render, 2 × 
         scriptToRenderedMs: Number(d.renderedMs),
         panelCreatedToRenderedMs: Number(d.sincePanelCreatedMs),
         commandToRenderedMs: Number(d.sinceCommandMs),
+        scriptToEditorDiffMs: Number(d.editorDiffMs),
         domNodes: dom.nodes,
         inactiveSpans: dom.spans,
         rows: dom.rows,

@@ -3,15 +3,19 @@
 // test-results/ui-bench.json (with the load average at the time) and are summarised in bench/ui.md.
 // INTENT_LENS_BENCH_SCALE=small runs the same steps on a small workspace (a check of the bench).
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { missingE2eTools, openWorkbench, repoRoot, startCodeServer, testResultsDir, type CodeServer, type Workbench } from '../test/e2e/harness';
+import { missingE2eTools, openWorkbench, repoRoot, screenshotOnFailure, startCodeServer, testResultsDir, type CodeServer, type Workbench } from '../test/e2e/harness';
+import { closeAllEditors, openCompare, openConversation, openSamples, scrollSamplesToEnd, searchLatency, type RenderedTimes } from './uiSteps';
 import { ensureUiWorkspace, FULL_SCALE, type UiWorkspace, type UiWorkspaceShape } from './uiWorkspace';
 
 const small = process.env.INTENT_LENS_BENCH_SCALE === 'small';
 const SHAPE: UiWorkspaceShape = small ? { sources: 16, models: 2, extendedEvery: 8 } : FULL_SCALE;
-const COMPARE_RUNS = 5;
+/** Opens of each view: the first is cold, the median of the rest is the warm number. */
+const VIEW_RUNS = 5;
+/** Limit of every wait in the view steps: a changed flow fails with a message instead of hanging. */
+const STEP_TIMEOUT_MS = small ? 60_000 : 180_000;
 const RSS_POLL_MS = 250;
 
 /** RSS (MB) of the extension hosts of this server: node processes whose environment names its run folder. */
@@ -31,19 +35,20 @@ function extensionHostRssMB(server: CodeServer): number {
   return total;
 }
 
-function hasCommand(title: string): boolean {
-  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes: { commands: Array<{ title: string; category?: string }> } };
-  return pkg.contributes.commands.some((c) => `${c.category ? `${c.category}: ` : ''}${c.title}` === title);
-}
-
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+
+function coldWarm(runs: RenderedTimes[]) {
+  const warm = runs.slice(1);
+  const m = (k: keyof RenderedTimes) => median(warm.map((r) => r[k]!));
+  return { cold: runs[0], warmMedian: { scriptToRenderedMs: m('scriptToRenderedMs'), commandToRenderedMs: m('commandToRenderedMs'), panelCreatedToRenderedMs: m('panelCreatedToRenderedMs') }, runs };
+}
 
 describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
   let ws: UiWorkspace;
   let server: CodeServer;
   let wb: Workbench;
   const result: Record<string, unknown> = {};
-  const notes: string[] = [];
+  screenshotOnFailure(() => wb);
 
   beforeAll(async () => {
     const t0 = Date.now();
@@ -60,7 +65,6 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
   // Written after every step, so a step that fails or hangs keeps what the others measured.
   const save = () => {
     result.loadAverageAtEnd = loadavg().map((l) => +l.toFixed(2));
-    result.notes = notes;
     mkdirSync(testResultsDir, { recursive: true });
     writeFileSync(join(testResultsDir, small ? 'ui-bench-small.json' : 'ui-bench.json'), JSON.stringify(result, null, 2) + '\n');
   };
@@ -101,47 +105,38 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     await wb.runCommand('View: Close All Editors');
   });
 
-  it('compare: command → rendered, cold and warm', async () => {
-    const runs: Array<Record<string, number>> = [];
-    for (let i = 0; i < COMPARE_RUNS; i++) {
-      await wb.runCommand('Intent Lens: Compare Retained ↔ Revised');
-      const input = wb.page.locator('.quick-input-widget input');
-      await input.waitFor({ state: 'visible' });
-      await input.fill(ws.compareSource);
-      await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: ws.compareSource }).first().waitFor({ state: 'visible' });
-      await wb.page.keyboard.press('Enter');
-      // Further quick picks (a model, a run): take the first choice.
-      const rendered = wb.webviewFrame().locator('body[data-rendered="true"]');
-      for (;;) {
-        const which = await Promise.race([
-          rendered.waitFor({ state: 'attached' }).then(() => 'rendered' as const),
-          wb.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().waitFor({ state: 'visible' }).then(() => 'pick' as const),
-        ]);
-        if (which === 'rendered') break;
-        await wb.page.keyboard.press('Enter');
-        await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden' }).catch(() => undefined);
-      }
-      const d = await wb.webviewFrame().locator('body').evaluate((b) => ({ ...(b as HTMLElement).dataset }));
-      runs.push({ scriptToRenderedMs: Number(d.renderedMs), panelCreatedToRenderedMs: Number(d.sincePanelCreatedMs), commandToRenderedMs: Number(d.sinceCommandMs), ...Object.fromEntries(Object.entries(JSON.parse(d.phases ?? '{}') as Record<string, number>).map(([k, v]) => [`phase.${k}`, v])) });
-      if (i === 0) await wb.screenshot('compare');
-      await wb.runCommand('View: Close All Editors');
-      // The workbench's own limit is long for the big workspace; a closed view goes in seconds.
-      await wb.page.locator('iframe.webview.ready:visible').waitFor({ state: 'detached', timeout: 20000 }).catch(() => undefined);
-      result.compare = { runs };
+  /** Opens a view VIEW_RUNS times (closing it in between); the first open is cold. */
+  const opens = async (key: 'compare' | 'conversation', open: () => Promise<RenderedTimes>) => {
+    const runs: RenderedTimes[] = [];
+    for (let i = 0; i < VIEW_RUNS; i++) {
+      runs.push(await open());
+      if (i === 0) await wb.screenshot(key);
+      await closeAllEditors(wb, STEP_TIMEOUT_MS);
+      result[key] = { runs };
       save();
     }
-    const warm = runs.slice(1);
-    result.compare = {
-      cold: runs[0],
-      warmMedian: { scriptToRenderedMs: median(warm.map((r) => r.scriptToRenderedMs!)), commandToRenderedMs: median(warm.map((r) => r.commandToRenderedMs!)), panelCreatedToRenderedMs: median(warm.map((r) => r.panelCreatedToRenderedMs!)) },
-      runs,
-    };
+    result[key] = coldWarm(runs);
+  };
+
+  it('compare: command → rendered, cold and warm', () => opens('compare', () => openCompare(wb, ws.compareSource, STEP_TIMEOUT_MS)));
+
+  it('conversation view: command → rendered, cold and warm', () => {
+    const convId = `bench-model-01/${ws.compareSource}/multi-retained`;
+    return opens('conversation', () => openConversation(wb, convId, convId, STEP_TIMEOUT_MS));
   });
 
-  it('conversation view, samples table, search: measured when the build has them', () => {
-    for (const title of ['Intent Lens: Open Conversation View', 'Intent Lens: Open Samples Table', 'Intent Lens: Search Conversations']) {
-      if (!hasCommand(title)) notes.push(`${title}: not in this build (skipped)`);
-    }
-    if (!existsSync(join(repoRoot, 'dist', 'webview', 'conversation.js'))) notes.push('conversation webview bundle absent');
+  it('samples table: command → rows, scroll to the end → rows', async () => {
+    const { frame, commandToRowsMs } = await openSamples(wb, STEP_TIMEOUT_MS);
+    const scrollToEndMs = await scrollSamplesToEnd(frame, STEP_TIMEOUT_MS);
+    result.samples = { commandToRowsMs, scrollToEndMs };
+    await wb.screenshot('samples-end');
+    await closeAllEditors(wb, STEP_TIMEOUT_MS);
+  });
+
+  it('search: query typed → first result row', async () => {
+    // The first query may build the search index; the second is a warm one.
+    const cold = await searchLatency(wb, 'onions', STEP_TIMEOUT_MS);
+    const warm = await searchLatency(wb, 'pounds', STEP_TIMEOUT_MS);
+    result.search = { firstQueryMs: cold, secondQueryMs: warm };
   });
 });

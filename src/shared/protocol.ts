@@ -17,6 +17,10 @@ export const commandEnvelope = <M extends string, P extends z.ZodType>(command: 
 export const notificationEnvelope = <M extends string, P extends z.ZodType>(method: M, params: P) =>
   z.object({ kind: z.literal('notification'), method: z.literal(method), params });
 
+/** Host clock (ms since epoch): when the user's command ran (after its quick picks) and when the panel was created. */
+export const ViewTimingSchema = z.object({ commandAt: z.number(), panelCreatedAt: z.number() });
+export type ViewTiming = z.infer<typeof ViewTimingSchema>;
+
 export const ResponseMessage = z.object({
   kind: z.literal('response'),
   id: z.number().int(),

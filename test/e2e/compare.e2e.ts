@@ -91,9 +91,11 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     expect((await rails('left'))[0]).toBe('12 trays');
     expect((await rails('right'))[0]).toBe('10 trays');
 
-    // Monaco diff of the final responses, computed in the blob worker, with inactive decorations.
+    // Monaco diff of the final responses, computed in the blob worker, with inactive decorations;
+    // it replaces the text diff the view painted with the rows.
+    await frame.locator('body[data-diff-computed="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    expect(await frame.locator('[data-testid="final-diff-text"]').count()).toBe(0);
     const data = await bodyData(frame);
-    expect(data.diffComputed).toBe('true');
     await frame.locator('[data-testid="final-diff"] .monaco-diff-editor').waitFor({ state: 'visible' });
     await expect.poll(() => frame.locator('[data-testid="final-diff"] .il-monaco-inactive').count()).toBeGreaterThan(0);
     console.log(`[compare] script→rendered ${data.renderedMs} ms, panel created→rendered ${data.sincePanelCreatedMs} ms, command→rendered ${data.sinceCommandMs} ms`);

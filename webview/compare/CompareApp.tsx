@@ -5,6 +5,7 @@ import { Fragment, lazy, Suspense, useCallback, useEffect, useMemo, useState } f
 import type { AlignedRowMessage, CompareSide, CompareState, CompareTurn, CompareView, NavigateAction, RailEntry } from '../../src/shared/protocol/compare';
 import type { CommandParams } from '../../src/shared/protocol';
 import { SpanText } from './SpanText';
+import { TextDiff } from './TextDiff';
 import { VscBadge, VscButton, VscToolbar } from './elements';
 import { moveTo, type StopKind } from './navigation';
 
@@ -144,8 +145,10 @@ function SideHeader({ side, which, onReveal }: { side: CompareSide; which: 'left
 
 export interface CompareAppProps {
   state: CompareState;
-  /** Called once: the rows are painted and the final-response diff was computed (or timed out). */
-  onRendered: (diffComputed: boolean) => void;
+  /** Called once: the rows and the final responses' text diff are committed. */
+  onRendered: () => void;
+  /** Called once: Monaco's diff editor computed its diff (true) or gave up (false). */
+  onEditorDiff: (computed: boolean) => void;
   onCommand: <C extends 'openNativeDiff' | 'revealInLog'>(command: C, params: CommandParams<typeof CompareView, C>) => void;
   /** Re-reads both conversations on the host (request/response). */
   onReload: () => Promise<void>;
@@ -154,7 +157,7 @@ export interface CompareAppProps {
   onPrefixToggled: (open: boolean) => void;
 }
 
-export function CompareApp({ state, onRendered, onCommand, onReload, subscribeNavigate, initialPrefixOpen, onPrefixToggled }: CompareAppProps) {
+export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReload, subscribeNavigate, initialPrefixOpen, onPrefixToggled }: CompareAppProps) {
   const [prefixOpen, setPrefixOpen] = useState(initialPrefixOpen);
   const [status, setStatus] = useState('');
   const prefixRows = useMemo(() => state.rows.slice(0, state.prefixEnd), [state]);
@@ -188,20 +191,24 @@ export function CompareApp({ state, onRendered, onCommand, onReload, subscribeNa
 
   useEffect(() => subscribeNavigate(navigate), [subscribeNavigate, navigate]);
 
-  // Rendered = rows committed (this effect) and the diff computed (FinalDiff's callback).
-  const [domReady, setDomReady] = useState(false);
-  const [diffState, setDiffState] = useState<boolean | undefined>(undefined);
+  // Rendered = rows and the text diff committed (one commit). Monaco's diff editor loads after and
+  // replaces the text diff once it has computed its own: it does not hold up the view.
   useEffect(() => {
     performance.mark('il:rows-committed');
-    setDomReady(true);
+    onRendered();
+    // Once per view, not per state pushed later.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const [reported, setReported] = useState(false);
-  useEffect(() => {
-    if (domReady && diffState !== undefined && !reported) {
-      setReported(true);
-      onRendered(diffState);
-    }
-  }, [domReady, diffState, reported, onRendered]);
+  const [editorDiff, setEditorDiff] = useState<boolean | undefined>(undefined);
+  const editorDiffDone = useCallback(
+    (computed: boolean) => {
+      setEditorDiff((was) => {
+        if (was === undefined) onEditorDiff(computed);
+        return computed;
+      });
+    },
+    [onEditorDiff],
+  );
 
   return (
     <main className="il-compare" data-testid="compare">
@@ -284,9 +291,12 @@ export function CompareApp({ state, onRendered, onCommand, onReload, subscribeNa
         <h2>
           Final responses <span className="il-final-sides">{state.left.instanceLabel} (left) ↔ {state.right.instanceLabel} (right)</span>
         </h2>
-        <Suspense fallback={<div className="il-final-diff il-final-loading">Loading the diff editor…</div>}>
-          <FinalDiff left={state.left.finalResponse} right={state.right.finalResponse} onDiffComputed={setDiffState} />
-        </Suspense>
+        <div className="il-final-stack">
+          {editorDiff !== true && <TextDiff left={state.left.finalResponse?.text ?? ''} right={state.right.finalResponse?.text ?? ''} />}
+          <Suspense fallback={null}>
+            <FinalDiff left={state.left.finalResponse} right={state.right.finalResponse} onDiffComputed={editorDiffDone} pending={editorDiff !== true} />
+          </Suspense>
+        </div>
       </section>
 
       <footer className="il-status" role="status" aria-live="polite" data-testid="status">

@@ -48,11 +48,13 @@ export interface FinalDiffProps {
   left: CompareMessage | undefined;
   right: CompareMessage | undefined;
   onDiffComputed: (computed: boolean) => void;
+  /** Laid out but hidden, under the text diff, until the diff is computed. */
+  pending?: boolean;
   /** Receives the editor, for keyboard navigation into the diff. */
   onEditor?: (editor: monaco.editor.IStandaloneDiffEditor | undefined) => void;
 }
 
-export default function FinalDiff({ left, right, onDiffComputed, onEditor }: FinalDiffProps) {
+export default function FinalDiff({ left, right, onDiffComputed, onEditor, pending }: FinalDiffProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneDiffEditor | undefined>(undefined);
   const reported = useRef(false);
@@ -131,5 +133,5 @@ export default function FinalDiff({ left, right, onDiffComputed, onEditor }: Fin
     };
   }, [left, right]);
 
-  return <div ref={host} className="il-final-diff" data-testid="final-diff" />;
+  return <div ref={host} className={`il-final-diff${pending ? ' il-final-pending' : ''}`} data-testid="final-diff" />;
 }

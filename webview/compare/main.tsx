@@ -1,10 +1,11 @@
 // Entry of the compare webview: reads the inlined state, renders, announces `ready`, follows the
 // VS Code theme, applies host notifications (new state, keyboard navigation), and reports the time
 // from script start to fully rendered.
-import { scriptStart } from './scriptStart';
+import { scriptStart } from '../shared/scriptStart';
 import { createRoot } from 'react-dom/client';
 import { connectView, webviewState } from '../shared/bridge';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { markRendered } from '../shared/renderTiming';
 import { z } from 'zod';
 import { COMPARE_VIEW, CompareView, ReloadResult, type CompareRenderedParams, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
 import { CompareApp } from './CompareApp';
@@ -44,26 +45,16 @@ function render(state: CompareState): void {
       onCommand={(command, params) => bridge.postCommand(command, params)}
       onReload={async () => render(await bridge.request('reload', {}, ReloadResult))}
       subscribeNavigate={subscribeNavigate}
-      onRendered={(diffComputed) => {
-        const now = performance.now();
-        const params: CompareRenderedParams = {
-          view: COMPARE_VIEW,
-          ms: now - scriptStart,
-          sincePanelCreatedMs: Date.now() - state.timing.panelCreatedAt,
-          sinceCommandMs: Date.now() - state.timing.commandAt,
-          diffComputed,
-        };
-        // For end-to-end tests and the bench: readable from the page without the host.
-        document.body.dataset.rendered = 'true';
-        document.body.dataset.renderedMs = params.ms.toFixed(1);
-        document.body.dataset.sincePanelCreatedMs = params.sincePanelCreatedMs.toFixed(1);
-        document.body.dataset.sinceCommandMs = params.sinceCommandMs.toFixed(1);
-        document.body.dataset.diffComputed = String(diffComputed);
-        // Phases since script start (ms), for the bench's breakdown.
-        const phases: Record<string, number> = {};
-        for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('il:')) phases[m.name.slice(3)] = Math.round(m.startTime - scriptStart);
-        document.body.dataset.phases = JSON.stringify(phases);
+      onRendered={() => {
+        const t = markRendered(state.timing);
+        const params: CompareRenderedParams = { view: COMPARE_VIEW, ms: t.ms, sincePanelCreatedMs: t.sincePanelCreatedMs ?? 0, sinceCommandMs: t.sinceCommandMs ?? 0, diffComputed: true };
         bridge.postCommand('rendered', params);
+      }}
+      onEditorDiff={(computed) => {
+        // Monaco's diff replaced the text diff (or, with its worker blocked, never came).
+        document.body.dataset.diffComputed = String(computed);
+        document.body.dataset.editorDiffMs = (performance.now() - scriptStart).toFixed(1);
+        if (!computed) bridge.log('warn', 'compare: the diff editor computed no diff within 5 s; the text diff stays');
       }}
     />
     </ErrorBoundary>,

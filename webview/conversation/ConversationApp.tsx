@@ -185,6 +185,7 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
   }, [navigate, onCommand, currentTurn, state]);
 
   useEffect(() => {
+    performance.mark('il:rows-committed');
     if (state.focusTurn !== undefined) goToTurn(state.focusTurn);
     requestAnimationFrame(() => onRendered());
     // Once per state: the focus turn applies when the conversation is (re)loaded.

@@ -1,13 +1,15 @@
 // Entry of the conversation webview: reads the inlined state, renders, announces `ready`, applies
 // host notifications (new state, keyboard navigation, scroll to a turn) and reports its render time.
+import '../shared/scriptStart';
 import { createRoot } from 'react-dom/client';
 import { connectView } from '../shared/bridge';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { markRendered } from '../shared/renderTiming';
 import { CONVERSATION_VIEW, ConversationView, type ConversationNavigate, type ConversationState } from '../../src/shared/protocol/conversation';
 import { ConversationApp } from './ConversationApp';
 import './conversation.css';
 
-const scriptStart = performance.now();
+performance.mark('il:modules-evaluated');
 
 function listeners<T>() {
   const set = new Set<(v: T) => void>();
@@ -38,11 +40,8 @@ function render(state: ConversationState): void {
       subscribeNavigate={navigation.subscribe}
       subscribeScroll={scrolls.subscribe}
       onRendered={() => {
-        const ms = performance.now() - scriptStart;
-        // For end-to-end tests: readable from the page without the host.
-        document.body.dataset.rendered = 'true';
-        document.body.dataset.renderedMs = ms.toFixed(1);
-        bridge.postCommand('rendered', { view: CONVERSATION_VIEW, ms, turns: state.turns.length });
+        const t = markRendered(state.timing);
+        bridge.postCommand('rendered', { view: CONVERSATION_VIEW, turns: state.turns.length, ...t });
       }}
     />
     </ErrorBoundary>,
@@ -50,6 +49,7 @@ function render(state: ConversationState): void {
 }
 
 const initial = bridge.readInitialState();
+performance.mark('il:state-parsed');
 if (initial) render(initial);
 else {
   const p = document.createElement('p');

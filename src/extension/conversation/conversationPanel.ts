@@ -15,13 +15,18 @@ export interface ConversationFocus {
   traceIndex?: number;
 }
 
+/** Once the fork command is seen it stays registered: skip the round trip to the workbench after that. */
+let forkSeen = false;
 async function forkAvailable(): Promise<boolean> {
-  return (await vscode.commands.getCommands(true)).includes(COMMANDS.forkFromTurn);
+  forkSeen ||= (await vscode.commands.getCommands(true)).includes(COMMANDS.forkFromTurn);
+  return forkSeen;
 }
 
 export async function loadConversationState(services: ExtensionServices, convId: string, focus?: ConversationFocus): Promise<ConversationState> {
   const { data } = services;
   await data.ensureLoaded();
+  // Asked while the conversation is read, not after.
+  const canFork = forkAvailable();
   const read = await data.readConversation(convId);
   if (!read) throw new Error(`conversation ${convId} is not in the workspace's run logs`);
   const source = data.record(read.ref.task_id)?.record ?? data.plans().get(read.ref.task_id)?.plan;
@@ -36,7 +41,7 @@ export async function loadConversationState(services: ExtensionServices, convId:
     detectorName: detector.name,
     ...(rescore ? { rescore } : {}),
     ...(focus ? { focus } : {}),
-    canFork: await forkAvailable(),
+    canFork: await canFork,
   });
 }
 
@@ -49,8 +54,8 @@ export class ConversationPanel implements vscode.Disposable {
     return ConversationPanel.lastActive;
   }
 
-  /** Opens (or reveals) the view of a conversation, scrolled to a turn when one is given. */
-  static async show(services: ExtensionServices, convId: string, focus?: ConversationFocus): Promise<ConversationPanel> {
+  /** Opens (or reveals) the view of a conversation, scrolled to a turn when one is given. `commandAt` is when the user's command ran. */
+  static async show(services: ExtensionServices, convId: string, focus?: ConversationFocus, commandAt = Date.now()): Promise<ConversationPanel> {
     const existing = ConversationPanel.open.get(convId);
     if (existing) {
       existing.panel.reveal();
@@ -65,6 +70,7 @@ export class ConversationPanel implements vscode.Disposable {
     // The state is built before the panel exists, so the page paints the transcript at once.
     const state = await loadConversationState(services, convId, focus);
     const panel = vscode.window.createWebviewPanel(CONVERSATION_PANEL_ID, state.title, vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
+    state.timing = { commandAt, panelCreatedAt: Date.now() };
     return new ConversationPanel(services, convId, panel, state);
   }
 
@@ -115,7 +121,9 @@ export class ConversationPanel implements vscode.Disposable {
     switch (m.command) {
       case 'rendered':
         this.lastRenderedMs = m.params.ms;
-        this.services.output.appendLine(`[conversation] rendered ${this.state.title} (${m.params.turns} turns) in ${m.params.ms.toFixed(0)} ms`);
+        this.services.output.appendLine(
+          `[conversation] rendered ${this.state.title} (${m.params.turns} turns): script→rendered ${m.params.ms.toFixed(0)} ms${m.params.sinceCommandMs !== undefined ? `, command→rendered ${m.params.sinceCommandMs.toFixed(0)} ms` : ''}`,
+        );
         return;
       case 'openLogLine': {
         // A run log holds one conversation per line: the line is the conversation's.

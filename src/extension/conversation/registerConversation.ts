@@ -17,6 +17,8 @@ function absoluteFile(file: string): string[] {
 
 /** Opens the conversation view for whatever names a conversation; says why when nothing does. */
 export async function openConversationView(services: ExtensionServices, arg: unknown): Promise<ConversationPanel | undefined> {
+  // Callers run this once the user has picked the conversation: the render time excludes think time.
+  const commandAt = Date.now();
   const read = readConversationTarget(arg);
   if ('error' in read) {
     void vscode.window.showErrorMessage(`Intent Lens: cannot open a conversation: ${read.error}`);
@@ -32,7 +34,7 @@ export async function openConversationView(services: ExtensionServices, arg: unk
   }
   const focus = target.traceIndex !== undefined ? { traceIndex: target.traceIndex } : target.turn !== undefined ? { turn: target.turn - 1 } : undefined;
   try {
-    return await ConversationPanel.show(services, ref.conv_id, focus);
+    return await ConversationPanel.show(services, ref.conv_id, focus, commandAt);
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     services.output.appendLine(`[conversation] ${msg}`);

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../../core/render/escapeHtml';
+import { staticChunksOf } from './moduleGraph';
 
 export interface WebviewHtmlOptions {
   /** Bundle name under dist/webview (`<view>.js`, optional `<view>.css`). */
@@ -46,6 +47,10 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
   const root = webviewRoot(extensionUri);
   const script = webview.asWebviewUri(vscode.Uri.joinPath(root, `${opts.view}.js`));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(root, `${opts.view}.css`));
+  // The entry's static chunks, fetched in parallel with it (nonce'd like the script itself).
+  const preloads = staticChunksOf(vscode.Uri.joinPath(extensionUri, 'dist').fsPath, opts.view)
+    .map((c) => `<link rel="modulepreload" nonce="${nonce}" href="${webview.asWebviewUri(vscode.Uri.joinPath(root, c)).toString()}">`)
+    .join('\n');
   const csp = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}' ${webview.cspSource}`,
@@ -65,6 +70,7 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>${escapeHtml(opts.title)}</title>
 <link rel="stylesheet" href="${style.toString()}">
+${preloads}
 </head>
 <body data-view="${escapeHtml(opts.view)}">
 <div id="root"></div>

@@ -2,7 +2,7 @@
 // validates what the webview sends, the webview validates the inlined state and every
 // notification. Spans of inactive content are computed on the host and travel in the state.
 import { z } from 'zod';
-import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope } from '../protocol';
+import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope, ViewTimingSchema } from '../protocol';
 
 export const COMPARE_VIEW = 'compare';
 export const COMPARE_PANEL_ID = 'intentLens.compare';
@@ -100,8 +100,7 @@ export const CompareStateSchema = z.object({
   /** Which detector produced the spans (`detectInactive`, or the literal stand-in). */
   detector: z.string(),
   notes: z.array(z.string()),
-  /** Host clock (ms since epoch): when the command ran and when the panel was created. */
-  timing: z.object({ commandAt: z.number(), panelCreatedAt: z.number() }),
+  timing: ViewTimingSchema,
 });
 export type CompareState = z.infer<typeof CompareStateSchema>;
 
@@ -112,11 +111,12 @@ export type NavigateAction = z.infer<typeof NavigateActionSchema>;
 /** Webview → host. */
 export const CompareRenderedParams = z.object({
   view: z.literal(COMPARE_VIEW),
-  /** Script start → fully rendered (rows painted, final-response diff computed). */
+  /** Script start → rendered (rows and the final responses' text diff committed; Monaco's diff editor replaces the text diff later). */
   ms: z.number(),
   /** Panel created on the host → fully rendered (host and webview share the machine's clock). */
   sincePanelCreatedMs: z.number(),
   sinceCommandMs: z.number(),
+  /** The final responses' diff is shown (the text diff; Monaco's outcome is on `<body data-diff-computed>`). */
   diffComputed: z.boolean(),
 });
 export type CompareRenderedParams = z.infer<typeof CompareRenderedParams>;

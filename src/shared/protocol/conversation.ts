@@ -3,7 +3,7 @@
 // their tags, replies with their LiC response type, inactive spans from the compare view's
 // detector, the in-effect rail, and the verdict with where it came from.
 import { z } from 'zod';
-import { commandEnvelope, defineView, notificationEnvelope } from '../protocol';
+import { commandEnvelope, defineView, notificationEnvelope, ViewTimingSchema } from '../protocol';
 import { CompareMessageSchema, InactiveSpanSchema, RailEntrySchema, VerdictSchema } from './compare';
 
 export const CONVERSATION_VIEW = 'conversation';
@@ -91,6 +91,8 @@ export const ConversationStateSchema = z.object({
   focusTurn: z.number().int().nonnegative().optional(),
   /** True when the fork-from-turn command is installed. */
   canFork: z.boolean(),
+  /** Set by the panel that shows the state (not by a state pushed later), for the render time. */
+  timing: ViewTimingSchema.optional(),
 });
 export type ConversationState = z.infer<typeof ConversationStateSchema>;
 
@@ -99,7 +101,15 @@ export const ConversationNavigateSchema = z.enum(CONVERSATION_NAVIGATE_ACTIONS);
 export type ConversationNavigate = z.infer<typeof ConversationNavigateSchema>;
 
 /** Webview → host. */
-export const ConversationRenderedParams = z.object({ view: z.literal(CONVERSATION_VIEW), ms: z.number(), turns: z.number().int() });
+export const ConversationRenderedParams = z.object({
+  view: z.literal(CONVERSATION_VIEW),
+  /** Script start → rows painted. */
+  ms: z.number(),
+  turns: z.number().int(),
+  /** Panel created / command run on the host → rows painted (host and webview share the clock). */
+  sincePanelCreatedMs: z.number().optional(),
+  sinceCommandMs: z.number().optional(),
+});
 
 export const ConversationWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('rendered', ConversationRenderedParams),
