@@ -31,9 +31,12 @@ export function computes(text: string): boolean {
   return text.includes('=') || OPERATOR.test(text);
 }
 
+// Inside parentheses an operator may sit between labelled operands ("12 sessions x $250/session").
+const LABELLED_OPERATOR = /\d[^()]*\s[x×*÷+−-]\s[^()]*\d/;
+
 /** Spans of `(...)` whose content computes: a derivation of a neighbouring value. */
 function derivationSpans(line: string): Array<[number, number]> {
-  return [...line.matchAll(/\(([^()]*)\)/g)].filter((m) => computes(m[1]!)).map((m) => [m.index, m.index + m[0].length]);
+  return [...line.matchAll(/\(([^()]*)\)/g)].filter((m) => computes(m[1]!) || LABELLED_OPERATOR.test(m[1]!)).map((m) => [m.index, m.index + m[0].length]);
 }
 
 const TIME_UNIT = /^\**\s*(?:minutes?|mins?|hours?|hrs?|seconds?)\b/i;
