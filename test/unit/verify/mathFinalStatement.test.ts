@@ -131,3 +131,13 @@ So, everything is definitely covered!`;
     expect(value('*   "Balloons Maria gave to her friends: 4 friends * 2 balloons/friend = 8 balloons"\n\nSo, the total of **24 water balloons** already accounts for Maria and her 4 friends!', [4, 2, 3], q)).toBe(24);
   });
 });
+
+describe('an "Answer:" in words', () => {
+  test('with no number it is no numeric answer, not a number from the work above (llama-3.1-8b 6a33b1c8…/15)', () => {
+    const text = 'Since Calvin\'s pot serves 4 adult bowls, and there are 4 people at dinner, each person will get 1 bowl of soup for dinner.\n\nAnswer: The children cannot have any lunches with leftover soup.';
+    expect(extractMathAnswer(text, [4, 8, 2])).toBeUndefined();
+  });
+  test('a small number word is read', () => {
+    expect(value('Each child eats 1 bowl.\n\nAnswer: It takes four hours.')).toBe(4);
+  });
+});

@@ -56,9 +56,10 @@ const hasNumber = (line: string) => scanNumbers(line).length > 0;
 /**
  * The last answer marker near the end: the first line with a number within a few lines after it
  * (one stating the asked quantity first); a marker followed by much more numeric work (a check
- * excepted) is an intermediate "answer".
+ * excepted) is an intermediate "answer". `none`: an "Answer:" label that commits to an answer in
+ * words with no number ("Answer: The children cannot have any lunches with leftover soup.").
  */
-function afterAnswerMarker(text: string, ctx: LineContext): ExtractedMathAnswer | undefined {
+function afterAnswerMarker(text: string, ctx: LineContext): ExtractedMathAnswer | 'none' | undefined {
   const markers = [...text.matchAll(ANSWER_MARKER)];
   const marker = markers[markers.length - 1];
   if (!marker) return undefined;
@@ -68,7 +69,7 @@ function afterAnswerMarker(text: string, ctx: LineContext): ExtractedMathAnswer 
   const asked = ctx.asked;
   const stated = asked ? window.findIndex((l) => askedNumbers(l.line, asked).length) : -1;
   const i = stated >= 0 ? stated : window.findIndex((l) => hasNumber(l.line));
-  if (i < 0) return undefined;
+  if (i < 0) return answerInWords(text, marker.index, window[0]?.line ?? '', after) ? (numberWord(window[0]!.line, window[0]!.offset) ?? 'none') : undefined;
   const hit = pickOnLine(window[i]!.line, window[i]!.offset, ctx, 'answer-marker', 'answer-marker', 'first', i > 0);
   const rest = after.slice(i + 1);
   const check = rest.findIndex((l) => CHECK_HEADING.test(l.line));
@@ -76,7 +77,23 @@ function afterAnswerMarker(text: string, ctx: LineContext): ExtractedMathAnswer 
   return numericLater <= 3 ? hit : undefined;
 }
 
+/** An "Answer:" label opening its line, a whole sentence after it, and no number from there on. */
+function answerInWords(text: string, markerAt: number, rest: string, after: Lines): boolean {
+  const lineStart = text.lastIndexOf('\n', markerAt - 1) + 1;
+  const label = /^[\s*#>-]*(?:final\s+)?answer\s*:/i.test(text.slice(lineStart, markerAt + 20));
+  // A complete sentence: a reply cut off after the label has not answered in words.
+  return label && (rest.match(/[A-Za-z]+/g) ?? []).length >= 3 && /[.!]\**$/.test(rest.trim()) && !after.some((l) => hasNumber(l.line));
+}
+
 type Lines = ReadonlyArray<{ line: string; offset: number }>;
+
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
+/** The first small number written as a word ("Answer: It takes four hours."). */
+function numberWord(line: string, offset: number): ExtractedMathAnswer | undefined {
+  const m = new RegExp(`\\b(${NUMBER_WORDS.join('|')})\\b`, 'i').exec(line);
+  return m ? { value: NUMBER_WORDS.indexOf(m[1]!.toLowerCase()), raw: m[1]!, start: offset + m.index, end: offset + m.index + m[1]!.length, rule: 'answer-marker' } : undefined;
+}
 
 /** The lines before a check of the answer ("Let's check our work:"), when a number precedes it. */
 function beforeCheck(lines: Lines): Lines {
@@ -175,7 +192,9 @@ export function extractMathAnswer(text: string, premises: readonly number[] = []
   }
   const ctx: LineContext = { premises, ...(asked ? { asked } : {}) };
   const lines = beforeCheck(linesOf(text));
-  return afterAnswerMarker(text, ctx) ?? conclusion(lines, ctx) ?? lastStatement(lines, ctx);
+  const marked = afterAnswerMarker(text, ctx);
+  if (marked === 'none') return undefined;
+  return marked ?? conclusion(lines, ctx) ?? lastStatement(lines, ctx);
 }
 
 /** The reference as a number: a number, a numeric string, or a GSM8K answer ending in `#### N`. */
