@@ -80,6 +80,13 @@ function equationResult(line: string, cands: readonly NumberToken[]): NumberToke
   return next && /^[\s*]*$/.test(line.slice(at, next.start)) ? next : undefined;
 }
 
+/** A statement ending in its value: "…, Charlie's net profit is $20." (even when the task states 20). */
+function statedLast(line: string, cands: readonly NumberToken[]): NumberToken | undefined {
+  const last = cands[cands.length - 1];
+  if (!last || !/^[\s*]*[.!]?[\s*]*$/.test(line.slice(last.end))) return undefined;
+  return /\b(?:is|are|was|were|equals)\s+(?:(?:about|approximately|still|now|indeed|only|just|exactly)\s+)?[*\s]*$/i.test(line.slice(0, last.start)) ? last : undefined;
+}
+
 /** Numbers inside `**bold**` spans, in order. */
 export function boldNumbers(line: string, cands: readonly NumberToken[]): NumberToken[] {
   const spans = [...line.matchAll(/\*\*([^*]+)\*\*/g)].map((m) => [m.index + 2, m.index + 2 + m[1]!.length] as const);
@@ -110,7 +117,7 @@ export function pickOnLine(line: string, offset: number, ctx: LineContext, boldR
     const boldFresh = fresh(bold, ctx.premises);
     return at((boldFresh.length ? boldFresh : bold)[(boldFresh.length ? boldFresh : bold).length - 1]!, boldRule);
   }
-  const result = equationResult(line, cands);
+  const result = equationResult(line, cands) ?? statedLast(line, cands);
   if (result) return at(result, plainRule);
   const freshCands = ctx.premises.length ? fresh(cands, ctx.premises) : [];
   return at(choose(freshCands.length ? freshCands : cands)!, plainRule);
