@@ -68,6 +68,10 @@ describe('extractMathAnswer: the asked quantity and bold numbers win (issue 15.1
     // Without the question the line's last number is taken, as before.
     expect(extractMathAnswer(text)?.value).toBe(10);
   });
+  test('"total cost of $20 … net profit is $20" → 20 though the task states "20 candles" (claude-3-haiku 6a33cc05…/4)', () => {
+    const line = "- With a total cost of $20 and a total revenue of $40, Charlie's net profit is $20.";
+    expect(extractMathAnswer(line, [10, 10, 2, 20])?.value).toBe(20);
+  });
   test('"how much" asks no noun; "how many more" skips "more"', () => {
     expect(askedNoun('How much did he pay?')).toBeUndefined();
     expect(askedNoun('How many more apples than pears are there?')).toBe('apples');

@@ -1,15 +1,15 @@
 // Agreement with the official evaluators on the packaged peer set (../shared/peer-eval; skipped
 // when absent), as population estimates (lines weighted by `sample.weight`, see its README).
 // Targets (issue 15): database, actions, code >= 99.9% against `peer`; math >= 97% against LiC's
-// logged verdict. Disagreements are printed by conv_id so a regression names its lines.
+// logged verdict where LiC graded the answer (docs/peer-agreement.md). Disagreements are printed
+// by conv_id so a regression names its lines.
 import { afterAll, describe, expect, test } from 'vitest';
 import { verifyAnswer } from '../../../src/core/verify/verifyAnswer';
 import { SqlExecutor } from '../../../src/core/verify/database/sqlExecutor';
 import { testSqlAssets } from './sqlTestAssets';
 import { agreement, hasPeerEval, peerDatabasesDir, peerLines, type PeerDomain, type PeerLine } from './peerEvalSet';
 import type { VerifyOptions } from '../../../src/core/verify/verifyTypes';
-import { mathReferenceNumber } from '../../../src/core/verify/math/mathVerifier';
-import { referenceFor } from '../../../src/core/render/instances';
+import { formatCauseTable, licArtefact, mathCauseTable, mathDisagreementCause } from './peerMathCauses';
 
 const sql = new SqlExecutor({ locate: testSqlAssets });
 afterAll(() => sql.close());
@@ -30,22 +30,22 @@ function report(name: string, a: ReturnType<typeof agreement>): void {
 }
 
 describe.skipIf(!hasPeerEval)('peer-set agreement (population estimate)', () => {
-  test('math: >= 97% with LiC logged verdicts where LiC graded the answer (its grading artefacts reported apart)', async () => {
+  test('math: >= 97% with LiC logged verdicts where LiC graded the answer; all lines and causes reported', async () => {
     const results = await scoreAll('math', {});
-    // LiC's verdict is an artefact, not a judgement of the answer, where its LLM extractor returned
-    // nothing, or returned the gold number written differently ("16.00" vs "16": LiC compares strings).
-    const artefact = (l: PeerLine) => {
-      if (l.licExact === '') return true;
-      const last = (l.licExact ?? '').replace(/[$,]/g, '').match(/-?\d+(?:\.\d+)?/g)?.pop();
-      return l.lic === false && last !== undefined && Number(last) === mathReferenceNumber(referenceFor(l.record, 'original'));
-    };
     const all = agreement(results, (l) => l.lic);
-    const graded = agreement(results, (l) => (artefact(l) ? undefined : l.lic));
-    report('math vs LiC (all lines)', all);
-    report('math vs LiC (LiC graded the answer)', graded);
-    expect(graded.rate).toBeGreaterThanOrEqual(0.97);
-    // All lines: the artefacts cap this below 97% (67 empty extractions, 13 string compares of 2968).
-    expect(all.rate).toBeGreaterThanOrEqual(0.946);
+    // LiC's verdict is an artefact, not a judgement of the answer, where its LLM extractor returned
+    // nothing, or returned the gold number written differently (see peerMathCauses).
+    const graded = agreement(results, (l) => (licArtefact(l) ? undefined : l.lic));
+    console.log(`math vs LiC: all lines ${(all.rate * 100).toFixed(2)}%, LiC graded ${(graded.rate * 100).toFixed(2)}%`);
+    console.log(formatCauseTable(mathCauseTable(results)));
+    for (const r of results) {
+      const cause = mathDisagreementCause(r.line, r.ours);
+      if (cause) console.log(`  ${cause} ${r.line.entry.conv_id} ours=${r.ours} lic=${r.line.lic} lic_exact=${JSON.stringify(r.line.licExact)} ${r.message.replace(/\s+/g, ' ')}`);
+    }
+    expect(graded.rate).toBeGreaterThanOrEqual(0.985);
+    // All lines: LiC's artefacts (66 empty extractions, 12 string compares of a population of
+    // 2968) and its picks of a non-answer number cap this below 97%; docs/peer-agreement.md.
+    expect(all.rate).toBeGreaterThanOrEqual(0.961);
   });
 
   test('actions: >= 99.9% with BFCL (default = the paper protocol)', async () => {

@@ -1,26 +1,18 @@
 // Math: take the final answer the way a grader would and compare it numerically with the active
-// reference. Priority: \boxed{}, `####`, an explicit "answer" marker, a bold number on the last
-// line that has numbers, then that line's last number.
+// reference. Priority: \boxed{}, `####`, an explicit "answer" marker, a concluding sentence, then
+// the last line with a number that is not commentary (see `extractMathAnswer`).
 import { scanNumbers, parseNumber, sameNumber, type NumberToken } from './numbers';
-import type { VerifyResult } from '../verifyTypes';
+import { askedNumbers, stem, wordAfter } from './askedQuantity';
+import { computes, pickOnLine, restatesPremises, statesResult, type ExtractedMathAnswer, type LineContext } from './lineAnswer';
 
-export interface ExtractedMathAnswer {
-  value: number;
-  raw: string;
-  start: number;
-  end: number;
-  /** Which rule found it. */
-  rule: 'boxed' | 'hashes' | 'answer-marker' | 'bold' | 'last-line';
-}
+export { askedNoun } from './askedQuantity';
+export type { ExtractedMathAnswer } from './lineAnswer';
+import type { VerifyResult } from '../verifyTypes';
 
 function lastNumberIn(text: string, offset: number): NumberToken | undefined {
   const nums = scanNumbers(text);
   const last = nums[nums.length - 1];
   return last ? { ...last, start: last.start + offset, end: last.end + offset } : undefined;
-}
-
-function found(t: NumberToken | undefined, rule: ExtractedMathAnswer['rule']): ExtractedMathAnswer | undefined {
-  return t ? { value: t.value, raw: t.raw, start: t.start, end: t.end, rule } : undefined;
 }
 
 /** Content of the last `\boxed{...}` (braces balanced), with its offset. */
@@ -41,30 +33,12 @@ function unLatex(s: string): string {
   return s.replace(/\\[,!; ]/g, '').replace(/\\\$/g, '$');
 }
 
-const ANSWER_MARKER = /(?:final\s+answer|the\s+answer|answer)\s*(?:is|:|=)\s*[:*\s]*/gi;
-
-/**
- * The answer on one line: a bold number, else a number the task did not state (a restated premise
- * is not the answer; the first after an answer marker, the last on a concluding line), else the
- * first/last number.
- */
-function pickOnLine(line: string, offset: number, premises: readonly number[], boldRule: ExtractedMathAnswer['rule'], plainRule: ExtractedMathAnswer['rule'], fallback: 'first' | 'last', asked?: string): ExtractedMathAnswer | undefined {
-  const nums = scanNumbers(line);
-  if (!nums.length) return undefined;
-  const at = (t: NumberToken, rule: ExtractedMathAnswer['rule']) => found({ ...t, start: t.start + offset, end: t.end + offset }, rule);
-  const noun = asked ? numberBeforeNoun(line, asked) : undefined;
-  if (noun) return at(noun, plainRule);
-  let bold: NumberToken | undefined;
-  for (const b of line.matchAll(/\*\*([^*]+)\*\*/g)) {
-    const inner = scanNumbers(b[1]!);
-    const last = inner[inner.length - 1];
-    if (last) bold = { ...last, start: last.start + b.index + 2, end: last.end + b.index + 2 };
-  }
-  if (bold) return at(bold, boldRule);
-  const freshAll = premises.length ? nums.filter((n) => !premises.some((p) => sameNumber(p, n.value))) : [];
-  const fresh = fallback === 'first' ? freshAll[0] : freshAll[freshAll.length - 1];
-  return at(fresh ?? (fallback === 'first' ? nums[0]! : nums[nums.length - 1]!), plainRule);
-}
+// "The answer is", "Final answer:", "The answer remains: 3", "Answer (if the fee is per group): …".
+const ANSWER_MARKER = /(?:final\s+answer|the\s+answer|answer)\s*(?:\([^)\n]*\)\s*)?(?:is|remains|:|=)\s*[:*\s]*/gi;
+// A check after the answer ("Let's check our work:") recomputes from it; its numbers are not the answer.
+const CHECK_HEADING = /^[\s*#>-]*(?:let'?s\s+|now\s+let'?s\s+)?(?:check|verify|verification|double[- ]check)/i;
+// A sentence that draws the conclusion; what follows it without computing is commentary.
+const CONCLUSION = /^[\s*#>-]*(?:\d+\.\s+)?(?:therefore|thus|hence|in\s+conclusion|in\s+summary|so\s+in\s+summary|to\s+summarize|to\s+reiterate)\b/i;
 
 /** Lines of a text with their offsets. */
 function linesOf(text: string, base = 0): Array<{ line: string; offset: number }> {
@@ -77,33 +51,129 @@ function linesOf(text: string, base = 0): Array<{ line: string; offset: number }
   return out;
 }
 
-/** What the question asks for: the noun of its last "how many X" (`students`, `packs`), if any. */
-export function askedNoun(question: string): string | undefined {
-  const all = [...question.matchAll(/how\s+many\s+(?:more\s+|fewer\s+|less\s+|total\s+|full\s+|extra\s+)?([a-z]+)/gi)];
-  const noun = all[all.length - 1]?.[1]?.toLowerCase();
-  return noun && !['more', 'of', 'in', 'times', 'did', 'does', 'do', 'is', 'are', 'will', 'can', 'would', 'were', 'was'].includes(noun) ? noun : undefined;
+const hasNumber = (line: string) => scanNumbers(line).length > 0;
+
+/**
+ * The last answer marker near the end: the first line with a number within a few lines after it
+ * (one stating the asked quantity first); a marker followed by much more numeric work (a check
+ * excepted) is an intermediate "answer". `none`: an "Answer:" label that commits to an answer in
+ * words with no number ("Answer: The children cannot have any lunches with leftover soup.").
+ */
+function afterAnswerMarker(text: string, ctx: LineContext): ExtractedMathAnswer | 'none' | undefined {
+  const markers = [...text.matchAll(ANSWER_MARKER)];
+  const marker = markers[markers.length - 1];
+  if (!marker) return undefined;
+  const from = marker.index + marker[0].length;
+  const after = linesOf(text.slice(from), from);
+  const window = after.slice(0, 6);
+  const asked = ctx.asked;
+  const stated = asked ? window.findIndex((l) => askedNumbers(l.line, asked).length) : -1;
+  const i = stated >= 0 ? stated : window.findIndex((l) => hasNumber(l.line));
+  if (i < 0) return answerInWords(text, marker.index, window[0]?.line ?? '', after) ? (numberWord(window[0]!.line, window[0]!.offset) ?? 'none') : undefined;
+  const hit = pickOnLine(window[i]!.line, window[i]!.offset, ctx, 'answer-marker', 'answer-marker', 'first', i > 0);
+  const rest = after.slice(i + 1);
+  const check = rest.findIndex((l) => CHECK_HEADING.test(l.line));
+  const numericLater = (check >= 0 ? rest.slice(0, check) : rest).filter((l) => hasNumber(l.line)).length;
+  return numericLater <= 3 ? hit : undefined;
 }
 
-/** Light stemming so "student" matches "students", "pack" matches "packs". */
-function stem(word: string): string {
-  return word.toLowerCase().replace(/(?:ies)$/, 'y').replace(/(?:es|s)$/, '');
+/** An "Answer:" label opening its line, a whole sentence after it, and no number from there on. */
+function answerInWords(text: string, markerAt: number, rest: string, after: Lines): boolean {
+  const lineStart = text.lastIndexOf('\n', markerAt - 1) + 1;
+  const label = /^[\s*#>-]*(?:final\s+)?answer\s*:/i.test(text.slice(lineStart, markerAt + 20));
+  // A complete sentence: a reply cut off after the label has not answered in words.
+  return label && (rest.match(/[A-Za-z]+/g) ?? []).length >= 3 && /[.!]\**$/.test(rest.trim()) && !after.some((l) => hasNumber(l.line));
 }
 
-/** The number written right before the asked noun ("30 students", "7 packs"), the last such on the line. */
-function numberBeforeNoun(line: string, noun: string): NumberToken | undefined {
-  let hit: NumberToken | undefined;
-  const target = stem(noun);
-  for (const n of scanNumbers(line)) {
-    const after = /^\**\s*([A-Za-z]+)/.exec(line.slice(n.end));
-    if (after && stem(after[1]!) === target) hit = n;
+type Lines = ReadonlyArray<{ line: string; offset: number }>;
+
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
+/** The first small number written as a word ("Answer: It takes four hours."). */
+function numberWord(line: string, offset: number): ExtractedMathAnswer | undefined {
+  const m = new RegExp(`\\b(${NUMBER_WORDS.join('|')})\\b`, 'i').exec(line);
+  return m ? { value: NUMBER_WORDS.indexOf(m[1]!.toLowerCase()), raw: m[1]!, start: offset + m.index, end: offset + m.index + m[1]!.length, rule: 'answer-marker' } : undefined;
+}
+
+/** The lines before a check of the answer ("Let's check our work:"), when a number precedes it. */
+function beforeCheck(lines: Lines): Lines {
+  for (let i = lines.length - 1; i > 0; i--) {
+    if (CHECK_HEADING.test(lines[i]!.line)) return lines.slice(0, i).some((l) => hasNumber(l.line)) ? lines.slice(0, i) : lines;
   }
-  return hit;
+  return lines;
+}
+
+/** The last concluding sentence ("Therefore, …") with a number, when nothing after it computes. */
+function conclusion(lines: Lines, ctx: LineContext): ExtractedMathAnswer | undefined {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const { line, offset } = lines[i]!;
+    if (computes(line) && hasNumber(line)) return undefined;
+    if (CONCLUSION.test(line) && hasNumber(line)) return pickOnLine(line, offset, ctx, 'conclusion', 'conclusion', 'last');
+  }
+  return undefined;
+}
+
+/** A question to the user or an aside in parentheses states no answer. */
+function aside(line: string): boolean {
+  const t = line.trim();
+  return t.endsWith('?') || /^[*_]*\(.*\)[*_.]*$/.test(t);
 }
 
 /**
+ * The last line with a number that is not commentary (the last line with a number otherwise).
+ * Commentary: an aside, or a restatement of the task's numbers after a line that states a result
+ * ("… = **$205**" then "So, the $40 charge was included!").
+ */
+function lastStatement(lines: Lines, ctx: LineContext): ExtractedMathAnswer | undefined {
+  let skipped: ExtractedMathAnswer | undefined;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const { line, offset } = lines[i]!;
+    const hit = pickOnLine(line, offset, ctx, 'bold', 'last-line', 'last');
+    if (!hit) continue;
+    const restates = restatesPremises(line, ctx.premises) && !(ctx.asked && askedNumbers(line, ctx.asked).length) && resultAbove(lines, i, ctx);
+    if (aside(line) || restates) {
+      skipped ??= hit;
+      continue;
+    }
+    return stateAskedQuantity(lines, i, hit, ctx) ?? hit;
+  }
+  return skipped;
+}
+
+/** Whether the nearest line above with a number (asides and restatements passed over) states a result. */
+function resultAbove(lines: Lines, index: number, ctx: LineContext): boolean {
+  for (let i = index - 1; i >= 0; i--) {
+    const line = lines[i]!.line;
+    if (!hasNumber(line) || aside(line) || restatesPremises(line, ctx.premises)) continue;
+    return statesResult(line);
+  }
+  return false;
+}
+
+/**
+ * When the final statement counts something other than what is asked ("There are 124 camels" when
+ * dromedaries are asked), the last earlier statement of the asked quantity is the answer.
+ */
+function stateAskedQuantity(lines: Lines, index: number, hit: ExtractedMathAnswer, ctx: LineContext): ExtractedMathAnswer | undefined {
+  const asked = ctx.asked;
+  if (!asked || hit.rule === 'bold') return undefined;
+  const line = lines[index]!.line;
+  const token = scanNumbers(line).find((n) => n.start + lines[index]!.offset === hit.start);
+  const word = token ? wordAfter(line, token) : undefined;
+  if (!word || word === '%' || !/^[a-z]{3,}$/i.test(word) || stem(word) === stem(asked) || askedNumbers(line, asked).length) return undefined;
+  for (let i = index - 1; i >= 0; i--) {
+    const { line: l, offset } = lines[i]!;
+    if (askedNumbers(l, asked).length) return pickOnLine(l, offset, ctx, 'last-line', 'last-line', 'last');
+  }
+  return undefined;
+}
+
+/**
+ * Priority: \boxed{}, `####`, an explicit "answer" marker, a concluding sentence, then the last
+ * line with a number that is not commentary, each read by `pickOnLine`.
  * @param premises numbers stated in the task: on the concluding line, a number the task did not
  * give is the answer rather than a restated premise ("Deandre will earn $64.00 from his 3 tunas").
- * @param asked the noun the question asks for (`askedNoun`): "… 30 students, giving 10 cards to
+ * @param asked what the question asks for (`askedNoun`): "… 30 students, giving 10 cards to
  * each student" → 30 when students are asked.
  */
 export function extractMathAnswer(text: string, premises: readonly number[] = [], asked?: string): ExtractedMathAnswer | undefined {
@@ -118,30 +188,13 @@ export function extractMathAnswer(text: string, premises: readonly number[] = []
   if (hashes >= 0) {
     const line = text.slice(hashes + 4).split('\n')[0] ?? '';
     const first = scanNumbers(line)[0];
-    if (first) return found({ ...first, start: first.start + hashes + 4, end: first.end + hashes + 4 }, 'hashes');
+    if (first) return { value: first.value, raw: first.raw, start: first.start + hashes + 4, end: first.end + hashes + 4, rule: 'hashes' };
   }
-  // The last answer marker near the end: the first line with a number within a few lines after
-  // it; a marker followed by much more numeric work is an intermediate "answer".
-  const markers = [...text.matchAll(ANSWER_MARKER)];
-  const marker = markers[markers.length - 1];
-  if (marker) {
-    const from = marker.index + marker[0].length;
-    const after = linesOf(text.slice(from), from);
-    for (let i = 0; i < Math.min(after.length, 6); i++) {
-      const hit = pickOnLine(after[i]!.line, after[i]!.offset, premises, 'answer-marker', 'answer-marker', 'first', asked);
-      if (!hit) continue;
-      const numericLater = after.slice(i + 1).filter((l) => scanNumbers(l.line).length).length;
-      if (numericLater <= 3) return hit;
-      break;
-    }
-  }
-  // The last line that has a number.
-  const lines = linesOf(text);
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const hit = pickOnLine(lines[i]!.line, lines[i]!.offset, premises, 'bold', 'last-line', 'last', asked);
-    if (hit) return hit;
-  }
-  return undefined;
+  const ctx: LineContext = { premises, ...(asked ? { asked } : {}) };
+  const lines = beforeCheck(linesOf(text));
+  const marked = afterAnswerMarker(text, ctx);
+  if (marked === 'none') return undefined;
+  return marked ?? conclusion(lines, ctx) ?? lastStatement(lines, ctx);
 }
 
 /** The reference as a number: a number, a numeric string, or a GSM8K answer ending in `#### N`. */
