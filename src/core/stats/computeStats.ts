@@ -7,7 +7,7 @@ import { PATHS, type ExtendedPath } from '../schema/runlog';
 import { pathCondition } from '../render/instances';
 import { GAP_DEFS, columnIndex } from './statsColumns';
 import { addCellIntervals, addInference, type IntervalCache } from './inference';
-import { collectNewErrors, inactiveRows, judgeNewErrors, type SourceErrors } from './inactiveErrors';
+import { collectNewErrors, inactiveRows, judgeEach, judgeNewErrors, type JudgeInactive, type SourceErrors } from './inactiveErrors';
 import type { BootstrapRunner } from './bootstrapJobs';
 import { coverageNotes } from './coverage';
 import { forkStats, isFork } from './forkStats';
@@ -35,6 +35,8 @@ export interface StatsOptions {
   hasInactive?: (ref: ConversationRef) => Promise<boolean | undefined>;
   /** Parallel reads for `hasInactive`. */
   concurrency?: number;
+  /** Judges all new errors in one call instead of `hasInactive` per conversation (the dashboard's runs on a worker thread). */
+  judgeInactive?: JudgeInactive;
   /** Only these models (e.g. the eight of the paper's overall); default all. */
   models?: readonly string[];
   /** Adds the evolving-intent analysis under `evolving`. */
@@ -274,7 +276,7 @@ export async function computeStatsStaged(conversations: readonly ConversationRef
   // that are wrong in Retained or Revised; the detector reads only those (a later stage).
   const newErrors = collectNewErrors(
     [...accs].map(([model, a]) => [model, [...a.sources.values()].map((s) => ({ ...s, original: s.multi[MULTI_SLOT.original!]! }))] as [string, SourceErrors[]]),
-    opts.hasInactive !== undefined,
+    opts.hasInactive !== undefined || opts.judgeInactive !== undefined,
     compareDomains,
   );
 
@@ -316,8 +318,9 @@ export async function computeStatsStaged(conversations: readonly ConversationRef
   })();
   const inactive = (async () => {
     const t1 = performance.now();
-    if (opts.hasInactive) {
-      await judgeNewErrors(newErrors, opts.hasInactive, opts.concurrency);
+    const judge = opts.judgeInactive ?? (opts.hasInactive ? judgeEach(opts.hasInactive, opts.concurrency) : undefined);
+    if (judge) {
+      await judgeNewErrors(newErrors, judge);
       report.inactive = inactiveRows(newErrors.perModel, compareDomains);
     }
     report.timings.inactiveMs = performance.now() - t1;

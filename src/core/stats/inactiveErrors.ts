@@ -67,6 +67,9 @@ export function collectNewErrors(sourcesByModel: Iterable<[string, Iterable<Sour
   return { perModel, jobs };
 }
 
+/** Judges conversations all at once (the dashboard's: on a worker thread); undefined where it cannot judge. */
+export type JudgeInactive = (refs: readonly ConversationRef[]) => Promise<Array<boolean | undefined>>;
+
 /** Runs `fn` over items with at most `limit` in flight. */
 async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
@@ -79,16 +82,24 @@ async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: 
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
 
+/** A per-conversation check as a JudgeInactive: `concurrency` reads in flight, a throw is undetermined. */
+export function judgeEach(hasInactive: (ref: ConversationRef) => Promise<boolean | undefined>, concurrency = 8): JudgeInactive {
+  return async (refs) => {
+    const verdicts: Array<boolean | undefined> = new Array(refs.length).fill(undefined);
+    await forEachLimited(refs, concurrency, async (ref, i) => {
+      try {
+        verdicts[i] = await hasInactive(ref);
+      } catch {
+        verdicts[i] = undefined;
+      }
+    });
+    return verdicts;
+  };
+}
+
 /** Judges every new error and tallies the verdicts into its row (undetermined when it cannot judge). */
-export async function judgeNewErrors(errors: NewErrors, hasInactive: (ref: ConversationRef) => Promise<boolean | undefined>, concurrency = 8): Promise<void> {
-  const verdicts: Array<boolean | undefined> = new Array(errors.jobs.length);
-  await forEachLimited(errors.jobs, concurrency, async (job, i) => {
-    try {
-      verdicts[i] = await hasInactive(job.ref);
-    } catch {
-      verdicts[i] = undefined;
-    }
-  });
+export async function judgeNewErrors(errors: NewErrors, judge: JudgeInactive): Promise<void> {
+  const verdicts = await judge(errors.jobs.map((j) => j.ref));
   // Tallied after all reads, in job order, so id lists do not depend on read timing.
   errors.jobs.forEach(({ ref, row }, i) => {
     const verdict = verdicts[i];

@@ -9,6 +9,8 @@ import type { ConversationRef } from '../../core/load/runLogIndex';
 import { computeStatsStaged, type StatsStage } from '../../core/stats/computeStats';
 import type { IntervalCache } from '../../core/stats/inference';
 import { statsDetectors } from '../../core/stats/statsDetectors';
+import { judgeEach, type JudgeInactive } from '../../core/stats/inactiveErrors';
+import type { BenchmarkRecord } from '../../core/schema/records';
 import { BootstrapThread } from '../../core/stats/bootstrapThread';
 import type { StatsReport } from '../../core/stats/statsTypes';
 import { scenarioOf, transitionCounts } from '../../core/stats/evolving';
@@ -102,7 +104,6 @@ export class DashboardStats {
     const wired = statsDetectors((id) => records.get(id)?.record, this.plans());
     this.detectorName = wired.detectorName;
     const detect = wired.hasInactive;
-    const cacheKey = (r: ConversationRef) => `${r.file}\u0000${r.offset}\u0000${r.length}`;
     const { detectorName: _name, close, ...options } = wired;
     // Unbounded but small: one entry per (series, counts) seen; dropped when it outgrows a full report many times over.
     if (this.intervalCache.size > 5000) this.intervalCache.clear();
@@ -114,25 +115,29 @@ export class DashboardStats {
           ...options,
           intervalCache: this.intervalCache,
           bootstrapRunner: this.bootstrap.run,
-          ...(detect
-            ? {
-                hasInactive: async (ref: ConversationRef) => {
-                  // A stale run stops reading (its report is never shown); nothing of it is cached.
-                  if (generation !== this.generation) return undefined;
-                  const key = cacheKey(ref);
-                  if (this.inactiveCache.has(key)) return this.inactiveCache.get(key);
-                  const v = await detect(ref);
-                  this.inactiveCache.set(key, v);
-                  return v;
-                },
-              }
-            : {}),
+          ...(detect ? { judgeInactive: this.judgeInactive(generation, detect, (id) => records.get(id)?.record) } : {}),
         },
         onStage,
       );
     } finally {
       await close();
     }
+  }
+
+  /**
+   * Fig. 4's check for one run: cached verdicts as they are, the rest judged on the stats worker
+   * thread (in this thread, a read at a time, without it). A stale run judges nothing.
+   */
+  private judgeInactive(generation: number, detect: (ref: ConversationRef) => Promise<boolean | undefined>, recordOf: (taskId: string) => BenchmarkRecord | undefined): JudgeInactive {
+    const key = (r: ConversationRef) => `${r.file}\u0000${r.offset}\u0000${r.length}`;
+    return async (refs) => {
+      const todo = refs.filter((r) => !this.inactiveCache.has(key(r)));
+      const verdicts = (await this.bootstrap.inactive(todo, recordOf)) ?? (await judgeEach(async (ref) => (generation === this.generation ? detect(ref) : undefined))(todo));
+      // A stale run's verdicts are never shown; only a current one's are kept.
+      if (generation === this.generation) todo.forEach((r, i) => this.inactiveCache.set(key(r), verdicts[i]));
+      const fresh = new Map(todo.map((r, i) => [r, verdicts[i]]));
+      return refs.map((r) => (fresh.has(r) ? fresh.get(r) : this.inactiveCache.get(key(r))));
+    };
   }
 
   /** What the verdicts counted are, for the header: logged only, or how many were re-scored and changed. */
