@@ -44,9 +44,14 @@ export class DashboardPanel implements vscode.Disposable {
       DashboardPanel.current.panel.reveal();
       return DashboardPanel.current;
     }
+    const commandAt = Date.now();
     const stage = await DashboardPanel.currentStage(stats, services);
+    const stageMs = Date.now() - commandAt;
     const panel = vscode.window.createWebviewPanel(DASHBOARD_PANEL_ID, 'Intent Lens Dashboard', vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
-    DashboardPanel.current = new DashboardPanel(services, panel, stats, stage);
+    DashboardPanel.current = new DashboardPanel(services, panel, stats, stage, commandAt);
+    // Where an open's time goes (the UI bench reads the page's side from the page).
+    const pending = 'pending' in stage ? `, pending: ${stage.pending.join(', ') || 'none'}` : '';
+    services.output.appendLine(`[dashboard] opened: command→report ${stageMs} ms, command→panel ${Date.now() - commandAt} ms${pending}`);
     return DashboardPanel.current;
   }
 
@@ -83,6 +88,7 @@ export class DashboardPanel implements vscode.Disposable {
     readonly panel: vscode.WebviewPanel,
     private readonly stats: DashboardStats,
     stage: StatsStage | { error: string },
+    private readonly commandAt = Date.now(),
   ) {
     this.shown = stage;
     this.state = this.toState(stage);
@@ -123,6 +129,7 @@ export class DashboardPanel implements vscode.Disposable {
   /** Pushes a stage the page does not show yet. */
   private showStage(stage: StatsStage): void {
     if (stage === this.shown) return;
+    if (!stage.pending.length) this.services.output.appendLine(`[dashboard] complete: command→complete ${Date.now() - this.commandAt} ms`);
     this.shown = stage;
     this.state = this.toState(stage);
     this.connection.notify('state', { state: this.state });
@@ -170,6 +177,7 @@ export class DashboardPanel implements vscode.Disposable {
       }
       case 'rendered':
         this.lastRenderedMs = m.params.ms;
+        this.services.output.appendLine(`[dashboard] rendered: script→first paint ${m.params.ms.toFixed(0)} ms, command→rendered ${Date.now() - this.commandAt} ms`);
         return;
       case 'openPair':
         // Logged vs re-scored flips one conversation: its view shows both verdicts (`✓ re-scored, logged ✗`).
