@@ -119,6 +119,7 @@ export async function addInference(
   runner: BootstrapRunner = inThreadBootstrap,
 ): Promise<Inference> {
   const counts = sourceCounts(refs);
+  await nextTurn();
   const colOf = (c: { mode: string; condition: string }) => columnIndex(c.mode, c.condition);
   const batch = new IntervalBatch(cache);
   for (const pooled of report.modelOverall) {
@@ -126,6 +127,7 @@ export async function addInference(
     const series = `pooled|${pooled.model}|${pooled.mode}|${pooled.condition}`;
     batch.add(`${series}|${fingerprint(byTask, bootstrap)}`, (ci) => (pooled.ci = ci), () => ({ kind: 'pooled', series, sources: [...byTask.values()] }));
   }
+  await nextTurn();
   report.overall.forEach((o) => {
     const col = colOf(o);
     const union = new Map<string, number>();
