@@ -113,6 +113,8 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await wb.runCommand('Intent Lens: Open Dashboard');
     frame = wb.webviewFrame();
     await frame.locator('[data-testid="accuracy-grid"]').waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    // The grid is shown first; the intervals, tests and Fig. 4 stream in (the later tests assert them).
+    await frame.locator('[data-testid="dashboard"][data-pending=""]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
     expect(report.cells.length).toBeGreaterThan(0);
     for (const c of report.cells) {
       const el = frame.locator(`[data-cell="${c.model}|${c.domain}|${c.mode}|${c.condition}"]`);

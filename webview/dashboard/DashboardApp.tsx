@@ -11,6 +11,7 @@ import { InactiveErrors } from './InactiveErrors';
 import { DepthCurves } from './DepthCurves';
 import { Evolving } from './Evolving';
 import { ModelPairs, RunDiff } from './RunDiff';
+import { Computing, isPending } from './Computing';
 
 function Button(props: { children: ReactNode; onClick: () => void; secondary?: boolean; testId: string; title?: string }) {
   return createElement('vscode-button', { onClick: props.onClick, secondary: props.secondary ? true : undefined, 'data-testid': props.testId, title: props.title }, props.children);
@@ -29,7 +30,7 @@ export function DashboardApp(props: { state: DashboardState; busy: boolean; onRe
     }
   };
   return (
-    <main className="il-dashboard">
+    <main className="il-dashboard" data-testid="dashboard" data-pending={report?.pending?.join(' ') ?? ''}>
       <header className="il-header">
         <h1>Intent-Eval results</h1>
         {report ? (
@@ -101,7 +102,7 @@ export function DashboardApp(props: { state: DashboardState; busy: boolean; onRe
           <section>
             <h2>Model vs model on the same sources</h2>
             <div className="il-scroll">
-              <ModelPairs report={report} />
+              {isPending(report, 'inference') ? <Computing part="inference" what="Paired tests of every model pair" /> : <ModelPairs report={report} />}
             </div>
           </section>
           <section>
@@ -112,7 +113,11 @@ export function DashboardApp(props: { state: DashboardState; busy: boolean; onRe
           <section>
             <h2>Inactive content in new errors (Intent-Eval, Fig. 4)</h2>
             <p className="il-legend">Multi-turn sources correct in Original (every scored run) whose Retained or Revised run is wrong; share of those final answers that contain inactive content ({report.detector}).</p>
-            <InactiveErrors report={report} />
+            {isPending(report, 'inactive') ? (
+              <Computing part="inactive" what={`Reading the final answers of ${report.inactive.filter((r) => r.model === '*' && r.domain === '*').reduce((n, r) => n + r.new_errors, 0)} new errors`} />
+            ) : (
+              <InactiveErrors report={report} />
+            )}
           </section>
           <section>
             <h2>Depth curves (Intent-Eval, Fig. 5)</h2>

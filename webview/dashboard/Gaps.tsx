@@ -6,6 +6,7 @@ import type { DashboardReport } from '../../src/shared/protocol/dashboard';
 import { CONDITION_LABEL, pText, signed } from './format';
 import { Num } from './Clickable';
 import { PairedTable } from './PairedTable';
+import { Computing, isPending } from './Computing';
 
 type Gap = DashboardReport['gaps'][number];
 const colName = (c: Gap['from']) => `${c.mode === 'single' ? 'Single' : 'Multi'} ${CONDITION_LABEL[c.condition]}`;
@@ -67,6 +68,7 @@ export function Gaps({ report }: { report: DashboardReport }) {
           })}
         </tbody>
       </table>
+      {isPending(report, 'inference') ? <Computing part="inference" what="Paired tests (p)" /> : null}
       <p className="il-legend">p: exact McNemar test on the sources scored in both columns (a source counts as correct when most of its scored runs are); ✱ survives Holm's correction over {family} at 0.05.</p>
       {openTest ? <PairedTable title={`${openTest.label} · ${openTest.model}`} from={colName(openTest.from)} to={colName(openTest.to)} test={openTest} family={family} onClose={() => setOpen(undefined)} /> : null}
     </>

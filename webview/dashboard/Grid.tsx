@@ -6,6 +6,7 @@ import type { DashboardReport } from '../../src/shared/protocol/dashboard';
 import { CONDITION_LABEL, changeBackground, changeOf, ciText, domainLabel, pct, signed, SMALL_N } from './format';
 import { Num } from './Clickable';
 import { useHoverTip } from './HoverTip';
+import { isPending } from './Computing';
 
 type Column = DashboardReport['columns'][number];
 type Interval = DashboardReport['cells'][number]['ci'];
@@ -22,6 +23,8 @@ interface CellProps {
   unscored: number;
   delta: number | null;
   ci: Interval;
+  /** The interval is still being computed (bootstrap intervals stream in after the grid). */
+  ciPending?: boolean;
   /** How the interval was made, for the tip. */
   method: string;
   colour: boolean;
@@ -40,7 +43,7 @@ function CellView(props: CellProps) {
   const lines = [
     `${title}${props.extra ?? ''}`,
     `${pct(props.accuracy)} % of ${props.n} scored${props.unscored ? `, ${props.unscored} unscored` : ''}`,
-    props.ci ? `95% interval ${ciText(props.ci)} (${props.method})` : 'no interval (nothing scored)',
+    props.ciPending ? `95% interval: computing… (${props.method})` : props.ci ? `95% interval ${ciText(props.ci)} (${props.method})` : 'no interval (nothing scored)',
     ...(small ? [`small: n < ${SMALL_N}, read with care`] : []),
     ...(props.delta != null ? [`${signed(props.delta)} pp vs Single Original`] : []),
     ...(props.warning ? [`⚠ ${props.warning}`] : []),
@@ -89,6 +92,7 @@ export function Grid({ report }: { report: DashboardReport }) {
   const pooledNotes = new Map(report.coverage.pooled.map((p) => [`${p.model}|${p.mode}|${p.condition}`, p.note]));
   const rowsByModel = report.models.map((model) => ({ model, domains: report.domains.filter((d) => report.columns.some((col) => cellMap.has(`${model}|${d}|${col.mode}|${col.condition}`))) }));
   const overallSO = report.overall[0]?.accuracy ?? null;
+  const bootPending = isPending(report, 'inference');
   const boot = `bootstrap over sources, ${report.bootstrap.resamples} resamples, seed ${report.bootstrap.seed}`;
   const missingCell = (key: string) => <MissingCell key={key} dataCell={key} reason={missing.get(key) ?? 'No runs.'} />;
   return (
@@ -136,7 +140,7 @@ export function Grid({ report }: { report: DashboardReport }) {
                   const c = pooledMap.get(`${model}|${col.mode}|${col.condition}`);
                   if (!c || c.n === 0) return missingCell(`${model}|*|${col.mode}|${col.condition}`);
                   const delta = pooledSO === null || c.accuracy === null ? null : c.accuracy - pooledSO;
-                  return <CellView key={col.mode + col.condition} model={model} domain="*" col={col} accuracy={c.accuracy} n={c.n} unscored={c.unscored} ci={c.ci} method={boot} delta={delta} colour={false} warning={pooledNotes.get(`${model}|${col.mode}|${col.condition}`)} tipProps={tipProps} />;
+                  return <CellView key={col.mode + col.condition} model={model} domain="*" col={col} accuracy={c.accuracy} n={c.n} unscored={c.unscored} ci={c.ci} ciPending={bootPending} method={boot} delta={delta} colour={false} warning={pooledNotes.get(`${model}|${col.mode}|${col.condition}`)} tipProps={tipProps} />;
                 })}
               </tr>,
             ];
@@ -160,6 +164,7 @@ export function Grid({ report }: { report: DashboardReport }) {
                   n={o.n}
                   unscored={o.unscored}
                   ci={o.ci}
+                  ciPending={bootPending}
                   method={`${boot}, models resampled jointly`}
                   delta={overallSO === null ? null : o.accuracy - overallSO}
                   colour

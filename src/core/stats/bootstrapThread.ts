@@ -1,19 +1,24 @@
 // The bootstrap on a worker thread: at 100k runs the first report resamples every pooled and
 // overall series (seconds of CPU), which would freeze the extension host; the dashboard hands the
-// jobs to this thread instead. Without the bundled worker, or if it fails, the jobs run in the
-// calling thread: the same numbers, only not off-thread.
+// jobs to this thread instead. The same thread judges Fig. 4's new errors (`inactive`). Without
+// the bundled worker, or if it fails, the jobs run in the calling thread: the same numbers, only
+// not off-thread.
 import { Worker } from 'node:worker_threads';
 import { findBundledScript } from '../workers/bundledScript';
 import { inThreadBootstrap, type BootstrapJob, type BootstrapRunner } from './bootstrapJobs';
 import type { BootstrapOptions } from './intervals';
 import type { Interval } from './statsTypes';
-import type { BootstrapRequest } from './bootstrapWorker';
+import type { StatsWorkerRequest } from './bootstrapWorker';
+import type { ConversationRef } from '../load/runLogIndex';
+import type { BenchmarkRecord } from '../schema/records';
 
-type Reply = { id: number; intervals: Interval[] } | { id: number; error: string };
+type Reply = { id: number; intervals: Interval[] } | { id: number; verdicts: Array<boolean | null> } | { id: number; error: string };
+/** A request without its id (the thread numbers them). */
+type WorkerCall = StatsWorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 export class BootstrapThread {
   private worker: Worker | undefined;
-  private readonly pending = new Map<number, { resolve: (v: Interval[]) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (v: Reply) => void; reject: (e: Error) => void }>();
   private nextId = 0;
   /** Set when the worker could not start or failed: later runs stay in the calling thread. */
   private broken = false;
@@ -28,7 +33,9 @@ export class BootstrapThread {
     this.offThread = worker !== undefined;
     if (!worker) return inThreadBootstrap(jobs, opts);
     try {
-      return await this.request(worker, jobs, opts);
+      const reply = await this.request(worker, { kind: 'bootstrap', jobs: [...jobs], opts });
+      if (!('intervals' in reply)) throw new Error('bootstrap worker: unexpected reply');
+      return reply.intervals;
     } catch {
       this.broken = true;
       this.offThread = false;
@@ -57,7 +64,7 @@ export class BootstrapThread {
       if (!p) return;
       this.pending.delete(m.id);
       if ('error' in m) p.reject(new Error(m.error));
-      else p.resolve(m.intervals);
+      else p.resolve(m);
     });
     const fail = (e: Error) => {
       if (this.worker === w) this.worker = undefined;
@@ -70,11 +77,28 @@ export class BootstrapThread {
     return w;
   }
 
-  private request(worker: Worker, jobs: readonly BootstrapJob[], opts: BootstrapOptions): Promise<Interval[]> {
+  /**
+   * Judges new errors on the worker (each ref's source record goes along); undefined when there is
+   * no worker or it failed, and the caller judges in its own thread.
+   */
+  async inactive(refs: readonly ConversationRef[], recordOf: (taskId: string) => BenchmarkRecord | undefined): Promise<Array<boolean | undefined> | undefined> {
+    const worker = refs.length ? this.spawn() : undefined;
+    if (!worker) return undefined;
+    const records = [...new Set(refs.map((r) => r.task_id))].flatMap((id) => recordOf(id) ?? []);
+    try {
+      const reply = await this.request(worker, { kind: 'inactive', refs: [...refs], records });
+      if (!('verdicts' in reply)) throw new Error('stats worker: unexpected reply');
+      return reply.verdicts.map((v) => v ?? undefined);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private request(worker: Worker, call: WorkerCall): Promise<Reply> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, jobs: [...jobs], opts } satisfies BootstrapRequest);
+      worker.postMessage({ id, ...call } as StatsWorkerRequest);
     });
   }
 

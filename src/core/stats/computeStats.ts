@@ -6,22 +6,23 @@ import type { ConversationRef } from '../load/runLogIndex';
 import { PATHS, type ExtendedPath } from '../schema/runlog';
 import { pathCondition } from '../render/instances';
 import { GAP_DEFS, columnIndex } from './statsColumns';
-import { addInference, type IntervalCache } from './inference';
+import { addCellIntervals, addInference, type IntervalCache } from './inference';
+import { collectNewErrors, inactiveRows, judgeEach, judgeNewErrors, type JudgeInactive, type SourceErrors } from './inactiveErrors';
 import type { BootstrapRunner } from './bootstrapJobs';
 import { coverageNotes } from './coverage';
 import { forkStats, isFork } from './forkStats';
-import type { BootstrapOptions } from './intervals';
+import { DEFAULT_BOOTSTRAP, type BootstrapOptions } from './intervals';
 import {
   GRID_COLUMNS,
+  STATS_PARTS,
   accuracyOf,
   type DepthPoint,
   type Gap,
   type GridCell,
   type GridColumn,
-  type InactiveCondition,
-  type InactiveErrorsRow,
   type ModelOverallCell,
   type OverallCell,
+  type StatsPart,
   type StatsReport,
   type Tally,
 } from './statsTypes';
@@ -34,6 +35,8 @@ export interface StatsOptions {
   hasInactive?: (ref: ConversationRef) => Promise<boolean | undefined>;
   /** Parallel reads for `hasInactive`. */
   concurrency?: number;
+  /** Judges all new errors in one call instead of `hasInactive` per conversation (the dashboard's runs on a worker thread). */
+  judgeInactive?: JudgeInactive;
   /** Only these models (e.g. the eight of the paper's overall); default all. */
   models?: readonly string[];
   /** Adds the evolving-intent analysis under `evolving`. */
@@ -106,19 +109,20 @@ const MULTI_SLOT: Record<string, number> = { original: 0, neutral: 1, retained: 
 
 const diff = (a: number | null | undefined, b: number | null | undefined): number | null => (a == null || b == null ? null : a - b);
 
-/** Runs `fn` over items with at most `limit` in flight. */
-async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await fn(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+/** A stage of a report: the report so far and the parts not in it yet (empty: complete). */
+export interface StatsStage {
+  report: StatsReport;
+  pending: readonly StatsPart[];
 }
 
-export async function computeStats(conversations: readonly ConversationRef[], opts: StatsOptions = {}): Promise<StatsReport> {
+/**
+ * computeStats in stages: first the grid, overall, gaps, depth curves, totals, forks, coverage, cell
+ * intervals, the new-error counts and the evolving analysis (one pass over the summaries, no reads),
+ * then, as each finishes, the bootstrap intervals with the paired tests ('inference') and the
+ * inactive-content verdicts of the new errors ('inactive'). `onStage` sees the same report object
+ * grow; the resolved report equals computeStats'.
+ */
+export async function computeStatsStaged(conversations: readonly ConversationRef[], opts: StatsOptions = {}, onStage?: (stage: StatsStage) => void): Promise<StatsReport> {
   const t0 = performance.now();
   const onlyModels = opts.models ? new Set(opts.models) : undefined;
 
@@ -266,14 +270,15 @@ export async function computeStats(conversations: readonly ConversationRef[], op
     }
   }
   const scope = onlyModels ? benchmark.filter((r) => onlyModels.has(r.model)) : benchmark;
-  const inference = await addInference(scope, { models, cells, modelOverall, overall }, opts.bootstrap, opts.intervalCache, opts.bootstrapRunner);
-  const aggregateMs = performance.now() - t0;
+  addCellIntervals(cells);
 
   // Fig. 4: among sources correct in Original (every scored Original run correct), the conversations
-  // that are wrong in Retained or Revised; the detector reads only those.
-  const t1 = performance.now();
-  const inactive = await inactiveInNewErrors(accs, opts);
-  const inactiveMs = performance.now() - t1;
+  // that are wrong in Retained or Revised; the detector reads only those (a later stage).
+  const newErrors = collectNewErrors(
+    [...accs].map(([model, a]) => [model, [...a.sources.values()].map((s) => ({ ...s, original: s.multi[MULTI_SLOT.original!]! }))] as [string, SourceErrors[]]),
+    opts.hasInactive !== undefined || opts.judgeInactive !== undefined,
+    compareDomains,
+  );
 
   const report: StatsReport = {
     models,
@@ -283,87 +288,49 @@ export async function computeStats(conversations: readonly ConversationRef[], op
     overall,
     modelOverall,
     gaps,
-    pairedGaps: inference.pairedGaps,
-    modelPairs: inference.modelPairs,
+    pairedGaps: [],
+    modelPairs: [],
     coverage: coverageNotes({ models, domains, cells }),
-    bootstrap: inference.bootstrap,
-    inactive,
+    bootstrap: opts.bootstrap ?? DEFAULT_BOOTSTRAP,
+    inactive: inactiveRows(newErrors.perModel, compareDomains),
     depth: depthPoints,
     totals,
     forks,
-    timings: { aggregateMs, inactiveMs },
+    timings: { aggregateMs: performance.now() - t0, inactiveMs: 0 },
   };
   if (opts.evolving) report.evolving = opts.evolving(scope);
+
+  // The slow parts run side by side (the bootstrap on its runner, the reads here); each one that
+  // finishes is announced with what is still pending.
+  const pending = new Set<StatsPart>(STATS_PARTS);
+  onStage?.({ report, pending: [...pending] });
+  const done = (part: StatsPart) => {
+    pending.delete(part);
+    onStage?.({ report, pending: [...pending] });
+  };
+  const inference = (async () => {
+    const r = await addInference(scope, { models, cells, modelOverall, overall }, opts.bootstrap, opts.intervalCache, opts.bootstrapRunner);
+    report.pairedGaps = r.pairedGaps;
+    report.modelPairs = r.modelPairs;
+    report.bootstrap = r.bootstrap;
+    report.timings.aggregateMs = performance.now() - t0;
+    done('inference');
+  })();
+  const inactive = (async () => {
+    const t1 = performance.now();
+    const judge = opts.judgeInactive ?? (opts.hasInactive ? judgeEach(opts.hasInactive, opts.concurrency) : undefined);
+    if (judge) {
+      await judgeNewErrors(newErrors, judge);
+      report.inactive = inactiveRows(newErrors.perModel, compareDomains);
+    }
+    report.timings.inactiveMs = performance.now() - t1;
+    done('inactive');
+  })();
+  await Promise.all([inference, inactive]);
   return report;
 }
 
-async function inactiveInNewErrors(accs: Map<string, ModelAcc>, opts: StatsOptions): Promise<InactiveErrorsRow[]> {
-  const rows = new Map<string, InactiveErrorsRow>();
-  const rowFor = (model: string, domain: string, condition: InactiveCondition) =>
-    getOrCreate(rows, `${model}\u0000${domain}\u0000${condition}`, () => ({
-      model,
-      domain,
-      condition,
-      new_errors: 0,
-      with_inactive: opts.hasInactive ? 0 : null,
-      undetermined: 0,
-      share: null,
-      conv_ids: [],
-      inactive_conv_ids: [],
-    }));
-  const jobs: Array<{ ref: ConversationRef; row: InactiveErrorsRow; verdict?: boolean | undefined }> = [];
-  for (const [model, acc] of accs) {
-    for (const src of acc.sources.values()) {
-      const original = src.multi[MULTI_SLOT.original!]!;
-      if (original.correct === 0 || original.correct < original.n) continue;
-      for (const condition of ['retained', 'revised'] as const) {
-        // Rows exist for every model × domain × condition with Original-correct sources, even at 0 new errors.
-        const row = rowFor(model, src.domain, condition);
-        for (const ref of condition === 'retained' ? src.retainedErrors : src.revisedErrors) {
-          row.new_errors++;
-          row.conv_ids.push(ref.conv_id);
-          jobs.push({ ref, row });
-        }
-      }
-    }
-  }
-  if (opts.hasInactive) {
-    const detect = opts.hasInactive;
-    await forEachLimited(jobs, opts.concurrency ?? 8, async (job) => {
-      try {
-        job.verdict = await detect(job.ref);
-      } catch {
-        job.verdict = undefined;
-      }
-    });
-    // Tallied after all reads, in job order, so id lists do not depend on read timing.
-    for (const { ref, row, verdict } of jobs) {
-      if (verdict === undefined) row.undetermined++;
-      else if (verdict) {
-        row.with_inactive!++;
-        row.inactive_conv_ids.push(ref.conv_id);
-      }
-    }
-  }
-  const perModel = [...rows.values()].sort((a, b) => a.model.localeCompare(b.model) || compareDomains(a.domain, b.domain) || a.condition.localeCompare(b.condition));
-  // Pooled rows: each domain over all models (Fig. 4's bars) and all domains (its headers), per condition.
-  const pooled = new Map<string, InactiveErrorsRow>();
-  for (const r of perModel) {
-    for (const domain of [r.domain, '*']) {
-      const p = getOrCreate(pooled, `${domain}\u0000${r.condition}`, () => ({ model: '*', domain, condition: r.condition, new_errors: 0, with_inactive: r.with_inactive === null ? null : 0, undetermined: 0, share: null, conv_ids: [], inactive_conv_ids: [] }));
-      p.new_errors += r.new_errors;
-      if (p.with_inactive !== null && r.with_inactive !== null) p.with_inactive += r.with_inactive;
-      p.undetermined += r.undetermined;
-      p.conv_ids.push(...r.conv_ids);
-      p.inactive_conv_ids.push(...r.inactive_conv_ids);
-    }
-  }
-  const pooledRows = [...pooled.values()].sort((a, b) => (a.domain === '*' ? 1 : 0) - (b.domain === '*' ? 1 : 0) || compareDomains(a.domain, b.domain) || a.condition.localeCompare(b.condition));
-  const all = [...perModel, ...pooledRows];
-  for (const r of all) {
-    // The share is over the errors the detector judged.
-    const judged = r.new_errors - r.undetermined;
-    r.share = r.with_inactive !== null && judged > 0 ? (100 * r.with_inactive) / judged : null;
-  }
-  return all;
+/** The whole report at once (the CLI, exports): every stage of computeStatsStaged. */
+export function computeStats(conversations: readonly ConversationRef[], opts: StatsOptions = {}): Promise<StatsReport> {
+  return computeStatsStaged(conversations, opts);
 }

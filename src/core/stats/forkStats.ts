@@ -19,11 +19,14 @@ export function isFork(ref: ConversationRef): boolean {
 
 /** The recovery table of the forks among `conversations`, parents looked up among the same. */
 export function forkStats(conversations: readonly ConversationRef[], onlyModels?: ReadonlySet<string>): ForkStatsRow[] {
+  const forks = conversations.filter((r) => r.forkedFrom && (!onlyModels || onlyModels.has(r.model)));
+  // Most workspaces have no forks: no id map of every conversation then (the dashboard's first stage).
+  if (!forks.length) return [];
   const byId = new Map<string, ConversationRef>();
   for (const r of conversations) byId.set(r.conv_id, r);
   const byEdit = new Map<string, { pairs: ForkPair[]; orphans: Map<string, number> }>();
-  for (const r of conversations) {
-    if (!r.forkedFrom || (onlyModels && !onlyModels.has(r.model))) continue;
+  for (const r of forks) {
+    if (!r.forkedFrom) continue;
     let group = byEdit.get(r.forkedFrom.edit);
     if (!group) byEdit.set(r.forkedFrom.edit, (group = { pairs: [], orphans: new Map() }));
     const parent = byId.get(r.forkedFrom.conv_id);

@@ -99,8 +99,16 @@ class IntervalBatch {
   }
 }
 
+/** Sets each cell's Wilson interval (closed form: part of the grid's first stage). */
+export function addCellIntervals(cells: GridCell[]): void {
+  for (const cell of cells) cell.ci = toPercent(wilsonInterval(cell.correct, cell.n));
+}
+
+/** Lets the event loop turn between slices of synchronous work (the dashboard runs this on the host's thread). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Sets `ci` on the cells, pooled cells and overall cells, and returns the paired tests. The
+ * Sets `ci` on the pooled cells and overall cells (the cells' own come from addCellIntervals), and returns the paired tests. The
  * bootstrap runs through `runner` (the dashboard's is a worker thread), all series in one call.
  */
 export async function addInference(
@@ -111,14 +119,15 @@ export async function addInference(
   runner: BootstrapRunner = inThreadBootstrap,
 ): Promise<Inference> {
   const counts = sourceCounts(refs);
+  await nextTurn();
   const colOf = (c: { mode: string; condition: string }) => columnIndex(c.mode, c.condition);
   const batch = new IntervalBatch(cache);
-  for (const cell of report.cells) cell.ci = toPercent(wilsonInterval(cell.correct, cell.n));
   for (const pooled of report.modelOverall) {
     const byTask = counts.get(pooled.model)?.[colOf(pooled)] ?? new Map<string, SourceCount>();
     const series = `pooled|${pooled.model}|${pooled.mode}|${pooled.condition}`;
     batch.add(`${series}|${fingerprint(byTask, bootstrap)}`, (ci) => (pooled.ci = ci), () => ({ kind: 'pooled', series, sources: [...byTask.values()] }));
   }
+  await nextTurn();
   report.overall.forEach((o) => {
     const col = colOf(o);
     const union = new Map<string, number>();
@@ -145,6 +154,7 @@ export async function addInference(
   // Derived gaps: per model on its paired sources; overall on every model's pairs together.
   const gapTests: Array<Omit<PairedGapTest, 'holm_significant'>> = [];
   for (const g of GAP_DEFS) {
+    await nextTurn();
     const total = emptyPairedTable();
     const perModel: Array<Omit<PairedGapTest, 'holm_significant'>> = [];
     for (const model of report.models) {
@@ -159,7 +169,8 @@ export async function addInference(
 
   // Every pair of models on the sources both ran, per column.
   const pairTests: Array<Omit<ModelPairTest, 'holm_significant'>> = [];
-  GRID_COLUMNS.forEach((c, col) => {
+  for (const [col, c] of GRID_COLUMNS.entries()) {
+    await nextTurn();
     for (let i = 0; i < report.models.length; i++) {
       for (let j = i + 1; j < report.models.length; j++) {
         const a = counts.get(report.models[i]!)?.[col];
@@ -169,6 +180,6 @@ export async function addInference(
         if (t.n > 0) pairTests.push({ mode: c.mode, condition: c.condition, model_a: report.models[i]!, model_b: report.models[j]!, ...tested(t) });
       }
     }
-  });
+  }
   return { pairedGaps: withHolm(gapTests), modelPairs: withHolm(pairTests), bootstrap };
 }

@@ -165,6 +165,13 @@ export interface StatsReport {
   timings: { aggregateMs: number; inactiveMs: number };
 }
 
+/**
+ * The parts of a report that come after the grid (its first stage has everything else): the
+ * bootstrap intervals with the paired tests, and the inactive-content verdicts of Fig. 4.
+ */
+export const STATS_PARTS = ['inference', 'inactive'] as const;
+export type StatsPart = (typeof STATS_PARTS)[number];
+
 /** Cells with fewer scored runs than this are marked as small (their interval is wide). */
 export const SMALL_N = 10;
 

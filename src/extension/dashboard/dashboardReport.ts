@@ -1,11 +1,16 @@
 // Computes the dashboard's report from the workspace data with the same computeStats and detector
-// wiring as the CLI. New-error verdicts of the inactive-content check are cached per conversation
-// line, so a growing log only reads the conversations that newly turned into new errors.
+// wiring as the CLI, in stages: the grid and counts first (milliseconds, from the summaries), then
+// the bootstrap intervals and the inactive-content check as each finishes. The stats outlive a
+// panel: a reopen with unchanged data shows the last report at once. New-error verdicts of the
+// inactive-content check are cached per conversation line, so a growing log only reads the
+// conversations that newly turned into new errors.
 import type { WorkspaceData } from '../data/workspaceData';
 import type { ConversationRef } from '../../core/load/runLogIndex';
-import { computeStats } from '../../core/stats/computeStats';
+import { computeStatsStaged, type StatsStage } from '../../core/stats/computeStats';
 import type { IntervalCache } from '../../core/stats/inference';
 import { statsDetectors } from '../../core/stats/statsDetectors';
+import { judgeEach, type JudgeInactive } from '../../core/stats/inactiveErrors';
+import type { BenchmarkRecord } from '../../core/schema/records';
 import { BootstrapThread } from '../../core/stats/bootstrapThread';
 import type { StatsReport } from '../../core/stats/statsTypes';
 import { scenarioOf, transitionCounts } from '../../core/stats/evolving';
@@ -13,53 +18,126 @@ import type { EvolvingPlan } from '../../core/schema/evolving';
 import { describeRescoreCounts } from '../../core/workspace/verdicts';
 import { DashboardEvolvingSchema, type DashboardReport } from '../../shared/protocol/dashboard';
 
+/** One computation of the report, for one version of the data. */
+interface StatsRun {
+  generation: number;
+  /** Its first stage (the grid): what a panel opens with. */
+  first: Promise<StatsStage>;
+  /** The complete report. */
+  done: Promise<StatsReport>;
+}
+
 export class DashboardStats {
   private readonly inactiveCache = new Map<string, boolean | undefined>();
   /** Bootstrap intervals by series and counts: a recompute resamples only what changed. */
   private readonly intervalCache: IntervalCache = new Map();
   /** The resampling runs here, off the extension host's thread (seconds at 100k runs). */
   readonly bootstrap = new BootstrapThread();
-  private last: StatsReport | undefined;
+  /** Bumped on every data change: a run of an older generation is stale. */
+  private generation = 0;
+  private run: StatsRun | undefined;
+  private latest: StatsStage | undefined;
+  private readonly listeners = new Set<(stage: StatsStage) => void>();
   /** The inactive-content detector of the last computation. */
   detectorName = 'none';
 
   constructor(private readonly data: WorkspaceData) {}
 
-  /** The last full report (with Fig. 4 id lists), for click-through. */
+  /** The latest stage's report (with Fig. 4 id lists), for click-through. */
   get report(): StatsReport | undefined {
-    return this.last;
+    return this.latest?.report;
   }
 
-  async compute(): Promise<StatsReport> {
+  /** The data changed: the next request computes anew (a run in progress stops reading). */
+  invalidate(): void {
+    this.generation++;
+  }
+
+  /** Every stage of the current data's computation as it arrives. */
+  onStage(listener: (stage: StatsStage) => void): { dispose: () => void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** The latest stage for the current data: cached, or the first stage of a new computation. */
+  async current(): Promise<StatsStage> {
+    const run = this.ensureRun();
+    const first = await run.first;
+    // A later stage of the same run may already be in.
+    return run === this.run && this.latest && this.latest.report === first.report ? this.latest : first;
+  }
+
+  /** The complete report for the current data. */
+  complete(): Promise<StatsReport> {
+    return this.ensureRun().done;
+  }
+
+  /** Recomputes from scratch (callers that changed the data without an event). */
+  compute(): Promise<StatsReport> {
+    this.invalidate();
+    return this.complete();
+  }
+
+  private ensureRun(): StatsRun {
+    if (this.run?.generation === this.generation) return this.run;
+    const generation = this.generation;
+    let announceFirst!: (stage: StatsStage) => void;
+    const first = new Promise<StatsStage>((resolve) => (announceFirst = resolve));
+    const done = this.computeRun(generation, (stage) => {
+      announceFirst(stage);
+      if (generation !== this.generation) return;
+      this.latest = stage;
+      for (const l of this.listeners) l(stage);
+    });
+    const run: StatsRun = { generation, first: Promise.race([first, done.then((r) => ({ report: r, pending: [] }))]), done };
+    // A failed run is not cached: the next request tries again.
+    done.catch(() => {
+      if (this.run === run) this.run = undefined;
+    });
+    this.run = run;
+    return run;
+  }
+
+  private async computeRun(generation: number, onStage: (stage: StatsStage) => void): Promise<StatsReport> {
     await this.data.ensureLoaded();
     const records = this.data.records();
     const wired = statsDetectors((id) => records.get(id)?.record, this.plans());
     this.detectorName = wired.detectorName;
     const detect = wired.hasInactive;
-    const cacheKey = (r: ConversationRef) => `${r.file}\u0000${r.offset}\u0000${r.length}`;
     const { detectorName: _name, close, ...options } = wired;
     // Unbounded but small: one entry per (series, counts) seen; dropped when it outgrows a full report many times over.
     if (this.intervalCache.size > 5000) this.intervalCache.clear();
-    // Current verdicts: re-scored where re-scored, so the grid agrees with the tree and the status bar.
-    const report = await computeStats(this.data.conversationsWithCurrentVerdicts(), {
-      ...options,
-      intervalCache: this.intervalCache,
-      bootstrapRunner: this.bootstrap.run,
-      ...(detect
-        ? {
-            hasInactive: async (ref: ConversationRef) => {
-              const key = cacheKey(ref);
-              if (this.inactiveCache.has(key)) return this.inactiveCache.get(key);
-              const v = await detect(ref);
-              this.inactiveCache.set(key, v);
-              return v;
-            },
-          }
-        : {}),
-    });
-    await close();
-    this.last = report;
-    return report;
+    try {
+      // Current verdicts: re-scored where re-scored, so the grid agrees with the tree and the status bar.
+      return await computeStatsStaged(
+        this.data.conversationsWithCurrentVerdicts(),
+        {
+          ...options,
+          intervalCache: this.intervalCache,
+          bootstrapRunner: this.bootstrap.run,
+          ...(detect ? { judgeInactive: this.judgeInactive(generation, detect, (id) => records.get(id)?.record) } : {}),
+        },
+        onStage,
+      );
+    } finally {
+      await close();
+    }
+  }
+
+  /**
+   * Fig. 4's check for one run: cached verdicts as they are, the rest judged on the stats worker
+   * thread (in this thread, a read at a time, without it). A stale run judges nothing.
+   */
+  private judgeInactive(generation: number, detect: (ref: ConversationRef) => Promise<boolean | undefined>, recordOf: (taskId: string) => BenchmarkRecord | undefined): JudgeInactive {
+    const key = (r: ConversationRef) => `${r.file}\u0000${r.offset}\u0000${r.length}`;
+    return async (refs) => {
+      const todo = refs.filter((r) => !this.inactiveCache.has(key(r)));
+      const verdicts = (await this.bootstrap.inactive(todo, recordOf)) ?? (await judgeEach(async (ref) => (generation === this.generation ? detect(ref) : undefined))(todo));
+      // A stale run's verdicts are never shown; only a current one's are kept.
+      if (generation === this.generation) todo.forEach((r, i) => this.inactiveCache.set(key(r), verdicts[i]));
+      const fresh = new Map(todo.map((r, i) => [r, verdicts[i]]));
+      return refs.map((r) => (fresh.has(r) ? fresh.get(r) : this.inactiveCache.get(key(r))));
+    };
   }
 
   /** What the verdicts counted are, for the header: logged only, or how many were re-scored and changed. */
@@ -70,6 +148,7 @@ export class DashboardStats {
   }
 
   dispose(): void {
+    this.listeners.clear();
     this.bootstrap.dispose();
   }
 
@@ -85,6 +164,7 @@ export class DashboardStats {
     plans: readonly EvolvingPlan[] = [],
     diffChoices: Pick<DashboardReport, 'logFolders' | 'forkBatches' | 'rescoredRuns'> = { logFolders: [], forkBatches: [], rescoredRuns: 0 },
     verdicts?: string,
+    pending: StatsStage['pending'] = [],
   ): DashboardReport {
     // computeStats types `evolving` loosely (it is an injected analysis); validate before it travels.
     const parsed = DashboardEvolvingSchema.omit({ plans: true }).safeParse(r.evolving);
@@ -110,6 +190,7 @@ export class DashboardStats {
       detector,
       evolving,
       ...(verdicts ? { verdicts } : {}),
+      pending: [...pending],
     };
   }
 }

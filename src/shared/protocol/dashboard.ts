@@ -2,6 +2,7 @@
 // StatsReport without per-bar conversation id lists: a click sends a selector and the host resolves
 // it to conversations (so 100k conversations never travel to the page).
 import { z } from 'zod';
+import { STATS_PARTS } from '../../core/stats/statsTypes';
 import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope } from '../protocol';
 
 export const DASHBOARD_VIEW = 'dashboard';
@@ -66,6 +67,11 @@ export const DashboardReportSchema = z.object({
   evolving: DashboardEvolvingSchema.nullable(),
   /** What the verdicts counted are: as logged, or how many were re-scored (issue #11). */
   verdicts: z.string().optional(),
+  /**
+   * Parts still being computed (the page shows "computing…" for them): 'inference' = the pooled and
+   * overall intervals, gap tests and model pairs; 'inactive' = Fig. 4's inactive-content counts.
+   */
+  pending: z.array(z.enum(STATS_PARTS)).optional(),
 });
 export type DashboardReport = z.infer<typeof DashboardReportSchema>;
 
