@@ -4,8 +4,7 @@ import { parseArgs } from 'node:util';
 import type { CliCommand } from './cliTypes';
 import { CliError } from './cliTypes';
 import { validatePaths } from '../core/load/validateFiles';
-// Registers the intent (template) checks with the shared validator.
-import { defaultDatabaseFolders, setDatabaseFoldersResolver } from '../core/checks/registerIntentChecks';
+import { defaultDatabaseFolders, intentRecordCheck } from '../core/checks/intentRecordCheck';
 import { formatDiagnostic } from '../core/jsonl/diagnostics';
 import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
 
@@ -19,9 +18,9 @@ const command: CliCommand = {
     if (positionals.length === 0) throw new CliError('give at least one file or folder');
     const databases = values.databases;
     // --databases is where the reference-SQL check finds `<db_id>.sqlite`; the defaults still follow.
-    if (databases) setDatabaseFoldersResolver((file) => [databases, ...defaultDatabaseFolders(file)]);
+    const recordChecks = [intentRecordCheck(databases ? (file) => [databases, ...defaultDatabaseFolders(file)] : defaultDatabaseFolders)];
     const maxLineBytes = maxLineBytesOf(values['max-line-bytes']);
-    const files = await validatePaths(positionals, maxLineBytes ? { maxLineBytes } : {}).catch((e: unknown) => {
+    const files = await validatePaths(positionals, { recordChecks, ...(maxLineBytes ? { maxLineBytes } : {}) }).catch((e: unknown) => {
       throw new CliError(`cannot read ${e instanceof Error ? e.message : String(e)}`);
     });
     const errors = files.reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === 'error').length, 0);
