@@ -2,6 +2,7 @@
 // log index's summaries (never from parsing traces); which rows are visible is decided on the host
 // by the Sources tree's filter model, so the table and the tree always agree.
 import { z } from 'zod';
+import { INSTANCE_FIELDS } from './instanceFields';
 import { commandEnvelope, defineView, notificationEnvelope } from '../protocol';
 import { VerdictSchema } from './compare';
 
@@ -15,10 +16,7 @@ export const SampleRowSchema = z.object({
   model: z.string(),
   /** `Retained`, `S_Orig`, `persistence-retained k=2`, `evolving · recap oracle`. */
   instance: z.string(),
-  mode: z.string(),
-  condition: z.string(),
-  path: z.string().optional(),
-  k: z.number().int().optional(),
+  ...INSTANCE_FIELDS,
   verdict: VerdictSchema,
   /** Set when re-scored this session: `changed` when the verdict differs from the log's. */
   rescored: z.enum(['changed', 'same']).optional(),
