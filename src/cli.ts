@@ -1,6 +1,6 @@
 // `intent-lens`: the command line on the same core as the extension. Each command lives in its own
 // module under src/cli/ and is loaded only when used.
-import { CliError, type CliCommand } from './cli/cliTypes';
+import { CliError, HelpRequested, type CliCommand } from './cli/cliTypes';
 import { removeHeldFilesSync } from './core/edit/exitCleanup';
 
 const COMMANDS: Record<string, () => Promise<{ default: CliCommand }>> = {
@@ -45,6 +45,10 @@ export async function main(argv: string[]): Promise<number> {
     const cmd = (await load()).default;
     return await cmd.run(rest);
   } catch (e) {
+    if (e instanceof HelpRequested) {
+      process.stdout.write(e.usage);
+      return 0;
+    }
     if (e instanceof CliError) {
       process.stderr.write(`intent-lens ${name}: ${e.message}\n`);
       return e.exitCode;

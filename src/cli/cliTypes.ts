@@ -14,3 +14,11 @@ export class CliError extends Error {
     this.name = 'CliError';
   }
 }
+
+/** Thrown when a command was asked for `--help`: the dispatcher prints the usage and exits 0. */
+export class HelpRequested extends Error {
+  constructor(readonly usage: string) {
+    super('help requested');
+    this.name = 'HelpRequested';
+  }
+}

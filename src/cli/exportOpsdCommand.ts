@@ -1,10 +1,11 @@
 // `intent-lens export-opsd --records <file> --logs <file-or-folder>... --out FILE [--admit-single-correct] [--model M]... [--rescored FILE]`:
 // Intent-OPSD training data (paper Section 3) as JSONL: per admitted source and condition, the
 // Student dialogue H_v and the Teacher prompt c_v (S_Dir for Revised, S_Orig otherwise).
-import { parseArgs } from 'node:util';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { CliError, type CliCommand } from './cliTypes';
+import { readOptions } from './readOptions';
+import { WORKSPACE_OPTIONS } from './statsLoad';
 import { Workspace } from '../core/workspace/workspace';
 import { describeRescoreCounts } from '../core/workspace/verdicts';
 import { exportOpsd } from '../core/opsd/opsdExport';
@@ -18,23 +19,11 @@ const USAGE = `intent-lens export-opsd --records <file> --logs <file-or-folder>.
 
 const command: CliCommand = {
   async run(args) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        records: { type: 'string', multiple: true },
-        rescored: { type: 'string' },
-        logs: { type: 'string', multiple: true },
-        out: { type: 'string' },
-        'admit-single-correct': { type: 'boolean' },
-        model: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
+    const { values, positionals } = readOptions(args, USAGE, {
+      ...WORKSPACE_OPTIONS,
+      out: { type: 'string' },
+      'admit-single-correct': { type: 'boolean' },
     });
-    if (values.help) {
-      process.stdout.write(USAGE);
-      return 0;
-    }
     const logs = [...(values.logs ?? []), ...positionals];
     if (!values.records?.length) throw new CliError('--records <file> is required (the Teacher prompts are rendered from the records)');
     if (logs.length === 0) throw new CliError('--logs <file-or-folder> is required');

@@ -2,14 +2,13 @@
 // or a batch (--all --filter EXPR) is forked at a user turn with one edit, continued with the
 // protocol of `run`, scored, and appended to --out with `forked_from`; a batch reports the
 // recovery rate per model and domain. Keys come from the environment only and are never written.
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { CliError, type CliCommand } from './cliTypes';
+import { readFlags } from './readOptions';
 import { loadRecordsFile } from '../core/load/recordsFile';
 import { RunLogIndex } from '../core/load/runLogIndex';
 import { detectFileKind, listDataFiles } from '../core/load/dataFiles';
 import { ProviderError, redactUrl } from '../core/providers/providerErrors';
-import { verifierScorer } from '../core/simulator/verifierScorer';
 import { selectShard } from '../core/simulator/runPlan';
 import { describeEdit, type ForkEdit } from '../core/fork/forkPlan';
 import { parseConversationFilter, FilterError } from '../core/fork/conversationFilter';
@@ -17,7 +16,7 @@ import { runForkBatch, selectForkJobs, type ForkBatchItem } from '../core/fork/f
 import { formatRecoveryTable, recoveryRates } from '../core/fork/recovery';
 import { addEstimates, describeEstimate, emptyEstimate, estimateFork } from '../core/cost/estimate';
 import { addCost } from '../core/cost/priceTable';
-import { PROVIDER_OPTIONS, PROVIDER_USAGE, setupProviders, shardOption, toInt } from './providerOptions';
+import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, setupProviders, shardOption, toInt } from './providerOptions';
 
 const USAGE = `intent-lens fork --records <file> --logs <file-or-folder>... --conv-id ID --turn N <edit>
                   (--provider ID | --base-url URL) [--model M] [--user-model M] [--no-exec] [--allow-unisolated]
@@ -64,37 +63,21 @@ const verdictOf = (c: boolean | null) => (c === null ? 'unscored' : c ? 'correct
 
 const command: CliCommand = {
   async run(args) {
-    const { values } = parseArgs({
-      args,
-      options: {
-        records: { type: 'string' },
-        logs: { type: 'string', multiple: true },
-        'conv-id': { type: 'string' },
-        turn: { type: 'string' },
-        'replace-user': { type: 'string' },
-        'drop-user': { type: 'boolean' },
-        'drop-proposal': { type: 'boolean' },
-        'flip-decision': { type: 'boolean' },
-        'shard-first': { type: 'boolean' },
-        ...PROVIDER_OPTIONS,
-        out: { type: 'string' },
-        json: { type: 'boolean' },
-        all: { type: 'boolean' },
-        filter: { type: 'string' },
-        concurrency: { type: 'string' },
-        shard: { type: 'string' },
-        estimate: { type: 'boolean' },
-        databases: { type: 'string' },
-        'no-exec': { type: 'boolean' },
-        'allow-unisolated': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      const values = readFlags(args, USAGE, {
+      records: { type: 'string' },
+      logs: { type: 'string', multiple: true },
+      'conv-id': { type: 'string' },
+      turn: { type: 'string' },
+      'replace-user': { type: 'string' },
+      'drop-user': { type: 'boolean' },
+      'drop-proposal': { type: 'boolean' },
+      'flip-decision': { type: 'boolean' },
+      'shard-first': { type: 'boolean' },
+      filter: { type: 'string' },
+      ...PROVIDER_OPTIONS,
+      ...BATCH_OPTIONS,
     });
-    if (values.help) {
-      process.stdout.write(USAGE + '\n');
-      return 0;
-    }
-    if (!values.records) throw new CliError('--records is required');
+  if (!values.records) throw new CliError('--records is required');
     if (!values.logs?.length) throw new CliError('--logs is required');
     if (!values.out) throw new CliError('--out is required');
     if (!values.all && !values['conv-id']) throw new CliError('give --conv-id ID (or --all for a batch)');
@@ -142,14 +125,9 @@ const command: CliCommand = {
       return 0;
     }
 
-    const abort = new AbortController();
-    const onSigint = () => {
-      process.stderr.write('\ncancelling: unfinished forks are not written\n');
-      abort.abort();
-    };
-    process.once('SIGINT', onSigint);
-    // As in `run`: code answers run unisolated only when the user says so.
-    const scoreFinal = verifierScorer({ trusted: values['no-exec'] !== true, ...(values['allow-unisolated'] ? { python: { allowUnisolated: true } } : {}), ...(values.databases ? { databasesDir: resolve(values.databases) } : {}) });
+    const sigint = abortOnSigint('unfinished forks are not written');
+    const { abort } = sigint;
+    const scoreFinal = batchScorer(values);
     process.stderr.write(`forking ${jobs.length} conversation(s) (${edit.kind}${turn !== undefined ? ` at U${turn}` : ''}) on ${providers.where}\n`);
     let costUsd: number | undefined;
     const report = (item: ForkBatchItem, done: number, total: number) => {
@@ -190,7 +168,7 @@ const command: CliCommand = {
         isFatal: (e) => e instanceof ProviderError && (e.kind === 'auth' || e.kind === 'not-found' || e.kind === 'connection'),
       });
     } finally {
-      process.removeListener('SIGINT', onSigint);
+      sigint.dispose();
     }
     const failed = result.items.filter((i) => i.status === 'failed');
     const notApplicable = result.items.filter((i) => i.status === 'not-applicable');

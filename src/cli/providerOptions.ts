@@ -13,6 +13,8 @@ import type { GenerationSettings } from '../core/simulator/runTypes';
 import { parsePriceTable, type PriceTable } from '../core/cost/priceTable';
 import { ResponseCache } from '../core/cost/responseCache';
 import { CostMeter, meteredProvider } from '../core/cost/meteredProvider';
+import { verifierScorer } from '../core/simulator/verifierScorer';
+import type { ScoreFinal } from '../core/simulator/runTypes';
 
 export const PROVIDER_OPTIONS = {
   provider: { type: 'string' },
@@ -27,6 +29,20 @@ export const PROVIDER_OPTIONS = {
   'max-retry-after': { type: 'string' },
   cache: { type: 'string' },
   prices: { type: 'string' },
+} as const;
+
+/** The batch options `run` and `fork` share: output, --all sharding and concurrency, and code execution. */
+export const BATCH_OPTIONS = {
+  out: { type: 'string' },
+  json: { type: 'boolean' },
+  all: { type: 'boolean' },
+  concurrency: { type: 'string' },
+  shard: { type: 'string' },
+  estimate: { type: 'boolean' },
+  databases: { type: 'string' },
+  'no-exec': { type: 'boolean' },
+  'allow-unisolated': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 export const PROVIDER_USAGE = `  --provider ID        a definition from --providers-file (default .intent-lens/providers.json);
@@ -169,4 +185,20 @@ export async function setupProviders(values: ProviderValues, opts: { modelRequir
       };
     },
   };
+}
+
+/** How a batch scores its final answers: code runs only when not `--no-exec`, unisolated only when the user says so. */
+export function batchScorer(values: { 'no-exec'?: boolean; 'allow-unisolated'?: boolean; databases?: string }): ScoreFinal {
+  return verifierScorer({ trusted: values['no-exec'] !== true, ...(values['allow-unisolated'] ? { python: { allowUnisolated: true } } : {}), ...(values.databases ? { databasesDir: resolve(values.databases) } : {}) });
+}
+
+/** An abort signal that Ctrl-C fires (saying what is lost); `dispose` stops listening. */
+export function abortOnSigint(lost: string): { abort: AbortController; dispose(): void } {
+  const abort = new AbortController();
+  const onSigint = () => {
+    process.stderr.write(`\ncancelling: ${lost}\n`);
+    abort.abort();
+  };
+  process.once('SIGINT', onSigint);
+  return { abort, dispose: () => process.removeListener('SIGINT', onSigint) };
 }

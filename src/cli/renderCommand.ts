@@ -1,6 +1,6 @@
 // `intent-lens render <records> --task-id ID --mode multi|single --condition C [--path P --k K] [--json]`
-import { parseArgs } from 'node:util';
 import { CliError, type CliCommand } from './cliTypes';
+import { readOptions } from './readOptions';
 import { loadRecordsFile } from '../core/load/recordsFile';
 import { renderInstance, RenderError, type InstanceSpec } from '../core/render/instances';
 import { ConditionSchema, PathSchema } from '../core/schema/runlog';
@@ -11,24 +11,15 @@ import { RecapSchema } from '../core/schema/runlog';
 
 const command: CliCommand = {
   async run(args) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        'task-id': { type: 'string' },
-        mode: { type: 'string', default: 'multi' },
-        condition: { type: 'string', default: 'original' },
-        path: { type: 'string' },
-        k: { type: 'string' },
-        recap: { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+    const { values, positionals } = readOptions(args, 'intent-lens render <records> --task-id ID --mode multi|single --condition C [--path P --k K] [--json]\n' + 'intent-lens render <plans.evolving.jsonl> --task-id ID --mode evolving|single [--recap none|prompt|oracle] [--json]\n', {
+      'task-id': { type: 'string' },
+      mode: { type: 'string', default: 'multi' },
+      condition: { type: 'string', default: 'original' },
+      path: { type: 'string' },
+      k: { type: 'string' },
+      recap: { type: 'string' },
+      json: { type: 'boolean' },
     });
-    if (values.help) {
-      process.stdout.write('intent-lens render <records> --task-id ID --mode multi|single --condition C [--path P --k K] [--json]\n' + 'intent-lens render <plans.evolving.jsonl> --task-id ID --mode evolving|single [--recap none|prompt|oracle] [--json]\n');
-      return 0;
-    }
     const file = positionals[0];
     if (!file) throw new CliError('give the records file');
     if (!values['task-id']) throw new CliError('--task-id is required');

@@ -2,9 +2,9 @@
 // writes `intent.review` of one record. Only that record's line changes (other lines keep their
 // bytes); read, edit and write happen under the file's lock, so concurrent reviews of one file all
 // land, and the write refuses when another program changed the file meanwhile.
-import { parseArgs } from 'node:util';
 import { userInfo } from 'node:os';
 import type { CliCommand } from './cliTypes';
+import { readOptions } from './readOptions';
 import { CliError } from './cliTypes';
 import { REVIEW_STATUSES, ReviewStatusSchema } from '../core/schema/records';
 import { parseRecordsText } from '../core/load/recordsFile';
@@ -27,21 +27,12 @@ function defaultReviewer(): string | undefined {
 
 const command: CliCommand = {
   async run(args) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        'task-id': { type: 'string' },
-        status: { type: 'string' },
-        note: { type: 'string' },
-        by: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+    const { values, positionals } = readOptions(args, USAGE, {
+      'task-id': { type: 'string' },
+      status: { type: 'string' },
+      note: { type: 'string' },
+      by: { type: 'string' },
     });
-    if (values.help) {
-      process.stdout.write(USAGE);
-      return 0;
-    }
     const file = positionals[0];
     if (!file || positionals.length > 1) throw new CliError(`give exactly one records file (usage: ${USAGE.trim()})`);
     const taskId = values['task-id'];

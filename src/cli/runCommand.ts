@@ -1,10 +1,10 @@
 // `intent-lens run`: runs one instance (or a sweep with --all) against a model through the
 // Intent-Eval protocol, scores it with the domain verifier and appends one line per finished
 // conversation to --out. Keys come from the environment only and are never written.
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import pLimit from 'p-limit';
 import { CliError, type CliCommand } from './cliTypes';
+import { readFlags } from './readOptions';
 import { loadRecordsFile } from '../core/load/recordsFile';
 import { renderInstance, RenderError, instanceLabel, type InstanceSpec } from '../core/render/instances';
 import { ConditionSchema, PathSchema } from '../core/schema/runlog';
@@ -15,8 +15,7 @@ import { RunAbortedError } from '../core/simulator/runInstance';
 import { completedKeys, plannedRunKey, planSweep, selectShard, type PlannedRun } from '../core/simulator/runPlan';
 import { addEstimates, describeEstimate, emptyEstimate, estimateRun } from '../core/cost/estimate';
 import { addCost } from '../core/cost/priceTable';
-import { PROVIDER_OPTIONS, PROVIDER_USAGE, setupProviders, shardOption, toInt } from './providerOptions';
-import { verifierScorer } from '../core/simulator/verifierScorer';
+import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, setupProviders, shardOption, toInt } from './providerOptions';
 
 const USAGE = `intent-lens run --records <file> --task-id ID --mode multi|single --condition C [--path P --k K]
                  (--provider ID | --base-url URL) --model M [--user-model M] [--user-provider ID]
@@ -41,34 +40,18 @@ ${PROVIDER_USAGE}
 
 const command: CliCommand = {
   async run(args) {
-    const { values } = parseArgs({
-      args,
-      options: {
-        records: { type: 'string' },
-        'task-id': { type: 'string' },
-        mode: { type: 'string' },
-        condition: { type: 'string' },
-        path: { type: 'string' },
-        k: { type: 'string' },
-        ...PROVIDER_OPTIONS,
-        databases: { type: 'string' },
-        out: { type: 'string' },
-        json: { type: 'boolean' },
-        all: { type: 'boolean' },
-        extended: { type: 'boolean' },
-        concurrency: { type: 'string' },
-        shard: { type: 'string' },
-        estimate: { type: 'boolean' },
-        'no-exec': { type: 'boolean' },
-        'allow-unisolated': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      const values = readFlags(args, USAGE, {
+      records: { type: 'string' },
+      'task-id': { type: 'string' },
+      mode: { type: 'string' },
+      condition: { type: 'string' },
+      path: { type: 'string' },
+      k: { type: 'string' },
+      extended: { type: 'boolean' },
+      ...PROVIDER_OPTIONS,
+      ...BATCH_OPTIONS,
     });
-    if (values.help) {
-      process.stdout.write(USAGE + '\n');
-      return 0;
-    }
-    if (!values.records) throw new CliError('--records is required');
+  if (!values.records) throw new CliError('--records is required');
     if (!values.out) throw new CliError('--out is required');
     if (values.mode !== undefined && values.mode !== 'multi' && values.mode !== 'single') throw new CliError('--mode must be multi or single');
     const mode = values.mode as InstanceSpec['mode'] | undefined;
@@ -119,13 +102,9 @@ const command: CliCommand = {
       return 0;
     }
 
-    const abort = new AbortController();
-    const onSigint = () => {
-      process.stderr.write('\ncancelling: unfinished conversations are not written\n');
-      abort.abort();
-    };
-    process.once('SIGINT', onSigint);
-    const scoreFinal = verifierScorer({ trusted: values['no-exec'] !== true, ...(values['allow-unisolated'] ? { python: { allowUnisolated: true } } : {}), ...(values.databases ? { databasesDir: resolve(values.databases) } : {}) });
+    const sigint = abortOnSigint('unfinished conversations are not written');
+    const { abort } = sigint;
+    const scoreFinal = batchScorer(values);
     const limit = pLimit(concurrency);
     let finished = 0;
     let correct = 0;
@@ -175,7 +154,7 @@ const command: CliCommand = {
         ),
       );
     } finally {
-      process.removeListener('SIGINT', onSigint);
+      sigint.dispose();
     }
     if (!values.json) process.stdout.write(`${finished} written to ${out}${finished ? ` (${correct} correct)` : ''}${skipped ? `, ${skipped} skipped (already there)` : ''}${failures.length ? `, ${failures.length} failed` : ''}${costUsd !== undefined ? `, cost $${costUsd.toFixed(4)}` : ''}${providers.cache ? `, cache ${providers.cache.hits} hit(s) / ${providers.cache.misses} miss(es)` : ''}\n`);
     if (abort.signal.aborted && failures.length === 0) return 130;

@@ -1,12 +1,12 @@
 // `intent-lens score --records <file> [--plans <file>] --logs <file-or-folder>... [--databases DIR] [--json] [--out FILE] [--no-exec]`
 // Re-scores each conversation's final assistant message against the active reference and finds
 // inactive content in it. Input logs are never modified; --out writes a new log atomically.
-import { parseArgs } from 'node:util';
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { cpus } from 'node:os';
 import pLimit from 'p-limit';
 import { CliError, type CliCommand } from './cliTypes';
+import { readFlags } from './readOptions';
 import { loadRecordsFile } from '../core/load/recordsFile';
 import { detectFileKind, findDataFiles, loadEvolvingFile } from '../core/load/dataFiles';
 import type { EvolvingPlan } from '../core/schema/evolving';
@@ -151,30 +151,22 @@ async function writeOutLine(sink: FileSink, l: LogLine, r: ConversationScore | u
 
 const command: CliCommand = {
   async run(args) {
-    const { values } = parseArgs({
-      args,
-      options: {
-        records: { type: 'string', multiple: true },
-        plans: { type: 'string', multiple: true },
-        logs: { type: 'string', multiple: true },
-        databases: { type: 'string' },
-        json: { type: 'boolean' },
-        out: { type: 'string' },
-        'no-exec': { type: 'boolean' },
-        'allow-unisolated': { type: 'boolean' },
-        'strict-actions': { type: 'boolean' },
-        'lenient-actions': { type: 'boolean' },
-        concurrency: { type: 'string' },
-        timeout: { type: 'string' },
-        ...MAX_LINE_BYTES_OPTION,
-        help: { type: 'boolean', short: 'h' },
-      },
+      const values = readFlags(args, USAGE, {
+      records: { type: 'string', multiple: true },
+      plans: { type: 'string', multiple: true },
+      logs: { type: 'string', multiple: true },
+      databases: { type: 'string' },
+      json: { type: 'boolean' },
+      out: { type: 'string' },
+      'no-exec': { type: 'boolean' },
+      'allow-unisolated': { type: 'boolean' },
+      'strict-actions': { type: 'boolean' },
+      'lenient-actions': { type: 'boolean' },
+      concurrency: { type: 'string' },
+      timeout: { type: 'string' },
+      ...MAX_LINE_BYTES_OPTION,
     });
-    if (values.help) {
-      process.stdout.write(USAGE);
-      return 0;
-    }
-    if (!values.records?.length && !values.plans?.length) throw new CliError("--records (or --plans) is required (see 'intent-lens score --help')");
+  if (!values.records?.length && !values.plans?.length) throw new CliError("--records (or --plans) is required (see 'intent-lens score --help')");
     if (!values.logs?.length) throw new CliError("--logs is required (see 'intent-lens score --help')");
     const concurrency = values.concurrency ? Number(values.concurrency) : Math.max(1, cpus().length);
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError('--concurrency must be a positive integer');

@@ -3,8 +3,8 @@
 // content in new errors (Fig. 4) and depth curves (Fig. 5), from the same computeStats the dashboard
 // uses. `stats --diff <logs-A> <logs-B>`, `--diff-rescored`, `--diff-forks`: the sources that
 // flipped between two runs (statsDiff.ts).
-import { parseArgs } from 'node:util';
 import { CliError, type CliCommand } from './cliTypes';
+import { readOptions } from './readOptions';
 import { DEFAULT_BOOTSTRAP } from '../core/stats/intervals';
 import { describeRescoreCounts } from '../core/workspace/verdicts';
 import { computeStats } from '../core/stats/computeStats';
@@ -14,7 +14,7 @@ import { gridToLatex } from '../core/stats/report/latexTable';
 import { diffForks, diffLogPaths, diffRescored, type StatsDiffOptions } from './statsDiff';
 import { statsDetectors } from '../core/stats/statsDetectors';
 import { formatForkStatsTable } from '../core/stats/forkStats';
-import { loadStatsWorkspace as load } from './statsLoad';
+import { loadStatsWorkspace as load, WORKSPACE_OPTIONS } from './statsLoad';
 import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
 
 const USAGE = `intent-lens stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv|html|latex] [--model M]... [--rescored FILE]
@@ -47,30 +47,18 @@ const isFormat = (f: string | undefined): f is Format => (FORMATS as readonly st
 
 const command: CliCommand = {
   async run(args) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        records: { type: 'string', multiple: true },
-        rescored: { type: 'string' },
-        logs: { type: 'string', multiple: true },
-        json: { type: 'boolean' },
-        format: { type: 'string', default: 'md' },
-        model: { type: 'string', multiple: true },
-        seed: { type: 'string' },
-        diff: { type: 'boolean' },
-        'diff-rescored': { type: 'boolean' },
-        'diff-forks': { type: 'boolean' },
-        verdicts: { type: 'string' },
-        batch: { type: 'string' },
-        ...MAX_LINE_BYTES_OPTION,
-        help: { type: 'boolean', short: 'h' },
-      },
+    const { values, positionals } = readOptions(args, USAGE, {
+      ...WORKSPACE_OPTIONS,
+      json: { type: 'boolean' },
+      format: { type: 'string', default: 'md' },
+      seed: { type: 'string' },
+      diff: { type: 'boolean' },
+      'diff-rescored': { type: 'boolean' },
+      'diff-forks': { type: 'boolean' },
+      verdicts: { type: 'string' },
+      batch: { type: 'string' },
+      ...MAX_LINE_BYTES_OPTION,
     });
-    if (values.help) {
-      process.stdout.write(USAGE);
-      return 0;
-    }
     const onlyModels = values.model ? new Set(values.model) : undefined;
     const maxLineBytes = maxLineBytesOf(values['max-line-bytes']);
     const diffOpts: StatsDiffOptions = {

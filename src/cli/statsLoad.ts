@@ -4,6 +4,14 @@ import { CliError } from './cliTypes';
 import { Workspace } from '../core/workspace/workspace';
 import { formatDiagnostic } from '../core/jsonl/diagnostics';
 
+/** The options naming what `stats` and `export-opsd` read: records, logs, a re-scored copy, models. */
+export const WORKSPACE_OPTIONS = {
+  records: { type: 'string', multiple: true },
+  rescored: { type: 'string' },
+  logs: { type: 'string', multiple: true },
+  model: { type: 'string', multiple: true },
+} as const;
+
 export async function loadStatsWorkspace(records: readonly string[], logs: readonly string[], maxLineBytes?: number): Promise<Workspace> {
   let loaded;
   try {

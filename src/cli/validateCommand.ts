@@ -1,27 +1,22 @@
 // `intent-lens validate <file-or-folder>... [--json]`: detects records, run logs and evolving plans,
 // prints `file:line:col: severity code message`, exits 1 if any error.
-import { parseArgs } from 'node:util';
 import type { CliCommand } from './cliTypes';
 import { CliError } from './cliTypes';
+import { readOptions } from './readOptions';
 import { validatePaths } from '../core/load/validateFiles';
-// Registers the intent (template) checks with the shared validator.
-import { defaultDatabaseFolders, setDatabaseFoldersResolver } from '../core/checks/registerIntentChecks';
+import { defaultDatabaseFolders, intentRecordCheck } from '../core/checks/intentRecordCheck';
 import { formatDiagnostic } from '../core/jsonl/diagnostics';
 import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
 
 const command: CliCommand = {
   async run(args) {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, databases: { type: 'string' }, ...MAX_LINE_BYTES_OPTION, help: { type: 'boolean', short: 'h' } } });
-    if (values.help) {
-      process.stdout.write('intent-lens validate <file-or-folder>... [--databases DIR] [--json] [--max-line-bytes N]\n' + MAX_LINE_BYTES_HELP);
-      return 0;
-    }
+    const { values, positionals } = readOptions(args, 'intent-lens validate <file-or-folder>... [--databases DIR] [--json] [--max-line-bytes N]\n' + MAX_LINE_BYTES_HELP, { json: { type: 'boolean' }, databases: { type: 'string' }, ...MAX_LINE_BYTES_OPTION });
     if (positionals.length === 0) throw new CliError('give at least one file or folder');
     const databases = values.databases;
     // --databases is where the reference-SQL check finds `<db_id>.sqlite`; the defaults still follow.
-    if (databases) setDatabaseFoldersResolver((file) => [databases, ...defaultDatabaseFolders(file)]);
+    const recordChecks = [intentRecordCheck(databases ? (file) => [databases, ...defaultDatabaseFolders(file)] : defaultDatabaseFolders)];
     const maxLineBytes = maxLineBytesOf(values['max-line-bytes']);
-    const files = await validatePaths(positionals, maxLineBytes ? { maxLineBytes } : {}).catch((e: unknown) => {
+    const files = await validatePaths(positionals, { recordChecks, ...(maxLineBytes ? { maxLineBytes } : {}) }).catch((e: unknown) => {
       throw new CliError(`cannot read ${e instanceof Error ? e.message : String(e)}`);
     });
     const errors = files.reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === 'error').length, 0);

@@ -1,7 +1,7 @@
 // Verdicts with provenance (issue #11) in a real VS Code: a workspace with real shared-data
 // conversations whose logged verdict (✗) the math verifier overturns (✓). After "Re-score" the tree,
-// the status bar, the dashboard cell, the compare view, the conversation view, the In Effect view and
-// the Samples table all show the re-scored verdict and say it was re-scored (the views opened before
+// the status bar, the dashboard cell, the compare view, the conversation view, the In Effect view, the
+// Samples table and the Test Explorer all show the re-scored verdict and say it was re-scored (the views opened before
 // the re-score update in place); after "Developer: Reload Window" (the sidecar under .intent-lens/)
 // they still do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +179,16 @@ describe.skipIf(missing.length > 0 || !haveData)('verdicts with provenance', () 
     return () => cell.innerText();
   }
 
+  /** The Test Explorer's item of the gemini run under its instance (source, then Original (multi)): its text. */
+  async function testExplorerRun() {
+    await command('Testing: Focus on Test Explorer View');
+    await wb.page.locator('.test-explorer').waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.expandTreeRow(TASK);
+    await wb.expandTreeRow(/^\s*Original \(multi\)/);
+    const row = await wb.treeRow(gemini.model);
+    return () => row.innerText();
+  }
+
   /** The compare view of the gemini (left) and llama (right) runs: each side's verdict and its note. */
   async function compareView() {
     // Compare With…: the source, then the gemini run, then (in the second list, "… with…") the llama run.
@@ -217,9 +227,12 @@ describe.skipIf(missing.length > 0 || !haveData)('verdicts with provenance', () 
 
     await expect.poll(await samplesVerdict(), { timeout: wb.timeoutMs }).toBe('✓ correct (re-scored)');
     await wb.screenshot(`${when}-samples`);
+
+    await expect.poll(await testExplorerRun(), { timeout: wb.timeoutMs }).toContain('✓ re-scored, logged ✗');
+    await wb.screenshot(`${when}-test-explorer`);
   }
 
-  // Each test walks six views, each wait up to wb.timeoutMs: the file's default per-test limit
+  // Each test walks seven views, each wait up to wb.timeoutMs: the file's default per-test limit
   // (180 s) is too short for one slow step on a loaded machine, so each test says its own.
   const VIEWS_MS = 600_000;
 
@@ -237,7 +250,10 @@ describe.skipIf(missing.length > 0 || !haveData)('verdicts with provenance', () 
     expect(await (await conversationView())()).toMatchObject({ verdict: 'incorrect', source: 'logged' });
     expect(await (await inEffectVerdict())()).toBe('✗ incorrect');
     expect(await (await samplesVerdict())()).toBe('✗ incorrect');
-    // The dashboard, compare, conversation, In Effect and Samples views stay open: the re-score must update them in place.
+    const run = await (await testExplorerRun())();
+    expect(run).toMatch(/✗/);
+    expect(run).not.toMatch(/re-scored/);
+    // The dashboard, compare, conversation, In Effect and Samples views and the expanded Test Explorer item stay open: the re-score must update them in place.
   }, VIEWS_MS);
 
   it('re-scores and every view shows the same re-scored verdict', async () => {

@@ -7,6 +7,7 @@ import { followVsCodeTheme, setupMonacoEnvironment } from '../shared/monacoSetup
 import '../../node_modules/monaco-editor/esm/vs/base/browser/ui/codicons/codicon/codicon.css';
 import { ApplyResult, CheckReferencesResult, EDITOR_VIEW, EditorStateSchema, EditorView, type EditorState } from '../../src/shared/protocol/editor';
 import { EditorApp, type EditorActions } from './EditorApp';
+import '../shared/base.css';
 import './editor.css';
 
 const started = performance.now();

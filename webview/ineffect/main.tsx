@@ -8,6 +8,7 @@ import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import { connectView } from '../shared/bridge';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { IN_EFFECT_VIEW, InEffectView, type InEffectState, type RailRequirement, type RailTurn, type RailValue } from '../../src/shared/protocol/inEffect';
+import '../shared/base.css';
 import './ineffect.css';
 
 const scriptStart = performance.now();

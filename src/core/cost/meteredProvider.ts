@@ -1,5 +1,6 @@
 // Counts what calls really cost: wraps a provider and adds each completion's price to a meter.
 // Placed inside the response cache, it never sees cached replies, so they cost nothing.
+import { ProviderWrapper } from '../providers/providerWrapper';
 import type { ChatMessage, ChatProvider, CompletionOptions, CompletionResult } from '../providers/chatProvider';
 import { addCost, costOf, type PriceTable } from './priceTable';
 import type { ResponseCache } from './responseCache';
@@ -21,20 +22,12 @@ export class CostMeter {
   }
 }
 
-export class MeteredProvider implements ChatProvider {
+export class MeteredProvider extends ProviderWrapper {
   constructor(
-    private readonly inner: ChatProvider,
+    inner: ChatProvider,
     private readonly meter: CostMeter,
-  ) {}
-
-  get id(): string {
-    return this.inner.id;
-  }
-  get kind(): ChatProvider['kind'] {
-    return this.inner.kind;
-  }
-  get model(): string {
-    return this.inner.model;
+  ) {
+    super(inner);
   }
 
   async complete(messages: readonly ChatMessage[], options?: CompletionOptions): Promise<CompletionResult> {

@@ -2,6 +2,7 @@
 // messages and generation settings, so replaying a prefix or re-running a batch costs nothing.
 // One small JSON file per response, written atomically (temp file + rename) so concurrent runs
 // and killed processes never leave a half-written entry.
+import { ProviderWrapper } from '../providers/providerWrapper';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -59,20 +60,12 @@ export class ResponseCache {
   }
 }
 
-class CachedProvider implements ChatProvider {
+class CachedProvider extends ProviderWrapper {
   constructor(
-    private readonly inner: ChatProvider,
+    inner: ChatProvider,
     private readonly cache: ResponseCache,
-  ) {}
-
-  get id(): string {
-    return this.inner.id;
-  }
-  get kind(): ChatProvider['kind'] {
-    return this.inner.kind;
-  }
-  get model(): string {
-    return this.inner.model;
+  ) {
+    super(inner);
   }
 
   async complete(messages: readonly ChatMessage[], options: CompletionOptions = {}): Promise<CompletionResult> {

@@ -14,43 +14,32 @@ export interface FileValidation {
   diagnostics: Diagnostic[];
 }
 
-/**
- * Extra record checks registered by features (e.g. the template checks of the review workflow), so
- * `validate` and the Problems panel run the same checks.
- */
+/** A check of one record beyond its schema (e.g. the intent checks), given by the caller of the validator. */
 export type RecordCheck = (rec: BenchmarkRecord, loc: { file: string; line: number; column: number }) => Diagnostic[] | Promise<Diagnostic[]>;
-const recordChecks: RecordCheck[] = [];
-export function registerRecordCheck(check: RecordCheck): void {
-  recordChecks.push(check);
-}
 
-/** Runs the registered record checks on one record (the Problems panel runs them like `validate`). */
-export async function runRecordChecks(rec: BenchmarkRecord, loc: { file: string; line: number; column: number }): Promise<Diagnostic[]> {
-  const out: Diagnostic[] = [];
-  for (const check of recordChecks) out.push(...(await check(rec, loc)));
-  return out;
-}
-
-export interface LoadLimits {
+export interface ValidateOptions {
   /** Longest line (and largest file read whole), in bytes. */
   maxLineBytes?: number;
+  /** Run on every valid record of a records file, in order. */
+  recordChecks?: readonly RecordCheck[];
 }
 
-export async function validateFile(path: string, limits: LoadLimits = {}): Promise<FileValidation> {
+export async function validateFile(path: string, opts: ValidateOptions = {}): Promise<FileValidation> {
   try {
-    return await validateReadableFile(path, limits);
+    return await validateReadableFile(path, opts);
   } catch (e) {
     // A file that turned into a FIFO, vanished or grew past the limit: a problem of that file only.
     return { path, kind: 'unknown', items: 0, diagnostics: [diag({ file: path, line: 1, column: 1 }, 'error', 'unreadable', e instanceof Error ? e.message : String(e))] };
   }
 }
 
-async function validateReadableFile(path: string, limits: LoadLimits): Promise<FileValidation> {
+async function validateReadableFile(path: string, opts: ValidateOptions): Promise<FileValidation> {
+  const limits = opts.maxLineBytes !== undefined ? { maxLineBytes: opts.maxLineBytes } : {};
   const kind = await detectFileKind(path);
   if (kind === 'records') {
     const f = await loadRecordsFile(path, limits);
     const extra: Diagnostic[] = [];
-    for (const item of f.items) for (const check of recordChecks) extra.push(...(await check(item.value, { file: path, line: item.line, column: 1 })));
+    for (const item of f.items) for (const check of opts.recordChecks ?? []) extra.push(...(await check(item.value, { file: path, line: item.line, column: 1 })));
     return { path, kind, items: f.items.length, diagnostics: sortDiagnostics([...f.diagnostics, ...extra]) };
   }
   if (kind === 'evolving') {
@@ -65,10 +54,10 @@ async function validateReadableFile(path: string, limits: LoadLimits): Promise<F
   return { path, kind: 'unknown', items: 0, diagnostics: [diag({ file: path, line: 1, column: 1 }, 'warning', 'unknown-kind', 'not recognised as records, run logs or evolving plans (no valid object with `shards`, `trace` or `anchor`+`turns`)')] };
 }
 
-export async function validatePaths(paths: readonly string[], limits: LoadLimits = {}): Promise<FileValidation[]> {
+export async function validatePaths(paths: readonly string[], opts: ValidateOptions = {}): Promise<FileValidation[]> {
   const { files, diagnostics } = await findDataFiles(paths);
   const out: FileValidation[] = diagnostics.map((d) => ({ path: d.file, kind: 'unknown', items: 0, diagnostics: [d] }));
-  for (const f of files) out.push(await validateFile(f, limits));
+  for (const f of files) out.push(await validateFile(f, opts));
   return out;
 }
 

@@ -3,41 +3,23 @@
 // into `system`, as the API wants.
 import type Anthropic from '@anthropic-ai/sdk';
 import { anthropicSdk } from './sdkModules';
-import type { ChatMessage, ChatProvider, CompletionOptions, CompletionResult } from './chatProvider';
-import { GENERATION_DEFAULTS, RELIABILITY_DEFAULTS } from './chatProvider';
-import { ProviderError, knownSecrets, raceAbort, redactProviderError, redactUrl, toProviderError } from './providerErrors';
+import type { ChatMessage, CompletionOptions, CompletionResult } from './chatProvider';
+import { GENERATION_DEFAULTS } from './chatProvider';
+import { ProviderError } from './providerErrors';
 import { guardedFetch } from './guardedFetch';
-import { withRetries } from './retryPolicy';
-import { isSdkConnectionError } from './sdkModules';
+import { SdkProvider, type SdkProviderOptions } from './sdkProvider';
 
-export interface AnthropicProviderOptions {
-  id: string;
-  model: string;
-  apiKey?: string;
+export interface AnthropicProviderOptions extends SdkProviderOptions {
   baseUrl?: string;
-  stream?: boolean;
-  timeoutMs?: number;
-  maxRetries?: number;
-  /** Longest Retry-After honoured (ms); default 60 s. */
-  maxRetryAfterMs?: number;
 }
 
-export class AnthropicProvider implements ChatProvider {
+export class AnthropicProvider extends SdkProvider {
   readonly kind = 'anthropic' as const;
-  readonly id: string;
-  readonly model: string;
   private readonly client: Anthropic;
-  private readonly ctx: { providerId: string; model: string; baseUrl?: string };
-  private readonly timeoutMs: number;
-  private readonly secrets: string[];
 
-  constructor(private readonly opts: AnthropicProviderOptions) {
-    this.id = opts.id;
-    this.model = opts.model;
+  constructor(opts: AnthropicProviderOptions) {
+    super(opts, opts.baseUrl ?? 'https://api.anthropic.com');
     if (!opts.apiKey) throw new ProviderError('auth', `provider "${opts.id}" (Anthropic) has no API key: set it with "Intent Lens: Set API Key" or the provider's apiKeyEnv variable`);
-    this.timeoutMs = opts.timeoutMs ?? RELIABILITY_DEFAULTS.timeoutMs;
-    this.secrets = knownSecrets([opts.apiKey]);
-    this.ctx = { providerId: opts.id, model: opts.model, baseUrl: redactUrl(opts.baseUrl ?? 'https://api.anthropic.com') };
     this.client = new (anthropicSdk().Anthropic)({
       apiKey: opts.apiKey,
       ...(opts.baseUrl ? { baseURL: opts.baseUrl } : {}),
@@ -57,18 +39,7 @@ export class AnthropicProvider implements ChatProvider {
       ...(system ? { system } : {}),
       ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
     };
-    try {
-      return await raceAbort(this.opts.stream ? this.streamed(params, options) : this.single(params, options), options.signal);
-    } catch (e) {
-      if (options.signal?.aborted) throw new ProviderError('cancelled', 'request cancelled');
-      throw redactProviderError(toProviderError(e, this.ctx), this.secrets);
-    }
-  }
-
-  /** Sends the request, retrying what is worth retrying within the time budget. */
-  private send<T>(request: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-    const policy = { maxRetries: this.opts.maxRetries ?? RELIABILITY_DEFAULTS.maxRetries, timeoutMs: this.timeoutMs, maxRetryAfterMs: this.opts.maxRetryAfterMs ?? RELIABILITY_DEFAULTS.maxRetryAfterMs, ...(signal ? { signal } : {}) };
-    return withRetries(request, policy, { isConnectionError: isSdkConnectionError, toError: (e) => toProviderError(e, this.ctx) });
+    return this.guarded(() => this.streamed(params, options), () => this.single(params, options), options.signal);
   }
 
   private async single(params: Anthropic.MessageCreateParamsNonStreaming, options: CompletionOptions): Promise<CompletionResult> {
@@ -105,7 +76,7 @@ export class AnthropicProvider implements ChatProvider {
       }
     }
     // A stream cut off mid-answer looks like a short answer: without a stop reason it is not one.
-    if (!stopReason) throw new ProviderError('malformed', `provider "${this.id}" at ${this.ctx.baseUrl} sent a malformed response: the stream ended without a stop reason after ${text.length} characters (cut off?)`);
+    if (!stopReason) throw this.malformed(`the stream ended without a stop reason after ${text.length} characters (cut off?)`);
     return { text, usage, ...(model ? { model } : {}), finishReason: stopReason };
   }
 }

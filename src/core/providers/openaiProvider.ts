@@ -5,44 +5,25 @@
 import type OpenAI from 'openai';
 import { openaiSdk } from './sdkModules';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
-import type { ChatMessage, ChatProvider, CompletionOptions, CompletionResult } from './chatProvider';
-import { RELIABILITY_DEFAULTS } from './chatProvider';
-import { ProviderError, knownSecrets, raceAbort, redactProviderError, redactUrl, toProviderError } from './providerErrors';
+import type { ChatMessage, CompletionOptions, CompletionResult } from './chatProvider';
+import { ProviderError } from './providerErrors';
 import { guardedFetch } from './guardedFetch';
-import { withRetries } from './retryPolicy';
-import { isSdkConnectionError } from './sdkModules';
+import { SdkProvider, type SdkProviderOptions } from './sdkProvider';
 
-export interface OpenAIProviderOptions {
-  id: string;
+export interface OpenAIProviderOptions extends SdkProviderOptions {
   baseUrl: string;
-  model: string;
-  /** Sent as a bearer token when set; local servers usually need none. */
-  apiKey?: string;
-  stream?: boolean;
-  timeoutMs?: number;
-  maxRetries?: number;
-  /** Longest Retry-After honoured (ms); default 60 s. */
-  maxRetryAfterMs?: number;
   /** Hosted reasoning models want `max_completion_tokens`; most compatible servers `max_tokens`. */
   tokenLimitParam?: 'max_tokens' | 'max_completion_tokens';
 }
 
-export class OpenAICompatibleProvider implements ChatProvider {
+export class OpenAICompatibleProvider extends SdkProvider {
   readonly kind = 'openai' as const;
-  readonly id: string;
-  readonly model: string;
   private readonly client: OpenAI;
-  private readonly ctx: { providerId: string; model: string; baseUrl?: string };
-  private readonly timeoutMs: number;
-  private readonly secrets: string[];
 
   constructor(private readonly opts: OpenAIProviderOptions) {
-    this.id = opts.id;
-    this.model = opts.model;
+    super(opts, opts.baseUrl);
+    // An API key is sent as a bearer token when set; local servers usually need none.
     const key = opts.apiKey && opts.apiKey.trim() !== '' ? opts.apiKey : undefined;
-    this.timeoutMs = opts.timeoutMs ?? RELIABILITY_DEFAULTS.timeoutMs;
-    this.secrets = knownSecrets([opts.apiKey]);
-    this.ctx = { providerId: opts.id, model: opts.model, baseUrl: redactUrl(opts.baseUrl) };
     this.client = new (openaiSdk().OpenAI)({
       baseURL: opts.baseUrl,
       // The SDK insists on a credential; without a key the placeholder is dropped from the headers.
@@ -65,19 +46,7 @@ export class OpenAICompatibleProvider implements ChatProvider {
       ...(options.maxTokens !== undefined ? { [this.opts.tokenLimitParam ?? 'max_tokens']: options.maxTokens } : {}),
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
     };
-    try {
-      const work = this.opts.stream ? this.streamed(base, options) : this.single(base, options);
-      return await raceAbort(work, options.signal);
-    } catch (e) {
-      if (options.signal?.aborted) throw new ProviderError('cancelled', 'request cancelled');
-      throw redactProviderError(toProviderError(e, this.ctx), this.secrets);
-    }
-  }
-
-  /** Sends the request, retrying what is worth retrying within the time budget. */
-  private send<T>(request: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-    const policy = { maxRetries: this.opts.maxRetries ?? RELIABILITY_DEFAULTS.maxRetries, timeoutMs: this.timeoutMs, maxRetryAfterMs: this.opts.maxRetryAfterMs ?? RELIABILITY_DEFAULTS.maxRetryAfterMs, ...(signal ? { signal } : {}) };
-    return withRetries(request, policy, { isConnectionError: isSdkConnectionError, toError: (e) => toProviderError(e, this.ctx) });
+    return this.guarded(() => this.streamed(base, options), () => this.single(base, options), options.signal);
   }
 
   private async single(base: Omit<ChatCompletionCreateParamsNonStreaming, 'stream'>, options: CompletionOptions): Promise<CompletionResult> {
@@ -123,10 +92,6 @@ export class OpenAICompatibleProvider implements ChatProvider {
     // A stream cut off mid-answer looks like a short answer: without a finish reason it is not one.
     if (!finishReason) throw this.malformed(`the stream ended without a finish reason after ${text.length} characters (cut off?)`);
     return { text, ...(usage ? { usage } : {}), ...(model ? { model } : {}), finishReason };
-  }
-
-  private malformed(what: string): ProviderError {
-    return new ProviderError('malformed', `provider "${this.id}" at ${this.ctx.baseUrl} sent a malformed response: ${what}`);
   }
 }
 

@@ -49,7 +49,7 @@ const BY_TASK_ID: ReadOptions = { stringIs: 'taskId' };
 export function registerReview(services: ExtensionServices): void {
   const { context, data } = services;
   // The intent checks reach the Problems panel through this live collection (document text, field
-  // ranges, quick fixes), not through registerRecordCheck, so they are never reported twice.
+  // ranges, quick fixes), not through the validator's record checks (`validate` passes those), so they are never reported twice.
   registerIntentDiagnostics(context, data);
   context.subscriptions.push(
     vscode.languages.registerCodeActionsProvider([{ scheme: 'file', pattern: '**/*.records.{jsonl,json}' }], new IntentQuickFixProvider(), { providedCodeActionKinds: IntentQuickFixProvider.kinds }),

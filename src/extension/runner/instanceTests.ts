@@ -1,6 +1,7 @@
 // Sources × instances in the Test Explorer: running a test item runs the instance through the
 // configured provider; it passes when the verifier says the final answer is correct. A failure
-// shows extracted vs reference (as a diff) and any inactive content in the answer.
+// shows extracted vs reference (as a diff) and any inactive content in the answer. Each instance lists
+// its logged runs with their current verdict (`instanceRunItems.ts`).
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import type { RecordEntry } from '../data/workspaceData';
@@ -11,6 +12,7 @@ import type { ProviderConfig } from '../../core/providers/providerConfig';
 import { describeRunError, runOneInstance, UntrustedWorkspaceError } from './runSession';
 import { pickProviderConfig } from './providerSettings';
 import { confirmManyConversations } from './costSettings';
+import { groupRunsByInstance, runItem, runsKey, type RunsByInstance } from './instanceRunItems';
 
 const CONTROLLER_ID = 'intentLens.instances';
 
@@ -27,18 +29,39 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
   const controller = vscode.tests.createTestController(CONTROLLER_ID, 'Intent Lens Instances');
   const instances = new WeakMap<vscode.TestItem, InstanceData>();
   const disposables: vscode.Disposable[] = [controller];
+  let runs: RunsByInstance = new Map();
+  /** Instances whose run children were resolved (expanded): refreshed on re-score, refilled on rebuild. */
+  const resolved = new Map<string, { item: vscode.TestItem; data: InstanceData }>();
+  /** A run child runs the instance it belongs to. */
+  const instanceOfRun = new WeakMap<vscode.TestItem, vscode.TestItem>();
+
+  const fillRuns = (item: vscode.TestItem, d: InstanceData) => {
+    const refs = runs.get(runsKey(d.taskId, d.spec)) ?? [];
+    item.children.replace(
+      refs.map((ref) => {
+        const child = runItem(controller, ref, services.data.currentVerdict(ref));
+        instanceOfRun.set(child, item);
+        return child;
+      }),
+    );
+    resolved.set(item.id, { item, data: d });
+  };
 
   const specLabel = (spec: InstanceSpec) => (spec.mode === 'single' || spec.path ? instanceLabel(spec) : `${instanceLabel(spec)} (multi)`);
 
   const instanceItem = (rec: RecordEntry, spec: InstanceSpec): vscode.TestItem => {
     const item = controller.createTestItem(testIdOf(rec.record.task_id, spec), specLabel(spec), vscode.Uri.file(rec.file));
     item.range = new vscode.Range(Math.max(0, rec.line - 1), 0, Math.max(0, rec.line - 1), 0);
-    instances.set(item, { taskId: rec.record.task_id, spec });
+    const data = { taskId: rec.record.task_id, spec };
+    instances.set(item, data);
+    item.canResolveChildren = runs.has(runsKey(data.taskId, spec));
+    if (item.canResolveChildren && resolved.has(item.id)) fillRuns(item, data);
     return item;
   };
 
   const rebuild = () => {
     const items: vscode.TestItem[] = [];
+    runs = groupRunsByInstance(services.data.conversations());
     const records = [...services.data.records().values()].sort((a, b) => a.record.task_id.localeCompare(b.record.task_id));
     for (const rec of records) {
       const src = controller.createTestItem(`source:${rec.record.task_id}`, rec.record.task_id, vscode.Uri.file(rec.file));
@@ -56,7 +79,18 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
     }
     controller.items.replace(items);
   };
+  controller.resolveHandler = async (item) => {
+    const d = item && instances.get(item);
+    if (item && d) fillRuns(item, d);
+  };
   disposables.push(services.data.onDidChange(() => rebuild()));
+  // A re-score (or a restored sidecar) changes the verdicts the expanded instances show.
+  disposables.push(
+    services.rescored.onDidChange(({ convIds }) => {
+      const changed = new Set(convIds);
+      for (const { item, data } of resolved.values()) if ((runs.get(runsKey(data.taskId, data.spec)) ?? []).some((r) => changed.has(r.conv_id))) fillRuns(item, data);
+    }),
+  );
   void services.data.ensureLoaded().then(rebuild);
   controller.refreshHandler = async () => {
     await services.data.ensureLoaded();
@@ -64,16 +98,17 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
   };
 
   const leaves = (request: vscode.TestRunRequest): vscode.TestItem[] => {
-    const out: vscode.TestItem[] = [];
+    const out = new Set<vscode.TestItem>();
     const excluded = new Set((request.exclude ?? []).map((i) => i.id));
     const visit = (item: vscode.TestItem) => {
       if (excluded.has(item.id)) return;
-      if (instances.has(item)) out.push(item);
-      item.children.forEach(visit);
+      const instance = instances.has(item) ? item : instanceOfRun.get(item);
+      if (instance) out.add(instance);
+      else item.children.forEach(visit);
     };
     if (request.include) request.include.forEach(visit);
     else controller.items.forEach(visit);
-    return out;
+    return [...out];
   };
 
   const runHandler = async (request: vscode.TestRunRequest, token: vscode.CancellationToken) => {

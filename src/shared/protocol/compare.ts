@@ -2,6 +2,7 @@
 // validates what the webview sends, the webview validates the inlined state and every
 // notification. Spans of inactive content are computed on the host and travel in the state.
 import { z } from 'zod';
+import { INSTANCE_FIELDS } from './instanceFields';
 import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope, ViewTimingSchema } from '../protocol';
 
 export const COMPARE_VIEW = 'compare';
@@ -53,10 +54,7 @@ export const CompareSideSchema = z.object({
   model: z.string(),
   /** `Retained`, `Revised`, `S_Orig`, `persistence-retained k=2` … */
   instanceLabel: z.string(),
-  mode: z.string(),
-  condition: z.string(),
-  path: z.string().optional(),
-  k: z.number().int().optional(),
+  ...INSTANCE_FIELDS,
   file: z.string(),
   line: z.number().int(),
   verdict: VerdictSchema,

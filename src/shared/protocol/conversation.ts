@@ -3,6 +3,7 @@
 // their tags, replies with their LiC response type, inactive spans from the compare view's
 // detector, the in-effect rail, and the verdict with where it came from.
 import { z } from 'zod';
+import { INSTANCE_FIELDS } from './instanceFields';
 import { commandEnvelope, defineView, notificationEnvelope, ViewTimingSchema } from '../protocol';
 import { CompareMessageSchema, InactiveSpanSchema, RailEntrySchema, VerdictSchema } from './compare';
 
@@ -67,10 +68,7 @@ export const ConversationStateSchema = z.object({
   task: z.string(),
   model: z.string(),
   instanceLabel: z.string(),
-  mode: z.string(),
-  condition: z.string(),
-  path: z.string().optional(),
-  k: z.number().int().optional(),
+  ...INSTANCE_FIELDS,
   recap: z.string().optional(),
   file: z.string(),
   /** Workspace-relative file, for display. */

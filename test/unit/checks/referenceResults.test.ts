@@ -7,7 +7,7 @@ import { BenchmarkRecordSchema, type BenchmarkRecord } from '../../../src/core/s
 import { goodMathRecord } from './fixtures';
 import { parseRecordsText } from '../../../src/core/load/recordsFile';
 import { validatePaths } from '../../../src/core/load/validateFiles';
-import '../../../src/core/checks/registerIntentChecks';
+import { intentRecordCheck } from '../../../src/core/checks/intentRecordCheck';
 
 const SHARED = resolve(__dirname, '../../../../shared/data');
 
@@ -50,7 +50,7 @@ describe('database references are executed', () => {
   });
 });
 
-describe('validate runs the intent checks (registerRecordCheck)', () => {
+describe('validate runs the intent checks it is given (recordChecks)', () => {
   it('reports a check on the record line with its field path', async () => {
     const good = goodMathRecord();
     const bad = structuredClone(good);
@@ -58,8 +58,16 @@ describe('validate runs the intent checks (registerRecordCheck)', () => {
     bad.intent!.accept = 'Sure, 2 bags it is.';
     const file = join(dir, 'x.records.jsonl');
     writeFileSync(file, `${JSON.stringify(good)}\n${JSON.stringify(bad)}\n`);
-    const [v] = await validatePaths([file]);
+    const [v] = await validatePaths([file], { recordChecks: [intentRecordCheck()] });
     const hits = v!.diagnostics.filter((d) => d.code === 'intent-decision-repeats-value');
     expect(hits.map((d) => [d.line, d.path, d.severity])).toEqual([[2, 'intent.accept', 'error']]);
+  });
+  it('runs no intent checks unless given them (no registry)', async () => {
+    const bad = goodMathRecord();
+    bad.intent!.accept = 'Sure, 2 bags it is.';
+    const file = join(dir, 'y.records.jsonl');
+    writeFileSync(file, `${JSON.stringify(bad)}\n`);
+    const [v] = await validatePaths([file]);
+    expect(v!.diagnostics.filter((d) => d.code.startsWith('intent-'))).toEqual([]);
   });
 });

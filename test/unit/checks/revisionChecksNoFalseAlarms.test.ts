@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { checkIntent, type CheckIssue } from '../../../src/core/checks/intentChecks';
 import { distinguishingContent, statesValue } from '../../../src/core/checks/valueMatch';
 import { validateFile } from '../../../src/core/load/validateFiles';
-import { setDatabaseFoldersResolver, defaultDatabaseFolders } from '../../../src/core/checks/registerIntentChecks';
+import { intentRecordCheck } from '../../../src/core/checks/intentRecordCheck';
 import type { BenchmarkRecord, IntentBlock } from '../../../src/core/schema/records';
 import { goodMathRecord } from './fixtures';
 import { sharedData } from '../verify/sqlTestAssets';
@@ -68,14 +68,9 @@ describe.skipIf(!existsSync(sharedData) || !hasPeerEval)('shared records validat
   for (const file of files) {
     test(file.slice(file.indexOf('shared')), async () => {
       const dbDir = peerDatabasesDir();
-      setDatabaseFoldersResolver(() => [dbDir]);
-      try {
-        const v = await validateFile(file);
-        expect(v.items).toBeGreaterThan(0);
-        expect(v.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}: ${d.code} ${d.message}`)).toEqual([]);
-      } finally {
-        setDatabaseFoldersResolver(defaultDatabaseFolders);
-      }
+      const v = await validateFile(file, { recordChecks: [intentRecordCheck(() => [dbDir])] });
+      expect(v.items).toBeGreaterThan(0);
+      expect(v.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}: ${d.code} ${d.message}`)).toEqual([]);
     }, 120_000);
   }
 });

@@ -1,5 +1,5 @@
 import { describe, it, expect, vi, afterEach } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import validateCommand from '../../../src/cli/validateCommand';
@@ -36,6 +36,25 @@ describe('intent-lens validate', () => {
   it('accepts --databases for the reference-SQL check on the samples', async () => {
     const { code } = await capture(() => validateCommand.run([join(ROOT, 'samples/intent.records.jsonl'), '--databases', join(ROOT, 'samples/databases')]));
     expect(code).toBe(0);
+  });
+
+  it('runs the intent checks, looking for databases where --databases says first', async () => {
+    // A database record away from samples/, so only --databases (or the cwd) can find its database.
+    const dir = mkdtempSync(join(tmpdir(), 'il-validate-db-'));
+    const empty = join(dir, 'no-databases');
+    mkdirSync(empty);
+    const line = readFileSync(join(ROOT, 'samples/intent.records.jsonl'), 'utf8').split('\n').find((l) => l.includes('"task": "database"') || l.includes('"task":"database"'))!;
+    const f = join(dir, 'db.records.jsonl');
+    writeFileSync(f, line + '\n');
+    const missing = async (databases: string) => {
+      const { out } = await capture(() => validateCommand.run([f, '--databases', databases, '--json']));
+      const parsed = JSON.parse(out) as { files: Array<{ diagnostics: Array<{ code: string; message: string }> }> };
+      return parsed.files[0]!.diagnostics.filter((d) => d.code === 'intent-reference-db-missing').map((d) => d.message);
+    };
+    const notFound = await missing(empty);
+    expect(notFound).toHaveLength(1);
+    expect(notFound[0]).toContain(empty);
+    expect(await missing(join(ROOT, 'samples/databases'))).toEqual([]);
   });
 });
 
