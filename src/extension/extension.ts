@@ -29,6 +29,7 @@ export interface IntentLensApi {
 
 export async function activate(context: vscode.ExtensionContext): Promise<IntentLensApi> {
   const output = vscode.window.createOutputChannel('Intent Lens');
+  output.appendLine(`[activate] ${new Date().toISOString()}`);
   const data = new WorkspaceData(output);
   const rescored = new RescoreResults(data, output);
   const services: ExtensionServices = { context, data, output, rescored };

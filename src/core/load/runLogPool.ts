@@ -72,7 +72,7 @@ export class RunLogPool {
 
   constructor(
     private readonly locate: () => string | undefined = () => findBundledScript('runLogWorker.js'),
-    readonly size = Math.min(2, availableParallelism()),
+    readonly size = Math.max(1, Math.min(2, availableParallelism() - 1)),
   ) {}
 
   /** False without the bundled worker (the caller indexes in its own thread then). */

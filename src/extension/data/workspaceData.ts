@@ -86,6 +86,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
   private async loadAll(): Promise<void> {
     const cfg = this.config();
     const exclude = '**/node_modules/**';
+    const loadStarted = Date.now();
     const [recs, logs, plans] = await Promise.all([
       vscode.workspace.findFiles(cfg.records, exclude),
       vscode.workspace.findFiles(cfg.logs, exclude),
@@ -95,6 +96,8 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     await Promise.all(recs.map((u) => this.loadFile(u.fsPath, 'records')));
     await Promise.all(plans.map((u) => this.loadFile(u.fsPath, this.kindOfLoaded(u.fsPath) ?? 'evolving')));
     const logFiles = logs.filter((u) => !this.kindOfLoaded(u.fsPath) && !kindByName(u.fsPath));
+    // Where a slow first load spends its time, for users and the UI bench.
+    this.output?.appendLine(`[data] ${new Date().toISOString()} found ${recs.length + plans.length + logs.length} data file(s), records and plans loaded in ${Date.now() - loadStarted} ms`);
     const progress: LoadProgress = { logFilesDone: 0, logFilesTotal: logFiles.length };
     // A load that finishes within FIRST_PROGRESS_MS tells nothing (one change event at the end, as
     // before); a longer one shows the sources then, and what is indexed so far every interval.
@@ -104,6 +107,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
       lastTold = Date.now();
       this.progress = { ...progress };
       this.progressEmitter.fire(this.progress);
+      if (force) this.output?.appendLine(`[data] ${new Date().toISOString()} first partial update: ${this.logs.conversations().length} conversation(s) so far`);
     };
     const first = this.loadedOnce ? undefined : setTimeout(() => tell(true), FIRST_PROGRESS_MS);
     const started = Date.now();

@@ -31,6 +31,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
   status.command = 'intentLens.sources.focus';
   context.subscriptions.push(provider, view, status);
 
+  let shownOnce = false;
   const update = () => {
     const s = provider.model.summary();
     const f = provider.filters;
@@ -58,6 +59,10 @@ export function registerSourcesTree(services: ExtensionServices): void {
     status.tooltip = new vscode.MarkdownString(
       `**Intent Lens**\n\n${s.records} records, ${s.sources} sources, ${s.conversations} conversations from ${s.models.length} model(s)\n\n✓ ${s.correct} · ✗ ${s.incorrect} · – ${s.unscored} unscored\n\nAccuracy over scored conversations: ${acc}${rescoredCount ? ` (${describeRescoreCounts(rescored.all())}; re-scored verdicts replace logged ones)` : ''}${s.forks ? `\n\n${s.forks} fork(s) (runs with forked_from) are not counted above` : ''}\n\nClick to open the Sources view.`,
     );
+    if (hasData && !shownOnce) {
+      shownOnce = true;
+      output.appendLine(`[tree] ${new Date().toISOString()} first sources shown (${s.sources} sources, ${s.conversations} conversations)`);
+    }
     if (hasData) status.show();
     else status.hide();
   };
