@@ -83,6 +83,8 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     const poll = setInterval(() => (rssPeak = Math.max(rssPeak, extensionHostRssMB(server))), RSS_POLL_MS);
     try {
       const t0 = Date.now();
+      // Wall-clock start, to line up with the timing lines in the extension's output channel.
+      result.viewOpenAt = new Date(t0).toISOString();
       await wb.openView('Intent Lens');
       await wb.page.locator('.part.sidebar .pane-body .monaco-list-row').first().waitFor({ state: 'visible' });
       result.viewOpenToFirstRowMs = Date.now() - t0;

@@ -132,7 +132,9 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     this.watch(cfg.logs);
     this.watch(cfg.evolving);
     this.loadedOnce = true;
+    const firing = Date.now();
     this.emitter.fire({ files: [...recs, ...logs, ...plans].map((u) => u.fsPath) });
+    this.output?.appendLine(`[data] ${new Date().toISOString()} loaded; views updated in ${Date.now() - firing} ms`);
   }
 
   private watchers = new Map<string, vscode.FileSystemWatcher>();

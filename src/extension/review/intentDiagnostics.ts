@@ -95,10 +95,14 @@ export function registerIntentDiagnostics(context: vscode.ExtensionContext, data
     vscode.workspace.onDidOpenTextDocument((d) => refreshDocument(d, true)),
     vscode.workspace.onDidChangeTextDocument((e) => refreshDocument(e.document, false)),
     vscode.workspace.onDidSaveTextDocument((d) => refreshDocument(d, true)),
-    data.onDidChange(() => void refreshFiles()),
+    // Only a change to a records file changes what the checks say (an appended log line does not);
+    // the first load ends with a change event naming every file.
+    data.onDidChange(({ files }) => {
+      const records = new Set(data.recordFilePaths());
+      if (files.some((f) => records.has(f))) void refreshFiles();
+    }),
     { dispose: () => timers.forEach((t) => clearTimeout(t)) },
   );
-  void data.ensureLoaded().then(refreshFiles);
   for (const d of vscode.workspace.textDocuments) refreshDocument(d, true);
   return collection;
 }

@@ -91,7 +91,7 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
       for (const { item, data } of resolved.values()) if ((runs.get(runsKey(data.taskId, data.spec)) ?? []).some((r) => changed.has(r.conv_id))) fillRuns(item, data);
     }),
   );
-  void services.data.ensureLoaded().then(rebuild);
+  // No rebuild on `ensureLoaded()` as well: the first load ends with a change event (one rebuild, not two).
   controller.refreshHandler = async () => {
     await services.data.ensureLoaded();
     rebuild();
