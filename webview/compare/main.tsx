@@ -3,12 +3,14 @@
 // from script start to fully rendered.
 import { scriptStart } from '../shared/scriptStart';
 import { createRoot } from 'react-dom/client';
+import { renderInitialState } from '../shared/initialState';
 import { connectView, webviewState } from '../shared/bridge';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { markRendered } from '../shared/renderTiming';
 import { z } from 'zod';
 import { COMPARE_VIEW, CompareView, ReloadResult, type CompareRenderedParams, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
 import { CompareApp } from './CompareApp';
+import '../shared/base.css';
 import './compare.css';
 
 performance.mark('il:modules-evaluated');
@@ -61,14 +63,7 @@ function render(state: CompareState): void {
   );
 }
 
-const initial = bridge.readInitialState();
-performance.mark('il:state-parsed');
-if (initial) render(initial);
-else {
-  const p = document.createElement('p');
-  p.textContent = 'Intent Lens: the compare state could not be read (see the Intent Lens output).';
-  document.getElementById('root')!.append(p);
-}
+renderInitialState(bridge.readInitialState(), render, 'the compare state');
 
 bridge.onNotification('state', ({ state }) => render(state));
 bridge.announceReady();

@@ -2,11 +2,14 @@
 // host notifications (new state, keyboard navigation, scroll to a turn) and reports its render time.
 import '../shared/scriptStart';
 import { createRoot } from 'react-dom/client';
+import { renderInitialState } from '../shared/initialState';
 import { connectView } from '../shared/bridge';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { markRendered } from '../shared/renderTiming';
 import { CONVERSATION_VIEW, ConversationView, type ConversationNavigate, type ConversationState } from '../../src/shared/protocol/conversation';
 import { ConversationApp } from './ConversationApp';
+import '../shared/base.css';
+import '../shared/fullHeight.css';
 import './conversation.css';
 
 performance.mark('il:modules-evaluated');
@@ -48,13 +51,6 @@ function render(state: ConversationState): void {
   );
 }
 
-const initial = bridge.readInitialState();
-performance.mark('il:state-parsed');
-if (initial) render(initial);
-else {
-  const p = document.createElement('p');
-  p.textContent = 'Intent Lens: the conversation could not be read (see the Intent Lens output).';
-  document.getElementById('root')!.append(p);
-}
+renderInitialState(bridge.readInitialState(), render, 'the conversation');
 bridge.onNotification('state', ({ state }) => render(state));
 bridge.announceReady();

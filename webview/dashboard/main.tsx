@@ -5,6 +5,7 @@ import { connectView } from '../shared/bridge';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { DASHBOARD_VIEW, DashboardView, RefreshResult, type DashboardState } from '../../src/shared/protocol/dashboard';
 import { DashboardApp } from './DashboardApp';
+import '../shared/base.css';
 import './dashboard.css';
 
 const started = performance.now();

@@ -1,6 +1,7 @@
 // Entry of the revision editor webview: reads the inlined state, renders, announces `ready`, and
 // follows host notifications (another record, or this one changed in the document).
 import { createRoot } from 'react-dom/client';
+import { renderInitialState } from '../shared/initialState';
 import { connectView } from '../shared/bridge';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { followVsCodeTheme, setupMonacoEnvironment } from '../shared/monacoSetup';
@@ -32,17 +33,10 @@ const render = (state: EditorState) =>
     </ErrorBoundary>,
   );
 
-const initial = bridge.readInitialState();
-if (initial) {
-  render(initial);
+if (renderInitialState(bridge.readInitialState(), render, 'the revision editor state'))
   requestAnimationFrame(() => {
     document.body.dataset.rendered = 'true';
     bridge.postCommand('rendered', { view: EDITOR_VIEW, ms: performance.now() - started });
   });
-} else {
-  const p = document.createElement('p');
-  p.textContent = 'Intent Lens: the revision editor state could not be read (see the Intent Lens output).';
-  document.getElementById('root')!.append(p);
-}
 bridge.onNotification('state', ({ state }) => render(state));
 bridge.announceReady();

@@ -7,6 +7,8 @@ import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { SAMPLES_VIEW, SamplesView, type SamplesState } from '../../src/shared/protocol/samples';
 import { SamplesApp } from './SamplesApp';
 import type { SortSpec } from './gridModel';
+import '../shared/base.css';
+import '../shared/fullHeight.css';
 import './samples.css';
 
 const scriptStart = performance.now();
