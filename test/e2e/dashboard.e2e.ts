@@ -358,8 +358,13 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     const line = readFileSync(log, 'utf8').split('\n').find((l) => l.trim() && /"mode":\s*"single"/.test(l) && /"condition":\s*"original"/.test(l))!;
     const entry = JSON.parse(line) as { conv_id: string; assistant_model: string; task: string; is_correct: boolean | null };
     const before = report.cells.find((c) => c.model === entry.assistant_model && c.domain === entry.task && c.mode === 'single' && c.condition === 'original')!;
+    const summary = wb.page.locator('.part.statusbar .statusbar-item', { hasText: / conversations/ }).first();
+    const countBefore = Number(/(\d+) conversations/.exec(await summary.innerText())![1]);
     appendFileSync(log, JSON.stringify({ ...entry, conv_id: `${entry.conv_id}-appended`, is_correct: false }) + '\n');
-    // Back to the dashboard (the opened conversation covers it), then watch the cell.
+    // The append is loaded (the status bar counts it) before the palette is used: the views that
+    // show this log re-render meanwhile, and a palette opened during that can go inert.
+    await wb.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`\\b${countBefore + 1} conversations`) }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    // Back to the dashboard (the opened compare view covers it), then watch the cell.
     await wb.runCommand('Intent Lens: Open Dashboard');
     frame = wb.webviewFrame();
     const cell = frame.locator(`[data-cell="${before.model}|${before.domain}|single|original"]`);
