@@ -364,8 +364,11 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     // The append is loaded (the status bar counts it) before the palette is used: the views that
     // show this log re-render meanwhile, and a palette opened during that can go inert.
     await wb.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`\\b${countBefore + 1} conversations`) }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    // Back to the dashboard (the opened compare view covers it), then watch the cell.
-    await wb.runCommand('Intent Lens: Open Dashboard');
+    // Back to the open dashboard by its tab (the compare view opened last covers it): the cell must
+    // follow the append in the dashboard that is already open, not in a new one.
+    const tab = wb.page.locator('.tabs-container .tab', { hasText: 'Intent Lens Dashboard' });
+    await tab.click({ timeout: wb.timeoutMs });
+    await wb.page.locator('.tabs-container .tab.active', { hasText: 'Intent Lens Dashboard' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
     frame = wb.webviewFrame();
     const cell = frame.locator(`[data-cell="${before.model}|${before.domain}|single|original"]`);
     await expect.poll(() => cell.getAttribute('data-n'), { timeout: wb.timeoutMs }).toBe(String(before.n + 1));
