@@ -138,10 +138,13 @@ describe('finding, searching and linking conversations', () => {
     await workbench.expandTreeRow('outside/found-me');
     await workbench.expandTreeRow(/^\s*Original\s*multi/);
     await workbench.expandTreeRow(/✓ model-c/);
-    // The row's label ("user") and description (the message's first line) are separate spans.
-    const turn = await workbench.treeRow(/user\s*The zanzibarquux trays/);
-    await turn.click({ button: 'right' });
-    await workbench.page.locator('.context-view .action-label', { hasText: /^Copy Link$/ }).click();
+    // The row's label ("user") and description (the message's first line) are separate spans. The
+    // tree may redraw under the menu (the append above reloads it): contextMenuAction retries, and
+    // the status-bar message says the turn's link (not the conversation's) was copied.
+    await workbench.contextMenuAction(() => workbench.treeRow(/user\s*The zanzibarquux trays/), /^Copy Link$/);
+    await workbench.page.locator('.part.statusbar', { hasText: 'Copied a link to this turn' }).first().waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    // Reading the clipboard needs a focused document.
+    await workbench.page.bringToFront();
     // waitForFunction would take an async predicate's Promise as truthy at once: poll the clipboard.
     const clipboard = () => workbench.page.evaluate(() => navigator.clipboard.readText().catch(() => ''));
     await expect.poll(clipboard, { timeout: workbench.timeoutMs }).toContain('://intent-lens.intent-lens/turn');

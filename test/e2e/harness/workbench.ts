@@ -108,14 +108,7 @@ export class Workbench {
       .filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) }) })
       .first();
     await row.waitFor({ state: 'visible', timeout: this.timeoutMs });
-    try {
-      await row.click({ timeout: 10_000 });
-    } catch (e) {
-      // The list can stay "inert"/"not stable" while a webview re-renders under it (CI: a log append
-      // re-rendering an open compare view). The exact match is the focused row: Enter runs it.
-      if (!(await row.evaluate((el) => el.classList.contains('focused')).catch(() => false))) throw e;
-      await input.press('Enter');
-    }
+    await row.click();
     // Done when the palette closed, or when the command opened its own quick input (value changed).
     await this.page.waitForFunction(
       (typed) => {
