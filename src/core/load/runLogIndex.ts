@@ -14,7 +14,7 @@ import { describeFileType, FileTooLargeError, NotRegularFileError } from '../jso
 import { decodeDataFile } from './decodeDataFile';
 import { StringPool, conversationKey, type ConversationRef } from './runLogRefs';
 import { parseRunLogLine, scanJsonlFile, type FileCursor } from './runLogScan';
-import { RunLogWorkerError, type RunLogPool } from './runLogPool';
+import { RunLogWorkerError, RunLogWorkerUnavailable, type RunLogPool } from './runLogPool';
 
 export { instanceKey, conversationKey, verdictOf, type ConversationRef, type Verdict } from './runLogRefs';
 
@@ -124,8 +124,10 @@ export class RunLogIndex {
     const lateFor = (path: string) => late.get(path) ?? (late.set(path, []), late.get(path)!);
     const one = async (path: string) => {
       const st = /\.jsonl$/i.test(path) ? await this.statFile(path) : undefined;
-      if (st && typeof st !== 'string') await this.indexOnWorker(pool, path, st, (ref) => admit(ref, undefined), opts.onBatch);
-      else await this.indexFile(path, { ...(opts.onBatch ? { onBatch: opts.onBatch } : {}), admit });
+      const inThread = () => this.indexFile(path, { ...(opts.onBatch ? { onBatch: opts.onBatch } : {}), admit });
+      if (st && typeof st !== 'string') {
+        if (!(await this.indexOnWorker(pool, path, st, (ref) => admit(ref, undefined), opts.onBatch))) await inThread();
+      } else await inThread();
       opts.onFileDone?.(path);
     };
     // Placeholders keep the files in the order given (conversations() lists them by file).
@@ -137,7 +139,8 @@ export class RunLogIndex {
     }
   }
 
-  private async indexOnWorker(pool: RunLogPool, path: string, st: { size: number; mtimeMs: number }, admit: (ref: ConversationRef) => boolean, onBatch: IndexFilesOptions['onBatch']): Promise<void> {
+  /** False when no worker could take the file (it was not touched: index it in this thread). */
+  private async indexOnWorker(pool: RunLogPool, path: string, st: { size: number; mtimeMs: number }, admit: (ref: ConversationRef) => boolean, onBatch: IndexFilesOptions['onBatch']): Promise<boolean> {
     let state = this.stateFor(path);
     try {
       const r = await pool.index({
@@ -159,12 +162,17 @@ export class RunLogIndex {
       state.cursor = r.cursor;
       state.diagnostics = [...stillTrue(state.diagnostics), ...r.diagnostics];
     } catch (e) {
+      if (e instanceof RunLogWorkerUnavailable) return false;
       // The same errors the calling thread turns into a diagnostic; a dead worker fails this file only.
       const message = e instanceof Error ? e.message : String(e);
-      if (e instanceof RunLogWorkerError && e.unreadable) return void this.unreadable(path, message);
+      if (e instanceof RunLogWorkerError && e.unreadable) {
+        this.unreadable(path, message);
+        return true;
+      }
       this.removeFile(path);
       this.files.set(path, { path, cursor: { indexedBytes: 0, nextLine: 1, mtimeMs: 0 }, refs: [], diagnostics: [diag({ file: path, line: 1, column: 1 }, 'error', 'index-failed', `could not be indexed: ${message}`)] });
     }
+    return true;
   }
 
   private stateFor(path: string): FileState {

@@ -34,6 +34,9 @@ export interface PoolJob {
   onRefs: (refs: ConversationRef[]) => void;
 }
 
+/** No worker could be started: the caller indexes the file in its own thread instead. */
+export class RunLogWorkerUnavailable extends Error {}
+
 /** A failure the worker reported for a file (the same error the calling thread would have thrown). */
 export class RunLogWorkerError extends Error {
   constructor(
@@ -84,7 +87,7 @@ export class RunLogPool {
   /** Indexes one JSONL file on a worker; rejects when the worker fails or dies. */
   index(job: PoolJob): Promise<{ cursor: FileCursor; diagnostics: Diagnostic[] }> {
     return new Promise((resolve, reject) => {
-      if (!this.available()) return reject(new Error('no run-log indexing worker'));
+      if (!this.available()) return reject(new RunLogWorkerUnavailable('no run-log indexing worker'));
       this.queue.push({ job, resolve, reject });
       this.pump();
     });
@@ -94,7 +97,15 @@ export class RunLogPool {
     while (this.queue.length) {
       let slot = this.slots.find((s) => !s.running);
       if (!slot && this.slots.length < this.size) slot = this.spawn();
-      if (!slot) return;
+      if (!slot) {
+        // Nothing runs and nothing could start: the queue would wait forever. From now on the
+        // pool is unavailable and the queued files are handed back to the caller's thread.
+        if (this.slots.length === 0) {
+          this.script = undefined;
+          for (const t of this.queue.splice(0)) t.reject(new RunLogWorkerUnavailable('no indexing worker could be started'));
+        }
+        return;
+      }
       const task = this.queue.shift()!;
       const id = this.nextId++;
       slot.running = { id, task };

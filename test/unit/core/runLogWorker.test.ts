@@ -93,6 +93,18 @@ describe('run-log indexing on worker threads', () => {
     pool.dispose();
   }, 60000);
 
+  it('when no worker can start at all, indexes in the calling thread rather than waiting forever', async () => {
+    const { files } = fixture();
+    // A relative path that is not "./…" makes the Worker constructor throw at once (ERR_WORKER_PATH).
+    const pool = new RunLogPool(() => 'runLogWorker.js', 2);
+    const ix = new RunLogIndex();
+    await ix.indexFiles(files, { pool });
+    const ref = new RunLogIndex();
+    for (const f of files) await ref.indexFile(f);
+    expect(snapshot(ix)).toEqual(snapshot(ref));
+    expect(pool.available()).toBe(false);
+  });
+
   it('without the bundled worker, indexes in the calling thread', async () => {
     const { files } = fixture();
     const pool = new RunLogPool(() => undefined, 2);
