@@ -6,9 +6,8 @@ import { createRoot } from 'react-dom/client';
 import { renderInitialState } from '../shared/initialState';
 import { connectView, webviewState } from '../shared/bridge';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
-import { markRendered } from '../shared/renderTiming';
 import { z } from 'zod';
-import { COMPARE_VIEW, CompareView, ReloadResult, type CompareRenderedParams, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
+import { COMPARE_VIEW, CompareView, ReloadResult, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
 import { CompareApp } from './CompareApp';
 import '../shared/base.css';
 import './compare.css';
@@ -47,11 +46,7 @@ function render(state: CompareState): void {
       onCommand={(command, params) => bridge.postCommand(command, params)}
       onReload={async () => render(await bridge.request('reload', {}, ReloadResult))}
       subscribeNavigate={subscribeNavigate}
-      onRendered={() => {
-        const t = markRendered(state.timing);
-        const params: CompareRenderedParams = { view: COMPARE_VIEW, ms: t.ms, sincePanelCreatedMs: t.sincePanelCreatedMs ?? 0, sinceCommandMs: t.sinceCommandMs ?? 0, diffComputed: true };
-        bridge.postCommand('rendered', params);
-      }}
+      onRendered={() => bridge.rendered(state.timing)}
       onEditorDiff={(computed) => {
         // Monaco's diff replaced the text diff (or, with its worker blocked, never came).
         document.body.dataset.diffComputed = String(computed);

@@ -3,10 +3,9 @@
 import '../shared/scriptStart';
 import { createRoot } from 'react-dom/client';
 import { renderInitialState } from '../shared/initialState';
-import { connectView } from '../shared/bridge';
+import { bridge } from './conversationBridge';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
-import { markRendered } from '../shared/renderTiming';
-import { CONVERSATION_VIEW, ConversationView, type ConversationNavigate, type ConversationState } from '../../src/shared/protocol/conversation';
+import { CONVERSATION_VIEW, type ConversationNavigate, type ConversationState } from '../../src/shared/protocol/conversation';
 import { ConversationApp } from './ConversationApp';
 import '../shared/base.css';
 import '../shared/fullHeight.css';
@@ -28,7 +27,6 @@ function listeners<T>() {
 }
 const navigation = listeners<ConversationNavigate>();
 const scrolls = listeners<number>();
-const bridge = connectView(ConversationView);
 bridge.onNotification('navigate', ({ action }) => navigation.emit(action));
 bridge.onNotification('scrollToTurn', ({ turn }) => scrolls.emit(turn));
 
@@ -42,10 +40,7 @@ function render(state: ConversationState): void {
       onCommand={(command, params) => bridge.postCommand(command, params)}
       subscribeNavigate={navigation.subscribe}
       subscribeScroll={scrolls.subscribe}
-      onRendered={() => {
-        const t = markRendered(state.timing);
-        bridge.postCommand('rendered', { view: CONVERSATION_VIEW, turns: state.turns.length, ...t });
-      }}
+      onRendered={() => bridge.rendered(state.timing)}
     />
     </ErrorBoundary>,
   );

@@ -3,7 +3,7 @@
 // instance the paired test and which sources flipped ✓→✗ and ✗→✓; a flipped source opens both
 // conversations in the compare view (one re-scored conversation opens in its own view).
 import { useState } from 'react';
-import { postCommand, request } from '../shared/bridge';
+import { bridge } from './dashboardBridge';
 import { RunDiffResult, type DashboardReport, type DiffSide, type RunDiffParams } from '../../src/shared/protocol/dashboard';
 import { PairedTable } from './PairedTable';
 import { CONDITION_LABEL, pText, signed } from './format';
@@ -61,7 +61,7 @@ function FlipList(props: { flips: Flip[]; mark: string; className: string }) {
             className="il-link"
             data-testid="flip"
             data-flip={`${props.mark}|${f.task_id}`}
-            onClick={() => postCommand('openPair', { left: f.conv_a, right: f.conv_b })}
+            onClick={() => bridge.postCommand('openPair', { left: f.conv_a, right: f.conv_b })}
             title={f.conv_a === f.conv_b ? 'Open the conversation (its view shows the re-scored and the logged verdict)' : 'Open both conversations in the compare view'}
           >
             {props.mark} {f.model ? `${f.model} · ` : ''}
@@ -108,7 +108,7 @@ export function RunDiff({ report }: { report: DashboardReport }) {
   const run = async () => {
     setError(undefined);
     try {
-      setResult(await request('runDiff', params, RunDiffResult));
+      setResult(await bridge.request('runDiff', params, RunDiffResult));
       setResultKind(kind);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

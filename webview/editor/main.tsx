@@ -1,5 +1,6 @@
 // Entry of the revision editor webview: reads the inlined state, renders, announces `ready`, and
 // follows host notifications (another record, or this one changed in the document).
+import '../shared/scriptStart';
 import { createRoot } from 'react-dom/client';
 import { renderInitialState } from '../shared/initialState';
 import { connectView } from '../shared/bridge';
@@ -11,7 +12,6 @@ import { EditorApp, type EditorActions } from './EditorApp';
 import '../shared/base.css';
 import './editor.css';
 
-const started = performance.now();
 setupMonacoEnvironment();
 followVsCodeTheme();
 
@@ -34,9 +34,6 @@ const render = (state: EditorState) =>
   );
 
 if (renderInitialState(bridge.readInitialState(), render, 'the revision editor state'))
-  requestAnimationFrame(() => {
-    document.body.dataset.rendered = 'true';
-    bridge.postCommand('rendered', { view: EDITOR_VIEW, ms: performance.now() - started });
-  });
+  requestAnimationFrame(() => bridge.rendered());
 bridge.onNotification('state', ({ state }) => render(state));
 bridge.announceReady();

@@ -2,6 +2,7 @@
 // Changes are marked, rejected and superseded values are struck through with their kind, and a
 // click on a turn asks the host to reveal it. All text is inserted as React text (model output and
 // data files are untrusted).
+import '../shared/scriptStart';
 import { createRoot } from 'react-dom/client';
 import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
@@ -11,7 +12,6 @@ import { IN_EFFECT_VIEW, InEffectView, type InEffectState, type RailRequirement,
 import '../shared/base.css';
 import './ineffect.css';
 
-const scriptStart = performance.now();
 const bridge = connectView(InEffectView);
 
 function Badge(props: { children: ReactNode; className?: string; title?: string }) {
@@ -144,11 +144,8 @@ function App({ initial }: { initial: InEffectState }) {
   useEffect(() => {
     const offState = bridge.onNotification('state', (p) => setState(p.state));
     const offFocus = bridge.onNotification('focusTurn', (p) => setFocus(p.turn));
-    const ms = performance.now() - scriptStart;
-    // For tests and the bench: the rail is on screen.
-    document.body.dataset.rendered = 'true';
-    document.body.dataset.renderedMs = ms.toFixed(0);
-    bridge.postCommand('rendered', { view: IN_EFFECT_VIEW, ms });
+    // The rail is on screen.
+    bridge.rendered();
     return () => {
       offState();
       offFocus();

@@ -1,5 +1,6 @@
 // Entry of the Samples webview: reads the inlined state, renders, keeps the sort in the webview
 // state, sends filter edits to the host and applies the visible rows it answers with.
+import '../shared/scriptStart';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
 import { connectView, webviewState } from '../shared/bridge';
@@ -11,7 +12,6 @@ import '../shared/base.css';
 import '../shared/fullHeight.css';
 import './samples.css';
 
-const scriptStart = performance.now();
 const Persisted = z.object({ sort: z.object({ column: z.string(), descending: z.boolean() }).optional() });
 const persisted = Persisted.safeParse(webviewState.get());
 const initialSort = persisted.success ? (persisted.data.sort as SortSpec | undefined) : undefined;
@@ -31,15 +31,10 @@ function render(state: SamplesState): void {
       onFilters={(filters) => bridge.postCommand('setFilters', { filters })}
       onCommand={(command, params) => bridge.postCommand(command, params)}
       onRendered={() => {
-        const ms = performance.now() - scriptStart;
-        // The command's time only for the first render of the state it opened with.
-        const sinceCommandMs = state.timing && !document.body.dataset.rendered ? Date.now() - state.timing.commandAt : undefined;
-        document.body.dataset.rendered = 'true';
-        document.body.dataset.renderedMs = ms.toFixed(0);
-        if (sinceCommandMs !== undefined) document.body.dataset.sinceCommandMs = sinceCommandMs.toFixed(0);
         if (state.timing) document.body.dataset.hostBuildMs = state.timing.buildMs.toFixed(0);
         document.body.dataset.visibleRows = String(state.visibleCount);
-        bridge.postCommand('rendered', { view: SAMPLES_VIEW, ms, rows: state.count, ...(sinceCommandMs !== undefined ? { sinceCommandMs } : {}) });
+        // The command's time only for the first render of the state it opened with.
+        bridge.rendered(document.body.dataset.rendered ? undefined : state.timing);
       }}
     />
     </ErrorBoundary>,
