@@ -2,12 +2,11 @@
 // VS Code theme, applies host notifications (new state, keyboard navigation), and reports the time
 // from script start to fully rendered.
 import { scriptStart } from '../shared/scriptStart';
-import { createRoot } from 'react-dom/client';
 import { renderInitialState } from '../shared/initialState';
 import { connectView, webviewState } from '../shared/bridge';
-import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { viewRoot } from '../shared/viewRoot';
 import { z } from 'zod';
-import { COMPARE_VIEW, CompareView, ReloadResult, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
+import { CompareView, ReloadResult, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
 import { CompareApp } from './CompareApp';
 import '../shared/base.css';
 import './compare.css';
@@ -34,11 +33,10 @@ const subscribeNavigate = (l: (a: NavigateAction) => void) => {
   return () => void navigateListeners.delete(l);
 };
 
-const root = createRoot(document.getElementById('root')!);
+const show = viewRoot(bridge);
 
 function render(state: CompareState): void {
-  root.render(
-    <ErrorBoundary view={COMPARE_VIEW} report={(m) => bridge.log('error', m)}>
+  show(
     <CompareApp
       state={state}
       initialPrefixOpen={prefs.prefixOpen ?? false}
@@ -54,7 +52,6 @@ function render(state: CompareState): void {
         if (!computed) bridge.log('warn', 'compare: the diff editor computed no diff within 5 s; the text diff stays');
       }}
     />
-    </ErrorBoundary>,
   );
 }
 

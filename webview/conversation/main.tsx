@@ -1,11 +1,10 @@
 // Entry of the conversation webview: reads the inlined state, renders, announces `ready`, applies
 // host notifications (new state, keyboard navigation, scroll to a turn) and reports its render time.
 import '../shared/scriptStart';
-import { createRoot } from 'react-dom/client';
 import { renderInitialState } from '../shared/initialState';
 import { bridge } from './conversationBridge';
-import { ErrorBoundary } from '../shared/ErrorBoundary';
-import { CONVERSATION_VIEW, type ConversationNavigate, type ConversationState } from '../../src/shared/protocol/conversation';
+import { viewRoot } from '../shared/viewRoot';
+import { type ConversationNavigate, type ConversationState } from '../../src/shared/protocol/conversation';
 import { ConversationApp } from './ConversationApp';
 import '../shared/base.css';
 import '../shared/fullHeight.css';
@@ -30,11 +29,10 @@ const scrolls = listeners<number>();
 bridge.onNotification('navigate', ({ action }) => navigation.emit(action));
 bridge.onNotification('scrollToTurn', ({ turn }) => scrolls.emit(turn));
 
-const root = createRoot(document.getElementById('root')!);
+const show = viewRoot(bridge);
 
 function render(state: ConversationState): void {
-  root.render(
-    <ErrorBoundary view={CONVERSATION_VIEW} report={(m) => bridge.log('error', m)}>
+  show(
     <ConversationApp
       state={state}
       onCommand={(command, params) => bridge.postCommand(command, params)}
@@ -42,7 +40,6 @@ function render(state: ConversationState): void {
       subscribeScroll={scrolls.subscribe}
       onRendered={() => bridge.rendered(state.timing)}
     />
-    </ErrorBoundary>,
   );
 }
 

@@ -1,23 +1,20 @@
 // Entry of the dashboard webview: reads the inlined state, renders, announces `ready`, and applies
 // the host's pushes (a new state whenever the logs change, a busy flag while it recomputes).
 import { scriptStart } from '../shared/scriptStart';
-import { createRoot } from 'react-dom/client';
 import { bridge } from './dashboardBridge';
-import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { viewRoot } from '../shared/viewRoot';
 import { DASHBOARD_VIEW, RefreshResult, type DashboardState } from '../../src/shared/protocol/dashboard';
 import { DashboardApp } from './DashboardApp';
 import '../shared/base.css';
 import './dashboard.css';
 
-const root = createRoot(document.getElementById('root')!);
+const show = viewRoot(bridge);
 let state: DashboardState = bridge.readInitialState() ?? { view: DASHBOARD_VIEW, report: null, computedAt: null, error: 'no initial state' };
 let busy = false;
 
 function render(): void {
-  root.render(
-    <ErrorBoundary view={DASHBOARD_VIEW} report={(m) => bridge.log('error', m)}>
+  show(
       <DashboardApp state={state} busy={busy} onRefresh={() => void bridge.request('refresh', {}, RefreshResult).then((s) => ((state = s), render()))} />
-    </ErrorBoundary>,
   );
 }
 

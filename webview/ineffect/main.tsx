@@ -3,12 +3,11 @@
 // click on a turn asks the host to reveal it. All text is inserted as React text (model output and
 // data files are untrusted).
 import '../shared/scriptStart';
-import { createRoot } from 'react-dom/client';
 import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import { connectView } from '../shared/bridge';
-import { ErrorBoundary } from '../shared/ErrorBoundary';
-import { IN_EFFECT_VIEW, InEffectView, type InEffectState, type RailRequirement, type RailTurn, type RailValue } from '../../src/shared/protocol/inEffect';
+import { viewRoot } from '../shared/viewRoot';
+import { InEffectView, type InEffectState, type RailRequirement, type RailTurn, type RailValue } from '../../src/shared/protocol/inEffect';
 import '../shared/base.css';
 import './ineffect.css';
 
@@ -198,12 +197,6 @@ function App({ initial }: { initial: InEffectState }) {
 }
 
 const initial = bridge.readInitialState();
-const rootEl = document.getElementById('root')!;
-if (initial)
-  createRoot(rootEl).render(
-    <ErrorBoundary view={IN_EFFECT_VIEW} report={(m) => bridge.log('error', m)}>
-      <App initial={initial} />
-    </ErrorBoundary>,
-  );
-else rootEl.textContent = 'No conversation to show.';
+if (initial) viewRoot(bridge)(<App initial={initial} />);
+else document.getElementById('root')!.textContent = 'No conversation to show.';
 bridge.announceReady();

@@ -1,11 +1,10 @@
 // Entry of the Samples webview: reads the inlined state, renders, keeps the sort in the webview
 // state, sends filter edits to the host and applies the visible rows it answers with.
 import '../shared/scriptStart';
-import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
 import { connectView, webviewState } from '../shared/bridge';
-import { ErrorBoundary } from '../shared/ErrorBoundary';
-import { SAMPLES_VIEW, SamplesView, type SamplesState } from '../../src/shared/protocol/samples';
+import { viewRoot } from '../shared/viewRoot';
+import { SamplesView, type SamplesState } from '../../src/shared/protocol/samples';
 import { SamplesApp } from './SamplesApp';
 import type { SortSpec } from './gridModel';
 import '../shared/base.css';
@@ -17,13 +16,12 @@ const persisted = Persisted.safeParse(webviewState.get());
 const initialSort = persisted.success ? (persisted.data.sort as SortSpec | undefined) : undefined;
 
 const bridge = connectView(SamplesView);
-const root = createRoot(document.getElementById('root')!);
+const show = viewRoot(bridge);
 let current: SamplesState | undefined;
 
 function render(state: SamplesState): void {
   current = state;
-  root.render(
-    <ErrorBoundary view={SAMPLES_VIEW} report={(m) => bridge.log('error', m)}>
+  show(
     <SamplesApp
       state={state}
       initialSort={initialSort}
@@ -37,7 +35,6 @@ function render(state: SamplesState): void {
         bridge.rendered(document.body.dataset.rendered ? undefined : state.timing);
       }}
     />
-    </ErrorBoundary>,
   );
 }
 

@@ -86,6 +86,8 @@ function postLog(level: 'info' | 'warn' | 'error', message: string): void {
 
 /** A page's typed end of its view contract; create it once per page (`connectView`). */
 export interface ViewBridge<D extends ViewDefinition> {
+  /** The view's name (`compare`, `dashboard` …). */
+  readonly view: string;
   /** The inlined state, validated (undefined, and reported, when it does not match). */
   readInitialState(): StateOf<D> | undefined;
   /** Subscribes to a notification the view defines; returns an unsubscribe function. */
@@ -106,6 +108,7 @@ export interface ViewBridge<D extends ViewDefinition> {
 export function connectView<D extends ViewDefinition>(definition: D): ViewBridge<D> {
   notifications = definition.toView;
   return {
+    view: definition.view,
     readInitialState: () => readInitialState<D['state']>(definition.state),
     onNotification: (method, listener) => {
       // Params reach listeners only after the view's schema accepted the whole message.
