@@ -8,6 +8,7 @@ import { type ConversationNavigate, type ConversationState } from '../../src/sha
 import { ConversationApp } from './ConversationApp';
 import '../shared/base.css';
 import '../shared/fullHeight.css';
+import '../shared/buttons.css';
 import './conversation.css';
 
 performance.mark('il:modules-evaluated');

@@ -10,6 +10,7 @@ import { viewRoot } from '../shared/viewRoot';
 import { InEffectView, type InEffectState, type RailRequirement, type RailTurn, type RailValue } from '../../src/shared/protocol/inEffect';
 import '../shared/base.css';
 import './ineffect.css';
+import { Notes } from '../shared/Notes';
 
 const bridge = connectView(InEffectView);
 
@@ -164,11 +165,7 @@ function App({ initial }: { initial: InEffectState }) {
           ) : null}
           {state.model ? <span className="il-model">{state.model}</span> : null}
         </div>
-        {state.notes.map((n, i) => (
-          <p key={i} className="il-note">
-            {n}
-          </p>
-        ))}
+        <Notes notes={state.notes} />
       </header>
       <ol className="il-rail" aria-label="state after each user turn">
         {state.turns.map((t) => (

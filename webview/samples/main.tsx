@@ -9,6 +9,7 @@ import { SamplesApp } from './SamplesApp';
 import type { SortSpec } from './gridModel';
 import '../shared/base.css';
 import '../shared/fullHeight.css';
+import '../shared/buttons.css';
 import './samples.css';
 
 const Persisted = z.object({ sort: z.object({ column: z.string(), descending: z.boolean() }).optional() });
