@@ -31,12 +31,30 @@ export const ResponseMessage = z.object({
 export type ResponseMessage = z.infer<typeof ResponseMessage>;
 
 /**
- * The one message every view may send: a line for the Intent Lens output channel (its error
- * boundary reports here). Views do not list it; `defineView` adds it and the host's connection
- * handles it once.
+ * A message every view may send: a line for the Intent Lens output channel (its error boundary
+ * reports here). Views do not list it; `defineView` adds it and the host's connection handles it
+ * once.
  */
 export const WebviewLogCommand = commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(4000) }));
 export type WebviewLogCommand = z.infer<typeof WebviewLogCommand>;
+
+/**
+ * The other message every view sends, once its content is on screen (also listed by `defineView`,
+ * handled once by the host's connection, which writes the output-channel line). Times are the
+ * page's: script start → rendered, and (when the view knows them from its state's host timing)
+ * panel created → rendered and command → rendered; host and webview share the machine's clock.
+ */
+export const RenderedParams = z.object({
+  ms: z.number(),
+  sincePanelCreatedMs: z.number().optional(),
+  sinceCommandMs: z.number().optional(),
+});
+export type RenderedParams = z.infer<typeof RenderedParams>;
+export const WebviewRenderedCommand = commandEnvelope('rendered', RenderedParams);
+
+/** The commands every view sends without listing them: `log` and `rendered`. */
+export const EveryViewCommand = z.discriminatedUnion('command', [WebviewLogCommand, WebviewRenderedCommand]);
+export type EveryViewCommand = z.infer<typeof EveryViewCommand>;
 
 /**
  * A webview's whole contract, defined once per view (`src/shared/protocol/<view>.ts`) and used by
@@ -52,12 +70,12 @@ export interface ViewDefinition<S extends z.ZodType = z.ZodType, H extends z.Zod
   readonly toHost: H;
   /** Notifications the host sends (a union of `notificationEnvelope`). */
   readonly toView: V;
-  /** What the host accepts: `toHost`, the log command and the ready handshake. */
-  readonly incoming: z.ZodType<z.infer<H> | WebviewLogCommand | z.infer<typeof ReadyMessage>>;
+  /** What the host accepts: `toHost`, the log and rendered commands and the ready handshake. */
+  readonly incoming: z.ZodType<z.infer<H> | EveryViewCommand | z.infer<typeof ReadyMessage>>;
 }
 
 export function defineView<S extends z.ZodType, H extends z.ZodType, V extends z.ZodType>(spec: { view: string; state: S; toHost: H; toView: V }): ViewDefinition<S, H, V> {
-  return { ...spec, incoming: z.union([spec.toHost, WebviewLogCommand, ReadyMessage]) };
+  return { ...spec, incoming: z.union([spec.toHost, EveryViewCommand, ReadyMessage]) };
 }
 
 /** Compile-time views of a definition's messages. */

@@ -8,6 +8,7 @@ import { SpanText } from './SpanText';
 import { TextDiff } from './TextDiff';
 import { VscBadge, VscButton, VscToolbar } from './elements';
 import { moveTo, type StopKind } from './navigation';
+import { Notes } from '../shared/Notes';
 
 // Monaco is most of the bundle's start-up cost: load it after the conversation has painted.
 const FinalDiff = lazy(() => import('./FinalDiff'));
@@ -255,11 +256,7 @@ export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReloa
         <p className="il-help" data-testid="key-help">
           {KEY_HELP}
         </p>
-        {state.notes.map((n) => (
-          <p key={n} className="il-note">
-            {n}
-          </p>
-        ))}
+        <Notes notes={state.notes} />
       </header>
 
       <div className="il-sides">

@@ -2,13 +2,11 @@
 // VS Code theme, applies host notifications (new state, keyboard navigation), and reports the time
 // from script start to fully rendered.
 import { scriptStart } from '../shared/scriptStart';
-import { createRoot } from 'react-dom/client';
 import { renderInitialState } from '../shared/initialState';
 import { connectView, webviewState } from '../shared/bridge';
-import { ErrorBoundary } from '../shared/ErrorBoundary';
-import { markRendered } from '../shared/renderTiming';
+import { viewRoot } from '../shared/viewRoot';
 import { z } from 'zod';
-import { COMPARE_VIEW, CompareView, ReloadResult, type CompareRenderedParams, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
+import { CompareView, ReloadResult, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
 import { CompareApp } from './CompareApp';
 import '../shared/base.css';
 import './compare.css';
@@ -35,11 +33,10 @@ const subscribeNavigate = (l: (a: NavigateAction) => void) => {
   return () => void navigateListeners.delete(l);
 };
 
-const root = createRoot(document.getElementById('root')!);
+const show = viewRoot(bridge);
 
 function render(state: CompareState): void {
-  root.render(
-    <ErrorBoundary view={COMPARE_VIEW} report={(m) => bridge.log('error', m)}>
+  show(
     <CompareApp
       state={state}
       initialPrefixOpen={prefs.prefixOpen ?? false}
@@ -47,11 +44,7 @@ function render(state: CompareState): void {
       onCommand={(command, params) => bridge.postCommand(command, params)}
       onReload={async () => render(await bridge.request('reload', {}, ReloadResult))}
       subscribeNavigate={subscribeNavigate}
-      onRendered={() => {
-        const t = markRendered(state.timing);
-        const params: CompareRenderedParams = { view: COMPARE_VIEW, ms: t.ms, sincePanelCreatedMs: t.sincePanelCreatedMs ?? 0, sinceCommandMs: t.sinceCommandMs ?? 0, diffComputed: true };
-        bridge.postCommand('rendered', params);
-      }}
+      onRendered={() => bridge.rendered(state.timing)}
       onEditorDiff={(computed) => {
         // Monaco's diff replaced the text diff (or, with its worker blocked, never came).
         document.body.dataset.diffComputed = String(computed);
@@ -59,7 +52,6 @@ function render(state: CompareState): void {
         if (!computed) bridge.log('warn', 'compare: the diff editor computed no diff within 5 s; the text diff stays');
       }}
     />
-    </ErrorBoundary>,
   );
 }
 

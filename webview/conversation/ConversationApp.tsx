@@ -8,6 +8,7 @@ import type { ConversationNavigate, ConversationState, ConversationView, LogLine
 import type { CommandParams } from '../../src/shared/protocol';
 import { TurnRow } from './TurnRow';
 import { Markdown } from './Markdown';
+import { Notes } from '../shared/Notes';
 
 type Row = { kind: 'system' } | { kind: 'turn'; turn: number } | { kind: 'logs' };
 
@@ -95,11 +96,7 @@ function Header({ state, inactiveCount, onCommand }: { state: ConversationState;
           {state.turns.length} user turns · {inactiveCount} inactive span{inactiveCount === 1 ? '' : 's'} ({state.detector}) · J/K turns · N/Shift+N inactive{state.canFork ? ' · F fork from the current turn' : ''} · {state.fileLabel}:{state.line}
         </span>
       </div>
-      {state.notes.map((n, i) => (
-        <p key={i} className="il-note">
-          {n}
-        </p>
-      ))}
+      <Notes notes={state.notes} />
     </header>
   );
 }

@@ -9,7 +9,7 @@ import type { PluggableList } from 'unified';
 import { remarkPlugins, urlTransform } from './markdownPipeline';
 import type { InactiveSpanMessage } from '../../src/shared/protocol/compare';
 import { markInactive } from './markInactive';
-import { postCommand } from '../shared/bridge';
+import { bridge } from './conversationBridge';
 
 type Highlighter = typeof import('./highlightCode').highlightCode;
 let highlighter: Highlighter | undefined;
@@ -37,7 +37,7 @@ const components: Components = {
         title={href}
         onClick={(e) => {
           e.preventDefault();
-          postCommand('openExternalDocument', { uri: href });
+          bridge.postCommand('openExternalDocument', { uri: href });
         }}
       >
         {children}

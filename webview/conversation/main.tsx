@@ -1,15 +1,14 @@
 // Entry of the conversation webview: reads the inlined state, renders, announces `ready`, applies
 // host notifications (new state, keyboard navigation, scroll to a turn) and reports its render time.
 import '../shared/scriptStart';
-import { createRoot } from 'react-dom/client';
 import { renderInitialState } from '../shared/initialState';
-import { connectView } from '../shared/bridge';
-import { ErrorBoundary } from '../shared/ErrorBoundary';
-import { markRendered } from '../shared/renderTiming';
-import { CONVERSATION_VIEW, ConversationView, type ConversationNavigate, type ConversationState } from '../../src/shared/protocol/conversation';
+import { bridge } from './conversationBridge';
+import { viewRoot } from '../shared/viewRoot';
+import { type ConversationNavigate, type ConversationState } from '../../src/shared/protocol/conversation';
 import { ConversationApp } from './ConversationApp';
 import '../shared/base.css';
 import '../shared/fullHeight.css';
+import '../shared/buttons.css';
 import './conversation.css';
 
 performance.mark('il:modules-evaluated');
@@ -28,26 +27,20 @@ function listeners<T>() {
 }
 const navigation = listeners<ConversationNavigate>();
 const scrolls = listeners<number>();
-const bridge = connectView(ConversationView);
 bridge.onNotification('navigate', ({ action }) => navigation.emit(action));
 bridge.onNotification('scrollToTurn', ({ turn }) => scrolls.emit(turn));
 
-const root = createRoot(document.getElementById('root')!);
+const show = viewRoot(bridge);
 
 function render(state: ConversationState): void {
-  root.render(
-    <ErrorBoundary view={CONVERSATION_VIEW} report={(m) => bridge.log('error', m)}>
+  show(
     <ConversationApp
       state={state}
       onCommand={(command, params) => bridge.postCommand(command, params)}
       subscribeNavigate={navigation.subscribe}
       subscribeScroll={scrolls.subscribe}
-      onRendered={() => {
-        const t = markRendered(state.timing);
-        bridge.postCommand('rendered', { view: CONVERSATION_VIEW, turns: state.turns.length, ...t });
-      }}
+      onRendered={() => bridge.rendered(state.timing)}
     />
-    </ErrorBoundary>,
   );
 }
 

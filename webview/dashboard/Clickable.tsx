@@ -1,11 +1,11 @@
 // A number that opens the conversations behind it (the host shows them in a quick pick).
 import type { ReactNode } from 'react';
-import { postCommand } from '../shared/bridge';
+import { bridge } from './dashboardBridge';
 import type { DashboardSelector, ShowConversationsParams } from '../../src/shared/protocol/dashboard';
 
 export function showConversations(selector: DashboardSelector, title: string): void {
   const params: ShowConversationsParams = { selector, title };
-  postCommand('showConversations', params);
+  bridge.postCommand('showConversations', params);
 }
 
 export function Num(props: { selector: DashboardSelector; title: string; children: ReactNode; className?: string; testId?: string }) {

@@ -5,6 +5,7 @@
 import type { DashboardReport, DashboardSelector } from '../../src/shared/protocol/dashboard';
 import { CONDITION_LABEL, domainLabel, pct } from './format';
 import { Num, showConversations } from './Clickable';
+import { TableHead } from './TableHead';
 import { PlotFigure, themeColor } from './PlotFigure';
 
 type Row = DashboardReport['inactive'][number];
@@ -45,17 +46,7 @@ export function InactiveErrors({ report }: { report: DashboardReport }) {
         />
       ) : null}
       <table className="il-inactive" data-testid="inactive-table">
-        <thead>
-          <tr>
-            <th>Model</th>
-            <th>Domain</th>
-            <th>Condition</th>
-            <th>New errors</th>
-            <th>With inactive content</th>
-            <th>Share %</th>
-            <th>Undetermined</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Model', 'Domain', 'Condition', 'New errors', 'With inactive content', 'Share %', 'Undetermined']} />
         <tbody>
           {[...perModel, ...pooled].map((r) => (
             <tr key={`${r.model}|${r.domain}|${r.condition}`} className={r.model === '*' ? 'il-pooled' : undefined} data-inactive={`${r.model}|${r.domain}|${r.condition}`}>

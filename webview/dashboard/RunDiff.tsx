@@ -3,50 +3,44 @@
 // instance the paired test and which sources flipped ✓→✗ and ✗→✓; a flipped source opens both
 // conversations in the compare view (one re-scored conversation opens in its own view).
 import { useState } from 'react';
-import { postCommand, request } from '../shared/bridge';
+import { bridge } from './dashboardBridge';
 import { RunDiffResult, type DashboardReport, type DiffSide, type RunDiffParams } from '../../src/shared/protocol/dashboard';
 import { PairedTable } from './PairedTable';
+import { TableHead } from './TableHead';
 import { CONDITION_LABEL, pText, signed } from './format';
 
 type Flip = RunDiffResult['instances'][number]['lost'][number];
 type Kind = 'sides' | 'rescored' | 'forks';
 const ANY = '';
 
+/** One side of the diff: a model and a log folder, each "any" when not picked. */
 function SidePicker(props: { name: string; side: DiffSide; report: DashboardReport; onChange: (s: DiffSide) => void }) {
   const { side, report } = props;
-  const set = (patch: Partial<Record<keyof DiffSide, string>>) => {
-    const next: DiffSide = { ...side };
-    for (const [k, v] of Object.entries(patch) as Array<[keyof DiffSide, string]>) {
-      if (v === ANY) delete next[k];
-      else next[k] = v;
-    }
-    props.onChange(next);
-  };
+  const choice = (key: keyof DiffSide, label: string, any: string, options: readonly string[]) => (
+    <label>
+      {label}{' '}
+      <select
+        value={side[key] ?? ANY}
+        onChange={(e) => {
+          const { [key]: _old, ...rest } = side;
+          const v = e.currentTarget.value;
+          props.onChange(v === ANY ? rest : { ...rest, [key]: v });
+        }}
+        data-testid={`diff-${props.name}-${key}`}
+      >
+        <option value={ANY}>{any}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
   return (
     <fieldset className="il-side">
       <legend>{props.name}</legend>
-      <label>
-        Model{' '}
-        <select value={side.model ?? ANY} onChange={(e) => set({ model: e.currentTarget.value })} data-testid={`diff-${props.name}-model`}>
-          <option value={ANY}>any model</option>
-          {report.models.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </select>
-      </label>{' '}
-      <label>
-        Log folder{' '}
-        <select value={side.folder ?? ANY} onChange={(e) => set({ folder: e.currentTarget.value })} data-testid={`diff-${props.name}-folder`}>
-          <option value={ANY}>any folder</option>
-          {report.logFolders.map((f) => (
-            <option key={f} value={f}>
-              {f}
-            </option>
-          ))}
-        </select>
-      </label>
+      {choice('model', 'Model', 'any model', report.models)} {choice('folder', 'Log folder', 'any folder', report.logFolders)}
     </fieldset>
   );
 }
@@ -61,7 +55,7 @@ function FlipList(props: { flips: Flip[]; mark: string; className: string }) {
             className="il-link"
             data-testid="flip"
             data-flip={`${props.mark}|${f.task_id}`}
-            onClick={() => postCommand('openPair', { left: f.conv_a, right: f.conv_b })}
+            onClick={() => bridge.postCommand('openPair', { left: f.conv_a, right: f.conv_b })}
             title={f.conv_a === f.conv_b ? 'Open the conversation (its view shows the re-scored and the logged verdict)' : 'Open both conversations in the compare view'}
           >
             {props.mark} {f.model ? `${f.model} · ` : ''}
@@ -108,7 +102,7 @@ export function RunDiff({ report }: { report: DashboardReport }) {
   const run = async () => {
     setError(undefined);
     try {
-      setResult(await request('runDiff', params, RunDiffResult));
+      setResult(await bridge.request('runDiff', params, RunDiffResult));
       setResultKind(kind);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -157,17 +151,7 @@ export function RunDiff({ report }: { report: DashboardReport }) {
           </p>
           {result.instances.length ? (
             <table className="il-diff" data-testid="run-diff-table">
-              <thead>
-                <tr>
-                  <th>Instance</th>
-                  <th>Paired</th>
-                  <th>✓→✗</th>
-                  <th>✗→✓</th>
-                  <th>B − A (pp)</th>
-                  <th>McNemar p</th>
-                  <th>Flipped sources (click: compare A ↔ B)</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Instance', 'Paired', '✓→✗', '✗→✓', 'B − A (pp)', 'McNemar p', 'Flipped sources (click: compare A ↔ B)']} />
               <tbody>
                 {result.instances.map((i) => (
                   <tr key={i.label} data-diff-instance={i.label}>
@@ -208,18 +192,7 @@ export function ModelPairs({ report }: { report: DashboardReport }) {
   if (!report.modelPairs.length) return <p className="il-note">No two models share scored sources in any column.</p>;
   return (
     <table className="il-diff" data-testid="model-pairs">
-      <thead>
-        <tr>
-          <th>Column</th>
-          <th>A</th>
-          <th>B</th>
-          <th>Shared sources</th>
-          <th>Only A ✓</th>
-          <th>Only B ✓</th>
-          <th>B − A (pp)</th>
-          <th>McNemar p</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Column', 'A', 'B', 'Shared sources', 'Only A ✓', 'Only B ✓', 'B − A (pp)', 'McNemar p']} />
       <tbody>
         {report.modelPairs.map((t) => (
           <tr key={`${t.mode}|${t.condition}|${t.model_a}|${t.model_b}`}>

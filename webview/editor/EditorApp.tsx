@@ -81,6 +81,12 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
       patch(next);
       return next;
     });
+  /** The row of one of the intent's plain texts: the field (labelled, marked invalid) with its issues beside it. */
+  const textRow = (key: TextKey, Field: TextControl, label: string, field: { label?: string; testId?: string } = {}) => (
+    <Row label={label} issues={issuesAt(`intent.${key}`)}>
+      <Field value={form[key]} onChange={(v) => update((d) => void (d[key] = v))} testId={field.testId ?? key} label={field.label ?? label} invalid={invalid(`intent.${key}`)} />
+    </Row>
+  );
 
   const finish = useCallback((r: ApplyResult, done: string) => {
     if (!r.ok) {
@@ -217,27 +223,15 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
             </ul>
           </div>
 
-          <Row label="Requirement" issues={issuesAt('intent.requirement')}>
-            <TextField value={form.requirement} onChange={(v) => update((d) => void (d.requirement = v))} testId="requirement" label="Requirement" invalid={invalid('intent.requirement')} />
-          </Row>
+          {textRow('requirement', TextField, 'Requirement')}
           <div className="il-pair">
-            <Row label="Original value" issues={issuesAt('intent.original')}>
-              <TextField value={form.original} onChange={(v) => update((d) => void (d.original = v))} testId="original" label="Original value" invalid={invalid('intent.original')} />
-            </Row>
-            <Row label="Revised value" issues={issuesAt('intent.revised')}>
-              <TextField value={form.revised} onChange={(v) => update((d) => void (d.revised = v))} testId="revised" label="Revised value" invalid={invalid('intent.revised')} />
-            </Row>
+            {textRow('original', TextField, 'Original value')}
+            {textRow('revised', TextField, 'Revised value')}
           </div>
-          <Row label="Proposal (shared by Retained and Revised)" issues={issuesAt('intent.proposal')}>
-            <MonacoField value={form.proposal} onChange={(v) => update((d) => void (d.proposal = v))} testId="proposal" label="Proposal" invalid={invalid('intent.proposal')} />
-          </Row>
+          {textRow('proposal', MonacoField, 'Proposal (shared by Retained and Revised)', { label: 'Proposal' })}
           <div className="il-pair">
-            <Row label="Accept" issues={issuesAt('intent.accept')}>
-              <TextArea value={form.accept} onChange={(v) => update((d) => void (d.accept = v))} testId="accept" label="Accept" invalid={invalid('intent.accept')} />
-            </Row>
-            <Row label="Reject" issues={issuesAt('intent.reject')}>
-              <TextArea value={form.reject} onChange={(v) => update((d) => void (d.reject = v))} testId="reject-text" label="Reject" invalid={invalid('intent.reject')} />
-            </Row>
+            {textRow('accept', TextArea, 'Accept')}
+            {textRow('reject', TextArea, 'Reject', { testId: 'reject-text' })}
           </div>
           <div className="il-pair">
             {[0, 1].map((i) => (
@@ -313,6 +307,10 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
     </div>
   );
 }
+
+/** The intent block's plain text fields that the form edits in place. */
+type TextKey = 'requirement' | 'original' | 'revised' | 'proposal' | 'accept' | 'reject';
+type TextControl = (props: { value: string; onChange: (v: string) => void; testId: string; label: string; invalid?: boolean }) => ReactNode;
 
 function Row(props: { label: string; issues: Array<{ message: string; severity: string }>; children: ReactNode }) {
   return (

@@ -32,29 +32,33 @@ function useValueElement(value: string, onChange: (v: string) => void) {
   return ref;
 }
 
-export function TextField(props: { value: string; onChange: (v: string) => void; testId: string; invalid?: boolean; placeholder?: string; label: string }) {
+interface ValueFieldProps {
+  value: string;
+  onChange: (v: string) => void;
+  testId: string;
+  invalid?: boolean;
+  label: string;
+}
+
+/** A @vscode-elements text control bound to `value`, with the attributes every field has. */
+function ValueField(props: ValueFieldProps & { tag: 'vscode-textfield' | 'vscode-textarea'; attributes: Record<string, unknown> }) {
   const ref = useValueElement(props.value, props.onChange);
-  return createElement('vscode-textfield', {
+  return createElement(props.tag, {
     ref,
     'data-testid': props.testId,
     'aria-label': props.label,
-    placeholder: props.placeholder,
     invalid: props.invalid ? true : undefined,
     className: 'il-field',
+    ...props.attributes,
   });
 }
 
-export function TextArea(props: { value: string; onChange: (v: string) => void; testId: string; invalid?: boolean; rows?: number; label: string }) {
-  const ref = useValueElement(props.value, props.onChange);
-  return createElement('vscode-textarea', {
-    ref,
-    'data-testid': props.testId,
-    'aria-label': props.label,
-    rows: props.rows ?? 2,
-    resize: 'vertical',
-    invalid: props.invalid ? true : undefined,
-    className: 'il-field',
-  });
+export function TextField(props: ValueFieldProps & { placeholder?: string }) {
+  return <ValueField {...props} tag="vscode-textfield" attributes={{ placeholder: props.placeholder }} />;
+}
+
+export function TextArea(props: ValueFieldProps & { rows?: number }) {
+  return <ValueField {...props} tag="vscode-textarea" attributes={{ rows: props.rows ?? 2, resize: 'vertical' }} />;
 }
 
 export function Button(props: { children: ReactNode; onClick: () => void; secondary?: boolean; title?: string; testId?: string; disabled?: boolean }) {

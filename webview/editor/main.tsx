@@ -1,17 +1,16 @@
 // Entry of the revision editor webview: reads the inlined state, renders, announces `ready`, and
 // follows host notifications (another record, or this one changed in the document).
-import { createRoot } from 'react-dom/client';
+import '../shared/scriptStart';
 import { renderInitialState } from '../shared/initialState';
 import { connectView } from '../shared/bridge';
-import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { viewRoot } from '../shared/viewRoot';
 import { followVsCodeTheme, setupMonacoEnvironment } from '../shared/monacoSetup';
 import '../../node_modules/monaco-editor/esm/vs/base/browser/ui/codicons/codicon/codicon.css';
-import { ApplyResult, CheckReferencesResult, EDITOR_VIEW, EditorStateSchema, EditorView, type EditorState } from '../../src/shared/protocol/editor';
+import { ApplyResult, CheckReferencesResult, EditorStateSchema, EditorView, type EditorState } from '../../src/shared/protocol/editor';
 import { EditorApp, type EditorActions } from './EditorApp';
 import '../shared/base.css';
 import './editor.css';
 
-const started = performance.now();
 setupMonacoEnvironment();
 followVsCodeTheme();
 
@@ -25,18 +24,13 @@ const actions: EditorActions = {
   pending: (intent, baseRaw) => bridge.postCommand('pending', { intent, baseRaw }),
 };
 
-const root = createRoot(document.getElementById('root')!);
+const show = viewRoot(bridge);
 const render = (state: EditorState) =>
-  root.render(
-    <ErrorBoundary view={EDITOR_VIEW} report={(m) => bridge.log('error', m)}>
+  show(
       <EditorApp state={state} actions={actions} />
-    </ErrorBoundary>,
   );
 
 if (renderInitialState(bridge.readInitialState(), render, 'the revision editor state'))
-  requestAnimationFrame(() => {
-    document.body.dataset.rendered = 'true';
-    bridge.postCommand('rendered', { view: EDITOR_VIEW, ms: performance.now() - started });
-  });
+  requestAnimationFrame(() => bridge.rendered());
 bridge.onNotification('state', ({ state }) => render(state));
 bridge.announceReady();

@@ -2,16 +2,16 @@
 // Changes are marked, rejected and superseded values are struck through with their kind, and a
 // click on a turn asks the host to reveal it. All text is inserted as React text (model output and
 // data files are untrusted).
-import { createRoot } from 'react-dom/client';
+import '../shared/scriptStart';
 import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import { connectView } from '../shared/bridge';
-import { ErrorBoundary } from '../shared/ErrorBoundary';
-import { IN_EFFECT_VIEW, InEffectView, type InEffectState, type RailRequirement, type RailTurn, type RailValue } from '../../src/shared/protocol/inEffect';
+import { viewRoot } from '../shared/viewRoot';
+import { InEffectView, type InEffectState, type RailRequirement, type RailTurn, type RailValue } from '../../src/shared/protocol/inEffect';
 import '../shared/base.css';
 import './ineffect.css';
+import { Notes } from '../shared/Notes';
 
-const scriptStart = performance.now();
 const bridge = connectView(InEffectView);
 
 function Badge(props: { children: ReactNode; className?: string; title?: string }) {
@@ -144,11 +144,8 @@ function App({ initial }: { initial: InEffectState }) {
   useEffect(() => {
     const offState = bridge.onNotification('state', (p) => setState(p.state));
     const offFocus = bridge.onNotification('focusTurn', (p) => setFocus(p.turn));
-    const ms = performance.now() - scriptStart;
-    // For tests and the bench: the rail is on screen.
-    document.body.dataset.rendered = 'true';
-    document.body.dataset.renderedMs = ms.toFixed(0);
-    bridge.postCommand('rendered', { view: IN_EFFECT_VIEW, ms });
+    // The rail is on screen.
+    bridge.rendered();
     return () => {
       offState();
       offFocus();
@@ -168,11 +165,7 @@ function App({ initial }: { initial: InEffectState }) {
           ) : null}
           {state.model ? <span className="il-model">{state.model}</span> : null}
         </div>
-        {state.notes.map((n, i) => (
-          <p key={i} className="il-note">
-            {n}
-          </p>
-        ))}
+        <Notes notes={state.notes} />
       </header>
       <ol className="il-rail" aria-label="state after each user turn">
         {state.turns.map((t) => (
@@ -201,12 +194,6 @@ function App({ initial }: { initial: InEffectState }) {
 }
 
 const initial = bridge.readInitialState();
-const rootEl = document.getElementById('root')!;
-if (initial)
-  createRoot(rootEl).render(
-    <ErrorBoundary view={IN_EFFECT_VIEW} report={(m) => bridge.log('error', m)}>
-      <App initial={initial} />
-    </ErrorBoundary>,
-  );
-else rootEl.textContent = 'No conversation to show.';
+if (initial) viewRoot(bridge)(<App initial={initial} />);
+else document.getElementById('root')!.textContent = 'No conversation to show.';
 bridge.announceReady();

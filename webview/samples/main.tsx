@@ -1,29 +1,28 @@
 // Entry of the Samples webview: reads the inlined state, renders, keeps the sort in the webview
 // state, sends filter edits to the host and applies the visible rows it answers with.
-import { createRoot } from 'react-dom/client';
+import '../shared/scriptStart';
 import { z } from 'zod';
 import { connectView, webviewState } from '../shared/bridge';
-import { ErrorBoundary } from '../shared/ErrorBoundary';
-import { SAMPLES_VIEW, SamplesView, type SamplesState } from '../../src/shared/protocol/samples';
+import { viewRoot } from '../shared/viewRoot';
+import { SamplesView, type SamplesState } from '../../src/shared/protocol/samples';
 import { SamplesApp } from './SamplesApp';
 import type { SortSpec } from './gridModel';
 import '../shared/base.css';
 import '../shared/fullHeight.css';
+import '../shared/buttons.css';
 import './samples.css';
 
-const scriptStart = performance.now();
 const Persisted = z.object({ sort: z.object({ column: z.string(), descending: z.boolean() }).optional() });
 const persisted = Persisted.safeParse(webviewState.get());
 const initialSort = persisted.success ? (persisted.data.sort as SortSpec | undefined) : undefined;
 
 const bridge = connectView(SamplesView);
-const root = createRoot(document.getElementById('root')!);
+const show = viewRoot(bridge);
 let current: SamplesState | undefined;
 
 function render(state: SamplesState): void {
   current = state;
-  root.render(
-    <ErrorBoundary view={SAMPLES_VIEW} report={(m) => bridge.log('error', m)}>
+  show(
     <SamplesApp
       state={state}
       initialSort={initialSort}
@@ -31,18 +30,12 @@ function render(state: SamplesState): void {
       onFilters={(filters) => bridge.postCommand('setFilters', { filters })}
       onCommand={(command, params) => bridge.postCommand(command, params)}
       onRendered={() => {
-        const ms = performance.now() - scriptStart;
-        // The command's time only for the first render of the state it opened with.
-        const sinceCommandMs = state.timing && !document.body.dataset.rendered ? Date.now() - state.timing.commandAt : undefined;
-        document.body.dataset.rendered = 'true';
-        document.body.dataset.renderedMs = ms.toFixed(0);
-        if (sinceCommandMs !== undefined) document.body.dataset.sinceCommandMs = sinceCommandMs.toFixed(0);
         if (state.timing) document.body.dataset.hostBuildMs = state.timing.buildMs.toFixed(0);
         document.body.dataset.visibleRows = String(state.visibleCount);
-        bridge.postCommand('rendered', { view: SAMPLES_VIEW, ms, rows: state.count, ...(sinceCommandMs !== undefined ? { sinceCommandMs } : {}) });
+        // The command's time only for the first render of the state it opened with.
+        bridge.rendered(document.body.dataset.rendered ? undefined : state.timing);
       }}
     />
-    </ErrorBoundary>,
   );
 }
 

@@ -1,9 +1,11 @@
 // Webview side of the host↔webview protocol: reads the inlined initial state, announces `ready`,
 // pairs requests with responses by id, and dispatches host notifications. `connectView` binds these
 // to a view's contract (src/shared/protocol, `defineView`): the state and every notification are
-// validated against it, and what does not match is reported to the host's output channel.
+// validated against it, and what does not match is reported to the host's output channel. The
+// contract types every method name and its params; nothing else here sends.
 import { z } from 'zod';
-import { ResponseMessage, type CommandName, type CommandParams, type NotificationMethod, type NotificationParams, type RequestMethod, type RequestParams, type StateOf, type ViewDefinition } from '../../src/shared/protocol';
+import { ResponseMessage, type CommandName, type CommandParams, type EveryViewCommand, type NotificationMethod, type NotificationParams, type RenderedParams, type RequestMethod, type RequestParams, type StateOf, type ViewDefinition } from '../../src/shared/protocol';
+import { markRendered, type HostTiming } from './renderTiming';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -19,7 +21,7 @@ const NotificationMessage = z.object({ kind: z.literal('notification'), method: 
 let notifications: z.ZodType | undefined;
 
 /** The state the host inlined into the page (`<script type="application/json" id="initial-state">`). */
-export function readInitialState<S extends z.ZodType>(schema: S): z.infer<S> | undefined {
+function readInitialState<S extends z.ZodType>(schema: S): z.infer<S> | undefined {
   const el = document.getElementById('initial-state');
   if (!el?.textContent) return undefined;
   const r = schema.safeParse(JSON.parse(el.textContent));
@@ -57,7 +59,7 @@ window.addEventListener('message', (ev: MessageEvent<unknown>) => {
 });
 
 /** Sends a request and resolves with the host's result, validated by `result`. */
-export function request<R extends z.ZodType>(method: string, params: unknown, result: R): Promise<z.infer<R>> {
+function request<R extends z.ZodType>(method: string, params: unknown, result: R): Promise<z.infer<R>> {
   const id = nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, {
@@ -72,17 +74,20 @@ export function request<R extends z.ZodType>(method: string, params: unknown, re
   });
 }
 
-export function postCommand(command: string, params: unknown): void {
-  vscode.postMessage({ kind: 'command', command, params });
+/** `log` and `rendered`, which every view sends (the host's connection handles them). */
+function postEveryView(m: EveryViewCommand): void {
+  vscode.postMessage(m);
 }
 
 /** A line for the Intent Lens output channel (the host's connection writes it). */
-export function postLog(level: 'info' | 'warn' | 'error', message: string): void {
-  vscode.postMessage({ kind: 'command', command: 'log', params: { level, message: message.slice(0, 4000) } });
+function postLog(level: 'info' | 'warn' | 'error', message: string): void {
+  postEveryView({ kind: 'command', command: 'log', params: { level, message: message.slice(0, 4000) } });
 }
 
-/** A page's typed end of its view contract; create it once, in the view's entry module. */
+/** A page's typed end of its view contract; create it once per page (`connectView`). */
 export interface ViewBridge<D extends ViewDefinition> {
+  /** The view's name (`compare`, `dashboard` …). */
+  readonly view: string;
   /** The inlined state, validated (undefined, and reported, when it does not match). */
   readInitialState(): StateOf<D> | undefined;
   /** Subscribes to a notification the view defines; returns an unsubscribe function. */
@@ -90,6 +95,12 @@ export interface ViewBridge<D extends ViewDefinition> {
   request<M extends RequestMethod<D> & string, R extends z.ZodType>(method: M, params: RequestParams<D, M>, result: R): Promise<z.infer<R>>;
   postCommand<C extends CommandName<D> & string>(command: C, params: CommandParams<D, C>): void;
   log(level: 'info' | 'warn' | 'error', message: string): void;
+  /**
+   * The view's content is on screen: marks `<body data-rendered …>` (end-to-end tests and the UI
+   * bench read it) and reports the times to the host, which logs them. `timing`: the host's clock
+   * from the state, when this render is the one a command opened.
+   */
+  rendered(timing?: HostTiming): RenderedParams;
   /** Tells the host the page is listening; call once after the first render. */
   announceReady(): void;
 }
@@ -97,6 +108,7 @@ export interface ViewBridge<D extends ViewDefinition> {
 export function connectView<D extends ViewDefinition>(definition: D): ViewBridge<D> {
   notifications = definition.toView;
   return {
+    view: definition.view,
     readInitialState: () => readInitialState<D['state']>(definition.state),
     onNotification: (method, listener) => {
       // Params reach listeners only after the view's schema accepted the whole message.
@@ -107,8 +119,13 @@ export function connectView<D extends ViewDefinition>(definition: D): ViewBridge
       return () => void set.delete(wrapped);
     },
     request: (method, params, result) => request(method, params, result),
-    postCommand: (command, params) => postCommand(command, params),
+    postCommand: (command, params) => vscode.postMessage({ kind: 'command', command, params }),
     log: postLog,
+    rendered: (timing) => {
+      const times = markRendered(timing);
+      postEveryView({ kind: 'command', command: 'rendered', params: times });
+      return times;
+    },
     announceReady: () => vscode.postMessage({ kind: 'ready', view: definition.view }),
   };
 }

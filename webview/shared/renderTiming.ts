@@ -1,18 +1,24 @@
 // A view's "rendered" moment, written on `<body data-*>` (end-to-end tests and the UI bench read it
-// without the host) and returned for the view's `rendered` command: script start → rendered, and
-// panel created / command run on the host → rendered (host and webview share the machine's clock).
+// without the host) and returned for the `rendered` command (`ViewBridge.rendered` sends it): script
+// start → rendered, and panel created / command run on the host → rendered (host and webview share
+// the machine's clock).
 import { scriptStart } from './scriptStart';
-import type { ViewTiming } from '../../src/shared/protocol';
+import type { RenderedParams } from '../../src/shared/protocol';
 
-export interface RenderedTimes {
-  ms: number;
-  sincePanelCreatedMs?: number;
-  sinceCommandMs?: number;
+/** Host clock (ms since epoch) from a view's state: when the user's command ran and, where the view knows it, when the panel was created. */
+export interface HostTiming {
+  commandAt: number;
+  panelCreatedAt?: number;
 }
 
-export function markRendered(timing: ViewTiming | undefined): RenderedTimes {
+export function markRendered(timing: HostTiming | undefined): RenderedParams {
   const ms = performance.now() - scriptStart;
-  const times: RenderedTimes = { ms, ...(timing ? { sincePanelCreatedMs: Date.now() - timing.panelCreatedAt, sinceCommandMs: Date.now() - timing.commandAt } : {}) };
+  const now = Date.now();
+  const times: RenderedParams = {
+    ms,
+    ...(timing?.panelCreatedAt !== undefined ? { sincePanelCreatedMs: now - timing.panelCreatedAt } : {}),
+    ...(timing ? { sinceCommandMs: now - timing.commandAt } : {}),
+  };
   const data = document.body.dataset;
   data.rendered = 'true';
   data.renderedMs = ms.toFixed(1);

@@ -2,7 +2,7 @@
 // over the old value's span, a new key is inserted after the last member, so key order, unknown
 // fields, number spelling and the line's separator style all survive. Everything outside the
 // edited span is left byte for byte.
-import { JsonSpanError, nodeAt, parseJsonSpans, type JsonNode } from './jsonSpans';
+import { JsonSpanError, nodeAt, parseJsonSpans, type JsonNode } from '../jsonl/jsonSpans';
 
 export type JsonPath = ReadonlyArray<string | number>;
 

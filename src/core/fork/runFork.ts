@@ -1,7 +1,7 @@
 // Runs one fork end to end: plan (prefix + edit), the runner continues the protocol and scores the
 // final answer, and the line is written with the prefix's logged JSON text spliced in unchanged, so
 // every kept message is byte-identical to the parent's. Only a finished fork is appended.
-import { parseJsonSpans, nodeAt } from '../edit/jsonSpans';
+import { parseJsonSpans, nodeAt } from '../jsonl/jsonSpans';
 import type { BenchmarkRecord } from '../schema/records';
 import type { RunLogEntry } from '../schema/runlog';
 import { runInstance, RunAbortedError } from '../simulator/runInstance';

@@ -1,10 +1,11 @@
 // One compare webview panel for a pair of conversations: builds the state on the host (turn
 // alignment, rail, inactive spans), inlines it into the page, answers `reload`, pushes a new state
-// when either log changes, forwards keyboard navigation, and logs the webview's render time.
+// when either log changes and forwards keyboard navigation (the connection logs the render time).
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
-import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
-import { COMPARE_PANEL_ID, COMPARE_VIEW, CompareView, type CompareRenderedParams, type CompareWebviewCommand, type CompareState, type NavigateAction } from '../../shared/protocol/compare';
+import { webviewOptions } from '../webviews/webviewPanelHost';
+import { LastActivePanel, ViewPanel } from '../webviews/viewPanel';
+import { COMPARE_PANEL_ID, CompareView, type CompareWebviewCommand, type CompareState, type NavigateAction } from '../../shared/protocol/compare';
 import { buildCompareState } from './buildCompareState';
 import { compareDetector } from './inactiveDetector';
 import type { FinalResponseDocuments } from './nativeDiff';
@@ -35,14 +36,13 @@ export async function loadCompareState(services: ExtensionServices, pair: Compar
   });
 }
 
-export class ComparePanel implements vscode.Disposable {
+export class ComparePanel extends ViewPanel<typeof CompareView> {
   private static readonly open = new Set<ComparePanel>();
-  private static lastActive: ComparePanel | undefined;
+  private static readonly recent = new LastActivePanel<ComparePanel>();
 
   /** The compare panel the user looked at last (keyboard commands go there). */
   static get active(): ComparePanel | undefined {
-    for (const p of ComparePanel.open) if (p.panel.active) return p;
-    return ComparePanel.lastActive;
+    return ComparePanel.recent.active(ComparePanel.open);
   }
 
   static find(pair: ComparePair): ComparePanel | undefined {
@@ -64,35 +64,31 @@ export class ComparePanel implements vscode.Disposable {
     return new ComparePanel(services, docs, pair, panel, state);
   }
 
-  private readonly connection: WebviewConnection<typeof CompareView>;
-  private readonly disposables: vscode.Disposable[] = [];
   private state: CompareState;
-  /** The last render time the webview reported (read by the host test suite and the bench). */
-  lastRendered: CompareRenderedParams | undefined;
 
   private constructor(
     private readonly services: ExtensionServices,
     private readonly docs: FinalResponseDocuments,
     readonly pair: ComparePair,
-    readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
     state: CompareState,
   ) {
+    super(services, panel, {
+      definition: CompareView,
+      title: state.title,
+      initialState: state,
+      workers: true,
+      handlers: {
+        requests: { reload: () => this.reload() },
+        onCommand: (m) => this.onCommand(m),
+        describeRendered: () => `${this.state.taskId} (${this.state.left.turns.length}+${this.state.right.turns.length} turns)`,
+      },
+    });
     this.state = state;
     ComparePanel.open.add(this);
-    ComparePanel.lastActive = this;
     panel.title = `${state.left.instanceLabel} ↔ ${state.right.instanceLabel}: ${state.taskId}`;
-    const extensionUri = services.context.extensionUri;
-    this.connection = new WebviewConnection(panel.webview, CompareView, {
-      requests: { reload: () => this.reload() },
-      onCommand: (m) => this.onCommand(m),
-      log: (line) => services.output.appendLine(line),
-    });
-    panel.webview.html = renderWebviewHtml(panel.webview, extensionUri, { view: COMPARE_VIEW, title: state.title, initialState: state, workers: true });
     this.disposables.push(
-      this.connection,
-      panel.onDidChangeViewState((e) => {
-        if (e.webviewPanel.active) ComparePanel.lastActive = this;
-      }),
+      ComparePanel.recent.track(this),
       services.data.onDidChange((e) => {
         if (e.files.some((f) => f === this.state.left.file || f === this.state.right.file)) void this.pushState();
       }),
@@ -100,18 +96,11 @@ export class ComparePanel implements vscode.Disposable {
       services.rescored.onDidChange((e) => {
         if (e.convIds.includes(this.pair.left) || e.convIds.includes(this.pair.right)) void this.pushState();
       }),
-      panel.onDidDispose(() => this.dispose()),
     );
   }
 
   private async onCommand(m: CompareWebviewCommand): Promise<void> {
     switch (m.command) {
-      case 'rendered':
-        this.lastRendered = m.params;
-        this.services.output.appendLine(
-          `[compare] rendered ${this.state.taskId} (${this.state.left.turns.length}+${this.state.right.turns.length} turns): script→rendered ${m.params.ms.toFixed(0)} ms, panel created→rendered ${m.params.sincePanelCreatedMs.toFixed(0)} ms, command→rendered ${m.params.sinceCommandMs.toFixed(0)} ms${m.params.diffComputed ? '' : ' (final-response diff NOT computed)'}`,
-        );
-        return;
       case 'openNativeDiff':
         await openNativeDiff(this.docs, this.services.data, this.pair.left, this.pair.right);
         return;
@@ -146,10 +135,8 @@ export class ComparePanel implements vscode.Disposable {
     return this.state;
   }
 
-  dispose(): void {
+  override dispose(): void {
     ComparePanel.open.delete(this);
-    if (ComparePanel.lastActive === this) ComparePanel.lastActive = undefined;
-    for (const d of this.disposables.splice(0)) d.dispose();
-    this.panel.dispose();
+    super.dispose();
   }
 }

@@ -3,8 +3,9 @@
 // the view's actions (open the log line, compare with…, fork from a turn).
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
-import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
-import { CONVERSATION_PANEL_ID, CONVERSATION_VIEW, ConversationView, type ConversationNavigate, type ConversationState, type ConversationWebviewCommand } from '../../shared/protocol/conversation';
+import { webviewOptions } from '../webviews/webviewPanelHost';
+import { LastActivePanel, ViewPanel } from '../webviews/viewPanel';
+import { CONVERSATION_PANEL_ID, ConversationView, type ConversationNavigate, type ConversationState, type ConversationWebviewCommand } from '../../shared/protocol/conversation';
 import { compareDetector } from '../compare/inactiveDetector';
 
 import { buildConversationState } from './buildConversationState';
@@ -45,13 +46,12 @@ export async function loadConversationState(services: ExtensionServices, convId:
   });
 }
 
-export class ConversationPanel implements vscode.Disposable {
+export class ConversationPanel extends ViewPanel<typeof ConversationView> {
   private static readonly open = new Map<string, ConversationPanel>();
-  private static lastActive: ConversationPanel | undefined;
+  private static readonly recent = new LastActivePanel<ConversationPanel>();
 
   static get active(): ConversationPanel | undefined {
-    for (const p of ConversationPanel.open.values()) if (p.panel.active) return p;
-    return ConversationPanel.lastActive;
+    return ConversationPanel.recent.active(ConversationPanel.open.values());
   }
 
   /** Opens (or reveals) the view of a conversation, scrolled to a turn when one is given. `commandAt` is when the user's command ran. */
@@ -74,38 +74,31 @@ export class ConversationPanel implements vscode.Disposable {
     return new ConversationPanel(services, convId, panel, state);
   }
 
-  private readonly connection: WebviewConnection<typeof ConversationView>;
-  private readonly disposables: vscode.Disposable[] = [];
   private state: ConversationState;
-  lastRenderedMs: number | undefined;
 
   private constructor(
     private readonly services: ExtensionServices,
     readonly convId: string,
-    readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
     state: ConversationState,
   ) {
+    super(services, panel, {
+      definition: ConversationView,
+      title: state.title,
+      initialState: state,
+      handlers: { onCommand: (m) => this.onCommand(m), describeRendered: () => `${this.state.title} (${this.state.turns.length} turns)` },
+    });
     this.state = state;
     ConversationPanel.open.set(convId, this);
-    ConversationPanel.lastActive = this;
     panel.title = state.title;
-    this.connection = new WebviewConnection(panel.webview, ConversationView, {
-      onCommand: (m) => this.onCommand(m),
-      log: (line) => services.output.appendLine(line),
-    });
-    panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: CONVERSATION_VIEW, title: state.title, initialState: state });
     this.disposables.push(
-      this.connection,
-      panel.onDidChangeViewState((e) => {
-        if (e.webviewPanel.active) ConversationPanel.lastActive = this;
-      }),
+      ConversationPanel.recent.track(this),
       services.data.onDidChange((e) => {
         if (e.files.includes(this.state.file)) void this.pushState();
       }),
       services.rescored.onDidChange((e) => {
         if (e.convIds.includes(this.convId)) void this.pushState();
       }),
-      panel.onDidDispose(() => this.dispose()),
     );
   }
 
@@ -119,12 +112,6 @@ export class ConversationPanel implements vscode.Disposable {
 
   private async onCommand(m: ConversationWebviewCommand): Promise<void> {
     switch (m.command) {
-      case 'rendered':
-        this.lastRenderedMs = m.params.ms;
-        this.services.output.appendLine(
-          `[conversation] rendered ${this.state.title} (${m.params.turns} turns): script→rendered ${m.params.ms.toFixed(0)} ms${m.params.sinceCommandMs !== undefined ? `, command→rendered ${m.params.sinceCommandMs.toFixed(0)} ms` : ''}`,
-        );
-        return;
       case 'openLogLine': {
         // A run log holds one conversation per line: the line is the conversation's.
         const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(this.state.file));
@@ -155,10 +142,8 @@ export class ConversationPanel implements vscode.Disposable {
     }
   }
 
-  dispose(): void {
+  override dispose(): void {
     ConversationPanel.open.delete(this.convId);
-    if (ConversationPanel.lastActive === this) ConversationPanel.lastActive = undefined;
-    for (const d of this.disposables.splice(0)) d.dispose();
-    this.panel.dispose();
+    super.dispose();
   }
 }

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { ExtensionServices } from '../services';
-import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
+import { webviewOptions } from '../webviews/webviewPanelHost';
+import { ViewPanel } from '../webviews/viewPanel';
 import {
   DASHBOARD_PANEL_ID,
   DASHBOARD_VIEW,
@@ -31,7 +32,7 @@ import { INTERNAL_COMMANDS } from '../commandIds';
 
 const RECOMPUTE_DEBOUNCE_MS = 300;
 
-export class DashboardPanel implements vscode.Disposable {
+export class DashboardPanel extends ViewPanel<typeof DashboardView> {
   private static current: DashboardPanel | undefined;
 
   /** The open dashboard, if any (the host test suite reads it). */
@@ -66,61 +67,64 @@ export class DashboardPanel implements vscode.Disposable {
     }
   }
 
-  private toState(stage: StatsStage | { error: string }): DashboardState {
+  private static stateOf(stage: StatsStage | { error: string }, stats: DashboardStats, services: ExtensionServices): DashboardState {
     if ('error' in stage) return { view: DASHBOARD_VIEW, report: null, computedAt: null, error: stage.error };
-    const { stats, services } = this;
     return { view: DASHBOARD_VIEW, report: DashboardStats.forWebview(stage.report, stats.detectorName, stats.plans(), diffChoices(services.data), stats.verdictNote(), stage.pending), computedAt: Date.now() };
   }
 
-  private readonly connection: WebviewConnection<typeof DashboardView>;
-  private readonly disposables: vscode.Disposable[] = [];
+  private toState(stage: StatsStage | { error: string }): DashboardState {
+    return DashboardPanel.stateOf(stage, this.stats, this.services);
+  }
+
   private timer: NodeJS.Timeout | undefined;
   private computing: Promise<void> = Promise.resolve();
   /** The stage the page shows (a later stage of the same run replaces it). */
   private shown: StatsStage | { error: string };
   /** The last run diff the page asked for (the exported report includes it). */
   private lastDiff: RunDiffResult | undefined;
-  /** The last time the page said it rendered (ms from script start). */
-  lastRenderedMs: number | undefined;
+  private state: DashboardState;
 
   private constructor(
     private readonly services: ExtensionServices,
-    readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
     private readonly stats: DashboardStats,
     stage: StatsStage | { error: string },
     private readonly commandAt = Date.now(),
   ) {
-    this.shown = stage;
-    this.state = this.toState(stage);
-    const state = this.state;
-    panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: DASHBOARD_VIEW, title: 'Intent Lens Dashboard', initialState: state });
-    this.connection = new WebviewConnection(panel.webview, DashboardView, {
-      requests: {
-        refresh: async () => {
-          await this.recompute();
-          return this.state;
+    const state = DashboardPanel.stateOf(stage, stats, services);
+    super(services, panel, {
+      definition: DashboardView,
+      title: 'Intent Lens Dashboard',
+      initialState: state,
+      handlers: {
+        // The page's state carries no timing: command → rendered is the host's.
+        commandAt,
+        requests: {
+          refresh: async () => {
+            await this.recompute();
+            return this.state;
+          },
+          exportGrid: (p) => this.exportGrid(p.format),
+          exportOpsd: (p) => this.exportOpsd(p.admitSingleCorrect),
+          runDiff: (p) => {
+            this.lastDiff = computeRunDiff(this.services.data, p);
+            return this.lastDiff;
+          },
+          // Exports wait for the complete report (intervals and Fig. 4 included).
+          exportReport: async (p) => exportReport(await this.stats.complete(), p.format, this.lastDiff, this.defaultUri.bind(this)),
+          countConversations: ({ selector }) => {
+            return { count: resolveSelector(this.services.data.conversationsWithCurrentVerdicts(), this.stats.report, selector, this.recapOf()).length };
+          },
         },
-        exportGrid: (p) => this.exportGrid(p.format),
-        exportOpsd: (p) => this.exportOpsd(p.admitSingleCorrect),
-        runDiff: (p) => {
-          this.lastDiff = computeRunDiff(this.services.data, p);
-          return this.lastDiff;
-        },
-        // Exports wait for the complete report (intervals and Fig. 4 included).
-        exportReport: async (p) => exportReport(await this.stats.complete(), p.format, this.lastDiff, this.defaultUri.bind(this)),
-        countConversations: ({ selector }) => {
-          return { count: resolveSelector(this.services.data.conversationsWithCurrentVerdicts(), this.stats.report, selector, this.recapOf()).length };
-        },
+        onCommand: (m) => this.onCommand(m),
       },
-      onCommand: (m) => this.onCommand(m),
-      log: (line) => services.output.appendLine(line),
     });
+    this.shown = stage;
+    this.state = state;
     this.disposables.push(
-      this.connection,
       stats.onStage((next) => this.showStage(next)),
       services.data.onDidChange(() => this.scheduleRecompute()),
       services.rescored.onDidChange(() => this.scheduleRecompute()),
-      panel.onDidDispose(() => this.dispose()),
     );
     // A stage that arrived between the first one and the listener above.
     void stats.current().then((latest) => this.showStage(latest), () => undefined);
@@ -134,8 +138,6 @@ export class DashboardPanel implements vscode.Disposable {
     this.state = this.toState(stage);
     this.connection.notify('state', { state: this.state });
   }
-
-  private state: DashboardState;
 
   get currentState(): DashboardState {
     return this.state;
@@ -175,10 +177,6 @@ export class DashboardPanel implements vscode.Disposable {
         await showConversationPick(refs, m.params.title);
         return;
       }
-      case 'rendered':
-        this.lastRenderedMs = m.params.ms;
-        this.services.output.appendLine(`[dashboard] rendered: script→first paint ${m.params.ms.toFixed(0)} ms, command→rendered ${Date.now() - this.commandAt} ms`);
-        return;
       case 'openPair':
         // Logged vs re-scored flips one conversation: its view shows both verdicts (`✓ re-scored, logged ✗`).
         if (m.params.left === m.params.right) await openConversationView(this.services, { convId: m.params.left });
@@ -230,10 +228,9 @@ export class DashboardPanel implements vscode.Disposable {
     return { saved: uri.fsPath, detail };
   }
 
-  dispose(): void {
+  override dispose(): void {
     clearTimeout(this.timer);
     if (DashboardPanel.current === this) DashboardPanel.current = undefined;
-    for (const d of this.disposables) d.dispose();
-    this.panel.dispose();
+    super.dispose();
   }
 }

@@ -3,8 +3,9 @@
 // intent timeline, inlined into the page, and pushed again when the data files change.
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
-import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
-import { IN_EFFECT_PANEL_ID, IN_EFFECT_VIEW, InEffectView, type InEffectState, type InEffectWebviewCommand, type RailTurn } from '../../shared/protocol/inEffect';
+import { webviewOptions } from '../webviews/webviewPanelHost';
+import { ViewPanel } from '../webviews/viewPanel';
+import { IN_EFFECT_PANEL_ID, InEffectView, type InEffectState, type RailTurn } from '../../shared/protocol/inEffect';
 import type { RecapMode } from '../../core/schema/runlog';
 import { inEffectFromLog, inEffectFromPlan } from './inEffectState';
 import { provenanceNote } from '../../core/workspace/verdicts';
@@ -69,7 +70,7 @@ export class TurnSummaryDocuments implements vscode.TextDocumentContentProvider 
   }
 }
 
-export class InEffectPanel implements vscode.Disposable {
+export class InEffectPanel extends ViewPanel<typeof InEffectView> {
   private static readonly open = new Map<string, InEffectPanel>();
 
   static all(): InEffectPanel[] {
@@ -88,52 +89,36 @@ export class InEffectPanel implements vscode.Disposable {
     return new InEffectPanel(services, docs, target, key, panel, state);
   }
 
-  private readonly connection: WebviewConnection<typeof InEffectView>;
-  private readonly disposables: vscode.Disposable[] = [];
   private state: InEffectState;
-  /** The last render time the page reported (read by the host test suite). */
-  lastRenderedMs: number | undefined;
 
   private constructor(
     private readonly services: ExtensionServices,
     private readonly docs: TurnSummaryDocuments,
     readonly target: InEffectTarget,
     private readonly key: string,
-    readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
     state: InEffectState,
   ) {
+    super(services, panel, {
+      definition: InEffectView,
+      title: state.title,
+      initialState: state,
+      handlers: { onCommand: (m) => this.revealTurn(m.params.turn), describeRendered: () => `${this.state.taskId} (${this.state.turns.length} turns)` },
+    });
     this.state = state;
     InEffectPanel.open.set(key, this);
     panel.title = `In Effect: ${state.taskId}`;
-    this.connection = new WebviewConnection(panel.webview, InEffectView, {
-      onCommand: (m) => this.onCommand(m),
-      log: (line) => services.output.appendLine(line),
-    });
-    panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: IN_EFFECT_VIEW, title: state.title, initialState: state });
     this.disposables.push(
-      this.connection,
       services.data.onDidChange(() => void this.refresh()),
       // A re-score changes the conversation's verdict without touching its log.
       services.rescored.onDidChange((e) => {
         if (target.kind === 'log' && e.convIds.includes(target.convId)) void this.refresh();
       }),
-      panel.onDidDispose(() => this.dispose()),
     );
   }
 
   get currentState(): InEffectState {
     return this.state;
-  }
-
-  private async onCommand(m: InEffectWebviewCommand): Promise<void> {
-    switch (m.command) {
-      case 'revealTurn':
-        await this.revealTurn(m.params.turn);
-        return;
-      case 'rendered':
-        this.lastRenderedMs = m.params.ms;
-        return;
-    }
   }
 
   /** Opens the turn document: the Sources tree's, when it is registered, else our own summary. */
@@ -165,9 +150,8 @@ export class InEffectPanel implements vscode.Disposable {
     }
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (InEffectPanel.open.get(this.key) === this) InEffectPanel.open.delete(this.key);
-    for (const d of this.disposables.splice(0)) d.dispose();
-    this.panel.dispose();
+    super.dispose();
   }
 }

@@ -7,7 +7,7 @@ import { isAbsolute, join } from 'node:path';
 import { parseRecordsText } from '../../core/load/recordsFile';
 import { checkIntent, CHECK_CODES, type CheckIssue } from '../../core/checks/intentChecks';
 import { checkDatabaseReferences } from '../../core/checks/referenceResults';
-import { parseJsonSpans, nodeAt } from '../../core/edit/jsonSpans';
+import { parseJsonSpans, nodeAt } from '../../core/jsonl/jsonSpans';
 import { applyFieldEdits, parsePath } from '../../core/edit/editRaw';
 import type { WorkspaceData } from '../data/workspaceData';
 import { isRecordsDocument, locateInDocument } from './recordDocuments';

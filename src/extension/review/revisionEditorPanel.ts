@@ -69,6 +69,7 @@ export class RevisionEditorPanel implements vscode.Disposable {
     panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: EDITOR_VIEW, title: `Revision: ${initial.taskId}`, initialState: initial, workers: true });
     this.connection = new WebviewConnection(panel.webview, EditorView, {
       log: (l) => services.output.appendLine(l),
+      describeRendered: () => this.state.taskId,
       requests: {
         apply: (p) => this.apply(p),
         review: (p) => this.review(p),

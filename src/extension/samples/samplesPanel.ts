@@ -3,8 +3,9 @@
 // are written to that same store, so the tree follows the table and the table follows the tree.
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
-import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
-import { SAMPLES_PANEL_ID, SAMPLES_VIEW, SamplesView, type SamplesState, type SamplesWebviewCommand } from '../../shared/protocol/samples';
+import { webviewOptions } from '../webviews/webviewPanelHost';
+import { ViewPanel } from '../webviews/viewPanel';
+import { SAMPLES_PANEL_ID, SamplesView, type SamplesState, type SamplesWebviewCommand } from '../../shared/protocol/samples';
 import { SourceTreeModel, hasActiveFilters, type TreeFilters } from '../tree/sourceTreeModel';
 import { treeFilterStore, type TreeFilterStore } from '../tree/treeFilterStore';
 
@@ -22,7 +23,22 @@ function treeModel(services: ExtensionServices, filters: TreeFilters): SourceTre
   return new SourceTreeModel({ records: data.records(), plans, conversations: data.conversations(), rescored: (id) => rescored.get(id), hasInactive: (id) => rescored.hasInactive(id) }, filters);
 }
 
-export class SamplesPanel implements vscode.Disposable {
+/**
+ * Rows from the unfiltered model; with no filters set, that model is the filtered one too.
+ * `commandAt`: when the user asked for it (the open command), else now (a rebuild after a data change).
+ */
+function buildTable(services: ExtensionServices, store: TreeFilterStore, commandAt?: number): SamplesTable {
+  const t0 = performance.now();
+  const all = treeModel(services, {});
+  const filters = store.filters;
+  const table = buildSamplesTable(all, hasActiveFilters(filters) ? treeModel(services, filters) : all, (f) => vscode.workspace.asRelativePath(f));
+  const buildMs = performance.now() - t0;
+  table.state.timing = { commandAt: commandAt ?? Date.now(), buildMs };
+  services.output.appendLine(`[samples] ${table.state.count} rows: state built in ${buildMs.toFixed(0)} ms`);
+  return table;
+}
+
+export class SamplesPanel extends ViewPanel<typeof SamplesView> {
   private static current: SamplesPanel | undefined;
 
   static get active(): SamplesPanel | undefined {
@@ -40,48 +56,32 @@ export class SamplesPanel implements vscode.Disposable {
     return (SamplesPanel.current = new SamplesPanel(services, panel, treeFilterStore(services.context), commandAt));
   }
 
-  private readonly connection: WebviewConnection<typeof SamplesView>;
-  private readonly disposables: vscode.Disposable[] = [];
   private table: SamplesTable;
-  lastRenderedMs: number | undefined;
 
   private constructor(
     private readonly services: ExtensionServices,
-    readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
     private readonly store: TreeFilterStore,
     commandAt: number,
   ) {
-    this.table = this.buildTable(commandAt);
-    this.connection = new WebviewConnection(panel.webview, SamplesView, {
-      onCommand: (m) => this.onCommand(m),
-      log: (line) => services.output.appendLine(line),
+    const table = buildTable(services, store, commandAt);
+    super(services, panel, {
+      definition: SamplesView,
+      title: 'Samples',
+      initialState: table.state,
+      handlers: { onCommand: (m) => this.onCommand(m), describeRendered: () => `${this.table.state.count} rows` },
     });
-    panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: SAMPLES_VIEW, title: 'Samples', initialState: this.table.state });
+    this.table = table;
     this.updateTitle();
     this.disposables.push(
-      this.connection,
       store.onDidChange(() => this.pushVisible()),
       services.data.onDidChange(() => this.pushState()),
       services.rescored.onDidChange(() => this.pushState()),
-      panel.onDidDispose(() => this.dispose()),
     );
   }
 
   get currentState(): SamplesState {
     return this.table.state;
-  }
-
-  /** Rows from the unfiltered model; with no filters set, that model is the filtered one too. */
-  /** `commandAt`: when the user asked for it (the open command), else now (a rebuild after a data change). */
-  private buildTable(commandAt?: number): SamplesTable {
-    const t0 = performance.now();
-    const all = treeModel(this.services, {});
-    const filters = this.store.filters;
-    const table = buildSamplesTable(all, hasActiveFilters(filters) ? treeModel(this.services, filters) : all, (f) => vscode.workspace.asRelativePath(f));
-    const buildMs = performance.now() - t0;
-    table.state.timing = { commandAt: commandAt ?? Date.now(), buildMs };
-    this.services.output.appendLine(`[samples] ${table.state.count} rows: state built in ${buildMs.toFixed(0)} ms`);
-    return table;
   }
 
   private updateTitle(): void {
@@ -99,7 +99,7 @@ export class SamplesPanel implements vscode.Disposable {
 
   /** Data or verdicts changed: rows are rebuilt from the index's summaries. */
   private pushState(): void {
-    this.table = this.buildTable();
+    this.table = buildTable(this.services, this.store);
     this.updateTitle();
     this.connection.notify('state', { state: this.table.state });
   }
@@ -130,16 +130,11 @@ export class SamplesPanel implements vscode.Disposable {
         await vscode.commands.executeCommand(COMMANDS.runInstance, { taskId: ref.task_id, mode: ref.mode, condition: ref.condition, ...(ref.path ? { path: ref.path, k: ref.k ?? 0 } : {}) });
         return;
       }
-      case 'rendered':
-        this.lastRenderedMs = m.params.ms;
-        this.services.output.appendLine(`[samples] rendered ${m.params.rows} rows in ${m.params.ms.toFixed(0)} ms${m.params.sinceCommandMs !== undefined ? ` (${m.params.sinceCommandMs.toFixed(0)} ms after the command)` : ''}`);
-        return;
     }
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (SamplesPanel.current === this) SamplesPanel.current = undefined;
-    for (const d of this.disposables.splice(0)) d.dispose();
-    this.panel.dispose();
+    super.dispose();
   }
 }

@@ -2,10 +2,11 @@
 // message the page sends is validated against the view's schemas before anything acts on it (a
 // webview showing model output is untrusted); an invalid one is dropped and reported to the output
 // channel, and an invalid request is still answered, with an error, so the page's promise settles.
-// The ready handshake and the `log` command are handled here, once, for every view. Notifications
+// The ready handshake and the `log` and `rendered` commands are handled here, once, for every view
+// (the "[<view>] rendered …" output line; panels read the times from `lastRendered`). Notifications
 // sent before `ready` are queued and flushed in order once the page is listening. vscode-free (the
 // port is the subset of `vscode.Webview` used), so it is unit-tested in plain Node.
-import type { CommandOf, NotificationMethod, NotificationParams, RequestMethod, RequestParams, ResponseMessage, ViewDefinition } from '../../shared/protocol';
+import { EveryViewCommand, type CommandOf, type NotificationMethod, type NotificationParams, type RenderedParams, type RequestMethod, type RequestParams, type ResponseMessage, type ViewDefinition } from '../../shared/protocol';
 
 /** What the connection needs of a `vscode.Webview`. */
 export interface WebviewPort {
@@ -19,15 +20,21 @@ export type RequestHandlers<D extends ViewDefinition> = { [M in RequestMethod<D>
 export interface ConnectionHandlers<D extends ViewDefinition> {
   requests?: RequestHandlers<D>;
   onCommand?: (message: CommandOf<D>) => void | Promise<void>;
-  /** The output channel: invalid messages and the page's own `log` lines go here. */
+  /** The output channel: invalid messages, the page's own `log` lines and its render times go here. */
   log?: (line: string) => void;
+  /** What the page shows, for its "rendered" line (e.g. `GSM8K/248 (12+12 turns)`). */
+  describeRendered?: () => string;
+  /** Host clock when the user's command ran, for a page whose state does not carry it. */
+  commandAt?: number;
 }
 
 export class WebviewConnection<D extends ViewDefinition> {
   private ready = false;
   private readonly queue: unknown[] = [];
   private readonly readyListeners = new Set<() => void>();
+  private readonly renderListeners = new Set<(times: RenderedParams) => void>();
   private readonly subscription: { dispose(): void };
+  private rendered: RenderedParams | undefined;
 
   constructor(
     private readonly webview: WebviewPort,
@@ -46,6 +53,17 @@ export class WebviewConnection<D extends ViewDefinition> {
     if (this.ready) listener();
     else this.readyListeners.add(listener);
     return { dispose: () => void this.readyListeners.delete(listener) };
+  }
+
+  /** The times of the page's last render, as it reported them. */
+  get lastRendered(): RenderedParams | undefined {
+    return this.rendered;
+  }
+
+  /** Called whenever the page reports a render. Returns an unsubscribe. */
+  onDidRender(listener: (times: RenderedParams) => void): { dispose(): void } {
+    this.renderListeners.add(listener);
+    return { dispose: () => void this.renderListeners.delete(listener) };
   }
 
   /** Sends a notification the view defines (queued until ready). */
@@ -78,13 +96,28 @@ export class WebviewConnection<D extends ViewDefinition> {
       this.readyListeners.clear();
       return;
     }
-    if (msg.kind === 'command' && msg.command === 'log' && isLogParams(msg.params)) {
-      this.report(`${msg.params.level}: ${msg.params.message}`);
-      return;
+    if (msg.kind === 'command') {
+      const common = EveryViewCommand.safeParse(msg);
+      if (common.success) return this.everyView(common.data);
     }
     if (msg.kind === 'request') return this.answer(msg);
     // The view's own command, as its schema parsed it.
     await this.handlers.onCommand?.(parsed.data as CommandOf<D>);
+  }
+
+  private everyView(m: EveryViewCommand): void {
+    if (m.command === 'log') return this.report(`${m.params.level}: ${m.params.message}`);
+    const times = m.params;
+    this.rendered = times;
+    const subject = this.handlers.describeRendered?.();
+    const sinceCommand = times.sinceCommandMs ?? (this.handlers.commandAt !== undefined ? Date.now() - this.handlers.commandAt : undefined);
+    const parts = [
+      `script→rendered ${times.ms.toFixed(0)} ms`,
+      ...(times.sincePanelCreatedMs !== undefined ? [`panel created→rendered ${times.sincePanelCreatedMs.toFixed(0)} ms`] : []),
+      ...(sinceCommand !== undefined ? [`command→rendered ${sinceCommand.toFixed(0)} ms`] : []),
+    ];
+    this.handlers.log?.(`[${this.definition.view}] rendered${subject ? ` ${subject}` : ''}: ${parts.join(', ')}`);
+    for (const l of [...this.renderListeners]) l(times);
   }
 
   private async answer(msg: Extract<Envelope, { kind: 'request' }>): Promise<void> {
@@ -105,14 +138,11 @@ export class WebviewConnection<D extends ViewDefinition> {
   dispose(): void {
     this.subscription.dispose();
     this.readyListeners.clear();
+    this.renderListeners.clear();
   }
 }
 
 type Envelope = { kind: 'ready'; view: string } | { kind: 'command'; command: string; params: unknown } | { kind: 'request'; id: number; method: string; params: unknown };
-
-function isLogParams(p: unknown): p is { level: string; message: string } {
-  return typeof p === 'object' && p !== null && typeof (p as { level?: unknown }).level === 'string' && typeof (p as { message?: unknown }).message === 'string';
-}
 
 /** The id of something shaped like a request, to answer it even when its params are invalid. */
 function requestId(raw: unknown): number | undefined {

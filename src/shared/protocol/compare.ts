@@ -106,21 +106,8 @@ export const NAVIGATE_ACTIONS = ['nextDifference', 'previousDifference', 'nextIn
 export const NavigateActionSchema = z.enum(NAVIGATE_ACTIONS);
 export type NavigateAction = z.infer<typeof NavigateActionSchema>;
 
-/** Webview → host. */
-export const CompareRenderedParams = z.object({
-  view: z.literal(COMPARE_VIEW),
-  /** Script start → rendered (rows and the final responses' text diff committed; Monaco's diff editor replaces the text diff later). */
-  ms: z.number(),
-  /** Panel created on the host → fully rendered (host and webview share the machine's clock). */
-  sincePanelCreatedMs: z.number(),
-  sinceCommandMs: z.number(),
-  /** The final responses' diff is shown (the text diff; Monaco's outcome is on `<body data-diff-computed>`). */
-  diffComputed: z.boolean(),
-});
-export type CompareRenderedParams = z.infer<typeof CompareRenderedParams>;
-
+/** Webview → host. ("rendered" — rows and the final responses' text diff committed; Monaco's diff editor replaces the text diff later — is every view's, see `defineView`.) */
 export const CompareWebviewCommand = z.discriminatedUnion('command', [
-  commandEnvelope('rendered', CompareRenderedParams),
   commandEnvelope('openNativeDiff', z.object({})),
   commandEnvelope('revealInLog', z.object({ side: z.enum(['left', 'right']), traceIndex: z.number().int().optional() })),
 ]);

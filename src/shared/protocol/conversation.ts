@@ -99,18 +99,7 @@ export const ConversationNavigateSchema = z.enum(CONVERSATION_NAVIGATE_ACTIONS);
 export type ConversationNavigate = z.infer<typeof ConversationNavigateSchema>;
 
 /** Webview → host. */
-export const ConversationRenderedParams = z.object({
-  view: z.literal(CONVERSATION_VIEW),
-  /** Script start → rows painted. */
-  ms: z.number(),
-  turns: z.number().int(),
-  /** Panel created / command run on the host → rows painted (host and webview share the clock). */
-  sincePanelCreatedMs: z.number().optional(),
-  sinceCommandMs: z.number().optional(),
-});
-
 export const ConversationWebviewCommand = z.discriminatedUnion('command', [
-    commandEnvelope('rendered', ConversationRenderedParams),
     commandEnvelope('openLogLine', z.object({ traceIndex: z.number().int().nonnegative().optional() })),
     commandEnvelope('compareWith', z.object({})),
     commandEnvelope('forkFromTurn', z.object({ turn: z.number().int().positive() })),

@@ -106,7 +106,6 @@ export type ShowConversationsParams = z.infer<typeof ShowConversationsParams>;
 
 export const DashboardWebviewCommand = z.discriminatedUnion('command', [
   commandEnvelope('showConversations', ShowConversationsParams),
-  commandEnvelope('rendered', z.object({ view: z.literal(DASHBOARD_VIEW), ms: z.number() })),
   /** Opens two conversations side by side in the compare view (a flipped source of a run diff). */
   commandEnvelope('openPair', z.object({ left: z.string().max(500), right: z.string().max(500) })),
 ]);

@@ -51,7 +51,6 @@ export const EditorWebviewMessage = z.union([
   commandEnvelope('reviewNext', z.object({ reviewed: z.object({ taskId: z.string(), status: ReviewStatusParam }).optional() })),
   /** The form's unapplied intent (null when none), so closing or retargeting the editor can ask first. */
   commandEnvelope('pending', z.object({ intent: z.record(z.string(), z.unknown()).nullable(), baseRaw: z.string() })),
-  commandEnvelope('rendered', z.object({ view: z.string(), ms: z.number() })),
 ]);
 
 /** Host → webview: another record, or this one changed in the document. */

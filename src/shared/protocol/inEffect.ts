@@ -78,7 +78,6 @@ export type InEffectState = z.infer<typeof InEffectStateSchema>;
 export const InEffectWebviewCommand = z.discriminatedUnion('command', [
   /** Reveal a user turn (opens its turn document). */
   commandEnvelope('revealTurn', z.object({ turn: z.number().int().nonnegative() })),
-  commandEnvelope('rendered', z.object({ view: z.literal(IN_EFFECT_VIEW), ms: z.number() })),
 ]);
 export type InEffectWebviewCommand = z.infer<typeof InEffectWebviewCommand>;
 

@@ -117,7 +117,6 @@ export const SamplesWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('compare', z.object({ left: z.string().min(1), right: z.string().min(1) })),
     commandEnvelope('rescore', z.object({ convIds: ConvIds })),
     commandEnvelope('runAgain', z.object({ convId: z.string().min(1) })),
-    commandEnvelope('rendered', z.object({ view: z.literal(SAMPLES_VIEW), ms: z.number(), rows: z.number().int(), sinceCommandMs: z.number().optional() })),
 ]);
 export type SamplesWebviewCommand = z.infer<typeof SamplesWebviewCommand>;
 

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { applyFieldEdits, deleteAtPath, setAtPath, parsePath, EditError } from '../../../src/core/edit/editRaw';
 import { editRecordInText } from '../../../src/core/edit/recordEdit';
 import { parseRecordsText } from '../../../src/core/load/recordsFile';
-import { parseJsonSpans } from '../../../src/core/edit/jsonSpans';
+import { parseJsonSpans } from '../../../src/core/jsonl/jsonSpans';
 
 const SHARED = resolve(__dirname, '../../../../shared/data');
 const SAMPLE = join(SHARED, 'intent-sample.records.jsonl');

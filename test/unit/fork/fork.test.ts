@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { runInstance } from '../../../src/core/simulator/runInstance';
 import { runForkToLog, type ForkInput } from '../../../src/core/fork/runFork';
 import { ForkError, describeEdit } from '../../../src/core/fork/forkPlan';
-import { parseJsonSpans, type JsonNode } from '../../../src/core/edit/jsonSpans';
+import { parseJsonSpans, type JsonNode } from '../../../src/core/jsonl/jsonSpans';
 import { renderInstance } from '../../../src/core/render/instances';
 import { tagsFromRendered } from '../../../src/core/state/intentTimeline';
 import { parseConversation, turnTags } from '../../../src/core/conversation';

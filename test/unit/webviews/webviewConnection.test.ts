@@ -97,6 +97,36 @@ describe('WebviewConnection', () => {
     expect(commands).toEqual([]);
   });
 
+  it('logs every view’s render times in one line format and keeps the last for the panel', async () => {
+    const w = fakeWebview();
+    const log: string[] = [];
+    const commands: unknown[] = [];
+    const c = new WebviewConnection(w.port, CompareView, { onCommand: (m) => void commands.push(m), log: (l) => log.push(l), describeRendered: () => 'GSM8K/248 (3+4 turns)' });
+    const seen: number[] = [];
+    c.onDidRender((t) => seen.push(t.ms));
+    await w.send({ kind: 'command', command: 'rendered', params: { ms: 120.4, sincePanelCreatedMs: 300, sinceCommandMs: 512.6 } });
+    expect(log).toEqual(['[compare] rendered GSM8K/248 (3+4 turns): script→rendered 120 ms, panel created→rendered 300 ms, command→rendered 513 ms']);
+    expect(c.lastRendered).toEqual({ ms: 120.4, sincePanelCreatedMs: 300, sinceCommandMs: 512.6 });
+    expect(seen).toEqual([120.4]);
+    expect(commands).toEqual([]);
+    // A render the page cannot time from a command (a later state): script time only.
+    await w.send({ kind: 'command', command: 'rendered', params: { ms: 40 } });
+    expect(log[1]).toBe('[compare] rendered GSM8K/248 (3+4 turns): script→rendered 40 ms');
+    // Invalid times are dropped like any invalid message.
+    await w.send({ kind: 'command', command: 'rendered', params: { ms: 'fast' } });
+    expect(log[2]).toMatch(/dropped an invalid message \(command rendered\)/);
+    expect(c.lastRendered?.ms).toBe(40);
+  });
+
+  it('times command → rendered on the host for a page whose state has no timing', async () => {
+    const w = fakeWebview();
+    const log: string[] = [];
+    new WebviewConnection(w.port, CompareView, { log: (l) => log.push(l), commandAt: Date.now() - 5000 });
+    await w.send({ kind: 'command', command: 'rendered', params: { ms: 10 } });
+    expect(log[0]).toMatch(/^\[compare\] rendered: script→rendered 10 ms, command→rendered (\d+) ms$/);
+    expect(Number(/command→rendered (\d+)/.exec(log[0]!)![1])).toBeGreaterThanOrEqual(5000);
+  });
+
   it('stops listening when disposed', () => {
     const w = fakeWebview();
     const c = new WebviewConnection(w.port, CompareView, {});

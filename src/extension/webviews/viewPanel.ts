@@ -1,0 +1,78 @@
+// The wiring every Intent Lens webview panel shares, written once: the page's HTML with its state
+// inlined, the connection to the view's contract (reporting to the output channel, render times
+// included), disposables released with the panel, and which panel of a kind was active last.
+import * as vscode from 'vscode';
+import type { ExtensionServices } from '../services';
+import type { RenderedParams, StateOf, ViewDefinition } from '../../shared/protocol';
+import { renderWebviewHtml } from './webviewPanelHost';
+import { WebviewConnection, type ConnectionHandlers } from './webviewConnection';
+
+export interface ViewPanelSpec<D extends ViewDefinition> {
+  definition: D;
+  /** The page's <title>. */
+  title: string;
+  initialState: StateOf<D>;
+  /** The view runs Monaco (see `WebviewHtmlOptions.workers`). */
+  workers?: boolean;
+  /** The view's requests and commands (the output channel is the panel's). */
+  handlers: Omit<ConnectionHandlers<D>, 'log'>;
+}
+
+export abstract class ViewPanel<D extends ViewDefinition> implements vscode.Disposable {
+  protected readonly connection: WebviewConnection<D>;
+  /** Released, in order, when the panel is disposed (by the user closing it or by `dispose`). */
+  protected readonly disposables: vscode.Disposable[] = [];
+
+  protected constructor(
+    services: Pick<ExtensionServices, 'output' | 'context'>,
+    readonly panel: vscode.WebviewPanel,
+    spec: ViewPanelSpec<D>,
+  ) {
+    this.connection = new WebviewConnection(panel.webview, spec.definition, { ...spec.handlers, log: (line) => services.output.appendLine(line) });
+    const { view } = spec.definition;
+    panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view, title: spec.title, initialState: spec.initialState, ...(spec.workers ? { workers: true } : {}) });
+    this.disposables.push(
+      this.connection,
+      panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  /** The page's last reported render times (the host test suite and the bench read them). */
+  get lastRendered(): RenderedParams | undefined {
+    return this.connection.lastRendered;
+  }
+
+  get lastRenderedMs(): number | undefined {
+    return this.connection.lastRendered?.ms;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.panel.dispose();
+  }
+}
+
+/** Which panel of a kind the user looked at last: keyboard commands go there when none is active. */
+export class LastActivePanel<P extends { readonly panel: vscode.WebviewPanel }> {
+  private last: P | undefined;
+
+  /** The active one of `open`, else the one active last. */
+  active(open: Iterable<P>): P | undefined {
+    for (const p of open) if (p.panel.active) return p;
+    return this.last;
+  }
+
+  /** `p` is the last active now and whenever it becomes active again; disposing forgets it. */
+  track(p: P): vscode.Disposable {
+    this.last = p;
+    const sub = p.panel.onDidChangeViewState((e) => {
+      if (e.webviewPanel.active) this.last = p;
+    });
+    return {
+      dispose: () => {
+        sub.dispose();
+        if (this.last === p) this.last = undefined;
+      },
+    };
+  }
+}

@@ -1,0 +1,18 @@
+// A view's React root (`#root`) inside its error boundary, which reports through the view's bridge
+// to the Intent Lens output channel: every view mounts the same way.
+import type { ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { ViewDefinition } from '../../src/shared/protocol';
+import type { ViewBridge } from './bridge';
+import { ErrorBoundary } from './ErrorBoundary';
+
+/** Returns `render`: each call replaces what the view shows. */
+export function viewRoot<D extends ViewDefinition>(bridge: ViewBridge<D>): (content: ReactNode) => void {
+  const root = createRoot(document.getElementById('root')!);
+  return (content) =>
+    root.render(
+      <ErrorBoundary view={bridge.view} report={(m) => bridge.log('error', m)}>
+        {content}
+      </ErrorBoundary>,
+    );
+}
