@@ -1,7 +1,7 @@
 // Wraps each view's React tree: an exception while rendering (a shape the state schema allows but a
 // component did not expect, a bug) shows a readable error with a "Reload view" action instead of a
 // blank page, and the error with its component stack goes to the Intent Lens output channel. Pure
-// React (no bridge import), so it renders in unit tests; the entry module passes `report`.
+// React (no bridge import), so it renders in unit tests; `viewRoot` passes `report`.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 export interface ErrorBoundaryProps {

@@ -6,6 +6,7 @@ import { parseRecordsText } from '../../../src/core/load/recordsFile';
 import { RunLogIndex, verdictOf } from '../../../src/core/load/runLogIndex';
 import { validatePaths } from '../../../src/core/load/validateFiles';
 import { locateJsonError } from '../../../src/core/jsonl/jsonSyntax';
+import { JsonSpanError, parseJsonSpans } from '../../../src/core/jsonl/jsonSpans';
 
 const SHARED = resolve(__dirname, '../../../../shared/data');
 
@@ -64,6 +65,13 @@ describe('locateJsonError', () => {
     expect(locateJsonError('{"a": }')).toMatchObject({ offset: 6 });
     expect(locateJsonError('{"a": 1')!.message).toMatch(/truncated|end/);
     expect(locateJsonError('{"a": [1, 2], "b": "ok"}')).toBeUndefined();
+  });
+
+  it('is where the span scanner stops, so edits and diagnostics agree on what is valid', () => {
+    const bad = '{"a": "x\\qy"}';
+    expect(() => parseJsonSpans(bad)).toThrow(JsonSpanError);
+    expect(locateJsonError(bad)).toEqual({ offset: 9, message: 'invalid escape in string' });
+    expect(parseJsonSpans('{"a": "x\\ny"}')).toMatchObject({ type: 'object', members: [{ key: 'a', keyStart: 1, value: { type: 'string', start: 6, end: 12 } }] });
   });
 });
 
