@@ -36,8 +36,9 @@ const monacoWorkerPlugin = {
   },
 };
 
-/** Webviews never switch zod's locale: its core and classic APIs re-export every locale (≈ 260 KB minified,
- * over half of zod in a webview bundle), so the webview build resolves that index to English only. */
+/** Webviews and the extension host never switch zod's locale: its core and classic APIs re-export every
+ * locale (≈ 260 KB minified, over half of zod in a bundle), so those builds resolve that index to English
+ * only (the host bundle is read and compiled on activation). */
 const zodEnglishOnlyPlugin = {
   name: 'zod-english-only',
   setup(build) {
@@ -109,7 +110,7 @@ async function main() {
   await mkdir(dist, { recursive: true });
   const contexts = [];
   contexts.push(
-    await esbuild.context({ ...nodeCommon, entryPoints: { extension: join(root, 'src/extension/extension.ts') }, outdir: dist, plugins: [lazySdkPlugin] }),
+    await esbuild.context({ ...nodeCommon, entryPoints: { extension: join(root, 'src/extension/extension.ts') }, outdir: dist, plugins: [lazySdkPlugin, zodEnglishOnlyPlugin] }),
     await esbuild.context({ ...nodeCommon, entryPoints: Object.fromEntries(Object.entries(LAZY_SDKS).map(([pkg, out]) => [out, pkg])), outdir: dist }),
     await esbuild.context({
       ...nodeCommon,

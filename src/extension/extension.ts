@@ -28,6 +28,7 @@ export interface IntentLensApi {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<IntentLensApi> {
+  const started = Date.now();
   const output = vscode.window.createOutputChannel('Intent Lens');
   output.appendLine(`[activate] ${new Date().toISOString()}`);
   const data = new WorkspaceData(output);
@@ -43,6 +44,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Intent
   }
   // The saved re-scores apply once the logs they overlay are loaded.
   void data.ensureLoaded().then(() => rescored.restore());
+  output.appendLine(`[activate] features registered in ${Date.now() - started} ms`);
   return { services };
 }
 

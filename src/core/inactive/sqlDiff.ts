@@ -1,8 +1,9 @@
 // What differs between the active and the inactive reference SQL, read with node-sql-parser
 // (SQLite dialect): literals (with the column and operator of their predicate) and output columns
 // that only the inactive query has. These are then looked for in a response.
-// The SQLite-only build: a tenth of the all-dialects bundle, and SQLite is the only dialect used.
-import { Parser } from 'node-sql-parser/build/sqlite';
+// The SQLite-only build: a tenth of the all-dialects bundle, and SQLite is the only dialect used. It
+// loads on the first query read, not with the extension (its evaluation is tens of milliseconds).
+import type * as SqlParser from 'node-sql-parser/build/sqlite';
 
 export type SqlTarget =
   | { type: 'literal'; value: number | string; column?: string; operator?: string }
@@ -13,7 +14,11 @@ interface SqlFeatures {
   outputColumns: string[];
 }
 
-const parser = new Parser();
+let sqlParser: SqlParser.Parser | undefined;
+function parser(): SqlParser.Parser {
+  sqlParser ??= new (require('node-sql-parser/build/sqlite') as typeof SqlParser).Parser();
+  return sqlParser;
+}
 
 function columnName(node: unknown): string | undefined {
   if (!node || typeof node !== 'object') return undefined;
@@ -61,7 +66,7 @@ function walk(node: unknown, f: SqlFeatures, context?: { column: string; operato
 function features(sql: string): SqlFeatures | undefined {
   let ast: unknown;
   try {
-    ast = parser.astify(sql, { database: 'sqlite' });
+    ast = parser().astify(sql, { database: 'sqlite' });
   } catch {
     return undefined;
   }

@@ -2,9 +2,12 @@
 // once per change) plus what only VS Code has: the configured globs, file watchers (appended log
 // lines appear without a reload) and a change event. Every feature reads data through this service.
 import * as vscode from 'vscode';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Workspace } from '../../core/workspace/workspace';
 import { kindByName } from '../../core/load/dataFiles';
 import { RunLogPool } from '../../core/load/runLogPool';
+import { SlicedEmitter, type SliceTimings } from './slicedEmitter';
+import { findDataFiles, type FoundDataFiles } from './findDataFiles';
 
 export type { RecordEntry, PlanEntry } from '../../core/workspace/workspace';
 
@@ -20,8 +23,12 @@ const PROGRESS_INTERVAL_MS = 1500;
 const FIRST_PROGRESS_MS = 200;
 
 export class WorkspaceData extends Workspace implements vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<{ files: string[] }>();
-  /** Fires after data changed (debounced per burst of file events). */
+  private readonly emitter = new SlicedEmitter<{ files: string[] }>((e) => this.output?.appendLine(`[data] a change listener failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+  /**
+   * Fires after data changed (debounced per burst of file events). After a load or a burst of file
+   * events each listener runs in its own host task, and the load (or `refreshFile`'s flush) resolves
+   * once all of them ran.
+   */
   readonly onDidChange = this.emitter.event;
   private readonly progressEmitter = new vscode.EventEmitter<LoadProgress>();
   /**
@@ -85,19 +92,29 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
 
   private async loadAll(): Promise<void> {
     const cfg = this.config();
-    const exclude = '**/node_modules/**';
+    const generation = ++this.loadGeneration;
     const loadStarted = Date.now();
-    const [recs, logs, plans] = await Promise.all([
-      vscode.workspace.findFiles(cfg.records, exclude),
-      vscode.workspace.findFiles(cfg.logs, exclude),
-      vscode.workspace.findFiles(cfg.evolving, exclude),
-    ]);
+    // How long the extension host's thread was held at a time during the load (every extension's work
+    // and VS Code's own count: this is what the workbench waits on), reported with the load's end.
+    const hostDelay = monitorEventLoopDelay({ resolution: 10 });
+    hostDelay.enable();
+    const { first: firstFound, search } = findDataFiles(cfg);
+    const found = await firstFound;
+    const { records: recs, logs, evolving: plans } = found;
     // The globs say each file's kind; a file two globs match keeps the first kind it was loaded as.
-    await Promise.all(recs.map((u) => this.loadFile(u.fsPath, 'records')));
-    await Promise.all(plans.map((u) => this.loadFile(u.fsPath, this.kindOfLoaded(u.fsPath) ?? 'evolving')));
-    const logFiles = logs.filter((u) => !this.kindOfLoaded(u.fsPath) && !kindByName(u.fsPath));
+    await Promise.all(recs.map((f) => this.loadFile(f, 'records')));
+    await Promise.all(plans.map((f) => this.loadFile(f, this.kindOfLoaded(f) ?? 'evolving')));
+    const logFiles = logs.filter((f) => !this.kindOfLoaded(f) && !kindByName(f));
     // Where a slow first load spends its time, for users and the UI bench.
-    this.output?.appendLine(`[data] ${new Date().toISOString()} found ${recs.length + plans.length + logs.length} data file(s), records and plans loaded in ${Date.now() - loadStarted} ms`);
+    this.output?.appendLine(`[data] ${new Date().toISOString()} found ${recs.length + plans.length + logs.length} data file(s) in ${found.ms} ms (${found.by === 'walk' ? 'folder walk, before the file search' : 'file search'}), records and plans loaded in ${Date.now() - loadStarted} ms`);
+    // After this load (and with file events, in the queue), the search's answer decides what stays.
+    if (found.by === 'walk') {
+      const done = this.loaded?.catch(() => undefined);
+      search.then(
+        (s) => (this.queue = this.queue.then(() => done).then(() => (generation === this.loadGeneration ? this.reconcile(found, s) : undefined))),
+        (e: unknown) => this.output?.appendLine(`[data] the file search failed after the folder walk: ${e instanceof Error ? e.message : String(e)}`),
+      );
+    }
     const progress: LoadProgress = { logFilesDone: 0, logFilesTotal: logFiles.length };
     // A load that finishes within FIRST_PROGRESS_MS tells nothing (one change event at the end, as
     // before); a longer one shows the sources then, and what is indexed so far every interval.
@@ -114,7 +131,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     try {
       // Parsed on worker threads (the host only merges batches of refs), files in the order found.
       await this.loadLogFiles(
-        logFiles.map((u) => u.fsPath),
+        logFiles,
         {
           pool: this.pool,
           ...(this.loadedOnce ? {} : { onBatch: () => tell(false) }),
@@ -133,8 +150,37 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     this.watch(cfg.evolving);
     this.loadedOnce = true;
     const firing = Date.now();
-    this.emitter.fire({ files: [...recs, ...logs, ...plans].map((u) => u.fsPath) });
-    this.output?.appendLine(`[data] ${new Date().toISOString()} loaded; views updated in ${Date.now() - firing} ms`);
+    const t = await this.emitter.fireSliced({ files: [...recs, ...logs, ...plans] });
+    hostDelay.disable();
+    this.output?.appendLine(`[data] ${new Date().toISOString()} loaded; views updated in ${Date.now() - firing} ms (${describeSlices(t)})`);
+    this.output?.appendLine(`[data] the host thread during the load: longest stall ${(hostDelay.max / 1e6).toFixed(0)} ms, 99th percentile ${(hostDelay.percentile(99) / 1e6).toFixed(0)} ms`);
+  }
+
+  /** A reload starts a new generation: a reconcile of an older load does nothing. */
+  private loadGeneration = 0;
+
+  /** Makes the load's files what VS Code's file search found, where the folder walk differed. */
+  private async reconcile(walked: FoundDataFiles, searched: FoundDataFiles): Promise<void> {
+    const keys = (f: FoundDataFiles) => new Set([...f.records.map((p) => `records\0${p}`), ...f.evolving.map((p) => `evolving\0${p}`), ...f.logs.map((p) => `logs\0${p}`)]);
+    const had = keys(walked);
+    const want = keys(searched);
+    const removed = [...had].filter((k) => !want.has(k)).map((k) => k.slice(k.indexOf('\0') + 1));
+    const isNew = (kind: string) => (p: string) => !had.has(`${kind}\0${p}`);
+    const added = [...searched.records.filter(isNew('records')), ...searched.evolving.filter(isNew('evolving')), ...searched.logs.filter(isNew('logs'))];
+    if (!removed.length && !added.length) {
+      this.output?.appendLine(`[data] the file search (${searched.ms} ms) found the same files as the folder walk (${walked.ms} ms)`);
+      return;
+    }
+    try {
+      for (const f of removed) this.removeFile(f);
+      for (const f of searched.records.filter(isNew('records'))) await this.loadFile(f, 'records');
+      for (const f of searched.evolving.filter(isNew('evolving'))) await this.loadFile(f, this.kindOfLoaded(f) ?? 'evolving');
+      await this.loadLogFiles(searched.logs.filter((f) => isNew('logs')(f) && !this.kindOfLoaded(f) && !kindByName(f)), { pool: this.pool });
+    } catch (e) {
+      this.output?.appendLine(`[data] could not load what the file search found: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    this.output?.appendLine(`[data] the file search (${searched.ms} ms) differed from the folder walk: ${added.length} more, ${removed.length} fewer file(s); loaded as the search found them`);
+    await this.emitter.fireSliced({ files: [...new Set([...added, ...removed])] });
   }
 
   private watchers = new Map<string, vscode.FileSystemWatcher>();
@@ -182,7 +228,8 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
           this.output?.appendLine(`[data] could not reload ${f}: ${e instanceof Error ? e.message : String(e)}`);
         }
       }
-      this.emitter.fire({ files });
+      const t = await this.emitter.fireSliced({ files });
+      if (t.longestMs > SLOW_LISTENER_MS) this.output?.appendLine(`[data] ${files.length} changed file(s): views updated (${describeSlices(t)})`);
     });
     return this.queue;
   }
@@ -206,6 +253,13 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     clearTimeout(this.flushTimer);
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** A listener slower than this (one host task) is worth a line in the output channel. */
+const SLOW_LISTENER_MS = 50;
+
+function describeSlices(t: SliceTimings): string {
+  return `${t.ms.length} listeners, one host task each: longest ${t.longestMs.toFixed(0)} ms, together ${t.totalMs.toFixed(0)} ms; in registration order ${t.ms.map((m) => m.toFixed(0)).join(' ')}`;
 }
 
 function maxLineBytesSetting(): number | undefined {

@@ -12,9 +12,14 @@ import type { ProviderConfig } from '../../core/providers/providerConfig';
 import { describeRunError, runOneInstance, UntrustedWorkspaceError } from './runSession';
 import { pickProviderConfig } from './providerSettings';
 import { confirmManyConversations } from './costSettings';
-import { groupRunsByInstance, runItem, runsKey, type RunsByInstance } from './instanceRunItems';
+import type { ConversationRef } from '../../core/load/runLogIndex';
+import { groupRunsByInstance, runItem, runsKey, sortRuns, type RunsByInstance } from './instanceRunItems';
 
 const CONTROLLER_ID = 'intentLens.instances';
+/** Sources added to the Test Explorer per extension-host task while it is rebuilt. */
+const SOURCES_PER_TASK = 25;
+/** Conversations grouped by instance per extension-host task (the same rebuild). */
+const CONVERSATIONS_PER_TASK = 5000;
 
 export function testIdOf(taskId: string, spec: InstanceSpec): string {
   return `instance:${taskId}|${spec.mode}|${spec.condition}|${spec.path ?? ''}|${spec.k ?? ''}`;
@@ -36,7 +41,7 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
   const instanceOfRun = new WeakMap<vscode.TestItem, vscode.TestItem>();
 
   const fillRuns = (item: vscode.TestItem, d: InstanceData) => {
-    const refs = runs.get(runsKey(d.taskId, d.spec)) ?? [];
+    const refs = sortRuns(runs.get(runsKey(d.taskId, d.spec)) ?? []);
     item.children.replace(
       refs.map((ref) => {
         const child = runItem(controller, ref, services.data.currentVerdict(ref));
@@ -59,31 +64,58 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
     return item;
   };
 
-  const rebuild = () => {
-    const items: vscode.TestItem[] = [];
-    runs = groupRunsByInstance(services.data.conversations());
-    const records = [...services.data.records().values()].sort((a, b) => a.record.task_id.localeCompare(b.record.task_id));
-    for (const rec of records) {
-      const src = controller.createTestItem(`source:${rec.record.task_id}`, rec.record.task_id, vscode.Uri.file(rec.file));
-      src.range = new vscode.Range(Math.max(0, rec.line - 1), 0, Math.max(0, rec.line - 1), 0);
-      src.description = rec.record.task;
-      const children = baseInstances(rec.record).map((spec) => instanceItem(rec, spec));
-      const extended = extendedInstances(rec.record);
-      if (extended.length) {
-        const group = controller.createTestItem(`extended:${rec.record.task_id}`, 'extended paths', vscode.Uri.file(rec.file));
-        group.children.replace(extended.map((spec) => instanceItem(rec, spec)));
-        children.push(group);
-      }
-      src.children.replace(children);
-      items.push(src);
+  const sourceItem = (rec: RecordEntry): vscode.TestItem => {
+    const src = controller.createTestItem(`source:${rec.record.task_id}`, rec.record.task_id, vscode.Uri.file(rec.file));
+    src.range = new vscode.Range(Math.max(0, rec.line - 1), 0, Math.max(0, rec.line - 1), 0);
+    src.description = rec.record.task;
+    const children = baseInstances(rec.record).map((spec) => instanceItem(rec, spec));
+    const extended = extendedInstances(rec.record);
+    if (extended.length) {
+      const group = controller.createTestItem(`extended:${rec.record.task_id}`, 'extended paths', vscode.Uri.file(rec.file));
+      group.children.replace(extended.map((spec) => instanceItem(rec, spec)));
+      children.push(group);
     }
-    controller.items.replace(items);
+    src.children.replace(children);
+    return src;
+  };
+
+  // Built a slice of sources per host task (all 400+ sources with their instances in one task blocked
+  // the extension host 0.2–1.5 s after a load); a newer rebuild stops an older one.
+  let rebuilding = 0;
+  const rebuild = async () => {
+    const generation = ++rebuilding;
+    const next = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const convs = services.data.conversations();
+    const grouped = new Map<string, ConversationRef[]>();
+    for (let i = 0; i < convs.length; i += CONVERSATIONS_PER_TASK) {
+      groupRunsByInstance(convs.slice(i, i + CONVERSATIONS_PER_TASK), grouped);
+      await next();
+      if (generation !== rebuilding) return;
+    }
+    runs = grouped;
+    const records = [...services.data.records().values()].sort((a, b) => a.record.task_id.localeCompare(b.record.task_id));
+    const ids = new Set<string>();
+    for (let i = 0; i < records.length; i += SOURCES_PER_TASK) {
+      if (i > 0) {
+        await next();
+        if (generation !== rebuilding) return;
+      }
+      // `add` replaces the item of the same id.
+      for (const rec of records.slice(i, i + SOURCES_PER_TASK)) {
+        const src = sourceItem(rec);
+        ids.add(src.id);
+        controller.items.add(src);
+      }
+    }
+    const gone: string[] = [];
+    controller.items.forEach((item) => void (ids.has(item.id) || gone.push(item.id)));
+    for (const id of gone) controller.items.delete(id);
   };
   controller.resolveHandler = async (item) => {
     const d = item && instances.get(item);
     if (item && d) fillRuns(item, d);
   };
-  disposables.push(services.data.onDidChange(() => rebuild()));
+  disposables.push(services.data.onDidChange(() => void rebuild()));
   // A re-score (or a restored sidecar) changes the verdicts the expanded instances show.
   disposables.push(
     services.rescored.onDidChange(({ convIds }) => {
@@ -94,7 +126,7 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
   // No rebuild on `ensureLoaded()` as well: the first load ends with a change event (one rebuild, not two).
   controller.refreshHandler = async () => {
     await services.data.ensureLoaded();
-    rebuild();
+    await rebuild();
   };
 
   const leaves = (request: vscode.TestRunRequest): vscode.TestItem[] => {

@@ -1,7 +1,7 @@
 // Reads the function calls of a tool-use answer without evaluating anything: Python call syntax
 // (`f(a=1)`, `[f(..), g(..)]`) through the @lezer/python parser, or JSON tool-call shapes
 // ({"name", "arguments"}, OpenAI `tool_calls`, BFCL's `{name: {arg: value}}`).
-import { parser } from '@lezer/python';
+import { pythonParser } from '../pythonParser';
 import type { SyntaxNode } from '@lezer/common';
 import { argsOf, MAX_VALUE_DEPTH, ValueTooDeep, type PyValue } from './pyValue';
 import { parseJsonCalls } from './jsonCalls';
@@ -231,7 +231,7 @@ function callOf(node: SyntaxNode, src: string, depth = 0): ParsedCall {
 /** Parses one candidate text as Python calls; undefined unless it is only calls (or a list of them). */
 export function parsePythonCalls(text: string): ParsedCall[] | undefined {
   if (!text.trim()) return undefined;
-  const tree = parser.parse(text);
+  const tree = pythonParser().parse(text);
   const top = tree.topNode;
   if (hasError(top)) return undefined;
   const calls: ParsedCall[] = [];
@@ -341,7 +341,7 @@ export function parseCalls(response: string, opts: ParseCallsOptions = {}): Pars
     const json = parseJsonCalls(written.text);
     if (json && json.length) return parsedAt(json, 'json', written);
     const py = parsePythonCalls(c.text);
-    const single = py !== undefined && parser.parse(c.text).topNode.getChildren('ExpressionStatement').length === 1;
+    const single = py !== undefined && pythonParser().parse(c.text).topNode.getChildren('ExpressionStatement').length === 1;
     if (!py || !single) return undefined;
     return { calls: shift(py, c.offset - c.open), format: 'python', source: written.text, span: { start: written.offset, end: written.offset + written.text.length } };
   }

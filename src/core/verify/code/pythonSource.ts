@@ -1,6 +1,6 @@
 // Python in a response: the program to test, and the names it defines at top level (through the
 // @lezer/python parser, so names in strings, comments or nested scopes do not count).
-import { parser } from '@lezer/python';
+import { pythonParser } from '../pythonParser';
 
 export interface ExtractedPython {
   code: string;
@@ -18,7 +18,7 @@ export interface TopLevelName {
 /** Names bound at module level: def/async def (decorated too), class, `name = ...`, imports with `as`. */
 export function topLevelNames(code: string): TopLevelName[] {
   const out: TopLevelName[] = [];
-  const top = parser.parse(code).topNode;
+  const top = pythonParser().parse(code).topNode;
   for (let stmt = top.firstChild; stmt; stmt = stmt.nextSibling) {
     let node = stmt;
     if (node.name === 'DecoratedStatement') node = node.getChild('FunctionDefinition') ?? node.getChild('ClassDefinition') ?? node;

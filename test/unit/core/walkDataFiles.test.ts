@@ -1,0 +1,55 @@
+// The folder walk that races VS Code's first file search: VS Code's glob syntax as the default data
+// globs use it, a walk that skips node_modules, follows links once, and gives up on a big tree.
+import { describe, it, expect } from 'vitest';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { globToRegExp, walkMatching } from '../../../src/core/load/walkDataFiles';
+
+const RECORDS = '**/*.records.{jsonl,json}';
+const LOGS = '**/logs/**/*.{jsonl,json}';
+const EVOLVING = '**/*.evolving.jsonl';
+
+describe('globToRegExp', () => {
+  it('reads the default data globs as VS Code does', () => {
+    const records = globToRegExp(RECORDS);
+    expect(['a.records.jsonl', 'x/y/a.records.json'].every((p) => records.test(p))).toBe(true);
+    expect(['a.records.jsonlx', 'a.recordsXjsonl', 'a.jsonl', 'records.jsonl/x'].some((p) => records.test(p))).toBe(false);
+    const logs = globToRegExp(LOGS);
+    expect(['logs/a.jsonl', 'logs/math/x/a.json', 'p/logs/a.jsonl'].every((p) => logs.test(p))).toBe(true);
+    expect(['mylogs/a.jsonl', 'logs.jsonl', 'logs/a.txt', 'a/logsx/b.jsonl'].some((p) => logs.test(p))).toBe(false);
+  });
+
+  it('keeps `*` and `?` within a segment, reads classes and escapes the rest', () => {
+    expect(globToRegExp('data/*.jsonl').test('data/a.jsonl')).toBe(true);
+    expect(globToRegExp('data/*.jsonl').test('data/x/a.jsonl')).toBe(false);
+    expect(globToRegExp('run-?.jsonl').test('run-1.jsonl')).toBe(true);
+    expect(globToRegExp('run-[0-4].jsonl').test('run-5.jsonl')).toBe(false);
+    expect(globToRegExp('run-[!0-4].jsonl').test('run-5.jsonl')).toBe(true);
+    expect(globToRegExp('a+b(1).jsonl').test('a+b(1).jsonl')).toBe(true);
+    expect(globToRegExp('out/**').test('out/a/b.jsonl')).toBe(true);
+  });
+});
+
+describe('walkMatching', () => {
+  function tree(): string {
+    const root = mkdtempSync(join(tmpdir(), 'intent-lens-walk-'));
+    for (const d of ['logs/math', 'node_modules/pkg/logs', 'plans', 'other']) mkdirSync(join(root, d), { recursive: true });
+    for (const f of ['bench.records.jsonl', 'logs/math/m1.jsonl', 'logs/math/m2.json', 'node_modules/pkg/logs/x.jsonl', 'plans/p.evolving.jsonl', 'other/notes.txt']) writeFileSync(join(root, f), '');
+    // A link back to the root: followed once, not forever.
+    symlinkSync(root, join(root, 'other', 'loop'));
+    return root;
+  }
+
+  it('lists each glob’s files, sorted, outside node_modules', async () => {
+    const root = tree();
+    const found = await walkMatching([root], [RECORDS, LOGS, EVOLVING], { skipDirs: new Set(['node_modules']), maxEntries: 1000 });
+    expect(found).toEqual([[join(root, 'bench.records.jsonl')], [join(root, 'logs/math/m1.jsonl'), join(root, 'logs/math/m2.json')], [join(root, 'plans/p.evolving.jsonl')]]);
+  });
+
+  it('gives up on a tree bigger than maxEntries, and on a root it cannot read', async () => {
+    const root = tree();
+    expect(await walkMatching([root], [RECORDS], { skipDirs: new Set(), maxEntries: 5 })).toBeUndefined();
+    expect(await walkMatching([join(root, 'missing')], [RECORDS], { skipDirs: new Set(), maxEntries: 1000 })).toBeUndefined();
+  });
+});
