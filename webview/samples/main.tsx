@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
 import { connectView, webviewState } from '../shared/bridge';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
-import { SAMPLES_VIEW, SamplesView, type SamplesState } from '../../src/shared/protocol/samples';
+import { ConvIdsResultSchema, SAMPLES_VIEW, SamplesView, type SamplesState } from '../../src/shared/protocol/samples';
 import { SamplesApp } from './SamplesApp';
 import type { SortSpec } from './gridModel';
 import '../shared/base.css';
@@ -30,6 +30,7 @@ function render(state: SamplesState): void {
       onSortChanged={(sort) => webviewState.set({ sort })}
       onFilters={(filters) => bridge.postCommand('setFilters', { filters })}
       onCommand={(command, params) => bridge.postCommand(command, params)}
+      requestIds={async (rows) => (await bridge.request('convIds', { version: state.version, rows }, ConvIdsResultSchema)).ids}
       onRendered={() => {
         const ms = performance.now() - scriptStart;
         // The command's time only for the first render of the state it opened with.
