@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MAX_ID_PAGE, type SampleFilters, type SamplesState, type SamplesView } from '../../src/shared/protocol/samples';
 import type { CommandParams } from '../../src/shared/protocol';
-import { COLUMNS, nextSort, sortVisible, type SortSpec } from './gridModel';
+import { COLUMNS, keepVisible, nextSort, sortVisible, type SortSpec } from './gridModel';
 import { SampleTable, visibleRowsOf } from './sampleTable';
 import { ColumnFilter } from './ColumnFilter';
 
@@ -32,7 +32,17 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
   // Unpacked once per state (rows) and once per filter change (visible); sorted on the packed numbers.
   const table = useMemo(() => new SampleTable(state.columns, state.count), [state.columns, state.count]);
   const visible = useMemo(() => visibleRowsOf(state.visible, state.count), [state.visible, state.count]);
-  const order = useMemo(() => sortVisible(table, visible, sort), [table, visible, sort]);
+  // Every row in sort order, kept once sorted with nothing filtered out: a filter change then only
+  // drops rows from it (linear) instead of sorting again.
+  const sortedAll = useRef<{ table: SampleTable; sort: SortSpec; rows: Uint32Array } | undefined>(undefined);
+  const order = useMemo(() => {
+    if (!sort) return visible;
+    const cached = sortedAll.current;
+    if (cached?.table === table && cached.sort === sort) return keepVisible(cached.rows, visible, table.count);
+    const rows = sortVisible(table, visible, sort);
+    if (visible.length === table.count) sortedAll.current = { table, sort, rows };
+    return rows;
+  }, [table, visible, sort]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [cursor, setCursor] = useState(0);
   const anchor = useRef<number | undefined>(undefined);
@@ -67,8 +77,11 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
   }, [state]);
   // Rows filtered away are no longer selected.
   useEffect(() => {
-    const shown = new Set(visible);
-    setSelected((s) => (s.size ? new Set([...s].filter((i) => shown.has(i))) : s));
+    setSelected((s) => {
+      if (!s.size) return s;
+      const shown = new Set(visible);
+      return new Set([...s].filter((i) => shown.has(i)));
+    });
   }, [visible]);
 
   const clickRow = (pos: number, e: React.MouseEvent) => {

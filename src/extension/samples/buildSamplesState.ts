@@ -4,7 +4,7 @@
 // `vscode` import: unit-tested in Node.
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { SourceTreeModel } from '../tree/sourceTreeModel';
-import { describeFilters } from '../tree/sourceTreeModel';
+import { describeFilters, hasActiveFilters } from '../tree/sourceTreeModel';
 import { instanceColumnLabel } from '../tree/columnFilters';
 import { RESCORED_CODES, VERDICT_CODES, type SampleColumns, type SamplesState, type SamplesVisible } from '../../shared/protocol/samples';
 import { packBits, packDict, packUints } from '../../shared/protocol/packedColumns';
@@ -91,9 +91,12 @@ function packColumns(all: SourceTreeModel, rows: readonly ConversationRef[], fil
 
 /** The rows `model`'s filters let through, as a bitmap over the table's rows. */
 export function visibleOf(model: SourceTreeModel, table: Pick<SamplesTable, 'order' | 'rowOf'>): SamplesVisible {
-  const { order } = table;
+  const n = table.order.length;
+  const described = { filters: model.filters, description: describeFilters(model.filters) };
+  // No filter: every row (forks included), without looking any up.
+  if (!hasActiveFilters(model.filters)) return { count: n, visible: packBits(n, table.order.keys()), visibleCount: n, ...described };
   const rows = rowsIn(table, model.visibleConversations());
-  return { count: order.length, visible: packBits(order.length, rows), visibleCount: rows.length, filters: model.filters, description: describeFilters(model.filters) };
+  return { count: n, visible: packBits(n, rows), visibleCount: rows.length, ...described };
 }
 
 /** The conversation ids of `rows` (a page the webview asks for, or the rows a command names); throws on a stale version or an unknown row. */
@@ -111,8 +114,7 @@ export function buildSamplesTable(all: SourceTreeModel, filtered: SourceTreeMode
   const order = tableOrder(all);
   const rowOf = new Map(order.map((c, i) => [c, i]));
   const columns = packColumns(all, order, fileLabel);
-  const visible: SamplesVisible =
-    filtered === all ? { count: order.length, visible: packBits(order.length, order.keys()), visibleCount: order.length, filters: all.filters, description: describeFilters(all.filters) } : visibleOf(filtered, { order, rowOf });
+  const visible = visibleOf(filtered, { order, rowOf });
   const state: SamplesState = {
     view: 'samples',
     version,

@@ -51,7 +51,15 @@ export class TreeModels implements vscode.Disposable {
   model(filters: TreeFilters): SourceTreeModel {
     const key = JSON.stringify(filters);
     if (key === '{}') return this.unfiltered();
-    if (this.last?.key !== key) this.last = { key, model: new SourceTreeModel(this.treeData(), filters) };
+    if (this.last?.key !== key) {
+      const data = this.treeData();
+      const t0 = performance.now();
+      const model = new SourceTreeModel(data, filters);
+      // Filtered here, once, for the tree and the table (both read the visible runs next).
+      const shown = model.visibleConversations().length;
+      this.services.output.appendLine(`[tree] filters applied: ${shown} of ${data.conversations.length} conversations in ${(performance.now() - t0).toFixed(0)} ms`);
+      this.last = { key, model };
+    }
     return this.last.model;
   }
 

@@ -3,7 +3,7 @@ import { SourceTreeModel } from '../../../src/extension/tree/sourceTreeModel';
 import { buildSamplesTable, convIdsOf, visibleOf } from '../../../src/extension/samples/buildSamplesState';
 import { matchesColumnFilters, describeColumnFilters, cleanColumnFilters } from '../../../src/extension/tree/columnFilters';
 import { SamplesStateSchema } from '../../../src/shared/protocol/samples';
-import { sortVisible, nextSort, countingOrder, comparatorOrder } from '../../../webview/samples/gridModel';
+import { sortVisible, nextSort, countingOrder, comparatorOrder, keepVisible } from '../../../webview/samples/gridModel';
 import { SampleTable, visibleRowsOf } from '../../../webview/samples/sampleTable';
 import type { ConversationRef, Verdict } from '../../../src/core/load/runLogIndex';
 
@@ -176,6 +176,15 @@ describe('grid sorting', () => {
           }
         }
       }
+    }
+  });
+
+  it('keeps the sort of every row for a filtered subset: the same order as sorting the subset', () => {
+    const every = Uint32Array.from(rows.keys());
+    const sorted = sortVisible(table, every, { column: 'turns', descending: true });
+    for (const subset of [[0, 2], [1, 3], [3], [], [0, 1, 2, 3]]) {
+      const visible = Uint32Array.from(subset);
+      expect([...keepVisible(sorted, visible, rows.length)]).toEqual([...sortVisible(table, visible, { column: 'turns', descending: true })]);
     }
   });
 
