@@ -55,7 +55,9 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
 
   setShowBookkeeping(v: boolean): void {
     this.showBookkeepingValue = v;
-    this.refresh();
+    // Turns read so far were built for the other setting: a model of its own drops them (same data, same filters).
+    this.model = this.model.withFilters(this.filtersValue);
+    this.changed.fire(undefined);
   }
 
   /** Takes the current model (rebuilt only when the data or the filters changed) and redraws. */
