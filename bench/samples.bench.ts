@@ -5,7 +5,7 @@
 // ids as real logs have. The grid itself mounts only the rows on screen (@tanstack/react-virtual).
 import type { ConversationRef, Verdict } from '../src/core/load/runLogIndex';
 import { SourceTreeModel } from '../src/extension/tree/sourceTreeModel';
-import { buildSamplesTable, visibleOf } from '../src/extension/samples/buildSamplesState';
+import { buildSamplesTable, convIdsOf, visibleOf } from '../src/extension/samples/buildSamplesState';
 import { SamplesStateSchema } from '../src/shared/protocol/samples';
 import { sortVisible } from '../webview/samples/gridModel';
 import { SampleTable, visibleRowsOf } from '../webview/samples/sampleTable';
@@ -35,9 +35,15 @@ export async function benchSamples(count = 100_000): Promise<Record<string, numb
   const conversations = syntheticRefs(count);
   const label = (f: string) => f.slice(4);
   const all = new SourceTreeModel({ records: new Map(), conversations });
-  const [{ state, order }, stateMs] = time(() => buildSamplesTable(all, all, label));
-  const [, treeModelMs] = time(() => new SourceTreeModel({ records: new Map(), conversations }, { models: ['provider/model-3'], turns: { min: 10 } }).visibleConversations());
-  const [visible, filterMs] = time(() => visibleOf(new SourceTreeModel({ records: new Map(), conversations }, { models: ['provider/model-3'], turns: { min: 10 } }), order));
+  const [built, stateMs] = time(() => buildSamplesTable(all, all, label));
+  const { state } = built;
+  // A filter change filters the data the tree already has (`withFilters`); a data change rebuilds it.
+  const [, rebuildMs] = time(() => new SourceTreeModel({ records: new Map(), conversations }, { models: ['provider/model-3'], turns: { min: 10 } }).visibleConversations());
+  const [, treeModelMs] = time(() => all.withFilters({ models: ['provider/model-3'], turns: { min: 10 } }).visibleConversations());
+  const [visible, filterMs] = time(() => visibleOf(all.withFilters({ models: ['provider/model-3'], turns: { min: 11 } }), built));
+  const [, taskTextMs] = time(() => visibleOf(all.withFilters({ taskText: 'gsm8k/1' }), built));
+  const page = Array.from({ length: 240 }, (_, i) => 50_000 + i);
+  const [ids, idPageMs] = time(() => convIdsOf(built, state.version, page));
   const json = JSON.stringify(state);
   const [, parseMs] = time(() => JSON.parse(json));
   const [, validateMs] = time(() => SamplesStateSchema.parse(state));
@@ -56,11 +62,14 @@ export async function benchSamples(count = 100_000): Promise<Record<string, numb
   return {
     rows: state.count,
     'host: state build, rows + columns + visible (ms)': Math.round(stateMs),
+    'host: tree model from scratch + filtered (data change) (ms)': Math.round(rebuildMs),
     'host: filter change, tree model alone (ms)': Math.round(treeModelMs),
     'host: filter change, tree model + visible bitmap (ms)': Math.round(filterMs),
+    'host: filter change, task id text (ms)': Math.round(taskTextMs),
+    'host: ids of a 240-row page (ms)': idPageMs.toFixed(2),
+    'ids page message, 24-hex ids (kB)': ((JSON.stringify({ ids: ids.map((id) => id.replace(/^c/, '6a33d392642cb156').padEnd(24, '0')) }).length) / 1e3).toFixed(1),
     'state JSON, ids c0…c99999 (MB)': MB(json),
     'state JSON, 24-hex ids as in real logs (MB)': MB(JSON.stringify(hexState)),
-    'of which conversation ids, 24-hex (MB)': MB(hexState.columns.convIds),
     'visible message after a filter (kB)': (JSON.stringify(visible).length / 1e3).toFixed(1),
     'webview: JSON.parse of the state (ms)': Math.round(parseMs),
     'webview: zod validation of the state (ms)': Math.round(validateMs),

@@ -1,7 +1,8 @@
 // Samples table in a real VS Code (code-server): every conversation of the samples in one grid;
 // sorting by a column; a per-column filter set in the table shows in the Sources tree (same filter
 // model) and the status bar counts it; Clear Filters in the tree empties the table's filter; a
-// hostile task id and model name stay text in the grid.
+// hostile task id and model name stay text in the grid; a row's id arrives by page and a double
+// click opens its conversation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,6 +105,12 @@ describe.skipIf(missing.length > 0)('Samples table', () => {
     expect(await frame.locator('[data-testid="grid"] img, [data-testid="grid"] script').count()).toBe(0);
     for (const f of wb.page.frames()) expect(await f.evaluate(() => (window as unknown as { __ilPwned?: number }).__ilPwned).catch(() => undefined)).toBeUndefined();
     await wb.screenshot('samples-hostile');
+    // Ids are not inlined: the page asks for those of the rows on screen; a double click names the row, and the host opens its conversation.
+    const row = frame.locator('[data-testid="grid"] [role="row"][data-conv-id="hostile-row"]');
+    await row.waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    await row.dblclick();
+    await wb.page.locator('.tab', { hasText: 'hostile' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page.locator('.tab', { hasText: /^\s*Samples/ }).first().click();
     await frame.locator('[data-column="taskId"] input').fill('');
   });
 });

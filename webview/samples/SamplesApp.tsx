@@ -4,35 +4,71 @@
 // click and Shift click select; Enter opens; the toolbar opens, compares a pair, re-scores or runs again.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { SampleFilters, SamplesState, SamplesView } from '../../src/shared/protocol/samples';
+import { MAX_ID_PAGE, type SampleFilters, type SamplesState, type SamplesView } from '../../src/shared/protocol/samples';
 import type { CommandParams } from '../../src/shared/protocol';
-import { COLUMNS, nextSort, sortVisible, type SortSpec } from './gridModel';
+import { COLUMNS, keepVisible, nextSort, sortVisible, type SortSpec } from './gridModel';
 import { SampleTable, visibleRowsOf } from './sampleTable';
 import { ColumnFilter } from './ColumnFilter';
 
 const ROW_HEIGHT = 24;
+/** Rows above and below the screen whose ids are fetched with it, so a scroll seldom waits for them. */
+const ID_MARGIN = 100;
+
+type RowCommand = 'open' | 'compare' | 'rescore' | 'runAgain';
 
 export interface SamplesAppProps {
   state: SamplesState;
   initialSort: SortSpec | undefined;
   onSortChanged: (s: SortSpec | undefined) => void;
   onFilters: (f: SampleFilters) => void;
-  onCommand: <C extends 'open' | 'compare' | 'rescore' | 'runAgain'>(command: C, params: CommandParams<typeof SamplesView, C>) => void;
+  onCommand: <C extends RowCommand>(command: C, params: CommandParams<typeof SamplesView, C>) => void;
+  /** The conversation ids of rows of this state (rejects when the host's rows changed meanwhile). */
+  requestIds: (rows: number[]) => Promise<string[]>;
   onRendered: () => void;
 }
 
-export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCommand, onRendered }: SamplesAppProps) {
+export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCommand, requestIds, onRendered }: SamplesAppProps) {
   const [sort, setSort] = useState<SortSpec | undefined>(initialSort);
   // Unpacked once per state (rows) and once per filter change (visible); sorted on the packed numbers.
   const table = useMemo(() => new SampleTable(state.columns, state.count), [state.columns, state.count]);
   const visible = useMemo(() => visibleRowsOf(state.visible, state.count), [state.visible, state.count]);
-  const order = useMemo(() => sortVisible(table, visible, sort), [table, visible, sort]);
+  // Every row in sort order, kept once sorted with nothing filtered out: a filter change then only
+  // drops rows from it (linear) instead of sorting again.
+  const sortedAll = useRef<{ table: SampleTable; sort: SortSpec; rows: Uint32Array } | undefined>(undefined);
+  const order = useMemo(() => {
+    if (!sort) return visible;
+    const cached = sortedAll.current;
+    if (cached?.table === table && cached.sort === sort) return keepVisible(cached.rows, visible, table.count);
+    const rows = sortVisible(table, visible, sort);
+    if (visible.length === table.count) sortedAll.current = { table, sort, rows };
+    return rows;
+  }, [table, visible, sort]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [cursor, setCursor] = useState(0);
   const anchor = useRef<number | undefined>(undefined);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: order.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const template = COLUMNS.map((c) => c.width).join(' ');
+  const version = state.version;
+
+  // Ids by page: the rows on screen and a margin, asked for as the grid scrolls; a re-render shows them.
+  const [, setIdPages] = useState(0);
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? -1;
+  useEffect(() => {
+    if (last < 0) return;
+    const rows = table.claimMissingIds(order.subarray(Math.max(0, first - ID_MARGIN), Math.min(order.length, last + 1 + ID_MARGIN)), MAX_ID_PAGE);
+    if (!rows.length) return;
+    requestIds(rows).then(
+      (ids) => {
+        table.settleIds(rows, ids);
+        setIdPages((n) => n + 1);
+      },
+      // The rows changed on the host: the new state's table asks again.
+      () => table.settleIds(rows, undefined),
+    );
+  }, [first, last, order, table, requestIds]);
 
   useEffect(() => {
     requestAnimationFrame(() => onRendered());
@@ -41,8 +77,11 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
   }, [state]);
   // Rows filtered away are no longer selected.
   useEffect(() => {
-    const shown = new Set(visible);
-    setSelected((s) => (s.size ? new Set([...s].filter((i) => shown.has(i))) : s));
+    setSelected((s) => {
+      if (!s.size) return s;
+      const shown = new Set(visible);
+      return new Set([...s].filter((i) => shown.has(i)));
+    });
   }, [visible]);
 
   const clickRow = (pos: number, e: React.MouseEvent) => {
@@ -64,8 +103,9 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
     } else setSelected(new Set([row]));
   };
 
-  const selectedIds = useMemo(() => (selected.size ? Array.from(order.filter((i) => selected.has(i)), (i) => table.convIds[i]!) : []), [order, selected, table]);
-  const open = useCallback(() => selectedIds.length && onCommand('open', { convIds: selectedIds }), [selectedIds, onCommand]);
+  // Commands name rows (in the grid's order); the host maps them to conversations.
+  const selectedRows = useMemo(() => (selected.size ? Array.from(order.filter((i) => selected.has(i))) : []), [order, selected]);
+  const open = useCallback(() => selectedRows.length && onCommand('open', { version, rows: selectedRows }), [selectedRows, onCommand, version]);
 
   const onKey = (e: React.KeyboardEvent) => {
     if (e.target instanceof HTMLElement && e.target.closest('input, button')) return;
@@ -97,17 +137,17 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
         )}
         {filtered && <button onClick={() => onFilters({})}>Clear Filters</button>}
         <span className="il-spacer" />
-        <span>{selectedIds.length} selected</span>
-        <button disabled={!selectedIds.length} onClick={open}>
+        <span>{selectedRows.length} selected</span>
+        <button disabled={!selectedRows.length} onClick={open}>
           Open
         </button>
-        <button disabled={selectedIds.length !== 2} title="Select exactly two conversations" onClick={() => onCommand('compare', { left: selectedIds[0], right: selectedIds[1] })}>
+        <button disabled={selectedRows.length !== 2} title="Select exactly two conversations" onClick={() => onCommand('compare', { version, left: selectedRows[0]!, right: selectedRows[1]! })}>
           Compare Pair
         </button>
-        <button disabled={!selectedIds.length} onClick={() => onCommand('rescore', { convIds: selectedIds })}>
+        <button disabled={!selectedRows.length} onClick={() => onCommand('rescore', { version, rows: selectedRows })}>
           Re-score
         </button>
-        <button disabled={selectedIds.length !== 1} title="Run the instance of one selected conversation again" onClick={() => onCommand('runAgain', { convId: selectedIds[0] })}>
+        <button disabled={selectedRows.length !== 1} title="Run the instance of one selected conversation again" onClick={() => onCommand('runAgain', { version, row: selectedRows[0]! })}>
           Run Again…
         </button>
       </div>
@@ -131,7 +171,7 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
       <div className="il-grid-body" ref={scroller} role="grid" aria-rowcount={order.length} tabIndex={0} onKeyDown={onKey} data-testid="grid">
         {order.length === 0 && <p className="il-empty">{state.count ? 'No conversation matches the filters. Clear Filters shows them all.' : 'No run logs in this workspace: logs are found by the intentLens.logsGlob setting.'}</p>}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {items.map((item) => {
             const i = order[item.index]!;
             const r = table.row(i);
             return (
@@ -143,7 +183,7 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
                 data-conv-id={r.convId}
                 style={{ gridTemplateColumns: template, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
                 onClick={(e) => clickRow(item.index, e)}
-                onDoubleClick={() => onCommand('open', { convIds: [r.convId] })}
+                onDoubleClick={() => onCommand('open', { version, rows: [i] })}
               >
                 {COLUMNS.map((c) => (
                   <div key={c.id} role="gridcell" className={`il-cell il-cell-${c.id}${c.id === 'verdict' ? ` il-verdict-${r.verdict}` : ''}`} title={c.text(r)}>

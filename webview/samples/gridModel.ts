@@ -73,6 +73,16 @@ export function sortVisible(table: SampleTable, visible: Uint32Array, sort: Sort
   return out;
 }
 
+/** The rows of `sorted` (every row, in sort order) that are in `visible`: a filter change keeps the sort without sorting again. */
+export function keepVisible(sorted: Uint32Array, visible: Uint32Array, count: number): Uint32Array {
+  const shown = new Uint8Array(count);
+  for (let p = 0; p < visible.length; p++) shown[visible[p]!] = 1;
+  const out = new Uint32Array(visible.length);
+  let o = 0;
+  for (let p = 0; p < sorted.length && o < out.length; p++) if (shown[sorted[p]!]) out[o++] = sorted[p]!;
+  return o === out.length ? out : out.subarray(0, o);
+}
+
 /** Positions by key (stable), NaN last in either direction. */
 export function countingOrder(keys: Float64Array, max: number, descending: boolean): Uint32Array {
   // Bucket max + 1 holds the missing keys, so they come last.

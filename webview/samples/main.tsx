@@ -4,7 +4,7 @@ import '../shared/scriptStart';
 import { z } from 'zod';
 import { connectView, webviewState } from '../shared/bridge';
 import { viewRoot } from '../shared/viewRoot';
-import { SamplesView, type SamplesState } from '../../src/shared/protocol/samples';
+import { ConvIdsResultSchema, SamplesView, type SamplesState } from '../../src/shared/protocol/samples';
 import { SamplesApp } from './SamplesApp';
 import type { SortSpec } from './gridModel';
 import '../shared/base.css';
@@ -29,6 +29,7 @@ function render(state: SamplesState): void {
       onSortChanged={(sort) => webviewState.set({ sort })}
       onFilters={(filters) => bridge.postCommand('setFilters', { filters })}
       onCommand={(command, params) => bridge.postCommand(command, params)}
+      requestIds={async (rows) => (await bridge.request('convIds', { version: state.version, rows }, ConvIdsResultSchema)).ids}
       onRendered={() => {
         if (state.timing) document.body.dataset.hostBuildMs = state.timing.buildMs.toFixed(0);
         document.body.dataset.visibleRows = String(state.visibleCount);

@@ -1,6 +1,7 @@
 // The Samples state's columns, unpacked once per state: the grid reads only the rows on screen
 // (`row`), sorting reads the packed numbers directly (`sortKeys`). Unpacking checks every index
 // (a bad one throws, and the error boundary reports it) instead of zod walking 100,000 rows.
+// Conversation ids are not in the state: the pages the host sent (`convIds`) are kept here.
 import { RESCORED_CODES, VERDICT_CODES, type SampleColumns, type SampleRow, type SamplesState } from '../../src/shared/protocol/samples';
 import { unpackBits, unpackDict, unpackUints } from '../../src/shared/protocol/packedColumns';
 
@@ -11,7 +12,9 @@ const collator = new Intl.Collator('en', { numeric: true });
 
 export class SampleTable {
   readonly count: number;
-  readonly convIds: readonly string[];
+  /** The ids the host sent so far, by row (the rows on screen and their margins). */
+  private readonly convIds: Array<string | undefined>;
+  private readonly asked = new Set<number>();
   private readonly index: Record<DictKey, Uint32Array>;
   private readonly ranks = new Map<DictKey, Float64Array>();
   readonly verdict: Uint32Array;
@@ -23,8 +26,7 @@ export class SampleTable {
 
   constructor(private readonly columns: SampleColumns, count: number) {
     this.count = count;
-    this.convIds = count === 0 ? [] : columns.convIds.split('\n');
-    if (this.convIds.length !== count) throw new Error(`${this.convIds.length} conversation ids for ${count} rows`);
+    this.convIds = new Array<string | undefined>(count);
     this.index = Object.fromEntries(DICT_KEYS.map((k) => [k, unpackDict(columns[k], count)])) as Record<DictKey, Uint32Array>;
     this.verdict = unpackUints(columns.verdict, count);
     for (const v of this.verdict) if (v >= VERDICT_CODES.length * RESCORED_CODES.length) throw new Error(`verdict code ${v} out of range`);
@@ -32,6 +34,31 @@ export class SampleTable {
     this.line = unpackUints(columns.line, count);
     this.inactive = columns.inactive && unpackUints(columns.inactive, count);
     this.cost = columns.costMicroUsd && unpackUints(columns.costMicroUsd, count);
+  }
+
+  convId(row: number): string | undefined {
+    return this.convIds[row];
+  }
+
+  /** Of `rows`, those whose id the page neither has nor has asked for, marked as asked for (at most `max`). */
+  claimMissingIds(rows: Iterable<number>, max: number): number[] {
+    const out: number[] = [];
+    for (const r of rows) {
+      if (out.length >= max) break;
+      if (r < this.count && this.convIds[r] === undefined && !this.asked.has(r)) out.push(r);
+    }
+    for (const r of out) this.asked.add(r);
+    return out;
+  }
+
+  /** A page of ids from the host (`ids[i]` is the id of `rows[i]`), or none (`ids` undefined: asked again later). */
+  settleIds(rows: readonly number[], ids: readonly string[] | undefined): void {
+    for (const r of rows) this.asked.delete(r);
+    if (!ids) return;
+    if (ids.length !== rows.length) throw new Error(`${ids.length} conversation ids for ${rows.length} rows`);
+    rows.forEach((r, i) => {
+      if (r < this.count) this.convIds[r] = ids[i];
+    });
   }
 
   text(key: DictKey, row: number): string | undefined {
@@ -62,8 +89,9 @@ export class SampleTable {
     const inactive = this.inactive?.[i];
     const cost = this.cost?.[i];
     const responseTypes = this.text('responseTypes', i);
+    const convId = this.convIds[i];
     return {
-      convId: this.convIds[i]!,
+      ...(convId !== undefined ? { convId } : {}),
       taskId: this.text('taskId', i) ?? '',
       domain: this.text('domain', i) ?? '',
       model: this.text('model', i) ?? '',

@@ -4,36 +4,37 @@
 // `vscode` import: unit-tested in Node.
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { SourceTreeModel } from '../tree/sourceTreeModel';
-import { describeFilters } from '../tree/sourceTreeModel';
+import { describeFilters, hasActiveFilters } from '../tree/sourceTreeModel';
 import { instanceColumnLabel } from '../tree/columnFilters';
 import { RESCORED_CODES, VERDICT_CODES, type SampleColumns, type SamplesState, type SamplesVisible } from '../../shared/protocol/samples';
 import { packBits, packDict, packUints } from '../../shared/protocol/packedColumns';
 
 export interface SamplesTable {
   state: SamplesState;
-  /** The conversation of each row: maps a filtered model's conversations onto the bitmap. */
+  /** The conversation of each row. */
   order: readonly ConversationRef[];
+  /** The row of each conversation (the tree's filtered models share these objects): maps a filtered model onto the bitmap. */
+  rowOf: ReadonlyMap<ConversationRef, number>;
 }
 
 /** The unfiltered tree's order, then what no source shows (forks): every filtered view is a subsequence. */
-function tableOrder(all: SourceTreeModel): ConversationRef[] {
+function tableOrder(all: SourceTreeModel): readonly ConversationRef[] {
   const shown = all.visibleConversations();
   if (shown.length === all.allConversations().length) return shown;
   const seen = new Set(shown.map((c) => c.conv_id));
   return [...shown, ...all.allConversations().filter((c) => !seen.has(c.conv_id))];
 }
 
-/** Row numbers of `convs` in `order`: a merge when they come in the table's order (always, from the tree), else a lookup. */
-function rowsIn(order: readonly ConversationRef[], convs: readonly ConversationRef[]): number[] {
+/** Row numbers of `convs`: by object (the models share one data), else by conv_id (a model of other data). */
+function rowsIn(table: Pick<SamplesTable, 'order' | 'rowOf'>, convs: readonly ConversationRef[]): number[] {
   const rows: number[] = [];
-  let j = 0;
   for (const c of convs) {
-    while (j < order.length && order[j]!.conv_id !== c.conv_id) j++;
-    if (j === order.length) {
-      const at = new Map(order.map((o, i) => [o.conv_id, i]));
-      return convs.map((x) => at.get(x.conv_id)).filter((r): r is number => r !== undefined);
+    const r = table.rowOf.get(c);
+    if (r === undefined) {
+      const at = new Map(table.order.map((o, i) => [o.conv_id, i]));
+      return convs.map((x) => at.get(x.conv_id)).filter((n): n is number => n !== undefined);
     }
-    rows.push(j++);
+    rows.push(r);
   }
   return rows;
 }
@@ -74,7 +75,6 @@ function packColumns(all: SourceTreeModel, rows: readonly ConversationRef[], fil
     return v;
   };
   return {
-    convIds: rows.map((c) => c.conv_id).join('\n'),
     taskId: packDict(n, (i) => rows[i]!.task_id),
     domain: packDict(n, (i) => rows[i]!.task),
     model: packDict(n, (i) => rows[i]!.model),
@@ -90,22 +90,37 @@ function packColumns(all: SourceTreeModel, rows: readonly ConversationRef[], fil
 }
 
 /** The rows `model`'s filters let through, as a bitmap over the table's rows. */
-export function visibleOf(model: SourceTreeModel, order: readonly ConversationRef[]): SamplesVisible {
-  const rows = rowsIn(order, model.visibleConversations());
-  return { count: order.length, visible: packBits(order.length, rows), visibleCount: rows.length, filters: model.filters, description: describeFilters(model.filters) };
+export function visibleOf(model: SourceTreeModel, table: Pick<SamplesTable, 'order' | 'rowOf'>): SamplesVisible {
+  const n = table.order.length;
+  const described = { filters: model.filters, description: describeFilters(model.filters) };
+  // No filter: every row (forks included), without looking any up.
+  if (!hasActiveFilters(model.filters)) return { count: n, visible: packBits(n, table.order.keys()), visibleCount: n, ...described };
+  const rows = rowsIn(table, model.visibleConversations());
+  return { count: n, visible: packBits(n, rows), visibleCount: rows.length, ...described };
 }
 
-/** `all`: the tree model without filters (rows and their order); `filtered`: with the current filters (may be `all`). */
-export function buildSamplesTable(all: SourceTreeModel, filtered: SourceTreeModel, fileLabel: (file: string) => string): SamplesTable {
+/** The conversation ids of `rows` (a page the webview asks for, or the rows a command names); throws on a stale version or an unknown row. */
+export function convIdsOf(table: SamplesTable, version: number, rows: readonly number[]): string[] {
+  if (version !== table.state.version) throw new Error(`the table changed (rows of version ${version}, now ${table.state.version})`);
+  return rows.map((r) => {
+    const c = table.order[r];
+    if (!c) throw new Error(`no row ${r} (${table.order.length} rows)`);
+    return c.conv_id;
+  });
+}
+
+/** `all`: the tree model without filters (rows and their order); `filtered`: with the current filters (may be `all`); `version`: new for each rebuild. */
+export function buildSamplesTable(all: SourceTreeModel, filtered: SourceTreeModel, fileLabel: (file: string) => string, version = 0): SamplesTable {
   const order = tableOrder(all);
+  const rowOf = new Map(order.map((c, i) => [c, i]));
   const columns = packColumns(all, order, fileLabel);
-  const visible: SamplesVisible =
-    filtered === all ? { count: order.length, visible: packBits(order.length, order.keys()), visibleCount: order.length, filters: all.filters, description: describeFilters(all.filters) } : visibleOf(filtered, order);
+  const visible = visibleOf(filtered, { order, rowOf });
   const state: SamplesState = {
     view: 'samples',
+    version,
     columns,
     ...visible,
     options: { domains: all.domains(), models: all.models(), instances: [...columns.instance.values].sort() },
   };
-  return { state, order };
+  return { state, order, rowOf };
 }

@@ -6,32 +6,23 @@ import type { ExtensionServices } from '../services';
 import { webviewOptions } from '../webviews/webviewPanelHost';
 import { ViewPanel } from '../webviews/viewPanel';
 import { SAMPLES_PANEL_ID, SamplesView, type SamplesState, type SamplesWebviewCommand } from '../../shared/protocol/samples';
-import { SourceTreeModel, hasActiveFilters, type TreeFilters } from '../tree/sourceTreeModel';
 import { treeFilterStore, type TreeFilterStore } from '../tree/treeFilterStore';
+import { treeModels, type TreeModels } from '../tree/treeModels';
 
 import { openConversationView } from '../conversation/registerConversation';
-import { buildSamplesTable, visibleOf, type SamplesTable } from './buildSamplesState';
+import { buildSamplesTable, convIdsOf, visibleOf, type SamplesTable } from './buildSamplesState';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 
 /** At most this many conversation views open from one "Open" of a multi-selection. */
 const MAX_OPEN = 10;
 
-function treeModel(services: ExtensionServices, filters: TreeFilters): SourceTreeModel {
-  const { data } = services;
-  const rescored = services.rescored;
-  const plans = new Map([...data.plans()].map(([id, p]) => [id, { task: p.plan.task, file: p.file, line: p.line }]));
-  return new SourceTreeModel({ records: data.records(), plans, conversations: data.conversations(), rescored: (id) => rescored.get(id), hasInactive: (id) => rescored.hasInactive(id) }, filters);
-}
-
 /**
  * Rows from the unfiltered model; with no filters set, that model is the filtered one too.
  * `commandAt`: when the user asked for it (the open command), else now (a rebuild after a data change).
  */
-function buildTable(services: ExtensionServices, store: TreeFilterStore, commandAt?: number): SamplesTable {
+function buildTable(services: ExtensionServices, models: TreeModels, store: TreeFilterStore, version: number, commandAt?: number): SamplesTable {
   const t0 = performance.now();
-  const all = treeModel(services, {});
-  const filters = store.filters;
-  const table = buildSamplesTable(all, hasActiveFilters(filters) ? treeModel(services, filters) : all, (f) => vscode.workspace.asRelativePath(f));
+  const table = buildSamplesTable(models.unfiltered(), models.model(store.filters), (f) => vscode.workspace.asRelativePath(f), version);
   const buildMs = performance.now() - t0;
   table.state.timing = { commandAt: commandAt ?? Date.now(), buildMs };
   services.output.appendLine(`[samples] ${table.state.count} rows: state built in ${buildMs.toFixed(0)} ms`);
@@ -53,30 +44,39 @@ export class SamplesPanel extends ViewPanel<typeof SamplesView> {
     }
     await services.data.ensureLoaded();
     const panel = vscode.window.createWebviewPanel(SAMPLES_PANEL_ID, 'Samples', vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
-    return (SamplesPanel.current = new SamplesPanel(services, panel, treeFilterStore(services.context), commandAt));
+    return (SamplesPanel.current = new SamplesPanel(services, panel, treeFilterStore(services.context), treeModels(services), commandAt));
   }
 
   private table: SamplesTable;
+  /** Bumped per rebuild: a row number from an older state never names a row of this one. */
+  private version: number;
 
   private constructor(
     private readonly services: ExtensionServices,
     panel: vscode.WebviewPanel,
     private readonly store: TreeFilterStore,
+    private readonly models: TreeModels,
     commandAt: number,
   ) {
-    const table = buildTable(services, store, commandAt);
+    // The first state is inlined into the page, so it is built before the base class renders it.
+    const table = buildTable(services, models, store, 0, commandAt);
     super(services, panel, {
       definition: SamplesView,
       title: 'Samples',
       initialState: table.state,
-      handlers: { onCommand: (m) => this.onCommand(m), describeRendered: () => `${this.table.state.count} rows` },
+      handlers: {
+        requests: { convIds: ({ version, rows }) => ({ ids: convIdsOf(this.table, version, rows) }) },
+        onCommand: (m) => this.onCommand(m),
+        describeRendered: () => `${this.table.state.count} rows`,
+      },
     });
     this.table = table;
+    this.version = 1;
     this.updateTitle();
     this.disposables.push(
       store.onDidChange(() => this.pushVisible()),
-      services.data.onDidChange(() => this.pushState()),
-      services.rescored.onDidChange(() => this.pushState()),
+      // A partial first load is not a change of the table's rows (the table opens once loaded).
+      models.onDidChange(({ progress }) => progress || this.pushState()),
     );
   }
 
@@ -91,7 +91,10 @@ export class SamplesPanel extends ViewPanel<typeof SamplesView> {
 
   /** Filters changed (here or in the tree): only the visible set travels (a bitmap: 12.5 kB per 100,000 rows). */
   private pushVisible(): void {
-    const visible = visibleOf(treeModel(this.services, this.store.filters), this.table.order);
+    const t0 = performance.now();
+    // The tree asked for the same filters first: usually its model, already filtered.
+    const visible = visibleOf(this.models.model(this.store.filters), this.table);
+    this.services.output.appendLine(`[samples] filters applied: ${visible.visibleCount} of ${visible.count} rows in ${(performance.now() - t0).toFixed(0)} ms`);
     this.table = { ...this.table, state: { ...this.table.state, ...visible } };
     this.updateTitle();
     this.connection.notify('visible', visible);
@@ -99,7 +102,7 @@ export class SamplesPanel extends ViewPanel<typeof SamplesView> {
 
   /** Data or verdicts changed: rows are rebuilt from the index's summaries. */
   private pushState(): void {
-    this.table = buildTable(this.services, this.store);
+    this.table = buildTable(this.services, this.models, this.store, this.version++);
     this.updateTitle();
     this.connection.notify('state', { state: this.table.state });
   }
@@ -113,23 +116,38 @@ export class SamplesPanel extends ViewPanel<typeof SamplesView> {
         return;
       }
       case 'open': {
-        const ids = m.params.convIds.slice(0, MAX_OPEN);
-        if (m.params.convIds.length > MAX_OPEN) void vscode.window.showInformationMessage(`Intent Lens: opening the first ${MAX_OPEN} of ${m.params.convIds.length} selected conversations.`);
+        const ids = this.idsOf(m.params.version, m.params.rows.slice(0, MAX_OPEN));
+        if (m.params.rows.length > MAX_OPEN) void vscode.window.showInformationMessage(`Intent Lens: opening the first ${MAX_OPEN} of ${m.params.rows.length} selected conversations.`);
         for (const convId of ids) await openConversationView(this.services, { convId });
         return;
       }
-      case 'compare':
-        await vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left: m.params.left, right: m.params.right });
+      case 'compare': {
+        const [left, right] = this.idsOf(m.params.version, [m.params.left, m.params.right]);
+        if (left && right) await vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left, right });
         return;
-      case 'rescore':
-        await vscode.commands.executeCommand(COMMANDS.rescore, { convIds: m.params.convIds });
+      }
+      case 'rescore': {
+        const convIds = this.idsOf(m.params.version, m.params.rows);
+        if (convIds.length) await vscode.commands.executeCommand(COMMANDS.rescore, { convIds });
         return;
+      }
       case 'runAgain': {
-        const ref = this.services.data.logs.get(m.params.convId);
+        const [convId] = this.idsOf(m.params.version, [m.params.row]);
+        const ref = convId === undefined ? undefined : this.services.data.logs.get(convId);
         if (!ref) return;
         await vscode.commands.executeCommand(COMMANDS.runInstance, { taskId: ref.task_id, mode: ref.mode, condition: ref.condition, ...(ref.path ? { path: ref.path, k: ref.k ?? 0 } : {}) });
         return;
       }
+    }
+  }
+
+  /** The conversations of rows a command names; none (and a message) when the table changed under the click. */
+  private idsOf(version: number, rows: readonly number[]): string[] {
+    try {
+      return convIdsOf(this.table, version, rows);
+    } catch (e) {
+      void vscode.window.showWarningMessage(`Intent Lens: the Samples table changed before the command arrived; select again. (${e instanceof Error ? e.message : String(e)})`);
+      return [];
     }
   }
 

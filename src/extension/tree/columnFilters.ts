@@ -20,12 +20,21 @@ export function instanceColumnLabel(c: Pick<ConversationRef, 'mode' | 'condition
 }
 
 export function matchesColumnFilters(c: ConversationRef, f: ColumnFilters): boolean {
+  return columnFilterOf(f)?.(c) ?? true;
+}
+
+/** The column filters as one predicate (undefined: none set), prepared once for a pass over many runs. */
+export function columnFilterOf(f: ColumnFilters): ((c: ConversationRef) => boolean) | undefined {
+  if (!hasColumnFilters(f)) return undefined;
   const text = f.taskText?.trim().toLowerCase();
-  if (text && !c.task_id.toLowerCase().includes(text)) return false;
-  if (f.instances?.length && !f.instances.includes(instanceColumnLabel(c))) return false;
-  if (f.turns?.min !== undefined && c.turns < f.turns.min) return false;
-  if (f.turns?.max !== undefined && c.turns > f.turns.max) return false;
-  return true;
+  const instances = f.instances?.length ? new Set(f.instances) : undefined;
+  const { min, max } = f.turns ?? {};
+  return (c) => {
+    if (text && !c.task_id.toLowerCase().includes(text)) return false;
+    if (min !== undefined && c.turns < min) return false;
+    if (max !== undefined && c.turns > max) return false;
+    return !instances || instances.has(instanceColumnLabel(c));
+  };
 }
 
 export function describeColumnFilters(f: ColumnFilters): string[] {

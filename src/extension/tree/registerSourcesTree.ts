@@ -10,6 +10,7 @@ import { openConversationView } from '../conversation/registerConversation';
 import { showConversationPick } from '../dashboard/conversationPicker';
 import { isEmptyTarget, readCommandTarget, type CommandTarget } from '../commandTarget';
 import { treeFilterStore } from './treeFilterStore';
+import { treeModels } from './treeModels';
 import type { Verdict } from '../../core/load/runLogIndex';
 import { REVIEW_STATUSES } from '../../core/schema/records';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
@@ -21,10 +22,9 @@ export function registerSourcesTree(services: ExtensionServices): void {
   const config = () => vscode.workspace.getConfiguration('intentLens');
   const rescored = services.rescored;
   const filterStore = treeFilterStore(context);
-  const provider = new SourcesTreeProvider(data, filterStore.filters, config().get<boolean>('tree.showBookkeeping', false), output, {
-    rescored: (convId) => rescored.get(convId),
-    hasInactive: (convId) => rescored.hasInactive(convId),
-  });
+  // One model for the tree and the Samples table: rebuilt after a data change, filtered once per filter change.
+  const models = treeModels(services);
+  const provider = new SourcesTreeProvider(data, models, filterStore.filters, config().get<boolean>('tree.showBookkeeping', false), output);
   const view = vscode.window.createTreeView(SOURCES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const status = vscode.window.createStatusBarItem('intentLens.summary', vscode.StatusBarAlignment.Left, 50);
   status.name = 'Intent Lens summary';
@@ -71,7 +71,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
     provider.refresh();
     update();
   };
-  context.subscriptions.push(data.onDidChange(refresh), rescored.onDidChange(refresh), data.onDidLoadProgress(refresh));
+  context.subscriptions.push(models.onDidChange(refresh));
   update();
   // A progress bar on the view while the first load runs (the rows fill in as logs are indexed).
   void vscode.window.withProgress({ location: { viewId: SOURCES_VIEW_ID } }, () => data.ensureLoaded());

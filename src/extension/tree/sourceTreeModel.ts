@@ -2,156 +2,70 @@
 // run (turns are added per run when its conversation is read). Pure and vscode-free, so it is
 // unit-tested in Node; the VS Code glue only maps nodes to TreeItems.
 import { instanceKey, type ConversationRef } from '../../core/load/runLogIndex';
-import { DOMAINS, shardText, type BenchmarkRecord, type ReviewStatus } from '../../core/schema/records';
+import { shardText, type ReviewStatus } from '../../core/schema/records';
 import type { Condition, ExtendedPath, Mode, RecapMode } from '../../core/schema/runlog';
 import { activeTaskOf, baseInstances, instanceLabel } from '../../core/render/instances';
-import { matchesColumnFilters } from './columnFilters';
+import { columnFilterOf } from './columnFilters';
+import { SourceTreeData, countsByModel, emptyCounts, type SourceData, type TreeInput, type TreeSummary } from './sourceTreeData';
 import { collator, compareInstances } from './treeOrder';
-import { applyRescores, newErrorsOf } from './runVerdicts';
-import { isFork } from '../../core/stats/forkStats';
 import { hasActiveFilters, hasRunFilters, type TreeFilters } from './treeFilters';
-import type { DomainNode, FileNode, FilesNode, InstanceNode, RunNode, RunRescore, SourceNode, SourceTreeNode, VerdictCounts } from './treeItems';
+import type { DomainNode, FileNode, FilesNode, InstanceNode, RunNode, RunRescore, SourceNode, SourceTreeNode } from './treeItems';
 
 export { newErrorsOf } from './runVerdicts';
 export { describeFilters, hasActiveFilters, shortModel, verdictSign, type ReviewFilter, type TreeFilters } from './treeFilters';
 export { describeInstance, describeRescore, describeRun, describeSource, emptyFilterMessage, formatCounts, type RescoreKnowledge } from './treeDescriptions';
 
-export interface TreeRecord {
-  record: BenchmarkRecord;
-  file: string;
-  line: number;
-}
-
-export interface TreeFile {
-  path: string;
-  kind: FileNode['fileKind'];
-  displayPath: string;
-  items: number;
-  problems: number;
-}
-
-/** An evolving-intent plan (FORMAT.md §3): its task_id joins `mode: evolving` runs. */
-export interface TreePlan {
-  task: string;
-  file: string;
-  line: number;
-}
-
-/** A re-score result as the tree needs it (the extension's RescoreEntry fits this shape). */
-export interface RescoredRun {
-  is_correct: boolean | null;
-  extracted: string | null;
-  inactive: ReadonlyArray<{ value: string }>;
-  message: string;
-}
-
-export interface TreeInput {
-  records: ReadonlyMap<string, TreeRecord>;
-  plans?: ReadonlyMap<string, TreePlan>;
-  conversations: readonly ConversationRef[];
-  files?: readonly TreeFile[];
-  /** The re-score result of a conversation, if it was re-scored: its verdict replaces the logged one. */
-  rescored?: (convId: string) => RescoredRun | undefined;
-  /** True when the re-scored final answer of a conversation contains inactive content. */
-  hasInactive?: (convId: string) => boolean;
-}
-
-function emptyCounts(): VerdictCounts {
-  return { correct: 0, incorrect: 0, unscored: 0 };
-}
-
-export interface TreeSummary {
-  records: number;
-  sources: number;
-  /** Benchmark conversations (what `correct`, `incorrect`, `unscored` count); forks (`forked_from`) apart. */
-  conversations: number;
-  forks: number;
-  correct: number;
-  incorrect: number;
-  unscored: number;
-  models: string[];
-}
-
-interface SourceData {
-  taskId: string;
-  domain: string;
-  record?: TreeRecord;
-  plan?: TreePlan;
-  convs: ConversationRef[];
-}
+export { SourceTreeData, type RescoredRun, type TreeFile, type TreeInput, type TreePlan, type TreeRecord, type TreeSummary } from './sourceTreeData';
 
 export class SourceTreeModel {
   private readonly parents = new Map<string, SourceTreeNode>();
   private readonly childCache = new Map<string, SourceTreeNode[]>();
-  private readonly sources = new Map<string, SourceData>();
   private readonly sourceNodes = new Map<string, SourceNode>();
   private rootNodes: SourceTreeNode[] | undefined;
-  /** The conversations with re-scored verdicts applied: every count and filter reads these. */
-  private readonly conversations: readonly ConversationRef[];
-  private readonly rescores: ReadonlyMap<string, RunRescore>;
-  /** Forks by parent conv_id: shown under their parent run, not among the instance's runs. */
-  private readonly forks = new Map<string, ConversationRef[]>();
+  private visibleList: ConversationRef[] | undefined;
+  /** The filter-independent part, shared by every model made from it with `withFilters`. */
+  readonly data: SourceTreeData;
 
   constructor(
-    private readonly input: TreeInput,
+    input: TreeInput | SourceTreeData,
     readonly filters: TreeFilters = {},
   ) {
-    ({ convs: this.conversations, rescores: this.rescores } = applyRescores(input.conversations, input.rescored));
-    for (const [taskId, rec] of input.records) this.sources.set(taskId, { taskId, domain: rec.record.task, record: rec, convs: [] });
-    for (const [taskId, plan] of input.plans ?? []) {
-      const s = this.sources.get(taskId);
-      if (s) s.plan = plan;
-      else this.sources.set(taskId, { taskId, domain: plan.task, plan, convs: [] });
-    }
-    const convIds = new Set(this.conversations.map((c) => c.conv_id));
-    for (const c of this.conversations) {
-      const parentId = c.forkedFrom?.conv_id;
-      if (parentId !== undefined && convIds.has(parentId)) {
-        const list = this.forks.get(parentId);
-        if (list) list.push(c);
-        else this.forks.set(parentId, [c]);
-        continue;
-      }
-      let s = this.sources.get(c.task_id);
-      if (!s) this.sources.set(c.task_id, (s = { taskId: c.task_id, domain: c.task || 'unknown', convs: [] }));
-      s.convs.push(c);
-    }
+    this.data = input instanceof SourceTreeData ? input : new SourceTreeData(input);
+  }
+
+  /** The same data under other filters: only the runs are walked again (no regrouping, no re-sorting). */
+  withFilters(filters: TreeFilters): SourceTreeModel {
+    return new SourceTreeModel(this.data, filters);
   }
 
   /** Every conversation, re-scored verdicts applied (the Samples table's rows). */
   allConversations(): readonly ConversationRef[] {
-    return this.conversations;
+    return this.data.conversations;
   }
 
   /** What Re-score found for a conversation, if it was re-scored. */
   rescoreOf(convId: string): RunRescore | undefined {
-    return this.rescores.get(convId);
+    return this.data.rescores.get(convId);
   }
 
   /** Every model that has a conversation, sorted. */
   models(): string[] {
-    return [...new Set(this.conversations.map((c) => c.model))].sort(collator.compare);
+    return this.data.models();
   }
 
   /** Every domain present, known ones first in FORMAT.md's order. */
   domains(): string[] {
-    const present = new Set([...this.sources.values()].map((s) => s.domain));
-    const known = DOMAINS.filter((d) => present.has(d));
-    const other = [...present].filter((d) => !(DOMAINS as readonly string[]).includes(d)).sort();
-    return [...known, ...other];
+    return this.data.domains();
   }
 
+  /** Counts of everything loaded (not of what the filters show: see `visibleConversations`). */
   summary(): TreeSummary {
-    // Forks are counterfactual replays, not benchmark runs: counted apart, never in the accuracy.
-    const benchmark = this.conversations.filter((c) => !isFork(c));
-    const s: TreeSummary = { records: this.input.records.size, sources: this.sources.size, conversations: benchmark.length, forks: this.conversations.length - benchmark.length, correct: 0, incorrect: 0, unscored: 0, models: this.models() };
-    for (const c of benchmark) s[c.verdict]++;
-    return s;
+    return this.data.summary();
   }
 
   /** For a find command: every source with its shard texts (records) for matching. */
   searchableSources(): Array<{ taskId: string; domain: string; review?: ReviewStatus; hasRecord: boolean; hasPlan: boolean; shards: string[]; conversations: number }> {
-    return [...this.sources.values()]
+    return [...this.data.sources.values()]
       .map((s) => ({
         taskId: s.taskId,
         domain: s.domain,
@@ -176,7 +90,7 @@ export class SourceTreeModel {
       for (const s of sources) this.parents.set(s.id, node);
       out.push(node);
     }
-    const files = this.input.files ?? [];
+    const files = this.data.input.files ?? [];
     if (files.length && !hasActiveFilters(this.filters)) {
       const fileNodes: FileNode[] = files.map((f) => ({ kind: 'file', id: `file:${f.path}`, file: f.path, fileKind: f.kind, displayPath: f.displayPath, items: f.items, problems: f.problems, args: { file: f.path } }));
       const group: FilesNode = { kind: 'files', id: 'files', files: fileNodes, args: {} };
@@ -190,7 +104,7 @@ export class SourceTreeModel {
 
   /** True when the tree has data but the filters hide all of it. */
   isFilteredEmpty(): boolean {
-    return this.sources.size > 0 && hasActiveFilters(this.filters) && !this.roots().some((n) => n.kind === 'domain');
+    return this.data.sources.size > 0 && hasActiveFilters(this.filters) && !this.roots().some((n) => n.kind === 'domain');
   }
 
   children(node?: SourceTreeNode): SourceTreeNode[] {
@@ -243,7 +157,7 @@ export class SourceTreeModel {
 
   /** The visible run node of a conversation, building the path down to it. */
   runNode(convId: string): RunNode | undefined {
-    const conv = this.conversations.find((c) => c.conv_id === convId);
+    const conv = this.data.conversation(convId);
     if (!conv) return undefined;
     const src = this.sourceNode(conv.task_id);
     if (!src) return undefined;
@@ -254,56 +168,63 @@ export class SourceTreeModel {
     return undefined;
   }
 
-  private visibleRuns(s: SourceData, errors: Map<string, Set<string>>): ConversationRef[] {
+  /** The filters as one predicate on a source's runs, compiled once per model. */
+  private runFilter: ((s: SourceData, c: ConversationRef) => boolean) | undefined;
+
+  private visibleRuns(s: SourceData): ConversationRef[] {
     const f = this.filters;
-    return s.convs.filter((c) => {
-      if (f.models?.length && !f.models.includes(c.model)) return false;
-      if (f.verdicts?.length && !f.verdicts.includes(c.verdict)) return false;
-      if (!matchesColumnFilters(c, f)) return false;
-      if (f.newErrors) {
-        const errs = errors.get(c.model);
-        if (!errs) return false;
-        // The erring runs and the Original they diverge from.
-        const erringModes = new Set(s.convs.filter((x) => errs.has(x.conv_id)).map((x) => x.mode));
-        const isOriginal = !c.path && c.condition === 'original' && erringModes.has(c.mode);
-        if (!errs.has(c.conv_id) && !isOriginal) return false;
-      }
-      if (f.newErrorsWithInactive && !(errors.get(c.model)?.has(c.conv_id) && this.input.hasInactive?.(c.conv_id))) return false;
-      return true;
-    });
+    if (!hasRunFilters(f)) return s.convs;
+    if (!this.runFilter) {
+      const models = f.models?.length ? new Set(f.models) : undefined;
+      const verdicts = f.verdicts?.length ? new Set(f.verdicts) : undefined;
+      const columns = columnFilterOf(f);
+      const hasInactive = this.data.input.hasInactive;
+      this.runFilter = (src, c) => {
+        if (models && !models.has(c.model)) return false;
+        if (verdicts && !verdicts.has(c.verdict)) return false;
+        if (columns && !columns(c)) return false;
+        if (f.newErrors) {
+          const errs = this.data.errorsOf(src).get(c.model);
+          if (!errs) return false;
+          // The erring runs and the Original they diverge from.
+          const isOriginal = !c.path && c.condition === 'original' && (this.data.erringModesOf(src).get(c.model)?.has(c.mode) ?? false);
+          if (!errs.has(c.conv_id) && !isOriginal) return false;
+        }
+        if (f.newErrorsWithInactive && !(this.data.errorsOf(src).get(c.model)?.has(c.conv_id) && hasInactive?.(c.conv_id))) return false;
+        return true;
+      };
+    }
+    const keep = this.runFilter;
+    return s.convs.filter((c) => keep(s, c));
   }
 
   /** Every conversation the filters let through, as the tree shows them (the Samples table's rows). */
-  visibleConversations(): ConversationRef[] {
+  visibleConversations(): readonly ConversationRef[] {
+    if (this.visibleList) return this.visibleList;
     const out: ConversationRef[] = [];
     for (const root of this.roots()) {
       if (root.kind !== 'domain') continue;
-      for (const node of this.children(root)) if (node.kind === 'source') out.push(...(this.visibleBySource.get(node.taskId) ?? []));
+      for (const node of this.children(root)) if (node.kind === 'source') for (const c of this.visibleBySource.get(node.taskId) ?? []) out.push(c);
     }
-    return out;
+    return (this.visibleList = out);
   }
 
   /** The runs each visible source shows, computed once when the sources are built. */
   private readonly visibleBySource = new Map<string, ConversationRef[]>();
 
+  /** The domain's sources the filters let through, in the data's (sorted) order. */
   private sourcesOf(domain: string): SourceNode[] {
     const f = this.filters;
+    const runFiltered = hasRunFilters(f);
     const out: SourceNode[] = [];
-    for (const s of this.sources.values()) {
-      if (s.domain !== domain) continue;
+    for (const s of this.data.sourcesIn(domain)) {
       const review = s.record?.record.intent?.review?.status;
       if (f.reviews?.length && !f.reviews.includes(review ?? 'none')) continue;
-      const errors = newErrorsOf(s.convs);
+      const errors = this.data.errorsOf(s);
       if (f.newErrors && errors.size === 0) continue;
-      const runs = this.visibleRuns(s, errors);
+      const runs = this.visibleRuns(s);
       this.visibleBySource.set(s.taskId, runs);
-      if (hasRunFilters(f) && runs.length === 0) continue;
-      const perModel = new Map<string, VerdictCounts>();
-      for (const c of runs) {
-        let counts = perModel.get(c.model);
-        if (!counts) perModel.set(c.model, (counts = emptyCounts()));
-        counts[c.verdict]++;
-      }
+      if (runFiltered && runs.length === 0) continue;
       const node: SourceNode = {
         kind: 'source',
         id: `source:${s.taskId}`,
@@ -313,21 +234,22 @@ export class SourceTreeModel {
         ...(s.plan ? { hasPlan: true } : {}),
         ...(s.record ? { recordFile: s.record.file, recordLine: s.record.line } : s.plan ? { recordFile: s.plan.file, recordLine: s.plan.line } : {}),
         ...(review ? { review } : {}),
-        perModel: [...perModel.entries()].sort(([a], [b]) => collator.compare(a, b)).map(([model, counts]) => ({ model, counts })),
-        newErrorModels: [...errors.keys()].sort(collator.compare),
+        // Unfiltered counts are the data's, counted once; filtered ones only over the visible runs.
+        perModel: runFiltered ? countsByModel(runs, this.data.allCountsOf(s)) : this.data.allCountsOf(s),
+        newErrorModels: this.data.errorModelsOf(s),
         args: { taskId: s.taskId, ...(s.record ? { file: s.record.file, line: s.record.line } : s.plan ? { file: s.plan.file, line: s.plan.line } : {}) },
       };
       this.sourceNodes.set(s.taskId, node);
       out.push(node);
     }
-    return out.sort((a, b) => collator.compare(a.taskId, b.taskId));
+    return out;
   }
 
   private instancesOf(src: SourceNode): InstanceNode[] {
-    const s = this.sources.get(src.taskId);
+    const s = this.data.sources.get(src.taskId);
     if (!s) return [];
-    const errors = newErrorsOf(s.convs);
-    const runs = this.visibleRuns(s, errors);
+    const errors = this.data.errorsOf(s);
+    const runs = this.visibleBySource.get(s.taskId) ?? this.visibleRuns(s);
     const specs = new Map<string, { mode: Mode; condition: Condition; path?: ExtendedPath; k?: number; recap?: RecapMode }>();
     if (s.record) for (const spec of baseInstances(s.record.record)) specs.set(instanceKey(spec), spec);
     // Extended paths (and anything else) present in the logs.
@@ -379,14 +301,14 @@ export class SourceTreeModel {
 
   /** The forks of a conversation, as run nodes (children of its run, before its turns). */
   forksOf(convId: string): RunNode[] {
-    return (this.forks.get(convId) ?? []).map((c, i) => this.runNodeOf(c, i + 1, false));
+    return (this.data.forks.get(convId) ?? []).map((c, i) => this.runNodeOf(c, i + 1, false));
   }
 
   private runNodeOf(c: ConversationRef, repeat: number, newError: boolean): RunNode {
     return {
       kind: 'run', id: `run:${c.conv_id}`, convId: c.conv_id, taskId: c.task_id, model: c.model,
       verdict: c.verdict, turns: c.turns, file: c.file, line: c.line, repeat, newError,
-      ...(this.rescores.has(c.conv_id) ? { rescore: this.rescores.get(c.conv_id)! } : {}),
+      ...(this.data.rescores.has(c.conv_id) ? { rescore: this.data.rescores.get(c.conv_id)! } : {}),
       ...(c.forkedFrom ? { forkedFrom: c.forkedFrom } : {}),
       args: { taskId: c.task_id, mode: c.mode, condition: c.condition, ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}), ...(c.recap ? { recap: c.recap } : {}), convId: c.conv_id, model: c.model, file: c.file, line: c.line },
     };

@@ -2,7 +2,8 @@
 // demand. The tree's content comes from SourceTreeModel (vscode-free, unit-tested).
 import * as vscode from 'vscode';
 import type { WorkspaceData } from '../data/workspaceData';
-import { SourceTreeModel, describeInstance, describeRescore, describeRun, describeSource, shortModel, verdictSign, type TreeFilters, type TreeInput } from './sourceTreeModel';
+import { describeInstance, describeRescore, describeRun, describeSource, shortModel, verdictSign, type SourceTreeModel, type TreeFilters } from './sourceTreeModel';
+import type { TreeModels } from './treeModels';
 import { buildTurnNodes, turnLabel } from './conversationTurns';
 import { turnDocumentPath, CONVERSATION_SCHEME } from './conversationDocuments';
 import { parseConversation } from '../../core/conversation';
@@ -30,13 +31,13 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
 
   constructor(
     private readonly data: WorkspaceData,
+    /** The model shared with the Samples table: built once per data change, filtered once per filter change. */
+    private readonly models: TreeModels,
     private filtersValue: TreeFilters,
     private showBookkeepingValue: boolean,
     private readonly output?: vscode.OutputChannel,
-    /** Re-score verdicts and inactive content (RescoreResults), read on every rebuild. */
-    private readonly rescore: Pick<TreeInput, 'rescored' | 'hasInactive'> = {},
   ) {
-    this.model = this.build();
+    this.model = models.model(filtersValue);
   }
 
   get filters(): TreeFilters {
@@ -54,19 +55,15 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
 
   setShowBookkeeping(v: boolean): void {
     this.showBookkeepingValue = v;
-    this.refresh();
-  }
-
-  /** Rebuilds the model from the current data (cheap: refs only) and redraws. */
-  refresh(): void {
-    this.model = this.build();
+    // Turns read so far were built for the other setting: a model of its own drops them (same data, same filters).
+    this.model = this.model.withFilters(this.filtersValue);
     this.changed.fire(undefined);
   }
 
-  private build(): SourceTreeModel {
-    const files = this.data.dataFiles().map((f) => ({ ...f, displayPath: vscode.workspace.asRelativePath(f.path) }));
-    const plans = new Map([...this.data.plans()].map(([id, p]) => [id, { task: p.plan.task, file: p.file, line: p.line }]));
-    return new SourceTreeModel({ records: this.data.records(), plans, conversations: this.data.conversations(), files, ...this.rescore }, this.filtersValue);
+  /** Takes the current model (rebuilt only when the data or the filters changed) and redraws. */
+  refresh(): void {
+    this.model = this.models.model(this.filtersValue);
+    this.changed.fire(undefined);
   }
 
   getChildren(node?: SourceTreeNode): SourceTreeNode[] | Promise<SourceTreeNode[]> {

@@ -12,11 +12,6 @@ export type PackedUints = z.infer<typeof PackedUintsSchema>;
 export const DictColumnSchema = z.object({ values: z.array(z.string()), index: PackedUintsSchema });
 export type DictColumn = z.infer<typeof DictColumnSchema>;
 
-/** The base64 length of `bytes` bytes (with padding). */
-export function base64Length(bytes: number): number {
-  return Math.ceil(bytes / 3) * 4;
-}
-
 // The platform's btoa/atob (browsers and Node ≥ 16) do the coding natively; only the byte ↔ binary
 // string step is ours, in chunks that keep String.fromCharCode's argument list small.
 export function toBase64(bytes: Uint8Array): string {
@@ -59,9 +54,15 @@ export function packUints(values: ArrayLike<number>): PackedUints {
   return { width, data: toBase64(bytes) };
 }
 
+/** The number of bytes base64 `text` decodes to, from its length and padding (no decoding). */
+function base64Bytes(text: string): number {
+  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return (text.length / 4) * 3 - pad;
+}
+
 /** True when `p` holds exactly `count` values (a length check: no decoding). */
 export function packedLengthOk(p: PackedUints, count: number): boolean {
-  return p.data.length === base64Length(count * p.width);
+  return p.data.length % 4 === 0 && base64Bytes(p.data) === count * p.width;
 }
 
 export function unpackUints(p: PackedUints, count: number): Uint32Array {
@@ -106,7 +107,7 @@ export function packBits(count: number, rows: Iterable<number>): string {
 }
 
 export function bitsLengthOk(bits: string, count: number): boolean {
-  return bits.length === base64Length(Math.ceil(count / 8));
+  return bits.length % 4 === 0 && base64Bytes(bits) === Math.ceil(count / 8);
 }
 
 /** The rows set in a bitmap, ascending. */

@@ -2,7 +2,7 @@
 // log index's summaries (never from parsing traces) and travel as columns; which rows are visible is
 // decided on the host by the Sources tree's filter model, so the table and the tree always agree.
 import { z } from 'zod';
-import { commandEnvelope, defineView, notificationEnvelope } from '../protocol';
+import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope } from '../protocol';
 import { VerdictSchema } from './compare';
 import { DictColumnSchema, PackedUintsSchema, bitsLengthOk, packedLengthOk } from './packedColumns';
 
@@ -11,7 +11,8 @@ export const SAMPLES_PANEL_ID = 'intentLens.samples';
 
 /** One row as the grid shows it, read from the columns (only the rows on screen are read). */
 export interface SampleRow {
-  convId: string;
+  /** Known once the page of ids around the row came from the host (`convIds` request). */
+  convId?: string;
   taskId: string;
   domain: string;
   model: string;
@@ -37,11 +38,10 @@ export const RESCORED_CODES = [undefined, 'same', 'changed'] as const;
 /**
  * Every row, column by column (see ./packedColumns): strings repeat heavily (model, task id,
  * domain, instance, file), so each is a dictionary plus a packed index. 100,000 rows are a few MB
- * instead of ~30 MB of row objects.
+ * instead of ~30 MB of row objects. Conversation ids (more than half of it) are not inlined: the
+ * page asks for the rows on screen (`convIds`), and commands name rows.
  */
 export const SampleColumnsSchema = z.object({
-  /** One per row, joined by `\n` (ids never contain a line break: they come from JSON lines). */
-  convIds: z.string(),
   taskId: DictColumnSchema,
   domain: DictColumnSchema,
   model: DictColumnSchema,
@@ -86,16 +86,15 @@ const VisibleFields = {
 function columnsFit(s: { count: number; columns: SampleColumns; visible: string }): boolean {
   const { count, columns: c } = s;
   const packed = [c.taskId.index, c.domain.index, c.model.index, c.instance.index, c.responseTypes.index, c.file.index, c.verdict, c.turns, c.line, c.inactive, c.costMicroUsd];
-  if (!packed.every((p) => p === undefined || packedLengthOk(p, count)) || !bitsLengthOk(s.visible, count)) return false;
-  let ids = count === 0 ? 0 : 1;
-  for (let at = c.convIds.indexOf('\n'); at >= 0; at = c.convIds.indexOf('\n', at + 1)) ids++;
-  return ids === count && (count > 0 || c.convIds === '');
+  return packed.every((p) => p === undefined || packedLengthOk(p, count)) && bitsLengthOk(s.visible, count);
 }
 
 export const SamplesStateSchema = z
   .object({
     view: z.literal(SAMPLES_VIEW),
     count: z.number().int().nonnegative(),
+    /** The row set's version (a new one per rebuild): requests and commands name it, so a row number never reaches another row set. */
+    version: z.number().int().nonnegative(),
     columns: SampleColumnsSchema,
     ...VisibleFields,
     /** When the open command ran (epoch ms) and how long the host took to build this state: the webview reports command → rendered. */
@@ -109,14 +108,23 @@ export type SamplesState = z.infer<typeof SamplesStateSchema>;
 export const SamplesVisibleSchema = z.object({ count: z.number().int().nonnegative(), ...VisibleFields }).refine((v) => bitsLengthOk(v.visible, v.count), { message: 'the visible bitmap does not fit the rows' });
 export type SamplesVisible = z.infer<typeof SamplesVisibleSchema>;
 
-const ConvIds = z.array(z.string().min(1)).min(1).max(1000);
+const Row = z.number().int().nonnegative();
+const Rows = z.array(Row).min(1).max(1000);
+/** Most ids one `convIds` request may ask for: a screen plus its margins. */
+export const MAX_ID_PAGE = 2000;
+
+export const ConvIdsResultSchema = z.object({ ids: z.array(z.string()) });
+export type ConvIdsResult = z.infer<typeof ConvIdsResultSchema>;
+
+/** The conversation ids of some rows (those on screen and a margin), answered in the same order. */
+export const SamplesWebviewRequest = requestEnvelope('convIds', z.object({ version: z.number().int(), rows: z.array(Row).min(1).max(MAX_ID_PAGE) }));
 
 export const SamplesWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('setFilters', z.object({ filters: SampleFiltersSchema })),
-    commandEnvelope('open', z.object({ convIds: ConvIds })),
-    commandEnvelope('compare', z.object({ left: z.string().min(1), right: z.string().min(1) })),
-    commandEnvelope('rescore', z.object({ convIds: ConvIds })),
-    commandEnvelope('runAgain', z.object({ convId: z.string().min(1) })),
+    commandEnvelope('open', z.object({ version: z.number().int(), rows: Rows })),
+    commandEnvelope('compare', z.object({ version: z.number().int(), left: Row, right: Row })),
+    commandEnvelope('rescore', z.object({ version: z.number().int(), rows: Rows })),
+    commandEnvelope('runAgain', z.object({ version: z.number().int(), row: Row })),
 ]);
 export type SamplesWebviewCommand = z.infer<typeof SamplesWebviewCommand>;
 
@@ -125,4 +133,4 @@ export const SamplesHostNotification = z.discriminatedUnion('method', [
   notificationEnvelope('visible', SamplesVisibleSchema),
 ]);
 
-export const SamplesView = defineView({ view: SAMPLES_VIEW, state: SamplesStateSchema, toHost: SamplesWebviewCommand, toView: SamplesHostNotification });
+export const SamplesView = defineView({ view: SAMPLES_VIEW, state: SamplesStateSchema, toHost: z.union([SamplesWebviewCommand, SamplesWebviewRequest]), toView: SamplesHostNotification });

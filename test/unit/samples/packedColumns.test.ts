@@ -61,7 +61,9 @@ describe('Samples state contract', () => {
     expect(state.visibleCount).toBe(convs.filter((c) => c.model === 'm1').length);
     expect(SamplesStateSchema.safeParse({ ...state, count: 21 }).success).toBe(false);
     expect(SamplesStateSchema.safeParse({ ...state, columns: { ...state.columns, turns: packUints([1, 2]) } }).success).toBe(false);
-    expect(SamplesStateSchema.safeParse({ ...state, columns: { ...state.columns, convIds: state.columns.convIds + '\nextra' } }).success).toBe(false);
+    expect(SamplesStateSchema.safeParse({ ...state, columns: { ...state.columns, taskId: { ...state.columns.taskId, index: packUints([1]) } } }).success).toBe(false);
+    // Conversation ids are not inlined: the page asks for them by row.
+    expect(JSON.stringify(state)).not.toContain('id-3');
     expect(SamplesStateSchema.safeParse({ ...state, visible: packBits(30, []) }).success).toBe(false);
     expect(SamplesVisibleSchema.safeParse({ count: 20, visible: packBits(20, [1]), visibleCount: 1, filters: {}, description: '' }).success).toBe(true);
     expect(SamplesVisibleSchema.safeParse({ count: 20, visible: packBits(40, [1]), visibleCount: 1, filters: {}, description: '' }).success).toBe(false);

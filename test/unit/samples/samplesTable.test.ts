@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SourceTreeModel } from '../../../src/extension/tree/sourceTreeModel';
-import { buildSamplesTable } from '../../../src/extension/samples/buildSamplesState';
+import { buildSamplesTable, convIdsOf, visibleOf } from '../../../src/extension/samples/buildSamplesState';
 import { matchesColumnFilters, describeColumnFilters, cleanColumnFilters } from '../../../src/extension/tree/columnFilters';
 import { SamplesStateSchema } from '../../../src/shared/protocol/samples';
-import { sortVisible, nextSort, countingOrder, comparatorOrder } from '../../../webview/samples/gridModel';
+import { sortVisible, nextSort, countingOrder, comparatorOrder, keepVisible } from '../../../webview/samples/gridModel';
 import { SampleTable, visibleRowsOf } from '../../../webview/samples/sampleTable';
 import type { ConversationRef, Verdict } from '../../../src/core/load/runLogIndex';
 
@@ -21,12 +21,15 @@ const convs = [
 ];
 const label = (f: string) => f.replace('/ws/', '');
 
-/** The state as the webview sees it: validated, unpacked, every row read back. */
+/** The state as the webview sees it: validated, unpacked, every row read back (its ids asked for as the page does, here all at once). */
 function buildSamplesState(model: SourceTreeModel, all = model) {
-  const { state } = buildSamplesTable(all, model, label);
+  const built = buildSamplesTable(all, model, label);
+  const { state } = built;
   const parsed = SamplesStateSchema.safeParse(state);
   expect(parsed.success).toBe(true);
   const table = new SampleTable(state.columns, state.count);
+  const page = table.claimMissingIds(Array.from({ length: state.count }, (_, i) => i), state.count);
+  table.settleIds(page, convIdsOf(built, state.version, page));
   const rows = Array.from({ length: state.count }, (_, i) => table.row(i));
   return { ...state, table, rows, visible: [...visibleRowsOf(state.visible, state.count)] };
 }
@@ -67,6 +70,47 @@ describe('Samples table state', () => {
     expect(row(convs[1]!.conv_id)).toMatchObject({ verdict: 'correct', rescored: 'changed', inactive: 2 });
     expect(row(convs[0]!.conv_id).inactive).toBeUndefined();
     expect(row(convs[0]!.conv_id).rescored).toBeUndefined();
+  });
+});
+
+describe('conversation ids by page', () => {
+  const all = new SourceTreeModel({ records: new Map(), conversations: convs });
+  const built = buildSamplesTable(all, all, label, 7);
+
+  it('answers the rows asked for, in their order, and refuses a stale version or an unknown row', () => {
+    expect(convIdsOf(built, 7, [3, 0])).toEqual([convs[2]!.conv_id, convs[0]!.conv_id]);
+    expect(() => convIdsOf(built, 6, [0])).toThrow(/table changed/);
+    expect(() => convIdsOf(built, 7, [4])).toThrow(/no row 4/);
+  });
+
+  it('asks once per row, and again only after a failed page', () => {
+    const table = new SampleTable(built.state.columns, built.state.count);
+    expect(table.row(0).convId).toBeUndefined();
+    const page = table.claimMissingIds([0, 1, 2, 9], 2);
+    expect(page).toEqual([0, 1]);
+    expect(table.claimMissingIds([0, 1, 2], 10)).toEqual([2]);
+    table.settleIds(page, undefined);
+    expect(table.claimMissingIds([0, 1], 10)).toEqual([0, 1]);
+    table.settleIds([0, 1], convIdsOf(built, 7, [0, 1]));
+    expect(table.row(1).convId).toBe(convs[1]!.conv_id);
+    expect(table.claimMissingIds([0, 1], 10)).toEqual([]);
+    expect(() => table.settleIds([2], [])).toThrow(/0 conversation ids for 1 rows/);
+  });
+});
+
+describe('one filtered model for the tree and the table', () => {
+  it('filters the same data again without regrouping it, and agrees with a model built from scratch', () => {
+    const all = new SourceTreeModel({ records: new Map(), conversations: convs });
+    const table = buildSamplesTable(all, all, label);
+    for (const filters of [{ models: ['model-a'] }, { verdicts: ['incorrect' as const] }, { taskText: 'math', turns: { max: 12 } }, { instances: ['S_Orig'] }, {}]) {
+      const again = all.withFilters(filters);
+      expect(again.data).toBe(all.data);
+      const fresh = new SourceTreeModel({ records: new Map(), conversations: convs }, filters);
+      expect(again.visibleConversations().map((c) => c.conv_id)).toEqual(fresh.visibleConversations().map((c) => c.conv_id));
+      // Rows by object for the shared data, by conv_id for a model of other data: the same bitmap.
+      expect(visibleOf(again, table)).toEqual(visibleOf(fresh, table));
+      expect(again.roots().flatMap((d) => again.children(d))).toEqual(fresh.roots().flatMap((d) => fresh.children(d)));
+    }
   });
 });
 
@@ -132,6 +176,15 @@ describe('grid sorting', () => {
           }
         }
       }
+    }
+  });
+
+  it('keeps the sort of every row for a filtered subset: the same order as sorting the subset', () => {
+    const every = Uint32Array.from(rows.keys());
+    const sorted = sortVisible(table, every, { column: 'turns', descending: true });
+    for (const subset of [[0, 2], [1, 3], [3], [], [0, 1, 2, 3]]) {
+      const visible = Uint32Array.from(subset);
+      expect([...keepVisible(sorted, visible, rows.length)]).toEqual([...sortVisible(table, visible, { column: 'turns', descending: true })]);
     }
   });
 
