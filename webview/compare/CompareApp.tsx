@@ -82,7 +82,7 @@ function RowView({ state, row, index, branch, prefix }: { state: CompareState; r
           {turnNo(l)} · {l.label} <span className="il-same">identical on both sides</span>
         </div>
         <div className="il-cell il-cell-merged">
-          <Rail entry={l.rail} requirement={state.requirement} />
+          <Rail entry={l.rail} requirement={state.intent?.requirement} />
           <TurnBody turn={l} side={state.left} />
         </div>
       </div>
@@ -108,8 +108,8 @@ function RowView({ state, row, index, branch, prefix }: { state: CompareState; r
         {turnNo(l)} · {l?.label ?? '—'} ↔ {turnNo(r)} · {r?.label ?? '—'} <span className={`il-kind il-kind-${row.kind}`}>{KIND_TEXT[row.kind]}</span>
       </div>
       <div className="il-cells">
-        <Cell side={state.left} turn={l} which="left" requirement={state.requirement} />
-        <Cell side={state.right} turn={r} which="right" requirement={state.requirement} />
+        <Cell side={state.left} turn={l} which="left" requirement={state.intent?.requirement} />
+        <Cell side={state.right} turn={r} which="right" requirement={state.intent?.requirement} />
       </div>
     </div>
   );
@@ -215,9 +215,9 @@ export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReloa
     <main className="il-compare" data-testid="compare">
       <header className="il-header">
         <h1 className="il-title">{state.taskId}</h1>
-        {state.requirement && (
+        {state.intent && (
           <p className="il-requirement">
-            Selected requirement <strong>{state.requirement}</strong>: original <code>{state.originalValue}</code>, proposed <code>{state.revisedValue}</code>
+            Selected requirement <strong>{state.intent.requirement}</strong>: original <code>{state.intent.original}</code>, proposed <code>{state.intent.revised}</code>
           </p>
         )}
         <VscToolbar label="Compare navigation">

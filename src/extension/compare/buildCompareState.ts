@@ -170,7 +170,7 @@ export function buildCompareState(input: CompareInput): CompareState {
     title: `${input.left.entry.task_id}: ${left.instanceLabel} · ${left.model} ↔ ${right.instanceLabel} · ${right.model}`,
     taskId: input.left.entry.task_id,
     task: input.left.entry.task,
-    ...(it ? { requirement: it.requirement, originalValue: it.original, revisedValue: it.revised } : {}),
+    ...(it ? { intent: { requirement: it.requirement, original: it.original, revised: it.revised } } : {}),
     left,
     right,
     rows: alignment.rows,

@@ -78,15 +78,15 @@ export const AlignedRowSchema = z.object({
 });
 export type AlignedRowMessage = z.infer<typeof AlignedRowSchema>;
 
+export const SelectedRequirementSchema = z.object({ requirement: z.string(), original: z.string(), revised: z.string() });
+
 export const CompareStateSchema = z.object({
   view: z.literal(COMPARE_VIEW),
   title: z.string(),
   taskId: z.string(),
   task: z.string(),
   /** The selected requirement (`number of bags`) and its two values, when the record has them. */
-  requirement: z.string().optional(),
-  originalValue: z.string().optional(),
-  revisedValue: z.string().optional(),
+  intent: SelectedRequirementSchema.optional(),
   left: CompareSideSchema,
   right: CompareSideSchema,
   rows: z.array(AlignedRowSchema),
