@@ -7,7 +7,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { missingE2eTools, openWorkbench, repoRoot, screenshotOnFailure, sharedDataDir, startCodeServer, type CodeServer, type Workbench } from './harness';
+import { expectPushKeepsPalette, missingE2eTools, openWorkbench, repoRoot, screenshotOnFailure, sharedDataDir, startCodeServer, type CodeServer, type Workbench } from './harness';
 
 const missing = missingE2eTools();
 const SHARED_LOG = 'logs/math/snowball-stateful/snowball-stateful_math_anthropic_claude-3-haiku.jsonl';
@@ -170,5 +170,24 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     expect(await wb.page.evaluate(() => (window as unknown as { __ilPwned?: string }).__ilPwned)).toBeUndefined();
     for (const f of wb.page.frames()) expect(await f.evaluate(() => (window as unknown as { __ilPwned?: string }).__ilPwned).catch(() => undefined)).toBeUndefined();
     await wb.screenshot('conversation-hostile');
+  });
+
+  it('shows another conversation in the open view (preview semantics) and keeps the palette and the page through a log append', async () => {
+    await openFromPalette(wb);
+    await pickConversation(wb, 'sample-math/muffin-trays', /illustrative\/model-a · Retained/);
+    const first = await renderedConversation(wb, 'sample-math/muffin-trays · Retained · illustrative/model-a');
+    // A mark on the page's window: a reloaded frame loses it.
+    await first.locator('body').evaluate(() => void ((window as unknown as { ilMark?: string }).ilMark = 'first'));
+    // Another conversation with the view open: the same page shows it, as its second content.
+    await wb.runCommand('Intent Lens: Open Conversation');
+    await pickConversation(wb, 'sample-math/muffin-trays', /illustrative\/model-b · Retained/);
+    const frame = await renderedConversation(wb, 'sample-math/muffin-trays · Retained · illustrative/model-b');
+    expect(await frame.locator('body').getAttribute('data-view-generation')).toBe('2');
+    expect(await frame.locator('.il-title').innerText()).toContain('illustrative/model-b');
+    expect(await frame.locator('body').evaluate(() => (window as unknown as { ilMark?: string }).ilMark)).toBe('first');
+    expect(await wb.page.locator('.tabs-container .tab', { hasText: 'sample-math/muffin-trays' }).count()).toBe(1);
+
+    // A log change with the palette open: one state pushed, re-rendered without taking the focus or reloading.
+    await expectPushKeepsPalette(wb, frame, join(dir, 'logs', 'math', 'model-b.jsonl'), 'sample-math/muffin-trays');
   });
 });

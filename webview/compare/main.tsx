@@ -1,12 +1,12 @@
 // Entry of the compare webview: reads the inlined state, renders, announces `ready`, follows the
 // VS Code theme, applies host notifications (new state, keyboard navigation), and reports the time
 // from script start to fully rendered.
-import { scriptStart } from '../shared/scriptStart';
+import '../shared/scriptStart';
 import { createRoot } from 'react-dom/client';
 import { renderInitialState } from '../shared/initialState';
 import { connectView, webviewState } from '../shared/bridge';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
-import { markRendered } from '../shared/renderTiming';
+import { countStateApplied, markRendered, restartRenderTiming, sinceViewStart } from '../shared/renderTiming';
 import { z } from 'zod';
 import { COMPARE_VIEW, CompareView, ReloadResult, type CompareRenderedParams, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
 import { CompareApp } from './CompareApp';
@@ -36,10 +36,18 @@ const subscribeNavigate = (l: (a: NavigateAction) => void) => {
 };
 
 const root = createRoot(document.getElementById('root')!);
+/** The command whose pair is shown: a state for another one (a reused view) mounts the view afresh. */
+let shownCommandAt: number | undefined;
+let mount = 0;
 
 function render(state: CompareState): void {
+  if (state.timing.commandAt !== shownCommandAt) {
+    if (shownCommandAt !== undefined) restartRenderTiming();
+    shownCommandAt = state.timing.commandAt;
+    mount++;
+  }
   root.render(
-    <ErrorBoundary view={COMPARE_VIEW} report={(m) => bridge.log('error', m)}>
+    <ErrorBoundary key={mount} view={COMPARE_VIEW} report={(m) => bridge.log('error', m)}>
     <CompareApp
       state={state}
       initialPrefixOpen={prefs.prefixOpen ?? false}
@@ -55,7 +63,7 @@ function render(state: CompareState): void {
       onEditorDiff={(computed) => {
         // Monaco's diff replaced the text diff (or, with its worker blocked, never came).
         document.body.dataset.diffComputed = String(computed);
-        document.body.dataset.editorDiffMs = (performance.now() - scriptStart).toFixed(1);
+        document.body.dataset.editorDiffMs = sinceViewStart().toFixed(1);
         if (!computed) bridge.log('warn', 'compare: the diff editor computed no diff within 5 s; the text diff stays');
       }}
     />
@@ -65,5 +73,8 @@ function render(state: CompareState): void {
 
 renderInitialState(bridge.readInitialState(), render, 'the compare state');
 
-bridge.onNotification('state', ({ state }) => render(state));
+bridge.onNotification('state', ({ state }) => {
+  countStateApplied();
+  render(state);
+});
 bridge.announceReady();

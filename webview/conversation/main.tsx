@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { renderInitialState } from '../shared/initialState';
 import { connectView } from '../shared/bridge';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
-import { markRendered } from '../shared/renderTiming';
+import { countStateApplied, markRendered, restartRenderTiming } from '../shared/renderTiming';
 import { CONVERSATION_VIEW, ConversationView, type ConversationNavigate, type ConversationState } from '../../src/shared/protocol/conversation';
 import { ConversationApp } from './ConversationApp';
 import '../shared/base.css';
@@ -33,10 +33,21 @@ bridge.onNotification('navigate', ({ action }) => navigation.emit(action));
 bridge.onNotification('scrollToTurn', ({ turn }) => scrolls.emit(turn));
 
 const root = createRoot(document.getElementById('root')!);
+/**
+ * The command whose conversation is shown: a state for another one (a reused view) mounts the view
+ * afresh (scroll, current turn); a refresh of the same conversation comes without timing and keeps them.
+ */
+let shownCommandAt: number | undefined;
+let mount = 0;
 
 function render(state: ConversationState): void {
+  if (state.timing && state.timing.commandAt !== shownCommandAt) {
+    if (shownCommandAt !== undefined) restartRenderTiming();
+    shownCommandAt = state.timing.commandAt;
+    mount++;
+  }
   root.render(
-    <ErrorBoundary view={CONVERSATION_VIEW} report={(m) => bridge.log('error', m)}>
+    <ErrorBoundary key={mount} view={CONVERSATION_VIEW} report={(m) => bridge.log('error', m)}>
     <ConversationApp
       state={state}
       onCommand={(command, params) => bridge.postCommand(command, params)}
@@ -52,5 +63,8 @@ function render(state: ConversationState): void {
 }
 
 renderInitialState(bridge.readInitialState(), render, 'the conversation');
-bridge.onNotification('state', ({ state }) => render(state));
+bridge.onNotification('state', ({ state }) => {
+  countStateApplied();
+  render(state);
+});
 bridge.announceReady();

@@ -4,6 +4,8 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
+import { reusablePanel } from '../webviews/previewReuse';
+import { sameContent } from '../webviews/sameContent';
 import { CONVERSATION_PANEL_ID, CONVERSATION_VIEW, ConversationView, type ConversationNavigate, type ConversationState, type ConversationWebviewCommand } from '../../shared/protocol/conversation';
 import { compareDetector } from '../compare/inactiveDetector';
 
@@ -54,7 +56,11 @@ export class ConversationPanel implements vscode.Disposable {
     return ConversationPanel.lastActive;
   }
 
-  /** Opens (or reveals) the view of a conversation, scrolled to a turn when one is given. `commandAt` is when the user's command ran. */
+  /**
+   * Opens (or reveals) the view of a conversation, scrolled to a turn when one is given: in the open,
+   * unpinned conversation view when there is one (it shows the new conversation), else in a new
+   * panel. `commandAt` is when the user's command ran.
+   */
   static async show(services: ExtensionServices, convId: string, focus?: ConversationFocus, commandAt = Date.now()): Promise<ConversationPanel> {
     const existing = ConversationPanel.open.get(convId);
     if (existing) {
@@ -69,6 +75,11 @@ export class ConversationPanel implements vscode.Disposable {
     }
     // The state is built before the panel exists, so the page paints the transcript at once.
     const state = await loadConversationState(services, convId, focus);
+    const reused = reusablePanel(ConversationPanel.open.values(), ConversationPanel.lastActive);
+    if (reused) {
+      reused.replace(convId, { ...state, timing: { commandAt, panelCreatedAt: Date.now() } });
+      return reused;
+    }
     const panel = vscode.window.createWebviewPanel(CONVERSATION_PANEL_ID, state.title, vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
     state.timing = { commandAt, panelCreatedAt: Date.now() };
     return new ConversationPanel(services, convId, panel, state);
@@ -81,7 +92,7 @@ export class ConversationPanel implements vscode.Disposable {
 
   private constructor(
     private readonly services: ExtensionServices,
-    readonly convId: string,
+    public convId: string,
     readonly panel: vscode.WebviewPanel,
     state: ConversationState,
   ) {
@@ -109,6 +120,18 @@ export class ConversationPanel implements vscode.Disposable {
     );
   }
 
+  /** Shows another conversation in this open view (preview semantics): a new state posted to the page, no new frame. */
+  private replace(convId: string, state: ConversationState): void {
+    ConversationPanel.open.delete(this.convId);
+    this.convId = convId;
+    ConversationPanel.open.set(convId, this);
+    this.state = state;
+    this.lastRenderedMs = undefined;
+    // The title changes when the page reports the new conversation rendered: a tab naming it means the page shows it.
+    this.panel.reveal();
+    this.connection.notify('state', { state });
+  }
+
   get currentState(): ConversationState {
     return this.state;
   }
@@ -121,6 +144,8 @@ export class ConversationPanel implements vscode.Disposable {
     switch (m.command) {
       case 'rendered':
         this.lastRenderedMs = m.params.ms;
+        // A reused view's tab names the new conversation once the page shows it (see `replace`).
+        this.panel.title = this.state.title;
         this.services.output.appendLine(
           `[conversation] rendered ${this.state.title} (${m.params.turns} turns): script→rendered ${m.params.ms.toFixed(0)} ms${m.params.sinceCommandMs !== undefined ? `, command→rendered ${m.params.sinceCommandMs.toFixed(0)} ms` : ''}`,
         );
@@ -146,8 +171,12 @@ export class ConversationPanel implements vscode.Disposable {
   }
 
   private async pushState(): Promise<void> {
+    const convId = this.convId;
     try {
-      this.state = await loadConversationState(this.services, this.convId);
+      const state = await loadConversationState(this.services, convId);
+      // Another conversation shown meanwhile (the view was reused) wins over this refresh.
+      if (convId !== this.convId || sameContent(this.state, state)) return;
+      this.state = state;
       this.panel.title = this.state.title;
       this.connection.notify('state', { state: this.state });
     } catch (e) {
