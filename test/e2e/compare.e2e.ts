@@ -174,8 +174,10 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
 
   it('shows another pair in the open view (preview semantics), and a pinned view is kept', async () => {
     const tabs = wb.page.locator('.tabs-container .tab', { hasText: 'sample-math/muffin-trays' });
-    // Another model's pair (the native diff is the active editor now): the compare view shows it, in
-    // the same page, as its second content.
+    // A compare view behind another editor is not reused: the native diff closed, it is on screen again.
+    await wb.runCommand('View: Close Editor');
+    await wb.page.locator('.tabs-container .tab.active', { hasText: 'sample-math/muffin-trays' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    // Another model's pair: the compare view on screen shows it, in the same page, as its second content.
     await wb.runCommand('Intent Lens: Compare Retained ↔ Revised');
     await answerQuickPicks(wb, ['sample-math/muffin-trays', 'illustrative/model-b']);
     const reused = await wb.webviewFrameOf('compare');
@@ -189,8 +191,12 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     await wb.runCommand('Intent Lens: Compare Retained ↔ Revised');
     await answerQuickPicks(wb, ['sample-math/muffin-trays', 'illustrative/model-a']);
     await expect.poll(() => tabs.count(), { timeout: wb.timeoutMs }).toBe(2);
+    // The new view comes on screen (its first content) over the pinned one: the frame is looked up
+    // again until it is the new one.
+    const generationOnScreen = async () =>
+      (await wb.webviewFrameOf('compare')).locator('body[data-rendered="true"]').getAttribute('data-view-generation', { timeout: 5000 }).catch(() => null);
+    await expect.poll(generationOnScreen, { timeout: wb.timeoutMs }).toBe('1');
     const fresh = await wb.webviewFrameOf('compare');
-    await fresh.locator('body[data-rendered="true"][data-view-generation="1"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
     expect(await fresh.locator('[data-testid="side-left"]').innerText()).toContain('illustrative/model-a');
     await wb.runCommand('View: Close All Editors');
   });

@@ -3,7 +3,7 @@
 // highlighted in model A's answer, J/N keys); a real shared-data LiC conversation opens from the
 // palette with its shard tags and logged score; a hostile conversation stays inert.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
@@ -173,14 +173,20 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
   });
 
   it('shows another conversation in the open view (preview semantics) and keeps the palette and the page through a log append', async () => {
+    // Picked by conv_id (the pick's rows are sorted by model: model-b's may be below the visible rows).
+    const retained = (model: string) => {
+      const lines = readFileSync(join(dir, 'logs', 'math', `${model}.jsonl`), 'utf8').split('\n').filter(Boolean);
+      const entries = lines.map((l) => JSON.parse(l) as { conv_id: string; task_id: string; mode: string; condition: string; path?: string });
+      return entries.find((e) => e.task_id === 'sample-math/muffin-trays' && e.mode === 'multi' && e.condition === 'retained' && !e.path)!.conv_id;
+    };
     await openFromPalette(wb);
-    await pickConversation(wb, 'sample-math/muffin-trays', /illustrative\/model-a · Retained/);
+    await pickConversation(wb, retained('model-a'), new RegExp(retained('model-a')));
     const first = await renderedConversation(wb, 'sample-math/muffin-trays · Retained · illustrative/model-a');
     // A mark on the page's window: a reloaded frame loses it.
     await first.locator('body').evaluate(() => void ((window as unknown as { ilMark?: string }).ilMark = 'first'));
     // Another conversation with the view open: the same page shows it, as its second content.
     await wb.runCommand('Intent Lens: Open Conversation');
-    await pickConversation(wb, 'sample-math/muffin-trays', /illustrative\/model-b · Retained/);
+    await pickConversation(wb, retained('model-b'), new RegExp(retained('model-b')));
     const frame = await renderedConversation(wb, 'sample-math/muffin-trays · Retained · illustrative/model-b');
     expect(await frame.locator('body').getAttribute('data-view-generation')).toBe('2');
     expect(await frame.locator('.il-title').innerText()).toContain('illustrative/model-b');

@@ -2,7 +2,8 @@
 // "Compare…" / "Open Conversation" replaces the content of an open view of the same kind by posting
 // it a new state, instead of creating a webview (whose frame, service worker and scripts take most
 // of the time to the first paint). A view the user pinned (VS Code's "Pin Editor") is kept, and so
-// is every view when the user turned previews off (`workbench.editor.enablePreview`).
+// is every view when the user turned previews off (`workbench.editor.enablePreview`); only a view on
+// screen is reused.
 import * as vscode from 'vscode';
 
 interface HasPanel {
@@ -21,9 +22,13 @@ function isPinned(panel: vscode.WebviewPanel): boolean {
   return false;
 }
 
-/** The open view to reuse for a new target: the one looked at last if it is not pinned, else another unpinned one, else none. */
+/**
+ * The open view to reuse for a new target: one on screen and not pinned, the one looked at last
+ * first; else none. A view hidden behind another editor is not reused: the user is not looking at
+ * it, and a hidden page's frames are throttled, so it would paint its new content late.
+ */
 export function reusablePanel<P extends HasPanel>(open: Iterable<P>, lastActive: P | undefined): P | undefined {
   if (!vscode.workspace.getConfiguration('workbench.editor').get<boolean>('enablePreview', true)) return undefined;
   const candidates = [...(lastActive ? [lastActive] : []), ...[...open].filter((p) => p !== lastActive)];
-  return candidates.find((p) => !isPinned(p.panel));
+  return candidates.find((p) => p.panel.visible && !isPinned(p.panel));
 }
