@@ -128,7 +128,7 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     await wb.runCommand('View: Close All Editors');
   });
 
-  /** Opens a view VIEW_RUNS times (closing it in between); the first open is cold. */
+  /** Opens a view VIEW_RUNS times in a new panel (closing it in between); the first open is cold. */
   const opens = async (key: 'compare' | 'conversation', open: () => Promise<RenderedTimes>) => {
     const runs: RenderedTimes[] = [];
     for (let i = 0; i < VIEW_RUNS; i++) {
@@ -141,12 +141,33 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     result[key] = coldWarm(runs);
   };
 
+  /**
+   * Opens a view VIEW_RUNS times without closing it: the first open creates the panel, the others
+   * show another target in it (preview semantics, `previewReuse.ts`); `open(i)` opens target i.
+   */
+  const reusedOpens = async (key: 'compareReused' | 'conversationReused', open: (i: number) => Promise<RenderedTimes>) => {
+    const runs: RenderedTimes[] = [];
+    for (let i = 0; i < VIEW_RUNS; i++) {
+      runs.push(await open(i));
+      result[key] = { runs };
+      save();
+    }
+    await closeAllEditors(wb, STEP_TIMEOUT_MS);
+    result[key] = coldWarm(runs);
+  };
+
   it('compare: command → rendered, cold and warm', () => opens('compare', () => openCompare(wb, ws.compareSource, STEP_TIMEOUT_MS)));
 
-  it('conversation view: command → rendered, cold and warm', () => {
-    const convId = `bench-model-01/${ws.compareSource}/multi-retained`;
-    return opens('conversation', () => openConversation(wb, convId, convId, STEP_TIMEOUT_MS));
-  });
+  // The model pick's first and second rows in turn: a different pair each time.
+  it('compare (reused panel): command → rendered', () =>
+    reusedOpens('compareReused', (i) => openCompare(wb, ws.compareSource, STEP_TIMEOUT_MS, { modelRow: i % 2, generation: i + 1 })));
+
+  const benchConversation = (i: number) => `bench-model-0${(i % 2) + 1}/${ws.compareSource}/multi-retained`;
+
+  it('conversation view: command → rendered, cold and warm', () => opens('conversation', () => openConversation(wb, benchConversation(0), benchConversation(0), STEP_TIMEOUT_MS)));
+
+  it('conversation view (reused panel): command → rendered', () =>
+    reusedOpens('conversationReused', (i) => openConversation(wb, benchConversation(i), benchConversation(i), STEP_TIMEOUT_MS, { generation: i + 1 })));
 
   it('samples table: command → rows, scroll to the end → rows', async () => {
     const { frame, commandToRowsMs } = await openSamples(wb, STEP_TIMEOUT_MS);

@@ -37,8 +37,15 @@ export interface RenderedTimes {
 /** The render times a view wrote on its `<body data-*>` (compare and conversation views). */
 async function renderedTimes(frame: FrameLocator): Promise<RenderedTimes> {
   const d = await frame.locator('body').evaluate((b) => ({ ...(b as HTMLElement).dataset }) as Record<string, string | undefined>);
-  const phases = Object.entries(JSON.parse(d.phases ?? '{}') as Record<string, number>).map(([k, v]) => [`phase.${k}`, v] as const);
-  return { scriptToRenderedMs: Number(d.renderedMs), panelCreatedToRenderedMs: Number(d.sincePanelCreatedMs), commandToRenderedMs: Number(d.sinceCommandMs), ...Object.fromEntries(phases) };
+  const prefixed = (prefix: string, json: string | undefined) => Object.entries(JSON.parse(json ?? '{}') as Record<string, number>).map(([k, v]) => [`${prefix}.${k}`, v] as const);
+  return {
+    scriptToRenderedMs: Number(d.renderedMs),
+    panelCreatedToRenderedMs: Number(d.sincePanelCreatedMs),
+    commandToRenderedMs: Number(d.sinceCommandMs),
+    ...Object.fromEntries(prefixed('phase', d.phases)),
+    // Panel created → script start, in parts (webview/shared/renderTiming.ts pageLoad).
+    ...Object.fromEntries(prefixed('page', d.pageLoad)),
+  };
 }
 
 /** Closes every editor and waits until no webview shows (a closed view goes in seconds). */
@@ -47,29 +54,45 @@ export async function closeAllEditors(wb: Workbench, timeoutMs: number): Promise
   await wb.page.locator('iframe.webview.ready:visible').first().waitFor({ state: 'detached', timeout: timeoutMs }).catch(() => undefined);
 }
 
+/** Which open of a view this is: in a new panel (generation 1) or the nth content of a reused one. */
+export interface OpenOptions {
+  /** `<body data-view-generation>` the rendered content must carry (1: a new panel). */
+  generation?: number;
+}
+
+/** The frame's render times once the content of `generation` is rendered (a reused view's earlier content does not count). */
+async function renderedFrame(wb: Workbench, view: string, generation: number, timeoutMs: number): Promise<{ frame: FrameLocator; times: RenderedTimes }> {
+  const frame = await wb.webviewFrameOf(view, timeoutMs);
+  await waitFor(`${view}: body[data-rendered] of content ${generation}`, frame.locator(`body[data-rendered="true"][data-view-generation="${generation}"]`), timeoutMs, 'attached');
+  return { frame, times: await renderedTimes(frame) };
+}
+
 /**
  * "Compare Retained ↔ Revised" on a source: the source pick, then the model pick when several
- * models have both runs (the first model), then the rendered view.
+ * models have both runs (the row `modelRow`, the first by default), then the rendered view.
  */
-export async function openCompare(wb: Workbench, source: string, timeoutMs: number): Promise<RenderedTimes> {
+export async function openCompare(wb: Workbench, source: string, timeoutMs: number, opts: OpenOptions & { modelRow?: number } = {}): Promise<RenderedTimes> {
+  const generation = opts.generation ?? 1;
   await wb.runCommand('Intent Lens: Compare Retained ↔ Revised');
   await pick(wb, 'compare: source', quickPickTitled(wb, /^\s*Compare Retained ↔ Revised\s*$/), source, source, timeoutMs);
-  // Either the model pick shows or (one model) the view opens at once.
+  // Either the model pick shows or (one model) the view opens at once; a reused view is on screen
+  // already, so then the model pick is awaited (the bench's workspaces have several models).
   const models = quickPickTitled(wb, /^\s*Compare Retained ↔ Revised: /);
-  const first = await Promise.race([
-    models.waitFor({ state: 'visible', timeout: timeoutMs }).then(() => 'models' as const),
-    wb.webviewFrameOf('compare', timeoutMs).then(() => 'view' as const),
-  ]).catch((e: unknown) => {
-    throw new Error(`bench: compare: neither the model pick nor the view showed within ${timeoutMs} ms (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
-  });
+  const first =
+    generation > 1 || opts.modelRow !== undefined
+      ? await waitFor('compare: the model pick', models, timeoutMs).then(() => 'models' as const)
+      : await Promise.race([
+          models.waitFor({ state: 'visible', timeout: timeoutMs }).then(() => 'models' as const),
+          wb.webviewFrameOf('compare', timeoutMs).then(() => 'view' as const),
+        ]).catch((e: unknown) => {
+          throw new Error(`bench: compare: neither the model pick nor the view showed within ${timeoutMs} ms (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+        });
   if (first === 'models') {
-    const row = models.locator('.monaco-list-row').first();
-    await waitFor('compare: the first model row', row, timeoutMs);
+    const row = models.locator(`.monaco-list-row[data-index="${opts.modelRow ?? 0}"]`);
+    await waitFor(`compare: model row ${opts.modelRow ?? 0}`, row, timeoutMs);
     await row.click();
   }
-  const frame = await wb.webviewFrameOf('compare', timeoutMs);
-  await waitFor('compare: body[data-rendered]', frame.locator('body[data-rendered="true"]'), timeoutMs, 'attached');
-  const times = await renderedTimes(frame);
+  const { frame, times } = await renderedFrame(wb, 'compare', generation, timeoutMs);
   // Monaco's diff editor replaces the text diff after "rendered": when, for the record.
   await waitFor('compare: body[data-diff-computed]', frame.locator('body[data-diff-computed]'), timeoutMs, 'attached');
   times.scriptToEditorDiffMs = Number(await frame.locator('body').getAttribute('data-editor-diff-ms'));
@@ -77,12 +100,10 @@ export async function openCompare(wb: Workbench, source: string, timeoutMs: numb
 }
 
 /** "Open Conversation" from the palette, picking the conversation whose row holds `rowText`. */
-export async function openConversation(wb: Workbench, query: string, rowText: string | RegExp, timeoutMs: number): Promise<RenderedTimes> {
+export async function openConversation(wb: Workbench, query: string, rowText: string | RegExp, timeoutMs: number, opts: OpenOptions = {}): Promise<RenderedTimes> {
   await wb.runCommand('Intent Lens: Open Conversation');
   await pick(wb, 'conversation: pick', quickPickTitled(wb, /Open Conversation/), query, rowText, timeoutMs);
-  const frame = await wb.webviewFrameOf('conversation', timeoutMs);
-  await waitFor('conversation: body[data-rendered]', frame.locator('body[data-rendered="true"]'), timeoutMs, 'attached');
-  return renderedTimes(frame);
+  return (await renderedFrame(wb, 'conversation', opts.generation ?? 1, timeoutMs)).times;
 }
 
 /** "Open Samples Table": ms from the command to the first grid row visible. */

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, FrameLocator, Request } from 'playwright-core';
-import { missingE2eTools, openWorkbench, sampleWorkspace, startCodeServer, type CodeServer, type SampleWorkspace, type Workbench } from './harness';
+import { expectPushKeepsPalette, missingE2eTools, openWorkbench, sampleWorkspace, startCodeServer, type CodeServer, type SampleWorkspace, type Workbench } from './harness';
 
 const missing = missingE2eTools();
 
@@ -129,6 +129,14 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     await expect.poll(() => prefix.getAttribute('data-collapsed')).toBe('true');
   });
 
+  it('keeps the palette open and focused while a log change refreshes the open view, without reloading the page', async () => {
+    const frame = wb.webviewFrame();
+    await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    // The user was in the view, then opened the palette.
+    await frame.locator('.il-title').click();
+    await expectPushKeepsPalette(wb, frame, join(fixture.path, 'logs', 'math', 'model-a.jsonl'), 'sample-math/muffin-trays');
+  });
+
   it('follows the theme (screenshots in light, dark and high contrast) and opens the native diff', async () => {
     const frame = wb.webviewFrame();
     const themeClass = async () => (await frame.locator('body').getAttribute('class')) ?? '';
@@ -162,6 +170,35 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     await wb.page.locator('.tab', { hasText: /Final responses/ }).first().waitFor({ state: 'visible' });
     await wb.page.locator('.editor-group-container.active .monaco-diff-editor').first().waitFor({ state: 'visible' });
     await wb.screenshot('native-diff');
+  });
+
+  it('shows another pair in the open view (preview semantics), and a pinned view is kept', async () => {
+    const tabs = wb.page.locator('.tabs-container .tab', { hasText: 'sample-math/muffin-trays' });
+    // A compare view behind another editor is not reused: the native diff closed, it is on screen again.
+    await wb.runCommand('View: Close Editor');
+    await wb.page.locator('.tabs-container .tab.active', { hasText: 'sample-math/muffin-trays' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    // Another model's pair: the compare view on screen shows it, in the same page, as its second content.
+    await wb.runCommand('Intent Lens: Compare Retained ↔ Revised');
+    await answerQuickPicks(wb, ['sample-math/muffin-trays', 'illustrative/model-b']);
+    const reused = await wb.webviewFrameOf('compare');
+    await reused.locator('body[data-rendered="true"][data-view-generation="2"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    expect(await reused.locator('[data-testid="side-left"]').innerText()).toContain('illustrative/model-b');
+    expect(await reused.locator('body').evaluate(() => (window as unknown as { ilMark?: string }).ilMark)).toBe('kept');
+    expect(await tabs.count()).toBe(1);
+    // Pinned, it is kept: the next pair opens in a new view.
+    await wb.runCommand('View: Pin Editor');
+    await wb.page.locator('.tabs-container .tab.sticky', { hasText: 'sample-math/muffin-trays' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.runCommand('Intent Lens: Compare Retained ↔ Revised');
+    await answerQuickPicks(wb, ['sample-math/muffin-trays', 'illustrative/model-a']);
+    await expect.poll(() => tabs.count(), { timeout: wb.timeoutMs }).toBe(2);
+    // The new view comes on screen (its first content) over the pinned one: the frame is looked up
+    // again until it is the new one.
+    const generationOnScreen = async () =>
+      (await wb.webviewFrameOf('compare')).locator('body[data-rendered="true"]').getAttribute('data-view-generation', { timeout: 5000 }).catch(() => null);
+    await expect.poll(generationOnScreen, { timeout: wb.timeoutMs }).toBe('1');
+    const fresh = await wb.webviewFrameOf('compare');
+    expect(await fresh.locator('[data-testid="side-left"]').innerText()).toContain('illustrative/model-a');
+    await wb.runCommand('View: Close All Editors');
   });
 });
 

@@ -3,11 +3,11 @@
 // highlighted in model A's answer, J/N keys); a real shared-data LiC conversation opens from the
 // palette with its shard tags and logged score; a hostile conversation stays inert.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { missingE2eTools, openWorkbench, repoRoot, screenshotOnFailure, sharedDataDir, startCodeServer, type CodeServer, type Workbench } from './harness';
+import { expectPushKeepsPalette, missingE2eTools, openWorkbench, repoRoot, screenshotOnFailure, sharedDataDir, startCodeServer, type CodeServer, type Workbench } from './harness';
 
 const missing = missingE2eTools();
 const SHARED_LOG = 'logs/math/snowball-stateful/snowball-stateful_math_anthropic_claude-3-haiku.jsonl';
@@ -170,5 +170,30 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     expect(await wb.page.evaluate(() => (window as unknown as { __ilPwned?: string }).__ilPwned)).toBeUndefined();
     for (const f of wb.page.frames()) expect(await f.evaluate(() => (window as unknown as { __ilPwned?: string }).__ilPwned).catch(() => undefined)).toBeUndefined();
     await wb.screenshot('conversation-hostile');
+  });
+
+  it('shows another conversation in the open view (preview semantics) and keeps the palette and the page through a log append', async () => {
+    // Picked by conv_id (the pick's rows are sorted by model: model-b's may be below the visible rows).
+    const retained = (model: string) => {
+      const lines = readFileSync(join(dir, 'logs', 'math', `${model}.jsonl`), 'utf8').split('\n').filter(Boolean);
+      const entries = lines.map((l) => JSON.parse(l) as { conv_id: string; task_id: string; mode: string; condition: string; path?: string });
+      return entries.find((e) => e.task_id === 'sample-math/muffin-trays' && e.mode === 'multi' && e.condition === 'retained' && !e.path)!.conv_id;
+    };
+    await openFromPalette(wb);
+    await pickConversation(wb, retained('model-a'), new RegExp(retained('model-a')));
+    const first = await renderedConversation(wb, 'sample-math/muffin-trays · Retained · illustrative/model-a');
+    // A mark on the page's window: a reloaded frame loses it.
+    await first.locator('body').evaluate(() => void ((window as unknown as { ilMark?: string }).ilMark = 'first'));
+    // Another conversation with the view open: the same page shows it, as its second content.
+    await wb.runCommand('Intent Lens: Open Conversation');
+    await pickConversation(wb, retained('model-b'), new RegExp(retained('model-b')));
+    const frame = await renderedConversation(wb, 'sample-math/muffin-trays · Retained · illustrative/model-b');
+    expect(await frame.locator('body').getAttribute('data-view-generation')).toBe('2');
+    expect(await frame.locator('.il-title').innerText()).toContain('illustrative/model-b');
+    expect(await frame.locator('body').evaluate(() => (window as unknown as { ilMark?: string }).ilMark)).toBe('first');
+    expect(await wb.page.locator('.tabs-container .tab', { hasText: 'sample-math/muffin-trays' }).count()).toBe(1);
+
+    // A log change with the palette open: one state pushed, re-rendered without taking the focus or reloading.
+    await expectPushKeepsPalette(wb, frame, join(dir, 'logs', 'math', 'model-b.jsonl'), 'sample-math/muffin-trays');
   });
 });

@@ -1,10 +1,11 @@
 // Entry of the compare webview: reads the inlined state, renders, announces `ready`, follows the
 // VS Code theme, applies host notifications (new state, keyboard navigation), and reports the time
 // from script start to fully rendered.
-import { scriptStart } from '../shared/scriptStart';
+import '../shared/scriptStart';
 import { renderInitialState } from '../shared/initialState';
 import { connectView, webviewState } from '../shared/bridge';
 import { viewRoot } from '../shared/viewRoot';
+import { countStateApplied, restartRenderTiming, sinceViewStart } from '../shared/renderTiming';
 import { z } from 'zod';
 import { CompareView, ReloadResult, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
 import { CompareApp } from './CompareApp';
@@ -34,8 +35,16 @@ const subscribeNavigate = (l: (a: NavigateAction) => void) => {
 };
 
 const show = viewRoot(bridge);
+/** The command whose pair is shown: a state for another one (a reused view) mounts the view afresh. */
+let shownCommandAt: number | undefined;
+let mount = 0;
 
 function render(state: CompareState): void {
+  if (state.timing.commandAt !== shownCommandAt) {
+    if (shownCommandAt !== undefined) restartRenderTiming();
+    shownCommandAt = state.timing.commandAt;
+    mount++;
+  }
   show(
     <CompareApp
       state={state}
@@ -48,14 +57,18 @@ function render(state: CompareState): void {
       onEditorDiff={(computed) => {
         // Monaco's diff replaced the text diff (or, with its worker blocked, never came).
         document.body.dataset.diffComputed = String(computed);
-        document.body.dataset.editorDiffMs = (performance.now() - scriptStart).toFixed(1);
+        document.body.dataset.editorDiffMs = sinceViewStart().toFixed(1);
         if (!computed) bridge.log('warn', 'compare: the diff editor computed no diff within 5 s; the text diff stays');
       }}
-    />
+    />,
+    mount,
   );
 }
 
 renderInitialState(bridge.readInitialState(), render, 'the compare state');
 
-bridge.onNotification('state', ({ state }) => render(state));
+bridge.onNotification('state', ({ state }) => {
+  countStateApplied();
+  render(state);
+});
 bridge.announceReady();

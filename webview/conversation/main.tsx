@@ -4,6 +4,7 @@ import '../shared/scriptStart';
 import { renderInitialState } from '../shared/initialState';
 import { bridge } from './conversationBridge';
 import { viewRoot } from '../shared/viewRoot';
+import { countStateApplied, restartRenderTiming } from '../shared/renderTiming';
 import { type ConversationNavigate, type ConversationState } from '../../src/shared/protocol/conversation';
 import { ConversationApp } from './ConversationApp';
 import '../shared/base.css';
@@ -31,8 +32,19 @@ bridge.onNotification('navigate', ({ action }) => navigation.emit(action));
 bridge.onNotification('scrollToTurn', ({ turn }) => scrolls.emit(turn));
 
 const show = viewRoot(bridge);
+/**
+ * The command whose conversation is shown: a state for another one (a reused view) mounts the view
+ * afresh (scroll, current turn); a refresh of the same conversation comes without timing and keeps them.
+ */
+let shownCommandAt: number | undefined;
+let mount = 0;
 
 function render(state: ConversationState): void {
+  if (state.timing && state.timing.commandAt !== shownCommandAt) {
+    if (shownCommandAt !== undefined) restartRenderTiming();
+    shownCommandAt = state.timing.commandAt;
+    mount++;
+  }
   show(
     <ConversationApp
       state={state}
@@ -40,10 +52,14 @@ function render(state: ConversationState): void {
       subscribeNavigate={navigation.subscribe}
       subscribeScroll={scrolls.subscribe}
       onRendered={() => bridge.rendered(state.timing)}
-    />
+    />,
+    mount,
   );
 }
 
 renderInitialState(bridge.readInitialState(), render, 'the conversation');
-bridge.onNotification('state', ({ state }) => render(state));
+bridge.onNotification('state', ({ state }) => {
+  countStateApplied();
+  render(state);
+});
 bridge.announceReady();

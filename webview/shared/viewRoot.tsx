@@ -6,12 +6,15 @@ import type { ViewDefinition } from '../../src/shared/protocol';
 import type { ViewBridge } from './bridge';
 import { ErrorBoundary } from './ErrorBoundary';
 
-/** Returns `render`: each call replaces what the view shows. */
-export function viewRoot<D extends ViewDefinition>(bridge: ViewBridge<D>): (content: ReactNode) => void {
+/**
+ * Returns `render`: each call replaces what the view shows. A new `mount` key mounts the content
+ * afresh (a reused view given another command's content starts from a clean state).
+ */
+export function viewRoot<D extends ViewDefinition>(bridge: ViewBridge<D>): (content: ReactNode, mount?: number) => void {
   const root = createRoot(document.getElementById('root')!);
-  return (content) =>
+  return (content, mount = 0) =>
     root.render(
-      <ErrorBoundary view={bridge.view} report={(m) => bridge.log('error', m)}>
+      <ErrorBoundary key={mount} view={bridge.view} report={(m) => bridge.log('error', m)}>
         {content}
       </ErrorBoundary>,
     );

@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { webviewOptions } from '../webviews/webviewPanelHost';
 import { LastActivePanel, ViewPanel } from '../webviews/viewPanel';
+import { reusablePanel } from '../webviews/previewReuse';
+import { sameContent } from '../webviews/sameContent';
 import { COMPARE_PANEL_ID, CompareView, type CompareWebviewCommand, type CompareState, type NavigateAction } from '../../shared/protocol/compare';
 import { buildCompareState } from './buildCompareState';
 import { compareDetector } from './inactiveDetector';
@@ -36,6 +38,8 @@ export async function loadCompareState(services: ExtensionServices, pair: Compar
   });
 }
 
+const panelTitle = (state: CompareState) => `${state.left.instanceLabel} ↔ ${state.right.instanceLabel}: ${state.taskId}`;
+
 export class ComparePanel extends ViewPanel<typeof CompareView> {
   private static readonly open = new Set<ComparePanel>();
   private static readonly recent = new LastActivePanel<ComparePanel>();
@@ -50,7 +54,10 @@ export class ComparePanel extends ViewPanel<typeof CompareView> {
     return undefined;
   }
 
-  /** Opens (or reveals) the compare view of a pair. `commandAt` is when the user's command ran. */
+  /**
+   * Opens (or reveals) the compare view of a pair: in the open, unpinned compare view when there is
+   * one (it shows the new pair), else in a new panel. `commandAt` is when the user's command ran.
+   */
   static async show(services: ExtensionServices, docs: FinalResponseDocuments, pair: ComparePair, commandAt = Date.now()): Promise<ComparePanel> {
     const existing = ComparePanel.find(pair);
     if (existing) {
@@ -59,6 +66,11 @@ export class ComparePanel extends ViewPanel<typeof CompareView> {
     }
     // The state is built before the panel exists, so the page paints the comparison at once.
     const state = await loadCompareState(services, pair, { commandAt, panelCreatedAt: 0 });
+    const reused = reusablePanel(ComparePanel.open, ComparePanel.recent.last);
+    if (reused) {
+      reused.replace(pair, state);
+      return reused;
+    }
     const panel = vscode.window.createWebviewPanel(COMPARE_PANEL_ID, 'Compare', vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
     state.timing.panelCreatedAt = Date.now();
     return new ComparePanel(services, docs, pair, panel, state);
@@ -69,7 +81,7 @@ export class ComparePanel extends ViewPanel<typeof CompareView> {
   private constructor(
     private readonly services: ExtensionServices,
     private readonly docs: FinalResponseDocuments,
-    readonly pair: ComparePair,
+    public pair: ComparePair,
     panel: vscode.WebviewPanel,
     state: CompareState,
   ) {
@@ -86,9 +98,11 @@ export class ComparePanel extends ViewPanel<typeof CompareView> {
     });
     this.state = state;
     ComparePanel.open.add(this);
-    panel.title = `${state.left.instanceLabel} ↔ ${state.right.instanceLabel}: ${state.taskId}`;
+    panel.title = panelTitle(state);
     this.disposables.push(
       ComparePanel.recent.track(this),
+      // A reused view's tab names the new pair once the page shows it (see `replace`).
+      this.connection.onDidRender(() => (this.panel.title = panelTitle(this.state))),
       services.data.onDidChange((e) => {
         if (e.files.some((f) => f === this.state.left.file || f === this.state.right.file)) void this.pushState();
       }),
@@ -97,6 +111,18 @@ export class ComparePanel extends ViewPanel<typeof CompareView> {
         if (e.convIds.includes(this.pair.left) || e.convIds.includes(this.pair.right)) void this.pushState();
       }),
     );
+  }
+
+  /** Shows another pair in this open view (preview semantics): a new state posted to the page, no new frame. */
+  private replace(pair: ComparePair, state: CompareState): void {
+    // "Panel created" for a reused view: the moment its new state is sent.
+    state.timing.panelCreatedAt = Date.now();
+    this.pair = pair;
+    this.state = state;
+    this.connection.forgetRendered();
+    // The title changes when the page reports the new pair rendered: a tab naming it means the page shows it.
+    this.panel.reveal();
+    this.connection.notify('state', { state });
   }
 
   private async onCommand(m: CompareWebviewCommand): Promise<void> {
@@ -115,13 +141,18 @@ export class ComparePanel extends ViewPanel<typeof CompareView> {
   }
 
   private async reload(): Promise<CompareState> {
-    this.state = await loadCompareState(this.services, this.pair, this.state.timing);
+    const pair = this.pair;
+    const state = await loadCompareState(this.services, pair, this.state.timing);
+    // A pair shown meanwhile (the view was reused) wins over this refresh of the one before.
+    if (pair === this.pair) this.state = state;
     return this.state;
   }
 
   private async pushState(): Promise<void> {
     try {
-      this.connection.notify('state', { state: await this.reload() });
+      const [pair, shown] = [this.pair, this.state];
+      const state = await this.reload();
+      if (pair === this.pair && !sameContent(shown, state)) this.connection.notify('state', { state });
     } catch (e) {
       this.services.output.appendLine(`[compare] could not refresh ${this.pair.left} ↔ ${this.pair.right}: ${e instanceof Error ? e.message : String(e)}`);
     }

@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { webviewOptions } from '../webviews/webviewPanelHost';
 import { LastActivePanel, ViewPanel } from '../webviews/viewPanel';
+import { reusablePanel } from '../webviews/previewReuse';
+import { sameContent } from '../webviews/sameContent';
 import { CONVERSATION_PANEL_ID, ConversationView, type ConversationNavigate, type ConversationState, type ConversationWebviewCommand } from '../../shared/protocol/conversation';
 import { compareDetector } from '../compare/inactiveDetector';
 
@@ -54,7 +56,11 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
     return ConversationPanel.recent.active(ConversationPanel.open.values());
   }
 
-  /** Opens (or reveals) the view of a conversation, scrolled to a turn when one is given. `commandAt` is when the user's command ran. */
+  /**
+   * Opens (or reveals) the view of a conversation, scrolled to a turn when one is given: in the open,
+   * unpinned conversation view when there is one (it shows the new conversation), else in a new
+   * panel. `commandAt` is when the user's command ran.
+   */
   static async show(services: ExtensionServices, convId: string, focus?: ConversationFocus, commandAt = Date.now()): Promise<ConversationPanel> {
     const existing = ConversationPanel.open.get(convId);
     if (existing) {
@@ -69,6 +75,11 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
     }
     // The state is built before the panel exists, so the page paints the transcript at once.
     const state = await loadConversationState(services, convId, focus);
+    const reused = reusablePanel(ConversationPanel.open.values(), ConversationPanel.recent.last);
+    if (reused) {
+      reused.replace(convId, { ...state, timing: { commandAt, panelCreatedAt: Date.now() } });
+      return reused;
+    }
     const panel = vscode.window.createWebviewPanel(CONVERSATION_PANEL_ID, state.title, vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
     state.timing = { commandAt, panelCreatedAt: Date.now() };
     return new ConversationPanel(services, convId, panel, state);
@@ -78,7 +89,7 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
 
   private constructor(
     private readonly services: ExtensionServices,
-    readonly convId: string,
+    public convId: string,
     panel: vscode.WebviewPanel,
     state: ConversationState,
   ) {
@@ -93,6 +104,8 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
     panel.title = state.title;
     this.disposables.push(
       ConversationPanel.recent.track(this),
+      // A reused view's tab names the new conversation once the page shows it (see `replace`).
+      this.connection.onDidRender(() => (this.panel.title = this.state.title)),
       services.data.onDidChange((e) => {
         if (e.files.includes(this.state.file)) void this.pushState();
       }),
@@ -100,6 +113,18 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
         if (e.convIds.includes(this.convId)) void this.pushState();
       }),
     );
+  }
+
+  /** Shows another conversation in this open view (preview semantics): a new state posted to the page, no new frame. */
+  private replace(convId: string, state: ConversationState): void {
+    ConversationPanel.open.delete(this.convId);
+    this.convId = convId;
+    ConversationPanel.open.set(convId, this);
+    this.state = state;
+    this.connection.forgetRendered();
+    // The title changes when the page reports the new conversation rendered: a tab naming it means the page shows it.
+    this.panel.reveal();
+    this.connection.notify('state', { state });
   }
 
   get currentState(): ConversationState {
@@ -133,8 +158,12 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
   }
 
   private async pushState(): Promise<void> {
+    const convId = this.convId;
     try {
-      this.state = await loadConversationState(this.services, this.convId);
+      const state = await loadConversationState(this.services, convId);
+      // Another conversation shown meanwhile (the view was reused) wins over this refresh.
+      if (convId !== this.convId || sameContent(this.state, state)) return;
+      this.state = state;
       this.panel.title = this.state.title;
       this.connection.notify('state', { state: this.state });
     } catch (e) {

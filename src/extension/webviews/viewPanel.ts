@@ -54,24 +54,29 @@ export abstract class ViewPanel<D extends ViewDefinition> implements vscode.Disp
 
 /** Which panel of a kind the user looked at last: keyboard commands go there when none is active. */
 export class LastActivePanel<P extends { readonly panel: vscode.WebviewPanel }> {
-  private last: P | undefined;
+  private lastSeen: P | undefined;
+
+  /** The one active last (it may be active now). */
+  get last(): P | undefined {
+    return this.lastSeen;
+  }
 
   /** The active one of `open`, else the one active last. */
   active(open: Iterable<P>): P | undefined {
     for (const p of open) if (p.panel.active) return p;
-    return this.last;
+    return this.lastSeen;
   }
 
   /** `p` is the last active now and whenever it becomes active again; disposing forgets it. */
   track(p: P): vscode.Disposable {
-    this.last = p;
+    this.lastSeen = p;
     const sub = p.panel.onDidChangeViewState((e) => {
-      if (e.webviewPanel.active) this.last = p;
+      if (e.webviewPanel.active) this.lastSeen = p;
     });
     return {
       dispose: () => {
         sub.dispose();
-        if (this.last === p) this.last = undefined;
+        if (this.lastSeen === p) this.lastSeen = undefined;
       },
     };
   }

@@ -60,6 +60,11 @@ export class WebviewConnection<D extends ViewDefinition> {
     return this.rendered;
   }
 
+  /** The page is given new content (a reused view): its last render times are no longer current. */
+  forgetRendered(): void {
+    this.rendered = undefined;
+  }
+
   /** Called whenever the page reports a render. Returns an unsubscribe. */
   onDidRender(listener: (times: RenderedParams) => void): { dispose(): void } {
     this.renderListeners.add(listener);

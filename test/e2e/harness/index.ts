@@ -6,3 +6,4 @@ export { runHostSuite, type HostSuiteOptions, type HostSuiteRun, type HostSuiteR
 export { sampleWorkspace, type SampleWorkspace } from './sampleWorkspace';
 export { screenshotOnFailure } from './failureScreenshots';
 export { repoRoot, sharedDataDir, testResultsDir, missingE2eTools } from './toolPaths';
+export { expectPushKeepsPalette } from './statePush';
