@@ -4,8 +4,8 @@
 import '../shared/scriptStart';
 import { renderInitialState } from '../shared/initialState';
 import { connectView, webviewState } from '../shared/bridge';
-import { viewRoot } from '../shared/viewRoot';
-import { countStateApplied, restartRenderTiming, sinceViewStart } from '../shared/renderTiming';
+import { reusableViewRoot } from '../shared/viewRoot';
+import { sinceViewStart } from '../shared/renderTiming';
 import { z } from 'zod';
 import { CompareView, ReloadResult, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
 import { CompareApp } from './CompareApp';
@@ -34,17 +34,9 @@ const subscribeNavigate = (l: (a: NavigateAction) => void) => {
   return () => void navigateListeners.delete(l);
 };
 
-const show = viewRoot(bridge);
-/** The command whose pair is shown: a state for another one (a reused view) mounts the view afresh. */
-let shownCommandAt: number | undefined;
-let mount = 0;
+const show = reusableViewRoot(bridge);
 
 function render(state: CompareState): void {
-  if (state.timing.commandAt !== shownCommandAt) {
-    if (shownCommandAt !== undefined) restartRenderTiming();
-    shownCommandAt = state.timing.commandAt;
-    mount++;
-  }
   show(
     <CompareApp
       state={state}
@@ -61,14 +53,11 @@ function render(state: CompareState): void {
         if (!computed) bridge.log('warn', 'compare: the diff editor computed no diff within 5 s; the text diff stays');
       }}
     />,
-    mount,
+    state.timing.commandAt,
   );
 }
 
 renderInitialState(bridge.readInitialState(), render, 'the compare state');
 
-bridge.onNotification('state', ({ state }) => {
-  countStateApplied();
-  render(state);
-});
+bridge.onNotification('state', ({ state }) => render(state));
 bridge.announceReady();

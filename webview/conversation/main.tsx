@@ -3,8 +3,7 @@
 import '../shared/scriptStart';
 import { renderInitialState } from '../shared/initialState';
 import { bridge } from './conversationBridge';
-import { viewRoot } from '../shared/viewRoot';
-import { countStateApplied, restartRenderTiming } from '../shared/renderTiming';
+import { reusableViewRoot } from '../shared/viewRoot';
 import { type ConversationNavigate, type ConversationState } from '../../src/shared/protocol/conversation';
 import { ConversationApp } from './ConversationApp';
 import '../shared/base.css';
@@ -31,20 +30,9 @@ const scrolls = listeners<number>();
 bridge.onNotification('navigate', ({ action }) => navigation.emit(action));
 bridge.onNotification('scrollToTurn', ({ turn }) => scrolls.emit(turn));
 
-const show = viewRoot(bridge);
-/**
- * The command whose conversation is shown: a state for another one (a reused view) mounts the view
- * afresh (scroll, current turn); a refresh of the same conversation comes without timing and keeps them.
- */
-let shownCommandAt: number | undefined;
-let mount = 0;
+const show = reusableViewRoot(bridge);
 
 function render(state: ConversationState): void {
-  if (state.timing && state.timing.commandAt !== shownCommandAt) {
-    if (shownCommandAt !== undefined) restartRenderTiming();
-    shownCommandAt = state.timing.commandAt;
-    mount++;
-  }
   show(
     <ConversationApp
       state={state}
@@ -53,13 +41,10 @@ function render(state: ConversationState): void {
       subscribeScroll={scrolls.subscribe}
       onRendered={() => bridge.rendered(state.timing)}
     />,
-    mount,
+    state.timing?.commandAt,
   );
 }
 
 renderInitialState(bridge.readInitialState(), render, 'the conversation');
-bridge.onNotification('state', ({ state }) => {
-  countStateApplied();
-  render(state);
-});
+bridge.onNotification('state', ({ state }) => render(state));
 bridge.announceReady();

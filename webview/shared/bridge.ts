@@ -5,7 +5,7 @@
 // contract types every method name and its params; nothing else here sends.
 import { z } from 'zod';
 import { ResponseMessage, type CommandName, type CommandParams, type EveryViewCommand, type NotificationMethod, type NotificationParams, type RenderedParams, type RequestMethod, type RequestParams, type StateOf, type ViewDefinition } from '../../src/shared/protocol';
-import { markRendered, type HostTiming } from './renderTiming';
+import { countStateApplied, markRendered, type HostTiming } from './renderTiming';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -55,6 +55,8 @@ window.addEventListener('message', (ev: MessageEvent<unknown>) => {
   }
   // The view's schema parsed it as a notification envelope.
   const { method, params } = valid.data as { method: string; params: unknown };
+  // End-to-end tests wait on the count to know a pushed state arrived (every view's `state`).
+  if (method === 'state') countStateApplied();
   for (const l of listeners.get(method) ?? []) l(params);
 });
 

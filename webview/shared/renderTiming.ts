@@ -81,3 +81,22 @@ export function pageLoad(panelCreatedAt: number): Record<string, number> {
   }
   return out;
 }
+
+/**
+ * For a view that can be reused (compare, conversation): the mount key of the content for the
+ * command that asked for it. Content for another command (a reused view) gets a new key, so it
+ * mounts afresh, and its render times start over; a refresh of the same content (no timing, or the
+ * same command) keeps the key and what the user scrolled or opened.
+ */
+export function commandMounts(): (commandAt: number | undefined) => number {
+  let shown: number | undefined;
+  let mount = 0;
+  return (commandAt) => {
+    if (commandAt !== undefined && commandAt !== shown) {
+      if (shown !== undefined) restartRenderTiming();
+      shown = commandAt;
+      mount++;
+    }
+    return mount;
+  };
+}

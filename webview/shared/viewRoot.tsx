@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import type { ViewDefinition } from '../../src/shared/protocol';
 import type { ViewBridge } from './bridge';
 import { ErrorBoundary } from './ErrorBoundary';
+import { commandMounts } from './renderTiming';
 
 /**
  * Returns `render`: each call replaces what the view shows. A new `mount` key mounts the content
@@ -18,4 +19,14 @@ export function viewRoot<D extends ViewDefinition>(bridge: ViewBridge<D>): (cont
         {content}
       </ErrorBoundary>,
     );
+}
+
+/**
+ * The root of a view that can be reused for another command (compare, conversation): content for
+ * another command mounts afresh and its render times start over (`commandMounts`).
+ */
+export function reusableViewRoot<D extends ViewDefinition>(bridge: ViewBridge<D>): (content: ReactNode, commandAt: number | undefined) => void {
+  const show = viewRoot(bridge);
+  const mountFor = commandMounts();
+  return (content, commandAt) => show(content, mountFor(commandAt));
 }
