@@ -17,6 +17,8 @@ import { registerDiscovery } from './discovery/registerDiscovery';
 import { registerConversation } from './conversation/registerConversation';
 import { registerSamples } from './samples/registerSamples';
 
+import { TreeModels } from './tree/treeModels';
+import { TreeFilterStore } from './tree/treeFilterStore';
 import { RescoreResults } from './scoring/rescoreResults';
 import type { ExtensionServices } from './services';
 
@@ -33,8 +35,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Intent
   output.appendLine(`[activate] ${new Date().toISOString()}`);
   const data = new WorkspaceData(output);
   const rescored = new RescoreResults(data, output);
-  const services: ExtensionServices = { context, data, output, rescored };
-  context.subscriptions.push(output, data, rescored);
+  const treeModels = new TreeModels(data, rescored, output);
+  const treeFilters = new TreeFilterStore(context.workspaceState);
+  const services: ExtensionServices = { context, data, output, rescored, treeModels, treeFilters };
+  context.subscriptions.push(output, data, rescored, treeModels, treeFilters);
   for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving, registerFork, registerSearch, registerLinks, registerDiscovery, registerConversation, registerSamples]) {
     try {
       register(services);

@@ -3,6 +3,8 @@
 import type * as vscode from 'vscode';
 import type { WorkspaceData } from './data/workspaceData';
 import type { RescoreResults } from './scoring/rescoreResults';
+import type { TreeModels } from './tree/treeModels';
+import type { TreeFilterStore } from './tree/treeFilterStore';
 
 export interface ExtensionServices {
   context: vscode.ExtensionContext;
@@ -11,4 +13,8 @@ export interface ExtensionServices {
   output: vscode.OutputChannel;
   /** Re-scored verdicts over the logged ones, persisted in the workspace's `.intent-lens/`. */
   rescored: RescoreResults;
+  /** The window's one Sources tree model, shared by the tree and the Samples table. */
+  treeModels: TreeModels;
+  /** The Sources tree's filters (saved in the workspace), which the Samples table shares. */
+  treeFilters: TreeFilterStore;
 }

@@ -15,8 +15,9 @@ export function globToRegExp(glob: string): RegExp {
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i]!;
     if (c === '*' && glob[i + 1] === '*') {
-      // `**/` at a segment's start also matches no folder at all.
-      const segment = (i === 0 || glob[i - 1] === '/') && glob[i + 2] === '/';
+      // `**/` at a segment's start also matches no folder at all; a brace alternative starts a segment too.
+      const prev = glob[i - 1];
+      const segment = (i === 0 || prev === '/' || (inBraces && (prev === '{' || prev === ','))) && glob[i + 2] === '/';
       re += segment ? '(?:.*/)?' : '.*';
       i += segment ? 2 : 1;
     } else if (c === '*') re += '[^/]*';

@@ -6,8 +6,8 @@ import type { ExtensionServices } from '../services';
 import { webviewOptions } from '../webviews/webviewPanelHost';
 import { ViewPanel } from '../webviews/viewPanel';
 import { SAMPLES_PANEL_ID, SamplesView, type SamplesState, type SamplesWebviewCommand } from '../../shared/protocol/samples';
-import { treeFilterStore, type TreeFilterStore } from '../tree/treeFilterStore';
-import { treeModels, type TreeModels } from '../tree/treeModels';
+import type { TreeFilterStore } from '../tree/treeFilterStore';
+import type { TreeModels } from '../tree/treeModels';
 
 import { openConversationView } from '../conversation/registerConversation';
 import { buildSamplesTable, convIdsOf, visibleOf, type SamplesTable } from './buildSamplesState';
@@ -44,7 +44,7 @@ export class SamplesPanel extends ViewPanel<typeof SamplesView> {
     }
     await services.data.ensureLoaded();
     const panel = vscode.window.createWebviewPanel(SAMPLES_PANEL_ID, 'Samples', vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
-    return (SamplesPanel.current = new SamplesPanel(services, panel, treeFilterStore(services.context), treeModels(services), commandAt));
+    return (SamplesPanel.current = new SamplesPanel(services, panel, services.treeFilters, services.treeModels, commandAt));
   }
 
   private table: SamplesTable;

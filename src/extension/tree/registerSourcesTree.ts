@@ -9,8 +9,6 @@ import { CONVERSATION_SCHEME, parseDocumentPath, renderConversationDocument, ren
 import { openConversationView } from '../conversation/registerConversation';
 import { showConversationPick } from '../dashboard/conversationPicker';
 import { isEmptyTarget, readCommandTarget, type CommandTarget } from '../commandTarget';
-import { treeFilterStore } from './treeFilterStore';
-import { treeModels } from './treeModels';
 import type { Verdict } from '../../core/load/runLogIndex';
 import { REVIEW_STATUSES } from '../../core/schema/records';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
@@ -21,9 +19,9 @@ export function registerSourcesTree(services: ExtensionServices): void {
   const { context, data, output } = services;
   const config = () => vscode.workspace.getConfiguration('intentLens');
   const rescored = services.rescored;
-  const filterStore = treeFilterStore(context);
+  const filterStore = services.treeFilters;
   // One model for the tree and the Samples table: rebuilt after a data change, filtered once per filter change.
-  const models = treeModels(services);
+  const models = services.treeModels;
   const provider = new SourcesTreeProvider(data, models, filterStore.filters, config().get<boolean>('tree.showBookkeeping', false), output);
   const view = vscode.window.createTreeView(SOURCES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const status = vscode.window.createStatusBarItem('intentLens.summary', vscode.StatusBarAlignment.Left, 50);

@@ -38,15 +38,3 @@ export class TreeFilterStore implements vscode.Disposable {
     this.emitter.dispose();
   }
 }
-
-let instance: TreeFilterStore | undefined;
-
-/** The extension's one store (the first caller's workspace state; disposed with the extension). */
-export function treeFilterStore(context: vscode.ExtensionContext): TreeFilterStore {
-  if (!instance) {
-    const store = new TreeFilterStore(context.workspaceState);
-    instance = store;
-    context.subscriptions.push(store, { dispose: () => (instance = undefined) });
-  }
-  return instance;
-}

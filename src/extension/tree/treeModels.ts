@@ -3,7 +3,8 @@
 // first use after the data or the verdicts change; a filter change only filters it, once, and both
 // views read that same filtered model.
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../services';
+import type { WorkspaceData } from '../data/workspaceData';
+import type { RescoreResults } from '../scoring/rescoreResults';
 import { SourceTreeData, SourceTreeModel, type TreeFilters, type TreeInput } from './sourceTreeModel';
 
 export interface TreeModelsChange {
@@ -16,30 +17,33 @@ export class TreeModels implements vscode.Disposable {
   /** Fires after the data or the verdicts changed; models asked for from then on see the change. */
   readonly onDidChange = this.emitter.event;
   private readonly subscriptions: vscode.Disposable[];
-  private data: SourceTreeData | undefined;
+  private built: SourceTreeData | undefined;
   private unfilteredModel: SourceTreeModel | undefined;
   private last: { key: string; model: SourceTreeModel } | undefined;
 
-  constructor(private readonly services: ExtensionServices) {
+  constructor(
+    private readonly workspace: WorkspaceData,
+    private readonly rescored: RescoreResults,
+    private readonly output: vscode.OutputChannel,
+  ) {
     const changed = (progress: boolean) => () => {
-      this.data = undefined;
+      this.built = undefined;
       this.unfilteredModel = undefined;
       this.last = undefined;
       this.emitter.fire({ progress });
     };
-    const { data, rescored } = services;
-    this.subscriptions = [data.onDidChange(changed(false)), data.onDidLoadProgress(changed(true)), rescored.onDidChange(changed(false))];
+    this.subscriptions = [workspace.onDidChange(changed(false)), workspace.onDidLoadProgress(changed(true)), rescored.onDidChange(changed(false))];
   }
 
   private input(): TreeInput {
-    const { data, rescored } = this.services;
+    const { workspace: data, rescored } = this;
     const files = data.dataFiles().map((f) => ({ ...f, displayPath: vscode.workspace.asRelativePath(f.path) }));
     const plans = new Map([...data.plans()].map(([id, p]) => [id, { task: p.plan.task, file: p.file, line: p.line }]));
     return { records: data.records(), plans, conversations: data.conversations(), files, rescored: (id) => rescored.get(id), hasInactive: (id) => rescored.hasInactive(id) };
   }
 
   private treeData(): SourceTreeData {
-    return (this.data ??= new SourceTreeData(this.input()));
+    return (this.built ??= new SourceTreeData(this.input()));
   }
 
   /** Every conversation, no filter (the Samples table's rows and their order). */
@@ -57,7 +61,7 @@ export class TreeModels implements vscode.Disposable {
       const model = new SourceTreeModel(data, filters);
       // Filtered here, once, for the tree and the table (both read the visible runs next).
       const shown = model.visibleConversations().length;
-      this.services.output.appendLine(`[tree] filters applied: ${shown} of ${data.conversations.length} conversations in ${(performance.now() - t0).toFixed(0)} ms`);
+      this.output.appendLine(`[tree] filters applied: ${shown} of ${data.conversations.length} conversations in ${(performance.now() - t0).toFixed(0)} ms`);
       this.last = { key, model };
     }
     return this.last.model;
@@ -67,16 +71,4 @@ export class TreeModels implements vscode.Disposable {
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.emitter.dispose();
   }
-}
-
-let instance: TreeModels | undefined;
-
-/** The extension's one set of tree models (disposed with the extension). */
-export function treeModels(services: ExtensionServices): TreeModels {
-  if (!instance) {
-    const models = new TreeModels(services);
-    instance = models;
-    services.context.subscriptions.push(models, { dispose: () => (instance = undefined) });
-  }
-  return instance;
 }

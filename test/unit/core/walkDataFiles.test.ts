@@ -20,6 +20,12 @@ describe('globToRegExp', () => {
     expect(['mylogs/a.jsonl', 'logs.jsonl', 'logs/a.txt', 'a/logsx/b.jsonl'].some((p) => logs.test(p))).toBe(false);
   });
 
+  it('reads `**/` at the start of a brace alternative as at a segment start (several globs in one)', () => {
+    const several = globToRegExp('{**/logs/**/*.jsonl,**/logs/**/*.json,**/runs/*.jsonl}');
+    expect(['logs/math/a.jsonl', 'p/logs/a.json', 'runs/outside.jsonl', 'x/runs/b.jsonl'].every((p) => several.test(p))).toBe(true);
+    expect(['runs/x/b.jsonl', 'mylogs/a.jsonl', 'runs/a.json', 'experiments/u.jsonl'].some((p) => several.test(p))).toBe(false);
+  });
+
   it('keeps `*` and `?` within a segment, reads classes and escapes the rest', () => {
     expect(globToRegExp('data/*.jsonl').test('data/a.jsonl')).toBe(true);
     expect(globToRegExp('data/*.jsonl').test('data/x/a.jsonl')).toBe(false);
