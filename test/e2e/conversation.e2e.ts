@@ -60,14 +60,11 @@ async function openFromPalette(wb: Workbench): Promise<void> {
   // A conversation view left open can take focus back a moment later and close the quick pick:
   // close the editors first (the tests open what they check afresh).
   await wb.runCommand('View: Close All Editors');
-  await wb.runCommand('Intent Lens: Open Conversation');
 }
 
-/** Picks a conversation in the "Open Conversation" quick pick by typing its task id. */
+/** "Open Conversation", picking a conversation by typing its task id (or conv_id). */
 async function pickConversation(wb: Workbench, text: string, row: RegExp): Promise<void> {
-  const input = wb.page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
-  await input.fill(text);
+  await wb.commandWithQuickPick('Intent Lens: Open Conversation', text);
   await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().click();
 }
 
@@ -185,7 +182,6 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     // A mark on the page's window: a reloaded frame loses it.
     await first.locator('body').evaluate(() => void ((window as unknown as { ilMark?: string }).ilMark = 'first'));
     // Another conversation with the view open: the same page shows it, as its second content.
-    await wb.runCommand('Intent Lens: Open Conversation');
     await pickConversation(wb, retained('model-b'), new RegExp(retained('model-b')));
     const frame = await renderedConversation(wb, 'sample-math/muffin-trays · Retained · illustrative/model-b');
     expect(await frame.locator('body').getAttribute('data-view-generation')).toBe('2');

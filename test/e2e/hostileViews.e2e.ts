@@ -156,10 +156,7 @@ describe.skipIf(missing.length > 0)('hostile content in the dashboard, In Effect
   });
 
   it('In Effect: requirement values show as text', async () => {
-    await wb.runCommand('Intent Lens: Show What Is in Effect');
-    const input = wb.page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    await input.fill('retained');
+    await wb.commandWithQuickPick('Intent Lens: Show What Is in Effect', 'retained');
     await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: /retained/i }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.page.keyboard.press('Enter');
     const frame = wb.webviewFrame();

@@ -121,6 +121,30 @@ export class Workbench {
     );
   }
 
+  /**
+   * Runs a command that opens its own quick pick and types `text` into it. A webview that takes the
+   * focus back a moment later (one just opened, or re-rendered under the pick on a loaded machine)
+   * closes the pick or leaves it inert before it is typed in: close what is left and run the command
+   * again, up to three times, rather than wait out the timeout on a closed pick.
+   */
+  async commandWithQuickPick(label: string, text: string): Promise<Locator> {
+    const input = this.page.locator('.quick-input-widget input');
+    for (let attempt = 1; ; attempt++) {
+      await this.runCommand(label);
+      await input.waitFor({ state: 'visible', timeout: this.timeoutMs });
+      try {
+        await input.fill(text, { timeout: attempt < 3 ? 10_000 : this.timeoutMs });
+        return input;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+        if (await input.isVisible()) {
+          await this.page.keyboard.press('Escape');
+          await input.waitFor({ state: 'hidden', timeout: this.timeoutMs });
+        }
+      }
+    }
+  }
+
   /** The activity-bar entry of a view container, by its title. */
   activityBarItem(title: string): Locator {
     return this.page.locator('.activitybar .action-item').filter({ has: this.page.locator(`a.action-label[aria-label^="${title}"]`) });
