@@ -4,43 +4,7 @@
 // search's answer, so the walk only makes the start earlier (src/extension/data/workspaceData.ts).
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/**
- * A VS Code glob (`**`, `*`, `?`, `{a,b}`, `[a-z]`, `[!a]`) as a RegExp over a path relative to a
- * workspace folder, `/`-separated. Brace groups do not nest (as in VS Code).
- */
-export function globToRegExp(glob: string): RegExp {
-  let re = '';
-  let inBraces = false;
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*' && glob[i + 1] === '*') {
-      // `**/` at a segment's start also matches no folder at all; a brace alternative starts a segment too.
-      const prev = glob[i - 1];
-      const segment = (i === 0 || prev === '/' || (inBraces && (prev === '{' || prev === ','))) && glob[i + 2] === '/';
-      re += segment ? '(?:.*/)?' : '.*';
-      i += segment ? 2 : 1;
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else if (c === '{' && !inBraces) {
-      inBraces = true;
-      re += '(?:';
-    } else if (c === '}' && inBraces) {
-      inBraces = false;
-      re += ')';
-    } else if (c === ',' && inBraces) re += '|';
-    else if (c === '[') {
-      const end = glob.indexOf(']', i + 1);
-      if (end < 0) re += '\\[';
-      else {
-        const body = glob.slice(i + 1, end).replace(/\\/g, '\\\\');
-        re += `[${body.startsWith('!') ? `^${body.slice(1)}` : body}]`;
-        i = end;
-      }
-    } else re += c.replace(/[.+^$()|\\\]]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`);
-}
+import { globToRegExp } from './globPatterns';
 
 export interface WalkOptions {
   /** Directory names never entered (the exclude `**\/node_modules/**`). */

@@ -2,37 +2,7 @@
 // VS Code globs do not nest brace groups, so the old glob's own group is expanded first and
 // everything joins into one flat `{a,b,c}`.
 import { posix } from 'node:path';
-
-/** Expands brace groups (`a/*.{jsonl,json}` → `a/*.jsonl`, `a/*.json`); unbalanced braces are kept as they are. */
-export function expandBraces(glob: string): string[] {
-  const open = glob.indexOf('{');
-  if (open < 0) return [glob];
-  let depth = 0;
-  let close = -1;
-  for (let i = open; i < glob.length; i++) {
-    if (glob[i] === '{') depth++;
-    else if (glob[i] === '}' && --depth === 0) {
-      close = i;
-      break;
-    }
-  }
-  if (close < 0) return [glob];
-  const parts: string[] = [];
-  let depthIn = 0;
-  let start = open + 1;
-  for (let i = open + 1; i < close; i++) {
-    if (glob[i] === '{') depthIn++;
-    else if (glob[i] === '}') depthIn--;
-    else if (glob[i] === ',' && depthIn === 0) {
-      parts.push(glob.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(glob.slice(start, close));
-  const head = glob.slice(0, open);
-  const tail = glob.slice(close + 1);
-  return parts.flatMap((p) => expandBraces(head + p + tail));
-}
+import { expandBraces } from '../../core/load/globPatterns';
 
 /** Glob characters in a folder name become `?` (any one character): VS Code globs have no escape. */
 function literal(path: string): string {

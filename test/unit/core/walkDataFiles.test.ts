@@ -4,7 +4,8 @@ import { describe, it, expect } from 'vitest';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { globToRegExp, walkMatching } from '../../../src/core/load/walkDataFiles';
+import { walkMatching } from '../../../src/core/load/walkDataFiles';
+import { globToRegExp } from '../../../src/core/load/globPatterns';
 
 const RECORDS = '**/*.records.{jsonl,json}';
 const LOGS = '**/logs/**/*.{jsonl,json}';

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { expandBraces, includeFiles } from '../../../src/extension/discovery/includeGlobs';
+import { includeFiles } from '../../../src/extension/discovery/includeGlobs';
+import { expandBraces } from '../../../src/core/load/globPatterns';
 
 // A tiny matcher for the flat patterns includeFiles writes (`dir/*.ext` and the expanded default).
 function matches(glob: string, path: string): boolean {
