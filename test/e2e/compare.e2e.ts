@@ -44,10 +44,11 @@ async function watchQuickInput(wb: Workbench): Promise<() => Promise<{ closed: b
     const widget = document.querySelector<HTMLElement>('.quick-input-widget')!;
     w.ilPickClosed = false;
     w.ilPickObserver?.disconnect();
+    // Hidden, or inert while VS Code animates its close (a pick shown meanwhile cuts the animation short).
     w.ilPickObserver = new MutationObserver(() => {
-      if (widget.style.display === 'none') w.ilPickClosed = true;
+      if (widget.style.display === 'none' || widget.inert) w.ilPickClosed = true;
     });
-    w.ilPickObserver.observe(widget, { attributes: true, attributeFilter: ['style'] });
+    w.ilPickObserver.observe(widget, { attributes: true, attributeFilter: ['style', 'inert', 'class'] });
   });
   // The focus may be on the pick's input or on its list (VS Code's focus command, which the pick
   // runs as its items arrive, takes either).
