@@ -34,8 +34,8 @@ export interface RenderedTimes {
   [phase: string]: number;
 }
 
-/** The render times a view wrote on its `<body data-*>` (compare and conversation views). */
-async function renderedTimes(frame: FrameLocator): Promise<RenderedTimes> {
+/** The render times a view wrote on its `<body data-*>` (compare, conversation and dashboard views). */
+export async function renderedTimes(frame: FrameLocator): Promise<RenderedTimes> {
   const d = await frame.locator('body').evaluate((b) => ({ ...(b as HTMLElement).dataset }) as Record<string, string | undefined>);
   const prefixed = (prefix: string, json: string | undefined) => Object.entries(JSON.parse(json ?? '{}') as Record<string, number>).map(([k, v]) => [`${prefix}.${k}`, v] as const);
   return {

@@ -20,7 +20,43 @@ async function answerQuickPicks(wb: Workbench, values: string[]): Promise<void> 
     await input.fill(value);
     await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: value }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.page.keyboard.press('Enter');
+    // The command's next step takes over the same pick and clears what was typed (or the pick closed):
+    // only then is the next value typed, so it cannot be cleared after it was typed.
+    await wb.page.waitForFunction(
+      (typed) => {
+        const widget = document.querySelector<HTMLElement>('.quick-input-widget');
+        const el = widget?.querySelector('input');
+        return !el || !widget || widget.style.display === 'none' || el.value !== typed;
+      },
+      value,
+      { timeout: wb.timeoutMs },
+    );
   }
+}
+
+/**
+ * Records, in the workbench page, whether the quick input closed (the widget hidden) since the call,
+ * and where the focus is: a pick that a webview's focus closed shows as `closed`.
+ */
+async function watchQuickInput(wb: Workbench): Promise<() => Promise<{ closed: boolean; focusInPick: boolean }>> {
+  await wb.page.evaluate(() => {
+    const w = window as unknown as { ilPickClosed?: boolean; ilPickObserver?: MutationObserver };
+    const widget = document.querySelector<HTMLElement>('.quick-input-widget')!;
+    w.ilPickClosed = false;
+    w.ilPickObserver?.disconnect();
+    // Hidden, or inert while VS Code animates its close (a pick shown meanwhile cuts the animation short).
+    w.ilPickObserver = new MutationObserver(() => {
+      if (widget.style.display === 'none' || widget.inert) w.ilPickClosed = true;
+    });
+    w.ilPickObserver.observe(widget, { attributes: true, attributeFilter: ['style', 'inert', 'class'] });
+  });
+  // The focus may be on the pick's input or on its list (VS Code's focus command, which the pick
+  // runs as its items arrive, takes either).
+  return () =>
+    wb.page.evaluate(() => ({
+      closed: (window as unknown as { ilPickClosed?: boolean }).ilPickClosed === true,
+      focusInPick: document.activeElement?.closest('.quick-input-widget') !== null,
+    }));
 }
 
 async function renderedCompare(wb: Workbench): Promise<FrameLocator> {
@@ -198,6 +234,58 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     await expect.poll(generationOnScreen, { timeout: wb.timeoutMs }).toBe('1');
     const fresh = await wb.webviewFrameOf('compare');
     expect(await fresh.locator('[data-testid="side-left"]').innerText()).toContain('illustrative/model-a');
+    await wb.runCommand('View: Close All Editors');
+  });
+
+  it('never takes the focus from a quick pick: the steps of a command stay in one pick, a reused view leaves the focus where it was', async () => {
+    const input = wb.page.locator('.quick-input-widget input');
+    const title = (t: RegExp) => wb.page.locator('.quick-input-widget .quick-input-title', { hasText: t });
+    // The view the test before pinned outlives Close All Editors: unpinned and closed, it cannot be
+    // the one a pair below opens in.
+    const sticky = wb.page.locator('.tabs-container .tab.sticky');
+    if (await sticky.count()) {
+      await sticky.first().click();
+      await wb.runCommand('View: Unpin Editor');
+      await wb.runCommand('View: Close All Editors');
+      await sticky.first().waitFor({ state: 'detached', timeout: wb.timeoutMs });
+    }
+    await wb.runCommand('Intent Lens: Compare Retained ↔ Revised');
+    await answerQuickPicks(wb, ['sample-math/muffin-trays', 'illustrative/model-a']);
+    const frame = await wb.webviewFrameOf('compare');
+    await frame.locator('body[data-rendered="true"][data-view-generation="1"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    // The user is in the view, and runs the command again: as the palette closes VS Code gives the
+    // focus back to the view, which reaches its page a moment later. The source pick, then the model
+    // pick, must keep it: one pick that never closes between its steps.
+    await frame.locator('.il-title').click();
+    await wb.runCommand('Intent Lens: Compare Retained ↔ Revised');
+    await title(/^\s*Compare Retained ↔ Revised\s*$/).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    const pickState = await watchQuickInput(wb);
+    await input.fill('sample-math/muffin-trays');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'sample-math/muffin-trays' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page.keyboard.press('Enter');
+    await title(/^\s*Compare Retained ↔ Revised: sample-math\/muffin-trays/).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'illustrative/model-b' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    expect(await pickState()).toEqual({ closed: false, focusInPick: true });
+    await input.fill('illustrative/model-b');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'illustrative/model-b' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page.keyboard.press('Enter');
+    await frame.locator('body[data-rendered="true"][data-view-generation="2"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+
+    // From the Explorer: the view on screen shows the next pair without taking the focus (a reveal
+    // that focused it would close a pick the user opened while the pair was read).
+    // The palette is opened from there with its key (runCommand would focus the workbench first).
+    await wb.page.locator('.part.sidebar .monaco-list').first().focus();
+    await wb.page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await input.fill('>Intent Lens: Compare Retained ↔ Revised');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Intent Lens: Compare Retained ↔ Revised' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page.keyboard.press('Enter');
+    await title(/^\s*Compare Retained ↔ Revised\s*$/).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await answerQuickPicks(wb, ['sample-math/muffin-trays', 'illustrative/model-a']);
+    await frame.locator('body[data-rendered="true"][data-view-generation="3"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    // Two frames after the render: a focus the reveal sent has reached the page by then.
+    await frame.locator('body').evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await wb.page.evaluate(() => document.activeElement?.closest('.part.sidebar') !== null)).toBe(true);
     await wb.runCommand('View: Close All Editors');
   });
 });

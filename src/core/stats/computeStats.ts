@@ -47,6 +47,12 @@ export interface StatsOptions {
   intervalCache?: IntervalCache;
   /** Where the bootstrap resampling runs (default: this thread; the dashboard's: a worker thread). */
   bootstrapRunner?: BootstrapRunner;
+  /**
+   * The slow parts (intervals, inactive-content reads) start once this settles, after the first
+   * stage: the dashboard holds them until its page shows the grid, so seconds of resampling and
+   * reads do not compete with the page's load on a small machine.
+   */
+  slowPartsAfter?: Promise<unknown>;
 }
 
 const DOMAIN_ORDER = ['math', 'code', 'database', 'actions'];
@@ -304,6 +310,7 @@ export async function computeStatsStaged(conversations: readonly ConversationRef
   // finishes is announced with what is still pending.
   const pending = new Set<StatsPart>(STATS_PARTS);
   onStage?.({ report, pending: [...pending] });
+  await opts.slowPartsAfter?.catch(() => undefined);
   const done = (part: StatsPart) => {
     pending.delete(part);
     onStage?.({ report, pending: [...pending] });

@@ -12,6 +12,7 @@ import { readCompareTarget, readExplicitPair, type CompareTarget } from './compa
 import { compareCandidates, refLabel, retainedRevisedPairs } from './comparePairs';
 import { ComparePanel } from './comparePanel';
 import { COMPARE_SCHEME, FinalResponseDocuments, openNativeDiff } from './nativeDiff';
+import { PickSession } from '../picks/pickSession';
 
 interface RunPick extends vscode.QuickPickItem {
   ref: ConversationRef;
@@ -37,76 +38,93 @@ export function registerCompare(services: ExtensionServices): void {
     }
   };
 
-  const pickSource = async (title: string): Promise<string | undefined> => {
+  const pickSource = async (picks: PickSession, title: string): Promise<string | undefined> => {
     const ids = [...new Set(data.conversations().map((r) => r.task_id))].sort();
     if (!ids.length) {
       void vscode.window.showInformationMessage('Intent Lens: no run logs in this workspace.');
       return undefined;
     }
-    const pick = await vscode.window.showQuickPick(
-      ids.map((id) => ({ label: id })),
-      { title, placeHolder: 'Source task' },
-    );
+    const pick = await picks.pick({ title, placeholder: 'Source task', items: ids.map((id) => ({ label: id })) });
     return pick?.label;
   };
 
+  // From the palette (no argument) a source pick follows: it is on screen before the data is read
+  // (see PickSession). A later step without one opens its own.
+  const pickSession = (arg: unknown, title: string) => (arg === undefined ? PickSession.start(title) : Promise.resolve(undefined));
+
   const retainedRevised = async (arg: unknown) => {
-    await data.ensureLoaded();
-    const target: CompareTarget = readCompareTarget(arg, knownConv);
-    const refs = data.conversations();
-    let pairs;
-    let what: string;
-    if (target.convId) {
-      const basis = data.logs.get(target.convId);
-      if (!basis) return void vscode.window.showErrorMessage(`Intent Lens: conversation ${target.convId} is not in the workspace.`);
-      pairs = retainedRevisedPairs(refs, basis.task_id, { basis });
-      what = `${basis.task_id} (${basis.model})`;
-    } else {
-      const taskId = target.taskId ?? (await pickSource('Compare Retained ↔ Revised'));
-      if (!taskId) return;
-      pairs = retainedRevisedPairs(refs, taskId, target.model ? { model: target.model } : {});
-      what = target.model ? `${taskId} (${target.model})` : taskId;
+    let picks = await pickSession(arg, 'Compare Retained ↔ Revised');
+    try {
+      await data.ensureLoaded();
+      const target: CompareTarget = readCompareTarget(arg, knownConv);
+      const refs = data.conversations();
+      let pairs;
+      let what: string;
+      if (target.convId) {
+        const basis = data.logs.get(target.convId);
+        if (!basis) return void vscode.window.showErrorMessage(`Intent Lens: conversation ${target.convId} is not in the workspace.`);
+        pairs = retainedRevisedPairs(refs, basis.task_id, { basis });
+        what = `${basis.task_id} (${basis.model})`;
+      } else {
+        const taskId = target.taskId ?? (await pickSource((picks ??= await PickSession.start('Compare Retained ↔ Revised')), 'Compare Retained ↔ Revised'));
+        if (!taskId) return;
+        pairs = retainedRevisedPairs(refs, taskId, target.model ? { model: target.model } : {});
+        what = target.model ? `${taskId} (${target.model})` : taskId;
+      }
+      if (!pairs.length) return void vscode.window.showWarningMessage(`Intent Lens: no model has both a Retained and a Revised run of ${what}.`);
+      let chosen = pairs[0]!;
+      if (pairs.length > 1) {
+        const title = `Compare Retained ↔ Revised: ${what}`;
+        const pick = await (picks ??= await PickSession.start(title)).pick({
+          title,
+          placeholder: 'Model',
+          items: pairs.map((p) => ({ label: p.model, description: `Retained ${p.retained.verdict} · Revised ${p.revised.verdict}`, pair: p })),
+        });
+        if (!pick) return;
+        chosen = pick.pair;
+      }
+      picks?.dispose();
+      await open(chosen.retained.conv_id, chosen.revised.conv_id);
+    } finally {
+      picks?.dispose();
     }
-    if (!pairs.length) return void vscode.window.showWarningMessage(`Intent Lens: no model has both a Retained and a Revised run of ${what}.`);
-    let chosen = pairs[0]!;
-    if (pairs.length > 1) {
-      const pick = await vscode.window.showQuickPick(
-        pairs.map((p) => ({ label: p.model, description: `Retained ${p.retained.verdict} · Revised ${p.revised.verdict}`, pair: p })),
-        { title: `Compare Retained ↔ Revised: ${what}`, placeHolder: 'Model' },
-      );
-      if (!pick) return;
-      chosen = pick.pair;
-    }
-    await open(chosen.retained.conv_id, chosen.revised.conv_id);
   };
 
   const compareWith = async (arg: unknown) => {
-    await data.ensureLoaded();
-    const explicit = readExplicitPair(arg);
-    if (explicit) return open(explicit.left, explicit.right);
-    const target = readCompareTarget(arg, knownConv);
-    const refs = data.conversations();
-    let first = target.convId ? data.logs.get(target.convId) : undefined;
-    if (!first) {
-      const taskId = target.taskId ?? (await pickSource('Compare With…'));
-      if (!taskId) return;
-      const inst = target.instance;
-      const runs = refs.filter(
-        (r) =>
-          r.task_id === taskId &&
-          (!inst || (r.mode === inst.mode && r.condition === inst.condition && (r.path ?? undefined) === (inst.path ?? undefined) && (r.k ?? 0) === (inst.k ?? 0))) &&
-          (!target.model || r.model === target.model),
-      );
-      if (runs.length === 0) return void vscode.window.showWarningMessage(`Intent Lens: no runs of ${taskId} to compare.`);
-      const pick = await vscode.window.showQuickPick(runs.map(runPick), { title: `Compare With… (1/2): ${taskId}`, placeHolder: 'First conversation' });
-      if (!pick) return;
-      first = pick.ref;
+    let picks = await pickSession(arg, 'Compare With…');
+    try {
+      await data.ensureLoaded();
+      const explicit = readExplicitPair(arg);
+      if (explicit) return await open(explicit.left, explicit.right);
+      const target = readCompareTarget(arg, knownConv);
+      const refs = data.conversations();
+      let first = target.convId ? data.logs.get(target.convId) : undefined;
+      if (!first) {
+        const taskId = target.taskId ?? (await pickSource((picks ??= await PickSession.start('Compare With…')), 'Compare With…'));
+        if (!taskId) return;
+        const inst = target.instance;
+        const runs = refs.filter(
+          (r) =>
+            r.task_id === taskId &&
+            (!inst || (r.mode === inst.mode && r.condition === inst.condition && (r.path ?? undefined) === (inst.path ?? undefined) && (r.k ?? 0) === (inst.k ?? 0))) &&
+            (!target.model || r.model === target.model),
+        );
+        if (runs.length === 0) return void vscode.window.showWarningMessage(`Intent Lens: no runs of ${taskId} to compare.`);
+        const title = `Compare With… (1/2): ${taskId}`;
+        const pick = await (picks ??= await PickSession.start(title)).pick({ title, placeholder: 'First conversation', items: runs.map(runPick) });
+        if (!pick) return;
+        first = pick.ref;
+      }
+      const candidates = compareCandidates(refs, first);
+      if (!candidates.length) return void vscode.window.showWarningMessage(`Intent Lens: ${first.task_id} has no other run to compare with.`);
+      const title = `Compare ${refLabel(first)} · ${first.model} with…`;
+      const second = await (picks ??= await PickSession.start(title)).pick({ title, placeholder: 'Other instance of this source, or another model on the same instance', items: candidates.map(runPick) });
+      if (!second) return;
+      picks.dispose();
+      await open(first.conv_id, second.ref.conv_id);
+    } finally {
+      picks?.dispose();
     }
-    const candidates = compareCandidates(refs, first);
-    if (!candidates.length) return void vscode.window.showWarningMessage(`Intent Lens: ${first.task_id} has no other run to compare with.`);
-    const second = await vscode.window.showQuickPick(candidates.map(runPick), { title: `Compare ${refLabel(first)} · ${first.model} with…`, placeHolder: 'Other instance of this source, or another model on the same instance' });
-    if (!second) return;
-    await open(first.conv_id, second.ref.conv_id);
   };
 
   const nativeDiff = async (arg: unknown) => {

@@ -123,7 +123,9 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
     this.state = state;
     this.connection.forgetRendered();
     // The title changes when the page reports the new conversation rendered: a tab naming it means the page shows it.
-    this.panel.reveal();
+    // It is on screen already: made the active editor without taking the focus, which could close a
+    // quick pick the user opened while the state was read (a focused webview closes it).
+    this.panel.reveal(undefined, true);
     this.connection.notify('state', { state });
   }
 

@@ -3,6 +3,7 @@
 // else the log line), with buttons to compare Retained ↔ Revised of the same source, reveal the
 // source in the Sources tree, or open the raw log line.
 import * as vscode from 'vscode';
+import { focusPick } from '../picks/pickSession';
 import { basename } from 'node:path';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { instanceLabel } from '../../core/render/instances';
@@ -64,15 +65,7 @@ export async function showConversationPick(refs: readonly ConversationRef[], tit
   qp.placeholder = 'Filter by task, model, verdict or file; Enter opens the conversation';
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
-  const sorted = [...refs].sort((a, b) => a.task_id.localeCompare(b.task_id, undefined, { numeric: true }) || a.model.localeCompare(b.model));
-  qp.items = sorted.map((ref) => ({
-    ref,
-    label: `${verdictIcon[ref.verdict]} ${ref.task_id}`,
-    description: `${ref.model} · ${instanceLabel(ref)} · ${ref.verdict}`,
-    detail: `${basename(ref.file)}:${ref.line} · ${ref.conv_id}`,
-    buttons: ref.mode === 'multi' && !ref.path ? [compareButton, revealButton, rawLineButton] : [revealButton, rawLineButton],
-  }));
-  await new Promise<void>((resolve) => {
+  const closed = new Promise<void>((resolve) => {
     qp.onDidAccept(() => {
       const pick = qp.selectedItems[0];
       qp.hide();
@@ -88,6 +81,22 @@ export async function showConversationPick(refs: readonly ConversationRef[], tit
       qp.dispose();
       resolve();
     });
-    qp.show();
   });
+  // On screen before the rows are built (tens of thousands at full scale), and not closed by a
+  // webview that takes the focus back meanwhile: it is given back with the rows (see PickSession).
+  qp.ignoreFocusOut = true;
+  qp.busy = true;
+  qp.show();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const sorted = [...refs].sort((a, b) => a.task_id.localeCompare(b.task_id, undefined, { numeric: true }) || a.model.localeCompare(b.model));
+  qp.items = sorted.map((ref) => ({
+    ref,
+    label: `${verdictIcon[ref.verdict]} ${ref.task_id}`,
+    description: `${ref.model} · ${instanceLabel(ref)} · ${ref.verdict}`,
+    detail: `${basename(ref.file)}:${ref.line} · ${ref.conv_id}`,
+    buttons: ref.mode === 'multi' && !ref.path ? [compareButton, revealButton, rawLineButton] : [revealButton, rawLineButton],
+  }));
+  qp.busy = false;
+  void focusPick();
+  await closed;
 }

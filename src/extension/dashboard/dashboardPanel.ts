@@ -29,8 +29,11 @@ import { computeRunDiff, diffChoices } from './runDiffSides';
 import { openConversationView } from '../conversation/registerConversation';
 import { exportReport } from './reportExport';
 import { INTERNAL_COMMANDS } from '../commandIds';
+import type { ViewTiming } from '../../shared/protocol';
 
 const RECOMPUTE_DEBOUNCE_MS = 300;
+/** The longest a new panel holds the report's slow parts back for its first paint. */
+const SLOW_PARTS_HOLD_MAX_MS = 10_000;
 
 export class DashboardPanel extends ViewPanel<typeof DashboardView> {
   private static current: DashboardPanel | undefined;
@@ -40,19 +43,46 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
     return DashboardPanel.current;
   }
 
-  static async show(services: ExtensionServices, stats: DashboardStats): Promise<DashboardPanel> {
+  /** The panel being opened (a second command meanwhile shows the same one). */
+  private static opening: Promise<DashboardPanel | undefined> | undefined;
+
+  static async show(services: ExtensionServices, stats: DashboardStats): Promise<DashboardPanel | undefined> {
     if (DashboardPanel.current) {
       DashboardPanel.current.panel.reveal();
       return DashboardPanel.current;
     }
+    DashboardPanel.opening ??= DashboardPanel.open(services, stats).finally(() => (DashboardPanel.opening = undefined));
+    return DashboardPanel.opening;
+  }
+
+  private static async open(services: ExtensionServices, stats: DashboardStats): Promise<DashboardPanel | undefined> {
     const commandAt = Date.now();
-    const stage = await DashboardPanel.currentStage(stats, services);
-    const stageMs = Date.now() - commandAt;
+    // The panel first: VS Code builds its frame and service worker (hundreds of ms) while the
+    // report's first stage is computed or taken from the cache; its HTML, with the stage inlined, follows.
     const panel = vscode.window.createWebviewPanel(DASHBOARD_PANEL_ID, 'Intent Lens Dashboard', vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
-    DashboardPanel.current = new DashboardPanel(services, panel, stats, stage, commandAt);
+    const panelCreatedAt = Date.now();
+    let closed = false;
+    // A report computed for this open starts its slow parts once the page shows the grid (or it
+    // closed, or after a bound: a page that never reports must not hold them forever).
+    let release!: () => void;
+    const shown = new Promise<void>((resolve) => (release = resolve));
+    const bound = setTimeout(release, SLOW_PARTS_HOLD_MAX_MS);
+    void shown.then(() => clearTimeout(bound));
+    stats.holdSlowPartsUntil(shown);
+    const closedMeanwhile = panel.onDidDispose(() => {
+      closed = true;
+      release();
+    });
+    const stage = await DashboardPanel.currentStage(stats, services);
+    closedMeanwhile.dispose();
+    if (closed) return undefined;
+    const stageMs = Date.now() - commandAt;
+    const opened = new DashboardPanel(services, panel, stats, stage, { commandAt, panelCreatedAt });
+    DashboardPanel.current = opened;
+    opened.disposables.push(opened.connection.onDidRender(release), { dispose: release });
     // Where an open's time goes (the UI bench reads the page's side from the page).
     const pending = 'pending' in stage ? `, pending: ${stage.pending.join(', ') || 'none'}` : '';
-    services.output.appendLine(`[dashboard] opened: command→report ${stageMs} ms, command→panel ${Date.now() - commandAt} ms${pending}`);
+    services.output.appendLine(`[dashboard] opened: command→panel ${panelCreatedAt - commandAt} ms, command→report ${stageMs} ms, command→html ${Date.now() - commandAt} ms${pending}`);
     return DashboardPanel.current;
   }
 
@@ -89,16 +119,15 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
     panel: vscode.WebviewPanel,
     private readonly stats: DashboardStats,
     stage: StatsStage | { error: string },
-    private readonly commandAt = Date.now(),
+    private readonly timing: ViewTiming,
   ) {
     const state = DashboardPanel.stateOf(stage, stats, services);
     super(services, panel, {
       definition: DashboardView,
       title: 'Intent Lens Dashboard',
-      initialState: state,
+      // Only the first state carries the timing: the page's first render counts from the command.
+      initialState: { ...state, timing },
       handlers: {
-        // The page's state carries no timing: command → rendered is the host's.
-        commandAt,
         requests: {
           refresh: async () => {
             await this.recompute();
@@ -133,7 +162,7 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
   /** Pushes a stage the page does not show yet. */
   private showStage(stage: StatsStage): void {
     if (stage === this.shown) return;
-    if (!stage.pending.length) this.services.output.appendLine(`[dashboard] complete: command→complete ${Date.now() - this.commandAt} ms`);
+    if (!stage.pending.length) this.services.output.appendLine(`[dashboard] complete: command→complete ${Date.now() - this.timing.commandAt} ms`);
     this.shown = stage;
     this.state = this.toState(stage);
     this.connection.notify('state', { state: this.state });

@@ -40,12 +40,23 @@ export class DashboardStats {
   private readonly listeners = new Set<(stage: StatsStage) => void>();
   /** The inactive-content detector of the last computation. */
   detectorName = 'none';
+  /** What the next computation's slow parts wait for (see `holdSlowPartsUntil`). */
+  private slowPartsGate: Promise<unknown> | undefined;
 
   constructor(private readonly data: WorkspaceData) {}
 
   /** The latest stage's report (with Fig. 4 id lists), for click-through. */
   get report(): StatsReport | undefined {
     return this.latest?.report;
+  }
+
+  /**
+   * The next computation starts its slow parts (intervals, Fig. 4's reads) only once `until`
+   * settles: a panel being opened holds them until its page shows the grid.
+   */
+  holdSlowPartsUntil(until: Promise<unknown>): void {
+    // A report already computed (or being computed) for the current data is shown as it is.
+    if (this.run?.generation !== this.generation) this.slowPartsGate = until;
   }
 
   /** The data changed: the next request computes anew (a run in progress stops reading). */
@@ -105,6 +116,8 @@ export class DashboardStats {
     this.detectorName = wired.detectorName;
     const detect = wired.hasInactive;
     const { detectorName: _name, close, ...options } = wired;
+    const slowPartsAfter = this.slowPartsGate;
+    this.slowPartsGate = undefined;
     // Unbounded but small: one entry per (series, counts) seen; dropped when it outgrows a full report many times over.
     if (this.intervalCache.size > 5000) this.intervalCache.clear();
     try {
@@ -115,6 +128,7 @@ export class DashboardStats {
           ...options,
           intervalCache: this.intervalCache,
           bootstrapRunner: this.bootstrap.run,
+          ...(slowPartsAfter ? { slowPartsAfter } : {}),
           ...(detect ? { judgeInactive: this.judgeInactive(generation, detect, (id) => records.get(id)?.record) } : {}),
         },
         onStage,

@@ -24,8 +24,6 @@ export interface ConnectionHandlers<D extends ViewDefinition> {
   log?: (line: string) => void;
   /** What the page shows, for its "rendered" line (e.g. `GSM8K/248 (12+12 turns)`). */
   describeRendered?: () => string;
-  /** Host clock when the user's command ran, for a page whose state does not carry it. */
-  commandAt?: number;
 }
 
 export class WebviewConnection<D extends ViewDefinition> {
@@ -115,7 +113,7 @@ export class WebviewConnection<D extends ViewDefinition> {
     const times = m.params;
     this.rendered = times;
     const subject = this.handlers.describeRendered?.();
-    const sinceCommand = times.sinceCommandMs ?? (this.handlers.commandAt !== undefined ? Date.now() - this.handlers.commandAt : undefined);
+    const sinceCommand = times.sinceCommandMs;
     const parts = [
       `script→rendered ${times.ms.toFixed(0)} ms`,
       ...(times.sincePanelCreatedMs !== undefined ? [`panel created→rendered ${times.sincePanelCreatedMs.toFixed(0)} ms`] : []),

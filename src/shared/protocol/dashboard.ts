@@ -3,7 +3,7 @@
 // it to conversations (so 100k conversations never travel to the page).
 import { z } from 'zod';
 import { STATS_PARTS } from '../../core/stats/statsTypes';
-import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope } from '../protocol';
+import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope, ViewTimingSchema } from '../protocol';
 
 export const DASHBOARD_VIEW = 'dashboard';
 export const DASHBOARD_PANEL_ID = 'intentLens.dashboard';
@@ -81,6 +81,8 @@ export const DashboardStateSchema = z.object({
   /** Host clock when the report was computed. */
   computedAt: z.number().nullable(),
   error: z.string().optional(),
+  /** Host clock of the open command and the panel's creation: only in the state a panel opens with (its "rendered" times count from them). */
+  timing: ViewTimingSchema.optional(),
 });
 export type DashboardState = z.infer<typeof DashboardStateSchema>;
 

@@ -98,4 +98,30 @@ describe('computeStatsStaged', () => {
     await done;
     expect(stages).toEqual([['inference', 'inactive'], ['inference'], []]);
   });
+  it('starts no read and no resample before slowPartsAfter settles (the dashboard: its page shows the grid first)', async () => {
+    const shown = gate();
+    let reads = 0;
+    let resamples = 0;
+    const hasInactive = async () => {
+      reads++;
+      return false;
+    };
+    const countingBootstrap: BootstrapRunner = async (jobs, opts) => {
+      resamples++;
+      return inThreadBootstrap(jobs, opts);
+    };
+    const refs = workspace();
+    const stages: string[][] = [];
+    const done = computeStatsStaged(refs, { hasInactive, bootstrapRunner: countingBootstrap, bootstrap: { seed: 1, resamples: 50 }, slowPartsAfter: shown.opened }, (s) => stages.push([...s.pending]));
+    expect(stages).toEqual([['inference', 'inactive']]);
+    // Other work may run meanwhile: nothing of the slow parts does.
+    await new Promise((r) => setTimeout(r, 0));
+    expect({ reads, resamples, stages: stages.length }).toEqual({ reads: 0, resamples: 0, stages: 1 });
+    shown.open();
+    const report = await done;
+    expect(reads).toBeGreaterThan(0);
+    expect(resamples).toBe(1);
+    expect(stages.at(-1)).toEqual([]);
+    expect(strip(report)).toEqual(strip(await computeStats(refs, { hasInactive, bootstrap: { seed: 1, resamples: 50 } })));
+  });
 });
