@@ -148,6 +148,28 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     await wb.screenshot('conversation-shared-data');
   });
 
+  it.skipIf(!hasShared)('opens the real shared-data conversation from the Sources tree at the clicked turn', async () => {
+    // Narrowed through the Samples table's task-id filter (the tree's filter too), so its rows are the only ones.
+    await wb.runCommand('View: Close All Editors');
+    await wb.runCommand('Intent Lens: Open Samples Table');
+    const table = await wb.webviewFrameOf('samples');
+    await table.locator('[data-column="taskId"] input').fill('sharded-GSM8K/248');
+    await wb.page.locator('.part.sidebar', { hasText: /filtered: task id contains "sharded-GSM8K\/248"/ }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.runCommand('View: Close All Editors');
+    await wb.expandTreeRow('sharded-GSM8K/248');
+    await wb.expandTreeRow(/^\s*Original\s*multi/);
+    await wb.expandTreeRow(/✓ claude-3-haiku/);
+    await (await wb.treeRow(/user · shard 2/)).click();
+    const frame = await renderedConversation(wb, /sharded-GSM8K\/248 · Original · anthropic\/claude-3-haiku/);
+    expect(await frame.locator('[data-verdict]').first().getAttribute('data-verdict')).toBe('correct');
+    const current = frame.locator('.il-turn-current');
+    await current.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    expect(await current.locator('[data-tag]').allInnerTexts()).toContain('shard 2');
+    expect((await frame.locator('[data-response-type]').allInnerTexts()).length).toBeGreaterThan(0);
+    await wb.screenshot('conversation-shared-data-from-tree');
+    await wb.runCommand('Intent Lens: Clear Filters');
+  });
+
   it.skipIf(!hasShared)('opens the same real conversation from a full-text search hit, at the turn of the hit', async () => {
     // No webview left to take focus from the quick pick.
     await wb.runCommand('View: Close All Editors');
