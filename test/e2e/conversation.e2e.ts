@@ -1,7 +1,8 @@
 // Conversation view in a real VS Code (code-server): a turn opened from the Sources tree lands in
 // the rendered transcript (verdict with provenance, tags, response types, the rejected 10 trays
 // highlighted in model A's answer, J/N keys); a real shared-data LiC conversation opens from the
-// palette with its shard tags and logged score; a hostile conversation stays inert.
+// palette with its shard tags and logged score; "Open Log Line" and "Compare With…" work from its
+// header; a 200-turn conversation mounts only the turns on screen; a hostile conversation stays inert.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,7 +46,23 @@ function workspace(): string {
     is_correct: false,
   };
   writeFileSync(join(dir, 'logs/hostile/hostile.jsonl'), JSON.stringify(hostile) + '\n');
+  mkdirSync(join(dir, 'logs/long'), { recursive: true });
+  writeFileSync(join(dir, 'logs/long/long.jsonl'), JSON.stringify(longConversation()) + '\n');
   return dir;
+}
+
+const LONG_TURNS = 200;
+
+/** A 200-turn conversation (multi-line replies, bookkeeping entries between turns), made up here. */
+function longConversation() {
+  const trace: unknown[] = [];
+  for (let i = 1; i <= LONG_TURNS; i++) {
+    trace.push({ role: 'user', content: `Question ${i}: and what is ${i} times 7?` });
+    trace.push({ role: 'assistant', content: `Reply ${i}.\n\n- step one: take ${i}\n- step two: multiply by 7\n\nSo the result is **${i * 7}**.` });
+    if (i % 50 === 0) trace.push({ role: 'log', content: { type: 'state_transition', from: `s${i}`, to: `s${i + 1}` } });
+  }
+  trace.push({ role: 'log', content: { type: 'conversation-completed' } });
+  return { conv_id: 'long-conversation', task: 'math', task_id: 'long/two-hundred-turns', assistant_model: 'long-model', mode: 'multi', condition: 'original', trace, is_correct: false };
 }
 
 async function renderedConversation(wb: Workbench, title: string | RegExp): Promise<FrameLocator> {
@@ -131,6 +148,28 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     await wb.screenshot('conversation-shared-data');
   });
 
+  it.skipIf(!hasShared)('opens the real shared-data conversation from the Sources tree at the clicked turn', async () => {
+    // Narrowed through the Samples table's task-id filter (the tree's filter too), so its rows are the only ones.
+    await wb.runCommand('View: Close All Editors');
+    await wb.runCommand('Intent Lens: Open Samples Table');
+    const table = await wb.webviewFrameOf('samples');
+    await table.locator('[data-column="taskId"] input').fill('sharded-GSM8K/248');
+    await wb.page.locator('.part.sidebar', { hasText: /filtered: task id contains "sharded-GSM8K\/248"/ }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.runCommand('View: Close All Editors');
+    await wb.expandTreeRow('sharded-GSM8K/248');
+    await wb.expandTreeRow(/^\s*Original\s*multi/);
+    await wb.expandTreeRow(/✓ claude-3-haiku/);
+    await (await wb.treeRow(/user · shard 2/)).click();
+    const frame = await renderedConversation(wb, /sharded-GSM8K\/248 · Original · anthropic\/claude-3-haiku/);
+    expect(await frame.locator('[data-verdict]').first().getAttribute('data-verdict')).toBe('correct');
+    const current = frame.locator('.il-turn-current');
+    await current.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    expect(await current.locator('[data-tag]').allInnerTexts()).toContain('shard 2');
+    expect((await frame.locator('[data-response-type]').allInnerTexts()).length).toBeGreaterThan(0);
+    await wb.screenshot('conversation-shared-data-from-tree');
+    await wb.runCommand('Intent Lens: Clear Filters');
+  });
+
   it.skipIf(!hasShared)('opens the same real conversation from a full-text search hit, at the turn of the hit', async () => {
     // No webview left to take focus from the quick pick.
     await wb.runCommand('View: Close All Editors');
@@ -149,6 +188,86 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     await current.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     expect(await current.innerText()).toContain('calculate how much the chef spent on onions');
     await expect.poll(() => frame.locator('[data-tag="shard 1"]').count()).toBeGreaterThan(0);
+  });
+
+  it('opens the log line and compares with another run from the conversation header', async () => {
+    await openFromPalette(wb);
+    const log = join(dir, 'logs', 'math', 'model-a.jsonl');
+    const lines = readFileSync(log, 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.includes('"sample-math/muffin-trays"') && /"condition":\s*"retained"/.test(l) && /"mode":\s*"multi"/.test(l) && !/"path"/.test(l));
+    const convId = (JSON.parse(lines[at]!) as { conv_id: string }).conv_id;
+    await pickConversation(wb, convId, new RegExp(convId));
+    const frame = await renderedConversation(wb, 'sample-math/muffin-trays · Retained · illustrative/model-a');
+
+    // "Open Log Line": the log file opens beside, the cursor on the conversation's line.
+    await frame.locator('.il-actions button', { hasText: 'Open Log Line' }).click();
+    await wb.page.locator('.tab', { hasText: 'model-a.jsonl' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`^\\s*Ln ${at + 1}, Col 1`) }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+
+    // "Compare With…": a pick of this source's other runs; the chosen pair opens in the compare view.
+    await wb.page.locator('.tab', { hasText: 'sample-math/muffin-trays · Retained' }).first().click();
+    const pick = wb.page.locator('.quick-input-widget', { hasText: /with…/ });
+    for (let attempt = 1; ; attempt++) {
+      await frame.locator('.il-actions button', { hasText: 'Compare With…' }).click();
+      // The webview can take the focus back and close the pick at load: click again (bounded).
+      const shown = await pick.locator('.quick-input-list .monaco-list-row').first().waitFor({ state: 'visible', timeout: attempt < 3 ? 15_000 : wb.timeoutMs }).then(() => true, () => false);
+      if (shown) break;
+      if (attempt >= 3) throw new Error('the Compare With… pick did not show');
+    }
+    await pick.locator('input').fill('Revised');
+    await pick.locator('.quick-input-list .monaco-list-row', { hasText: /Revised/ }).first().click();
+    const compare = await wb.webviewFrameOf('compare');
+    await compare.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    await wb.screenshot('conversation-compare-with');
+  });
+
+  it('mounts only the turns on screen of a 200-turn conversation, scrolls to its end, moves with J and folds bookkeeping', async () => {
+    await openFromPalette(wb);
+    await pickConversation(wb, 'long/two-hundred-turns', /long\/two-hundred-turns/);
+    const frame = await renderedConversation(wb, /long\/two-hundred-turns · Original · long-model/);
+    expect(await frame.locator('.il-help').innerText()).toContain(`${LONG_TURNS} user turns`);
+    const mounted = () => frame.locator('[data-testid="turn"]').count();
+    expect(await mounted()).toBeGreaterThan(0);
+    expect(await mounted()).toBeLessThan(30);
+
+    // Scrolled through in steps, as a reader would; the frames' gaps are reported (not asserted: timing).
+    const transcript = frame.locator('[data-testid="transcript"]');
+    const frames = await transcript.evaluate(async (el) => {
+      const gaps: number[] = [];
+      let last = performance.now();
+      while (el.scrollTop + el.clientHeight < el.scrollHeight - 2) {
+        el.scrollTop += 600;
+        await new Promise((r) => requestAnimationFrame(r));
+        const now = performance.now();
+        gaps.push(now - last);
+        last = now;
+      }
+      gaps.sort((a, b) => a - b);
+      return { frames: gaps.length, median: gaps[Math.floor(gaps.length / 2)] ?? 0, p95: gaps[Math.floor(gaps.length * 0.95)] ?? 0, max: gaps.at(-1) ?? 0 };
+    });
+    console.log(`[conversation e2e] 200-turn scroll: ${JSON.stringify(frames)}`);
+    // The heights measured on the way change the total: scroll until the last turn is mounted.
+    await expect.poll(() => transcript.evaluate((el, last) => ((el.scrollTop = el.scrollHeight), el.querySelector(`[data-turn="${last}"]`) !== null), LONG_TURNS - 1), { timeout: wb.timeoutMs }).toBe(true);
+    expect(await frame.locator(`[data-turn="${LONG_TURNS - 1}"]`).innerText()).toContain(`Question ${LONG_TURNS}:`);
+    expect(await mounted()).toBeLessThan(30);
+
+    // Bookkeeping (state transitions, completion) is folded at the end.
+    const bookkeeping = frame.locator('details[data-testid="bookkeeping"]');
+    await bookkeeping.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    expect(await bookkeeping.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    expect(await bookkeeping.locator('summary').innerText()).toMatch(/bookkeeping \(5, folded\)/);
+    await wb.screenshot('conversation-200-turns-end');
+
+    // J / K from the first turn: the current turn moves one at a time and stays mounted.
+    await transcript.evaluate((el) => (el.scrollTop = 0));
+    await transcript.focus();
+    await wb.page.keyboard.press('j');
+    await expect.poll(() => frame.locator('.il-turn-current').getAttribute('data-turn')).toBe('1');
+    await wb.page.keyboard.press('j');
+    await expect.poll(() => frame.locator('.il-turn-current').getAttribute('data-turn')).toBe('2');
+    await wb.page.keyboard.press('k');
+    await expect.poll(() => frame.locator('.il-turn-current').getAttribute('data-turn')).toBe('1');
+    expect(await frame.locator('.il-turn-current').innerText()).toContain('Question 2:');
   });
 
   it('keeps a hostile conversation inert: HTML, scripts and javascript: links stay text', async () => {

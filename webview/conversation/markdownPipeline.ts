@@ -1,5 +1,5 @@
 // The Markdown pipeline of the conversation view, apart from React and the webview bridge (so it
-// is unit-tested in Node): GFM, `$$…$$` math kept as written, raw HTML turned into literal text,
+// is unit-tested in Node): GFM, `$$…$$` and `\(…\)` / `\[…\]` math kept as written, raw HTML turned into literal text,
 // and only http(s)/mailto URLs kept.
 import { defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
@@ -18,6 +18,30 @@ export function remarkHtmlAsText() {
   return (tree: MdRoot) => visit(tree);
 }
 
+/** A backslash before ASCII punctuation: Markdown drops the backslash (`\(` renders as `(`). */
+const ESCAPE = /\\([!-/:-@[-`{-~])/g;
+const MATH_DELIMITER = /\\[()[\]]/;
+
+/**
+ * LaTeX's `\( … \)` and `\[ … \]` math, which models write often, keeps its backslashes: a text
+ * node whose source holds such a delimiter shows its source as written (Markdown would read them
+ * as escaped brackets). Only when the node is exactly its source with the escapes resolved.
+ */
+export function remarkKeepMathDelimiters() {
+  const visit = (node: MdRoot | MdContent, source: string): void => {
+    if (node.type === 'text') {
+      const start = node.position?.start.offset;
+      const end = node.position?.end.offset;
+      if (start === undefined || end === undefined) return;
+      const raw = source.slice(start, end);
+      if (MATH_DELIMITER.test(raw) && raw.replace(ESCAPE, '$1') === node.value) node.value = raw;
+      return;
+    }
+    if ('children' in node) for (const c of node.children) visit(c, source);
+  };
+  return (tree: MdRoot, file: { value: unknown }) => visit(tree, String(file.value));
+}
+
 const SAFE_URL = /^(https?:|mailto:)/i;
 
 /** Keeps http(s) and mailto links; anything else (javascript:, data:, vscode:, relative) is dropped. */
@@ -27,4 +51,4 @@ export function urlTransform(url: string): string {
 }
 
 // Single dollars are prices in GSM8K answers, not math.
-export const remarkPlugins: PluggableList = [remarkGfm, [remarkMath, { singleDollarTextMath: false }], remarkHtmlAsText];
+export const remarkPlugins: PluggableList = [remarkGfm, [remarkMath, { singleDollarTextMath: false }], remarkHtmlAsText, remarkKeepMathDelimiters];

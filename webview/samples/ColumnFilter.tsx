@@ -1,11 +1,13 @@
-// The filter control under a column header: text (task id contains), set (checkbox list), range
-// (turns from–to). Each edits the shared filter model through `onChange`.
+// The filter control under a column header: text (task id, response types contain), set (checkbox
+// list), range (turns, tokens from–to). Each edits the shared filter model through `onChange`.
 import { useEffect, useState } from 'react';
 import type { SampleFilters } from '../../src/shared/protocol/samples';
 import type { Column } from './gridModel';
 
 type SetKey = 'domains' | 'models' | 'instances' | 'verdicts';
 const SET_KEYS: Partial<Record<Column['id'], SetKey>> = { domain: 'domains', model: 'models', instance: 'instances', verdict: 'verdicts' };
+const TEXT_KEYS: Partial<Record<Column['id'], 'taskText' | 'responseText'>> = { taskId: 'taskText', responseTypes: 'responseText' };
+const RANGE_KEYS: Partial<Record<Column['id'], 'turns' | 'tokens'>> = { turns: 'turns', tokens: 'tokens' };
 
 export interface FilterProps {
   column: Column;
@@ -68,8 +70,10 @@ function RangeFilter({ value, label, onChange }: { value: { min?: number; max?: 
 }
 
 export function ColumnFilter({ column, filters, options, onChange }: FilterProps) {
-  if (column.filter === 'text') return <TextFilter label={column.title} value={filters.taskText ?? ''} onChange={(v) => onChange({ ...filters, taskText: v })} />;
-  if (column.filter === 'range') return <RangeFilter label={column.title} value={filters.turns} onChange={(v) => onChange({ ...filters, turns: v })} />;
+  const textKey = TEXT_KEYS[column.id];
+  if (column.filter === 'text' && textKey) return <TextFilter label={column.title} value={filters[textKey] ?? ''} onChange={(v) => onChange({ ...filters, [textKey]: v })} />;
+  const rangeKey = RANGE_KEYS[column.id];
+  if (column.filter === 'range' && rangeKey) return <RangeFilter label={column.title} value={filters[rangeKey]} onChange={(v) => onChange({ ...filters, [rangeKey]: v })} />;
   const key = SET_KEYS[column.id];
   if (column.filter !== 'set' || !key) return null;
   const selected = (filters[key] ?? []) as string[];

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MAX_ID_PAGE, type SampleFilters, type SamplesState, type SamplesView } from '../../src/shared/protocol/samples';
 import type { CommandParams } from '../../src/shared/protocol';
-import { COLUMNS, keepVisible, nextSort, sortVisible, type SortSpec } from './gridModel';
+import { COLUMNS, GRID_MIN_WIDTH, keepVisible, nextSort, sortVisible, type SortSpec } from './gridModel';
 import { SampleTable, visibleRowsOf } from './sampleTable';
 import { ColumnFilter } from './ColumnFilter';
 
@@ -14,7 +14,7 @@ const ROW_HEIGHT = 24;
 /** Rows above and below the screen whose ids are fetched with it, so a scroll seldom waits for them. */
 const ID_MARGIN = 100;
 
-type RowCommand = 'open' | 'compare' | 'rescore' | 'runAgain';
+type RowCommand = 'open' | 'compare' | 'rescore' | 'runAgain' | 'copyFilterLink';
 
 export interface SamplesAppProps {
   state: SamplesState;
@@ -49,6 +49,11 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: order.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const template = COLUMNS.map((c) => c.width).join(' ');
+  // Narrower than its columns, the grid scrolls sideways; the header follows the body (no re-render).
+  const head = useRef<HTMLDivElement>(null);
+  const followScroll = useCallback(() => {
+    if (head.current && scroller.current) head.current.style.transform = `translateX(${-scroller.current.scrollLeft}px)`;
+  }, []);
   const version = state.version;
 
   // Ids by page: the rows on screen and a margin, asked for as the grid scrolls; a re-render shows them.
@@ -136,6 +141,11 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
           </span>
         )}
         {filtered && <button onClick={() => onFilters({})}>Clear Filters</button>}
+        {filtered && (
+          <button title="Copy a link that opens this filter in the Sources tree and this table" onClick={() => onCommand('copyFilterLink', {})}>
+            Copy Link
+          </button>
+        )}
         <span className="il-spacer" />
         <span>{selectedRows.length} selected</span>
         <button disabled={!selectedRows.length} onClick={open}>
@@ -151,26 +161,28 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
           Run Again…
         </button>
       </div>
-      <div className="il-grid-head" role="row" style={{ gridTemplateColumns: template }}>
-        {COLUMNS.map((c) => (
-          <div key={c.id} className="il-head-cell" role="columnheader" aria-sort={sort?.column === c.id ? (sort.descending ? 'descending' : 'ascending') : 'none'} data-column={c.id}>
-            <button
-              className="il-sort"
-              onClick={() => {
-                const s = nextSort(sort, c.id);
-                setSort(s);
-                onSortChanged(s);
-              }}
-            >
-              {c.title} {sort?.column === c.id ? (sort.descending ? '▼' : '▲') : ''}
-            </button>
-            <ColumnFilter column={c} filters={state.filters} options={{ ...state.options, verdicts: ['correct', 'incorrect', 'unscored'] }} onChange={onFilters} />
-          </div>
-        ))}
+      <div className="il-grid-head-clip">
+        <div className="il-grid-head" role="row" ref={head} style={{ gridTemplateColumns: template, minWidth: GRID_MIN_WIDTH }}>
+          {COLUMNS.map((c) => (
+            <div key={c.id} className="il-head-cell" role="columnheader" aria-sort={sort?.column === c.id ? (sort.descending ? 'descending' : 'ascending') : 'none'} data-column={c.id}>
+              <button
+                className="il-sort"
+                onClick={() => {
+                  const s = nextSort(sort, c.id);
+                  setSort(s);
+                  onSortChanged(s);
+                }}
+              >
+                {c.title} {sort?.column === c.id ? (sort.descending ? '▼' : '▲') : ''}
+              </button>
+              <ColumnFilter column={c} filters={state.filters} options={{ ...state.options, verdicts: ['correct', 'incorrect', 'unscored'] }} onChange={onFilters} />
+            </div>
+          ))}
+        </div>
       </div>
-      <div className="il-grid-body" ref={scroller} role="grid" aria-rowcount={order.length} tabIndex={0} onKeyDown={onKey} data-testid="grid">
+      <div className="il-grid-body" ref={scroller} role="grid" aria-rowcount={order.length} tabIndex={0} onKeyDown={onKey} onScroll={followScroll} data-testid="grid">
         {order.length === 0 && <p className="il-empty">{state.count ? 'No conversation matches the filters. Clear Filters shows them all.' : 'No run logs in this workspace: logs are found by the intentLens.logsGlob setting.'}</p>}
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: GRID_MIN_WIDTH }}>
           {items.map((item) => {
             const i = order[item.index]!;
             const r = table.row(i);

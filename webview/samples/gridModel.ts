@@ -3,7 +3,7 @@
 import type { SampleRow } from '../../src/shared/protocol/samples';
 import type { SampleTable } from './sampleTable';
 
-export type ColumnId = 'taskId' | 'domain' | 'model' | 'instance' | 'verdict' | 'inactive' | 'turns' | 'responseTypes' | 'costUsd' | 'file';
+export type ColumnId = 'taskId' | 'domain' | 'model' | 'instance' | 'verdict' | 'inactive' | 'turns' | 'responseTypes' | 'tokens' | 'costUsd' | 'file';
 export type FilterKind = 'text' | 'set' | 'range' | 'none';
 
 export interface Column {
@@ -29,7 +29,8 @@ export const COLUMNS: readonly Column[] = [
   { id: 'verdict', title: 'Verdict', width: '120px', filter: 'set', text: (r) => `${VERDICT_SIGN[r.verdict]} ${r.verdict}${r.rescored === 'changed' ? ' (re-scored)' : r.rescored ? ' (re-scored, same)' : ''}`, key: (t) => (row) => Math.floor(t.verdict[row]! / 3) },
   { id: 'inactive', title: 'Inactive', width: '70px', filter: 'none', text: (r) => (r.inactive === undefined ? '·' : String(r.inactive)), key: (t) => optional(t.inactive) },
   { id: 'turns', title: 'Turns', width: '90px', filter: 'range', text: (r) => String(r.turns), key: (t) => (row) => t.turns[row]! },
-  { id: 'responseTypes', title: 'Response types', width: 'minmax(120px, 1.3fr)', filter: 'none', text: (r) => r.responseTypes?.replace(/_/g, ' ') ?? '', key: (t) => t.rank('responseTypes') },
+  { id: 'responseTypes', title: 'Response types', width: 'minmax(120px, 1.3fr)', filter: 'text', text: (r) => r.responseTypes?.replace(/_/g, ' ') ?? '', key: (t) => t.rank('responseTypes') },
+  { id: 'tokens', title: 'Tokens', width: '90px', filter: 'range', text: (r) => (r.tokens === undefined ? '' : r.tokens.toLocaleString('en')), key: (t) => optional(t.tokens) },
   { id: 'costUsd', title: 'Cost', width: '70px', filter: 'none', text: (r) => (r.costUsd === undefined ? '' : `$${r.costUsd.toFixed(4)}`), key: (t) => optional(t.cost) },
   {
     id: 'file',
@@ -43,6 +44,9 @@ export const COLUMNS: readonly Column[] = [
     },
   },
 ];
+
+/** The grid's least width: every column's minimum, the gaps and the row padding (see samples.css). */
+export const GRID_MIN_WIDTH = COLUMNS.reduce((sum, c) => sum + Number(/(\d+)px/.exec(c.width)?.[1] ?? 0), 0) + 6 * (COLUMNS.length - 1) + 16;
 
 export interface SortSpec {
   column: ColumnId;

@@ -23,6 +23,8 @@ export class SampleTable {
   /** Inactive count + 1 (0: not re-scored), cost in micro-dollars + 1 (0: not logged). */
   readonly inactive: Uint32Array | undefined;
   readonly cost: Uint32Array | undefined;
+  /** Tokens + 1 (0: not logged). */
+  readonly tokens: Uint32Array | undefined;
 
   constructor(private readonly columns: SampleColumns, count: number) {
     this.count = count;
@@ -34,6 +36,7 @@ export class SampleTable {
     this.line = unpackUints(columns.line, count);
     this.inactive = columns.inactive && unpackUints(columns.inactive, count);
     this.cost = columns.costMicroUsd && unpackUints(columns.costMicroUsd, count);
+    this.tokens = columns.tokens && unpackUints(columns.tokens, count);
   }
 
   convId(row: number): string | undefined {
@@ -88,6 +91,7 @@ export class SampleTable {
     const rescored = RESCORED_CODES[v % RESCORED_CODES.length];
     const inactive = this.inactive?.[i];
     const cost = this.cost?.[i];
+    const tokens = this.tokens?.[i];
     const responseTypes = this.text('responseTypes', i);
     const convId = this.convIds[i];
     return {
@@ -102,6 +106,7 @@ export class SampleTable {
       turns: this.turns[i]!,
       ...(responseTypes !== undefined ? { responseTypes } : {}),
       ...(cost ? { costUsd: (cost - 1) / 1e6 } : {}),
+      ...(tokens ? { tokens: tokens - 1 } : {}),
       file: this.text('file', i) ?? '',
       line: this.line[i]!,
     };

@@ -27,16 +27,31 @@ export interface ConversationRef {
   responseTypes?: string;
   /** Sum of the messages' `cost_usd`, when any is logged. */
   costUsd?: number;
+  /** Sum of the messages' `usage` input + output tokens (as our runner logs them), when any is logged. */
+  tokens?: number;
+}
+
+/** A message's logged token count (`usage: {input_tokens, output_tokens}`), if any. */
+function messageTokens(m: RunLogEntry['trace'][number]): number | undefined {
+  const u = (m as { usage?: unknown }).usage;
+  if (!u || typeof u !== 'object') return undefined;
+  const { input_tokens: i, output_tokens: o } = u as { input_tokens?: unknown; output_tokens?: unknown };
+  const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+  if (count(i) === undefined && count(o) === undefined) return undefined;
+  return (count(i) ?? 0) + (count(o) ?? 0);
 }
 
 /** The summary fields read while the line is parsed anyway: no second pass over any trace. */
-function traceSummary(trace: RunLogEntry['trace']): Pick<ConversationRef, 'turns' | 'responseTypes' | 'costUsd'> {
+function traceSummary(trace: RunLogEntry['trace']): Pick<ConversationRef, 'turns' | 'responseTypes' | 'costUsd' | 'tokens'> {
   let turns = 0;
   let cost: number | undefined;
+  let tokens: number | undefined;
   const types = new Map<string, number>();
   for (const m of trace) {
     if (m.role === 'user' || m.role === 'assistant') turns++;
     if (typeof m.cost_usd === 'number') cost = (cost ?? 0) + m.cost_usd;
+    const t = messageTokens(m);
+    if (t !== undefined) tokens = (tokens ?? 0) + t;
     if (m.role === 'log' && m.content && typeof m.content === 'object') {
       const c = m.content as { type?: unknown; response?: { response_type?: unknown }; response_type?: unknown };
       if (c.type !== 'system-verification') continue;
@@ -44,7 +59,7 @@ function traceSummary(trace: RunLogEntry['trace']): Pick<ConversationRef, 'turns
       if (t) types.set(t, (types.get(t) ?? 0) + 1);
     }
   }
-  return { turns, ...(types.size ? { responseTypes: [...types].map(([t, n]) => `${t}×${n}`).join(' ') } : {}), ...(cost !== undefined ? { costUsd: cost } : {}) };
+  return { turns, ...(types.size ? { responseTypes: [...types].map(([t, n]) => `${t}×${n}`).join(' ') } : {}), ...(cost !== undefined ? { costUsd: cost } : {}), ...(tokens !== undefined ? { tokens } : {}) };
 }
 
 /**

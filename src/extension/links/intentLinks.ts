@@ -3,20 +3,19 @@
 // shapes are unit-tested; every link is validated before anything opens (a link is untrusted input).
 import { z } from 'zod';
 import { REVIEW_STATUSES } from '../../core/schema/records';
+import { SampleFiltersSchema } from '../../shared/protocol/samples';
 
 /** `<publisher>.<name>` from package.json: the authority VS Code routes to this extension's handler. */
 export const EXTENSION_ID = 'intent-lens.intent-lens';
 
-const FiltersSchema = z
-  .object({
-    domains: z.array(z.string()).optional(),
-    models: z.array(z.string()).optional(),
-    verdicts: z.array(z.enum(['correct', 'incorrect', 'unscored'])).optional(),
-    reviews: z.array(z.enum([...REVIEW_STATUSES, 'none'])).optional(),
-    newErrors: z.boolean().optional(),
-    newErrorsWithInactive: z.boolean().optional(),
-  })
-  .strict();
+/**
+ * The whole filter model the tree and the Samples table share (their column filters included: a
+ * table filter's link must open that filter), strict and with known review statuses only.
+ */
+const FiltersSchema = z.strictObject({
+  ...SampleFiltersSchema.shape,
+  reviews: z.array(z.enum([...REVIEW_STATUSES, 'none'])).optional(),
+});
 export type LinkFilters = z.infer<typeof FiltersSchema>;
 
 export type IntentLink =

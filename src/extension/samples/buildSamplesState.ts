@@ -46,8 +46,10 @@ function packColumns(all: SourceTreeModel, rows: readonly ConversationRef[], fil
   const line = new Uint32Array(n);
   const inactive = new Uint32Array(n);
   const cost = new Uint32Array(n);
+  const tokens = new Uint32Array(n);
   let anyInactive = false;
   let anyCost = false;
+  let anyTokens = false;
   for (let i = 0; i < n; i++) {
     const c = rows[i]!;
     const rescore = all.rescoreOf(c.conv_id);
@@ -62,6 +64,10 @@ function packColumns(all: SourceTreeModel, rows: readonly ConversationRef[], fil
       // Micro-dollars: the grid shows four decimals.
       cost[i] = Math.min(0xfffffffe, Math.max(0, Math.round(c.costUsd * 1e6))) + 1;
       anyCost = true;
+    }
+    if (c.tokens !== undefined) {
+      tokens[i] = Math.min(0xfffffffe, Math.max(0, Math.round(c.tokens))) + 1;
+      anyTokens = true;
     }
   }
   const labels = new Map<string, string>();
@@ -86,6 +92,7 @@ function packColumns(all: SourceTreeModel, rows: readonly ConversationRef[], fil
     line: packUints(line),
     ...(anyInactive ? { inactive: packUints(inactive) } : {}),
     ...(anyCost ? { costMicroUsd: packUints(cost) } : {}),
+    ...(anyTokens ? { tokens: packUints(tokens) } : {}),
   };
 }
 

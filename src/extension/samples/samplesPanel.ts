@@ -131,6 +131,9 @@ export class SamplesPanel extends ViewPanel<typeof SamplesView> {
         if (convIds.length) await vscode.commands.executeCommand(COMMANDS.rescore, { convIds });
         return;
       }
+      case 'copyFilterLink':
+        await vscode.commands.executeCommand(COMMANDS.copyFilterLink);
+        return;
       case 'runAgain': {
         const [convId] = this.idsOf(m.params.version, [m.params.row]);
         const ref = convId === undefined ? undefined : this.services.data.logs.get(convId);

@@ -1,17 +1,38 @@
-// The Samples table's per-column filters as part of the tree's filter model (`TreeFilters`): a
-// text filter on the task id, a set filter on the instance, a range on the number of turns. The
-// tree applies them to its runs exactly as the table does, so one filter shows in both.
+// The Samples table's per-column filters as part of the tree's filter model (`TreeFilters`): text
+// filters on the task id and the response types, a set filter on the instance, ranges on the number
+// of turns and of logged tokens. The tree applies them to its runs exactly as the table does, so one
+// filter shows in both.
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { instanceLabel } from '../../core/render/instances';
 
-export interface ColumnFilters {
-  taskText?: string;
-  instances?: string[];
-  turns?: { min?: number; max?: number };
+export interface NumberRange {
+  min?: number;
+  max?: number;
 }
 
+export interface ColumnFilters {
+  taskText?: string;
+  /** Response types contain this (`answer attempt` matches `answer_attempt×2`). */
+  responseText?: string;
+  instances?: string[];
+  turns?: NumberRange;
+  /** Logged tokens in this range; a run that logs none never matches. */
+  tokens?: NumberRange;
+}
+
+const isSet = (r: NumberRange | undefined): r is NumberRange => r !== undefined && (r.min !== undefined || r.max !== undefined);
+
 export function hasColumnFilters(f: ColumnFilters): boolean {
-  return !!(f.taskText?.trim() || f.instances?.length || f.turns?.min !== undefined || f.turns?.max !== undefined);
+  return !!(f.taskText?.trim() || f.responseText?.trim() || f.instances?.length || isSet(f.turns) || isSet(f.tokens));
+}
+
+/** Response types as the table shows them and their filter reads them: lower case, `_` as a space. */
+const responseWords = (s: string) => s.toLowerCase().replace(/_/g, ' ');
+
+function inRange(v: number | undefined, r: NumberRange | undefined): boolean {
+  if (!isSet(r)) return true;
+  if (v === undefined) return false;
+  return (r.min === undefined || v >= r.min) && (r.max === undefined || v <= r.max);
 }
 
 /** The label the table's instance column shows and filters on (`Retained`, `S_Orig`, `persistence-retained k=2`, `evolving · recap oracle`). */
@@ -27,12 +48,13 @@ export function matchesColumnFilters(c: ConversationRef, f: ColumnFilters): bool
 export function columnFilterOf(f: ColumnFilters): ((c: ConversationRef) => boolean) | undefined {
   if (!hasColumnFilters(f)) return undefined;
   const text = f.taskText?.trim().toLowerCase();
+  const response = f.responseText?.trim() ? responseWords(f.responseText.trim()) : undefined;
   const instances = f.instances?.length ? new Set(f.instances) : undefined;
-  const { min, max } = f.turns ?? {};
+  const { turns, tokens } = f;
   return (c) => {
     if (text && !c.task_id.toLowerCase().includes(text)) return false;
-    if (min !== undefined && c.turns < min) return false;
-    if (max !== undefined && c.turns > max) return false;
+    if (!inRange(c.turns, turns) || !inRange(c.tokens, tokens)) return false;
+    if (response && !responseWords(c.responseTypes ?? '').includes(response)) return false;
     return !instances || instances.has(instanceColumnLabel(c));
   };
 }
@@ -40,16 +62,21 @@ export function columnFilterOf(f: ColumnFilters): ((c: ConversationRef) => boole
 export function describeColumnFilters(f: ColumnFilters): string[] {
   const parts: string[] = [];
   if (f.taskText?.trim()) parts.push(`task id contains "${f.taskText.trim()}"`);
+  if (f.responseText?.trim()) parts.push(`response types contain "${f.responseText.trim()}"`);
   if (f.instances?.length) parts.push(`instance: ${f.instances.join(', ')}`);
-  if (f.turns?.min !== undefined || f.turns?.max !== undefined) parts.push(`turns: ${f.turns.min ?? ''}–${f.turns.max ?? ''}`);
+  if (isSet(f.turns)) parts.push(`turns: ${f.turns.min ?? ''}–${f.turns.max ?? ''}`);
+  if (isSet(f.tokens)) parts.push(`tokens: ${f.tokens.min ?? ''}–${f.tokens.max ?? ''}`);
   return parts;
 }
 
 /** Drops empty column filters, so "no filter" stores as nothing. */
 export function cleanColumnFilters(f: ColumnFilters): ColumnFilters {
   const out: ColumnFilters = {};
+  const range = (r: NumberRange): NumberRange => ({ ...(r.min !== undefined ? { min: r.min } : {}), ...(r.max !== undefined ? { max: r.max } : {}) });
   if (f.taskText?.trim()) out.taskText = f.taskText.trim();
+  if (f.responseText?.trim()) out.responseText = f.responseText.trim();
   if (f.instances?.length) out.instances = f.instances;
-  if (f.turns && (f.turns.min !== undefined || f.turns.max !== undefined)) out.turns = { ...(f.turns.min !== undefined ? { min: f.turns.min } : {}), ...(f.turns.max !== undefined ? { max: f.turns.max } : {}) };
+  if (isSet(f.turns)) out.turns = range(f.turns);
+  if (isSet(f.tokens)) out.tokens = range(f.tokens);
   return out;
 }

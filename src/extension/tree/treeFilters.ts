@@ -1,11 +1,12 @@
 // The Sources tree's filters (shared with the Samples table) and how they read in one line.
 import type { Verdict } from '../../core/load/runLogIndex';
 import type { ReviewStatus } from '../../core/schema/records';
-import { hasColumnFilters, describeColumnFilters } from './columnFilters';
+import { hasColumnFilters, describeColumnFilters, type ColumnFilters } from './columnFilters';
 
 export type ReviewFilter = ReviewStatus | 'none';
 
-export interface TreeFilters {
+/** The column filters (`ColumnFilters`) are the Samples table's: the tree applies them to its runs. */
+export interface TreeFilters extends ColumnFilters {
   domains?: string[];
   models?: string[];
   verdicts?: Verdict[];
@@ -14,10 +15,6 @@ export interface TreeFilters {
   newErrors?: boolean;
   /** Only the new-error runs whose re-scored final answer contains inactive content. */
   newErrorsWithInactive?: boolean;
-  /** Per-column filters of the Samples table (the same model: the tree applies them to its runs). */
-  taskText?: string;
-  instances?: string[];
-  turns?: { min?: number; max?: number };
 }
 
 export function hasActiveFilters(f: TreeFilters): boolean {

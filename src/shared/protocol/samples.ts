@@ -26,6 +26,8 @@ export interface SampleRow {
   turns: number;
   responseTypes?: string;
   costUsd?: number;
+  /** Input + output tokens, when logged (`usage` on the messages). */
+  tokens?: number;
   file: string;
   line: number;
 }
@@ -56,8 +58,12 @@ export const SampleColumnsSchema = z.object({
   inactive: PackedUintsSchema.optional(),
   /** Cost in micro-dollars + 1; 0: not logged. Absent when no row logs a cost. */
   costMicroUsd: PackedUintsSchema.optional(),
+  /** Input + output tokens + 1; 0: not logged. Absent when no row logs tokens. */
+  tokens: PackedUintsSchema.optional(),
 });
 export type SampleColumns = z.infer<typeof SampleColumnsSchema>;
+
+const RangeSchema = z.strictObject({ min: z.number().int().nonnegative().optional(), max: z.number().int().nonnegative().optional() });
 
 /** The filter model shared with the Sources tree (`TreeFilters`). */
 export const SampleFiltersSchema = z.object({
@@ -68,8 +74,10 @@ export const SampleFiltersSchema = z.object({
   newErrors: z.boolean().optional(),
   newErrorsWithInactive: z.boolean().optional(),
   taskText: z.string().max(500).optional(),
+  responseText: z.string().max(500).optional(),
   instances: z.array(z.string()).optional(),
-  turns: z.object({ min: z.number().int().nonnegative().optional(), max: z.number().int().nonnegative().optional() }).optional(),
+  turns: RangeSchema.optional(),
+  tokens: RangeSchema.optional(),
 });
 export type SampleFilters = z.infer<typeof SampleFiltersSchema>;
 
@@ -85,7 +93,7 @@ const VisibleFields = {
 /** Checks lengths only: a column that does not hold `count` values fails, its elements are not walked. */
 function columnsFit(s: { count: number; columns: SampleColumns; visible: string }): boolean {
   const { count, columns: c } = s;
-  const packed = [c.taskId.index, c.domain.index, c.model.index, c.instance.index, c.responseTypes.index, c.file.index, c.verdict, c.turns, c.line, c.inactive, c.costMicroUsd];
+  const packed = [c.taskId.index, c.domain.index, c.model.index, c.instance.index, c.responseTypes.index, c.file.index, c.verdict, c.turns, c.line, c.inactive, c.costMicroUsd, c.tokens];
   return packed.every((p) => p === undefined || packedLengthOk(p, count)) && bitsLengthOk(s.visible, count);
 }
 
@@ -125,6 +133,8 @@ export const SamplesWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('compare', z.object({ version: z.number().int(), left: Row, right: Row })),
     commandEnvelope('rescore', z.object({ version: z.number().int(), rows: Rows })),
     commandEnvelope('runAgain', z.object({ version: z.number().int(), row: Row })),
+    /** "Copy Link" on the current filter (the tree's "Copy Link to This Filter"). */
+    commandEnvelope('copyFilterLink', z.object({})),
 ]);
 export type SamplesWebviewCommand = z.infer<typeof SamplesWebviewCommand>;
 

@@ -37,6 +37,15 @@ describe('conversation Markdown', () => {
     expect(html).toContain('x_1 * y_2');
   });
 
+  it('keeps LaTeX \\( \\) and \\[ \\] math as written (Markdown would drop the backslashes), and marks spans inside it', () => {
+    const text = 'So \\(x_1 + y_1 = \\frac{3}{4}\\) and\n\n\\[ 10 \\times 6 = \\sum_{k} c_k \\]\n\nbut a \\* star stays escaped.';
+    const html = render(text, [span(text, '10')]);
+    expect(html).toContain('So \\(x_1 + y_1 = \\frac{3}{4}\\) and');
+    expect(html).toContain('\\[ <mark');
+    expect(html).toMatch(/data-inactive="10"[^>]*>10<\/mark> \\times 6 = \\sum_\{k\} c_k \\]/);
+    expect(html).toContain('but a * star stays escaped.');
+  });
+
   it('marks inactive spans inside paragraphs, emphasis and highlighted code, at the right text', () => {
     const text = 'We use **10 trays** here.\n\n```python\ntrays = 10\n```\n\nSo 10 trays.';
     const spans = [span(text, '10 trays'), span(text, '10', text.indexOf('trays =')), span(text, '10 trays', text.indexOf('So'))];

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseRecordsText } from '../../../src/core/load/recordsFile';
 import { RunLogIndex, verdictOf } from '../../../src/core/load/runLogIndex';
+import { refOfEntry } from '../../../src/core/load/runLogRefs';
+import type { RunLogEntry } from '../../../src/core/schema/runlog';
 import { validatePaths } from '../../../src/core/load/validateFiles';
 import { locateJsonError } from '../../../src/core/jsonl/jsonSyntax';
 import { JsonSpanError, parseJsonSpans } from '../../../src/core/jsonl/jsonSpans';
@@ -142,6 +144,24 @@ describe('RunLogIndex', () => {
     const r = await idx.indexFile(p);
     expect(r.reset).toBe(true);
     expect(idx.conversations().map((c) => c.conv_id)).toEqual(['c9', 'c2', 'c3']);
+  });
+
+  it('sums logged cost and tokens (usage input + output) into the summary, and leaves them out when none is logged', () => {
+    const entry = (trace: unknown[]) => ({ conv_id: 'c', task: 'math', task_id: 't', mode: 'multi', condition: 'original', trace }) as unknown as RunLogEntry;
+    const at = { file: 'f', line: 1, offset: 0, length: 1 };
+    const ref = refOfEntry(
+      entry([
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: 'a', cost_usd: 0.001, usage: { input_tokens: 120, output_tokens: 30 } },
+        { role: 'user', content: 'q2', usage: { input_tokens: 'many' } },
+        { role: 'assistant', content: 'b', cost_usd: 0.002, usage: { output_tokens: 50 } },
+      ]),
+      at,
+    );
+    expect(ref.tokens).toBe(200);
+    expect(ref.costUsd).toBeCloseTo(0.003);
+    const none = refOfEntry(entry([{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }]), at);
+    expect('tokens' in none || 'costUsd' in none).toBe(false);
   });
 
   it('verdictOf reads is_correct first, then LiC math score', () => {

@@ -20,6 +20,8 @@ describe('intent links', () => {
       { kind: 'conversation', convId: 'GSM8K/1166 multi?&=#revised' },
       { kind: 'turn', convId: 'dc33c88b31dc872d6bfe6bff', turnIndex: 7 },
       { kind: 'filter', filters: { models: ['gpt-4o-mini'], verdicts: ['incorrect'], newErrors: true } },
+      // The Samples table's column filters (text, set, range) are part of the same filter model.
+      { kind: 'filter', filters: { taskText: 'GSM8K/11', instances: ['Retained', 'S_Orig'], turns: { min: 4, max: 12 }, reviews: ['approved'] } },
     ] satisfies IntentLink[])
       expect(roundTrip(link)).toEqual({ ok: true, link });
   });
@@ -29,6 +31,8 @@ describe('intent links', () => {
     expect(parseIntentLink('/filter', 'filters=%7B')).toMatchObject({ ok: false, error: /JSON/ });
     expect(parseIntentLink('/filter', `filters=${encodeURIComponent('{"__proto__":{"x":1},"models":[1]}')}`)).toMatchObject({ ok: false });
     expect(parseIntentLink('/filter', `filters=${encodeURIComponent('{"verdicts":["maybe"]}')}`)).toMatchObject({ ok: false });
+    expect(parseIntentLink('/filter', `filters=${encodeURIComponent('{"turns":{"min":-1}}')}`)).toMatchObject({ ok: false });
+    expect(parseIntentLink('/filter', `filters=${encodeURIComponent('{"runCode":true}')}`)).toMatchObject({ ok: false });
     expect(parseIntentLink('/run-code', '')).toMatchObject({ ok: false, error: /unknown link/ });
   });
 });

@@ -14,8 +14,8 @@ function conv(task_id: string, model: string, verdict: Verdict, turns: number, e
 }
 
 const convs = [
-  conv('math/9', 'model-a', 'correct', 8, { responseTypes: 'answer_attempt×2', costUsd: 0.002 }),
-  conv('math/10', 'model-b', 'incorrect', 12, { condition: 'retained' }),
+  conv('math/9', 'model-a', 'correct', 8, { responseTypes: 'answer_attempt×2', costUsd: 0.002, tokens: 300 }),
+  conv('math/10', 'model-b', 'incorrect', 12, { condition: 'retained', tokens: 1500 }),
   conv('sql/1', 'model-a', 'unscored', 4),
   conv('math/100', 'model-a', 'incorrect', 20, { mode: 'single', condition: 'original' }),
 ];
@@ -40,7 +40,7 @@ describe('Samples table state', () => {
     // Rows in the tree's order: domains in FORMAT.md's order, task ids in natural order.
     expect(state.rows.map((r) => r.taskId)).toEqual(['math/9', 'math/10', 'math/100', 'sql/1']);
     expect(state.rows.map((r) => r.instance)).toEqual(['Original', 'Retained', 'S_Orig', 'Original']);
-    expect(state.rows[0]).toEqual({ convId: convs[0]!.conv_id, taskId: 'math/9', domain: 'math', model: 'model-a', instance: 'Original', verdict: 'correct', turns: 8, responseTypes: 'answer_attempt×2', costUsd: 0.002, file: 'logs/model-a.jsonl', line: convs[0]!.line });
+    expect(state.rows[0]).toEqual({ convId: convs[0]!.conv_id, taskId: 'math/9', domain: 'math', model: 'model-a', instance: 'Original', verdict: 'correct', turns: 8, responseTypes: 'answer_attempt×2', costUsd: 0.002, tokens: 300, file: 'logs/model-a.jsonl', line: convs[0]!.line });
     expect(state.rows[3]).toEqual({ convId: convs[2]!.conv_id, taskId: 'sql/1', domain: 'database', model: 'model-a', instance: 'Original', verdict: 'unscored', turns: 4, file: 'logs/model-a.jsonl', line: convs[2]!.line });
     expect(state.visible).toEqual([0, 1, 2, 3]);
     expect(state.visibleCount).toBe(4);
@@ -124,9 +124,25 @@ describe('column filters', () => {
     expect(matchesColumnFilters(convs[1]!, { turns: { max: 11 } })).toBe(false);
   });
 
+  it('match response types as the table shows them, and logged token ranges (a run without tokens never matches one)', () => {
+    expect(matchesColumnFilters(convs[0]!, { responseText: 'Answer Attempt' })).toBe(true);
+    expect(matchesColumnFilters(convs[0]!, { responseText: 'answer_attempt×2' })).toBe(true);
+    expect(matchesColumnFilters(convs[0]!, { responseText: 'clarification' })).toBe(false);
+    expect(matchesColumnFilters(convs[1]!, { responseText: 'answer' })).toBe(false);
+    expect(matchesColumnFilters(convs[1]!, { tokens: { min: 1000 } })).toBe(true);
+    expect(matchesColumnFilters(convs[0]!, { tokens: { min: 1000 } })).toBe(false);
+    expect(matchesColumnFilters(convs[0]!, { tokens: { max: 300 } })).toBe(true);
+    expect(matchesColumnFilters(convs[2]!, { tokens: { max: 300 } })).toBe(false);
+    // The tree's model applies them as the table does.
+    const model = new SourceTreeModel({ records: new Map(), conversations: convs }, { tokens: { min: 1 } });
+    expect(model.visibleConversations().map((c) => c.task_id).sort()).toEqual(['math/10', 'math/9']);
+  });
+
   it('drop empty values and describe the rest', () => {
-    expect(cleanColumnFilters({ taskText: '  ', instances: [], turns: {} })).toEqual({});
+    expect(cleanColumnFilters({ taskText: '  ', responseText: ' ', instances: [], turns: {}, tokens: {} })).toEqual({});
+    expect(cleanColumnFilters({ responseText: ' hedge ', tokens: { min: 5 } })).toEqual({ responseText: 'hedge', tokens: { min: 5 } });
     expect(describeColumnFilters({ taskText: 'gsm', instances: ['Retained'], turns: { max: 3 } })).toEqual(['task id contains "gsm"', 'instance: Retained', 'turns: –3']);
+    expect(describeColumnFilters({ responseText: 'hedge', tokens: { min: 100, max: 900 } })).toEqual(['response types contain "hedge"', 'tokens: 100–900']);
   });
 });
 
@@ -148,6 +164,9 @@ describe('grid sorting', () => {
     expect(ids(sortVisible(table, all, { column: 'costUsd', descending: true }))).toEqual(['math/9', 'math/10', 'math/100', 'sql/1']);
     expect(ids(sortVisible(table, all, { column: 'costUsd', descending: false }))).toEqual(['math/9', 'math/10', 'math/100', 'sql/1']);
     expect(ids(sortVisible(table, at('math/100', 'math/10'), { column: 'turns', descending: false }))).toEqual(['math/10', 'math/100']);
+    // Tokens where logged, numerically; rows without them last.
+    expect(ids(sortVisible(table, all, { column: 'tokens', descending: true }))).toEqual(['math/10', 'math/9', 'math/100', 'sql/1']);
+    expect(ids(sortVisible(table, all, { column: 'tokens', descending: false }))).toEqual(['math/9', 'math/10', 'math/100', 'sql/1']);
   });
 
   it('sorts verdicts by name and files by path then line', () => {
