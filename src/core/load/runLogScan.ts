@@ -38,7 +38,8 @@ async function readTail(path: string, end: number): Promise<string> {
 /** Parses and validates one line (or `.json` array element) into a ref and its entry; problems go to `diags`. */
 export function parseRunLogLine(at: LineSpan, text: string, diags: Diagnostic[], column = 1): { ref: ConversationRef; entry: RunLogEntry } | undefined {
   const { file, line } = at;
-  const parsed = parseJsonLocated(text);
+  // The index keeps summaries and offsets; a verifier reads the line again (with its float literals).
+  const parsed = parseJsonLocated(text, { keepFloats: false });
   if (!parsed.ok) {
     // A `.json` array element may span lines: locate the error relative to where the element starts.
     const pos = lineColumnAt(text, parsed.error.offset);
@@ -102,7 +103,7 @@ export async function scanJsonlFile(path: string, prev: FileCursor | undefined, 
       c.nextLine = raw.line + 1;
       continue;
     }
-    if (!raw.terminated && !parseJsonLocated(raw.text).ok) {
+    if (!raw.terminated && !parseJsonLocated(raw.text, { keepFloats: false }).ok) {
       // Last line without newline: index it if it is complete JSON, else wait for more.
       if (raw.text.trim() !== '') {
         c.incomplete = { line: raw.line, offset: raw.offset };
