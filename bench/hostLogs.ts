@@ -1,16 +1,14 @@
 // What the UI bench reads from a code-server run's logs: when and by which event VS Code activated the
 // extension (the extension host's log), and the extension's own timing lines (its output channel,
-// "Intent Lens"). Paths: <runDir>/user-data/logs/<session>/exthost1/….
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+// "Intent Lens"), of the newest start of the server (test/e2e/harness/hostLogs.ts).
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sessionDirs } from '../test/e2e/harness/hostLogs';
+
+export { outputChannelLines } from '../test/e2e/harness/hostLogs';
 
 const EXTENSION_ID = 'intent-lens.intent-lens';
 const POLL_MS = 100;
-
-function sessionDirs(runDir: string): string[] {
-  const logs = join(runDir, 'user-data', 'logs');
-  return existsSync(logs) ? readdirSync(logs).map((d) => join(logs, d, 'exthost1')).filter((d) => existsSync(d)) : [];
-}
 
 export interface Activation {
   /** When the extension host started activating Intent Lens (the log's local time). */
@@ -40,15 +38,4 @@ export async function waitForActivation(runDir: string, timeoutMs: number): Prom
     if (Date.now() > deadline) throw new Error(`bench: VS Code did not activate ${EXTENSION_ID} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
-}
-
-/** The lines the extension wrote to its output channel so far ([activate], [data] …, [tree] …). */
-export function outputChannelLines(runDir: string): string[] {
-  for (const dir of sessionDirs(runDir)) {
-    for (const sub of readdirSync(dir).filter((d) => d.startsWith('output_logging_'))) {
-      const file = readdirSync(join(dir, sub)).find((f) => f.endsWith('-Intent Lens.log'));
-      if (file) return readFileSync(join(dir, sub, file), 'utf8').split('\n').filter(Boolean);
-    }
-  }
-  return [];
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openWorkbench, repoRoot, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
+import { openWorkbench, outputChannelLines, repoRoot, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
 
 describe('Sources tree', () => {
   let workspace: string;
@@ -183,4 +183,46 @@ describe('Sources tree', () => {
     expect(await row.innerText()).toMatch(/no record.*model-b ✓1 ✗0/s);
     await workbench.screenshot('appended-source');
   });
+
+  it('a second start of the window takes the logs from the index cache: the same counts, and a line appended while it was closed', async () => {
+    const status = () => workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+ records · \d+ conversations · \d+% correct/ });
+    const conversations = async () => Number(/(\d+) conversations/.exec(await status().innerText())![1]);
+    await status().waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    const before = await conversations();
+    // The first load scanned every log and stored it in the cache (this window's workspace storage).
+    const firstLoad = outputChannelLines(server.runDir).find((l) => l.includes('run-log index:'));
+    expect(firstLoad).toMatch(/run-log index: 0 of \d+ files from the cache \(0 appended to since, \d+ scanned\)/);
+    const scanned = Number(/(\d+) scanned/.exec(firstLoad!)![1]);
+    expect(scanned).toBeGreaterThan(2);
+
+    await workbench.close();
+    const log = join(workspace, 'logs/math/model-a.jsonl');
+    expect(existsSync(log)).toBe(true);
+    const entry = {
+      conv_id: 'appended-while-closed',
+      task: 'math',
+      task_id: 'sample-math/appended-while-closed',
+      assistant_model: 'illustrative/model-a',
+      trace: [
+        { role: 'user', content: 'what is 3 plus 3?' },
+        { role: 'assistant', content: '6' },
+      ],
+      is_correct: false,
+      score: 0,
+    };
+    appendFileSync(log, JSON.stringify(entry) + '\n');
+    server = await server.restart();
+    workbench = await openWorkbench(server, { suite: 'tree', timeoutMs: 150_000 });
+    await workbench.openView('Intent Lens');
+    await workbench.extensionsActivated();
+    // model-b.jsonl grew in the test before (after its entry was stored) and model-a.jsonl while closed.
+    await expect.poll(() => outputChannelLines(server.runDir).find((l) => l.includes('run-log index:')), { timeout: workbench.timeoutMs }).toBe(
+      `[data] run-log index: ${scanned - 2} of ${/of (\d+) files/.exec(firstLoad!)![1]} files from the cache (2 appended to since, 0 scanned)`,
+    );
+    await status().waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    await expect.poll(conversations, { timeout: workbench.timeoutMs }).toBe(before + 1);
+    const row = await workbench.treeRow('sample-math/appended-while-closed');
+    expect(await row.innerText()).toMatch(/no record.*model-a ✓0 ✗1/s);
+    await workbench.screenshot('second-start-from-cache');
+  }, 420_000);
 });
