@@ -1,7 +1,7 @@
 // What the UI bench reads from a code-server run's logs: when and by which event VS Code activated the
 // extension (the extension host's log), and the extension's own timing lines (its output channel,
 // "Intent Lens"), of the newest start of the server (test/e2e/harness/hostLogs.ts).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sessionDirs } from '../test/e2e/harness/hostLogs';
 
@@ -19,23 +19,48 @@ export interface Activation {
   startup: boolean;
 }
 
-export function findActivation(runDir: string): Activation | undefined {
+/** The newest activation logged (at or after `since`, ms: a restarted server's, not the one before). */
+export function findActivation(runDir: string, since = 0): Activation | undefined {
   for (const dir of sessionDirs(runDir)) {
     const log = join(dir, 'remoteexthost.log');
     if (!existsSync(log)) continue;
     const m = new RegExp(`^(\\S+ \\S+) \\[info\\] ExtensionService#_doActivateExtension ${EXTENSION_ID.replace('.', '\\.')}, startup: (\\w+), activationEvent: '([^']*)'`, 'm').exec(readFileSync(log, 'utf8'));
-    if (m) return { at: new Date(m[1]!.replace(' ', 'T')).getTime(), startup: m[2] === 'true', event: m[3]! };
+    const at = m && new Date(m[1]!.replace(' ', 'T')).getTime();
+    if (m && at! >= since) return { at: at!, startup: m[2] === 'true', event: m[3]! };
   }
   return undefined;
 }
 
 /** Waits until the extension host has activated Intent Lens (or fails after timeoutMs, saying so). */
-export async function waitForActivation(runDir: string, timeoutMs: number): Promise<Activation> {
+export async function waitForActivation(runDir: string, timeoutMs: number, since = 0): Promise<Activation> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const a = findActivation(runDir);
+    const a = findActivation(runDir, since);
     if (a) return a;
     if (Date.now() > deadline) throw new Error(`bench: VS Code did not activate ${EXTENSION_ID} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+/** Entries of the run-log index cache in the run's workspace storage (`<storage>/run-log-index/<hash>.json`). */
+function indexCacheEntries(runDir: string): number {
+  const storage = join(runDir, 'user-data', 'User', 'workspaceStorage');
+  if (!existsSync(storage)) return 0;
+  let n = 0;
+  for (const ws of readdirSync(storage)) {
+    const dir = join(storage, ws, EXTENSION_ID, 'run-log-index');
+    if (existsSync(dir)) n += readdirSync(dir).filter((f) => /^[0-9a-f]{32}\.json$/.test(f)).length;
+  }
+  return n;
+}
+
+/** Waits until the index cache holds `count` entries (or fails after timeoutMs, saying how many it has). */
+export async function waitForIndexCache(runDir: string, count: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const n = indexCacheEntries(runDir);
+    if (n >= count) return;
+    if (Date.now() > deadline) throw new Error(`bench: the run-log index cache holds ${n} of ${count} entries after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }

@@ -24,6 +24,26 @@ describe('Sources tree', () => {
     await workbench.extensionsActivated();
   }, 420_000);
 
+  /** Appends a one-turn conversation of `model` to its math log (the log must exist). */
+  const appendConversation = (model: 'model-a' | 'model-b', taskId: string, correct: boolean) => {
+    const log = join(workspace, `logs/math/${model}.jsonl`);
+    expect(existsSync(log)).toBe(true);
+    const entry = {
+      conv_id: `${taskId}/${model}`,
+      task: 'math',
+      task_id: taskId,
+      assistant_model: `illustrative/${model}`,
+      trace: [
+        { role: 'user', content: 'what is 2 plus 2?' },
+        { role: 'log', content: { type: 'shard_revealed', shard_id: 1 } },
+        { role: 'assistant', content: '4' },
+      ],
+      is_correct: correct,
+      score: correct ? 1 : 0,
+    };
+    appendFileSync(log, JSON.stringify(entry) + '\n');
+  };
+
   afterAll(async () => {
     await workbench?.close();
     await server?.stop();
@@ -163,22 +183,7 @@ describe('Sources tree', () => {
   });
 
   it('shows a conversation appended to a log without a reload', async () => {
-    const log = join(workspace, 'logs/math/model-b.jsonl');
-    expect(existsSync(log)).toBe(true);
-    const entry = {
-      conv_id: 'appended-during-e2e',
-      task: 'math',
-      task_id: 'sample-math/appended-live',
-      assistant_model: 'illustrative/model-b',
-      trace: [
-        { role: 'user', content: 'what is 2 plus 2?' },
-        { role: 'log', content: { type: 'shard_revealed', shard_id: 1 } },
-        { role: 'assistant', content: '4' },
-      ],
-      is_correct: true,
-      score: 1,
-    };
-    appendFileSync(log, JSON.stringify(entry) + '\n');
+    appendConversation('model-b', 'sample-math/appended-live', true);
     const row = await workbench.treeRow('sample-math/appended-live');
     expect(await row.innerText()).toMatch(/no record.*model-b ✓1 ✗0/s);
     await workbench.screenshot('appended-source');
@@ -196,21 +201,7 @@ describe('Sources tree', () => {
     expect(scanned).toBeGreaterThan(2);
 
     await workbench.close();
-    const log = join(workspace, 'logs/math/model-a.jsonl');
-    expect(existsSync(log)).toBe(true);
-    const entry = {
-      conv_id: 'appended-while-closed',
-      task: 'math',
-      task_id: 'sample-math/appended-while-closed',
-      assistant_model: 'illustrative/model-a',
-      trace: [
-        { role: 'user', content: 'what is 3 plus 3?' },
-        { role: 'assistant', content: '6' },
-      ],
-      is_correct: false,
-      score: 0,
-    };
-    appendFileSync(log, JSON.stringify(entry) + '\n');
+    appendConversation('model-a', 'sample-math/appended-while-closed', false);
     server = await server.restart();
     workbench = await openWorkbench(server, { suite: 'tree', timeoutMs: 150_000 });
     await workbench.openView('Intent Lens');
