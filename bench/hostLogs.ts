@@ -1,16 +1,14 @@
 // What the UI bench reads from a code-server run's logs: when and by which event VS Code activated the
 // extension (the extension host's log), and the extension's own timing lines (its output channel,
-// "Intent Lens"). Paths: <runDir>/user-data/logs/<session>/exthost1/….
+// "Intent Lens"), of the newest start of the server (test/e2e/harness/hostLogs.ts).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { sessionDirs } from '../test/e2e/harness/hostLogs';
+
+export { outputChannelLines } from '../test/e2e/harness/hostLogs';
 
 const EXTENSION_ID = 'intent-lens.intent-lens';
 const POLL_MS = 100;
-
-function sessionDirs(runDir: string): string[] {
-  const logs = join(runDir, 'user-data', 'logs');
-  return existsSync(logs) ? readdirSync(logs).map((d) => join(logs, d, 'exthost1')).filter((d) => existsSync(d)) : [];
-}
 
 export interface Activation {
   /** When the extension host started activating Intent Lens (the log's local time). */
@@ -21,34 +19,48 @@ export interface Activation {
   startup: boolean;
 }
 
-export function findActivation(runDir: string): Activation | undefined {
+/** The newest activation logged (at or after `since`, ms: a restarted server's, not the one before). */
+export function findActivation(runDir: string, since = 0): Activation | undefined {
   for (const dir of sessionDirs(runDir)) {
     const log = join(dir, 'remoteexthost.log');
     if (!existsSync(log)) continue;
     const m = new RegExp(`^(\\S+ \\S+) \\[info\\] ExtensionService#_doActivateExtension ${EXTENSION_ID.replace('.', '\\.')}, startup: (\\w+), activationEvent: '([^']*)'`, 'm').exec(readFileSync(log, 'utf8'));
-    if (m) return { at: new Date(m[1]!.replace(' ', 'T')).getTime(), startup: m[2] === 'true', event: m[3]! };
+    const at = m && new Date(m[1]!.replace(' ', 'T')).getTime();
+    if (m && at! >= since) return { at: at!, startup: m[2] === 'true', event: m[3]! };
   }
   return undefined;
 }
 
 /** Waits until the extension host has activated Intent Lens (or fails after timeoutMs, saying so). */
-export async function waitForActivation(runDir: string, timeoutMs: number): Promise<Activation> {
+export async function waitForActivation(runDir: string, timeoutMs: number, since = 0): Promise<Activation> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const a = findActivation(runDir);
+    const a = findActivation(runDir, since);
     if (a) return a;
     if (Date.now() > deadline) throw new Error(`bench: VS Code did not activate ${EXTENSION_ID} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
 
-/** The lines the extension wrote to its output channel so far ([activate], [data] …, [tree] …). */
-export function outputChannelLines(runDir: string): string[] {
-  for (const dir of sessionDirs(runDir)) {
-    for (const sub of readdirSync(dir).filter((d) => d.startsWith('output_logging_'))) {
-      const file = readdirSync(join(dir, sub)).find((f) => f.endsWith('-Intent Lens.log'));
-      if (file) return readFileSync(join(dir, sub, file), 'utf8').split('\n').filter(Boolean);
-    }
+/** Entries of the run-log index cache in the run's workspace storage (`<storage>/run-log-index/<hash>.json`). */
+function indexCacheEntries(runDir: string): number {
+  const storage = join(runDir, 'user-data', 'User', 'workspaceStorage');
+  if (!existsSync(storage)) return 0;
+  let n = 0;
+  for (const ws of readdirSync(storage)) {
+    const dir = join(storage, ws, EXTENSION_ID, 'run-log-index');
+    if (existsSync(dir)) n += readdirSync(dir).filter((f) => /^[0-9a-f]{32}\.json$/.test(f)).length;
   }
-  return [];
+  return n;
+}
+
+/** Waits until the index cache holds `count` entries (or fails after timeoutMs, saying how many it has). */
+export async function waitForIndexCache(runDir: string, count: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const n = indexCacheEntries(runDir);
+    if (n >= count) return;
+    if (Date.now() > deadline) throw new Error(`bench: the run-log index cache holds ${n} of ${count} entries after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
 }

@@ -33,7 +33,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Intent
   const started = Date.now();
   const output = vscode.window.createOutputChannel('Intent Lens');
   output.appendLine(`[activate] ${new Date().toISOString()}`);
-  const data = new WorkspaceData(output);
+  const data = new WorkspaceData(output, context.storageUri);
   const rescored = new RescoreResults(data, output);
   const treeModels = new TreeModels(data, rescored, output);
   const treeFilters = new TreeFilterStore(context.workspaceState);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openWorkbench, repoRoot, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
+import { openWorkbench, outputChannelLines, repoRoot, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
 
 describe('Sources tree', () => {
   let workspace: string;
@@ -23,6 +23,26 @@ describe('Sources tree', () => {
     await workbench.openView('Intent Lens');
     await workbench.extensionsActivated();
   }, 420_000);
+
+  /** Appends a one-turn conversation of `model` to its math log (the log must exist). */
+  const appendConversation = (model: 'model-a' | 'model-b', taskId: string, correct: boolean) => {
+    const log = join(workspace, `logs/math/${model}.jsonl`);
+    expect(existsSync(log)).toBe(true);
+    const entry = {
+      conv_id: `${taskId}/${model}`,
+      task: 'math',
+      task_id: taskId,
+      assistant_model: `illustrative/${model}`,
+      trace: [
+        { role: 'user', content: 'what is 2 plus 2?' },
+        { role: 'log', content: { type: 'shard_revealed', shard_id: 1 } },
+        { role: 'assistant', content: '4' },
+      ],
+      is_correct: correct,
+      score: correct ? 1 : 0,
+    };
+    appendFileSync(log, JSON.stringify(entry) + '\n');
+  };
 
   afterAll(async () => {
     await workbench?.close();
@@ -163,24 +183,37 @@ describe('Sources tree', () => {
   });
 
   it('shows a conversation appended to a log without a reload', async () => {
-    const log = join(workspace, 'logs/math/model-b.jsonl');
-    expect(existsSync(log)).toBe(true);
-    const entry = {
-      conv_id: 'appended-during-e2e',
-      task: 'math',
-      task_id: 'sample-math/appended-live',
-      assistant_model: 'illustrative/model-b',
-      trace: [
-        { role: 'user', content: 'what is 2 plus 2?' },
-        { role: 'log', content: { type: 'shard_revealed', shard_id: 1 } },
-        { role: 'assistant', content: '4' },
-      ],
-      is_correct: true,
-      score: 1,
-    };
-    appendFileSync(log, JSON.stringify(entry) + '\n');
+    appendConversation('model-b', 'sample-math/appended-live', true);
     const row = await workbench.treeRow('sample-math/appended-live');
     expect(await row.innerText()).toMatch(/no record.*model-b ✓1 ✗0/s);
     await workbench.screenshot('appended-source');
   });
+
+  it('a second start of the window takes the logs from the index cache: the same counts, and a line appended while it was closed', async () => {
+    const status = () => workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+ records · \d+ conversations · \d+% correct/ });
+    const conversations = async () => Number(/(\d+) conversations/.exec(await status().innerText())![1]);
+    await status().waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    const before = await conversations();
+    // The first load scanned every log and stored it in the cache (this window's workspace storage).
+    const firstLoad = outputChannelLines(server.runDir).find((l) => l.includes('run-log index:'));
+    expect(firstLoad).toMatch(/run-log index: 0 of \d+ files from the cache \(0 appended to since, \d+ scanned\)/);
+    const scanned = Number(/(\d+) scanned/.exec(firstLoad!)![1]);
+    expect(scanned).toBeGreaterThan(2);
+
+    await workbench.close();
+    appendConversation('model-a', 'sample-math/appended-while-closed', false);
+    server = await server.restart();
+    workbench = await openWorkbench(server, { suite: 'tree', timeoutMs: 150_000 });
+    await workbench.openView('Intent Lens');
+    await workbench.extensionsActivated();
+    // model-b.jsonl grew in the test before (after its entry was stored) and model-a.jsonl while closed.
+    await expect.poll(() => outputChannelLines(server.runDir).find((l) => l.includes('run-log index:')), { timeout: workbench.timeoutMs }).toBe(
+      `[data] run-log index: ${scanned - 2} of ${/of (\d+) files/.exec(firstLoad!)![1]} files from the cache (2 appended to since, 0 scanned)`,
+    );
+    await status().waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    await expect.poll(conversations, { timeout: workbench.timeoutMs }).toBe(before + 1);
+    const row = await workbench.treeRow('sample-math/appended-while-closed');
+    expect(await row.innerText()).toMatch(/no record.*model-a ✓0 ✗1/s);
+    await workbench.screenshot('second-start-from-cache');
+  }, 420_000);
 });

@@ -39,7 +39,10 @@ const CR = 13;
 function rawLine(buf: Buffer, start: number, end: number, fields: Omit<RawLine, 'text' | 'length'>): RawLine {
   const lineEnd = end > start && buf[end - 1] === CR ? end - 1 : end;
   const bytes = buf.subarray(start, lineEnd);
-  return { ...fields, length: lineEnd - start, text: bytes.toString('utf8'), ...(isUtf8(bytes) ? {} : { invalidUtf8: true as const }) };
+  // A literal, not spreads: one per line of a 1 GB load (object spread measured ~10× slower).
+  const line: RawLine = { line: fields.line, offset: fields.offset, length: lineEnd - start, text: bytes.toString('utf8'), terminated: fields.terminated, next: fields.next };
+  if (!isUtf8(bytes)) line.invalidUtf8 = true;
+  return line;
 }
 
 export async function* readLines(path: string, opts: ReadLinesOptions = {}): AsyncGenerator<RawLine> {

@@ -13,8 +13,9 @@ import { diag } from './validateObject';
 import { describeFileType, FileTooLargeError, NotRegularFileError } from '../jsonl/regularFile';
 import { decodeDataFile } from './decodeDataFile';
 import { StringPool, conversationKey, type ConversationRef } from './runLogRefs';
-import { parseRunLogLine, scanJsonlFile, type FileCursor } from './runLogScan';
+import { parseRunLogLine, scanJsonlFile, stillTrue, type FileCursor } from './runLogScan';
 import { RunLogWorkerError, RunLogWorkerUnavailable, type RunLogPool } from './runLogPool';
+import type { CacheUse } from './runLogCachedScan';
 
 export { instanceKey, conversationKey, verdictOf, type ConversationRef, type Verdict } from './runLogRefs';
 
@@ -50,6 +51,10 @@ export interface IndexFilesOptions {
   onBatch?: (refs: ConversationRef[]) => void;
   /** Called as each file is done, in completion order. */
   onFileDone?: (path: string) => void;
+  /** The index cache's folder (runLogCache.ts): the workers take unchanged logs from it and store what they scan. */
+  cacheDir?: string;
+  /** How the cache served a file the workers indexed, and why an entry was not used or not written. */
+  onCache?: (path: string, use: CacheUse, notes: readonly string[]) => void;
 }
 
 export interface RunLogIndexOptions {
@@ -126,7 +131,7 @@ export class RunLogIndex {
       const st = /\.jsonl$/i.test(path) ? await this.statFile(path) : undefined;
       const inThread = () => this.indexFile(path, { ...(opts.onBatch ? { onBatch: opts.onBatch } : {}), admit });
       if (st && typeof st !== 'string') {
-        if (!(await this.indexOnWorker(pool, path, st, (ref) => admit(ref, undefined), opts.onBatch))) await inThread();
+        if (!(await this.indexOnWorker(pool, path, st, (ref) => admit(ref, undefined), opts))) await inThread();
       } else await inThread();
       opts.onFileDone?.(path);
     };
@@ -140,7 +145,7 @@ export class RunLogIndex {
   }
 
   /** False when no worker could take the file (it was not touched: index it in this thread). */
-  private async indexOnWorker(pool: RunLogPool, path: string, st: { size: number; mtimeMs: number }, admit: (ref: ConversationRef) => boolean, onBatch: IndexFilesOptions['onBatch']): Promise<boolean> {
+  private async indexOnWorker(pool: RunLogPool, path: string, st: { size: number; mtimeMs: number }, admit: (ref: ConversationRef) => boolean, opts: IndexFilesOptions): Promise<boolean> {
     let state = this.stateFor(path);
     try {
       const r = await pool.index({
@@ -149,6 +154,7 @@ export class RunLogIndex {
         size: st.size,
         mtimeMs: st.mtimeMs,
         ...(this.limits.maxLineBytes ? { maxLineBytes: this.limits.maxLineBytes } : {}),
+        ...(opts.cacheDir ? { cacheDir: opts.cacheDir } : {}),
         onReset: () => {
           this.removeFile(path);
           state = this.stateFor(path);
@@ -156,9 +162,10 @@ export class RunLogIndex {
         onRefs: (refs) => {
           const added = refs.filter(admit);
           state.refs.push(...added);
-          if (added.length) onBatch?.(added);
+          if (added.length) opts.onBatch?.(added);
         },
       });
+      if (r.cache) opts.onCache?.(path, r.cache, r.notes ?? []);
       state.cursor = r.cursor;
       state.diagnostics = [...stillTrue(state.diagnostics), ...r.diagnostics];
     } catch (e) {
@@ -337,10 +344,6 @@ export class RunLogIndex {
     return m;
   }
 }
-
-
-/** What still holds of a file's diagnostics when more of it is indexed: a previously incomplete last line (and a failed attempt) are read again. */
-const stillTrue = (diags: readonly Diagnostic[]) => diags.filter((d) => d.code !== 'incomplete-line' && d.code !== 'index-failed');
 
 /**
  * The worker's diagnostics (line order) with the duplicate conv_ids found while merging: each after

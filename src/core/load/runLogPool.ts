@@ -8,6 +8,16 @@ import { findBundledScript } from '../workers/bundledScript';
 import type { Diagnostic } from '../jsonl/diagnostics';
 import type { FileCursor } from './runLogScan';
 import type { ConversationRef } from './runLogRefs';
+import type { CacheUse } from './runLogCachedScan';
+
+/** What the worker gives for a file: its cursor and diagnostics, and how the index cache served it. */
+export interface PoolResult {
+  cursor: FileCursor;
+  diagnostics: Diagnostic[];
+  cache?: CacheUse;
+  /** Why a cache entry was not used or not written. */
+  notes?: string[];
+}
 
 export interface RunLogWorkerRequest {
   id: number;
@@ -16,13 +26,20 @@ export interface RunLogWorkerRequest {
   size: number;
   mtimeMs: number;
   maxLineBytes?: number;
+  /** The index cache's folder: a log indexed from its start goes through the cache. */
+  cacheDir?: string;
 }
+
+/** A file to index, or: the pool is idle, end once the cache entries being written are written. */
+export type RunLogWorkerMessage = RunLogWorkerRequest | { close: true };
 
 export type RunLogWorkerReply =
   | { id: number; kind: 'reset' }
   | { id: number; kind: 'refs'; refs: ConversationRef[] }
-  | { id: number; kind: 'done'; cursor: FileCursor; diagnostics: Diagnostic[] }
-  | { id: number; kind: 'error'; message: string; unreadable: boolean };
+  | { id: number; kind: 'done'; cursor: FileCursor; diagnostics: Diagnostic[]; cache?: CacheUse; notes?: string[] }
+  | { id: number; kind: 'error'; message: string; unreadable: boolean }
+  /** A cache entry of a file done earlier could not be written. */
+  | { id: number; kind: 'note'; path: string; note: string };
 
 export interface PoolJob {
   path: string;
@@ -30,6 +47,7 @@ export interface PoolJob {
   size: number;
   mtimeMs: number;
   maxLineBytes?: number;
+  cacheDir?: string;
   onReset: () => void;
   onRefs: (refs: ConversationRef[]) => void;
 }
@@ -54,10 +72,12 @@ export class RunLogWorkerError extends Error {
  * extension host's RSS, near its live size (measured: peak RSS growth over 952 MB 163 → ~110 MB).
  */
 const WORKER_YOUNG_GENERATION_MB = 8;
+/** How long an idle worker may take to finish writing the index cache before it is stopped. */
+const CLOSE_MS = 30_000;
 
 interface Running {
   job: PoolJob;
-  resolve: (r: { cursor: FileCursor; diagnostics: Diagnostic[] }) => void;
+  resolve: (r: PoolResult) => void;
   reject: (e: Error) => void;
 }
 
@@ -72,10 +92,14 @@ export class RunLogPool {
   private nextId = 0;
   private script: string | undefined | null = null;
   private disposed = false;
+  /** Idle workers still writing the index cache. */
+  private readonly closing = new Set<Promise<void>>();
 
   constructor(
     private readonly locate: () => string | undefined = () => findBundledScript('runLogWorker.js'),
     readonly size = Math.max(1, Math.min(2, availableParallelism() - 1)),
+    /** Told when a worker could not write a cache entry (after that file was done). */
+    private readonly onNote: (path: string, note: string) => void = () => undefined,
   ) {}
 
   /** False without the bundled worker (the caller indexes in its own thread then). */
@@ -85,7 +109,7 @@ export class RunLogPool {
   }
 
   /** Indexes one JSONL file on a worker; rejects when the worker fails or dies. */
-  index(job: PoolJob): Promise<{ cursor: FileCursor; diagnostics: Diagnostic[] }> {
+  index(job: PoolJob): Promise<PoolResult> {
     return new Promise((resolve, reject) => {
       if (!this.available()) return reject(new RunLogWorkerUnavailable('no run-log indexing worker'));
       this.queue.push({ job, resolve, reject });
@@ -109,11 +133,19 @@ export class RunLogPool {
       const task = this.queue.shift()!;
       const id = this.nextId++;
       slot.running = { id, task };
-      const { path, prev, size, mtimeMs, maxLineBytes } = task.job;
-      slot.worker.postMessage({ id, path, prev, size, mtimeMs, ...(maxLineBytes ? { maxLineBytes } : {}) } satisfies RunLogWorkerRequest);
+      const { path, prev, size, mtimeMs, maxLineBytes, cacheDir } = task.job;
+      slot.worker.postMessage({ id, path, prev, size, mtimeMs, ...(maxLineBytes ? { maxLineBytes } : {}), ...(cacheDir ? { cacheDir } : {}) } satisfies RunLogWorkerRequest);
     }
-    // Idle: end the workers, so their heaps do not stay in the extension host's memory.
-    if (this.slots.every((s) => !s.running)) for (const s of this.slots.splice(0)) void s.worker.terminate();
+    // Idle: end the workers, so their heaps do not stay in the extension host's memory. Each ends
+    // itself once its cache entries are written; one that does not within CLOSE_MS is stopped.
+    if (this.slots.every((s) => !s.running))
+      for (const s of this.slots.splice(0)) {
+        const exited = new Promise<void>((resolve) => s.worker.once('exit', () => resolve()));
+        this.closing.add(exited);
+        void exited.then(() => this.closing.delete(exited));
+        s.worker.postMessage({ close: true } satisfies RunLogWorkerMessage);
+        setTimeout(() => void s.worker.terminate(), CLOSE_MS).unref();
+      }
   }
 
   private spawn(): Slot | undefined {
@@ -126,13 +158,14 @@ export class RunLogPool {
     worker.unref();
     const slot: Slot = { worker, running: undefined };
     worker.on('message', (m: RunLogWorkerReply) => {
+      if (m.kind === 'note') return this.onNote(m.path, m.note);
       const r = slot.running;
       if (!r || r.id !== m.id) return;
       if (m.kind === 'reset') r.task.job.onReset();
       else if (m.kind === 'refs') r.task.job.onRefs(m.refs);
       else {
         slot.running = undefined;
-        if (m.kind === 'done') r.task.resolve({ cursor: m.cursor, diagnostics: m.diagnostics });
+        if (m.kind === 'done') r.task.resolve({ cursor: m.cursor, diagnostics: m.diagnostics, ...(m.cache ? { cache: m.cache } : {}), ...(m.notes ? { notes: m.notes } : {}) });
         else r.task.reject(new RunLogWorkerError(m.message, m.unreadable));
         this.pump();
       }
@@ -150,6 +183,11 @@ export class RunLogPool {
     worker.on('exit', (code) => fail(new Error(`the indexing worker stopped (exit code ${code})`)));
     this.slots.push(slot);
     return slot;
+  }
+
+  /** Resolves once the workers that went idle have ended (their cache entries written). */
+  async closed(): Promise<void> {
+    await Promise.all([...this.closing]);
   }
 
   dispose(): void {

@@ -41,12 +41,12 @@ function messageTokens(m: RunLogEntry['trace'][number]): number | undefined {
   return (count(i) ?? 0) + (count(o) ?? 0);
 }
 
-/** The summary fields read while the line is parsed anyway: no second pass over any trace. */
-function traceSummary(trace: RunLogEntry['trace']): Pick<ConversationRef, 'turns' | 'responseTypes' | 'costUsd' | 'tokens'> {
+/** The summary fields read while the line is parsed anyway: no second pass over any trace. Sets them on `ref`. */
+function summariseTrace(trace: RunLogEntry['trace'], ref: ConversationRef): void {
   let turns = 0;
   let cost: number | undefined;
   let tokens: number | undefined;
-  const types = new Map<string, number>();
+  let types: Map<string, number> | undefined;
   for (const m of trace) {
     if (m.role === 'user' || m.role === 'assistant') turns++;
     if (typeof m.cost_usd === 'number') cost = (cost ?? 0) + m.cost_usd;
@@ -56,10 +56,13 @@ function traceSummary(trace: RunLogEntry['trace']): Pick<ConversationRef, 'turns
       const c = m.content as { type?: unknown; response?: { response_type?: unknown }; response_type?: unknown };
       if (c.type !== 'system-verification') continue;
       const t = typeof c.response?.response_type === 'string' ? c.response.response_type : typeof c.response_type === 'string' ? c.response_type : undefined;
-      if (t) types.set(t, (types.get(t) ?? 0) + 1);
+      if (t) (types ??= new Map()).set(t, (types.get(t) ?? 0) + 1);
     }
   }
-  return { turns, ...(types.size ? { responseTypes: [...types].map(([t, n]) => `${t}×${n}`).join(' ') } : {}), ...(cost !== undefined ? { costUsd: cost } : {}), ...(tokens !== undefined ? { tokens } : {}) };
+  ref.turns = turns;
+  if (types) ref.responseTypes = [...types].map(([t, n]) => `${t}×${n}`).join(' ');
+  if (cost !== undefined) ref.costUsd = cost;
+  if (tokens !== undefined) ref.tokens = tokens;
 }
 
 /**
@@ -97,8 +100,12 @@ export interface LineSpan {
 }
 
 export function refOfEntry(e: RunLogEntry, at: LineSpan): ConversationRef {
+  // A literal, not spreads: built 40k times per load, and object spread measured ~10× slower here.
   const ref: ConversationRef = {
-    ...at,
+    file: at.file,
+    line: at.line,
+    offset: at.offset,
+    length: at.length,
     conv_id: e.conv_id,
     task: e.task,
     task_id: e.task_id,
@@ -106,8 +113,9 @@ export function refOfEntry(e: RunLogEntry, at: LineSpan): ConversationRef {
     mode: effectiveMode(e),
     condition: effectiveCondition(e),
     verdict: verdictOf(e),
-    ...traceSummary(e.trace),
+    turns: 0,
   };
+  summariseTrace(e.trace, ref);
   if (e.path !== undefined) ref.path = e.path;
   if (e.k !== undefined) ref.k = e.k;
   if (e.recap !== undefined) ref.recap = e.recap;

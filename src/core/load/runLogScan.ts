@@ -28,17 +28,21 @@ export interface FileCursor {
 const TAIL_BYTES = 256;
 
 /** A cheap fingerprint of the indexed region: its first and last bytes. */
-async function readTail(path: string, end: number): Promise<string> {
+export async function readTail(path: string, end: number): Promise<string> {
   if (end <= 0) return '';
   const start = Math.max(0, end - TAIL_BYTES);
   const head = await readSlice(path, 0, Math.min(TAIL_BYTES, end));
   return head + '\u0000' + (await readSlice(path, start, end - start));
 }
 
+/** What still holds of a file's diagnostics when more of it is indexed: a previously incomplete last line (and a failed attempt) are read again. */
+export const stillTrue = (diags: readonly Diagnostic[]): Diagnostic[] => diags.filter((d) => d.code !== 'incomplete-line' && d.code !== 'index-failed');
+
 /** Parses and validates one line (or `.json` array element) into a ref and its entry; problems go to `diags`. */
 export function parseRunLogLine(at: LineSpan, text: string, diags: Diagnostic[], column = 1): { ref: ConversationRef; entry: RunLogEntry } | undefined {
   const { file, line } = at;
-  const parsed = parseJsonLocated(text);
+  // The index keeps summaries and offsets; a verifier reads the line again (with its float literals).
+  const parsed = parseJsonLocated(text, { keepFloats: false });
   if (!parsed.ok) {
     // A `.json` array element may span lines: locate the error relative to where the element starts.
     const pos = lineColumnAt(text, parsed.error.offset);
@@ -102,7 +106,7 @@ export async function scanJsonlFile(path: string, prev: FileCursor | undefined, 
       c.nextLine = raw.line + 1;
       continue;
     }
-    if (!raw.terminated && !parseJsonLocated(raw.text).ok) {
+    if (!raw.terminated && !parseJsonLocated(raw.text, { keepFloats: false }).ok) {
       // Last line without newline: index it if it is complete JSON, else wait for more.
       if (raw.text.trim() !== '') {
         c.incomplete = { line: raw.line, offset: raw.offset };

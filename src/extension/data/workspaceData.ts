@@ -3,9 +3,12 @@
 // lines appear without a reload) and a change event. Every feature reads data through this service.
 import * as vscode from 'vscode';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { join } from 'node:path';
 import { Workspace } from '../../core/workspace/workspace';
 import { kindByName } from '../../core/load/dataFiles';
 import { RunLogPool } from '../../core/load/runLogPool';
+import { pruneCache } from '../../core/load/runLogCache';
+import { CacheTally } from './cacheTally';
 import { SlicedEmitter, type SliceTimings } from './slicedEmitter';
 import { findDataFiles, type FoundDataFiles } from './findDataFiles';
 
@@ -39,7 +42,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
   readonly onDidLoadProgress = this.progressEmitter.event;
   private progress: LoadProgress | undefined;
   /** Indexes run logs off the extension host's thread (workers start per load and end when idle). */
-  private readonly pool = new RunLogPool();
+  private readonly pool = new RunLogPool(undefined, undefined, (path, note) => this.output?.appendLine(`[data] run-log index cache: ${path}: ${note}`));
   private readonly disposables: vscode.Disposable[] = [this.emitter, this.progressEmitter, { dispose: () => this.pool.dispose() }];
   private loaded: Promise<void> | undefined;
   private loadedOnce = false;
@@ -47,7 +50,14 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
   private flushTimer: NodeJS.Timeout | undefined;
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly output?: vscode.OutputChannel) {
+  /**
+   * @param storage the extension's workspace storage (`context.storageUri`): the run-log index cache
+   * lives there, never in the workspace; none (no folder open) means no cache.
+   */
+  constructor(
+    private readonly output?: vscode.OutputChannel,
+    private readonly storage?: vscode.Uri,
+  ) {
     super({ maxLineBytes: maxLineBytesSetting() });
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -55,6 +65,13 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
         if (['recordsGlob', 'logsGlob', 'evolvingGlob'].some((k) => e.affectsConfiguration(`intentLens.${k}`))) void this.reload();
       }),
     );
+  }
+
+  /** The index cache's folder, unless the setting turns it off or there is no workspace storage. */
+  private indexCacheDir(): string | undefined {
+    if (!this.storage || this.storage.scheme !== 'file') return undefined;
+    if (!vscode.workspace.getConfiguration('intentLens').get<boolean>('load.indexCache', true)) return undefined;
+    return join(this.storage.fsPath, 'run-log-index');
   }
 
   private config() {
@@ -128,12 +145,16 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     };
     const first = this.loadedOnce ? undefined : setTimeout(() => tell(true), FIRST_PROGRESS_MS);
     const started = Date.now();
+    const cacheDir = this.indexCacheDir();
+    const cacheUse = new CacheTally();
     try {
-      // Parsed on worker threads (the host only merges batches of refs), files in the order found.
+      // Parsed on worker threads (the host only merges batches of refs), files in the order found;
+      // unchanged files come from the index cache (read on the workers too).
       await this.loadLogFiles(
         logFiles,
         {
           pool: this.pool,
+          ...(cacheDir ? { cacheDir, onCache: cacheUse.add } : {}),
           ...(this.loadedOnce ? {} : { onBatch: () => tell(false) }),
           onFileDone: () => {
             progress.logFilesDone++;
@@ -145,6 +166,11 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
       clearTimeout(first);
     }
     this.output?.appendLine(`[data] indexed ${logFiles.length} run log(s) in ${Date.now() - started} ms ${this.pool.available() ? `on up to ${this.pool.size} worker threads` : 'in the extension host thread'}`);
+    if (cacheDir) {
+      for (const line of cacheUse.describe(logFiles.length)) this.output?.appendLine(`[data] ${line}`);
+      // Bounded: least recently used entries go (async file system calls, off the load's path).
+      void pruneCache(cacheDir).catch((e: unknown) => this.output?.appendLine(`[data] run-log index cache: pruning failed: ${e instanceof Error ? e.message : String(e)}`));
+    }
     this.watch(cfg.records);
     this.watch(cfg.logs);
     this.watch(cfg.evolving);
@@ -175,7 +201,8 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
       for (const f of removed) this.removeFile(f);
       for (const f of searched.records.filter(isNew('records'))) await this.loadFile(f, 'records');
       for (const f of searched.evolving.filter(isNew('evolving'))) await this.loadFile(f, this.kindOfLoaded(f) ?? 'evolving');
-      await this.loadLogFiles(searched.logs.filter((f) => isNew('logs')(f) && !this.kindOfLoaded(f) && !kindByName(f)), { pool: this.pool });
+      const cacheDir = this.indexCacheDir();
+      await this.loadLogFiles(searched.logs.filter((f) => isNew('logs')(f) && !this.kindOfLoaded(f) && !kindByName(f)), { pool: this.pool, ...(cacheDir ? { cacheDir } : {}) });
     } catch (e) {
       this.output?.appendLine(`[data] could not load what the file search found: ${e instanceof Error ? e.message : String(e)}`);
     }

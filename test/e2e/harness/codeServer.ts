@@ -46,6 +46,12 @@ export interface CodeServer {
   startMs: number;
   /** Kills the whole process group; throws when the log shows an extension host crash (SIGABRT). */
   stop(): Promise<void>;
+  /**
+   * Stops this server and starts another on the same run folder (user data, workspace storage,
+   * installed extension): a second start of the same window, e.g. to see what an extension kept.
+   * This server's stop() is then done; stop the one returned.
+   */
+  restart(): Promise<CodeServer>;
 }
 
 /** Settings that keep a fresh workbench quiet and deterministic. */
@@ -173,12 +179,21 @@ export function extensionHostCrashLines(logText: string): string[] {
 }
 
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
+  return startOn(options, undefined);
+}
+
+/**
+ * Starts a server on a new run folder, or on `reuse`: a stopped server's run folder (its extension
+ * installed) and port. The port too: the browser workbench keys a folder's workspace storage by its
+ * URI, which holds the server's host and port.
+ */
+async function startOn(options: CodeServerOptions, reuse: { runDir: string; port: number } | undefined): Promise<CodeServer> {
   const missing = missingE2eTools();
   if (missing.length) throw new Error(`end-to-end tools missing:\n  ${missing.join('\n  ')}`);
   const workspace = resolve(repoRoot, options.workspace);
   if (!existsSync(workspace)) throw new Error(`workspace folder not found: ${workspace}`);
 
-  const runDir = mkdtempSync(join(tmpdir(), 'intent-lens-cs-'));
+  const runDir = reuse?.runDir ?? mkdtempSync(join(tmpdir(), 'intent-lens-cs-'));
   const dirs = {
     userData: join(runDir, 'user-data'),
     extensions: join(runDir, 'extensions'),
@@ -200,14 +215,14 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   writeFileSync(join(dirs.userData, 'User/settings.json'), JSON.stringify(settings, null, 2));
   const configFile = join(runDir, 'code-server.yaml');
   writeFileSync(configFile, 'auth: none\n');
-  if (options.extensionPath !== false) installExtensionFolder(resolve(repoRoot, options.extensionPath ?? '.'), dirs.extensions, options.linkExtension ?? false);
+  if (options.extensionPath !== false && !reuse) installExtensionFolder(resolve(repoRoot, options.extensionPath ?? '.'), dirs.extensions, options.linkExtension ?? false);
 
   const logPath = join(runDir, 'code-server.log');
   const keepTemp = options.keepTemp || process.env.INTENT_LENS_KEEP_TMP === '1';
 
   // The OS may hand the port to someone else between close() and code-server's bind: retry then.
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = reuse && attempt === 1 ? reuse.port : await freePort();
     const url = `http://127.0.0.1:${port}/`;
     const args = [
       codeServerEntry,
@@ -281,6 +296,14 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     }
     const startMs = Date.now() - t0;
     let stopped = false;
+    // Checked when the server stops; the log is appended to by every start on this run folder.
+    const crashesBefore = extensionHostCrashLines(existsSync(logPath) ? readFileSync(logPath, 'utf8') : '').length;
+    const checkNoCrash = () => {
+      const log = existsSync(logPath) ? readFileSync(logPath, 'utf8') : '';
+      const crashes = extensionHostCrashLines(log).slice(crashesBefore);
+      // Keep the evidence; a crashed host still reports success to the workbench.
+      if (crashes.length) throw new Error(`extension host crashed (log kept at ${logPath}):\n${crashes.slice(0, 10).join('\n')}`);
+    };
     return {
       url,
       port,
@@ -292,13 +315,15 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
         if (stopped) return;
         stopped = true;
         await killGroup();
-        const log = existsSync(logPath) ? readFileSync(logPath, 'utf8') : '';
-        const crashes = extensionHostCrashLines(log);
-        if (crashes.length) {
-          // Keep the evidence; a crashed host still reports success to the workbench.
-          throw new Error(`extension host crashed (log kept at ${logPath}):\n${crashes.slice(0, 10).join('\n')}`);
-        }
+        checkNoCrash();
         if (!keepTemp) rmSync(runDir, { recursive: true, force: true });
+      },
+      async restart() {
+        if (stopped) throw new Error('restart() of a stopped server');
+        stopped = true;
+        await killGroup();
+        checkNoCrash();
+        return startOn(options, { runDir, port });
       },
     };
   }

@@ -7,3 +7,4 @@ export { sampleWorkspace, type SampleWorkspace } from './sampleWorkspace';
 export { screenshotOnFailure } from './failureScreenshots';
 export { repoRoot, sharedDataDir, testResultsDir, missingE2eTools } from './toolPaths';
 export { expectPushKeepsPalette } from './statePush';
+export { outputChannelLines } from './hostLogs';
