@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Workspace } from '../../core/workspace/workspace';
 import { kindByName } from '../../core/load/dataFiles';
+import type { ConversationRef } from '../../core/load/runLogIndex';
 import { RunLogPool } from '../../core/load/runLogPool';
 import { SlicedEmitter, type SliceTimings } from './slicedEmitter';
 import { findDataFiles, type FoundDataFiles } from './findDataFiles';
@@ -20,7 +21,7 @@ export interface LoadProgress {
 /** The first load tells of progress at most this often (each tells the tree to rebuild). */
 const PROGRESS_INTERVAL_MS = 1500;
 /** A load still running this long after it started shows the sources (and what is indexed so far). */
-const FIRST_PROGRESS_MS = 200;
+const FIRST_PROGRESS_MS = 50;
 
 export class WorkspaceData extends Workspace implements vscode.Disposable {
   private readonly emitter = new SlicedEmitter<{ files: string[] }>((e) => this.output?.appendLine(`[data] a change listener failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
@@ -38,6 +39,8 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
    */
   readonly onDidLoadProgress = this.progressEmitter.event;
   private progress: LoadProgress | undefined;
+  /** The conversations the running load added, in the order indexed; undefined outside a load. */
+  private journal: ConversationRef[] | undefined;
   /** Indexes run logs off the extension host's thread (workers start per load and end when idle). */
   private readonly pool = new RunLogPool();
   private readonly disposables: vscode.Disposable[] = [this.emitter, this.progressEmitter, { dispose: () => this.pool.dispose() }];
@@ -75,6 +78,15 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
   /** Where the first load is; undefined once it finished (or before it started). */
   loadProgress(): LoadProgress | undefined {
     return this.loadedOnce ? undefined : this.progress;
+  }
+
+  /**
+   * The conversations the running load added so far, in the order indexed (one array per load, it
+   * only grows): the tree takes the new ones after each progress update instead of looking at all
+   * 40k. Undefined once the load told its listeners it finished.
+   */
+  loadJournal(): readonly ConversationRef[] | undefined {
+    return this.journal;
   }
 
   /** True once the first full load finished (the tree tells "loading" from "no data" by it). */
@@ -124,17 +136,22 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
       lastTold = Date.now();
       this.progress = { ...progress };
       this.progressEmitter.fire(this.progress);
-      if (force) this.output?.appendLine(`[data] ${new Date().toISOString()} first partial update: ${this.logs.conversations().length} conversation(s) so far`);
+      if (force) this.output?.appendLine(`[data] ${new Date().toISOString()} first partial update: ${this.logs.size} conversation(s) so far; longest host stall so far ${(hostDelay.max / 1e6).toFixed(0)} ms`);
     };
     const first = this.loadedOnce ? undefined : setTimeout(() => tell(true), FIRST_PROGRESS_MS);
     const started = Date.now();
+    const journal: ConversationRef[] = [];
+    this.journal = journal;
     try {
       // Parsed on worker threads (the host only merges batches of refs), files in the order found.
       await this.loadLogFiles(
         logFiles,
         {
           pool: this.pool,
-          ...(this.loadedOnce ? {} : { onBatch: () => tell(false) }),
+          onBatch: (refs) => {
+            for (const r of refs) journal.push(r);
+            if (!this.loadedOnce) tell(false);
+          },
           onFileDone: () => {
             progress.logFilesDone++;
             if (!this.loadedOnce) tell(false);
@@ -151,6 +168,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     this.loadedOnce = true;
     const firing = Date.now();
     const t = await this.emitter.fireSliced({ files: [...recs, ...logs, ...plans] });
+    if (this.journal === journal) this.journal = undefined;
     hostDelay.disable();
     this.output?.appendLine(`[data] ${new Date().toISOString()} loaded; views updated in ${Date.now() - firing} ms (${describeSlices(t)})`);
     this.output?.appendLine(`[data] the host thread during the load: longest stall ${(hostDelay.max / 1e6).toFixed(0)} ms, 99th percentile ${(hostDelay.percentile(99) / 1e6).toFixed(0)} ms`);
