@@ -6,7 +6,7 @@ import type { ConversationRef } from '../../core/load/runLogIndex';
 import { SourceTreeData, type TreeInput } from './sourceTreeData';
 
 /** Conversations added between two looks at the clock. */
-const CHUNK = 500;
+const CHUNK = 200;
 
 export class SlicedTreeBuild {
   private next = 0;
