@@ -313,6 +313,13 @@ export class RunLogIndex {
     return out;
   }
 
+  /** How many conversations all files hold (`conversations().length`, without making the list). */
+  get size(): number {
+    let n = 0;
+    for (const st of this.files.values()) n += st.refs.length;
+    return n;
+  }
+
   /** How many conversations a file holds (without listing every conversation: the tree asks on each refresh). */
   conversationCount(path: string): number {
     return this.files.get(path)?.refs.length ?? 0;

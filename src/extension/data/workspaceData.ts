@@ -6,6 +6,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { Workspace } from '../../core/workspace/workspace';
 import { kindByName } from '../../core/load/dataFiles';
+import type { ConversationRef } from '../../core/load/runLogIndex';
 import { RunLogPool } from '../../core/load/runLogPool';
 import { pruneCache } from '../../core/load/runLogCache';
 import { CacheTally } from './cacheTally';
@@ -23,7 +24,7 @@ export interface LoadProgress {
 /** The first load tells of progress at most this often (each tells the tree to rebuild). */
 const PROGRESS_INTERVAL_MS = 1500;
 /** A load still running this long after it started shows the sources (and what is indexed so far). */
-const FIRST_PROGRESS_MS = 200;
+const FIRST_PROGRESS_MS = 50;
 
 export class WorkspaceData extends Workspace implements vscode.Disposable {
   private readonly emitter = new SlicedEmitter<{ files: string[] }>((e) => this.output?.appendLine(`[data] a change listener failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
@@ -41,6 +42,8 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
    */
   readonly onDidLoadProgress = this.progressEmitter.event;
   private progress: LoadProgress | undefined;
+  /** The conversations the running load added, in the order indexed; undefined outside a load. */
+  private journal: ConversationRef[] | undefined;
   /** Indexes run logs off the extension host's thread (workers start per load and end when idle). */
   private readonly pool = new RunLogPool(undefined, undefined, (path, note) => this.output?.appendLine(`[data] run-log index cache: ${path}: ${note}`));
   private readonly disposables: vscode.Disposable[] = [this.emitter, this.progressEmitter, { dispose: () => this.pool.dispose() }];
@@ -94,6 +97,15 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     return this.loadedOnce ? undefined : this.progress;
   }
 
+  /**
+   * The conversations the running load added so far, in the order indexed (one array per load, it
+   * only grows): the tree takes the new ones after each progress update instead of looking at all
+   * 40k. Undefined once the load told its listeners it finished.
+   */
+  loadJournal(): readonly ConversationRef[] | undefined {
+    return this.journal;
+  }
+
   /** True once the first full load finished (the tree tells "loading" from "no data" by it). */
   isLoaded(): boolean {
     return this.loadedOnce;
@@ -141,12 +153,14 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
       lastTold = Date.now();
       this.progress = { ...progress };
       this.progressEmitter.fire(this.progress);
-      if (force) this.output?.appendLine(`[data] ${new Date().toISOString()} first partial update: ${this.logs.conversations().length} conversation(s) so far`);
+      if (force) this.output?.appendLine(`[data] ${new Date().toISOString()} first partial update: ${this.logs.size} conversation(s) so far; longest host stall so far ${(hostDelay.max / 1e6).toFixed(0)} ms`);
     };
     const first = this.loadedOnce ? undefined : setTimeout(() => tell(true), FIRST_PROGRESS_MS);
     const started = Date.now();
     const cacheDir = this.indexCacheDir();
     const cacheUse = new CacheTally();
+    const journal: ConversationRef[] = [];
+    this.journal = journal;
     try {
       // Parsed on worker threads (the host only merges batches of refs), files in the order found;
       // unchanged files come from the index cache (read on the workers too).
@@ -155,7 +169,10 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
         {
           pool: this.pool,
           ...(cacheDir ? { cacheDir, onCache: cacheUse.add } : {}),
-          ...(this.loadedOnce ? {} : { onBatch: () => tell(false) }),
+          onBatch: (refs) => {
+            for (const r of refs) journal.push(r);
+            if (!this.loadedOnce) tell(false);
+          },
           onFileDone: () => {
             progress.logFilesDone++;
             if (!this.loadedOnce) tell(false);
@@ -177,6 +194,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     this.loadedOnce = true;
     const firing = Date.now();
     const t = await this.emitter.fireSliced({ files: [...recs, ...logs, ...plans] });
+    if (this.journal === journal) this.journal = undefined;
     hostDelay.disable();
     this.output?.appendLine(`[data] ${new Date().toISOString()} loaded; views updated in ${Date.now() - firing} ms (${describeSlices(t)})`);
     this.output?.appendLine(`[data] the host thread during the load: longest stall ${(hostDelay.max / 1e6).toFixed(0)} ms, 99th percentile ${(hostDelay.percentile(99) / 1e6).toFixed(0)} ms`);

@@ -30,15 +30,22 @@ export function registerSourcesTree(services: ExtensionServices): void {
   context.subscriptions.push(provider, view, status);
 
   let shownOnce = false;
+  // Each is a message to the workbench: sent when the value changes, not on every progress update.
+  const contexts = new Map<string, boolean>();
+  const setContext = (key: string, value: boolean) => {
+    if (contexts.get(key) === value) return;
+    contexts.set(key, value);
+    void vscode.commands.executeCommand('setContext', key, value);
+  };
   const update = () => {
     const s = provider.model.summary();
     const f = provider.filters;
     const filtered = hasActiveFilters(f);
     const hasData = s.sources > 0;
-    void vscode.commands.executeCommand('setContext', 'intentLens.loaded', data.isLoaded());
-    void vscode.commands.executeCommand('setContext', 'intentLens.hasData', hasData);
-    void vscode.commands.executeCommand('setContext', 'intentLens.filtered', filtered);
-    void vscode.commands.executeCommand('setContext', 'intentLens.showBookkeeping', provider.showBookkeeping);
+    setContext('intentLens.loaded', data.isLoaded());
+    setContext('intentLens.hasData', hasData);
+    setContext('intentLens.filtered', filtered);
+    setContext('intentLens.showBookkeeping', provider.showBookkeeping);
     view.description = filtered ? `filtered: ${describeFilters(f)}` : undefined;
     view.message = filtered
       ? provider.model.isFilteredEmpty()

@@ -10,10 +10,13 @@ import type { RunRescore } from './treeItems';
 export function newErrorsOf(convs: readonly ConversationRef[]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const base = convs.filter((c) => !c.path && (c.mode === 'multi' || c.mode === 'single'));
+  // One pass for the (model, mode) pairs with a correct Original, one for the errors (the tree asks
+  // this of every source after each indexing batch: linear, not runs × runs).
+  const originalCorrect = new Set<string>();
+  for (const o of base) if (o.condition === 'original' && o.verdict === 'correct') originalCorrect.add(`${o.model}\0${o.mode}`);
   for (const c of base) {
     if (c.verdict !== 'incorrect' || (c.condition !== 'retained' && c.condition !== 'revised')) continue;
-    const originalCorrect = base.some((o) => o.model === c.model && o.mode === c.mode && o.condition === 'original' && o.verdict === 'correct');
-    if (!originalCorrect) continue;
+    if (!originalCorrect.has(`${c.model}\0${c.mode}`)) continue;
     let set = out.get(c.model);
     if (!set) out.set(c.model, (set = new Set()));
     set.add(c.conv_id);
@@ -26,24 +29,17 @@ function verdictOfRescore(isCorrect: boolean | null): Verdict {
 }
 
 /**
- * The conversations with re-scored verdicts in place of the logged ones, and what re-scoring
- * found per conversation. A re-score that could not decide (null) keeps the logged verdict.
+ * A conversation with its re-scored verdict in place of the logged one, and what re-scoring found.
+ * A re-score that could not decide (null) keeps the logged verdict.
  */
-export function applyRescores(convs: readonly ConversationRef[], rescored: ((convId: string) => RescoredRun | undefined) | undefined): { convs: ConversationRef[]; rescores: Map<string, RunRescore> } {
-  const rescores = new Map<string, RunRescore>();
-  if (!rescored) return { convs: [...convs], rescores };
-  const out = convs.map((c) => {
-    const r = rescored(c.conv_id);
-    if (!r) return c;
-    const verdict = r.is_correct === null ? c.verdict : verdictOfRescore(r.is_correct);
-    rescores.set(c.conv_id, {
-      logged: c.verdict,
-      changed: c.verdict !== 'unscored' && verdict !== c.verdict,
-      extracted: r.extracted,
-      inactive: [...new Set(r.inactive.map((s) => s.value))],
-      message: r.message,
-    });
-    return verdict === c.verdict ? c : { ...c, verdict };
-  });
-  return { convs: out, rescores };
+export function applyRescore(c: ConversationRef, r: RescoredRun): { conv: ConversationRef; rescore: RunRescore } {
+  const verdict = r.is_correct === null ? c.verdict : verdictOfRescore(r.is_correct);
+  const rescore: RunRescore = {
+    logged: c.verdict,
+    changed: c.verdict !== 'unscored' && verdict !== c.verdict,
+    extracted: r.extracted,
+    inactive: [...new Set(r.inactive.map((s) => s.value))],
+    message: r.message,
+  };
+  return { conv: verdict === c.verdict ? c : { ...c, verdict }, rescore };
 }

@@ -90,7 +90,7 @@ export class SourceTreeModel {
       for (const s of sources) this.parents.set(s.id, node);
       out.push(node);
     }
-    const files = this.data.input.files ?? [];
+    const files = this.data.files;
     if (files.length && !hasActiveFilters(this.filters)) {
       const fileNodes: FileNode[] = files.map((f) => ({ kind: 'file', id: `file:${f.path}`, file: f.path, fileKind: f.kind, displayPath: f.displayPath, items: f.items, problems: f.problems, args: { file: f.path } }));
       const group: FilesNode = { kind: 'files', id: 'files', files: fileNodes, args: {} };

@@ -102,16 +102,6 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
       case 'source': {
         item = new vscode.TreeItem(node.taskId, C.Collapsed);
         item.description = describeSource(node);
-        // Plain text, not Markdown: the workbench turns a Markdown tooltip into plain text for the
-        // row's aria label by parsing it as HTML, so an escaped `<img onerror>` in a task id or model
-        // name came back as a live element there (a CSP violation in the workbench page).
-        item.tooltip = [
-          `${node.taskId} (${node.domain})`,
-          node.recordFile ? `${node.hasRecord ? 'record' : 'plan'}: ${vscode.workspace.asRelativePath(node.recordFile)}:${node.recordLine}` : 'no record for this task_id (logs only)',
-          ...(node.review ? [`review: ${node.review}`] : []),
-          ...node.perModel.map((m) => `• ${m.model}: ✓${m.counts.correct} ✗${m.counts.incorrect} –${m.counts.unscored}`),
-          ...(node.newErrorModels.length ? [`new errors: ${node.newErrorModels.join(', ')}`] : []),
-        ].join('\n');
         item.iconPath = new vscode.ThemeIcon(node.newErrorModels.length ? 'warning' : node.hasRecord ? 'file-text' : 'file', node.newErrorModels.length ? new vscode.ThemeColor('list.warningForeground') : undefined);
         break;
       }
@@ -119,13 +109,11 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
         item = new vscode.TreeItem(node.label, node.runs ? C.Collapsed : C.None);
         item.description = describeInstance(node);
         item.iconPath = new vscode.ThemeIcon(node.path ? 'layers' : node.mode === 'single' ? 'comment' : 'comment-discussion');
-        item.tooltip = `${node.mode} · condition ${node.condition}${node.path ? ` · ${node.path} k=${node.k}` : ''}${node.active ? ` · active task: ${node.active}` : ''}`;
         break;
       case 'run':
         item = new vscode.TreeItem(`${verdictSign(node.verdict)} ${node.forkedFrom ? 'fork · ' : ''}${shortModel(node.model)}${node.repeat > 1 ? ` #${node.repeat}` : ''}`, C.Collapsed);
         item.description = describeRun(node);
         item.iconPath = verdictIcon(node.verdict);
-        item.tooltip = [`${node.model}`, `conv_id ${node.convId}`, `${vscode.workspace.asRelativePath(node.file)}:${node.line}`, ...describeRescore(node)].join('\n');
         break;
       case 'turn':
         item = turnItem(node);
@@ -153,8 +141,42 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
     return item;
   }
 
+  /**
+   * Tooltips of sources, instances and runs, made on hover: every refresh while logs are indexed
+   * sends all 414+ source rows to the workbench, and their tooltips were most of that.
+   */
+  resolveTreeItem(item: vscode.TreeItem, node: SourceTreeNode): vscode.TreeItem {
+    const tooltip = tooltipOf(node);
+    if (tooltip !== undefined) item.tooltip = tooltip;
+    return item;
+  }
+
   dispose(): void {
     this.changed.dispose();
+  }
+}
+
+/**
+ * Plain text, not Markdown: the workbench turns a Markdown tooltip into plain text for the row's
+ * aria label by parsing it as HTML, so an escaped `<img onerror>` in a task id or model name came
+ * back as a live element there (a CSP violation in the workbench page).
+ */
+function tooltipOf(node: SourceTreeNode): string | undefined {
+  switch (node.kind) {
+    case 'source':
+      return [
+        `${node.taskId} (${node.domain})`,
+        node.recordFile ? `${node.hasRecord ? 'record' : 'plan'}: ${vscode.workspace.asRelativePath(node.recordFile)}:${node.recordLine}` : 'no record for this task_id (logs only)',
+        ...(node.review ? [`review: ${node.review}`] : []),
+        ...node.perModel.map((m) => `• ${m.model}: ✓${m.counts.correct} ✗${m.counts.incorrect} –${m.counts.unscored}`),
+        ...(node.newErrorModels.length ? [`new errors: ${node.newErrorModels.join(', ')}`] : []),
+      ].join('\n');
+    case 'instance':
+      return `${node.mode} · condition ${node.condition}${node.path ? ` · ${node.path} k=${node.k}` : ''}${node.active ? ` · active task: ${node.active}` : ''}`;
+    case 'run':
+      return [`${node.model}`, `conv_id ${node.convId}`, `${vscode.workspace.asRelativePath(node.file)}:${node.line}`, ...describeRescore(node)].join('\n');
+    default:
+      return undefined;
   }
 }
 
