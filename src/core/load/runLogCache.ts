@@ -54,6 +54,7 @@ const RefSchema = z.strictObject({
   forkedFrom: ForkedFromSchema.optional(),
   responseTypes: z.string().optional(),
   costUsd: z.number().optional(),
+  tokens: z.number().min(0).optional(),
 });
 
 /** A diagnostic without its file (the entry's path). */
@@ -92,7 +93,8 @@ function refLooksValid(v: unknown): boolean {
     (r.recap === undefined || RECAP_SET.has(r.recap)) &&
     VERDICT_SET.has(r.verdict) && isCount(r.turns) && r.forkedFrom === undefined &&
     (r.responseTypes === undefined || typeof r.responseTypes === 'string') &&
-    (r.costUsd === undefined || typeof r.costUsd === 'number')
+    (r.costUsd === undefined || typeof r.costUsd === 'number') &&
+    (r.tokens === undefined || (typeof r.tokens === 'number' && r.tokens >= 0))
   );
 }
 
