@@ -107,6 +107,19 @@ describe('run-log index cache', () => {
     same(second, expected);
   });
 
+  it('serves every summary field a view reads from the cache, the logged token count included', async () => {
+    const { log, cache } = fixture();
+    appendFileSync(log, line(7, { trace: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a', usage: { input_tokens: 12, output_tokens: 30 } }] }) + '\n');
+    utimesSync(log, FIXED_TIME, FIXED_TIME);
+    const expected = await plain(log);
+    expect(expected.refs.find((r) => r.conv_id === 'c-7')?.tokens).toBe(42);
+    await viaCache(log, cache);
+    const second = await viaCache(log, cache);
+    expect(second.cache).toBe('hit');
+    expect(second.notes).toEqual([]);
+    same(second, expected);
+  });
+
   it('scans only the appended lines of a log that grew, and the result is a full scan of the log', async () => {
     const { log, cache } = fixture();
     await viaCache(log, cache);
