@@ -313,6 +313,16 @@ export class RunLogIndex {
     return out;
   }
 
+  /** The conversations of the given files (those not indexed give none), in the order given. */
+  conversationsIn(paths: Iterable<string>): ConversationRef[] {
+    const out: ConversationRef[] = [];
+    for (const p of new Set(paths)) {
+      const st = this.files.get(p);
+      if (st) out.push(...st.refs);
+    }
+    return out;
+  }
+
   /** How many conversations all files hold (`conversations().length`, without making the list). */
   get size(): number {
     let n = 0;

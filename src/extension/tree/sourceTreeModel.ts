@@ -287,6 +287,12 @@ export class SourceTreeModel {
   private readonly runCache = new Map<string, { convs: ConversationRef[]; errors: Map<string, Set<string>> }>();
 
   private runsOf(inst: InstanceNode): RunNode[] {
+    // An instance node of an earlier model (VS Code asks for an expanded node's children while a
+    // newer model is taking over): its source's instances of this model are built first.
+    if (!this.runCache.has(inst.id)) {
+      const src = this.sourceNode(inst.args.taskId ?? '');
+      if (src) this.children(src);
+    }
     const data = this.runCache.get(inst.id);
     if (!data) return [];
     const seen = new Map<string, number>();

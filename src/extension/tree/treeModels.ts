@@ -48,21 +48,22 @@ export class TreeModels implements vscode.Disposable {
     private readonly output: vscode.OutputChannel,
   ) {
     this.subscriptions = [
-      workspace.onDidChange(() => this.dataChanged(false)),
+      workspace.onDidChange((e) => this.dataChanged(false, e.files)),
       workspace.onDidLoadProgress(() => this.dataChanged(true)),
       rescored.onDidChange(() => this.rebuild(false)),
     ];
   }
 
   /** More conversations (or file counts) from the index: appended when nothing else changed. */
-  private dataChanged(progress: boolean): void {
+  private dataChanged(progress: boolean, files?: readonly string[]): void {
     if (this.job) this.finishJob();
     const built = this.built;
     const { workspace: data } = this;
     if (!built || built.input.records !== data.records() || built.input.plans !== this.plans()) return this.rebuild(progress);
-    // During a load, what it added since the last look; else every ref (those already in are skipped).
+    // During a load, what it added since the last look; else the changed files' refs (those already
+    // in are skipped; refs replaced or removed make the build rebuild from scratch).
     const journal = data.loadJournal();
-    const added = journal && this.journalRead?.journal === journal ? journal.slice(this.journalRead.count) : data.conversations();
+    const added = journal && this.journalRead?.journal === journal ? journal.slice(this.journalRead.count) : files ? data.logs.conversationsIn(files) : data.conversations();
     this.journalRead = journal && { journal, count: journal.length };
     built.files = this.files();
     this.start({ build: new SlicedTreeBuild(built, added), expected: data.logs.size, what: 'added' }, progress);

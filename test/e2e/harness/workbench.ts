@@ -65,6 +65,8 @@ export class Workbench {
     readonly resultsDir: string,
     readonly timeoutMs: number,
     timings: { workbenchMs: number; extensionMs?: number },
+    /** The code-server run folder (its extension host logs: a failed test saves Intent Lens's output). */
+    readonly serverRunDir?: string,
   ) {
     this.timings = timings;
   }
@@ -90,8 +92,10 @@ export class Workbench {
     for (let attempt = 1; ; attempt++) {
       await this.page.locator('.monaco-workbench').focus();
       await this.page.keyboard.press('F1');
-      await input.waitFor({ state: 'visible', timeout: this.timeoutMs });
       try {
+        // F1 can also be lost: pressed while a webview that was just opened takes the focus, it
+        // reaches that page (or a palette that closes at once). Press it again.
+        await input.waitFor({ state: 'visible', timeout: attempt < 3 ? 10_000 : this.timeoutMs });
         await input.fill('>' + label, { timeout: attempt < 3 ? 10_000 : this.timeoutMs });
         break;
       } catch (e) {
@@ -239,7 +243,14 @@ export class Workbench {
     if (options.action) {
       await item.locator('.notification-list-item-buttons-container .monaco-button', { hasText: options.action }).first().click();
     }
-    if (await center.isVisible()) await this.runCommand('Notifications: Hide Notifications');
+    if (await center.isVisible()) {
+      // The center's own Hide button, not the palette: an action may have just opened a view that
+      // takes the focus, which would close the palette under the driver.
+      const hide = center.locator('.notifications-center-header .codicon-notifications-hide').first();
+      if (await hide.isVisible()) await hide.click();
+      else await this.runCommand('Notifications: Hide Notifications');
+      await center.waitFor({ state: 'hidden', timeout: this.timeoutMs });
+    }
     return message;
   }
 
@@ -397,7 +408,7 @@ export async function openWorkbench(server: CodeServer, options: OpenWorkbenchOp
     await page.goto(`${server.url}?folder=${encodeURIComponent(server.workspace)}`, { waitUntil: 'commit' });
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
     const timings: { workbenchMs: number; extensionMs?: number } = { workbenchMs: Date.now() - t0 };
-    const workbench = new Workbench(page, context, userDataDir, resultsDir, timeoutMs, timings);
+    const workbench = new Workbench(page, context, userDataDir, resultsDir, timeoutMs, timings, server.runDir);
     if (options.waitForExtension ?? true) {
       await workbench.activityBarItem('Intent Lens').waitFor({ state: 'visible', timeout: timeoutMs });
       timings.extensionMs = Date.now() - t0;

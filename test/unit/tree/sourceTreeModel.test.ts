@@ -90,6 +90,17 @@ describe('SourceTreeModel', () => {
     expect(m.parent(src!)).toBe(roots[0]);
   });
 
+  it("gives an earlier model's instance node its runs before its source was expanded in this model", () => {
+    // VS Code asks for an expanded node's children with the node it has; a refresh may have
+    // replaced the model in between. An empty answer here was cached and the runs never showed.
+    const old = new SourceTreeModel(input());
+    const [src] = kids(old, old.roots()[0]) as SourceNode[];
+    const retained = (kids(old, src) as InstanceNode[]).find((i) => i.label === 'Retained')!;
+    const next = new SourceTreeModel(input());
+    expect((kids(next, retained) as RunNode[]).map((r) => r.model)).toEqual(['org/A', 'org/B']);
+    expect((kids(next, retained) as RunNode[]).length).toBe(2);
+  });
+
   it('shows sources without a record, from their logs only', () => {
     const m = new SourceTreeModel(input());
     const actions = m.roots().find((r) => r.id === 'domain:actions')!;
