@@ -78,6 +78,8 @@ export function registerSourcesTree(services: ExtensionServices): void {
   };
   context.subscriptions.push(models.onDidChange(refresh));
   update();
+  // An open view draws the sources before the first load indexes the logs (a closed one holds nothing).
+  data.holdIndexingUntil(async () => (view.visible ? ((await provider.rowsDrawn()) ? 'the rows were drawn' : 'no sources to draw') : 'none: the view is closed'));
   // A progress bar on the view while the first load runs (the rows fill in as logs are indexed).
   void vscode.window.withProgress({ location: { viewId: SOURCES_VIEW_ID } }, () => data.ensureLoaded());
 
