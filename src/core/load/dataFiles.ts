@@ -6,7 +6,8 @@ import { describeFileType, readRegularFile } from '../jsonl/regularFile';
 import { splitJsonArray } from '../jsonl/jsonArray';
 import { decodeDataFile } from './decodeDataFile';
 import { EvolvingPlanSchema, type EvolvingPlan } from '../schema/evolving';
-import { parseChunks, splitSource, type LoadedFile } from './recordsFile';
+import { parseChunkSteps, splitSource, type LoadedFile } from './recordsFile';
+import { runSteps, runStepsSliced, type Steps } from './steps';
 import { diag } from './validateObject';
 import type { Diagnostic } from '../jsonl/diagnostics';
 
@@ -162,9 +163,13 @@ function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
 }
 
 export function parseEvolvingText(path: string, text: string): LoadedFile<EvolvingPlan> {
+  return runSteps(evolvingTextSteps(path, text));
+}
+
+function* evolvingTextSteps(path: string, text: string): Steps<LoadedFile<EvolvingPlan>> {
   const { format, chunks, diagnostics: splitDiags } = splitSource(path, text);
   const seen = new Map<string, number>();
-  const r = parseChunks(path, chunks, EvolvingPlanSchema, (plan, loc) => {
+  const r = yield* parseChunkSteps(path, chunks, EvolvingPlanSchema, (plan, loc) => {
     const out = checkPlan(plan, loc);
     const prev = seen.get(plan.task_id);
     if (prev !== undefined) out.push(diag(loc, 'error', 'duplicate-task-id', `task_id \`${plan.task_id}\` already defined on line ${prev}`, 'task_id'));
@@ -175,8 +180,9 @@ export function parseEvolvingText(path: string, text: string): LoadedFile<Evolvi
   return { path, format, items: r.items.filter((i) => !dupLines.has(i.line)), diagnostics: [...splitDiags, ...r.diagnostics], seen: r.seen };
 }
 
+/** Reads and parses a plans file in slices (as `loadRecordsFile`). */
 export async function loadEvolvingFile(path: string, opts: { maxLineBytes?: number } = {}): Promise<LoadedFile<EvolvingPlan>> {
   const { text, diagnostics } = await decodeDataFile(path, opts.maxLineBytes);
-  const loaded = parseEvolvingText(path, text);
+  const loaded = await runStepsSliced(evolvingTextSteps(path, text));
   return { ...loaded, diagnostics: [...diagnostics, ...loaded.diagnostics] };
 }

@@ -8,6 +8,7 @@ import { parseJsonLocated, lineColumnAt } from '../jsonl/jsonSyntax';
 import { splitJsonArray } from '../jsonl/jsonArray';
 import { diag, zodIssuesToDiagnostics, type Location } from './validateObject';
 import type { z } from 'zod';
+import { runSteps, runStepsSliced, type Steps } from './steps';
 
 export interface LoadedItem<T> {
   value: T;
@@ -58,22 +59,29 @@ export function splitSource(path: string, text: string): { format: 'jsonl' | 'js
   return { format: 'jsonl', chunks, diagnostics: [] };
 }
 
+export interface ParsedChunks<T> {
+  items: LoadedItem<T>[];
+  diagnostics: Diagnostic[];
+  seen: number;
+}
+
 /**
- * Parses and validates chunks against a schema. A syntax error in an unterminated last line is
- * reported as `incomplete-line` (a file still being written), not as a syntax error.
+ * Parses and validates chunks against a schema, yielding after each (see `steps.ts`). A syntax
+ * error in an unterminated last line is reported as `incomplete-line` (a file still being written),
+ * not as a syntax error.
  */
-export function parseChunks<S extends z.ZodType>(
+export function* parseChunkSteps<S extends z.ZodType>(
   path: string,
   chunks: SourceChunk[],
   schema: S,
   extraCheck?: (value: z.infer<S>, loc: Location) => Diagnostic[],
-): { items: LoadedItem<z.infer<S>>[]; diagnostics: Diagnostic[]; seen: number } {
+): Steps<ParsedChunks<z.infer<S>>> {
   const items: LoadedItem<z.infer<S>>[] = [];
   const diagnostics: Diagnostic[] = [];
   let seen = 0;
   for (const c of chunks) {
     if (c.text.trim() === '') continue;
-    seen++;
+    if (seen++) yield;
     const loc: Location = { file: path, line: c.line, column: c.column };
     const parsed = parseJsonLocated(c.text);
     if (!parsed.ok) {
@@ -102,9 +110,13 @@ export function parseChunks<S extends z.ZodType>(
 }
 
 export function parseRecordsText(path: string, text: string): LoadedFile<BenchmarkRecord> {
+  return runSteps(recordsTextSteps(path, text));
+}
+
+function* recordsTextSteps(path: string, text: string): Steps<LoadedFile<BenchmarkRecord>> {
   const { format, chunks, diagnostics: splitDiags } = splitSource(path, text);
   const seenIds = new Map<string, number>();
-  const { items, diagnostics, seen } = parseChunks(path, chunks, BenchmarkRecordSchema, (rec, loc) => {
+  const { items, diagnostics, seen } = yield* parseChunkSteps(path, chunks, BenchmarkRecordSchema, (rec, loc) => {
     const out: Diagnostic[] = [];
     const prev = seenIds.get(rec.task_id);
     if (prev !== undefined) {
@@ -132,8 +144,9 @@ function checkRecordConsistency(rec: BenchmarkRecord, loc: Location): Diagnostic
   return out;
 }
 
+/** Reads and parses a records file in slices, so a caller on the extension host's thread never holds it for long. */
 export async function loadRecordsFile(path: string, opts: { maxLineBytes?: number } = {}): Promise<LoadedFile<BenchmarkRecord>> {
   const { text, diagnostics } = await decodeDataFile(path, opts.maxLineBytes);
-  const loaded = parseRecordsText(path, text);
+  const loaded = await runStepsSliced(recordsTextSteps(path, text));
   return { ...loaded, diagnostics: [...diagnostics, ...loaded.diagnostics] };
 }

@@ -25,6 +25,8 @@ export interface LoadProgress {
 const PROGRESS_INTERVAL_MS = 1500;
 /** A load still running this long after it started shows the sources (and what is indexed so far). */
 const FIRST_PROGRESS_MS = 50;
+/** The longest the first load waits for the views' first rows before it indexes the run logs. */
+const INDEXING_HOLD_MAX_MS = 600;
 
 export class WorkspaceData extends Workspace implements vscode.Disposable {
   private readonly emitter = new SlicedEmitter<{ files: string[] }>((e) => this.output?.appendLine(`[data] a change listener failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
@@ -47,6 +49,8 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
   /** Indexes run logs off the extension host's thread (workers start per load and end when idle). */
   private readonly pool = new RunLogPool(undefined, undefined, (path, note) => this.output?.appendLine(`[data] run-log index cache: ${path}: ${note}`));
   private readonly disposables: vscode.Disposable[] = [this.emitter, this.progressEmitter, { dispose: () => this.pool.dispose() }];
+  /** What the first load waits for before it indexes the run logs (see `holdIndexingUntil`). */
+  private indexingHold: (() => Promise<string>) | undefined;
   private loaded: Promise<void> | undefined;
   private loadedOnce = false;
   private pending = new Set<string>();
@@ -84,6 +88,16 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
       logs: c.get<string>('logsGlob', '**/logs/**/*.{jsonl,json}'),
       evolving: c.get<string>('evolvingGlob', '**/*.evolving.jsonl'),
     };
+  }
+
+  /**
+   * Lets a view hold the first load's run-log indexing until it has drawn what the records give (the
+   * Sources tree's rows): on 2 cores the indexing worker takes one of the two the workbench needs
+   * to draw them. Sources are shown first either way; the hold ends after INDEXING_HOLD_MAX_MS at most.
+   * `until` resolves with what it waited for (logged with the hold's length).
+   */
+  holdIndexingUntil(until: () => Promise<string>): void {
+    this.indexingHold = until;
   }
 
   /** Loads everything once; later calls wait for the same load. */
@@ -145,8 +159,9 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
       );
     }
     const progress: LoadProgress = { logFilesDone: 0, logFilesTotal: logFiles.length };
-    // A load that finishes within FIRST_PROGRESS_MS tells nothing (one change event at the end, as
-    // before); a longer one shows the sources then, and what is indexed so far every interval.
+    // With a view holding the indexing (the Sources tree), the sources are told at once; otherwise a
+    // load that finishes within FIRST_PROGRESS_MS tells nothing (one change event at the end) and a
+    // longer one shows the sources then. Either way what is indexed so far follows every interval.
     let lastTold = Date.now();
     const tell = (force: boolean) => {
       if (!force && Date.now() - lastTold < PROGRESS_INTERVAL_MS) return;
@@ -155,7 +170,16 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
       this.progressEmitter.fire(this.progress);
       if (force) this.output?.appendLine(`[data] ${new Date().toISOString()} first partial update: ${this.logs.size} conversation(s) so far; longest host stall so far ${(hostDelay.max / 1e6).toFixed(0)} ms`);
     };
-    const first = this.loadedOnce ? undefined : setTimeout(() => tell(true), FIRST_PROGRESS_MS);
+    let first: NodeJS.Timeout | undefined;
+    if (!this.loadedOnce && logFiles.length && this.indexingHold) {
+      // The sources now, then the logs once they are on screen.
+      tell(true);
+      const held = Date.now();
+      let cap: NodeJS.Timeout | undefined;
+      const why = await Promise.race([this.indexingHold(), new Promise<string>((resolve) => (cap = setTimeout(() => resolve('the limit'), INDEXING_HOLD_MAX_MS)))]);
+      clearTimeout(cap);
+      this.output?.appendLine(`[data] run-log indexing held ${Date.now() - held} ms for the first rows (until ${why})`);
+    } else if (!this.loadedOnce) first = setTimeout(() => tell(true), FIRST_PROGRESS_MS);
     const started = Date.now();
     const cacheDir = this.indexCacheDir();
     const cacheUse = new CacheTally();

@@ -14,6 +14,21 @@ import { REVIEW_STATUSES } from '../../core/schema/records';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 
 export const SOURCES_VIEW_ID = 'intentLens.sources';
+/** How long the first load waits to hear that the view is open before it indexes without holding. */
+const VISIBILITY_WAIT_MS = 250;
+
+/** True once the view is visible, false when it was not within `ms`. */
+function visibleWithin(view: vscode.TreeView<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => done(false), ms);
+    const sub = view.onDidChangeVisibility((e) => e.visible && done(true));
+    const done = (visible: boolean) => {
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(visible);
+    };
+  });
+}
 
 export function registerSourcesTree(services: ExtensionServices): void {
   const { context, data, output } = services;
@@ -78,6 +93,12 @@ export function registerSourcesTree(services: ExtensionServices): void {
   };
   context.subscriptions.push(models.onDidChange(refresh));
   update();
+  // An open view draws the sources before the first load indexes the logs (a closed one holds it
+  // briefly: right after activation the workbench may not have told yet that the view is open).
+  data.holdIndexingUntil(async () => {
+    if (!view.visible && !(await visibleWithin(view, VISIBILITY_WAIT_MS))) return 'none: the view is closed';
+    return (await provider.rowsDrawn()) ? 'the rows were drawn' : 'no sources to draw';
+  });
   // A progress bar on the view while the first load runs (the rows fill in as logs are indexed).
   void vscode.window.withProgress({ location: { viewId: SOURCES_VIEW_ID } }, () => data.ensureLoaded());
 

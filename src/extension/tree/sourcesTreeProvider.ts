@@ -24,10 +24,16 @@ function verdictIcon(v: Verdict): vscode.ThemeIcon {
 
 const DOMAIN_ICONS: Record<string, string> = { math: 'symbol-operator', code: 'code', database: 'database', actions: 'tools' };
 
+/** After the workbench last fetched sources' rows, the time it gets to draw them before `rowsDrawn` resolves. */
+const DRAW_MS = 150;
+
 export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNode> {
   private readonly changed = new vscode.EventEmitter<SourceTreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   model: SourceTreeModel;
+  /** Waiters of `rowsDrawn` and the timer that tells them. */
+  private drawWaiters: Array<() => void> = [];
+  private drawTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly data: WorkspaceData,
@@ -68,7 +74,28 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
 
   getChildren(node?: SourceTreeNode): SourceTreeNode[] | Promise<SourceTreeNode[]> {
     if (node?.kind === 'run' && !this.model.hasChildrenCached(node)) return this.turnsOf(node);
+    if ((!node || node.kind === 'domain') && this.drawWaiters.length) this.drawSoon();
     return this.model.children(node);
+  }
+
+  /**
+   * Resolves once the workbench has fetched the current rows (the roots, then the expanded domains'
+   * sources) and had DRAW_MS to draw them (true); at once when there are no sources to show (false).
+   * The first load holds its run-log indexing on this (`WorkspaceData.holdIndexingUntil`), so the
+   * indexing worker does not take a core from the workbench while it draws the first rows.
+   */
+  rowsDrawn(): Promise<boolean> {
+    this.model = this.models.model(this.filtersValue);
+    if (!this.model.roots().some((n) => n.kind === 'domain')) return Promise.resolve(false);
+    return new Promise((resolve) => this.drawWaiters.push(() => resolve(true)));
+  }
+
+  /** Tells the waiters DRAW_MS after the last rows were fetched (the roots and the domains' children come in a burst). */
+  private drawSoon(): void {
+    clearTimeout(this.drawTimer);
+    this.drawTimer = setTimeout(() => {
+      for (const resolve of this.drawWaiters.splice(0)) resolve();
+    }, DRAW_MS);
   }
 
   getParent(node: SourceTreeNode): SourceTreeNode | undefined {
@@ -152,6 +179,8 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
   }
 
   dispose(): void {
+    clearTimeout(this.drawTimer);
+    for (const resolve of this.drawWaiters.splice(0)) resolve();
     this.changed.dispose();
   }
 }
