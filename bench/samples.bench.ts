@@ -34,8 +34,8 @@ const MB = (s: string) => (s.length / 1e6).toFixed(2);
 export async function benchSamples(count = 100_000): Promise<Record<string, number | string>> {
   const conversations = syntheticRefs(count);
   const label = (f: string) => f.slice(4);
-  const all = new SourceTreeModel({ records: new Map(), conversations });
-  const [built, stateMs] = time(() => buildSamplesTable(all, all, label));
+  const all = new SourceTreeModel({ records: new Map(), conversations, fileLabel: label });
+  const [built, stateMs] = time(() => buildSamplesTable(all, all));
   const { state } = built;
   // A filter change filters the data the tree already has (`withFilters`); a data change rebuilds it.
   const [, rebuildMs] = time(() => new SourceTreeModel({ records: new Map(), conversations }, { models: ['provider/model-3'], turns: { min: 10 } }).visibleConversations());
@@ -57,8 +57,8 @@ export async function benchSamples(count = 100_000): Promise<Record<string, numb
   const [, rowsMs] = time(() => {
     for (let i = 0; i < 60; i++) table.row(i);
   });
-  const hex = new SourceTreeModel({ records: new Map(), conversations: syntheticRefs(count, true) });
-  const hexState = buildSamplesTable(hex, hex, label).state;
+  const hex = new SourceTreeModel({ records: new Map(), conversations: syntheticRefs(count, true), fileLabel: label });
+  const hexState = buildSamplesTable(hex, hex).state;
   return {
     rows: state.count,
     'host: state build, rows + columns + visible (ms)': Math.round(stateMs),

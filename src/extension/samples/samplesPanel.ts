@@ -22,7 +22,7 @@ const MAX_OPEN = 10;
  */
 function buildTable(services: ExtensionServices, models: TreeModels, store: TreeFilterStore, version: number, commandAt?: number): SamplesTable {
   const t0 = performance.now();
-  const table = buildSamplesTable(models.unfiltered(), models.model(store.filters), (f) => vscode.workspace.asRelativePath(f), version);
+  const table = buildSamplesTable(models.unfiltered(), models.model(store.filters), version);
   const buildMs = performance.now() - t0;
   table.state.timing = { commandAt: commandAt ?? Date.now(), buildMs };
   services.output.appendLine(`[samples] ${table.state.count} rows: state built in ${buildMs.toFixed(0)} ms`);

@@ -64,6 +64,8 @@ export const SampleColumnsSchema = z.object({
 export type SampleColumns = z.infer<typeof SampleColumnsSchema>;
 
 const RangeSchema = z.strictObject({ min: z.number().int().nonnegative().optional(), max: z.number().int().nonnegative().optional() });
+/** Dollars: fractions of a cent are meaningful. */
+const CostRangeSchema = z.strictObject({ min: z.number().nonnegative().finite().optional(), max: z.number().nonnegative().finite().optional() });
 
 /** The filter model shared with the Sources tree (`TreeFilters`). */
 export const SampleFiltersSchema = z.object({
@@ -75,9 +77,12 @@ export const SampleFiltersSchema = z.object({
   newErrorsWithInactive: z.boolean().optional(),
   taskText: z.string().max(500).optional(),
   responseText: z.string().max(500).optional(),
+  fileText: z.string().max(500).optional(),
   instances: z.array(z.string()).optional(),
   turns: RangeSchema.optional(),
   tokens: RangeSchema.optional(),
+  cost: CostRangeSchema.optional(),
+  inactive: RangeSchema.optional(),
 });
 export type SampleFilters = z.infer<typeof SampleFiltersSchema>;
 
