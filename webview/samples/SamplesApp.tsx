@@ -80,6 +80,12 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
     // Once per state.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
+  // A new row set (the data or the verdicts changed): a row number may name another conversation
+  // now, so nothing stays selected (a command would otherwise act on rows the user did not pick).
+  useEffect(() => {
+    setSelected((s) => (s.size ? new Set() : s));
+    anchor.current = undefined;
+  }, [version]);
   // Rows filtered away are no longer selected.
   useEffect(() => {
     setSelected((s) => {
@@ -157,7 +163,7 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
         <button disabled={!selectedRows.length} onClick={() => onCommand('rescore', { version, rows: selectedRows })}>
           Re-score
         </button>
-        <button disabled={selectedRows.length !== 1} title="Run the instance of one selected conversation again" onClick={() => onCommand('runAgain', { version, row: selectedRows[0]! })}>
+        <button disabled={!selectedRows.length} title="Run the instance of each selected conversation again (the default provider)" onClick={() => onCommand('runAgain', { version, rows: selectedRows })}>
           Run Again…
         </button>
       </div>

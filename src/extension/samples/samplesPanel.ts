@@ -12,6 +12,7 @@ import type { TreeModels } from '../tree/treeModels';
 import { openConversationView } from '../conversation/registerConversation';
 import { buildSamplesTable, convIdsOf, visibleOf, type SamplesTable } from './buildSamplesState';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
+import { runInstancesAgain } from '../runner/registerRunner';
 
 /** At most this many conversation views open from one "Open" of a multi-selection. */
 const MAX_OPEN = 10;
@@ -118,7 +119,8 @@ export class SamplesPanel extends ViewPanel<typeof SamplesView> {
       case 'open': {
         const ids = this.idsOf(m.params.version, m.params.rows.slice(0, MAX_OPEN));
         if (m.params.rows.length > MAX_OPEN) void vscode.window.showInformationMessage(`Intent Lens: opening the first ${MAX_OPEN} of ${m.params.rows.length} selected conversations.`);
-        for (const convId of ids) await openConversationView(this.services, { convId });
+        // The first may take the place of a preview view; the others must not replace it in turn.
+        for (const [i, convId] of ids.entries()) await openConversationView(this.services, { convId }, { reuse: i === 0 });
         return;
       }
       case 'compare': {
@@ -135,10 +137,10 @@ export class SamplesPanel extends ViewPanel<typeof SamplesView> {
         await vscode.commands.executeCommand(COMMANDS.copyFilterLink);
         return;
       case 'runAgain': {
-        const [convId] = this.idsOf(m.params.version, [m.params.row]);
-        const ref = convId === undefined ? undefined : this.services.data.logs.get(convId);
-        if (!ref) return;
-        await vscode.commands.executeCommand(COMMANDS.runInstance, { taskId: ref.task_id, mode: ref.mode, condition: ref.condition, ...(ref.path ? { path: ref.path, k: ref.k ?? 0 } : {}) });
+        const refs = this.idsOf(m.params.version, m.params.rows).flatMap((id) => this.services.data.logs.get(id) ?? []);
+        const targets = refs.map((ref) => ({ taskId: ref.task_id, mode: ref.mode, condition: ref.condition, ...(ref.path ? { path: ref.path, k: ref.k ?? 0 } : {}) }));
+        if (targets.length === 1) await vscode.commands.executeCommand(COMMANDS.runInstance, targets[0]);
+        else if (targets.length) await runInstancesAgain(this.services, targets.map(({ mode, ...t }) => ({ ...t, ...(mode === 'multi' || mode === 'single' ? { mode } : {}) })));
         return;
       }
     }

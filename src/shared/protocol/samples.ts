@@ -137,7 +137,8 @@ export const SamplesWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('open', z.object({ version: z.number().int(), rows: Rows })),
     commandEnvelope('compare', z.object({ version: z.number().int(), left: Row, right: Row })),
     commandEnvelope('rescore', z.object({ version: z.number().int(), rows: Rows })),
-    commandEnvelope('runAgain', z.object({ version: z.number().int(), row: Row })),
+    /** Runs the instance of each row again (one row: the Run Instance command, which says more as it goes). */
+    commandEnvelope('runAgain', z.object({ version: z.number().int(), rows: Rows })),
     /** "Copy Link" on the current filter (the tree's "Copy Link to This Filter"). */
     commandEnvelope('copyFilterLink', z.object({})),
 ]);
