@@ -123,7 +123,10 @@ describe.skipIf(missingE2eTools().length > 0)('Samples table actions on selected
     await wb.page.locator('.part.statusbar .statusbar-item', { hasText: '2 of 4 conversations (filtered)' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.screenshot('samples-file-filter');
 
-    // From the tree: Filter Sources… → Log file… replaces the text; the table follows.
+    // From the tree: Filter Sources… → Log file… replaces the text; the table follows. No editor
+    // open meanwhile: a webview that takes the focus back would close the input box.
+    await wb.runCommand('View: Close All Editors');
+    await wb.openView('Intent Lens');
     await wb.runCommand('Intent Lens: Filter Sources…');
     await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Log file…' }).first().click();
     const input = wb.page.locator('.quick-input-widget input');
@@ -131,6 +134,7 @@ describe.skipIf(missingE2eTools().length > 0)('Samples table actions on selected
     await input.fill('logged');
     await input.press('Enter');
     await wb.page.locator('.part.sidebar', { hasText: /filtered: file contains "logged"/ }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.runCommand('Intent Lens: Open Samples Table');
     frame = await table();
     await expect.poll(() => frame.locator('[data-column="file"] input').inputValue()).toBe('logged');
     expect(await rowCount(frame)).toBe('2 of 4 conversations');
