@@ -16,7 +16,8 @@ export interface FilterProps {
   column: Column;
   filters: SampleFilters;
   options: Record<SetKey, string[]>;
-  onChange: (f: SampleFilters) => void;
+  /** The column's own key only (see the `changeFilters` command). */
+  onChange: (changes: SampleFilters) => void;
 }
 
 function TextFilter({ value, label, onChange }: { value: string; label: string; onChange: (v: string) => void }) {
@@ -75,11 +76,11 @@ function RangeFilter({ value, label, fractional, onChange }: { value: { min?: nu
 
 export function ColumnFilter({ column, filters, options, onChange }: FilterProps) {
   const textKey = TEXT_KEYS[column.id];
-  if (column.filter === 'text' && textKey) return <TextFilter label={column.title} value={filters[textKey] ?? ''} onChange={(v) => onChange({ ...filters, [textKey]: v })} />;
+  if (column.filter === 'text' && textKey) return <TextFilter label={column.title} value={filters[textKey] ?? ''} onChange={(v) => onChange({ [textKey]: v })} />;
   const rangeKey = RANGE_KEYS[column.id];
-  if (column.filter === 'range' && rangeKey) return <RangeFilter label={column.title} fractional={FRACTIONAL.has(column.id)} value={filters[rangeKey]} onChange={(v) => onChange({ ...filters, [rangeKey]: v })} />;
+  if (column.filter === 'range' && rangeKey) return <RangeFilter label={column.title} fractional={FRACTIONAL.has(column.id)} value={filters[rangeKey]} onChange={(v) => onChange({ [rangeKey]: v })} />;
   const key = SET_KEYS[column.id];
   if (column.filter !== 'set' || !key) return null;
   const selected = (filters[key] ?? []) as string[];
-  return <SetFilter label={column.title} options={options[key]} selected={selected} onChange={(v) => onChange({ ...filters, [key]: v })} />;
+  return <SetFilter label={column.title} options={options[key]} selected={selected} onChange={(v) => onChange({ [key]: v })} />;
 }

@@ -21,13 +21,15 @@ export interface SamplesAppProps {
   initialSort: SortSpec | undefined;
   onSortChanged: (s: SortSpec | undefined) => void;
   onFilters: (f: SampleFilters) => void;
+  /** One column's filter edited: only its key travels, merged on the host. */
+  onFilterChanges: (changes: SampleFilters) => void;
   onCommand: <C extends RowCommand>(command: C, params: CommandParams<typeof SamplesView, C>) => void;
   /** The conversation ids of rows of this state (rejects when the host's rows changed meanwhile). */
   requestIds: (rows: number[]) => Promise<string[]>;
   onRendered: () => void;
 }
 
-export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCommand, requestIds, onRendered }: SamplesAppProps) {
+export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onFilterChanges, onCommand, requestIds, onRendered }: SamplesAppProps) {
   const [sort, setSort] = useState<SortSpec | undefined>(initialSort);
   // Unpacked once per state (rows) and once per filter change (visible); sorted on the packed numbers.
   const table = useMemo(() => new SampleTable(state.columns, state.count), [state.columns, state.count]);
@@ -181,7 +183,7 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
               >
                 {c.title} {sort?.column === c.id ? (sort.descending ? '▼' : '▲') : ''}
               </button>
-              <ColumnFilter column={c} filters={state.filters} options={{ ...state.options, verdicts: ['correct', 'incorrect', 'unscored'] }} onChange={onFilters} />
+              <ColumnFilter column={c} filters={state.filters} options={{ ...state.options, verdicts: ['correct', 'incorrect', 'unscored'] }} onChange={onFilterChanges} />
             </div>
           ))}
         </div>

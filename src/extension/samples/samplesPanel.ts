@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { webviewOptions } from '../webviews/webviewPanelHost';
 import { ViewPanel } from '../webviews/viewPanel';
-import { SAMPLES_PANEL_ID, SamplesView, type SamplesState, type SamplesWebviewCommand } from '../../shared/protocol/samples';
+import { SAMPLES_PANEL_ID, SamplesView, type SampleFilters, type SamplesState, type SamplesWebviewCommand } from '../../shared/protocol/samples';
 import type { TreeFilterStore } from '../tree/treeFilterStore';
 import type { TreeModels } from '../tree/treeModels';
 
@@ -110,12 +110,11 @@ export class SamplesPanel extends ViewPanel<typeof SamplesView> {
 
   private async onCommand(m: SamplesWebviewCommand): Promise<void> {
     switch (m.command) {
-      case 'setFilters': {
-        // Review status is set from the tree only; keep it as it is.
-        const { reviews: _ignored, ...rest } = m.params.filters;
-        await this.store.set({ ...rest, ...(this.store.filters.reviews ? { reviews: this.store.filters.reviews } : {}) });
-        return;
-      }
+      case 'setFilters':
+        return this.setFilters(m.params.filters);
+      case 'changeFilters':
+        // Merged with the store's filters as they are when the message arrives (the store takes them at once).
+        return this.setFilters({ ...this.store.filters, ...m.params.changes });
       case 'open': {
         const ids = this.idsOf(m.params.version, m.params.rows.slice(0, MAX_OPEN));
         if (m.params.rows.length > MAX_OPEN) void vscode.window.showInformationMessage(`Intent Lens: opening the first ${MAX_OPEN} of ${m.params.rows.length} selected conversations.`);
@@ -144,6 +143,12 @@ export class SamplesPanel extends ViewPanel<typeof SamplesView> {
         return;
       }
     }
+  }
+
+  private async setFilters(filters: SampleFilters): Promise<void> {
+    // Review status is set from the tree only; keep it as it is.
+    const { reviews: _ignored, ...rest } = filters;
+    await this.store.set({ ...rest, ...(this.store.filters.reviews ? { reviews: this.store.filters.reviews } : {}) });
   }
 
   /** The conversations of rows a command names; none (and a message) when the table changed under the click. */

@@ -134,6 +134,12 @@ export const SamplesWebviewRequest = requestEnvelope('convIds', z.object({ versi
 
 export const SamplesWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('setFilters', z.object({ filters: SampleFiltersSchema })),
+    /**
+     * Sets these keys of the shared filters and keeps the others (an empty value clears its key). A
+     * column's edit names only its key, so edits of two columns in quick succession both stay, even
+     * when the second is made before the host answered the first.
+     */
+    commandEnvelope('changeFilters', z.object({ changes: SampleFiltersSchema })),
     commandEnvelope('open', z.object({ version: z.number().int(), rows: Rows })),
     commandEnvelope('compare', z.object({ version: z.number().int(), left: Row, right: Row })),
     commandEnvelope('rescore', z.object({ version: z.number().int(), rows: Rows })),
