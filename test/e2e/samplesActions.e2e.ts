@@ -121,7 +121,11 @@ describe.skipIf(missingE2eTools().length > 0)('Samples table actions on selected
     expect(new Set((await frame.locator('[data-testid="grid"] .il-cell-file').allInnerTexts()).map((t) => t.replace(/:\d+$/, '')))).toEqual(new Set(['logs/runs/math/asst.jsonl']));
     await wb.page.locator('.part.sidebar', { hasText: /filtered: file contains "runs\/"/ }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.page.locator('.part.statusbar .statusbar-item', { hasText: '2 of 4 conversations (filtered)' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    // Scrolled to the right end: the Inactive, Cost and File filters in their narrow headers.
+    const grid = frame.locator('[data-testid="grid"]');
+    await grid.evaluate((el) => (el.scrollLeft = el.scrollWidth));
     await wb.screenshot('samples-file-filter');
+    await grid.evaluate((el) => (el.scrollLeft = 0));
 
     // From the tree: Filter Sources… → Log file… replaces the text; the table follows. No editor
     // open meanwhile: a webview that takes the focus back would close the input box.
