@@ -42,6 +42,8 @@ export async function benchSamples(count = 100_000): Promise<Record<string, numb
   const [, treeModelMs] = time(() => all.withFilters({ models: ['provider/model-3'], turns: { min: 10 } }).visibleConversations());
   const [visible, filterMs] = time(() => visibleOf(all.withFilters({ models: ['provider/model-3'], turns: { min: 11 } }), built));
   const [, taskTextMs] = time(() => visibleOf(all.withFilters({ taskText: 'gsm8k/1' }), built));
+  // The file, cost and inactive filters (one label test per file; no row logs a cost or is re-scored).
+  const [, fileCostMs] = time(() => visibleOf(all.withFilters({ fileText: 'model-3', cost: { max: 1 }, inactive: { min: 1 } }), built));
   const page = Array.from({ length: 240 }, (_, i) => 50_000 + i);
   const [ids, idPageMs] = time(() => convIdsOf(built, state.version, page));
   const json = JSON.stringify(state);
@@ -66,6 +68,7 @@ export async function benchSamples(count = 100_000): Promise<Record<string, numb
     'host: filter change, tree model alone (ms)': Math.round(treeModelMs),
     'host: filter change, tree model + visible bitmap (ms)': Math.round(filterMs),
     'host: filter change, task id text (ms)': Math.round(taskTextMs),
+    'host: filter change, file text + cost + inactive ranges (ms)': Math.round(fileCostMs),
     'host: ids of a 240-row page (ms)': idPageMs.toFixed(2),
     'ids page message, 24-hex ids (kB)': ((JSON.stringify({ ids: ids.map((id) => id.replace(/^c/, '6a33d392642cb156').padEnd(24, '0')) }).length) / 1e3).toFixed(1),
     'state JSON, ids c0…c99999 (MB)': MB(json),
