@@ -34,14 +34,16 @@ const MB = (s: string) => (s.length / 1e6).toFixed(2);
 export async function benchSamples(count = 100_000): Promise<Record<string, number | string>> {
   const conversations = syntheticRefs(count);
   const label = (f: string) => f.slice(4);
-  const all = new SourceTreeModel({ records: new Map(), conversations });
-  const [built, stateMs] = time(() => buildSamplesTable(all, all, label));
+  const all = new SourceTreeModel({ records: new Map(), conversations, fileLabel: label });
+  const [built, stateMs] = time(() => buildSamplesTable(all, all));
   const { state } = built;
   // A filter change filters the data the tree already has (`withFilters`); a data change rebuilds it.
   const [, rebuildMs] = time(() => new SourceTreeModel({ records: new Map(), conversations }, { models: ['provider/model-3'], turns: { min: 10 } }).visibleConversations());
   const [, treeModelMs] = time(() => all.withFilters({ models: ['provider/model-3'], turns: { min: 10 } }).visibleConversations());
   const [visible, filterMs] = time(() => visibleOf(all.withFilters({ models: ['provider/model-3'], turns: { min: 11 } }), built));
   const [, taskTextMs] = time(() => visibleOf(all.withFilters({ taskText: 'gsm8k/1' }), built));
+  // The file, cost and inactive filters (one label test per file; no row logs a cost or is re-scored).
+  const [, fileCostMs] = time(() => visibleOf(all.withFilters({ fileText: 'model-3', cost: { max: 1 }, inactive: { min: 1 } }), built));
   const page = Array.from({ length: 240 }, (_, i) => 50_000 + i);
   const [ids, idPageMs] = time(() => convIdsOf(built, state.version, page));
   const json = JSON.stringify(state);
@@ -57,8 +59,8 @@ export async function benchSamples(count = 100_000): Promise<Record<string, numb
   const [, rowsMs] = time(() => {
     for (let i = 0; i < 60; i++) table.row(i);
   });
-  const hex = new SourceTreeModel({ records: new Map(), conversations: syntheticRefs(count, true) });
-  const hexState = buildSamplesTable(hex, hex, label).state;
+  const hex = new SourceTreeModel({ records: new Map(), conversations: syntheticRefs(count, true), fileLabel: label });
+  const hexState = buildSamplesTable(hex, hex).state;
   return {
     rows: state.count,
     'host: state build, rows + columns + visible (ms)': Math.round(stateMs),
@@ -66,6 +68,7 @@ export async function benchSamples(count = 100_000): Promise<Record<string, numb
     'host: filter change, tree model alone (ms)': Math.round(treeModelMs),
     'host: filter change, tree model + visible bitmap (ms)': Math.round(filterMs),
     'host: filter change, task id text (ms)': Math.round(taskTextMs),
+    'host: filter change, file text + cost + inactive ranges (ms)': Math.round(fileCostMs),
     'host: ids of a 240-row page (ms)': idPageMs.toFixed(2),
     'ids page message, 24-hex ids (kB)': ((JSON.stringify({ ids: ids.map((id) => id.replace(/^c/, '6a33d392642cb156').padEnd(24, '0')) }).length) / 1e3).toFixed(1),
     'state JSON, ids c0…c99999 (MB)': MB(json),

@@ -1,19 +1,23 @@
-// The filter control under a column header: text (task id, response types contain), set (checkbox
-// list), range (turns, tokens from–to). Each edits the shared filter model through `onChange`.
+// The filter control under a column header: text (task id, response types, file contain), set
+// (checkbox list), range (turns, tokens, cost, inactive count from–to). Each edits the shared filter
+// model through `onChange`.
 import { useEffect, useState } from 'react';
 import type { SampleFilters } from '../../src/shared/protocol/samples';
 import type { Column } from './gridModel';
 
 type SetKey = 'domains' | 'models' | 'instances' | 'verdicts';
 const SET_KEYS: Partial<Record<Column['id'], SetKey>> = { domain: 'domains', model: 'models', instance: 'instances', verdict: 'verdicts' };
-const TEXT_KEYS: Partial<Record<Column['id'], 'taskText' | 'responseText'>> = { taskId: 'taskText', responseTypes: 'responseText' };
-const RANGE_KEYS: Partial<Record<Column['id'], 'turns' | 'tokens'>> = { turns: 'turns', tokens: 'tokens' };
+const TEXT_KEYS: Partial<Record<Column['id'], 'taskText' | 'responseText' | 'fileText'>> = { taskId: 'taskText', responseTypes: 'responseText', file: 'fileText' };
+const RANGE_KEYS: Partial<Record<Column['id'], 'turns' | 'tokens' | 'cost' | 'inactive'>> = { turns: 'turns', tokens: 'tokens', costUsd: 'cost', inactive: 'inactive' };
+/** Ranges of whole counts, except the cost in dollars. */
+const FRACTIONAL: ReadonlySet<Column['id']> = new Set(['costUsd']);
 
 export interface FilterProps {
   column: Column;
   filters: SampleFilters;
   options: Record<SetKey, string[]>;
-  onChange: (f: SampleFilters) => void;
+  /** The column's own key only (see the `changeFilters` command). */
+  onChange: (changes: SampleFilters) => void;
 }
 
 function TextFilter({ value, label, onChange }: { value: string; label: string; onChange: (v: string) => void }) {
@@ -52,8 +56,9 @@ function SetFilter({ label, options, selected, onChange }: { label: string; opti
   );
 }
 
-function RangeFilter({ value, label, onChange }: { value: { min?: number; max?: number } | undefined; label: string; onChange: (v: { min?: number; max?: number }) => void }) {
-  const read = (s: string) => (s.trim() === '' || !Number.isFinite(Number(s)) ? undefined : Math.max(0, Math.floor(Number(s))));
+function RangeFilter({ value, label, fractional, onChange }: { value: { min?: number; max?: number } | undefined; label: string; fractional: boolean; onChange: (v: { min?: number; max?: number }) => void }) {
+  const read = (s: string) => (s.trim() === '' || !Number.isFinite(Number(s)) ? undefined : Math.max(0, fractional ? Number(s) : Math.floor(Number(s))));
+  const step = fractional ? 'any' : 1;
   const set = (which: 'min' | 'max', s: string) => {
     const next = { ...value };
     const n = read(s);
@@ -63,19 +68,19 @@ function RangeFilter({ value, label, onChange }: { value: { min?: number; max?: 
   };
   return (
     <div className="il-filter-range">
-      <input type="number" min={0} placeholder="min" aria-label={`${label} at least`} value={value?.min ?? ''} onChange={(e) => set('min', e.target.value)} />
-      <input type="number" min={0} placeholder="max" aria-label={`${label} at most`} value={value?.max ?? ''} onChange={(e) => set('max', e.target.value)} />
+      <input type="number" min={0} step={step} placeholder="min" aria-label={`${label} at least`} value={value?.min ?? ''} onChange={(e) => set('min', e.target.value)} />
+      <input type="number" min={0} step={step} placeholder="max" aria-label={`${label} at most`} value={value?.max ?? ''} onChange={(e) => set('max', e.target.value)} />
     </div>
   );
 }
 
 export function ColumnFilter({ column, filters, options, onChange }: FilterProps) {
   const textKey = TEXT_KEYS[column.id];
-  if (column.filter === 'text' && textKey) return <TextFilter label={column.title} value={filters[textKey] ?? ''} onChange={(v) => onChange({ ...filters, [textKey]: v })} />;
+  if (column.filter === 'text' && textKey) return <TextFilter label={column.title} value={filters[textKey] ?? ''} onChange={(v) => onChange({ [textKey]: v })} />;
   const rangeKey = RANGE_KEYS[column.id];
-  if (column.filter === 'range' && rangeKey) return <RangeFilter label={column.title} value={filters[rangeKey]} onChange={(v) => onChange({ ...filters, [rangeKey]: v })} />;
+  if (column.filter === 'range' && rangeKey) return <RangeFilter label={column.title} fractional={FRACTIONAL.has(column.id)} value={filters[rangeKey]} onChange={(v) => onChange({ [rangeKey]: v })} />;
   const key = SET_KEYS[column.id];
   if (column.filter !== 'set' || !key) return null;
   const selected = (filters[key] ?? []) as string[];
-  return <SetFilter label={column.title} options={options[key]} selected={selected} onChange={(v) => onChange({ ...filters, [key]: v })} />;
+  return <SetFilter label={column.title} options={options[key]} selected={selected} onChange={(v) => onChange({ [key]: v })} />;
 }

@@ -21,13 +21,15 @@ export interface SamplesAppProps {
   initialSort: SortSpec | undefined;
   onSortChanged: (s: SortSpec | undefined) => void;
   onFilters: (f: SampleFilters) => void;
+  /** One column's filter edited: only its key travels, merged on the host. */
+  onFilterChanges: (changes: SampleFilters) => void;
   onCommand: <C extends RowCommand>(command: C, params: CommandParams<typeof SamplesView, C>) => void;
   /** The conversation ids of rows of this state (rejects when the host's rows changed meanwhile). */
   requestIds: (rows: number[]) => Promise<string[]>;
   onRendered: () => void;
 }
 
-export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCommand, requestIds, onRendered }: SamplesAppProps) {
+export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onFilterChanges, onCommand, requestIds, onRendered }: SamplesAppProps) {
   const [sort, setSort] = useState<SortSpec | undefined>(initialSort);
   // Unpacked once per state (rows) and once per filter change (visible); sorted on the packed numbers.
   const table = useMemo(() => new SampleTable(state.columns, state.count), [state.columns, state.count]);
@@ -80,6 +82,12 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
     // Once per state.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
+  // A new row set (the data or the verdicts changed): a row number may name another conversation
+  // now, so nothing stays selected (a command would otherwise act on rows the user did not pick).
+  useEffect(() => {
+    setSelected((s) => (s.size ? new Set() : s));
+    anchor.current = undefined;
+  }, [version]);
   // Rows filtered away are no longer selected.
   useEffect(() => {
     setSelected((s) => {
@@ -157,7 +165,7 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
         <button disabled={!selectedRows.length} onClick={() => onCommand('rescore', { version, rows: selectedRows })}>
           Re-score
         </button>
-        <button disabled={selectedRows.length !== 1} title="Run the instance of one selected conversation again" onClick={() => onCommand('runAgain', { version, row: selectedRows[0]! })}>
+        <button disabled={!selectedRows.length} title="Run the instance of each selected conversation again (the default provider)" onClick={() => onCommand('runAgain', { version, rows: selectedRows })}>
           Run Again…
         </button>
       </div>
@@ -175,7 +183,7 @@ export function SamplesApp({ state, initialSort, onSortChanged, onFilters, onCom
               >
                 {c.title} {sort?.column === c.id ? (sort.descending ? '▼' : '▲') : ''}
               </button>
-              <ColumnFilter column={c} filters={state.filters} options={{ ...state.options, verdicts: ['correct', 'incorrect', 'unscored'] }} onChange={onFilters} />
+              <ColumnFilter column={c} filters={state.filters} options={{ ...state.options, verdicts: ['correct', 'incorrect', 'unscored'] }} onChange={onFilterChanges} />
             </div>
           ))}
         </div>

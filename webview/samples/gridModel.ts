@@ -27,16 +27,16 @@ export const COLUMNS: readonly Column[] = [
   { id: 'instance', title: 'Instance', width: 'minmax(110px, 1fr)', filter: 'set', text: (r) => r.instance, key: (t) => t.rank('instance') },
   // Verdict codes are in the names' alphabetical order (correct, incorrect, unscored) × 3 re-scored states.
   { id: 'verdict', title: 'Verdict', width: '120px', filter: 'set', text: (r) => `${VERDICT_SIGN[r.verdict]} ${r.verdict}${r.rescored === 'changed' ? ' (re-scored)' : r.rescored ? ' (re-scored, same)' : ''}`, key: (t) => (row) => Math.floor(t.verdict[row]! / 3) },
-  { id: 'inactive', title: 'Inactive', width: '70px', filter: 'none', text: (r) => (r.inactive === undefined ? '·' : String(r.inactive)), key: (t) => optional(t.inactive) },
+  { id: 'inactive', title: 'Inactive', width: '80px', filter: 'range', text: (r) => (r.inactive === undefined ? '·' : String(r.inactive)), key: (t) => optional(t.inactive) },
   { id: 'turns', title: 'Turns', width: '90px', filter: 'range', text: (r) => String(r.turns), key: (t) => (row) => t.turns[row]! },
   { id: 'responseTypes', title: 'Response types', width: 'minmax(120px, 1.3fr)', filter: 'text', text: (r) => r.responseTypes?.replace(/_/g, ' ') ?? '', key: (t) => t.rank('responseTypes') },
   { id: 'tokens', title: 'Tokens', width: '90px', filter: 'range', text: (r) => (r.tokens === undefined ? '' : r.tokens.toLocaleString('en')), key: (t) => optional(t.tokens) },
-  { id: 'costUsd', title: 'Cost', width: '70px', filter: 'none', text: (r) => (r.costUsd === undefined ? '' : `$${r.costUsd.toFixed(4)}`), key: (t) => optional(t.cost) },
+  { id: 'costUsd', title: 'Cost', width: '90px', filter: 'range', text: (r) => (r.costUsd === undefined ? '' : `$${r.costUsd.toFixed(4)}`), key: (t) => optional(t.cost) },
   {
     id: 'file',
     title: 'File',
     width: 'minmax(140px, 1.5fr)',
-    filter: 'none',
+    filter: 'text',
     text: (r) => `${r.file}:${r.line}`,
     key: (t) => {
       const file = t.rank('file');

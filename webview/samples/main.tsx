@@ -28,6 +28,7 @@ function render(state: SamplesState): void {
       initialSort={initialSort}
       onSortChanged={(sort) => webviewState.set({ sort })}
       onFilters={(filters) => bridge.postCommand('setFilters', { filters })}
+      onFilterChanges={(changes) => bridge.postCommand('changeFilters', { changes })}
       onCommand={(command, params) => bridge.postCommand(command, params)}
       requestIds={async (rows) => (await bridge.request('convIds', { version: state.version, rows }, ConvIdsResultSchema)).ids}
       onRendered={() => {

@@ -61,7 +61,8 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
    * unpinned conversation view when there is one (it shows the new conversation), else in a new
    * panel. `commandAt` is when the user's command ran.
    */
-  static async show(services: ExtensionServices, convId: string, focus?: ConversationFocus, commandAt = Date.now()): Promise<ConversationPanel> {
+  /** `reuse: false`: never replace a preview view (several conversations opened at once each get their own). */
+  static async show(services: ExtensionServices, convId: string, focus?: ConversationFocus, commandAt = Date.now(), reuse = true): Promise<ConversationPanel> {
     const existing = ConversationPanel.open.get(convId);
     if (existing) {
       existing.panel.reveal();
@@ -75,7 +76,7 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
     }
     // The state is built before the panel exists, so the page paints the transcript at once.
     const state = await loadConversationState(services, convId, focus);
-    const reused = reusablePanel(ConversationPanel.open.values(), ConversationPanel.recent.last);
+    const reused = reuse ? reusablePanel(ConversationPanel.open.values(), ConversationPanel.recent.last) : undefined;
     if (reused) {
       reused.replace(convId, { ...state, timing: { commandAt, panelCreatedAt: Date.now() } });
       return reused;

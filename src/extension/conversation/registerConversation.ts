@@ -16,7 +16,8 @@ function absoluteFile(file: string): string[] {
 }
 
 /** Opens the conversation view for whatever names a conversation; says why when nothing does. */
-export async function openConversationView(services: ExtensionServices, arg: unknown): Promise<ConversationPanel | undefined> {
+/** `options.reuse: false` opens a view of its own even where a preview view could be reused. */
+export async function openConversationView(services: ExtensionServices, arg: unknown, options: { reuse?: boolean } = {}): Promise<ConversationPanel | undefined> {
   // Callers run this once the user has picked the conversation: the render time excludes think time.
   const commandAt = Date.now();
   const read = readConversationTarget(arg);
@@ -34,7 +35,7 @@ export async function openConversationView(services: ExtensionServices, arg: unk
   }
   const focus = target.traceIndex !== undefined ? { traceIndex: target.traceIndex } : target.turn !== undefined ? { turn: target.turn - 1 } : undefined;
   try {
-    return await ConversationPanel.show(services, ref.conv_id, focus, commandAt);
+    return await ConversationPanel.show(services, ref.conv_id, focus, commandAt, options.reuse ?? true);
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     services.output.appendLine(`[conversation] ${msg}`);

@@ -2,7 +2,9 @@
 // "Set API Key" (SecretStorage), and the Test Explorer controller over sources × instances.
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
-import { baseInstances, extendedInstances, instanceLabel, type InstanceSpec } from '../../core/render/instances';
+import { baseInstances, extendedInstances, instanceLabel, renderInstance, type InstanceSpec } from '../../core/render/instances';
+import { addEstimates, emptyEstimate, estimateRun } from '../../core/cost/estimate';
+import { confirmManyConversations } from './costSettings';
 import type { RecordEntry } from '../data/workspaceData';
 import { RunAbortedError } from '../../core/simulator/runInstance';
 import { pickProviderConfig, setApiKeyCommand } from './providerSettings';
@@ -57,13 +59,17 @@ async function pickInstance(rec: RecordEntry): Promise<InstanceSpec | undefined>
   return pick?.spec;
 }
 
+/** True (and a message offering Workspace Trust) when the workspace may not call model providers. */
+function refuseUntrusted(): boolean {
+  if (vscode.workspace.isTrusted) return false;
+  void vscode.window.showWarningMessage('Intent Lens does not call model providers in an untrusted workspace. Trust the workspace to run instances.', 'Manage Workspace Trust').then((c) => {
+    if (c) void vscode.commands.executeCommand('workbench.trust.manage');
+  });
+  return true;
+}
+
 export async function runInstanceCommand(services: ExtensionServices, rawArgs?: unknown): Promise<RunOutcome | undefined> {
-  if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage('Intent Lens does not call model providers in an untrusted workspace. Trust the workspace to run instances.', 'Manage Workspace Trust').then((c) => {
-      if (c) void vscode.commands.executeCommand('workbench.trust.manage');
-    });
-    return undefined;
-  }
+  if (refuseUntrusted()) return undefined;
   const args = parseArgs(rawArgs);
   await services.data.ensureLoaded();
   const record = args ? services.data.record(args.taskId) : await pickRecord(services);
@@ -107,6 +113,59 @@ export async function runInstanceCommand(services: ExtensionServices, rawArgs?: 
     void vscode.window.showErrorMessage(`Intent Lens: ${label} failed: ${describeRunError(e)}`);
     return undefined;
   }
+}
+
+/**
+ * "Run Again" on several conversations (the Samples table): each distinct instance once, with the
+ * default provider, after the cost confirmation (`intentLens.runs.confirmAbove`); one progress
+ * notification, cancellable between and within runs. Resolves to the outcomes of the runs that ended.
+ */
+export async function runInstancesAgain(services: ExtensionServices, targets: readonly RunInstanceArgs[]): Promise<RunOutcome[]> {
+  if (refuseUntrusted()) return [];
+  await services.data.ensureLoaded();
+  const jobs = new Map<string, { record: RecordEntry; spec: InstanceSpec }>();
+  const skipped: string[] = [];
+  for (const t of targets) {
+    const record = services.data.record(t.taskId);
+    // Evolving-intent runs have no instance spec to repeat; a run without a record has nothing to render.
+    if (!record || !t.mode || !t.condition) {
+      skipped.push(t.taskId);
+      continue;
+    }
+    const spec: InstanceSpec = { mode: t.mode, condition: t.condition, ...(t.path ? { path: t.path, k: t.k ?? 0 } : {}) };
+    jobs.set(`${t.taskId}|${spec.mode}|${spec.condition}|${spec.path ?? ''}|${spec.k ?? ''}`, { record, spec });
+  }
+  if (skipped.length) void vscode.window.showWarningMessage(`Intent Lens: ${skipped.length} selected conversation(s) cannot be run again (no record loaded, or an evolving-intent run), e.g. ${skipped[0]}.`);
+  if (!jobs.size) return [];
+  const cfg = await pickProviderConfig(vscode.workspace.getConfiguration('intentLens').get<string>('runs.defaultProvider', '') || undefined);
+  if (!cfg) return [];
+  const estimate = [...jobs.values()].reduce((e, j) => addEstimates(e, estimateRun(renderInstance(j.record.record, j.spec))), emptyEstimate());
+  if (!(await confirmManyConversations(`Run ${jobs.size} instances again with ${cfg.model}`, estimate, cfg.model))) return [];
+  runsOutputChannel().show(true);
+  const outcomes: RunOutcome[] = [];
+  const failures: string[] = [];
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Intent Lens: running ${jobs.size} instances again`, cancellable: true }, async (progress, token) => {
+    let i = 0;
+    for (const job of jobs.values()) {
+      if (token.isCancellationRequested) break;
+      const label = `${job.record.record.task_id} · ${instanceLabel(job.spec)}`;
+      progress.report({ message: `${++i} of ${jobs.size}: ${label}`, increment: 100 / jobs.size });
+      const abort = new AbortController();
+      const sub = token.onCancellationRequested(() => abort.abort());
+      try {
+        outcomes.push(await runOneInstance(services, job, cfg, { signal: abort.signal }));
+      } catch (e) {
+        if (!(e instanceof RunAbortedError)) failures.push(`${label}: ${describeRunError(e)}`);
+      } finally {
+        sub.dispose();
+      }
+    }
+  });
+  const count = (v: string) => outcomes.filter((o) => o.report.verdict === v).length;
+  const summary = `Intent Lens: ran ${outcomes.length} of ${jobs.size} instances again with ${cfg.model}: ✓ ${count('correct')} · ✗ ${count('incorrect')}${count('unscored') ? ` · – ${count('unscored')}` : ''}`;
+  if (failures.length) void vscode.window.showErrorMessage(`${summary}; ${failures.length} failed (${failures[0]}).`);
+  else void vscode.window.showInformationMessage(`${summary}.`);
+  return outcomes;
 }
 
 export function registerRunner(services: ExtensionServices): void {

@@ -39,7 +39,7 @@ function rowsIn(table: Pick<SamplesTable, 'order' | 'rowOf'>, convs: readonly Co
   return rows;
 }
 
-function packColumns(all: SourceTreeModel, rows: readonly ConversationRef[], fileLabel: (file: string) => string): SampleColumns {
+function packColumns(all: SourceTreeModel, rows: readonly ConversationRef[]): SampleColumns {
   const n = rows.length;
   const verdict = new Uint32Array(n);
   const turns = new Uint32Array(n);
@@ -70,8 +70,6 @@ function packColumns(all: SourceTreeModel, rows: readonly ConversationRef[], fil
       anyTokens = true;
     }
   }
-  const labels = new Map<string, string>();
-  const label = (f: string) => labels.get(f) ?? (labels.set(f, fileLabel(f)), labels.get(f)!);
   // One label per instance shape, not per row.
   const instances = new Map<string, string>();
   const instanceOf = (c: ConversationRef) => {
@@ -86,7 +84,8 @@ function packColumns(all: SourceTreeModel, rows: readonly ConversationRef[], fil
     model: packDict(n, (i) => rows[i]!.model),
     instance: packDict(n, (i) => instanceOf(rows[i]!)),
     responseTypes: packDict(n, (i) => rows[i]!.responseTypes),
-    file: packDict(n, (i) => label(rows[i]!.file)),
+    // The label the file filter reads too (the tree's data keeps one per file).
+    file: packDict(n, (i) => all.data.fileLabel(rows[i]!.file)),
     verdict: packUints(verdict),
     turns: packUints(turns),
     line: packUints(line),
@@ -117,10 +116,10 @@ export function convIdsOf(table: SamplesTable, version: number, rows: readonly n
 }
 
 /** `all`: the tree model without filters (rows and their order); `filtered`: with the current filters (may be `all`); `version`: new for each rebuild. */
-export function buildSamplesTable(all: SourceTreeModel, filtered: SourceTreeModel, fileLabel: (file: string) => string, version = 0): SamplesTable {
+export function buildSamplesTable(all: SourceTreeModel, filtered: SourceTreeModel, version = 0): SamplesTable {
   const order = tableOrder(all);
   const rowOf = new Map(order.map((c, i) => [c, i]));
-  const columns = packColumns(all, order, fileLabel);
+  const columns = packColumns(all, order);
   const visible = visibleOf(filtered, { order, rowOf });
   const state: SamplesState = {
     view: 'samples',

@@ -5,13 +5,14 @@ import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { webviewOptions } from '../webviews/webviewPanelHost';
 import { ViewPanel } from '../webviews/viewPanel';
-import { SAMPLES_PANEL_ID, SamplesView, type SamplesState, type SamplesWebviewCommand } from '../../shared/protocol/samples';
+import { SAMPLES_PANEL_ID, SamplesView, type SampleFilters, type SamplesState, type SamplesWebviewCommand } from '../../shared/protocol/samples';
 import type { TreeFilterStore } from '../tree/treeFilterStore';
 import type { TreeModels } from '../tree/treeModels';
 
 import { openConversationView } from '../conversation/registerConversation';
 import { buildSamplesTable, convIdsOf, visibleOf, type SamplesTable } from './buildSamplesState';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
+import { runInstancesAgain } from '../runner/registerRunner';
 
 /** At most this many conversation views open from one "Open" of a multi-selection. */
 const MAX_OPEN = 10;
@@ -22,7 +23,7 @@ const MAX_OPEN = 10;
  */
 function buildTable(services: ExtensionServices, models: TreeModels, store: TreeFilterStore, version: number, commandAt?: number): SamplesTable {
   const t0 = performance.now();
-  const table = buildSamplesTable(models.unfiltered(), models.model(store.filters), (f) => vscode.workspace.asRelativePath(f), version);
+  const table = buildSamplesTable(models.unfiltered(), models.model(store.filters), version);
   const buildMs = performance.now() - t0;
   table.state.timing = { commandAt: commandAt ?? Date.now(), buildMs };
   services.output.appendLine(`[samples] ${table.state.count} rows: state built in ${buildMs.toFixed(0)} ms`);
@@ -109,16 +110,16 @@ export class SamplesPanel extends ViewPanel<typeof SamplesView> {
 
   private async onCommand(m: SamplesWebviewCommand): Promise<void> {
     switch (m.command) {
-      case 'setFilters': {
-        // Review status is set from the tree only; keep it as it is.
-        const { reviews: _ignored, ...rest } = m.params.filters;
-        await this.store.set({ ...rest, ...(this.store.filters.reviews ? { reviews: this.store.filters.reviews } : {}) });
-        return;
-      }
+      case 'setFilters':
+        return this.setFilters(m.params.filters);
+      case 'changeFilters':
+        // Merged with the store's filters as they are when the message arrives (the store takes them at once).
+        return this.setFilters({ ...this.store.filters, ...m.params.changes });
       case 'open': {
         const ids = this.idsOf(m.params.version, m.params.rows.slice(0, MAX_OPEN));
         if (m.params.rows.length > MAX_OPEN) void vscode.window.showInformationMessage(`Intent Lens: opening the first ${MAX_OPEN} of ${m.params.rows.length} selected conversations.`);
-        for (const convId of ids) await openConversationView(this.services, { convId });
+        // The first may take the place of a preview view; the others must not replace it in turn.
+        for (const [i, convId] of ids.entries()) await openConversationView(this.services, { convId }, { reuse: i === 0 });
         return;
       }
       case 'compare': {
@@ -135,13 +136,19 @@ export class SamplesPanel extends ViewPanel<typeof SamplesView> {
         await vscode.commands.executeCommand(COMMANDS.copyFilterLink);
         return;
       case 'runAgain': {
-        const [convId] = this.idsOf(m.params.version, [m.params.row]);
-        const ref = convId === undefined ? undefined : this.services.data.logs.get(convId);
-        if (!ref) return;
-        await vscode.commands.executeCommand(COMMANDS.runInstance, { taskId: ref.task_id, mode: ref.mode, condition: ref.condition, ...(ref.path ? { path: ref.path, k: ref.k ?? 0 } : {}) });
+        const refs = this.idsOf(m.params.version, m.params.rows).flatMap((id) => this.services.data.logs.get(id) ?? []);
+        const targets = refs.map((ref) => ({ taskId: ref.task_id, mode: ref.mode, condition: ref.condition, ...(ref.path ? { path: ref.path, k: ref.k ?? 0 } : {}) }));
+        if (targets.length === 1) await vscode.commands.executeCommand(COMMANDS.runInstance, targets[0]);
+        else if (targets.length) await runInstancesAgain(this.services, targets.map(({ mode, ...t }) => ({ ...t, ...(mode === 'multi' || mode === 'single' ? { mode } : {}) })));
         return;
       }
     }
+  }
+
+  private async setFilters(filters: SampleFilters): Promise<void> {
+    // Review status is set from the tree only; keep it as it is.
+    const { reviews: _ignored, ...rest } = filters;
+    await this.store.set({ ...rest, ...(this.store.filters.reviews ? { reviews: this.store.filters.reviews } : {}) });
   }
 
   /** The conversations of rows a command names; none (and a message) when the table changed under the click. */

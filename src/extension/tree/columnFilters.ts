@@ -1,7 +1,7 @@
 // The Samples table's per-column filters as part of the tree's filter model (`TreeFilters`): text
-// filters on the task id and the response types, a set filter on the instance, ranges on the number
-// of turns and of logged tokens. The tree applies them to its runs exactly as the table does, so one
-// filter shows in both.
+// filters on the task id, the response types and the file, a set filter on the instance, ranges on
+// the number of turns, of logged tokens, on the logged cost and on the inactive count (known after
+// Re-score). The tree applies them to its runs exactly as the table does, so one filter shows in both.
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { instanceLabel } from '../../core/render/instances';
 
@@ -14,16 +14,44 @@ export interface ColumnFilters {
   taskText?: string;
   /** Response types contain this (`answer attempt` matches `answer_attempt×2`). */
   responseText?: string;
+  /** The file, as the table shows it (relative to the workspace), contains this. */
+  fileText?: string;
   instances?: string[];
   turns?: NumberRange;
   /** Logged tokens in this range; a run that logs none never matches. */
   tokens?: NumberRange;
+  /** Logged cost in US dollars in this range; a run that logs none never matches. */
+  cost?: NumberRange;
+  /** Inactive values in the re-scored final answer in this range; a run not re-scored never matches. */
+  inactive?: NumberRange;
 }
+
+/** What the column filters read besides the conversation summary: the tree's data provides both. */
+export interface ColumnFilterContext {
+  /** The inactive count of a re-scored conversation (undefined: not re-scored). */
+  inactiveOf?: (convId: string) => number | undefined;
+  /** The file as the table's File column shows it. */
+  fileLabel?: (file: string) => string;
+}
+
+type RangeKey = 'turns' | 'tokens' | 'cost' | 'inactive';
+const RANGES: ReadonlyArray<{ key: RangeKey; name: string; unit?: string }> = [
+  { key: 'turns', name: 'turns' },
+  { key: 'tokens', name: 'tokens' },
+  { key: 'cost', name: 'cost', unit: '$' },
+  { key: 'inactive', name: 'inactive' },
+];
+type TextKey = 'taskText' | 'responseText' | 'fileText';
+const TEXTS: ReadonlyArray<{ key: TextKey; name: string }> = [
+  { key: 'taskText', name: 'task id contains' },
+  { key: 'responseText', name: 'response types contain' },
+  { key: 'fileText', name: 'file contains' },
+];
 
 const isSet = (r: NumberRange | undefined): r is NumberRange => r !== undefined && (r.min !== undefined || r.max !== undefined);
 
 export function hasColumnFilters(f: ColumnFilters): boolean {
-  return !!(f.taskText?.trim() || f.responseText?.trim() || f.instances?.length || isSet(f.turns) || isSet(f.tokens));
+  return TEXTS.some(({ key }) => !!f[key]?.trim()) || !!f.instances?.length || RANGES.some(({ key }) => isSet(f[key]));
 }
 
 /** Response types as the table shows them and their filter reads them: lower case, `_` as a space. */
@@ -40,32 +68,48 @@ export function instanceColumnLabel(c: Pick<ConversationRef, 'mode' | 'condition
   return instanceLabel(c) + (c.recap ? ` · recap ${c.recap}` : '');
 }
 
-export function matchesColumnFilters(c: ConversationRef, f: ColumnFilters): boolean {
-  return columnFilterOf(f)?.(c) ?? true;
+export function matchesColumnFilters(c: ConversationRef, f: ColumnFilters, context: ColumnFilterContext = {}): boolean {
+  return columnFilterOf(f, context)?.(c) ?? true;
 }
 
 /** The column filters as one predicate (undefined: none set), prepared once for a pass over many runs. */
-export function columnFilterOf(f: ColumnFilters): ((c: ConversationRef) => boolean) | undefined {
+export function columnFilterOf(f: ColumnFilters, context: ColumnFilterContext = {}): ((c: ConversationRef) => boolean) | undefined {
   if (!hasColumnFilters(f)) return undefined;
   const text = f.taskText?.trim().toLowerCase();
   const response = f.responseText?.trim() ? responseWords(f.responseText.trim()) : undefined;
+  const fileText = f.fileText?.trim().toLowerCase();
   const instances = f.instances?.length ? new Set(f.instances) : undefined;
-  const { turns, tokens } = f;
+  const { turns, tokens, cost, inactive } = f;
+  const { inactiveOf, fileLabel = (file: string) => file } = context;
+  // One test per file, not per run: a log holds thousands of runs.
+  const fileMatches = new Map<string, boolean>();
+  const fileOk = (file: string) => {
+    let ok = fileMatches.get(file);
+    if (ok === undefined) fileMatches.set(file, (ok = fileLabel(file).toLowerCase().includes(fileText!)));
+    return ok;
+  };
   return (c) => {
     if (text && !c.task_id.toLowerCase().includes(text)) return false;
-    if (!inRange(c.turns, turns) || !inRange(c.tokens, tokens)) return false;
+    if (!inRange(c.turns, turns) || !inRange(c.tokens, tokens) || !inRange(c.costUsd, cost)) return false;
+    if (isSet(inactive) && !inRange(inactiveOf?.(c.conv_id), inactive)) return false;
     if (response && !responseWords(c.responseTypes ?? '').includes(response)) return false;
+    if (fileText && !fileOk(c.file)) return false;
     return !instances || instances.has(instanceColumnLabel(c));
   };
 }
 
 export function describeColumnFilters(f: ColumnFilters): string[] {
   const parts: string[] = [];
-  if (f.taskText?.trim()) parts.push(`task id contains "${f.taskText.trim()}"`);
-  if (f.responseText?.trim()) parts.push(`response types contain "${f.responseText.trim()}"`);
+  for (const { key, name } of TEXTS) {
+    const t = f[key]?.trim();
+    if (t) parts.push(`${name} "${t}"`);
+  }
   if (f.instances?.length) parts.push(`instance: ${f.instances.join(', ')}`);
-  if (isSet(f.turns)) parts.push(`turns: ${f.turns.min ?? ''}–${f.turns.max ?? ''}`);
-  if (isSet(f.tokens)) parts.push(`tokens: ${f.tokens.min ?? ''}–${f.tokens.max ?? ''}`);
+  for (const { key, name, unit = '' } of RANGES) {
+    const r = f[key];
+    const end = (v: number | undefined) => (v === undefined ? '' : `${unit}${v}`);
+    if (isSet(r)) parts.push(`${name}: ${end(r.min)}–${end(r.max)}`);
+  }
   return parts;
 }
 
@@ -73,10 +117,14 @@ export function describeColumnFilters(f: ColumnFilters): string[] {
 export function cleanColumnFilters(f: ColumnFilters): ColumnFilters {
   const out: ColumnFilters = {};
   const range = (r: NumberRange): NumberRange => ({ ...(r.min !== undefined ? { min: r.min } : {}), ...(r.max !== undefined ? { max: r.max } : {}) });
-  if (f.taskText?.trim()) out.taskText = f.taskText.trim();
-  if (f.responseText?.trim()) out.responseText = f.responseText.trim();
+  for (const { key } of TEXTS) {
+    const t = f[key]?.trim();
+    if (t) out[key] = t;
+  }
   if (f.instances?.length) out.instances = f.instances;
-  if (isSet(f.turns)) out.turns = range(f.turns);
-  if (isSet(f.tokens)) out.tokens = range(f.tokens);
+  for (const { key } of RANGES) {
+    const r = f[key];
+    if (isSet(r)) out[key] = range(r);
+  }
   return out;
 }

@@ -145,6 +145,11 @@ export function registerSourcesTree(services: ExtensionServices): void {
     const picked = await pickMany('Filter sources by review status', options, provider.filters.reviews);
     if (picked) await setFilters({ ...provider.filters, reviews: picked });
   };
+  // The Samples table's File column filter, from the tree: the same key of the same model.
+  const filterFile = async () => {
+    const text = await vscode.window.showInputBox({ title: 'Filter runs by log file', prompt: 'Runs whose log file (as the Samples table shows it, relative to the workspace) contains this; empty for all', value: provider.filters.fileText ?? '' });
+    if (text !== undefined) await setFilters({ ...provider.filters, fileText: text });
+  };
   const toggleNewErrors = async () => setFilters({ ...provider.filters, newErrors: !provider.filters.newErrors });
   const toggleNewErrorsWithInactive = async () => {
     const on = !provider.filters.newErrorsWithInactive;
@@ -165,6 +170,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
       { label: '$(hubot) Model…', description: f.models?.map(shortModel).join(', '), run: filterModel },
       { label: '$(pass) Verdict…', description: f.verdicts?.join(', '), run: filterVerdict },
       { label: '$(checklist) Review status…', description: f.reviews?.join(', '), run: filterReview },
+      { label: '$(file) Log file…', description: f.fileText, run: filterFile },
       { label: `$(warning) ${f.newErrors ? 'Show all runs' : 'New errors only'}`, detail: 'Correct in Original but wrong in Retained or Revised, for the same model', run: toggleNewErrors },
       { label: `$(eye-closed) ${f.newErrorsWithInactive ? 'Stop filtering new errors with inactive content' : 'New errors with inactive content'}`, detail: 'New errors whose re-scored final answer uses a rejected or superseded value', run: toggleNewErrorsWithInactive },
     ];

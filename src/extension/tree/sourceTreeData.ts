@@ -50,6 +50,8 @@ export interface TreeInput {
   rescored?: (convId: string) => RescoredRun | undefined;
   /** True when the re-scored final answer of a conversation contains inactive content. */
   hasInactive?: (convId: string) => boolean;
+  /** A log file as the views show it (relative to the workspace); the path itself when absent. */
+  fileLabel?: (file: string) => string;
 }
 
 export interface TreeSummary {
@@ -147,6 +149,15 @@ export class SourceTreeData {
       else this.sources.set(taskId, { taskId, domain: plan.task, plan, convs: [] });
     }
     for (const c of input.conversations) this.add(c);
+  }
+
+  private readonly fileLabels = new Map<string, string>();
+
+  /** A log file as the Samples table shows it and the file filter reads it (asked once per file). */
+  fileLabel(file: string): string {
+    let label = this.fileLabels.get(file);
+    if (label === undefined) this.fileLabels.set(file, (label = this.input.fileLabel?.(file) ?? file));
+    return label;
   }
 
   /** The conversations with re-scored verdicts applied: every count and filter reads these. */

@@ -177,7 +177,7 @@ export class SourceTreeModel {
     if (!this.runFilter) {
       const models = f.models?.length ? new Set(f.models) : undefined;
       const verdicts = f.verdicts?.length ? new Set(f.verdicts) : undefined;
-      const columns = columnFilterOf(f);
+      const columns = columnFilterOf(f, { inactiveOf: (id) => this.data.rescores.get(id)?.inactive.length, fileLabel: (file) => this.data.fileLabel(file) });
       const hasInactive = this.data.input.hasInactive;
       this.runFilter = (src, c) => {
         if (models && !models.has(c.model)) return false;

@@ -134,7 +134,7 @@ export class TreeModels implements vscode.Disposable {
     const { workspace: data, rescored } = this;
     const journal = data.loadJournal();
     this.journalRead = journal && { journal, count: journal.length };
-    return { records: data.records(), plans: this.plans(), conversations: data.conversations(), files: this.files(), rescored: (id) => rescored.get(id), hasInactive: (id) => rescored.hasInactive(id) };
+    return { records: data.records(), plans: this.plans(), conversations: data.conversations(), files: this.files(), rescored: (id) => rescored.get(id), hasInactive: (id) => rescored.hasInactive(id), fileLabel: (f) => vscode.workspace.asRelativePath(f) };
   }
 
   private treeData(): SourceTreeData {

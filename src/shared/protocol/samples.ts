@@ -64,6 +64,8 @@ export const SampleColumnsSchema = z.object({
 export type SampleColumns = z.infer<typeof SampleColumnsSchema>;
 
 const RangeSchema = z.strictObject({ min: z.number().int().nonnegative().optional(), max: z.number().int().nonnegative().optional() });
+/** Dollars: fractions of a cent are meaningful. */
+const CostRangeSchema = z.strictObject({ min: z.number().nonnegative().finite().optional(), max: z.number().nonnegative().finite().optional() });
 
 /** The filter model shared with the Sources tree (`TreeFilters`). */
 export const SampleFiltersSchema = z.object({
@@ -75,9 +77,12 @@ export const SampleFiltersSchema = z.object({
   newErrorsWithInactive: z.boolean().optional(),
   taskText: z.string().max(500).optional(),
   responseText: z.string().max(500).optional(),
+  fileText: z.string().max(500).optional(),
   instances: z.array(z.string()).optional(),
   turns: RangeSchema.optional(),
   tokens: RangeSchema.optional(),
+  cost: CostRangeSchema.optional(),
+  inactive: RangeSchema.optional(),
 });
 export type SampleFilters = z.infer<typeof SampleFiltersSchema>;
 
@@ -129,10 +134,17 @@ export const SamplesWebviewRequest = requestEnvelope('convIds', z.object({ versi
 
 export const SamplesWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('setFilters', z.object({ filters: SampleFiltersSchema })),
+    /**
+     * Sets these keys of the shared filters and keeps the others (an empty value clears its key). A
+     * column's edit names only its key, so edits of two columns in quick succession both stay, even
+     * when the second is made before the host answered the first.
+     */
+    commandEnvelope('changeFilters', z.object({ changes: SampleFiltersSchema })),
     commandEnvelope('open', z.object({ version: z.number().int(), rows: Rows })),
     commandEnvelope('compare', z.object({ version: z.number().int(), left: Row, right: Row })),
     commandEnvelope('rescore', z.object({ version: z.number().int(), rows: Rows })),
-    commandEnvelope('runAgain', z.object({ version: z.number().int(), row: Row })),
+    /** Runs the instance of each row again (one row: the Run Instance command, which says more as it goes). */
+    commandEnvelope('runAgain', z.object({ version: z.number().int(), rows: Rows })),
     /** "Copy Link" on the current filter (the tree's "Copy Link to This Filter"). */
     commandEnvelope('copyFilterLink', z.object({})),
 ]);

@@ -22,6 +22,8 @@ describe('intent links', () => {
       { kind: 'filter', filters: { models: ['gpt-4o-mini'], verdicts: ['incorrect'], newErrors: true } },
       // The Samples table's column filters (text, set, range) are part of the same filter model.
       { kind: 'filter', filters: { taskText: 'GSM8K/11', instances: ['Retained', 'S_Orig'], turns: { min: 4, max: 12 }, reviews: ['approved'] } },
+      // The inactive, cost and file columns' filters too (a cost range in dollars, fractions included).
+      { kind: 'filter', filters: { fileText: 'runs/math', inactive: { min: 1 }, cost: { min: 0.0005, max: 0.25 } } },
     ] satisfies IntentLink[])
       expect(roundTrip(link)).toEqual({ ok: true, link });
   });
@@ -32,6 +34,8 @@ describe('intent links', () => {
     expect(parseIntentLink('/filter', `filters=${encodeURIComponent('{"__proto__":{"x":1},"models":[1]}')}`)).toMatchObject({ ok: false });
     expect(parseIntentLink('/filter', `filters=${encodeURIComponent('{"verdicts":["maybe"]}')}`)).toMatchObject({ ok: false });
     expect(parseIntentLink('/filter', `filters=${encodeURIComponent('{"turns":{"min":-1}}')}`)).toMatchObject({ ok: false });
+    expect(parseIntentLink('/filter', `filters=${encodeURIComponent('{"inactive":{"min":0.5}}')}`)).toMatchObject({ ok: false });
+    expect(parseIntentLink('/filter', `filters=${encodeURIComponent('{"cost":{"max":-0.01}}')}`)).toMatchObject({ ok: false });
     expect(parseIntentLink('/filter', `filters=${encodeURIComponent('{"runCode":true}')}`)).toMatchObject({ ok: false });
     expect(parseIntentLink('/run-code', '')).toMatchObject({ ok: false, error: /unknown link/ });
   });

@@ -54,7 +54,7 @@ describe('packed columns', () => {
 
 describe('Samples state contract', () => {
   const convs: ConversationRef[] = Array.from({ length: 20 }, (_, i) => ({ file: `/ws/logs/m${i % 3}.jsonl`, line: i + 1, offset: 0, length: 1, conv_id: `id-${i}`, task: 'math', task_id: `math/${i % 5}`, model: `m${i % 3}`, mode: 'multi', condition: 'original', verdict: 'correct', turns: i }));
-  const { state } = buildSamplesTable(new SourceTreeModel({ records: new Map(), conversations: convs }), new SourceTreeModel({ records: new Map(), conversations: convs }, { models: ['m1'] }), (f) => f);
+  const { state } = buildSamplesTable(new SourceTreeModel({ records: new Map(), conversations: convs }), new SourceTreeModel({ records: new Map(), conversations: convs }, { models: ['m1'] }));
 
   it('accepts a built state and refuses one whose columns or bitmap do not fit its rows', () => {
     expect(SamplesStateSchema.safeParse(state).success).toBe(true);

@@ -23,7 +23,7 @@ const label = (f: string) => f.replace('/ws/', '');
 
 /** The state as the webview sees it: validated, unpacked, every row read back (its ids asked for as the page does, here all at once). */
 function buildSamplesState(model: SourceTreeModel, all = model) {
-  const built = buildSamplesTable(all, model, label);
+  const built = buildSamplesTable(all, model);
   const { state } = built;
   const parsed = SamplesStateSchema.safeParse(state);
   expect(parsed.success).toBe(true);
@@ -36,7 +36,7 @@ function buildSamplesState(model: SourceTreeModel, all = model) {
 
 describe('Samples table state', () => {
   it('has one row per conversation from the index summaries, all visible without filters', () => {
-    const state = buildSamplesState(new SourceTreeModel({ records: new Map(), conversations: convs }));
+    const state = buildSamplesState(new SourceTreeModel({ records: new Map(), conversations: convs, fileLabel: label }));
     // Rows in the tree's order: domains in FORMAT.md's order, task ids in natural order.
     expect(state.rows.map((r) => r.taskId)).toEqual(['math/9', 'math/10', 'math/100', 'sql/1']);
     expect(state.rows.map((r) => r.instance)).toEqual(['Original', 'Retained', 'S_Orig', 'Original']);
@@ -49,8 +49,8 @@ describe('Samples table state', () => {
 
   it('shows exactly what the tree shows under the same filters (the table and the tree share one model)', () => {
     const filters = { models: ['model-a'], turns: { min: 5 } };
-    const model = new SourceTreeModel({ records: new Map(), conversations: convs }, filters);
-    const state = buildSamplesState(model, new SourceTreeModel({ records: new Map(), conversations: convs }));
+    const model = new SourceTreeModel({ records: new Map(), conversations: convs, fileLabel: label }, filters);
+    const state = buildSamplesState(model, new SourceTreeModel({ records: new Map(), conversations: convs, fileLabel: label }));
     expect(state.count).toBe(4);
     expect(state.visible.map((i) => state.rows[i]!.taskId)).toEqual(['math/9', 'math/100']);
     // The tree's sources are the visible rows' sources.
@@ -74,8 +74,8 @@ describe('Samples table state', () => {
 });
 
 describe('conversation ids by page', () => {
-  const all = new SourceTreeModel({ records: new Map(), conversations: convs });
-  const built = buildSamplesTable(all, all, label, 7);
+  const all = new SourceTreeModel({ records: new Map(), conversations: convs, fileLabel: label });
+  const built = buildSamplesTable(all, all, 7);
 
   it('answers the rows asked for, in their order, and refuses a stale version or an unknown row', () => {
     expect(convIdsOf(built, 7, [3, 0])).toEqual([convs[2]!.conv_id, convs[0]!.conv_id]);
@@ -100,12 +100,12 @@ describe('conversation ids by page', () => {
 
 describe('one filtered model for the tree and the table', () => {
   it('filters the same data again without regrouping it, and agrees with a model built from scratch', () => {
-    const all = new SourceTreeModel({ records: new Map(), conversations: convs });
-    const table = buildSamplesTable(all, all, label);
+    const all = new SourceTreeModel({ records: new Map(), conversations: convs, fileLabel: label });
+    const table = buildSamplesTable(all, all);
     for (const filters of [{ models: ['model-a'] }, { verdicts: ['incorrect' as const] }, { taskText: 'math', turns: { max: 12 } }, { instances: ['S_Orig'] }, {}]) {
       const again = all.withFilters(filters);
       expect(again.data).toBe(all.data);
-      const fresh = new SourceTreeModel({ records: new Map(), conversations: convs }, filters);
+      const fresh = new SourceTreeModel({ records: new Map(), conversations: convs, fileLabel: label }, filters);
       expect(again.visibleConversations().map((c) => c.conv_id)).toEqual(fresh.visibleConversations().map((c) => c.conv_id));
       // Rows by object for the shared data, by conv_id for a model of other data: the same bitmap.
       expect(visibleOf(again, table)).toEqual(visibleOf(fresh, table));
@@ -134,7 +134,7 @@ describe('column filters', () => {
     expect(matchesColumnFilters(convs[0]!, { tokens: { max: 300 } })).toBe(true);
     expect(matchesColumnFilters(convs[2]!, { tokens: { max: 300 } })).toBe(false);
     // The tree's model applies them as the table does.
-    const model = new SourceTreeModel({ records: new Map(), conversations: convs }, { tokens: { min: 1 } });
+    const model = new SourceTreeModel({ records: new Map(), conversations: convs, fileLabel: label }, { tokens: { min: 1 } });
     expect(model.visibleConversations().map((c) => c.task_id).sort()).toEqual(['math/10', 'math/9']);
   });
 
@@ -147,7 +147,7 @@ describe('column filters', () => {
 });
 
 describe('grid sorting', () => {
-  const { table, rows } = buildSamplesState(new SourceTreeModel({ records: new Map(), conversations: convs }));
+  const { table, rows } = buildSamplesState(new SourceTreeModel({ records: new Map(), conversations: convs, fileLabel: label }));
   const ids = (order: Uint32Array) => [...order].map((i) => rows[i]!.taskId);
   const at = (...taskIds: string[]) => Uint32Array.from(taskIds.map((id) => rows.findIndex((r) => r.taskId === id)).sort((a, b) => a - b));
   const all = at('math/9', 'math/10', 'math/100', 'sql/1');
