@@ -122,7 +122,12 @@ export const SamplesVisibleSchema = z.object({ count: z.number().int().nonnegati
 export type SamplesVisible = z.infer<typeof SamplesVisibleSchema>;
 
 const Row = z.number().int().nonnegative();
-const Rows = z.array(Row).min(1).max(1000);
+/**
+ * Most rows one command may name: a selection of every row of a full benchmark (the table stays
+ * smooth at 100,000; this leaves room). Open shows the first few; Re-score and Run Again take all.
+ */
+export const MAX_SELECTED_ROWS = 500_000;
+const Rows = z.array(Row).min(1).max(MAX_SELECTED_ROWS);
 /** Most ids one `convIds` request may ask for: a screen plus its margins. */
 export const MAX_ID_PAGE = 2000;
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SourceTreeModel, describeFilters, hasActiveFilters, type TreeInput } from '../../../src/extension/tree/sourceTreeModel';
 import { buildSamplesTable, visibleOf } from '../../../src/extension/samples/buildSamplesState';
 import { cleanColumnFilters, matchesColumnFilters, type ColumnFilters } from '../../../src/extension/tree/columnFilters';
-import { SampleFiltersSchema } from '../../../src/shared/protocol/samples';
+import { SampleFiltersSchema, SamplesWebviewCommand } from '../../../src/shared/protocol/samples';
 import { SampleTable, visibleRowsOf } from '../../../webview/samples/sampleTable';
 import type { ConversationRef } from '../../../src/core/load/runLogIndex';
 import type { RescoredRun } from '../../../src/extension/tree/sourceTreeData';
@@ -85,5 +85,15 @@ describe('inactive, cost and file column filters', () => {
     expect(describeFilters(f)).toBe('file contains "runs/" · cost: $0.0005– · inactive: 1–4');
     expect(SampleFiltersSchema.safeParse(cleanColumnFilters(f)).success).toBe(true);
     expect(SampleFiltersSchema.safeParse({ inactive: { min: 1.5 } }).success).toBe(false);
+  });
+});
+
+describe('Samples table commands', () => {
+  it('take a selection of many thousand rows (Re-score or Run Again on a filtered benchmark), not only 1,000', () => {
+    const rows = Array.from({ length: 40_800 }, (_, i) => i);
+    for (const command of ['open', 'rescore', 'runAgain'] as const) {
+      const parsed = SamplesWebviewCommand.safeParse({ kind: 'command', command, params: { version: 1, rows } });
+      expect(parsed.success, command).toBe(true);
+    }
   });
 });
