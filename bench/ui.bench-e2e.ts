@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { missingE2eTools, openWorkbench, repoRoot, screenshotOnFailure, startCodeServer, testResultsDir, type CodeServer, type Workbench } from '../test/e2e/harness';
-import { closeAllEditors, openCompare, openConversation, openSamples, renderedTimes, scrollSamplesToEnd, searchLatency, type RenderedTimes } from './uiSteps';
+import { closeAllEditors, openCompare, openConversation, openSamples, renderedTimes, scrollSamplesToEnd, searchLatency, webviewHostMarks, type RenderedTimes } from './uiSteps';
 import { ensureUiWorkspace, FULL_SCALE, type UiWorkspace, type UiWorkspaceShape } from './uiWorkspace';
 import { outputChannelLines, waitForActivation, waitForIndexCache, type Activation } from './hostLogs';
 
@@ -142,6 +142,7 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     result.dashboardCommandToGridMs = Date.now() - t0;
     await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached' });
     result.dashboard = await renderedTimes(frame);
+    result.dashboardWebview = await webviewHostMarks(wb, frame, result.dashboard as RenderedTimes);
     await wb.screenshot('dashboard');
     // The intervals and Fig. 4's reads stream in after the grid.
     await frame.locator('[data-testid="dashboard"][data-pending=""]').waitFor({ state: 'attached', timeout: 900000 });
@@ -155,6 +156,10 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     result.dashboardReopenToCompleteGridMs = Date.now() - t1;
     await reopened.locator('body[data-rendered="true"]').waitFor({ state: 'attached' });
     result.dashboardReopen = await renderedTimes(reopened);
+    result.dashboardReopenWebview = await webviewHostMarks(wb, reopened, result.dashboardReopen as RenderedTimes);
+    // The host's side of both opens (command → panel, → report, → HTML; command → complete).
+    result.dashboardHostLines = outputChannelLines(server.runDir).filter((l) => /^\[dashboard\]/.test(l));
+    result.dashboardLoadAverage = loadavg().map((l) => +l.toFixed(2));
     await wb.runCommand('View: Close All Editors');
   });
 

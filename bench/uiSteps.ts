@@ -48,6 +48,23 @@ export async function renderedTimes(frame: FrameLocator): Promise<RenderedTimes>
   };
 }
 
+/**
+ * VS Code's own marks in the outer webview frame (its `index.html`) of the view rendered in `frame`,
+ * in ms since the panel was created: its script start, the HTML's arrival from the extension host
+ * (`content/started`), the webview service worker ready (`content/workerReady`, the later of the
+ * two; a fresh browser profile installs the worker on its first webview) and the inner frame loaded.
+ */
+export async function webviewHostMarks(wb: Workbench, frame: FrameLocator, times: RenderedTimes): Promise<Record<string, number>> {
+  const inner = await frame.locator('body').evaluate(() => ({ origin: performance.timeOrigin, id: new URL(location.href).searchParams.get('id') }));
+  const panelCreatedAt = inner.origin - times['page.navigationStartSincePanelCreated']!;
+  const outer = wb.page.frames().find((f) => inner.id && /\/index\.html\?/.test(f.url()) && new URL(f.url()).searchParams.get('id') === inner.id);
+  if (!outer) return {};
+  const marks = await outer.evaluate(() => ({ origin: performance.timeOrigin, marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const) }));
+  const out: Record<string, number> = { 'webview.navigationStart': Math.round(marks.origin - panelCreatedAt) };
+  for (const [name, at] of marks.marks) out[`webview.${name.replace(/^webview\/index\.html\//, '')}`] = Math.round(marks.origin + at - panelCreatedAt);
+  return out;
+}
+
 /** Closes every editor and waits until no webview shows (a closed view goes in seconds). */
 export async function closeAllEditors(wb: Workbench, timeoutMs: number): Promise<void> {
   await wb.runCommand('View: Close All Editors');

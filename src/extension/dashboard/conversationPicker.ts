@@ -12,6 +12,7 @@ import type { StatsReport } from '../../core/stats/statsTypes';
 import type { RecapMode } from '../../core/schema/runlog';
 import type { DashboardSelector } from '../../shared/protocol/dashboard';
 import { COMMANDS } from '../commandIds';
+import { sentToWindow } from '../windowMessages';
 
 /** Commands another module may provide to open a conversation's turn document, tried in order. */
 
@@ -87,7 +88,7 @@ export async function showConversationPick(refs: readonly ConversationRef[], tit
   qp.ignoreFocusOut = true;
   qp.busy = true;
   qp.show();
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await sentToWindow();
   const sorted = [...refs].sort((a, b) => a.task_id.localeCompare(b.task_id, undefined, { numeric: true }) || a.model.localeCompare(b.model));
   qp.items = sorted.map((ref) => ({
     ref,

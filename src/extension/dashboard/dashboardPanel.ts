@@ -29,6 +29,7 @@ import { computeRunDiff, diffChoices } from './runDiffSides';
 import { openConversationView } from '../conversation/registerConversation';
 import { exportReport } from './reportExport';
 import { INTERNAL_COMMANDS } from '../commandIds';
+import { sentToWindow } from '../windowMessages';
 import type { ViewTiming } from '../../shared/protocol';
 
 const RECOMPUTE_DEBOUNCE_MS = 300;
@@ -57,8 +58,10 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
 
   private static async open(services: ExtensionServices, stats: DashboardStats): Promise<DashboardPanel | undefined> {
     const commandAt = Date.now();
-    // The panel first: VS Code builds its frame and service worker (hundreds of ms) while the
-    // report's first stage is computed or taken from the cache; its HTML, with the stage inlined, follows.
+    // The panel first: VS Code builds its frame and service worker (hundreds of ms; seconds on a
+    // browser's first webview) while the report's first stage is computed or taken from the cache;
+    // its HTML, with the stage inlined, follows. The panel's creation leaves for the window before
+    // the computation holds the host's thread (see `sentToWindow`; it would otherwise go with the HTML).
     const panel = vscode.window.createWebviewPanel(DASHBOARD_PANEL_ID, 'Intent Lens Dashboard', vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
     const panelCreatedAt = Date.now();
     let closed = false;
@@ -73,6 +76,7 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
       closed = true;
       release();
     });
+    await sentToWindow();
     const stage = await DashboardPanel.currentStage(stats, services);
     closedMeanwhile.dispose();
     if (closed) return undefined;

@@ -8,6 +8,7 @@
 // closes it), takes the focus back as each step's items arrive, and stays one pick across steps,
 // so nothing gives the focus away between them.
 import * as vscode from 'vscode';
+import { sentToWindow } from '../windowMessages';
 
 export interface PickStep<T extends vscode.QuickPickItem> {
   title: string;
@@ -39,7 +40,7 @@ export class PickSession implements vscode.Disposable {
    */
   static async start(title: string): Promise<PickSession> {
     const session = new PickSession(title);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await sentToWindow();
     return session;
   }
 
