@@ -1,7 +1,7 @@
 // The filter control under a column header: text (task id, response types, file contain), set
 // (checkbox list), range (turns, tokens, cost, inactive count from–to). Each edits the shared filter
 // model through `onChange`.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SampleFilters } from '../../src/shared/protocol/samples';
 import type { Column } from './gridModel';
 
@@ -56,20 +56,52 @@ function SetFilter({ label, options, selected, onChange }: { label: string; opti
   );
 }
 
-function RangeFilter({ value, label, fractional, onChange }: { value: { min?: number; max?: number } | undefined; label: string; fractional: boolean; onChange: (v: { min?: number; max?: number }) => void }) {
+type Range = { min?: number; max?: number };
+const sameRange = (a: Range | undefined, b: Range | undefined) => a?.min === b?.min && a?.max === b?.max;
+const rangeText = (r: Range | undefined) => ({ min: r?.min === undefined ? '' : String(r.min), max: r?.max === undefined ? '' : String(r.max) });
+
+/**
+ * Min and max as typed, sent together after typing pauses. Why local: a controlled input showing
+ * only the host's value dropped keystrokes made before the host answered ("12" became "2"), and a
+ * max typed meanwhile was sent with the old min. The host's value is taken when it changes, unless
+ * an edit is still unsent (it wins, and is sent next).
+ */
+function RangeFilter({ value, label, fractional, onChange }: { value: Range | undefined; label: string; fractional: boolean; onChange: (v: Range) => void }) {
   const read = (s: string) => (s.trim() === '' || !Number.isFinite(Number(s)) ? undefined : Math.max(0, fractional ? Number(s) : Math.floor(Number(s))));
-  const step = fractional ? 'any' : 1;
-  const set = (which: 'min' | 'max', s: string) => {
-    const next = { ...value };
-    const n = read(s);
-    if (n === undefined) delete next[which];
-    else next[which] = n;
-    onChange(next);
+  const parse = (t: { min: string; max: string }): Range => {
+    const r: Range = {};
+    const min = read(t.min);
+    const max = read(t.max);
+    if (min !== undefined) r.min = min;
+    if (max !== undefined) r.max = max;
+    return r;
   };
+  const [text, setText] = useState(() => rangeText(value));
+  const textRef = useRef(text);
+  textRef.current = text;
+  /** What the text was last synced to or sent as: the text differs from it while an edit is unsent. */
+  const base = useRef<Range | undefined>(value);
+  useEffect(() => {
+    if (!sameRange(parse(textRef.current), base.current)) return;
+    base.current = value;
+    setText(rangeText(value));
+    // Only the host's value starts a sync (the text is read through its ref).
+  }, [value?.min, value?.max]);
+  useEffect(() => {
+    const next = parse(text);
+    if (sameRange(next, base.current)) return;
+    const t = setTimeout(() => {
+      base.current = next;
+      onChange(next);
+    }, 250);
+    return () => clearTimeout(t);
+    // `parse` depends on `fractional` only, fixed per column.
+  }, [text, onChange]);
+  const step = fractional ? 'any' : 1;
   return (
     <div className="il-filter-range">
-      <input type="number" min={0} step={step} placeholder="min" aria-label={`${label} at least`} value={value?.min ?? ''} onChange={(e) => set('min', e.target.value)} />
-      <input type="number" min={0} step={step} placeholder="max" aria-label={`${label} at most`} value={value?.max ?? ''} onChange={(e) => set('max', e.target.value)} />
+      <input type="number" min={0} step={step} placeholder="min" aria-label={`${label} at least`} value={text.min} onChange={(e) => setText({ ...text, min: e.target.value })} />
+      <input type="number" min={0} step={step} placeholder="max" aria-label={`${label} at most`} value={text.max} onChange={(e) => setText({ ...text, max: e.target.value })} />
     </div>
   );
 }
