@@ -6,15 +6,13 @@
 // view kind (`webviewFrameOf`): a conversation view may show too, and the first visible webview
 // would then be the wrong one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openWorkbench, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
 import { missingE2eTools } from './harness/toolPaths';
-import { startFakeServer, type FakeServer } from '../unit/runner/fakeOpenAIServer';
-import { mathRecord, lastNumberScorer } from '../unit/runner/runnerFixtures';
-import { runInstance } from '../../src/core/simulator/runInstance';
-import { worldHandler, worldProviders } from '../unit/fork/forkFixtures';
+import type { FakeServer } from '../unit/runner/fakeOpenAIServer';
+import { mathRecord } from '../unit/runner/runnerFixtures';
+import { localModelWorkspace } from './localModelWorkspace';
 
 describe.skipIf(missingE2eTools().length > 0)('fork from a turn', () => {
   let workspace: string;
@@ -25,23 +23,13 @@ describe.skipIf(missingE2eTools().length > 0)('fork from a turn', () => {
   screenshotOnFailure(() => workbench);
 
   beforeAll(async () => {
-    model = await startFakeServer(worldHandler());
     // The parent: a Retained run in which the model used the rejected 3 sacks (60 ≠ 120).
-    const parent = await runInstance({ record: mathRecord, spec: { mode: 'multi', condition: 'retained' }, ...worldProviders(model.baseUrl), scoreFinal: lastNumberScorer });
-    expect(parent.entry.is_correct).toBe(false);
-    parentId = parent.entry.conv_id;
-    workspace = mkdtempSync(join(tmpdir(), 'intent-lens-fork-'));
-    writeFileSync(join(workspace, 'fork.records.jsonl'), JSON.stringify(mathRecord) + '\n');
-    mkdirSync(join(workspace, 'logs'), { recursive: true });
-    writeFileSync(join(workspace, 'logs', 'parents.jsonl'), JSON.stringify(parent.entry) + '\n');
-    server = await startCodeServer({
-      workspace,
-      settings: {
-        'intentLens.providers': [{ id: 'local', kind: 'openai', baseUrl: model.baseUrl, model: 'asst', maxRetries: 0 }],
-        'intentLens.runs.defaultProvider': 'local',
-        'intentLens.runs.simulatorModel': 'sim',
-      },
-    });
+    const setup = await localModelWorkspace('fork', 'parents.jsonl', ['retained']);
+    ({ model, workspace } = setup);
+    const parent = setup.logged[0]!;
+    expect(parent.is_correct).toBe(false);
+    parentId = parent.conv_id;
+    server = await startCodeServer({ workspace, settings: setup.settings });
     workbench = await openWorkbench(server, { suite: 'fork', timeoutMs: 120_000 });
     await workbench.openView('Intent Lens');
     await workbench.extensionsActivated();

@@ -5,15 +5,13 @@
 // column set in the table shows in the Sources tree and the status bar, and the same filter set from
 // the tree's "Filter Sources…" shows in the table (one filter model).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import { missingE2eTools, openWorkbench, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
-import { startFakeServer, type FakeServer } from '../unit/runner/fakeOpenAIServer';
-import { mathRecord, lastNumberScorer } from '../unit/runner/runnerFixtures';
-import { runInstance } from '../../src/core/simulator/runInstance';
-import { worldHandler, worldProviders } from '../unit/fork/forkFixtures';
+import type { FakeServer } from '../unit/runner/fakeOpenAIServer';
+import { mathRecord } from '../unit/runner/runnerFixtures';
+import { localModelWorkspace } from './localModelWorkspace';
 
 describe.skipIf(missingE2eTools().length > 0)('Samples table actions on selected rows', () => {
   let workspace: string;
@@ -23,20 +21,13 @@ describe.skipIf(missingE2eTools().length > 0)('Samples table actions on selected
   screenshotOnFailure(() => wb);
 
   beforeAll(async () => {
-    model = await startFakeServer(worldHandler());
     // Two logged runs of one source: Retained (the rejected value leaks: incorrect) and Original.
-    const logged = [];
-    for (const condition of ['retained', 'original'] as const) logged.push((await runInstance({ record: mathRecord, spec: { mode: 'multi', condition }, ...worldProviders(model.baseUrl), scoreFinal: lastNumberScorer })).entry);
-    workspace = mkdtempSync(join(tmpdir(), 'intent-lens-samples-actions-'));
-    writeFileSync(join(workspace, 'actions.records.jsonl'), JSON.stringify(mathRecord) + '\n');
-    mkdirSync(join(workspace, 'logs'), { recursive: true });
-    writeFileSync(join(workspace, 'logs', 'logged.jsonl'), logged.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    const setup = await localModelWorkspace('samples-actions', 'logged.jsonl', ['retained', 'original']);
+    ({ model, workspace } = setup);
     server = await startCodeServer({
       workspace,
       settings: {
-        'intentLens.providers': [{ id: 'local', kind: 'openai', baseUrl: model.baseUrl, model: 'asst', maxRetries: 0 }],
-        'intentLens.runs.defaultProvider': 'local',
-        'intentLens.runs.simulatorModel': 'sim',
+        ...setup.settings,
         // Two instances are "many": the confirmation before spending money is asked, and answered here.
         'intentLens.runs.confirmAbove': 1,
       },
