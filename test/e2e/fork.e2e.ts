@@ -125,6 +125,11 @@ describe.skipIf(missingE2eTools().length > 0)('fork from a turn', () => {
     expect(await branch.innerText()).toMatch(/Fork at U3: U3 replaced: "Just to be sure/);
     expect(await frame.locator('[data-testid="side-left"] [data-verdict]').getAttribute('data-verdict')).toBe('incorrect');
     expect(await frame.locator('[data-testid="side-right"] [data-verdict]').getAttribute('data-verdict')).toBe('correct');
+    // The fork's rail at U3 follows the replaced message's role (still the proposal) and says so; the parent's does not.
+    const note = frame.locator('[data-testid="rail-note"]');
+    await note.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    expect(await note.count()).toBe(1);
+    expect(await note.getAttribute('title')).toBe('U3 replaced by hand: the rail follows its role as the proposal, not its new wording');
     await workbench.screenshot('compare-parent-fork-from-conversation-view');
   });
 });

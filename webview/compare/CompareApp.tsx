@@ -19,7 +19,7 @@ const VERDICT_TEXT = { correct: '✓ correct', incorrect: '✗ incorrect', unsco
 
 function Rail({ entry, requirement }: { entry: RailEntry | undefined; requirement: string | undefined }) {
   if (!entry) return <div className="il-rail il-rail-empty" aria-hidden="true" />;
-  const title = `In effect after this user turn${requirement ? ` (${requirement})` : ''}: ${entry.inEffect ?? 'not stated yet'}${entry.pending.length ? `; pending: ${entry.pending.join(', ')}` : ''}${entry.inactive.length ? `; no longer in effect: ${entry.inactive.join(', ')}` : ''}`;
+  const title = `In effect after this user turn${requirement ? ` (${requirement})` : ''}: ${entry.inEffect ?? 'not stated yet'}${entry.pending.length ? `; pending: ${entry.pending.join(', ')}` : ''}${entry.inactive.length ? `; no longer in effect: ${entry.inactive.join(', ')}` : ''}${entry.note ? `. ${entry.note}` : ''}`;
   return (
     <div className={`il-rail${entry.changed ? ' il-rail-changed' : ''}`} data-testid="rail" data-in-effect={entry.inEffect ?? ''} title={title}>
       <span className="il-rail-caption">in effect</span>
@@ -29,6 +29,11 @@ function Rail({ entry, requirement }: { entry: RailEntry | undefined; requiremen
           pending {p}
         </span>
       ))}
+      {entry.note && (
+        <span className="il-rail-note" data-testid="rail-note" title={entry.note}>
+          replaced by hand
+        </span>
+      )}
     </div>
   );
 }

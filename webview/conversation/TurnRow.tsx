@@ -42,6 +42,11 @@ function Rail({ rail }: { rail: RailEntry }) {
           {c}
         </div>
       ))}
+      {rail.note && (
+        <div className="il-rail-note" data-testid="rail-note">
+          {rail.note}
+        </div>
+      )}
     </aside>
   );
 }

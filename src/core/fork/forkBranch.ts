@@ -3,6 +3,7 @@
 import type { ForkedFrom } from '../schema/runlog';
 import type { AlignedRow } from '../compare/alignTurns';
 import { describeEdit } from './forkPlan';
+import type { ConversationTurn } from '../conversation/conversationTypes';
 
 export interface ForkSides {
   left: { conv_id: string; forked_from?: ForkedFrom | undefined };
@@ -25,4 +26,16 @@ export function forkBranchRow(rows: readonly AlignedRow[], forkedFrom: ForkedFro
 
 export function forkBranchSummary(forkedFrom: ForkedFrom): string {
   return `Fork at U${forkedFrom.turn}: ${describeEdit(forkedFrom)}`;
+}
+
+/**
+ * What the in-effect rail must say at a fork's hand-replaced turn. The replacement keeps the logged
+ * message's shard or event (the simulator goes on from that role), but its words are the user's: the
+ * rail follows the role, and says so, since the new text may no longer make the proposal it shows.
+ */
+export function replacedTurnNote(forkedFrom: ForkedFrom | undefined, turn: Pick<ConversationTurn, 'index' | 'event' | 'shardIds'>): string | undefined {
+  if (forkedFrom?.edit !== 'replace-user' || forkedFrom.turn !== turn.index + 1) return undefined;
+  const role = turn.event ? `the ${turn.event}` : turn.shardIds.length ? `shard ${turn.shardIds.join(', ')}` : undefined;
+  if (!role) return `U${forkedFrom.turn} replaced by hand`;
+  return `U${forkedFrom.turn} replaced by hand: the rail follows its role as ${role}, not its new wording`;
 }

@@ -11,7 +11,7 @@ import { conversationTimeline, parseConversation, type Conversation, type Conver
 import { alignTurns } from '../../core/compare/alignTurns';
 import { provenanceNote, type CurrentVerdict } from '../../core/workspace/verdicts';
 import type { InactiveSpanDetector } from '../../core/compare/inactiveSpans';
-import { forkBranchRow, forkBranchSummary, forkRelation } from '../../core/fork/forkBranch';
+import { forkBranchRow, forkBranchSummary, forkRelation, replacedTurnNote } from '../../core/fork/forkBranch';
 import type { CompareMessage, CompareSide, CompareState, CompareTurn, RailEntry } from '../../shared/protocol/compare';
 
 export interface CompareConversation {
@@ -45,9 +45,11 @@ function turnLabel(t: ConversationTurn): string {
   return `turn ${t.index + 1}`;
 }
 
-export function railOf(snapshots: readonly IntentSnapshot[]): RailEntry[] {
+/** The rail per user turn; `notes` adds a line at a turn (e.g. a fork's hand-replaced message). */
+export function railOf(snapshots: readonly IntentSnapshot[], notes: (turn: number) => string | undefined = () => undefined): RailEntry[] {
   let prev = '';
-  return snapshots.map((s) => {
+  return snapshots.map((s, turn) => {
+    const note = notes(turn);
     const req = s.requirements[0];
     const values = req?.values ?? [];
     const entry: RailEntry = {
@@ -56,6 +58,7 @@ export function railOf(snapshots: readonly IntentSnapshot[]): RailEntry[] {
       inactive: values.filter((v) => (v.status === 'rejected' || v.status === 'superseded') && v.saidAt !== undefined).map((v) => v.value),
       changes: s.changes,
       changed: false,
+      ...(note ? { note } : {}),
     };
     const sig = JSON.stringify([entry.inEffect, entry.pending, entry.inactive]);
     entry.changed = sig !== prev;
@@ -78,7 +81,7 @@ function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversatio
     }
   }
   const withIntent = record?.intent && spec ? record : undefined;
-  const rail: RailEntry[] = withIntent ? railOf(c.timeline.snapshots) : [];
+  const rail: RailEntry[] = withIntent ? railOf(c.timeline.snapshots, (i) => c.turns[i] && replacedTurnNote(entry.forked_from, c.turns[i])) : [];
   // What was inactive when each reply was written: the timeline of the logged turns up to it.
   const timelineAt = new Map<number, IntentTimeline>();
   const timelineAfter = (turn: number): IntentTimeline | undefined => {

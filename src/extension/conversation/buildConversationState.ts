@@ -11,6 +11,7 @@ import { instanceLabel } from '../../core/render/instances';
 import type { InactiveSpanMessage } from '../../shared/protocol/compare';
 import type { ConversationState, ConversationTurnView, LogLine } from '../../shared/protocol/conversation';
 import { railOf, referenceText } from '../compare/buildCompareState';
+import { replacedTurnNote } from '../../core/fork/forkBranch';
 
 /** A Re-score result, as far as the view shows it. */
 export interface RescoreVerdict {
@@ -79,7 +80,7 @@ export function buildConversationState(input: ConversationInput): ConversationSt
   const notes: string[] = [];
   const record = isRecord(source) ? source : undefined;
   if (!source) notes.push(`no record or plan for ${entry.task_id}: no reference, rail or inactive content`);
-  const rail = railOf(conv.timeline.snapshots);
+  const rail = railOf(conv.timeline.snapshots, (i) => conv.turns[i] && replacedTurnNote(entry.forked_from, conv.turns[i]));
   let detectorFailed = false;
   const spansAt = (turn: number, text: string): InactiveSpanMessage[] => {
     if (!record || !conv.spec) return [];

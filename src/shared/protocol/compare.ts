@@ -33,6 +33,8 @@ export const RailEntrySchema = z.object({
   changes: z.array(z.string()),
   /** True when this turn changed what is in effect or pending. */
   changed: z.boolean(),
+  /** A caveat on this entry: a fork's hand-replaced message keeps its role, not necessarily its meaning. */
+  note: z.string().optional(),
 });
 export type RailEntry = z.infer<typeof RailEntrySchema>;
 

@@ -51,6 +51,20 @@ describe('buildCompareState', () => {
     expect(state.right.turns[3]!.rail?.inactive).toEqual(['4 bags']);
   });
 
+  it("marks a fork's hand-replaced turn on its rail: the entry follows the message's role, not its words", () => {
+    // The fork replaced the proposal at U3 with a plain confirmation; the simulator still treats it as the proposal.
+    const fork = { ...retained, conv_id: 'onions-retained-fork', forked_from: { conv_id: retained.conv_id, turn: 3, edit: 'replace-user', text: 'Yes, that is all.' } };
+    const forkState = buildCompareState({ record, left: { ref: ref(retained.conv_id), entry: retained }, right: { ref: ref(fork.conv_id), entry: fork }, detector: literalInactiveDetector, detectorName: 'literal', timing });
+    expect(CompareStateSchema.safeParse(forkState).success).toBe(true);
+    const notes = (side: typeof state.left) => side.turns.map((t) => t.rail?.note);
+    expect(notes(forkState.right)).toEqual([undefined, undefined, 'U3 replaced by hand: the rail follows its role as the proposal, not its new wording', undefined, undefined, undefined]);
+    expect(notes(forkState.left).every((n) => n === undefined)).toBe(true);
+    // Other edits leave the rail as the timeline says.
+    const dropped = { ...fork, forked_from: { conv_id: retained.conv_id, turn: 3, edit: 'drop-user' } };
+    const droppedState = buildCompareState({ record, left: { ref: ref(retained.conv_id), entry: retained }, right: { ref: ref(fork.conv_id), entry: dropped }, detector: literalInactiveDetector, detectorName: 'literal', timing });
+    expect(notes(droppedState.right).every((n) => n === undefined)).toBe(true);
+  });
+
   it('puts inactive spans on assistant messages only, and on the final response', () => {
     const final = state.left.finalResponse!;
     expect(final.spans.map((s) => final.text.slice(s.start, s.end))).toEqual(['2 bags', '150']);
