@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { CompareView, ReloadResult, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
 import { CompareApp } from './CompareApp';
 import '../shared/base.css';
+import '../shared/buttons.css';
 import './compare.css';
 
 performance.mark('il:modules-evaluated');
