@@ -75,6 +75,9 @@ const nodeCommon = {
   mainFields: ['module', 'main'],
 };
 
+/** Webviews built apart from the others (see main): opened fresh by a command, their first paint counts. */
+const FRESH_PANEL_VIEWS = new Set(['compare', 'conversation']);
+
 async function webviewEntries() {
   const dir = join(root, 'webview');
   if (!existsSync(dir)) return [];
@@ -128,31 +131,35 @@ async function main() {
     // Full-text search's index and match worker threads (src/core/search/searchService.ts).
     await esbuild.context({ ...nodeCommon, entryPoints: { searchWorker: join(root, 'src/core/search/searchWorker.ts') }, outdir: dist }),
   );
-  // All webviews in one ESM build with code splitting: each view's eager entry stays small (React,
+  // The webviews as ESM builds with code splitting: each view's eager entry stays small (React,
   // the bridge, its first paint), Monaco and Observable Plot load as lazy chunks on first use, and
   // chunks shared between views are cached once. The host loads the entry as a nonce'd module script;
   // its chunks come from the same allowed source (no unsafe-eval).
+  // Two builds: the views opened fresh on every command (compare, conversation; FRESH_PANEL_VIEWS)
+  // use only zod/mini, whose core esbuild tree-shakes to the ≈ 25 KB they use — but only in a build
+  // where no other entry reaches classic zod, which keeps all of core (≈ 150 KB more in their eager
+  // bundle). Their chunks are not shared with the other views'.
   const views = await webviewEntries();
-  if (views.length > 0) {
-    contexts.push(
-      await esbuild.context({
-        entryPoints: Object.fromEntries(views.map(({ name, entry }) => [name, entry])),
-        outdir: join(dist, 'webview'),
-        bundle: true,
-        splitting: true,
-        platform: 'browser',
-        format: 'esm',
-        target: 'es2022',
-        sourcemap: watch,
-        minify,
-        metafile: true,
-        jsx: 'automatic',
-        loader: { '.ttf': 'file', '.svg': 'dataurl' },
-        define: { 'process.env.NODE_ENV': minify ? '"production"' : '"development"' },
-        plugins: [monacoWorkerPlugin, zodEnglishOnlyPlugin],
-        logLevel: 'warning',
-      }),
-    );
+  const webviewBuild = (group) =>
+    esbuild.context({
+      entryPoints: Object.fromEntries(group.map(({ name, entry }) => [name, entry])),
+      outdir: join(dist, 'webview'),
+      bundle: true,
+      splitting: true,
+      platform: 'browser',
+      format: 'esm',
+      target: 'es2022',
+      sourcemap: watch,
+      minify,
+      metafile: true,
+      jsx: 'automatic',
+      loader: { '.ttf': 'file', '.svg': 'dataurl' },
+      define: { 'process.env.NODE_ENV': minify ? '"production"' : '"development"' },
+      plugins: [monacoWorkerPlugin, zodEnglishOnlyPlugin],
+      logLevel: 'warning',
+    });
+  for (const group of [views.filter((v) => FRESH_PANEL_VIEWS.has(v.name)), views.filter((v) => !FRESH_PANEL_VIEWS.has(v.name))]) {
+    if (group.length > 0) contexts.push(await webviewBuild(group));
   }
   await copyFile(join(root, 'node_modules/sql.js/dist/sql-wasm.wasm'), join(dist, 'sql-wasm.wasm'));
   if (existsSync(join(root, 'src/core/schema/jsonSchemas.ts'))) await writeJsonSchemas();
@@ -166,8 +173,8 @@ async function main() {
   // The webviews' module graph (eager vs lazy bytes per view): the host reads it for each view's
   // preloads on its first open, so only the outputs' sizes and imports are kept (7 KB, not esbuild's
   // 1.2 MB metafile with every input, which took tens to hundreds of ms to read and parse).
-  const webviewMeta = results.find((r) => r.metafile && Object.keys(r.metafile.outputs).some((o) => o.includes('/webview/')))?.metafile;
-  if (webviewMeta) await writeFile(join(dist, 'webview-meta.json'), JSON.stringify(moduleGraphOf(webviewMeta)));
+  const webviewMetas = results.filter((r) => r.metafile && Object.keys(r.metafile.outputs).some((o) => o.includes('/webview/'))).map((r) => r.metafile);
+  if (webviewMetas.length > 0) await writeFile(join(dist, 'webview-meta.json'), JSON.stringify({ outputs: Object.assign({}, ...webviewMetas.map((m) => moduleGraphOf(m).outputs)) }));
   await Promise.all(contexts.map((c) => c.dispose()));
   console.log(`[build] ${contexts.length} bundles in ${Date.now() - t0} ms`);
 }

@@ -6,7 +6,7 @@ import type { AlignedRowMessage, CompareSide, CompareState, CompareTurn, Compare
 import type { CommandParams } from '../../src/shared/protocol';
 import { SpanText } from './SpanText';
 import { TextDiff } from './TextDiff';
-import { VscBadge, VscButton, VscToolbar } from './elements';
+import { Badge, Button, Toolbar } from './controls';
 import { moveTo, type StopKind } from './navigation';
 import { Notes } from '../shared/Notes';
 
@@ -125,9 +125,9 @@ function SideHeader({ side, which, onReveal }: { side: CompareSide; which: 'left
     <section className="il-side-header" data-side={which} data-testid={`side-${which}`}>
       <div className="il-side-title">
         <strong>{side.instanceLabel}</strong> · {side.model}
-        <VscBadge className="il-verdict" data={{ verdict: side.verdict, testid: `verdict-${which}` }} title={`Verdict of the final response: ${side.verdict}`}>
+        <Badge className="il-verdict" data={{ verdict: side.verdict, testid: `verdict-${which}` }} title={`Verdict of the final response: ${side.verdict}`}>
           {VERDICT_TEXT[side.verdict]}
-        </VscBadge>
+        </Badge>
         {side.verdictNote ? (
           <span className="il-verdict-note" data-testid={`verdict-note-${which}`}>
             {side.verdictNote}
@@ -142,9 +142,9 @@ function SideHeader({ side, which, onReveal }: { side: CompareSide; which: 'left
         <dt>active value</dt>
         <dd data-testid={`active-value-${which}`}>{side.activeValue ?? '—'}</dd>
       </dl>
-      <VscButton secondary onClick={onReveal} title={`${side.file}:${side.line}`}>
+      <Button secondary onClick={onReveal} title={`${side.file}:${side.line}`}>
         Open log line
-      </VscButton>
+      </Button>
     </section>
   );
 }
@@ -225,26 +225,26 @@ export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReloa
             Selected requirement <strong>{state.intent.requirement}</strong>: original <code>{state.intent.original}</code>, proposed <code>{state.intent.revised}</code>
           </p>
         )}
-        <VscToolbar label="Compare navigation">
-          <VscButton secondary onClick={() => navigate('previousDifference')} title="Previous difference (Shift+F7)" testId="prev-diff">
+        <Toolbar label="Compare navigation">
+          <Button secondary onClick={() => navigate('previousDifference')} title="Previous difference (Shift+F7)" testId="prev-diff">
             ↑ Difference
-          </VscButton>
-          <VscButton secondary onClick={() => navigate('nextDifference')} title="Next difference (F7)" testId="next-diff">
+          </Button>
+          <Button secondary onClick={() => navigate('nextDifference')} title="Next difference (F7)" testId="next-diff">
             ↓ Difference
-          </VscButton>
-          <VscButton secondary onClick={() => navigate('previousInactive')} title="Previous inactive span (Shift+F8)" testId="prev-inactive">
+          </Button>
+          <Button secondary onClick={() => navigate('previousInactive')} title="Previous inactive span (Shift+F8)" testId="prev-inactive">
             ↑ Inactive
-          </VscButton>
-          <VscButton secondary onClick={() => navigate('nextInactive')} title="Next inactive span (F8)" testId="next-inactive">
+          </Button>
+          <Button secondary onClick={() => navigate('nextInactive')} title="Next inactive span (F8)" testId="next-inactive">
             ↓ Inactive ({inactiveCount})
-          </VscButton>
-          <VscButton secondary onClick={togglePrefix} title="Show / hide the shared prefix (Alt+P)" testId="toggle-prefix">
+          </Button>
+          <Button secondary onClick={togglePrefix} title="Show / hide the shared prefix (Alt+P)" testId="toggle-prefix">
             {prefixOpen ? 'Hide' : 'Show'} shared prefix
-          </VscButton>
-          <VscButton onClick={() => onCommand('openNativeDiff', {})} title="The two final responses in VS Code's diff editor" testId="native-diff">
+          </Button>
+          <Button onClick={() => onCommand('openNativeDiff', {})} title="The two final responses in VS Code's diff editor" testId="native-diff">
             Open in Native Diff
-          </VscButton>
-          <VscButton
+          </Button>
+          <Button
             secondary
             onClick={() => {
               onReload().then(
@@ -256,8 +256,8 @@ export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReloa
             testId="reload"
           >
             Reload
-          </VscButton>
-        </VscToolbar>
+          </Button>
+        </Toolbar>
         <p className="il-help" data-testid="key-help">
           {KEY_HELP}
         </p>

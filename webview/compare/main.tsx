@@ -6,10 +6,11 @@ import { renderInitialState } from '../shared/initialState';
 import { connectView, webviewState } from '../shared/bridge';
 import { reusableViewRoot } from '../shared/viewRoot';
 import { sinceViewStart } from '../shared/renderTiming';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CompareView, ReloadResult, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
 import { CompareApp } from './CompareApp';
 import '../shared/base.css';
+import '../shared/buttons.css';
 import './compare.css';
 
 performance.mark('il:modules-evaluated');
@@ -20,7 +21,7 @@ void import('./workerPrewarm').then((w) => w.prewarmWorker());
 // diff's placeholder renders (CompareApp imports the same module lazily and gets this promise's module).
 void import('./FinalDiff');
 
-const PersistedSchema = z.object({ prefixOpen: z.boolean() }).partial();
+const PersistedSchema = z.partial(z.object({ prefixOpen: z.boolean() }));
 const persisted = PersistedSchema.safeParse(webviewState.get());
 const prefs = persisted.success ? persisted.data : {};
 

@@ -3,7 +3,8 @@
 // to a view's contract (src/shared/protocol, `defineView`): the state and every notification are
 // validated against it, and what does not match is reported to the host's output channel. The
 // contract types every method name and its params; nothing else here sends.
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { ResponseMessage, type CommandName, type CommandParams, type EveryViewCommand, type NotificationMethod, type NotificationParams, type RenderedParams, type RequestMethod, type RequestParams, type StateOf, type ViewDefinition } from '../../src/shared/protocol';
 import { countStateApplied, markRendered, type HostTiming } from './renderTiming';
 
@@ -18,13 +19,13 @@ const vscode: VsCodeApi = typeof acquireVsCodeApi === 'function' ? acquireVsCode
 
 const NotificationMessage = z.object({ kind: z.literal('notification'), method: z.string(), params: z.unknown() });
 /** The view's notification schema (set by `connectView`); without one, notifications are not delivered. */
-let notifications: z.ZodType | undefined;
+let notifications: $ZodType | undefined;
 
 /** The state the host inlined into the page (`<script type="application/json" id="initial-state">`). */
-function readInitialState<S extends z.ZodType>(schema: S): z.infer<S> | undefined {
+function readInitialState<S extends $ZodType>(schema: S): z.infer<S> | undefined {
   const el = document.getElementById('initial-state');
   if (!el?.textContent) return undefined;
-  const r = schema.safeParse(JSON.parse(el.textContent));
+  const r = z.safeParse(schema, JSON.parse(el.textContent));
   if (!r.success) {
     postLog('error', `initial state did not match its schema: ${r.error.issues[0]?.message ?? ''}`);
     return undefined;
@@ -48,7 +49,7 @@ window.addEventListener('message', (ev: MessageEvent<unknown>) => {
   }
   const note = NotificationMessage.safeParse(ev.data);
   if (!note.success || !notifications) return;
-  const valid = notifications.safeParse(ev.data);
+  const valid = z.safeParse(notifications, ev.data);
   if (!valid.success) {
     postLog('error', `dropped an invalid ${note.data.method.slice(0, 60)} notification: ${valid.error.issues[0]?.message ?? 'schema mismatch'}`);
     return;
@@ -61,12 +62,12 @@ window.addEventListener('message', (ev: MessageEvent<unknown>) => {
 });
 
 /** Sends a request and resolves with the host's result, validated by `result`. */
-function request<R extends z.ZodType>(method: string, params: unknown, result: R): Promise<z.infer<R>> {
+function request<R extends $ZodType>(method: string, params: unknown, result: R): Promise<z.infer<R>> {
   const id = nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, {
       resolve: (v) => {
-        const r = result.safeParse(v);
+        const r = z.safeParse(result, v);
         if (r.success) resolve(r.data);
         else reject(new Error(`invalid response to ${method}`));
       },
@@ -94,7 +95,7 @@ export interface ViewBridge<D extends ViewDefinition> {
   readInitialState(): StateOf<D> | undefined;
   /** Subscribes to a notification the view defines; returns an unsubscribe function. */
   onNotification<M extends NotificationMethod<D> & string>(method: M, listener: (params: NotificationParams<D, M>) => void): () => void;
-  request<M extends RequestMethod<D> & string, R extends z.ZodType>(method: M, params: RequestParams<D, M>, result: R): Promise<z.infer<R>>;
+  request<M extends RequestMethod<D> & string, R extends $ZodType>(method: M, params: RequestParams<D, M>, result: R): Promise<z.infer<R>>;
   postCommand<C extends CommandName<D> & string>(command: C, params: CommandParams<D, C>): void;
   log(level: 'info' | 'warn' | 'error', message: string): void;
   /**

@@ -1,7 +1,7 @@
 // The compare view's messages (host ↔ webview) and its initial state, as zod schemas: the host
 // validates what the webview sends, the webview validates the inlined state and every
 // notification. Spans of inactive content are computed on the host and travel in the state.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { INSTANCE_FIELDS } from './instanceFields';
 import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope, ViewTimingSchema } from '../protocol';
 
@@ -10,8 +10,8 @@ export const COMPARE_PANEL_ID = 'intentLens.compare';
 
 export const InactiveSpanSchema = z.object({
   value: z.string(),
-  start: z.number().int().nonnegative(),
-  end: z.number().int().nonnegative(),
+  start: z.int().check(z.nonnegative()),
+  end: z.int().check(z.nonnegative()),
   kind: z.enum(['rejected', 'superseded']),
   describe: z.string(),
 });
@@ -19,14 +19,14 @@ export type InactiveSpanMessage = z.infer<typeof InactiveSpanSchema>;
 
 export const CompareMessageSchema = z.object({
   text: z.string(),
-  traceIndex: z.number().int(),
+  traceIndex: z.int(),
   spans: z.array(InactiveSpanSchema),
 });
 export type CompareMessage = z.infer<typeof CompareMessageSchema>;
 
 /** The "in effect" rail at one user turn: what holds after the turn for the selected requirement. */
 export const RailEntrySchema = z.object({
-  inEffect: z.string().optional(),
+  inEffect: z.optional(z.string()),
   pending: z.array(z.string()),
   /** Values no longer in effect at this point (rejected or superseded). */
   inactive: z.array(z.string()),
@@ -39,13 +39,13 @@ export const RailEntrySchema = z.object({
 export type RailEntry = z.infer<typeof RailEntrySchema>;
 
 export const CompareTurnSchema = z.object({
-  index: z.number().int(),
+  index: z.int(),
   /** Short tag: `shard 2`, `proposal`, `reject`, `accept`, `neutral`, or `turn 3`. */
   label: z.string(),
-  event: z.enum(['proposal', 'accept', 'reject', 'neutral']).optional(),
+  event: z.optional(z.enum(['proposal', 'accept', 'reject', 'neutral'])),
   user: CompareMessageSchema,
   assistant: z.array(CompareMessageSchema),
-  rail: RailEntrySchema.optional(),
+  rail: z.optional(RailEntrySchema),
 });
 export type CompareTurn = z.infer<typeof CompareTurnSchema>;
 
@@ -58,24 +58,24 @@ export const CompareSideSchema = z.object({
   instanceLabel: z.string(),
   ...INSTANCE_FIELDS,
   file: z.string(),
-  line: z.number().int(),
+  line: z.int(),
   verdict: VerdictSchema,
   /** Where the verdict came from when not from the log, e.g. `re-scored, logged ✗`. */
-  verdictNote: z.string().optional(),
+  verdictNote: z.optional(z.string()),
   /** The evaluator's extracted answer (last `answer-evaluation.exact_answer`), as text. */
-  extractedAnswer: z.string().optional(),
-  activeTask: z.enum(['original', 'revised']).optional(),
-  activeReference: z.string().optional(),
-  activeValue: z.string().optional(),
+  extractedAnswer: z.optional(z.string()),
+  activeTask: z.optional(z.enum(['original', 'revised'])),
+  activeReference: z.optional(z.string()),
+  activeValue: z.optional(z.string()),
   turns: z.array(CompareTurnSchema),
-  finalResponse: CompareMessageSchema.optional(),
+  finalResponse: z.optional(CompareMessageSchema),
 });
 export type CompareSide = z.infer<typeof CompareSideSchema>;
 
 export const AlignedRowSchema = z.object({
   kind: z.enum(['identical', 'same-turn', 'changed', 'left-only', 'right-only']),
-  left: z.number().int().optional(),
-  right: z.number().int().optional(),
+  left: z.optional(z.int()),
+  right: z.optional(z.int()),
   sameUser: z.boolean(),
 });
 export type AlignedRowMessage = z.infer<typeof AlignedRowSchema>;
@@ -88,14 +88,14 @@ export const CompareStateSchema = z.object({
   taskId: z.string(),
   task: z.string(),
   /** The selected requirement (`number of bags`) and its two values, when the record has them. */
-  intent: SelectedRequirementSchema.optional(),
+  intent: z.optional(SelectedRequirementSchema),
   left: CompareSideSchema,
   right: CompareSideSchema,
   rows: z.array(AlignedRowSchema),
-  branchRow: z.number().int().optional(),
+  branchRow: z.optional(z.int()),
   /** e.g. `Retained rejects · Revised accepts`. */
-  branchSummary: z.string().optional(),
-  prefixEnd: z.number().int(),
+  branchSummary: z.optional(z.string()),
+  prefixEnd: z.int(),
   prefixIdentical: z.boolean(),
   /** Which detector produced the spans (`detectInactive`, or the literal stand-in). */
   detector: z.string(),
@@ -111,7 +111,7 @@ export type NavigateAction = z.infer<typeof NavigateActionSchema>;
 /** Webview → host. ("rendered" — rows and the final responses' text diff committed; Monaco's diff editor replaces the text diff later — is every view's, see `defineView`.) */
 export const CompareWebviewCommand = z.discriminatedUnion('command', [
   commandEnvelope('openNativeDiff', z.object({})),
-  commandEnvelope('revealInLog', z.object({ side: z.enum(['left', 'right']), traceIndex: z.number().int().optional() })),
+  commandEnvelope('revealInLog', z.object({ side: z.enum(['left', 'right']), traceIndex: z.optional(z.int()) })),
 ]);
 export type CompareWebviewCommand = z.infer<typeof CompareWebviewCommand>;
 

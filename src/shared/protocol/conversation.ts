@@ -2,7 +2,7 @@
 // host builds the whole state from the one conversation model (`parseConversation`): turns with
 // their tags, replies with their LiC response type, inactive spans from the compare view's
 // detector, the in-effect rail, and the verdict with where it came from.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { INSTANCE_FIELDS } from './instanceFields';
 import { commandEnvelope, defineView, notificationEnvelope, ViewTimingSchema } from '../protocol';
 import { CompareMessageSchema, InactiveSpanSchema, RailEntrySchema, VerdictSchema } from './compare';
@@ -13,40 +13,40 @@ export const CONVERSATION_PANEL_ID = 'intentLens.conversation';
 /** What opens a conversation: by id or by its line in a log file; `turn` is the 1-based user turn (U1 = 1). */
 export const ConversationTargetSchema = z
   .object({
-    convId: z.string().min(1).optional(),
-    file: z.string().min(1).optional(),
-    line: z.number().int().positive().optional(),
-    turn: z.number().int().positive().optional(),
+    convId: z.optional(z.string().check(z.minLength(1))),
+    file: z.optional(z.string().check(z.minLength(1))),
+    line: z.optional(z.int().check(z.positive())),
+    turn: z.optional(z.int().check(z.positive())),
     /** Index of a message in `trace` (the Sources tree's `turnIndex`): opens at the user turn holding it. */
-    traceIndex: z.number().int().nonnegative().optional(),
+    traceIndex: z.optional(z.int().check(z.nonnegative())),
   })
-  .refine((t) => t.convId !== undefined || (t.file !== undefined && t.line !== undefined), { message: 'a conversation target needs convId, or file and line' });
+  .check(z.refine((t) => t.convId !== undefined || (t.file !== undefined && t.line !== undefined), { message: 'a conversation target needs convId, or file and line' }));
 export type ConversationTarget = z.infer<typeof ConversationTargetSchema>;
 
-export const ReplySchema = CompareMessageSchema.extend({
+export const ReplySchema = z.extend(CompareMessageSchema, {
   /** LiC's response type, readable (`answer attempt`), when classified. */
-  responseType: z.string().optional(),
+  responseType: z.optional(z.string()),
   /** The verdict of an evaluation logged for this reply. */
-  evaluation: VerdictSchema.optional(),
-  exactAnswer: z.string().optional(),
+  evaluation: z.optional(VerdictSchema),
+  exactAnswer: z.optional(z.string()),
 });
 export type ReplyMessage = z.infer<typeof ReplySchema>;
 
 export const ConversationTurnSchema = z.object({
   /** 0-based user turn. */
-  index: z.number().int().nonnegative(),
+  index: z.int().check(z.nonnegative()),
   label: z.string(),
   /** `shard 2`, `proposal · block 1`, `reveal` … */
   tags: z.array(z.string()),
-  event: z.enum(['proposal', 'accept', 'reject', 'neutral']).optional(),
+  event: z.optional(z.enum(['proposal', 'accept', 'reject', 'neutral'])),
   user: CompareMessageSchema,
   replies: z.array(ReplySchema),
-  rail: RailEntrySchema.optional(),
+  rail: z.optional(RailEntrySchema),
 });
 export type ConversationTurnView = z.infer<typeof ConversationTurnSchema>;
 
 /** A log entry shown as one line (bookkeeping, or an entry the model could not place). */
-export const LogLineSchema = z.object({ traceIndex: z.number().int(), type: z.string(), summary: z.string() });
+export const LogLineSchema = z.object({ traceIndex: z.int(), type: z.string(), summary: z.string() });
 export type LogLine = z.infer<typeof LogLineSchema>;
 
 export const VerdictProvenanceSchema = z.object({
@@ -56,7 +56,7 @@ export const VerdictProvenanceSchema = z.object({
   /** e.g. `is_correct: false in the log`, `re-scored 14:02: exact match 120 ≠ 144`. */
   detail: z.string(),
   /** When re-scored: the verdict the log states. */
-  logged: VerdictSchema.optional(),
+  logged: z.optional(VerdictSchema),
 });
 
 export const ConversationStateSchema = z.object({
@@ -69,28 +69,28 @@ export const ConversationStateSchema = z.object({
   model: z.string(),
   instanceLabel: z.string(),
   ...INSTANCE_FIELDS,
-  recap: z.string().optional(),
+  recap: z.optional(z.string()),
   file: z.string(),
   /** Workspace-relative file, for display. */
   fileLabel: z.string(),
-  line: z.number().int(),
+  line: z.int(),
   verdict: VerdictProvenanceSchema,
-  extractedAnswer: z.string().optional(),
-  activeTask: z.string().optional(),
-  activeReference: z.string().optional(),
-  requirement: z.string().optional(),
-  system: z.array(z.object({ role: z.enum(['system', 'assistant']), text: z.string(), traceIndex: z.number().int() })),
+  extractedAnswer: z.optional(z.string()),
+  activeTask: z.optional(z.string()),
+  activeReference: z.optional(z.string()),
+  requirement: z.optional(z.string()),
+  system: z.array(z.object({ role: z.enum(['system', 'assistant']), text: z.string(), traceIndex: z.int() })),
   turns: z.array(ConversationTurnSchema),
   standalone: z.array(LogLineSchema),
   bookkeeping: z.array(LogLineSchema),
   detector: z.string(),
   notes: z.array(z.string()),
   /** The user turn to scroll to on open (0-based). */
-  focusTurn: z.number().int().nonnegative().optional(),
+  focusTurn: z.optional(z.int().check(z.nonnegative())),
   /** True when the fork-from-turn command is installed. */
   canFork: z.boolean(),
   /** Set by the panel that shows the state (not by a state pushed later), for the render time. */
-  timing: ViewTimingSchema.optional(),
+  timing: z.optional(ViewTimingSchema),
 });
 export type ConversationState = z.infer<typeof ConversationStateSchema>;
 
@@ -100,11 +100,11 @@ export type ConversationNavigate = z.infer<typeof ConversationNavigateSchema>;
 
 /** Webview → host. */
 export const ConversationWebviewCommand = z.discriminatedUnion('command', [
-    commandEnvelope('openLogLine', z.object({ traceIndex: z.number().int().nonnegative().optional() })),
+    commandEnvelope('openLogLine', z.object({ traceIndex: z.optional(z.int().check(z.nonnegative())) })),
     commandEnvelope('compareWith', z.object({})),
-    commandEnvelope('forkFromTurn', z.object({ turn: z.number().int().positive() })),
+    commandEnvelope('forkFromTurn', z.object({ turn: z.int().check(z.positive()) })),
     /** A link in a rendered message (http, https or mailto only; VS Code asks before opening). */
-    commandEnvelope('openExternalDocument', z.object({ uri: z.string().max(4000).regex(/^(https?:|mailto:)/i) })),
+    commandEnvelope('openExternalDocument', z.object({ uri: z.string().check(z.maxLength(4000), z.regex(/^(https?:|mailto:)/i)) })),
 ]);
 export type ConversationWebviewCommand = z.infer<typeof ConversationWebviewCommand>;
 
@@ -112,7 +112,7 @@ export type ConversationWebviewCommand = z.infer<typeof ConversationWebviewComma
 export const ConversationHostNotification = z.discriminatedUnion('method', [
   notificationEnvelope('state', z.object({ state: ConversationStateSchema })),
   notificationEnvelope('navigate', z.object({ action: ConversationNavigateSchema })),
-  notificationEnvelope('scrollToTurn', z.object({ turn: z.number().int().nonnegative() })),
+  notificationEnvelope('scrollToTurn', z.object({ turn: z.int().check(z.nonnegative()) })),
 ]);
 
 export const ConversationView = defineView({ view: CONVERSATION_VIEW, state: ConversationStateSchema, toHost: ConversationWebviewCommand, toView: ConversationHostNotification });

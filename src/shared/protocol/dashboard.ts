@@ -82,7 +82,7 @@ export const DashboardStateSchema = z.object({
   computedAt: z.number().nullable(),
   error: z.string().optional(),
   /** Host clock of the open command and the panel's creation: only in the state a panel opens with (its "rendered" times count from them). */
-  timing: ViewTimingSchema.optional(),
+  timing: z.optional(ViewTimingSchema),
 });
 export type DashboardState = z.infer<typeof DashboardStateSchema>;
 
