@@ -55,14 +55,19 @@ export async function renderedTimes(frame: FrameLocator): Promise<RenderedTimes>
  * two; a fresh browser profile installs the worker on its first webview) and the inner frame loaded.
  */
 export async function webviewHostMarks(wb: Workbench, frame: FrameLocator, times: RenderedTimes): Promise<Record<string, number>> {
-  const inner = await frame.locator('body').evaluate(() => ({ origin: performance.timeOrigin, id: new URL(location.href).searchParams.get('id') }));
-  const panelCreatedAt = inner.origin - times['page.navigationStartSincePanelCreated']!;
+  const inner = await frame.locator('body').evaluate(() => ({ id: new URL(location.href).searchParams.get('id') }));
+  const panelCreatedAt = await panelCreatedAtOf(frame, times);
   const outer = wb.page.frames().find((f) => inner.id && /\/index\.html\?/.test(f.url()) && new URL(f.url()).searchParams.get('id') === inner.id);
   if (!outer) return {};
   const marks = await outer.evaluate(() => ({ origin: performance.timeOrigin, marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const) }));
   const out: Record<string, number> = { 'webview.navigationStart': Math.round(marks.origin - panelCreatedAt) };
   for (const [name, at] of marks.marks) out[`webview.${name.replace(/^webview\/index\.html\//, '')}`] = Math.round(marks.origin + at - panelCreatedAt);
   return out;
+}
+
+/** When (epoch ms, the page's clock) the panel of the view rendered in `frame` was created. */
+export async function panelCreatedAtOf(frame: FrameLocator, times: RenderedTimes): Promise<number> {
+  return (await frame.locator('body').evaluate(() => performance.timeOrigin)) - times['page.navigationStartSincePanelCreated']!;
 }
 
 /** Closes every editor and waits until no webview shows (a closed view goes in seconds). */

@@ -26,6 +26,11 @@ export interface OpenWorkbenchOptions {
   viewport?: { width: number; height: number };
   /** Default wait for every helper, in ms. */
   timeoutMs?: number;
+  /**
+   * The browser profile folder to use and keep after close (a user's browser keeps its profile,
+   * service workers included, between sessions). Default: a fresh temp profile, removed on close.
+   */
+  userDataDir?: string;
 }
 
 export interface ProblemEntry {
@@ -61,7 +66,8 @@ export class Workbench {
   constructor(
     readonly page: Page,
     private readonly context: BrowserContext,
-    private readonly userDataDir: string,
+    /** Removed on close unless the caller owns it (`OpenWorkbenchOptions.userDataDir`). */
+    private readonly userDataDir: string | undefined,
     readonly resultsDir: string,
     readonly timeoutMs: number,
     timings: { workbenchMs: number; extensionMs?: number },
@@ -374,7 +380,7 @@ export class Workbench {
 
   async close(): Promise<void> {
     await this.context.close();
-    rmSync(this.userDataDir, { recursive: true, force: true });
+    if (this.userDataDir) rmSync(this.userDataDir, { recursive: true, force: true });
   }
 }
 
@@ -387,7 +393,8 @@ export async function openWorkbench(server: CodeServer, options: OpenWorkbenchOp
   // Conditions are awaited, so a generous limit costs time only when something is broken; a loaded
   // 2-core machine needs it (INTENT_LENS_E2E_TIMEOUT_MS overrides).
   const timeoutMs = options.timeoutMs ?? (Number(process.env.INTENT_LENS_E2E_TIMEOUT_MS) || 60000);
-  const userDataDir = mkdtempSync(join(tmpdir(), 'intent-lens-chromium-'));
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'intent-lens-chromium-'));
+  const ownedDataDir = options.userDataDir ? undefined : userDataDir;
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
     headless: true,
@@ -408,7 +415,7 @@ export async function openWorkbench(server: CodeServer, options: OpenWorkbenchOp
     await page.goto(`${server.url}?folder=${encodeURIComponent(server.workspace)}`, { waitUntil: 'commit' });
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
     const timings: { workbenchMs: number; extensionMs?: number } = { workbenchMs: Date.now() - t0 };
-    const workbench = new Workbench(page, context, userDataDir, resultsDir, timeoutMs, timings, server.runDir);
+    const workbench = new Workbench(page, context, ownedDataDir, resultsDir, timeoutMs, timings, server.runDir);
     if (options.waitForExtension ?? true) {
       await workbench.activityBarItem('Intent Lens').waitFor({ state: 'visible', timeout: timeoutMs });
       timings.extensionMs = Date.now() - t0;
@@ -416,7 +423,7 @@ export async function openWorkbench(server: CodeServer, options: OpenWorkbenchOp
     return workbench;
   } catch (e) {
     await context.close().catch(() => undefined);
-    rmSync(userDataDir, { recursive: true, force: true });
+    if (ownedDataDir) rmSync(ownedDataDir, { recursive: true, force: true });
     throw e;
   }
 }
