@@ -34,7 +34,7 @@ export const RailEntrySchema = z.object({
   /** True when this turn changed what is in effect or pending. */
   changed: z.boolean(),
   /** A caveat on this entry: a fork's hand-replaced message keeps its role, not necessarily its meaning. */
-  note: z.string().optional(),
+  note: z.optional(z.string()),
 });
 export type RailEntry = z.infer<typeof RailEntrySchema>;
 
