@@ -3,7 +3,7 @@
 // "Intent Lens"), of the newest start of the server (test/e2e/harness/hostLogs.ts).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { sessionDirs } from '../test/e2e/harness/hostLogs';
+import { outputChannelLines, sessionDirs } from '../test/e2e/harness/hostLogs';
 
 export { outputChannelLines } from '../test/e2e/harness/hostLogs';
 
@@ -61,6 +61,15 @@ export async function waitForIndexCache(runDir: string, count: number, timeoutMs
     const n = indexCacheEntries(runDir);
     if (n >= count) return;
     if (Date.now() > deadline) throw new Error(`bench: the run-log index cache holds ${n} of ${count} entries after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+/** Waits until the extension's output channel (newest start) has a line matching `line` (or fails after timeoutMs). */
+export async function waitForOutputLine(runDir: string, line: RegExp, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!outputChannelLines(runDir).some((l) => line.test(l))) {
+    if (Date.now() > deadline) throw new Error(`bench: no output line matching ${line} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }

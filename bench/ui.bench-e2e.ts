@@ -10,7 +10,7 @@ import { missingE2eTools, openWorkbench, repoRoot, screenshotOnFailure, startCod
 import { closeAllEditors, openCompare, openConversation, openSamples, panelCreatedAtOf, renderedTimes, scrollSamplesToEnd, searchLatency, webviewHostMarks, type RenderedTimes } from './uiSteps';
 import { recordWebviewTimeline } from './webviewTimeline';
 import { ensureUiWorkspace, FULL_SCALE, type UiWorkspace, type UiWorkspaceShape } from './uiWorkspace';
-import { outputChannelLines, waitForActivation, waitForIndexCache, type Activation } from './hostLogs';
+import { outputChannelLines, waitForActivation, waitForIndexCache, waitForOutputLine, type Activation } from './hostLogs';
 
 const small = process.env.INTENT_LENS_BENCH_SCALE === 'small';
 const SHAPE: UiWorkspaceShape = small ? { sources: 16, models: 2, extendedEvery: 8 } : FULL_SCALE;
@@ -112,6 +112,8 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
       clearInterval(poll);
     }
     out.extensionHostRssMB = { beforeView: Math.round(rssBefore), peak: Math.round(rssPeak), growth: Math.round(rssPeak - rssBefore), afterCount: Math.round(extensionHostRssMB(server)) };
+    // The host's stall list is written a second after the load ends (what the end set off counts too).
+    await waitForOutputLine(server.runDir, /^\[data\] the host thread's longest stalls/, STEP_TIMEOUT_MS);
     // The extension's own timing lines: activation, file search, records, indexing (and the index cache), the load-end event.
     out.hostTimingLines = outputChannelLines(server.runDir).filter((l) => /^\[(activate|data|tree)\]/.test(l));
     out.loadAverage = loadavg().map((l) => +l.toFixed(2));

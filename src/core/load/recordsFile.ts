@@ -113,6 +113,11 @@ export function parseRecordsText(path: string, text: string): LoadedFile<Benchma
   return runSteps(recordsTextSteps(path, text));
 }
 
+/** `parseRecordsText` in slices, for a caller on the extension host's thread. */
+export function parseRecordsTextSliced(path: string, text: string): Promise<LoadedFile<BenchmarkRecord>> {
+  return runStepsSliced(recordsTextSteps(path, text));
+}
+
 function* recordsTextSteps(path: string, text: string): Steps<LoadedFile<BenchmarkRecord>> {
   const { format, chunks, diagnostics: splitDiags } = splitSource(path, text);
   const seenIds = new Map<string, number>();
@@ -147,6 +152,6 @@ function checkRecordConsistency(rec: BenchmarkRecord, loc: Location): Diagnostic
 /** Reads and parses a records file in slices, so a caller on the extension host's thread never holds it for long. */
 export async function loadRecordsFile(path: string, opts: { maxLineBytes?: number } = {}): Promise<LoadedFile<BenchmarkRecord>> {
   const { text, diagnostics } = await decodeDataFile(path, opts.maxLineBytes);
-  const loaded = await runStepsSliced(recordsTextSteps(path, text));
+  const loaded = await parseRecordsTextSliced(path, text);
   return { ...loaded, diagnostics: [...diagnostics, ...loaded.diagnostics] };
 }

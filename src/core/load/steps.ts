@@ -19,13 +19,24 @@ export const STEP_SLICE_MS = 8;
 
 /** Runs the steps in slices of about `sliceMs`, letting the event loop turn between slices. */
 export async function runStepsSliced<T>(steps: Steps<T>, sliceMs = STEP_SLICE_MS): Promise<T> {
-  let until = performance.now() + sliceMs;
+  const turn = sliceTurns(sliceMs);
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
-    if (performance.now() >= until) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      until = performance.now() + sliceMs;
-    }
+    await turn();
   }
+}
+
+/**
+ * For a loop that cannot be written as steps (it awaits, or calls VS Code): `await turn()` after
+ * each unit lets the event loop turn once about `sliceMs` of the thread was used, else goes on (a
+ * resolved promise: a microtask, no wait).
+ */
+export function sliceTurns(sliceMs = STEP_SLICE_MS): () => Promise<void> {
+  let until = performance.now() + sliceMs;
+  return async () => {
+    if (performance.now() < until) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    until = performance.now() + sliceMs;
+  };
 }

@@ -33,13 +33,17 @@ export class SlicedEmitter<T> implements vscode.Disposable {
     for (const l of this.listeners) this.call(l.fn, e);
   }
 
-  /** Each listener in its own task; resolves once all ran (a listener disposed meanwhile is skipped). */
-  async fireSliced(e: T): Promise<SliceTimings> {
+  /**
+   * Each listener in its own task; resolves once all ran (a listener disposed meanwhile is skipped).
+   * `onListener` hears the index (registration order) of each listener about to run.
+   */
+  async fireSliced(e: T, onListener?: (index: number) => void): Promise<SliceTimings> {
     const snapshot = this.listeners;
     const t: SliceTimings = { ms: [], longestMs: 0, totalMs: 0 };
-    for (const l of snapshot) {
+    for (const [i, l] of snapshot.entries()) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (this.disposed || !this.listeners.includes(l)) continue;
+      onListener?.(i);
       const started = performance.now();
       this.call(l.fn, e);
       const ms = performance.now() - started;

@@ -12,6 +12,8 @@ import { pruneCache } from '../../core/load/runLogCache';
 import { CacheTally } from './cacheTally';
 import { SlicedEmitter, type SliceTimings } from './slicedEmitter';
 import { findDataFiles, type FoundDataFiles } from './findDataFiles';
+import { HostStallWatcher, describeStalls } from './hostStalls';
+import { startLoadProfile } from './loadProfile';
 
 export type { RecordEntry, PlanEntry } from '../../core/workspace/workspace';
 
@@ -27,6 +29,8 @@ const PROGRESS_INTERVAL_MS = 1500;
 const FIRST_PROGRESS_MS = 50;
 /** The longest the first load waits for the views' first rows before it indexes the run logs. */
 const INDEXING_HOLD_MAX_MS = 600;
+/** The stall watcher and a CPU profile go on this long after the load, to show what its end set off. */
+const AFTER_LOAD_WATCH_MS = 1000;
 
 export class WorkspaceData extends Workspace implements vscode.Disposable {
   private readonly emitter = new SlicedEmitter<{ files: string[] }>((e) => this.output?.appendLine(`[data] a change listener failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
@@ -141,8 +145,12 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     // and VS Code's own count: this is what the workbench waits on), reported with the load's end.
     const hostDelay = monitorEventLoopDelay({ resolution: 10 });
     hostDelay.enable();
+    const stalls = new HostStallWatcher();
+    const profile = startLoadProfile();
+    stalls.phase('finding files');
     const { first: firstFound, search } = findDataFiles(cfg);
     const found = await firstFound;
+    stalls.phase('records and plans');
     const { records: recs, logs, evolving: plans } = found;
     // The globs say each file's kind; a file two globs match keeps the first kind it was loaded as.
     await Promise.all(recs.map((f) => this.loadFile(f, 'records')));
@@ -174,6 +182,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     if (!this.loadedOnce && logFiles.length && this.indexingHold) {
       // The sources now, then the logs once they are on screen.
       tell(true);
+      stalls.phase('indexing held');
       const held = Date.now();
       let cap: NodeJS.Timeout | undefined;
       const why = await Promise.race([this.indexingHold(), new Promise<string>((resolve) => (cap = setTimeout(() => resolve('the limit'), INDEXING_HOLD_MAX_MS)))]);
@@ -185,6 +194,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     const cacheUse = new CacheTally();
     const journal: ConversationRef[] = [];
     this.journal = journal;
+    stalls.phase('indexing');
     try {
       // Parsed on worker threads (the host only merges batches of refs), files in the order found;
       // unchanged files come from the index cache (read on the workers too).
@@ -217,11 +227,21 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     this.watch(cfg.evolving);
     this.loadedOnce = true;
     const firing = Date.now();
-    const t = await this.emitter.fireSliced({ files: [...recs, ...logs, ...plans] });
+    stalls.phase('load-end event');
+    const t = await this.emitter.fireSliced({ files: [...recs, ...logs, ...plans] }, (i) => stalls.phase(`load-end listener ${i + 1}`));
     if (this.journal === journal) this.journal = undefined;
     hostDelay.disable();
+    stalls.phase('after the load');
     this.output?.appendLine(`[data] ${new Date().toISOString()} loaded; views updated in ${Date.now() - firing} ms (${describeSlices(t)})`);
     this.output?.appendLine(`[data] the host thread during the load: longest stall ${(hostDelay.max / 1e6).toFixed(0)} ms, 99th percentile ${(hostDelay.percentile(99) / 1e6).toFixed(0)} ms`);
+    // What the load's end set off (views rebuilding, re-scores restored) counts in the stall list too.
+    setTimeout(() => {
+      stalls.stop();
+      this.output?.appendLine(`[data] the host thread's longest stalls, load start to ${AFTER_LOAD_WATCH_MS} ms after its end: ${describeStalls(stalls.longest(), loadStarted)}`);
+      const running = stalls.longestRunning();
+      if (running.length) this.output?.appendLine(`[data] the host thread's stalls in which it ran longest: ${describeStalls(running, loadStarted)}`);
+      void profile?.stop(stalls.all()).then((note) => this.output?.appendLine(`[data] ${note}`));
+    }, AFTER_LOAD_WATCH_MS);
   }
 
   /** A reload starts a new generation: a reconcile of an older load does nothing. */

@@ -14,12 +14,11 @@ import { pickProviderConfig } from './providerSettings';
 import { confirmManyConversations } from './costSettings';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { groupRunsByInstance, runItem, runsKey, sortRuns, type RunsByInstance } from './instanceRunItems';
+import { sliceTurns } from '../../core/load/steps';
 
 const CONTROLLER_ID = 'intentLens.instances';
-/** Sources added to the Test Explorer per extension-host task while it is rebuilt. */
-const SOURCES_PER_TASK = 25;
-/** Conversations grouped by instance per extension-host task (the same rebuild). */
-const CONVERSATIONS_PER_TASK = 5000;
+/** Conversations grouped by instance between two looks at the clock (the rebuild yields by time). */
+const CONVERSATIONS_PER_CHUNK = 500;
 
 export function testIdOf(taskId: string, spec: InstanceSpec): string {
   return `instance:${taskId}|${spec.mode}|${spec.condition}|${spec.path ?? ''}|${spec.k ?? ''}`;
@@ -79,33 +78,30 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
     return src;
   };
 
-  // Built a slice of sources per host task (all 400+ sources with their instances in one task blocked
-  // the extension host 0.2–1.5 s after a load); a newer rebuild stops an older one.
+  // Built in time slices (all 400+ sources with their instances in one task blocked the extension
+  // host 0.2–1.5 s after a load; 25 sources a task still took 45–62 ms at load 8, VS Code's test
+  // item bookkeeping included); a newer rebuild stops an older one.
   let rebuilding = 0;
   const rebuild = async () => {
     const generation = ++rebuilding;
-    const next = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const turn = sliceTurns();
     const convs = services.data.conversations();
     const grouped = new Map<string, ConversationRef[]>();
-    for (let i = 0; i < convs.length; i += CONVERSATIONS_PER_TASK) {
-      groupRunsByInstance(convs.slice(i, i + CONVERSATIONS_PER_TASK), grouped);
-      await next();
+    for (let i = 0; i < convs.length; i += CONVERSATIONS_PER_CHUNK) {
+      groupRunsByInstance(convs.slice(i, i + CONVERSATIONS_PER_CHUNK), grouped);
+      await turn();
       if (generation !== rebuilding) return;
     }
     runs = grouped;
     const records = [...services.data.records().values()].sort((a, b) => a.record.task_id.localeCompare(b.record.task_id));
     const ids = new Set<string>();
-    for (let i = 0; i < records.length; i += SOURCES_PER_TASK) {
-      if (i > 0) {
-        await next();
-        if (generation !== rebuilding) return;
-      }
+    for (const rec of records) {
+      await turn();
+      if (generation !== rebuilding) return;
       // `add` replaces the item of the same id.
-      for (const rec of records.slice(i, i + SOURCES_PER_TASK)) {
-        const src = sourceItem(rec);
-        ids.add(src.id);
-        controller.items.add(src);
-      }
+      const src = sourceItem(rec);
+      ids.add(src.id);
+      controller.items.add(src);
     }
     const gone: string[] = [];
     controller.items.forEach((item) => void (ids.has(item.id) || gone.push(item.id)));

@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadRecordsFile, parseRecordsText } from '../../../src/core/load/recordsFile';
+import { loadRecordsFile, parseRecordsText, parseRecordsTextSliced } from '../../../src/core/load/recordsFile';
 import { loadEvolvingFile, parseEvolvingText } from '../../../src/core/load/dataFiles';
-import { runSteps, runStepsSliced, type Steps } from '../../../src/core/load/steps';
+import { runSteps, runStepsSliced, sliceTurns, type Steps } from '../../../src/core/load/steps';
 
 const SAMPLES = resolve(__dirname, '../../../samples');
 
@@ -45,6 +45,31 @@ describe('steps', () => {
     setImmediate(() => log.push('other task'));
     expect(await runStepsSliced(counting(3, log), 0)).toBe(3);
     expect(log).toEqual(['step 0', 'other task', 'step 1', 'step 2']);
+  });
+});
+
+describe('sliceTurns (an async loop in slices: the review diagnostics, the Test Explorer rebuild)', () => {
+  it('lets the event loop turn once a slice is used up, and not before', async () => {
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const log: string[] = [];
+    const turn = sliceTurns(8);
+    setImmediate(() => log.push('other task'));
+    // 3 units of 3 ms: the third ends the 8 ms slice, so the other task runs before the fourth.
+    for (let i = 0; i < 5; i++) {
+      log.push(`unit ${i}`);
+      now += 3;
+      await turn();
+    }
+    expect(log).toEqual(['unit 0', 'unit 1', 'unit 2', 'other task', 'unit 3', 'unit 4']);
+  });
+
+  it('a records text parsed in slices gives what the synchronous parse gives', async () => {
+    const path = join(SAMPLES, 'intent.records.jsonl');
+    const text = readFileSync(path, 'utf8');
+    const { result, turns } = await turnsDuring(() => parseRecordsTextSliced(path, text));
+    expect(result).toEqual(parseRecordsText(path, text));
+    expect(turns).toBeGreaterThanOrEqual(result.items.length - 1);
   });
 });
 

@@ -1,0 +1,104 @@
+// Where the extension host's thread went during its long stalls: reads a CPU profile written with
+// INTENT_LENS_PROFILE_LOAD (it carries the stalls the load's watcher saw, with their wall-clock time,
+// how long the thread ran and waited for a core, and the load phase) and lists, for each stall, the
+// profile's samples within it: CPU by function (self time) and by our frames on the stack (inclusive).
+// "(program)" is native work with no JavaScript on the stack (in the extension host mostly messages
+// being deserialised); "(garbage collector)" is GC on this thread. CPU is counted by samples (a
+// descheduled thread's sample carries its waiting time in the profile's deltas, which would count it).
+// Usage: node scripts/profileLongTasks.mjs <file.cpuprofile> [--over <ms ran> (default 20)] [--top <n>]
+import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, relative } from 'node:path';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const file = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+if (!file) {
+  console.error('usage: node scripts/profileLongTasks.mjs <file.cpuprofile> [--over <ms>] [--top <n>]');
+  process.exit(2);
+}
+const overMs = option('--over', 20);
+const top = option('--top', 8);
+
+const profile = JSON.parse(readFileSync(file, 'utf8'));
+if (!profile.stalls || !profile.clocks) {
+  console.error(`${file} has no stalls: write it with INTENT_LENS_PROFILE_LOAD (src/extension/data/loadProfile.ts)`);
+  process.exit(2);
+}
+const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+
+// Minified bundles name functions by their source map, when one lies beside the bundle (the build writes them).
+let SourceMapConsumer;
+try {
+  ({ SourceMapConsumer } = await import('source-map-js'));
+} catch {
+  SourceMapConsumer = undefined;
+}
+const maps = new Map();
+const mapOf = (url) => {
+  if (!SourceMapConsumer || !url.startsWith('file://')) return undefined;
+  if (!maps.has(url)) {
+    // The test server's copy of the extension is gone after its run: this checkout's build is the same.
+    const bundle = /\/extensions\/intent-lens[^/]*\/dist\/([\w-]+\.js)$/.exec(url);
+    const path = [`${fileURLToPath(url)}.map`, ...(bundle ? [join(repoRoot, 'dist', `${bundle[1]}.map`)] : [])].find((p) => existsSync(p));
+    maps.set(url, path ? new SourceMapConsumer(JSON.parse(readFileSync(path, 'utf8'))) : undefined);
+  }
+  return maps.get(url);
+};
+const names = new Map();
+const name = (n) => {
+  if (names.has(n.id)) return names.get(n.id);
+  const f = n.callFrame;
+  let label = `${f.functionName || '(anonymous)'}${f.url ? ` ${f.url.replace(/^.*\//, '')}:${f.lineNumber + 1}` : ''}`;
+  const at = f.url && mapOf(f.url)?.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber });
+  if (at?.source) label = `${at.name ?? f.functionName ?? '(anonymous)'} ${relative('..', at.source).replace(/^(\.\.\/)+/, '')}:${at.line}`;
+  names.set(n.id, label);
+  return label;
+};
+/** Frames of our bundles (their original sources are ours: src/). */
+const ours = (n) => /\/dist\/[A-Za-z]+\.js$/.test(n.callFrame.url ?? '') && /src\//.test(name(n));
+
+// Sample i was taken at startUs[i] (monotonic clock); `clocks` lines them up with the stalls' wall clock.
+const startUs = [];
+let t = profile.startTime;
+for (const d of profile.timeDeltas) startUs.push((t += d));
+const wallOf = (us) => profile.clocks.wallMs + (us - profile.clocks.monotonicUs) / 1000;
+const sortedDeltas = [...profile.timeDeltas].sort((a, b) => a - b);
+const intervalMs = sortedDeltas[Math.floor(sortedDeltas.length / 2)] / 1000;
+
+const byCpu = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, n]) => `${(n * intervalMs).toFixed(1)} ms ${k}`);
+const fmt = (ms) => (ms === undefined ? '?' : Math.round(ms));
+
+const stalls = profile.stalls.filter((s) => (s.cpuMs ?? s.ms) >= overMs).sort((a, b) => (b.cpuMs ?? b.ms) - (a.cpuMs ?? a.ms));
+console.log(`${file}: ${profile.samples.length} samples (${intervalMs.toFixed(2)} ms apart), ${profile.stalls.length} stall(s) over 20 ms, ${stalls.length} in which the thread ran ${overMs} ms or more`);
+for (const s of stalls) {
+  const self = new Map();
+  const inclusive = new Map();
+  let n = 0;
+  // The watcher's stall starts at its last timer turn and ends at the next (5 ms period).
+  for (let i = 0; i < profile.samples.length; i++) {
+    const w = wallOf(startUs[i]);
+    if (w < s.at || w > s.at + s.ms + 5) continue;
+    n++;
+    const node = nodes.get(profile.samples[i]);
+    self.set(name(node), (self.get(name(node)) ?? 0) + 1);
+    const seen = new Set();
+    for (let id = profile.samples[i]; id !== undefined; id = parent.get(id)) {
+      const f = nodes.get(id);
+      if (ours(f) && !seen.has(name(f))) {
+        seen.add(name(f));
+        inclusive.set(name(f), (inclusive.get(name(f)) ?? 0) + 1);
+      }
+    }
+  }
+  console.log(`\n${fmt(s.ms)} ms (ran ${fmt(s.cpuMs)}, waited ${fmt(s.waitMs)}) at ${new Date(s.at).toISOString().slice(11, 23)}, ${s.phases.join(' → ') || 'before the load'}: ${n} samples ≈ ${(n * intervalMs).toFixed(0)} ms`);
+  console.log(`  self:  ${byCpu(self).join('\n         ')}`);
+  if (inclusive.size) console.log(`  ours:  ${byCpu(inclusive).join('\n         ')}`);
+}
