@@ -223,6 +223,8 @@ export class RunLogIndex {
     const r = await scanJsonlFile(path, prev, size, mtimeMs, {
       ...(this.limits.maxLineBytes ? { maxLineBytes: this.limits.maxLineBytes } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
+      // The search index reads each entry's text: only then is every line parsed in full.
+      entries: opts.onEntry !== undefined,
       onReset: () => {
         this.removeFile(path);
         state = this.stateFor(path);
@@ -231,7 +233,7 @@ export class RunLogIndex {
         if (!admit(ref, diags)) return;
         state.refs.push(ref);
         added.push(ref);
-        opts.onEntry?.(ref, entry);
+        if (entry) opts.onEntry?.(ref, entry);
         batch.push(ref);
         if (batch.length >= batchSize) {
           opts.onBatch?.(batch);

@@ -1,7 +1,7 @@
 // The one implementation of reading run-log lines: a JSONL file (or what was appended to it since a
 // cursor) is read line by line, each line parsed and validated into a ConversationRef. The index
 // runs it in the calling thread (CLI, tests, appends) and the indexing workers run the same code.
-import { readLines, readSlice } from '../jsonl/lineReader';
+import { readLineBytes, readSlice } from '../jsonl/lineReader';
 import type { Diagnostic } from '../jsonl/diagnostics';
 import { parseJsonLocated, lineColumnAt } from '../jsonl/jsonSyntax';
 import type { RunLogEntry } from '../schema/runlog';
@@ -10,6 +10,7 @@ import { diag } from './validateObject';
 import { DEFAULT_MAX_LINE_BYTES } from '../jsonl/regularFile';
 import { invalidUtf8Diagnostic } from './decodeDataFile';
 import { refOfEntry, type ConversationRef, type LineSpan } from './runLogRefs';
+import { skimRunLogRef } from './runLogSkim';
 
 /** How far a file is indexed: plain data, so a worker can take it and hand it back. */
 export interface FileCursor {
@@ -59,8 +60,13 @@ export interface ScanOptions {
   signal?: AbortSignal;
   /** The file shrank or changed before the cursor: called before its first line is indexed anew. */
   onReset?: () => void;
+  /**
+   * The caller reads each parsed entry (`onRef`'s second argument): every line is parsed in full.
+   * Without it a valid line is read by the fast path (runLogSkim.ts) and comes with no entry.
+   */
+  entries?: boolean;
   /** Each conversation parsed, in line order; a refusal (a duplicate conv_id) pushes its diagnostic to `diags`. */
-  onRef: (ref: ConversationRef, entry: RunLogEntry, diags: Diagnostic[]) => void;
+  onRef: (ref: ConversationRef, entry: RunLogEntry | undefined, diags: Diagnostic[]) => void;
 }
 
 export interface ScanResult {
@@ -86,7 +92,7 @@ export async function scanJsonlFile(path: string, prev: FileCursor | undefined, 
   const wasOpen = c.openLastLine;
   c.openLastLine = false;
   const maxLineBytes = opts.maxLineBytes;
-  for await (const raw of readLines(path, { startOffset: c.indexedBytes, startLine: c.nextLine, ...(opts.signal ? { signal: opts.signal } : {}), ...(maxLineBytes ? { maxLineBytes } : {}) })) {
+  for await (const raw of readLineBytes(path, { startOffset: c.indexedBytes, startLine: c.nextLine, ...(opts.signal ? { signal: opts.signal } : {}), ...(maxLineBytes ? { maxLineBytes } : {}) })) {
     if (raw.tooLong) {
       if (!raw.terminated) {
         // Still being written, or a huge last line: report it, index nothing past it yet.
@@ -106,20 +112,30 @@ export async function scanJsonlFile(path: string, prev: FileCursor | undefined, 
       c.nextLine = raw.line + 1;
       continue;
     }
-    if (!raw.terminated && !parseJsonLocated(raw.text, { keepFloats: false }).ok) {
+    const at = { file: path, line: raw.line, offset: raw.offset, length: raw.length };
+    // Most lines: a terminated, valid one read by the fast path; the others are decoded and parsed in full.
+    const skimmed = raw.terminated && !raw.invalidUtf8 && !opts.entries ? skimRunLogRef(at, raw.bytes) : undefined;
+    if (skimmed) {
+      c.indexedBytes = raw.next;
+      c.nextLine = raw.line + 1;
+      opts.onRef(skimmed, undefined, diags);
+      continue;
+    }
+    const text = raw.bytes.toString('utf8');
+    if (!raw.terminated && !parseJsonLocated(text, { keepFloats: false }).ok) {
       // Last line without newline: index it if it is complete JSON, else wait for more.
-      if (raw.text.trim() !== '') {
+      if (text.trim() !== '') {
         c.incomplete = { line: raw.line, offset: raw.offset };
         diags.push(diag({ file: path, line: raw.line, column: 1 }, 'warning', 'incomplete-line', 'last line is incomplete (no newline, JSON not closed): the log may still be being written; it is indexed when completed'));
       }
       break;
     }
-    if (raw.text.trim() === '') {
+    if (text.trim() === '') {
       c.indexedBytes = raw.next;
       c.nextLine = raw.line + 1;
       continue;
     }
-    const parsed = parseRunLogLine({ file: path, line: raw.line, offset: raw.offset, length: raw.length }, raw.text, diags);
+    const parsed = parseRunLogLine(at, text, diags);
     c.indexedBytes = raw.next;
     if (raw.terminated) c.nextLine = raw.line + 1;
     else c.openLastLine = true;

@@ -29,7 +29,8 @@ function looksValid(m: unknown): boolean {
     case 'event':
       return EVENT_SET.has(lc.event) && Number.isInteger(lc.block);
   }
-  const known = KNOWN_LOG_SCHEMAS[c.type];
+  // Own keys only: a logged type such as `constructor` is an unknown type, not Object's prototype.
+  const known = Object.hasOwn(KNOWN_LOG_SCHEMAS, c.type) ? KNOWN_LOG_SCHEMAS[c.type] : undefined;
   return known ? known.safeParse(c).success : true;
 }
 

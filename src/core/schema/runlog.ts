@@ -127,7 +127,7 @@ export const TraceMessageSchema = z
         ctx.addIssue({ code: 'custom', message: 'a `log` message needs an object `content` with a string `type`', path: ['content'] });
         return;
       }
-      const known = KNOWN_LOG_SCHEMAS[parsed.data.type];
+      const known = Object.hasOwn(KNOWN_LOG_SCHEMAS, parsed.data.type) ? KNOWN_LOG_SCHEMAS[parsed.data.type] : undefined;
       if (known) {
         const r = known.safeParse(m.content);
         if (!r.success) {
