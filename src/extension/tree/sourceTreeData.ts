@@ -299,6 +299,12 @@ export class SourceTreeData {
     return s.allCounts;
   }
 
+  /** Derives a source's per-model counts and new errors now: a tree refresh reads them for every source at once. */
+  summarise(s: SourceData): void {
+    this.errorModelsOf(s);
+    this.allCountsOf(s);
+  }
+
   conversation(convId: string): ConversationRef | undefined {
     return this.byId.get(convId);
   }

@@ -166,4 +166,21 @@ describe('SourceTreeData appends', () => {
     expect(data.forks.get('p')?.map((c) => c.conv_id)).toEqual(['f']);
     expect(data.summary()).toMatchObject({ forks: 1, conversations: 1 });
   });
+  it("derives every source's counts and new errors in the sliced build, before it is done", () => {
+    const ref = (id: number, task: string, condition: Condition, verdict: Verdict): ConversationRef => ({
+      file: '/w/logs/a.jsonl', line: id, offset: 0, length: 1, conv_id: `c${id}`, task: 'math', task_id: task, model: 'org/A', mode: 'multi', condition, verdict, turns: 4,
+    });
+    const refs = ['math/1', 'math/10'].flatMap((t, i) => [ref(i * 2, t, 'original', 'correct'), ref(i * 2 + 1, t, 'retained', 'incorrect')]);
+    const build = SlicedTreeBuild.fresh({ records, conversations: refs });
+    let steps = 0;
+    // A zero budget: one chunk of conversations, or one source, a step.
+    while (!build.step(0)) steps++;
+    expect(steps).toBeGreaterThanOrEqual(build.data.sources.size);
+    for (const s of build.data.sources.values()) {
+      // The tree's refresh then reads what is already there instead of deriving it for all sources in one task.
+      expect(s.allCounts).toBeDefined();
+      expect(s.errorModels).toBeDefined();
+    }
+    expect(build.data.sources.get('math/10')!.errorModels).toEqual(['org/A']);
+  });
 });
