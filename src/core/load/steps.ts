@@ -14,6 +14,9 @@ export function runSteps<T>(steps: Steps<T>): T {
   }
 }
 
+/** Resolves after the event loop's next turn (timers and I/O callbacks waiting now run first). */
+export const nextTurn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** How long one slice may hold the thread before the event loop gets a turn. */
 export const STEP_SLICE_MS = 8;
 
@@ -36,7 +39,7 @@ export function sliceTurns(sliceMs = STEP_SLICE_MS): () => Promise<void> {
   let until = performance.now() + sliceMs;
   return async () => {
     if (performance.now() < until) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
     until = performance.now() + sliceMs;
   };
 }

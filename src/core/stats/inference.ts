@@ -3,6 +3,8 @@
 // paired sources (exact McNemar, Holm), and every pair of models on the same sources per column.
 // It reads the same conversation summaries the grid counts, one more pass, no file reads.
 import type { ConversationRef } from '../load/runLogIndex';
+// Slices of synchronous work let the event loop turn between them: the dashboard runs this on the host's thread.
+import { nextTurn } from '../load/steps';
 import { GRID_COLUMNS, type GridCell, type Interval, type ModelOverallCell, type ModelPairTest, type OverallCell, type PairedGapTest, type PairedTest } from './statsTypes';
 import { GAP_DEFS, columnIndex } from './statsColumns';
 import { DEFAULT_BOOTSTRAP, wilsonInterval, type BootstrapOptions, type SourceCount } from './intervals';
@@ -103,9 +105,6 @@ class IntervalBatch {
 export function addCellIntervals(cells: GridCell[]): void {
   for (const cell of cells) cell.ci = toPercent(wilsonInterval(cell.correct, cell.n));
 }
-
-/** Lets the event loop turn between slices of synchronous work (the dashboard runs this on the host's thread). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Sets `ci` on the pooled cells and overall cells (the cells' own come from addCellIntervals), and returns the paired tests. The

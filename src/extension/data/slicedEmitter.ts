@@ -3,6 +3,7 @@
 // in one task they blocked the host for 0.6–0.8 s after a load. Sliced, the host answers the
 // workbench (tree rows, status bar, typing) between listeners.
 import type * as vscode from 'vscode';
+import { nextTurn } from '../../core/load/steps';
 
 /** How long each listener of one sliced fire took, in registration order. */
 export interface SliceTimings {
@@ -41,7 +42,7 @@ export class SlicedEmitter<T> implements vscode.Disposable {
     const snapshot = this.listeners;
     const t: SliceTimings = { ms: [], longestMs: 0, totalMs: 0 };
     for (const [i, l] of snapshot.entries()) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
       if (this.disposed || !this.listeners.includes(l)) continue;
       onListener?.(i);
       const started = performance.now();
