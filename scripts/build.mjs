@@ -7,6 +7,7 @@ import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LAZY_MODULES, lazyModulesPlugin } from './lazyHostModules.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const watch = process.argv.includes('--watch');
@@ -50,15 +51,6 @@ const zodEnglishOnlyPlugin = {
       resolveDir: join(root, 'node_modules/zod/v4/locales'),
       loader: 'js',
     }));
-  },
-};
-
-/** Provider SDKs load on first use from their own bundles (see src/core/providers/sdkModules.ts). */
-const LAZY_SDKS = { openai: 'sdk-openai', '@anthropic-ai/sdk': 'sdk-anthropic' };
-const lazySdkPlugin = {
-  name: 'lazy-sdks',
-  setup(build) {
-    build.onResolve({ filter: /^(openai|@anthropic-ai\/sdk)$/ }, (args) => ({ path: `./${LAZY_SDKS[args.path]}.js`, external: true }));
   },
 };
 
@@ -113,13 +105,16 @@ async function main() {
   await mkdir(dist, { recursive: true });
   const contexts = [];
   contexts.push(
-    await esbuild.context({ ...nodeCommon, entryPoints: { extension: join(root, 'src/extension/extension.ts') }, outdir: dist, plugins: [lazySdkPlugin, zodEnglishOnlyPlugin] }),
-    await esbuild.context({ ...nodeCommon, entryPoints: Object.fromEntries(Object.entries(LAZY_SDKS).map(([pkg, out]) => [out, pkg])), outdir: dist }),
+    // dist/extension.js is a small bootstrap that loads the host bundle, dist/host.js, through V8's
+    // code cache (src/extension/bootstrap/codeCache.ts).
+    await esbuild.context({ ...nodeCommon, entryPoints: { extension: join(root, 'src/extension/bootstrap/hostBootstrap.ts') }, outdir: dist }),
+    await esbuild.context({ ...nodeCommon, entryPoints: { host: join(root, 'src/extension/extension.ts') }, outdir: dist, plugins: [lazyModulesPlugin, zodEnglishOnlyPlugin] }),
+    await esbuild.context({ ...nodeCommon, entryPoints: Object.fromEntries(Object.entries(LAZY_MODULES).map(([pkg, out]) => [out, pkg])), outdir: dist }),
     await esbuild.context({
       ...nodeCommon,
       entryPoints: { cli: join(root, 'src/cli.ts') },
       outdir: dist,
-      plugins: [lazySdkPlugin],
+      plugins: [lazyModulesPlugin],
       banner: { js: '#!/usr/bin/env node' },
     }),
     // The SQL verifier's worker thread (terminable on a runaway query); loads dist/sql-wasm.wasm.

@@ -29,10 +29,18 @@ export interface IntentLensApi {
   services: ExtensionServices;
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<IntentLensApi> {
+/**
+ * @param load how the bootstrap (dist/extension.js, src/extension/bootstrap) loaded this bundle;
+ * absent when this module is the entry itself (the host tests' build).
+ */
+/** After the first load's end: its listeners (tree, diagnostics, tests) have run by then. */
+const CODE_CACHE_AFTER_LOAD_MS = 3000;
+
+export async function activate(context: vscode.ExtensionContext, load?: { codeCache: string; loadMs: number; saveCodeCache(): string }): Promise<IntentLensApi> {
   const started = Date.now();
   const output = vscode.window.createOutputChannel('Intent Lens');
   output.appendLine(`[activate] ${new Date().toISOString()}`);
+  if (load) output.appendLine(`[activate] host bundle loaded in ${load.loadMs} ms (V8 code cache: ${load.codeCache})`);
   const data = new WorkspaceData(output, context.storageUri);
   const rescored = new RescoreResults(data, output);
   const treeModels = new TreeModels(data, rescored, output);
@@ -46,8 +54,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Intent
       output.appendLine(`[activate] ${register.name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }
   }
-  // The saved re-scores apply once the logs they overlay are loaded.
-  void data.ensureLoaded().then(() => rescored.restore());
+  // The saved re-scores apply once the logs they overlay are loaded. The code cache is written a
+  // little later, once the load and what it sets off have compiled their code (the next start uses it).
+  void data.ensureLoaded().then(() => {
+    rescored.restore();
+    if (load && load.codeCache !== 'used') setTimeout(() => output.appendLine(`[activate] V8 code cache of the host bundle: ${load.saveCodeCache()}`), CODE_CACHE_AFTER_LOAD_MS).unref();
+  });
   output.appendLine(`[activate] features registered in ${Date.now() - started} ms`);
   return { services };
 }

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type * as SqlJsModule from 'sql.js';
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { BenchmarkRecord } from '../schema/records';
 import type { CheckIssue } from './intentChecks';
@@ -57,7 +58,9 @@ async function runQuery(db: { path: string; kind: 'sqlite' | 'sql' }, sql: strin
 let sqlJs: Promise<SqlJsStatic> | undefined;
 function loadSqlJs(): Promise<SqlJsStatic> {
   sqlJs ??= (async () => {
-    const initSqlJs = (await import('sql.js')).default;
+    // A require on first use: the build maps it to its own bundle (dist/lib-sqljs.js, see scripts/build.mjs).
+    const loaded = require('sql.js') as typeof SqlJsModule.default & { default?: typeof SqlJsModule.default };
+    const initSqlJs = loaded.default ?? loaded;
     // Bundled: the wasm sits beside dist/extension.js and dist/cli.js; from source: node_modules.
     const candidates = [join(__dirname, 'sql-wasm.wasm')];
     for (let d = __dirname, i = 0; i < 6; i++, d = dirname(d)) candidates.push(join(d, 'node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'));

@@ -64,9 +64,11 @@ function walk(node: unknown, f: SqlFeatures, context?: { column: string; operato
 }
 
 function features(sql: string): SqlFeatures | undefined {
+  // Outside the try: a parser that cannot be loaded is a failure to report, not an unparsable query.
+  const p = parser();
   let ast: unknown;
   try {
-    ast = parser().astify(sql, { database: 'sqlite' });
+    ast = p.astify(sql, { database: 'sqlite' });
   } catch {
     return undefined;
   }

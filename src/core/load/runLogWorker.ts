@@ -9,6 +9,7 @@ import type { Diagnostic } from '../jsonl/diagnostics';
 import { FileTooLargeError, NotRegularFileError } from '../jsonl/regularFile';
 import type { ConversationRef } from './runLogRefs';
 import type { RunLogWorkerMessage, RunLogWorkerReply } from './runLogPool';
+import { lowerThisThreadPriority } from '../workers/threadPriority';
 
 /** Refs per message: small enough that merging one never holds the host's thread for long. */
 const BATCH = 200;
@@ -16,6 +17,8 @@ const BATCH = 200;
 const FIRST_BATCH = 25;
 
 const port = parentPort;
+// Indexing is background work: the host's thread and the window drawing the tree come first.
+if (port) lowerThisThreadPriority();
 /** Cache entries being written, one after another, while the next log is scanned. */
 let writes: Promise<void> = Promise.resolve();
 port?.on('message', (req: RunLogWorkerMessage) => {

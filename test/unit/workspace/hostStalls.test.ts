@@ -1,6 +1,8 @@
 // The first load's stall watcher: a stretch without a timer turn is kept with its start, length and
 // the load phases it overlapped; only the longest few are reported, longest first.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { HostStallWatcher, describeStalls } from '../../../src/extension/data/hostStalls';
 
 /** Holds the (fake) thread for `ms`: the clock jumps, then the overdue timer turn runs. */
@@ -67,5 +69,29 @@ describe('HostStallWatcher', () => {
     w.stop();
     expect(w.longest()).toEqual([]);
     expect(describeStalls(w.longest(), 0)).toBe('none over 20 ms');
+  });
+});
+
+describe('HostStallWatcher, garbage collection inside a stall (real clock and heap)', () => {
+  it('says how much of a stall was a major collection', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const w = new HostStallWatcher(1);
+    // Let the timer tick once, then hold the thread: a heap worth marking, collected twice.
+    await new Promise((r) => setTimeout(r, 20));
+    const held = Array.from({ length: 300_000 }, (_, i) => ({ i, s: `n${i}` }));
+    const until = Date.now() + 60;
+    collect();
+    collect();
+    while (Date.now() < until);
+    expect(held.length).toBe(300_000);
+    // The GC entries are delivered after the fact: wait for them, as the load's report does.
+    for (let i = 0; i < 100 && !(w.longest()[0]?.gc?.majorMs ?? 0); i++) await new Promise((r) => setTimeout(r, 10));
+    w.stop();
+    const [s] = w.longest();
+    expect(s!.ms).toBeGreaterThanOrEqual(50);
+    expect(s!.gc!.majorMs).toBeGreaterThan(0);
+    expect(s!.gc!.majorMs).toBeLessThanOrEqual(s!.ms + 10);
+    expect(describeStalls([s!], s!.at)).toMatch(/GC \d+ \(major \d+\)/);
   });
 });
