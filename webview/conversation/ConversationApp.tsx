@@ -108,7 +108,9 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
     [state],
   );
   const rowOfTurn = useCallback((turn: number) => rows.findIndex((r) => r.kind === 'turn' && r.turn === turn), [rows]);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 260, overscan: 3 });
+  // One turn beyond the screen for the first paint (each is a Markdown render and its layout), three after.
+  const [overscan, setOverscan] = useState(1);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 260, overscan });
   const stops = useMemo(() => inactiveStops(state), [state]);
   const [currentTurn, setCurrentTurn] = useState<number>(state.focusTurn ?? 0);
   const stopIndex = useRef(-1);
@@ -184,7 +186,10 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
   useEffect(() => {
     performance.mark('il:rows-committed');
     if (state.focusTurn !== undefined) goToTurn(state.focusTurn);
-    requestAnimationFrame(() => onRendered());
+    requestAnimationFrame(() => {
+      onRendered();
+      setOverscan(3);
+    });
     // Once per state: the focus turn applies when the conversation is (re)loaded.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
