@@ -21,6 +21,7 @@ import { TreeModels } from './tree/treeModels';
 import { TreeFilterStore } from './tree/treeFilterStore';
 import { RescoreResults } from './scoring/rescoreResults';
 import type { ExtensionServices } from './services';
+import type { HostLoad } from './bootstrap/hostBootstrap';
 
 export type { ExtensionServices } from './services';
 
@@ -29,14 +30,14 @@ export interface IntentLensApi {
   services: ExtensionServices;
 }
 
-/**
- * @param load how the bootstrap (dist/extension.js, src/extension/bootstrap) loaded this bundle;
- * absent when this module is the entry itself (the host tests' build).
- */
 /** After the first load's end: its listeners (tree, diagnostics, tests) have run by then. */
 const CODE_CACHE_AFTER_LOAD_MS = 3000;
 
-export async function activate(context: vscode.ExtensionContext, load?: { codeCache: string; loadMs: number; saveCodeCache(): string }): Promise<IntentLensApi> {
+/**
+ * @param load how the bootstrap (dist/extension.js, src/extension/bootstrap) loaded this bundle;
+ * absent when this module is the entry itself.
+ */
+export async function activate(context: vscode.ExtensionContext, load?: HostLoad): Promise<IntentLensApi> {
   const started = Date.now();
   const output = vscode.window.createOutputChannel('Intent Lens');
   output.appendLine(`[activate] ${new Date().toISOString()}`);
@@ -57,7 +58,7 @@ export async function activate(context: vscode.ExtensionContext, load?: { codeCa
   // The saved re-scores apply once the logs they overlay are loaded. The code cache is written a
   // little later, once the load and what it sets off have compiled their code (the next start uses it).
   void data.ensureLoaded().then(() => {
-    rescored.restore();
+    void rescored.restore();
     if (load && load.codeCache !== 'used') setTimeout(() => output.appendLine(`[activate] V8 code cache of the host bundle: ${load.saveCodeCache()}`), CODE_CACHE_AFTER_LOAD_MS).unref();
   });
   output.appendLine(`[activate] features registered in ${Date.now() - started} ms`);
