@@ -7,6 +7,11 @@ import { setPriority } from 'node:os';
 /** The nice value of an indexing thread: CFS then gives it ~1/10 of a core's share against a normal thread. */
 export const BACKGROUND_NICE = 10;
 
+/** The calling thread's kernel task id: "/proc/thread-self" links to "<pid>/task/<tid>". */
+function thisThreadId(): number {
+  return Number(readlinkSync('/proc/thread-self').split('/').pop());
+}
+
 /**
  * Lowers the calling thread's scheduling priority, on Linux only, where a thread is a task with
  * its own nice value (`setpriority` with the thread's id changes that thread alone). Never the
@@ -15,8 +20,7 @@ export const BACKGROUND_NICE = 10;
 export function lowerThisThreadPriority(nice = BACKGROUND_NICE): boolean {
   if (process.platform !== 'linux') return false;
   try {
-    // "/proc/thread-self" links to "<pid>/task/<tid>".
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    const tid = thisThreadId();
     if (!Number.isInteger(tid) || tid <= 0 || tid === process.pid) return false;
     setPriority(tid, nice);
     return true;
@@ -29,8 +33,7 @@ export function lowerThisThreadPriority(nice = BACKGROUND_NICE): boolean {
 export function thisThreadNice(): number | undefined {
   if (process.platform !== 'linux') return undefined;
   try {
-    const tid = readlinkSync('/proc/thread-self').split('/').pop();
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    const stat = readFileSync(`/proc/self/task/${thisThreadId()}/stat`, 'utf8');
     // The command name (field 2) may hold spaces: count from the closing parenthesis.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return Number(fields[16]);
