@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { CodeServer } from './codeServer';
 import { chromiumPath, testResultsDir } from './toolPaths';
+import { readNotification, readProblems, type ProblemEntry } from './workbenchPanels';
+
+export type { ProblemEntry } from './workbenchPanels';
 
 /** Flags measured to work headless on this machine kind (see shared/recipes/code-server). */
 export const chromiumArgs = [
@@ -31,17 +34,6 @@ export interface OpenWorkbenchOptions {
    * service workers included, between sessions). Default: a fresh temp profile, removed on close.
    */
   userDataDir?: string;
-}
-
-export interface ProblemEntry {
-  severity: 'error' | 'warning' | 'info' | 'unknown';
-  message: string;
-  /** File the problem belongs to (base name, as the Problems tree shows it). */
-  file: string;
-  /** e.g. "[Ln 3, Col 1]" as rendered; empty when not shown. */
-  position: string;
-  /** The row's accessible label, the most complete text VS Code gives. */
-  ariaLabel: string;
 }
 
 /** The vitest file that is running, as a suite name ("smoke" for test/e2e/smoke.e2e.ts). */
@@ -235,64 +227,14 @@ export class Workbench {
     }
   }
 
-  /**
-   * Waits for a notification containing the text and returns its message. Reads the Notifications
-   * center, which lists toasts too (toasts are hidden when the server runs with the smoke-test driver).
-   * With `action`, clicks that button of the notification.
-   */
-  async notification(text: string | RegExp, options: { action?: string } = {}): Promise<string> {
-    const center = this.page.locator('.notifications-center');
-    if (!(await center.isVisible())) await this.runCommand('Notifications: Show Notifications');
-    const item = center.locator('.notification-list-item', { hasText: text }).first();
-    await item.waitFor({ state: 'visible', timeout: this.timeoutMs });
-    const message = (await item.locator('.notification-list-item-message').innerText()).trim();
-    if (options.action) {
-      await item.locator('.notification-list-item-buttons-container .monaco-button', { hasText: options.action }).first().click();
-    }
-    if (await center.isVisible()) {
-      // The center's own Hide button, not the palette: an action may have just opened a view that
-      // takes the focus, which would close the palette under the driver.
-      const hide = center.locator('.notifications-center-header .codicon-notifications-hide').first();
-      if (await hide.isVisible()) await hide.click();
-      else await this.runCommand('Notifications: Hide Notifications');
-      await center.waitFor({ state: 'hidden', timeout: this.timeoutMs });
-    }
-    return message;
+  /** See readNotification: waits for a notification with the text (and clicks `action`); returns its message. */
+  notification(text: string | RegExp, options: { action?: string } = {}): Promise<string> {
+    return readNotification(this, text, options);
   }
 
-  /**
-   * Opens the Problems panel and reads its entries (rows VS Code rendered; the list is virtual).
-   * With `atLeast`, waits until that many entries show.
-   */
-  async problems(options: { atLeast?: number } = {}): Promise<ProblemEntry[]> {
-    const panel = this.page.locator('.markers-panel');
-    if (!(await panel.isVisible())) await this.runCommand('Problems: Focus on Problems View');
-    await panel.waitFor({ state: 'visible', timeout: this.timeoutMs });
-    const markerRows = panel.locator('.monaco-list-row').filter({ has: this.page.locator('.marker-icon') });
-    const atLeast = options.atLeast ?? 0;
-    if (atLeast > 0) await markerRows.nth(atLeast - 1).waitFor({ state: 'visible', timeout: this.timeoutMs });
-    return panel.locator('.monaco-list-row').evaluateAll((rows) => {
-      const out: ProblemEntry[] = [];
-      let file = '';
-      for (const row of rows) {
-        const icon = row.querySelector('.marker-icon');
-        if (!icon) {
-          file = (row.querySelector('.label-name')?.textContent ?? '').trim();
-          continue;
-        }
-        // `.marker-icon error|warning|info` wraps a matching codicon.
-        const cls = `${icon.className} ${icon.querySelector('.codicon')?.className ?? ''}`;
-        const severity = /\berror\b|codicon-error/.test(cls) ? 'error' : /\bwarning\b|codicon-warning/.test(cls) ? 'warning' : /\binfo\b|codicon-info/.test(cls) ? 'info' : 'unknown';
-        out.push({
-          severity,
-          message: (row.querySelector('.marker-message')?.textContent ?? '').trim(),
-          file,
-          position: (row.querySelector('.marker-line')?.textContent ?? '').trim(),
-          ariaLabel: row.getAttribute('aria-label') ?? '',
-        });
-      }
-      return out;
-    });
+  /** See readProblems: the Problems panel's entries (at least `atLeast` of them). */
+  problems(options: { atLeast?: number } = {}): Promise<ProblemEntry[]> {
+    return readProblems(this, options);
   }
 
   /** The content frame of the visible webview (`iframe.webview` → `iframe#active-frame`). */
