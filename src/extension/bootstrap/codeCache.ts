@@ -46,8 +46,11 @@ function readCache(path: string): Buffer | undefined {
   }
 }
 
-/** Loads `file` (an absolute path to a CommonJS bundle) as `require` would, through its code cache. */
-export function requireWithCodeCache<T>(file: string): CachedModule<T> {
+/**
+ * Loads `file` (an absolute path to a CommonJS bundle) as `require` would, through its code cache.
+ * `wrapRequire` may change what the bundle's `require` returns (the bootstrap's inherited `vscode`).
+ */
+export function requireWithCodeCache<T>(file: string, wrapRequire: (base: NodeJS.Require) => NodeJS.Require = (base) => base): CachedModule<T> {
   let source: string;
   try {
     source = readFileSync(file, 'utf8');
@@ -62,7 +65,7 @@ export function requireWithCodeCache<T>(file: string): CachedModule<T> {
   // `vscode` through the extension host's own resolution of modules in this extension's folder).
   const mod = { exports: {} as T, filename: file, id: file, loaded: false };
   const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;
-  run.call(mod.exports, mod.exports, createRequire(file), mod, file, dirname(file));
+  run.call(mod.exports, mod.exports, wrapRequire(createRequire(file)), mod, file, dirname(file));
   mod.loaded = true;
   let saved = false;
   return {

@@ -3,6 +3,7 @@
 // this file is compiled on every start, without a cache.
 import { join } from 'node:path';
 import { requireWithCodeCache, type CachedModule } from './codeCache';
+import { requireWithInheritedModules } from './inheritedModules';
 
 /** What the bootstrap tells the host's activate about its own loading (extension.ts logs it). */
 export interface HostLoad {
@@ -24,7 +25,8 @@ const loadStarted = Date.now();
 const host: CachedModule<HostModule> = (() => {
   const file = join(__dirname, 'host.js');
   try {
-    return requireWithCodeCache<HostModule>(file);
+    // `vscode` inherited, not copied, by each of the bundle's modules (inheritedModules.ts).
+    return requireWithCodeCache<HostModule>(file, (base) => requireWithInheritedModules(base, ['vscode']));
   } catch {
     // A cache that V8 took but that breaks the load must not break the extension: load it plainly.
     return { exports: require(file) as HostModule, cache: 'off', save: () => 'not written: the cached load failed' };
