@@ -67,8 +67,11 @@ const nodeCommon = {
   mainFields: ['module', 'main'],
 };
 
-/** Webviews built apart from the others (see main): opened fresh by a command, their first paint counts. */
-const FRESH_PANEL_VIEWS = new Set(['compare', 'conversation']);
+/**
+ * Webviews built apart from the others (see main): their contracts use zod/mini only, and their first
+ * paint counts (compare and conversation open fresh on a command; the dashboard, In Effect and the samples table on one).
+ */
+const ZOD_MINI_VIEWS = new Set(['compare', 'conversation', 'dashboard', 'ineffect', 'samples']);
 
 async function webviewEntries() {
   const dir = join(root, 'webview');
@@ -130,10 +133,10 @@ async function main() {
   // the bridge, its first paint), Monaco and Observable Plot load as lazy chunks on first use, and
   // chunks shared between views are cached once. The host loads the entry as a nonce'd module script;
   // its chunks come from the same allowed source (no unsafe-eval).
-  // Two builds: the views opened fresh on every command (compare, conversation; FRESH_PANEL_VIEWS)
-  // use only zod/mini, whose core esbuild tree-shakes to the ≈ 25 KB they use — but only in a build
-  // where no other entry reaches classic zod, which keeps all of core (≈ 150 KB more in their eager
-  // bundle). Their chunks are not shared with the other views'.
+  // Two builds: the views whose contracts use only zod/mini (ZOD_MINI_VIEWS), whose core esbuild
+  // tree-shakes to the ≈ 25 KB they use — but only in a build where no other entry reaches classic
+  // zod, which keeps all of core (≈ 150 KB more in their eager bundle). The revision editor validates
+  // records with the core's classic-zod schemas; its chunks are not shared with the others'.
   const views = await webviewEntries();
   const webviewBuild = (group) =>
     esbuild.context({
@@ -153,7 +156,7 @@ async function main() {
       plugins: [monacoWorkerPlugin, zodEnglishOnlyPlugin],
       logLevel: 'warning',
     });
-  for (const group of [views.filter((v) => FRESH_PANEL_VIEWS.has(v.name)), views.filter((v) => !FRESH_PANEL_VIEWS.has(v.name))]) {
+  for (const group of [views.filter((v) => ZOD_MINI_VIEWS.has(v.name)), views.filter((v) => !ZOD_MINI_VIEWS.has(v.name))]) {
     if (group.length > 0) contexts.push(await webviewBuild(group));
   }
   await copyFile(join(root, 'node_modules/sql.js/dist/sql-wasm.wasm'), join(dist, 'sql-wasm.wasm'));

@@ -1,7 +1,7 @@
 // Entry of the Samples webview: reads the inlined state, renders, keeps the sort in the webview
 // state, sends filter edits to the host and applies the visible rows it answers with.
 import '../shared/scriptStart';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { connectView, webviewState } from '../shared/bridge';
 import { viewRoot } from '../shared/viewRoot';
 import { ConvIdsResultSchema, SamplesView, type SamplesState } from '../../src/shared/protocol/samples';
@@ -12,7 +12,7 @@ import '../shared/fullHeight.css';
 import '../shared/buttons.css';
 import './samples.css';
 
-const Persisted = z.object({ sort: z.object({ column: z.string(), descending: z.boolean() }).optional() });
+const Persisted = z.object({ sort: z.optional(z.object({ column: z.string(), descending: z.boolean() })) });
 const persisted = Persisted.safeParse(webviewState.get());
 const initialSort = persisted.success ? (persisted.data.sort as SortSpec | undefined) : undefined;
 

@@ -14,6 +14,7 @@ import type { BenchmarkRecord } from '../../core/schema/records';
 import { BootstrapThread } from '../../core/stats/bootstrapThread';
 import type { StatsReport } from '../../core/stats/statsTypes';
 import { scenarioOf, transitionCounts } from '../../core/stats/evolving';
+import * as z from 'zod/mini';
 import type { EvolvingPlan } from '../../core/schema/evolving';
 import { describeRescoreCounts } from '../../core/workspace/verdicts';
 import { DashboardEvolvingSchema, type DashboardReport } from '../../shared/protocol/dashboard';
@@ -181,7 +182,7 @@ export class DashboardStats {
     pending: StatsStage['pending'] = [],
   ): DashboardReport {
     // computeStats types `evolving` loosely (it is an injected analysis); validate before it travels.
-    const parsed = DashboardEvolvingSchema.omit({ plans: true }).safeParse(r.evolving);
+    const parsed = z.omit(DashboardEvolvingSchema, { plans: true }).safeParse(r.evolving);
     const evolving = parsed.success ? { ...parsed.data, plans: plans.map((p) => ({ task_id: p.task_id, scenario: scenarioOf(p), ...transitionCounts(p) })) } : null;
     return {
       models: r.models,

@@ -1,7 +1,7 @@
 // The In Effect view's messages and state (host ↔ webview), as zod schemas. The state is the
 // intent timeline of one conversation (a logged run, or a plan as written), flattened for the rail:
 // the state after each user turn, what the turn changed, and the final inactive content.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { commandEnvelope, defineView, notificationEnvelope } from '../protocol';
 
 export const IN_EFFECT_VIEW = 'ineffect';
@@ -12,13 +12,13 @@ export const RailValueSchema = z.object({
   status: z.enum(['unrevealed', 'in-effect', 'pending', 'rejected', 'superseded']),
   origin: z.string(),
   /** 0-based user turn at which it was said. */
-  saidAt: z.number().int().optional(),
+  saidAt: z.optional(z.int()),
 });
 export type RailValue = z.infer<typeof RailValueSchema>;
 
 export const RailRequirementSchema = z.object({
   name: z.string(),
-  inEffect: z.string().optional(),
+  inEffect: z.optional(z.string()),
   values: z.array(RailValueSchema),
   /** This turn changed the requirement. */
   changed: z.boolean(),
@@ -27,15 +27,15 @@ export type RailRequirement = z.infer<typeof RailRequirementSchema>;
 
 export const RailTurnSchema = z.object({
   /** 0-based user turn. */
-  turn: z.number().int(),
+  turn: z.int(),
   /** Index of the user message in the trace (logged runs only). */
-  traceIndex: z.number().int().optional(),
+  traceIndex: z.optional(z.int()),
   /** Tag: `reveal`/`revise`/`switch`/`initial`, or `shard 2`, `proposal`, `reject` … */
   label: z.string(),
   /** The user message as sent (plain text; the page inserts it as text). */
   user: z.string(),
   /** The assistant's reply to this turn, if logged. */
-  assistant: z.string().optional(),
+  assistant: z.optional(z.string()),
   activeTask: z.string(),
   functions: z.array(z.object({ name: z.string(), status: z.enum(['in-effect', 'superseded']) })),
   functionChanged: z.boolean(),
@@ -60,14 +60,14 @@ export const InEffectStateSchema = z.object({
   benchmark: z.enum(['intent-eval', 'evolving']),
   taskId: z.string(),
   /** Set for a logged run; absent when the view shows a plan as written. */
-  convId: z.string().optional(),
-  model: z.string().optional(),
+  convId: z.optional(z.string()),
+  model: z.optional(z.string()),
   /** `Retained`, `evolving · recap oracle`, … */
   instanceLabel: z.string(),
-  recap: z.enum(['none', 'prompt', 'oracle']).optional(),
-  verdict: z.enum(['correct', 'incorrect', 'unscored']).optional(),
+  recap: z.optional(z.enum(['none', 'prompt', 'oracle'])),
+  verdict: z.optional(z.enum(['correct', 'incorrect', 'unscored'])),
   /** Where the verdict came from when not from the log, e.g. `re-scored, logged ✗`. */
-  verdictNote: z.string().optional(),
+  verdictNote: z.optional(z.string()),
   turns: z.array(RailTurnSchema),
   inactive: z.array(InactiveEntrySchema),
   notes: z.array(z.string()),
@@ -77,7 +77,7 @@ export type InEffectState = z.infer<typeof InEffectStateSchema>;
 /** Webview → host. */
 export const InEffectWebviewCommand = z.discriminatedUnion('command', [
   /** Reveal a user turn (opens its turn document). */
-  commandEnvelope('revealTurn', z.object({ turn: z.number().int().nonnegative() })),
+  commandEnvelope('revealTurn', z.object({ turn: z.int().check(z.nonnegative()) })),
 ]);
 export type InEffectWebviewCommand = z.infer<typeof InEffectWebviewCommand>;
 
@@ -85,7 +85,7 @@ export type InEffectWebviewCommand = z.infer<typeof InEffectWebviewCommand>;
 export const InEffectHostNotification = z.discriminatedUnion('method', [
   notificationEnvelope('state', z.object({ state: InEffectStateSchema })),
   /** Scroll to and highlight a turn (the active turn document changed). */
-  notificationEnvelope('focusTurn', z.object({ turn: z.number().int() })),
+  notificationEnvelope('focusTurn', z.object({ turn: z.int() })),
 ]);
 
 export const InEffectView = defineView({ view: IN_EFFECT_VIEW, state: InEffectStateSchema, toHost: InEffectWebviewCommand, toView: InEffectHostNotification });

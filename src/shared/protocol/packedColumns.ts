@@ -3,7 +3,7 @@
 // dictionary of distinct values plus a packed index, sets of rows as base64 bitmaps. Both sides
 // use it (host packs, webview unpacks); checking a column is checking its length, never its elements
 // one by one with zod.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const PackedUintsSchema = z.object({ width: z.union([z.literal(1), z.literal(2), z.literal(4)]), data: z.string() });
 export type PackedUints = z.infer<typeof PackedUintsSchema>;

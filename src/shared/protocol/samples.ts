@@ -1,7 +1,7 @@
 // The Samples table's messages (host ↔ webview) and state, as zod schemas. Rows come from the run
 // log index's summaries (never from parsing traces) and travel as columns; which rows are visible is
 // decided on the host by the Sources tree's filter model, so the table and the tree always agree.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope } from '../protocol';
 import { VerdictSchema } from './compare';
 import { DictColumnSchema, PackedUintsSchema, bitsLengthOk, packedLengthOk } from './packedColumns';
@@ -55,41 +55,41 @@ export const SampleColumnsSchema = z.object({
   turns: PackedUintsSchema,
   line: PackedUintsSchema,
   /** Inactive count + 1; 0: not re-scored. Absent when no row is re-scored. */
-  inactive: PackedUintsSchema.optional(),
+  inactive: z.optional(PackedUintsSchema),
   /** Cost in micro-dollars + 1; 0: not logged. Absent when no row logs a cost. */
-  costMicroUsd: PackedUintsSchema.optional(),
+  costMicroUsd: z.optional(PackedUintsSchema),
   /** Input + output tokens + 1; 0: not logged. Absent when no row logs tokens. */
-  tokens: PackedUintsSchema.optional(),
+  tokens: z.optional(PackedUintsSchema),
 });
 export type SampleColumns = z.infer<typeof SampleColumnsSchema>;
 
-const RangeSchema = z.strictObject({ min: z.number().int().nonnegative().optional(), max: z.number().int().nonnegative().optional() });
+const RangeSchema = z.strictObject({ min: z.optional(z.int().check(z.nonnegative())), max: z.optional(z.int().check(z.nonnegative())) });
 /** Dollars: fractions of a cent are meaningful. */
-const CostRangeSchema = z.strictObject({ min: z.number().nonnegative().finite().optional(), max: z.number().nonnegative().finite().optional() });
+const CostRangeSchema = z.strictObject({ min: z.optional(z.number().check(z.nonnegative())), max: z.optional(z.number().check(z.nonnegative())) });
 
 /** The filter model shared with the Sources tree (`TreeFilters`). */
 export const SampleFiltersSchema = z.object({
-  domains: z.array(z.string()).optional(),
-  models: z.array(z.string()).optional(),
-  verdicts: z.array(VerdictSchema).optional(),
-  reviews: z.array(z.string()).optional(),
-  newErrors: z.boolean().optional(),
-  newErrorsWithInactive: z.boolean().optional(),
-  taskText: z.string().max(500).optional(),
-  responseText: z.string().max(500).optional(),
-  fileText: z.string().max(500).optional(),
-  instances: z.array(z.string()).optional(),
-  turns: RangeSchema.optional(),
-  tokens: RangeSchema.optional(),
-  cost: CostRangeSchema.optional(),
-  inactive: RangeSchema.optional(),
+  domains: z.optional(z.array(z.string())),
+  models: z.optional(z.array(z.string())),
+  verdicts: z.optional(z.array(VerdictSchema)),
+  reviews: z.optional(z.array(z.string())),
+  newErrors: z.optional(z.boolean()),
+  newErrorsWithInactive: z.optional(z.boolean()),
+  taskText: z.optional(z.string().check(z.maxLength(500))),
+  responseText: z.optional(z.string().check(z.maxLength(500))),
+  fileText: z.optional(z.string().check(z.maxLength(500))),
+  instances: z.optional(z.array(z.string())),
+  turns: z.optional(RangeSchema),
+  tokens: z.optional(RangeSchema),
+  cost: z.optional(CostRangeSchema),
+  inactive: z.optional(RangeSchema),
 });
 export type SampleFilters = z.infer<typeof SampleFiltersSchema>;
 
 const VisibleFields = {
   /** Bitmap (./packedColumns `packBits`) of the rows the filters let through; rows are in the tree's order. */
   visible: z.string(),
-  visibleCount: z.number().int().nonnegative(),
+  visibleCount: z.int().check(z.nonnegative()),
   filters: SampleFiltersSchema,
   /** e.g. `model: gpt-4o-mini · verdict: ✗ incorrect`; empty when nothing is filtered. */
   description: z.string(),
@@ -105,29 +105,29 @@ function columnsFit(s: { count: number; columns: SampleColumns; visible: string 
 export const SamplesStateSchema = z
   .object({
     view: z.literal(SAMPLES_VIEW),
-    count: z.number().int().nonnegative(),
+    count: z.int().check(z.nonnegative()),
     /** The row set's version (a new one per rebuild): requests and commands name it, so a row number never reaches another row set. */
-    version: z.number().int().nonnegative(),
+    version: z.int().check(z.nonnegative()),
     columns: SampleColumnsSchema,
     ...VisibleFields,
     /** When the open command ran (epoch ms) and how long the host took to build this state: the webview reports command → rendered. */
-    timing: z.object({ commandAt: z.number(), buildMs: z.number() }).optional(),
+    timing: z.optional(z.object({ commandAt: z.number(), buildMs: z.number() })),
     /** The values each set filter offers. */
     options: z.object({ domains: z.array(z.string()), models: z.array(z.string()), instances: z.array(z.string()) }),
   })
-  .refine(columnsFit, { message: 'a column does not hold one value per row' });
+  .check(z.refine(columnsFit, { message: 'a column does not hold one value per row' }));
 export type SamplesState = z.infer<typeof SamplesStateSchema>;
 
-export const SamplesVisibleSchema = z.object({ count: z.number().int().nonnegative(), ...VisibleFields }).refine((v) => bitsLengthOk(v.visible, v.count), { message: 'the visible bitmap does not fit the rows' });
+export const SamplesVisibleSchema = z.object({ count: z.int().check(z.nonnegative()), ...VisibleFields }).check(z.refine((v) => bitsLengthOk(v.visible, v.count), { message: 'the visible bitmap does not fit the rows' }));
 export type SamplesVisible = z.infer<typeof SamplesVisibleSchema>;
 
-const Row = z.number().int().nonnegative();
+const Row = z.int().check(z.nonnegative());
 /**
  * Most rows one command may name: a selection of every row of a full benchmark (the table stays
  * smooth at 100,000; this leaves room). Open shows the first few; Re-score and Run Again take all.
  */
 export const MAX_SELECTED_ROWS = 500_000;
-const Rows = z.array(Row).min(1).max(MAX_SELECTED_ROWS);
+const Rows = z.array(Row).check(z.minLength(1), z.maxLength(MAX_SELECTED_ROWS));
 /** Most ids one `convIds` request may ask for: a screen plus its margins. */
 export const MAX_ID_PAGE = 2000;
 
@@ -135,7 +135,7 @@ export const ConvIdsResultSchema = z.object({ ids: z.array(z.string()) });
 export type ConvIdsResult = z.infer<typeof ConvIdsResultSchema>;
 
 /** The conversation ids of some rows (those on screen and a margin), answered in the same order. */
-export const SamplesWebviewRequest = requestEnvelope('convIds', z.object({ version: z.number().int(), rows: z.array(Row).min(1).max(MAX_ID_PAGE) }));
+export const SamplesWebviewRequest = requestEnvelope('convIds', z.object({ version: z.int(), rows: z.array(Row).check(z.minLength(1), z.maxLength(MAX_ID_PAGE)) }));
 
 export const SamplesWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('setFilters', z.object({ filters: SampleFiltersSchema })),
@@ -145,11 +145,11 @@ export const SamplesWebviewCommand = z.discriminatedUnion('command', [
      * when the second is made before the host answered the first.
      */
     commandEnvelope('changeFilters', z.object({ changes: SampleFiltersSchema })),
-    commandEnvelope('open', z.object({ version: z.number().int(), rows: Rows })),
-    commandEnvelope('compare', z.object({ version: z.number().int(), left: Row, right: Row })),
-    commandEnvelope('rescore', z.object({ version: z.number().int(), rows: Rows })),
+    commandEnvelope('open', z.object({ version: z.int(), rows: Rows })),
+    commandEnvelope('compare', z.object({ version: z.int(), left: Row, right: Row })),
+    commandEnvelope('rescore', z.object({ version: z.int(), rows: Rows })),
     /** Runs the instance of each row again (one row: the Run Instance command, which says more as it goes). */
-    commandEnvelope('runAgain', z.object({ version: z.number().int(), rows: Rows })),
+    commandEnvelope('runAgain', z.object({ version: z.int(), rows: Rows })),
     /** "Copy Link" on the current filter (the tree's "Copy Link to This Filter"). */
     commandEnvelope('copyFilterLink', z.object({})),
 ]);

@@ -1,6 +1,6 @@
-// The compare and conversation views are opened fresh by a command, and everything in their eager
-// bundle is fetched and evaluated before the first paint: their contracts and bridge use zod/mini
-// (tree-shaken to what they use), never classic zod, whose ≈ 190 KB would come back with one import.
+// The compare and conversation views, the dashboard, In Effect and the samples table open on a command, and everything in
+// their eager bundle is fetched and evaluated before the first paint: their contracts and bridge use
+// zod/mini (tree-shaken to what they use), never classic zod, whose ≈ 190 KB would come back with one import.
 import { describe, expect, it } from 'vitest';
 import * as esbuild from 'esbuild';
 
@@ -35,8 +35,8 @@ async function eagerBytesByInput(view: string): Promise<Map<string, number>> {
 
 const sum = (m: Map<string, number>, test: (input: string) => boolean) => [...m].filter(([i]) => test(i)).reduce((s, [, b]) => s + b, 0);
 
-describe('eager bundle of the fresh-panel views', () => {
-  for (const view of ['compare', 'conversation']) {
+describe('eager bundle of the views on zod/mini', () => {
+  for (const view of ['compare', 'conversation', 'dashboard', 'ineffect', 'samples']) {
     it(`${view}: zod/mini only, a few tens of KB of zod`, async () => {
       const inputs = await eagerBytesByInput(view);
       expect([...inputs.keys()].filter((i) => /node_modules\/zod\/v4\/(classic|locales)\//.test(i))).toEqual([]);
