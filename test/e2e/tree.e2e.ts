@@ -165,19 +165,8 @@ describe('Sources tree', () => {
   });
 
   it('lists the bad sample lines in the Problems panel at their lines', async () => {
-    // Maximised, so that all 11 rows are on screen (the list renders only those). A command picked in
-    // the palette can be lost when the open conversation view takes the focus back as it is picked:
-    // run the toggle again until the editor area is hidden.
-    const editorArea = workbench.page.locator('.part.editor');
-    for (let attempt = 1; ; attempt++) {
-      await workbench.runCommand('View: Toggle Maximized Panel');
-      try {
-        await editorArea.waitFor({ state: 'hidden', timeout: attempt < 3 ? 10_000 : workbench.timeoutMs });
-        break;
-      } catch (e) {
-        if (attempt >= 3) throw e;
-      }
-    }
+    // Maximised (the editor area hidden), so that all 11 rows are on screen (the list renders only those).
+    await workbench.runCommandUntil('View: Toggle Maximized Panel', workbench.page.locator('.part.editor'), 'hidden');
     const problems = await workbench.problems({ atLeast: 11 });
     const recordsProblems = problems.filter((p) => p.file === 'broken.records.jsonl');
     const logProblems = problems.filter((p) => p.file === 'broken.jsonl');

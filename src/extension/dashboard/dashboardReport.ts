@@ -4,6 +4,7 @@
 // panel: a reopen with unchanged data shows the last report at once. New-error verdicts of the
 // inactive-content check are cached per conversation line, so a growing log only reads the
 // conversations that newly turned into new errors.
+import * as z from 'zod/mini';
 import type { WorkspaceData } from '../data/workspaceData';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { computeStatsStaged, type StatsStage } from '../../core/stats/computeStats';
@@ -14,10 +15,12 @@ import type { BenchmarkRecord } from '../../core/schema/records';
 import { BootstrapThread } from '../../core/stats/bootstrapThread';
 import type { StatsReport } from '../../core/stats/statsTypes';
 import { scenarioOf, transitionCounts } from '../../core/stats/evolving';
-import * as z from 'zod/mini';
 import type { EvolvingPlan } from '../../core/schema/evolving';
 import { describeRescoreCounts } from '../../core/workspace/verdicts';
 import { DashboardEvolvingSchema, type DashboardReport } from '../../shared/protocol/dashboard';
+
+/** The evolving analysis as computeStats gives it (without the plans, added here): built once, on first use. */
+let evolvingAnalysisSchema: ReturnType<typeof z.omit<typeof DashboardEvolvingSchema, { plans: true }>> | undefined;
 
 /** One computation of the report, for one version of the data. */
 interface StatsRun {
@@ -182,7 +185,8 @@ export class DashboardStats {
     pending: StatsStage['pending'] = [],
   ): DashboardReport {
     // computeStats types `evolving` loosely (it is an injected analysis); validate before it travels.
-    const parsed = z.omit(DashboardEvolvingSchema, { plans: true }).safeParse(r.evolving);
+    evolvingAnalysisSchema ??= z.omit(DashboardEvolvingSchema, { plans: true });
+    const parsed = evolvingAnalysisSchema.safeParse(r.evolving);
     const evolving = parsed.success ? { ...parsed.data, plans: plans.map((p) => ({ task_id: p.task_id, scenario: scenarioOf(p), ...transitionCounts(p) })) } : null;
     return {
       models: r.models,

@@ -147,6 +147,25 @@ export class Workbench {
     }
   }
 
+  /**
+   * Runs a command until what it does shows (`done` reaches `state`). A command picked in the palette
+   * is lost when a webview takes the focus back as it is picked (the palette closes, nothing runs):
+   * run it again, up to three times — but only while `done` still does not hold, so a command that
+   * toggles is never run twice once it took.
+   */
+  async runCommandUntil(label: string, done: Locator, state: 'visible' | 'hidden'): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      await this.runCommand(label);
+      try {
+        await done.waitFor({ state, timeout: attempt < 3 ? 10_000 : this.timeoutMs });
+        return;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+        if ((state === 'hidden') === (await done.isHidden())) return;
+      }
+    }
+  }
+
   /** The activity-bar entry of a view container, by its title. */
   activityBarItem(title: string): Locator {
     return this.page.locator('.activitybar .action-item').filter({ has: this.page.locator(`a.action-label[aria-label^="${title}"]`) });
