@@ -9,21 +9,18 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const file = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { over: { type: 'string', default: '20' }, top: { type: 'string', default: '8' } } });
+const [file] = positionals;
 if (!file) {
   console.error('usage: node scripts/profileLongTasks.mjs <file.cpuprofile> [--over <ms>] [--top <n>]');
   process.exit(2);
 }
-const overMs = option('--over', 20);
-const top = option('--top', 8);
+const overMs = Number(values.over);
+const top = Number(values.top);
 
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 if (!profile.stalls || !profile.clocks) {

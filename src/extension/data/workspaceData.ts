@@ -32,6 +32,12 @@ const INDEXING_HOLD_MAX_MS = 600;
 /** The stall watcher and a CPU profile go on this long after the load, to show what its end set off. */
 const AFTER_LOAD_WATCH_MS = 1000;
 
+/** What `until` resolves with, or 'the limit' when it has not within `ms`. */
+function untilOrLimit(until: Promise<string>, ms: number): Promise<string> {
+  let cap: NodeJS.Timeout | undefined;
+  return Promise.race([until, new Promise<string>((resolve) => (cap = setTimeout(() => resolve('the limit'), ms)))]).finally(() => clearTimeout(cap));
+}
+
 export class WorkspaceData extends Workspace implements vscode.Disposable {
   private readonly emitter = new SlicedEmitter<{ files: string[] }>((e) => this.output?.appendLine(`[data] a change listener failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
   /**
@@ -104,6 +110,27 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     this.indexingHold = until;
   }
 
+  /** Set while a view draws its first rows during the first load: progress updates (and the load's end event) wait for it. */
+  private progressDeferral: Promise<void> | undefined;
+  /** Tells the running first load's progress at once (set by the load, for the end of a deferral). */
+  private tellProgressNow: (() => void) | undefined;
+
+  /**
+   * Lets a view opened while the first load indexes draw its first rows before the next progress
+   * update refreshes it (each update rebuilds the view's data and makes the workbench fetch its rows
+   * again, on the thread that is drawing them). Waits INDEXING_HOLD_MAX_MS at most; indexing goes on
+   * meanwhile. `until` resolves with what it waited for (logged with the deferral's length).
+   */
+  deferProgressUntil(until: Promise<string>): void {
+    if (this.loadedOnce || this.progressDeferral) return;
+    const started = Date.now();
+    this.progressDeferral = untilOrLimit(until, INDEXING_HOLD_MAX_MS).then((why) => {
+      this.progressDeferral = undefined;
+      this.output?.appendLine(`[data] progress updates deferred ${Date.now() - started} ms for the first rows (until ${why})`);
+      this.tellProgressNow?.();
+    });
+  }
+
   /** Loads everything once; later calls wait for the same load. */
   ensureLoaded(): Promise<void> {
     this.loaded ??= this.loadAll();
@@ -172,11 +199,17 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     // longer one shows the sources then. Either way what is indexed so far follows every interval.
     let lastTold = Date.now();
     const tell = (force: boolean) => {
-      if (!force && Date.now() - lastTold < PROGRESS_INTERVAL_MS) return;
+      if (!force && (this.progressDeferral || Date.now() - lastTold < PROGRESS_INTERVAL_MS)) return;
       lastTold = Date.now();
       this.progress = { ...progress };
       this.progressEmitter.fire(this.progress);
       if (force) this.output?.appendLine(`[data] ${new Date().toISOString()} first partial update: ${this.logs.size} conversation(s) so far; longest host stall so far ${(hostDelay.max / 1e6).toFixed(0)} ms`);
+    };
+    this.tellProgressNow = () => {
+      if (!this.loadedOnce && generation === this.loadGeneration) {
+        lastTold = 0;
+        tell(false);
+      }
     };
     let first: NodeJS.Timeout | undefined;
     if (!this.loadedOnce && logFiles.length && this.indexingHold) {
@@ -184,9 +217,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
       tell(true);
       stalls.phase('indexing held');
       const held = Date.now();
-      let cap: NodeJS.Timeout | undefined;
-      const why = await Promise.race([this.indexingHold(), new Promise<string>((resolve) => (cap = setTimeout(() => resolve('the limit'), INDEXING_HOLD_MAX_MS)))]);
-      clearTimeout(cap);
+      const why = await untilOrLimit(this.indexingHold(), INDEXING_HOLD_MAX_MS);
       this.output?.appendLine(`[data] run-log indexing held ${Date.now() - held} ms for the first rows (until ${why})`);
     } else if (!this.loadedOnce) first = setTimeout(() => tell(true), FIRST_PROGRESS_MS);
     const started = Date.now();
@@ -225,6 +256,9 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     this.watch(cfg.records);
     this.watch(cfg.logs);
     this.watch(cfg.evolving);
+    // A view drawing its first rows is not refreshed under it by the end either (and the end tells all: no catch-up update).
+    this.tellProgressNow = undefined;
+    await this.progressDeferral;
     this.loadedOnce = true;
     const firing = Date.now();
     stalls.phase('load-end event');

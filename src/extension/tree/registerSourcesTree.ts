@@ -43,6 +43,17 @@ export function registerSourcesTree(services: ExtensionServices): void {
   status.name = 'Intent Lens summary';
   status.command = 'intentLens.sources.focus';
   context.subscriptions.push(provider, view, status);
+  let toldVisible = false;
+  context.subscriptions.push(
+    view.onDidChangeVisibility((e) => {
+      if (!e.visible) return;
+      // When the workbench first tells that the view is open (it may be open before activation): timed, for the first row.
+      if (!toldVisible) output.appendLine(`[tree] ${new Date().toISOString()} the workbench says the view is visible`);
+      toldVisible = true;
+      // Opened while the first load indexes: its first rows are drawn before the next progress update refreshes them.
+      if (data.loadProgress()) data.deferProgressUntil(provider.rowsDrawn().then((drawn) => (drawn ? 'the rows were drawn' : 'no sources to draw')));
+    }),
+  );
 
   let shownOnce = false;
   // Each is a message to the workbench: sent when the value changes, not on every progress update.

@@ -74,23 +74,46 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
 
   getChildren(node?: SourceTreeNode): SourceTreeNode[] | Promise<SourceTreeNode[]> {
     if (node?.kind === 'run' && !this.model.hasChildrenCached(node)) return this.turnsOf(node);
-    if ((!node || node.kind === 'domain') && this.drawWaiters.length) this.drawSoon();
-    return this.model.children(node);
+    const children = this.model.children(node);
+    if (!node || node.kind === 'domain') this.fetched(node, children.length);
+    return children;
+  }
+
+  /** Domains (by id) whose sources the workbench has not fetched yet for the waiters of `rowsDrawn`; the roots as ''. */
+  private unfetched = new Set<string>();
+  /** The workbench's first fetches, timed in the output channel: how soon after the sources the view asked for its rows. */
+  private readonly fetchesToLog = new Set<string>(['empty roots', 'roots', 'first sources', 'every domain']);
+
+  private fetched(node: SourceTreeNode | undefined, rows: number): void {
+    if (this.drawWaiters.length && this.unfetched.delete(node?.id ?? '') && !this.unfetched.size) {
+      this.drawSoon();
+      if (this.fetchesToLog.delete('every domain')) this.output?.appendLine(`[tree] ${new Date().toISOString()} the workbench fetched every domain's sources`);
+    }
+    if (!this.fetchesToLog.size) return;
+    const what = node ? 'first sources' : rows ? 'roots' : 'empty roots';
+    if (!this.fetchesToLog.delete(what)) return;
+    // Roots with rows end the empty ones' story (a later empty fetch is a filter, not the start).
+    if (what === 'roots') this.fetchesToLog.delete('empty roots');
+    this.output?.appendLine(`[tree] ${new Date().toISOString()} the workbench fetched the ${what} (${rows} rows)`);
   }
 
   /**
-   * Resolves once the workbench has fetched the current rows (the roots, then the expanded domains'
-   * sources) and had DRAW_MS to draw them (true); at once when there are no sources to show (false).
-   * The first load holds its run-log indexing on this (`WorkspaceData.holdIndexingUntil`), so the
-   * indexing worker does not take a core from the workbench while it draws the first rows.
+   * Resolves once the workbench has fetched the current rows (the roots, then every domain's
+   * sources: domains are expanded) and had DRAW_MS to draw them (true); at once when there are no
+   * sources to show (false). The first load holds its run-log indexing, and defers its progress
+   * updates, on this (`WorkspaceData.holdIndexingUntil`, `deferProgressUntil`; each with a limit, which
+   * a domain the user collapsed in an earlier session reaches), so that neither the indexing worker
+   * nor a refresh takes the workbench's time while it draws the first rows.
    */
   rowsDrawn(): Promise<boolean> {
     this.model = this.models.model(this.filtersValue);
-    if (!this.model.roots().some((n) => n.kind === 'domain')) return Promise.resolve(false);
+    const domains = this.model.roots().filter((n) => n.kind === 'domain');
+    if (!domains.length) return Promise.resolve(false);
+    this.unfetched = new Set(['', ...domains.map((d) => d.id)]);
     return new Promise((resolve) => this.drawWaiters.push(() => resolve(true)));
   }
 
-  /** Tells the waiters DRAW_MS after the last rows were fetched (the roots and the domains' children come in a burst). */
+  /** Tells the waiters DRAW_MS after the last of the first rows were fetched. */
   private drawSoon(): void {
     clearTimeout(this.drawTimer);
     this.drawTimer = setTimeout(() => {
