@@ -63,6 +63,13 @@ export function registerSourcesTree(services: ExtensionServices): void {
     contexts.set(key, value);
     void vscode.commands.executeCommand('setContext', key, value);
   };
+  // Set only when it changed: each new tooltip is a message to the workbench (and Markdown is parsed first).
+  let tooltipText: string | undefined;
+  const setTooltip = (text: string, markdown: boolean) => {
+    if (text === tooltipText) return;
+    tooltipText = text;
+    status.tooltip = markdown ? new vscode.MarkdownString(text) : text;
+  };
   const update = () => {
     const s = provider.model.summary();
     const f = provider.filters;
@@ -85,11 +92,17 @@ export function registerSourcesTree(services: ExtensionServices): void {
     // Say what the percentage counts: re-scored verdicts replace logged ones.
     status.text = `$(checklist) ${s.records} records · ${shown} · ${acc} correct${rescoredCount ? ` (${rescoredCount} re-scored)` : ''}${s.forks ? ` · ${s.forks} fork${s.forks === 1 ? '' : 's'}` : ''}`;
     const progress = data.loadProgress();
-    // While the first load indexes run logs, say so: the counts are what is indexed so far.
-    if (progress) status.text = `$(sync~spin) ${s.records} records · ${s.conversations} conversations so far · indexing logs ${progress.logFilesDone}/${progress.logFilesTotal}`;
-    status.tooltip = new vscode.MarkdownString(
-      `**Intent Lens**\n\n${s.records} records, ${s.sources} sources, ${s.conversations} conversations from ${s.models.length} model(s)\n\n✓ ${s.correct} · ✗ ${s.incorrect} · – ${s.unscored} unscored\n\nAccuracy over scored conversations: ${acc}${rescoredCount ? ` (${describeRescoreCounts(rescored.all())}; re-scored verdicts replace logged ones)` : ''}${s.forks ? `\n\n${s.forks} fork(s) (runs with forked_from) are not counted above` : ''}\n\nClick to open the Sources view.`,
-    );
+    // While the first load indexes run logs, say so: the counts are what is indexed so far. The
+    // tooltip is then plain text: VS Code parses a Markdown one on the host thread at every update.
+    if (progress) {
+      status.text = `$(sync~spin) ${s.records} records · ${s.conversations} conversations so far · indexing logs ${progress.logFilesDone}/${progress.logFilesTotal}`;
+      setTooltip(`Intent Lens is indexing run logs: ${progress.logFilesDone} of ${progress.logFilesTotal} files (${s.records} records, ${s.conversations} conversations so far). Click to open the Sources view.`, false);
+    } else {
+      setTooltip(
+        `**Intent Lens**\n\n${s.records} records, ${s.sources} sources, ${s.conversations} conversations from ${s.models.length} model(s)\n\n✓ ${s.correct} · ✗ ${s.incorrect} · – ${s.unscored} unscored\n\nAccuracy over scored conversations: ${acc}${rescoredCount ? ` (${describeRescoreCounts(rescored.all())}; re-scored verdicts replace logged ones)` : ''}${s.forks ? `\n\n${s.forks} fork(s) (runs with forked_from) are not counted above` : ''}\n\nClick to open the Sources view.`,
+        true,
+      );
+    }
     if (hasData && !shownOnce) {
       shownOnce = true;
       output.appendLine(`[tree] ${new Date().toISOString()} first sources shown (${s.sources} sources, ${s.conversations} conversations)`);
