@@ -171,6 +171,8 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     out.rendered = times;
     out.webview = await webviewHostMarks(wb, frame, times);
     out.timeline = await timeline.stop(await panelCreatedAtOf(frame, times));
+    // This open's host lines (command → report → HTML sent; rendered): the HTML's time on VS Code's side is the rest.
+    out.hostLines = outputChannelLines(server.runDir).filter((l) => /^\[dashboard\] (opened|rendered)/.test(l)).slice(-2);
     out.loadAverage = loadavg().map((l) => +l.toFixed(2));
     if (screenshot) await wb.screenshot(screenshot);
     return { out, frame, t0 };
