@@ -165,6 +165,8 @@ describe('Sources tree', () => {
   });
 
   it('lists the bad sample lines in the Problems panel at their lines', async () => {
+    // The conversation view an earlier test opened can take the focus back from the palette: closed first.
+    await workbench.runCommandUntil('View: Close All Editors', workbench.page.locator('.part.editor .tab').first(), 'hidden');
     // Maximised (the editor area hidden), so that all 11 rows are on screen (the list renders only those).
     await workbench.runCommandUntil('View: Toggle Maximized Panel', workbench.page.locator('.part.editor'), 'hidden');
     const problems = await workbench.problems({ atLeast: 11 });
