@@ -190,7 +190,7 @@ export interface UserClick {
  * Opens a view container as a user's click does: once Playwright's checks found the entry visible,
  * stable and the one hit at its centre (a trial click, which clicks nothing), the mouse event is sent
  * there at once. The view opens from that moment; a plain `click()` would run the same checks again
- * first (on a busy workbench they wait for stable animation frames, up to 0.6 s).
+ * first (on a workbench still starting they wait for stable animation frames: 0.2–1.8 s in the bench).
  */
 export async function clickActivityBarEntry(wb: Workbench, title: string, timeoutMs: number): Promise<UserClick> {
   const started = Date.now();

@@ -1,7 +1,8 @@
 // What the workbench's thread does from the click that opens the Sources view to the full count, for
-// the UI bench's tree step: its long tasks (> 50 ms) always, and — with INTENT_LENS_BENCH_PROFILE_WORKBENCH=<folder> — a CPU
-// profile of the page (DevTools protocol, 0.5 ms sampling), to be read with
-// `node scripts/profileWorkbench.mjs <file>`. Times are ms since `origin` (epoch ms).
+// the UI bench's tree step: its long tasks (> 50 ms) always, and, with
+// INTENT_LENS_BENCH_PROFILE_WORKBENCH=<folder>, a CPU profile of the page (DevTools protocol, 0.5 ms
+// sampling) to be read with `node scripts/profileWorkbench.mjs <file>`. Times are ms since `origin`
+// (epoch ms).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
