@@ -10,6 +10,7 @@ import { parseConversation } from '../../core/conversation';
 import { contextValueOf, type RunNode, type SourceTreeNode, type TurnNode } from './treeItems';
 import type { Verdict } from '../../core/load/runLogIndex';
 import { COMMANDS } from '../commandIds';
+import { FirstRowsWatch } from './firstRowsWatch';
 
 const VERDICT_ICONS: Record<Verdict, [string, string]> = {
   correct: ['pass', 'testing.iconPassed'],
@@ -31,9 +32,8 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
   private readonly changed = new vscode.EventEmitter<SourceTreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   model: SourceTreeModel;
-  /** Waiters of `rowsDrawn` and the timer that tells them. */
-  private drawWaiters: Array<() => void> = [];
-  private drawTimer: NodeJS.Timeout | undefined;
+  /** What `rowsDrawn` waits for. */
+  private readonly firstRows = new FirstRowsWatch(DRAW_MS, () => this.logFetch('every domain', undefined));
 
   constructor(
     private readonly data: WorkspaceData,
@@ -79,22 +79,19 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
     return children;
   }
 
-  /** Domains (by id) whose sources the workbench has not fetched yet for the waiters of `rowsDrawn`; the roots as ''. */
-  private unfetched = new Set<string>();
   /** The workbench's first fetches, timed in the output channel: how soon after the sources the view asked for its rows. */
   private readonly fetchesToLog = new Set<string>(['empty roots', 'roots', 'first sources', 'every domain']);
 
   private fetched(node: SourceTreeNode | undefined, rows: number): void {
-    if (this.drawWaiters.length && this.unfetched.delete(node?.id ?? '') && !this.unfetched.size) {
-      this.drawSoon();
-      if (this.fetchesToLog.delete('every domain')) this.output?.appendLine(`[tree] ${new Date().toISOString()} the workbench fetched every domain's sources`);
-    }
-    if (!this.fetchesToLog.size) return;
-    const what = node ? 'first sources' : rows ? 'roots' : 'empty roots';
+    this.firstRows.fetched(node?.id);
+    if (this.fetchesToLog.size) this.logFetch(node ? 'first sources' : rows ? 'roots' : 'empty roots', rows);
+  }
+
+  private logFetch(what: string, rows: number | undefined): void {
     if (!this.fetchesToLog.delete(what)) return;
     // Roots with rows end the empty ones' story (a later empty fetch is a filter, not the start).
     if (what === 'roots') this.fetchesToLog.delete('empty roots');
-    this.output?.appendLine(`[tree] ${new Date().toISOString()} the workbench fetched the ${what} (${rows} rows)`);
+    this.output?.appendLine(`[tree] ${new Date().toISOString()} the workbench fetched ${what === 'every domain' ? "every domain's sources" : `the ${what}`}${rows === undefined ? '' : ` (${rows} rows)`}`);
   }
 
   /**
@@ -109,16 +106,7 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
     this.model = this.models.model(this.filtersValue);
     const domains = this.model.roots().filter((n) => n.kind === 'domain');
     if (!domains.length) return Promise.resolve(false);
-    this.unfetched = new Set(['', ...domains.map((d) => d.id)]);
-    return new Promise((resolve) => this.drawWaiters.push(() => resolve(true)));
-  }
-
-  /** Tells the waiters DRAW_MS after the last of the first rows were fetched. */
-  private drawSoon(): void {
-    clearTimeout(this.drawTimer);
-    this.drawTimer = setTimeout(() => {
-      for (const resolve of this.drawWaiters.splice(0)) resolve();
-    }, DRAW_MS);
+    return this.firstRows.wait(domains.map((d) => d.id)).then(() => true);
   }
 
   getParent(node: SourceTreeNode): SourceTreeNode | undefined {
@@ -202,8 +190,7 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
   }
 
   dispose(): void {
-    clearTimeout(this.drawTimer);
-    for (const resolve of this.drawWaiters.splice(0)) resolve();
+    this.firstRows.dispose();
     this.changed.dispose();
   }
 }
