@@ -5,6 +5,7 @@
 // (the webview's outer frame shares that thread). Times are ms since the panel was created, as the
 // page's and VS Code's marks are.
 import type { BrowserContext, Page } from 'playwright-core';
+import { recordLongTasks } from './longTasks';
 
 interface WorkerVersion {
   versionId: string;
@@ -79,23 +80,15 @@ export async function recordWebviewTimeline(page: Page): Promise<{ stop(origin: 
     }
   });
   await cdp.send('ServiceWorker.enable');
-  await page.evaluate(() => {
-    const w = window as unknown as { __benchLongTasks?: [number, number][] };
-    if (w.__benchLongTasks) return;
-    w.__benchLongTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__benchLongTasks!.push([performance.timeOrigin + e.startTime, e.duration]);
-    }).observe({ type: 'longtask' });
-  });
+  const longTasks = await recordLongTasks(page);
   return {
     async stop(origin) {
       await cdp.detach().catch(() => undefined);
-      const tasks = await page.evaluate(() => (window as unknown as { __benchLongTasks: [number, number][] }).__benchLongTasks.splice(0));
       const calls = await page.evaluate(() => (window as unknown as { __benchFrameWorkerCalls?: [number, string][] }).__benchFrameWorkerCalls?.splice(0) ?? []);
       return {
         serviceWorker: serviceWorker.map(([at, what]) => `${Math.round(at - origin)} ${what}`),
         frameWorkerCalls: calls.map(([at, what]) => `${Math.round(at - origin)} ${what}`),
-        longTasks: tasks.map(([at, d]) => `${Math.round(at - origin)}+${Math.round(d)}`),
+        longTasks: await longTasks.take(origin),
       };
     },
   };

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { recordLongTasks } from './longTasks';
 
 export interface WorkbenchRecording {
   /** `<start ms>+<duration ms>` of each task over 50 ms on the workbench's thread. */
@@ -15,15 +16,7 @@ export interface WorkbenchRecording {
 }
 
 export async function recordWorkbench(page: Page, name: string): Promise<{ stop(origin: number): Promise<WorkbenchRecording> }> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __benchTreeTasks?: [number, number][]; __benchTreeObserver?: PerformanceObserver };
-    w.__benchTreeTasks = [];
-    w.__benchTreeObserver?.disconnect();
-    w.__benchTreeObserver = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__benchTreeTasks!.push([performance.timeOrigin + e.startTime, e.duration]);
-    });
-    w.__benchTreeObserver.observe({ type: 'longtask' });
-  });
+  const longTasks = await recordLongTasks(page);
   const folder = process.env.INTENT_LENS_BENCH_PROFILE_WORKBENCH;
   const cdp = folder ? await page.context().newCDPSession(page) : undefined;
   if (cdp) {
@@ -45,12 +38,7 @@ export async function recordWorkbench(page: Page, name: string): Promise<{ stop(
         // The click (epoch ms) and the clocks' pair, so the reader can put samples on the bench's and the host log's times.
         writeFileSync(profile, JSON.stringify({ ...p, benchOrigin: origin, benchClocks: clocks }));
       }
-      const tasks = await page.evaluate(() => {
-        const w = window as unknown as { __benchTreeTasks: [number, number][]; __benchTreeObserver?: PerformanceObserver };
-        w.__benchTreeObserver?.disconnect();
-        return w.__benchTreeTasks.splice(0);
-      });
-      return { longTasks: tasks.map(([at, d]) => `${Math.round(at - origin)}+${Math.round(d)}`), profile };
+      return { longTasks: await longTasks.take(origin), profile };
     },
   };
 }

@@ -43,6 +43,8 @@ export function registerSourcesTree(services: ExtensionServices): void {
   status.name = 'Intent Lens summary';
   status.command = 'intentLens.sources.focus';
   context.subscriptions.push(provider, view, status);
+  /** What the first load's hold and deferral wait for, in the words of their log lines. */
+  const firstRowsDrawn = async () => ((await provider.rowsDrawn()) ? 'the rows were drawn' : 'no sources to draw');
   let toldVisible = false;
   context.subscriptions.push(
     view.onDidChangeVisibility((e) => {
@@ -51,7 +53,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
       if (!toldVisible) output.appendLine(`[tree] ${new Date().toISOString()} the workbench says the view is visible`);
       toldVisible = true;
       // Opened while the first load indexes: its first rows are drawn before the next progress update refreshes them.
-      if (data.loadProgress()) data.deferProgressUntil(provider.rowsDrawn().then((drawn) => (drawn ? 'the rows were drawn' : 'no sources to draw')));
+      if (data.loadProgress()) data.deferProgressUntil(firstRowsDrawn());
     }),
   );
 
@@ -121,7 +123,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
   // briefly: right after activation the workbench may not have told yet that the view is open).
   data.holdIndexingUntil(async () => {
     if (!view.visible && !(await visibleWithin(view, VISIBILITY_WAIT_MS))) return 'none: the view is closed';
-    return (await provider.rowsDrawn()) ? 'the rows were drawn' : 'no sources to draw';
+    return firstRowsDrawn();
   });
   // A progress bar on the view while the first load runs (the rows fill in as logs are indexed).
   void vscode.window.withProgress({ location: { viewId: SOURCES_VIEW_ID } }, () => data.ensureLoaded());

@@ -33,7 +33,7 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
   readonly onDidChangeTreeData = this.changed.event;
   model: SourceTreeModel;
   /** What `rowsDrawn` waits for. */
-  private readonly firstRows = new FirstRowsWatch(DRAW_MS, () => this.logFetch('every domain', undefined));
+  private readonly firstRows = new FirstRowsWatch(DRAW_MS, () => this.logFirstFetch('every domain', "every domain's sources"));
 
   constructor(
     private readonly data: WorkspaceData,
@@ -84,14 +84,17 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
 
   private fetched(node: SourceTreeNode | undefined, rows: number): void {
     this.firstRows.fetched(node?.id);
-    if (this.fetchesToLog.size) this.logFetch(node ? 'first sources' : rows ? 'roots' : 'empty roots', rows);
+    if (!this.fetchesToLog.size) return;
+    const what = node ? 'first sources' : rows ? 'roots' : 'empty roots';
+    this.logFirstFetch(what, `the ${what} (${rows} rows)`);
   }
 
-  private logFetch(what: string, rows: number | undefined): void {
+  /** Logs the first fetch of a kind (`what`, one of fetchesToLog): `the workbench fetched <fetched>`. */
+  private logFirstFetch(what: string, fetched: string): void {
     if (!this.fetchesToLog.delete(what)) return;
     // Roots with rows end the empty ones' story (a later empty fetch is a filter, not the start).
     if (what === 'roots') this.fetchesToLog.delete('empty roots');
-    this.output?.appendLine(`[tree] ${new Date().toISOString()} the workbench fetched ${what === 'every domain' ? "every domain's sources" : `the ${what}`}${rows === undefined ? '' : ` (${rows} rows)`}`);
+    this.output?.appendLine(`[tree] ${new Date().toISOString()} the workbench fetched ${fetched}`);
   }
 
   /**
