@@ -197,24 +197,37 @@ export async function clickActivityBarEntry(wb: Workbench, title: string, timeou
   const item = wb.activityBarItem(title);
   await waitFor(`the activity-bar entry "${title}"`, item, timeoutMs);
   if ((await item.getAttribute('aria-selected')) === 'true') throw new Error(`bench: "${title}" is already open; the step needs it closed`);
-  await item.click({ trial: true, timeout: timeoutMs });
-  const box = await item.boundingBox();
-  if (!box) throw new Error(`bench: the activity-bar entry "${title}" has no box`);
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  const hit = await wb.page.evaluate(
-    ({ x, y }) => {
-      const w = window as unknown as { __benchClick?: number[] };
-      delete w.__benchClick;
-      document.addEventListener('mousedown', (e) => (w.__benchClick = [e.timeStamp, performance.now()]), { capture: true, once: true });
-      // What the click will hit: entries move while extensions add theirs during start-up.
-      return document.elementFromPoint(x, y)?.closest('.action-item')?.querySelector('a.action-label')?.getAttribute('aria-label') ?? '';
-    },
-    { x, y },
-  );
-  if (!hit.startsWith(title)) throw new Error(`bench: the click at the entry "${title}" would hit "${hit}"`);
+  // Entries move while extensions add theirs during start-up: the point is taken again until it
+  // hits the entry (the clock has not started yet).
+  let point: { x: number; y: number } | undefined;
+  let hit = '';
+  for (let tries = 0; !point; tries++) {
+    if (Date.now() - started > timeoutMs || tries === 50) throw new Error(`bench: the click at the entry "${title}" would hit "${hit}"`);
+    if (tries) await wb.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await item.click({ trial: true, timeout: timeoutMs });
+    const box = await item.boundingBox();
+    if (!box) throw new Error(`bench: the activity-bar entry "${title}" has no box`);
+    const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    hit = await wb.page.evaluate(
+      ({ x, y, title }) => {
+        const labelOf = (e: Element | null) => e?.closest('.action-item')?.querySelector('a.action-label')?.getAttribute('aria-label') ?? '';
+        const label = labelOf(document.elementFromPoint(x, y));
+        if (!label.startsWith(title)) return label;
+        const w = window as unknown as { __benchClick?: [number, number, string] };
+        delete w.__benchClick;
+        document.addEventListener('mousedown', (e) => (w.__benchClick = [e.timeStamp, performance.now(), labelOf(e.target as Element | null)]), { capture: true, once: true });
+        return label;
+      },
+      { ...at, title },
+    );
+    if (hit.startsWith(title)) point = at;
+  }
+  const { x, y } = point;
   const at = Date.now();
   await wb.page.mouse.click(x, y);
-  const times = await wb.page.evaluate(() => (window as unknown as { __benchClick?: number[] }).__benchClick);
-  return { at, harnessMs: at - started, eventToHandlerMs: times ? Math.round(times[1]! - times[0]!) : undefined };
+  const times = await wb.page.evaluate(() => (window as unknown as { __benchClick?: [number, number, string] }).__benchClick);
+  // The entry can still move between the hit test and the event: a miss fails the step at once
+  // instead of waiting for rows that will not come.
+  if (times && !times[2].startsWith(title)) throw new Error(`bench: the click at the entry "${title}" hit "${times[2]}"`);
+  return { at, harnessMs: at - started, eventToHandlerMs: times ? Math.round(times[1] - times[0]) : undefined };
 }

@@ -6,12 +6,9 @@
 // being deserialised); "(garbage collector)" is GC on this thread. CPU is counted by samples (a
 // descheduled thread's sample carries its waiting time in the profile's deltas, which would count it).
 // Usage: node scripts/profileLongTasks.mjs <file.cpuprofile> [--over <ms ran> (default 20)] [--top <n>]
-import { readFileSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { frameName, isOurFrame } from './profileFrames.mjs';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { over: { type: 'string', default: '20' }, top: { type: 'string', default: '8' } } });
 const [file] = positionals;
@@ -31,36 +28,8 @@ const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 
-// Minified bundles name functions by their source map, when one lies beside the bundle (the build writes them).
-let SourceMapConsumer;
-try {
-  ({ SourceMapConsumer } = await import('source-map-js'));
-} catch {
-  SourceMapConsumer = undefined;
-}
-const maps = new Map();
-const mapOf = (url) => {
-  if (!SourceMapConsumer || !url.startsWith('file://')) return undefined;
-  if (!maps.has(url)) {
-    // The test server's copy of the extension is gone after its run: this checkout's build is the same.
-    const bundle = /\/extensions\/intent-lens[^/]*\/dist\/([\w-]+\.js)$/.exec(url);
-    const path = [`${fileURLToPath(url)}.map`, ...(bundle ? [join(repoRoot, 'dist', `${bundle[1]}.map`)] : [])].find((p) => existsSync(p));
-    maps.set(url, path ? new SourceMapConsumer(JSON.parse(readFileSync(path, 'utf8'))) : undefined);
-  }
-  return maps.get(url);
-};
-const names = new Map();
-const name = (n) => {
-  if (names.has(n.id)) return names.get(n.id);
-  const f = n.callFrame;
-  let label = `${f.functionName || '(anonymous)'}${f.url ? ` ${f.url.replace(/^.*\//, '')}:${f.lineNumber + 1}` : ''}`;
-  const at = f.url && mapOf(f.url)?.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber });
-  if (at?.source) label = `${at.name ?? f.functionName ?? '(anonymous)'} ${relative('..', at.source).replace(/^(\.\.\/)+/, '')}:${at.line}`;
-  names.set(n.id, label);
-  return label;
-};
-/** Frames of our bundles (their original sources are ours: src/). */
-const ours = (n) => /\/dist\/[A-Za-z]+\.js$/.test(n.callFrame.url ?? '') && /src\//.test(name(n));
+const name = (n) => frameName(n.callFrame);
+const ours = (n) => isOurFrame(n.callFrame);
 
 // Sample i was taken at startUs[i] (monotonic clock); `clocks` lines them up with the stalls' wall clock.
 const startUs = [];

@@ -63,3 +63,28 @@ function braceFreeToRegExp(glob: string): string {
   }
   return re;
 }
+
+/**
+ * Several globs as one (`{a,b,c}` over their brace expansions: VS Code's globs do not nest braces),
+ * so one file search answers for all; undefined where an alternative holds a brace or a comma of its
+ * own (a character class, an unbalanced brace), which the joined group would misread.
+ */
+export function unionGlob(globs: readonly string[]): string | undefined {
+  const alternatives = [...new Set(globs.flatMap(expandBraces))];
+  if (alternatives.some((a) => /[{},]/.test(a))) return undefined;
+  return alternatives.length === 1 ? alternatives[0] : `{${alternatives.join(',')}}`;
+}
+
+/**
+ * The files each glob matches, by their path relative to their workspace folder (`/`-separated), one
+ * sorted list of full paths per glob: how the folder walk sorts what it finds.
+ */
+export function classifyByGlobs(files: ReadonlyArray<{ path: string; relative: string }>, globs: readonly string[]): string[][] {
+  const res = globs.map(globToRegExp);
+  const out: string[][] = globs.map(() => []);
+  for (const f of files) {
+    const relative = f.relative.replace(/\\/g, '/');
+    res.forEach((r, i) => r.test(relative) && out[i]!.push(f.path));
+  }
+  return out.map((l) => l.sort());
+}

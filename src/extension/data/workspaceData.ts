@@ -184,14 +184,18 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     await Promise.all(plans.map((f) => this.loadFile(f, this.kindOfLoaded(f) ?? 'evolving')));
     const logFiles = logs.filter((f) => !this.kindOfLoaded(f) && !kindByName(f));
     // Where a slow first load spends its time, for users and the UI bench.
-    this.output?.appendLine(`[data] ${new Date().toISOString()} found ${recs.length + plans.length + logs.length} data file(s) in ${found.ms} ms (${found.by === 'walk' ? 'folder walk, before the file search' : 'file search'}), records and plans loaded in ${Date.now() - loadStarted} ms`);
+    this.output?.appendLine(`[data] ${new Date().toISOString()} found ${recs.length + plans.length + logs.length} data file(s) in ${found.ms} ms (${found.by === 'walk' ? 'folder walk; the file search checks it after the load' : 'file search'}), records and plans loaded in ${Date.now() - loadStarted} ms`);
     // After this load (and with file events, in the queue), the search's answer decides what stays.
     if (found.by === 'walk') {
       const done = this.loaded?.catch(() => undefined);
-      search.then(
-        (s) => (this.queue = this.queue.then(() => done).then(() => (generation === this.loadGeneration ? this.reconcile(found, s) : undefined))),
-        (e: unknown) => this.output?.appendLine(`[data] the file search failed after the folder walk: ${e instanceof Error ? e.message : String(e)}`),
-      );
+      void Promise.resolve(done)
+        .then(() => (generation === this.loadGeneration ? search() : undefined))
+        .then(
+          (s) => {
+            if (s) this.queue = this.queue.then(() => (generation === this.loadGeneration ? this.reconcile(found, s) : undefined));
+          },
+          (e: unknown) => this.output?.appendLine(`[data] the file search failed after the folder walk: ${e instanceof Error ? e.message : String(e)}`),
+        );
     }
     const progress: LoadProgress = { logFilesDone: 0, logFilesTotal: logFiles.length };
     // With a view holding the indexing (the Sources tree), the sources are told at once; otherwise a
