@@ -99,6 +99,19 @@ describe('runner: Test Explorer against a local OpenAI-compatible server', () =>
     expect(events).toEqual(['proposal', 'reject']);
     expect(model.requests.some((r) => r.headers.authorization === `Bearer ${SECRET}`)).toBe(true);
 
+    // The appended log gives the instances runs: the rebuild keeps their items (same record) and
+    // makes them expandable, with the run under each.
+    for (const [label, verdict] of [[/^\s*Retained \(multi\)/, /✓/], [/^\s*S_Dir/, /✗/]] as const) {
+      const row = explorer.locator('.monaco-list-row', { hasText: label }).first();
+      await expect.poll(async () => row.getAttribute('aria-expanded'), { timeout: 30_000 }).not.toBeNull();
+      if ((await row.getAttribute('aria-expanded')) === 'false') await row.locator('.monaco-tl-twistie').click();
+      const run = explorer.locator('.monaco-list-row[aria-level="3"]', { hasText: /^\s*asst/ }).first();
+      await run.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+      expect(await run.innerText()).toMatch(verdict);
+      await workbench.screenshot(`test-explorer-runs-${verdict.source === '✓' ? 'retained' : 'direct'}`);
+      await row.locator('.monaco-tl-twistie').click();
+    }
+
     // The Sources tree (watching logs/) shows the new runs under the source.
     await workbench.openView('Intent Lens');
     const treeSource = await workbench.treeRow(mathRecord.task_id);
