@@ -62,7 +62,7 @@ const defaultSettings: Record<string, unknown> = {
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'chat.disableAIFeatures': true,
-  'extensions.autoUpdate': false,
+  'extensions.autoUpdate': 'off',
   'extensions.autoCheckUpdates': false,
   'extensions.ignoreRecommendations': true,
   'telemetry.telemetryLevel': 'off',
