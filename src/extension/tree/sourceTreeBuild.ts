@@ -20,8 +20,18 @@ export class SlicedTreeBuild {
   /** Appends `refs` to `data` (refs it has already are skipped). */
   constructor(
     readonly data: SourceTreeData,
-    private readonly refs: readonly ConversationRef[],
+    private refs: readonly ConversationRef[],
   ) {}
+
+  /**
+   * More conversations for this build (the next batch came before it was done): appended in the
+   * next slices, then the sources are summarised again (only those the new runs changed do work).
+   */
+  extend(refs: readonly ConversationRef[]): void {
+    if (!refs.length) return;
+    this.refs = this.refs.concat(refs);
+    this.toSummarise = undefined;
+  }
 
   /** A build from scratch: records, plans and files now, the conversations slice by slice. */
   static fresh(input: TreeInput): SlicedTreeBuild {

@@ -27,6 +27,8 @@ interface Job {
   /** The index's conversation count when the job started: the data holds as many once it is done, or is rebuilt. */
   expected: number;
   what: 'added' | 'rebuilt';
+  /** What the views are told when it is done: a partial update of the first load, or a finished change. */
+  progress: boolean;
 }
 
 export class TreeModels implements vscode.Disposable {
@@ -56,7 +58,6 @@ export class TreeModels implements vscode.Disposable {
 
   /** More conversations (or file counts) from the index: appended when nothing else changed. */
   private dataChanged(progress: boolean, files?: readonly string[]): void {
-    if (this.job) this.finishJob();
     const built = this.built;
     const { workspace: data } = this;
     if (!built || built.input.records !== data.records() || built.input.plans !== this.plans()) return this.rebuild(progress);
@@ -66,7 +67,19 @@ export class TreeModels implements vscode.Disposable {
     const added = journal && this.journalRead?.journal === journal ? journal.slice(this.journalRead.count) : files ? data.logs.conversationsIn(files) : data.conversations();
     this.journalRead = journal && { journal, count: journal.length };
     built.files = this.files();
-    this.start({ build: new SlicedTreeBuild(built, added), expected: data.logs.size, what: 'added' }, progress);
+    // At a change's end (the first load's end event) a running append to the same data takes the
+    // last refs too, slice by slice: finishing it here held the host 30-80 ms there. A progress
+    // update finishes it (each job stays one interval's refs: a view asking for a model mid-load
+    // finishes what is running, at once).
+    const job = this.job;
+    if (!progress && job?.what === 'added' && job.build.data === built) {
+      job.build.extend(added);
+      job.expected = data.logs.size;
+      job.progress = progress;
+      return;
+    }
+    if (job) this.finishJob();
+    this.start({ build: new SlicedTreeBuild(built, added), expected: data.logs.size, what: 'added', progress });
   }
 
   /** Builds the data from scratch (nothing to build when no view asked for it yet). */
@@ -75,11 +88,11 @@ export class TreeModels implements vscode.Disposable {
     this.forgetModels();
     if (!this.built) return this.emitter.fire({ progress });
     const input = this.input();
-    this.start({ build: SlicedTreeBuild.fresh(input), expected: input.conversations.length, what: 'rebuilt' }, progress);
+    this.start({ build: SlicedTreeBuild.fresh(input), expected: input.conversations.length, what: 'rebuilt', progress });
   }
 
   /** Runs a job a slice per host task (the first now), then tells the views. */
-  private start(job: Job, progress: boolean): void {
+  private start(job: Job): void {
     this.job = job;
     const started = performance.now();
     let longest = 0;
@@ -95,10 +108,10 @@ export class TreeModels implements vscode.Disposable {
         this.finishJob();
       }
       // Refs replaced, or another count than the index had (some removed): from scratch.
-      if (!job.build.clean || job.build.data.size !== job.expected) return this.rebuild(progress);
+      if (!job.build.clean || job.build.data.size !== job.expected) return this.rebuild(job.progress);
       const ms = performance.now() - started;
       if (ms > SLICE_MS || job.what === 'rebuilt') this.output.appendLine(`[tree] data ${job.what} (${job.build.data.size} conversations) in ${ms.toFixed(0)} ms, ${slices} slice(s), longest ${longest.toFixed(0)} ms`);
-      this.emitter.fire({ progress });
+      this.emitter.fire({ progress: job.progress });
     };
     slice();
   }

@@ -129,6 +129,28 @@ describe('SourceTreeData appends', () => {
     );
   });
 
+  it('equal the data built at once when a running append takes the next batch (extend), at any step', () => {
+    fc.assert(
+      fc.property(fc.array(convSpec, { minLength: 1, maxLength: 40 }), fc.nat(40), fc.nat(60), (specs, cut, stepsFirst) => {
+        const all = conversationsOf(specs);
+        const input = { records, rescored, hasInactive: () => false };
+        const whole = new SourceTreeData({ ...input, conversations: all });
+        const at = Math.min(cut, all.length);
+        const build = new SlicedTreeBuild(new SourceTreeData({ ...input, conversations: [] }), all.slice(0, at));
+        // Part of the first batch added, or all of it and some sources summarised, or done.
+        for (let i = 0; i < stepsFirst && !build.done; i++) build.step(0);
+        build.extend(all.slice(at));
+        // Not done while it has refs to add: the views are told once, at the end.
+        if (at < all.length) expect(build.done).toBe(false);
+        while (!build.step(0));
+        expect(build.clean).toBe(true);
+        for (const src of build.data.sources.values()) expect(src.allCounts).toBeDefined();
+        expect(snapshot(build.data)).toEqual(snapshot(whole));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('counts what each append adds: summary, per-model counts, new errors', () => {
     const ref = (id: number, condition: Condition, verdict: Verdict, model = 'org/A'): ConversationRef => ({
       file: '/w/logs/a.jsonl', line: id, offset: 0, length: 1, conv_id: `c${id}`, task: 'math', task_id: 'math/1', model, mode: 'multi', condition, verdict, turns: 4,
