@@ -98,7 +98,7 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
    * record is the same (a log appended to, a re-score) and only says which instances have runs now.
    * Making ~12k items anew on every change allocated 50–80 MB in VS Code's test-item code at 1 GB.
    */
-  const made = new Map<string, SourceItems>();
+  const itemsBySource = new Map<string, SourceItems>();
 
   // Built in time slices (all 400+ sources with their instances in one task blocked the extension
   // host 0.2–1.5 s after a load; 25 sources a task still took 45–62 ms at load 8, VS Code's test
@@ -122,7 +122,7 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
     for (const rec of records) {
       await turn();
       if (generation !== rebuilding) return;
-      const had = made.get(rec.record.task_id);
+      const had = itemsBySource.get(rec.record.task_id);
       if (had?.rec === rec && controller.items.get(had.item.id) === had.item) {
         for (const { item, data } of had.instances) syncRuns(item, data);
         ids.add(had.item.id);
@@ -131,14 +131,14 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
       }
       // `add` replaces the item of the same id.
       const src = sourceItem(rec);
-      made.set(rec.record.task_id, src);
+      itemsBySource.set(rec.record.task_id, src);
       ids.add(src.item.id);
       controller.items.add(src.item);
     }
     const gone: string[] = [];
     controller.items.forEach((item) => void (ids.has(item.id) || gone.push(item.id)));
     for (const id of gone) controller.items.delete(id);
-    for (const [taskId, src] of made) if (!ids.has(src.item.id)) made.delete(taskId);
+    for (const [taskId, src] of itemsBySource) if (!ids.has(src.item.id)) itemsBySource.delete(taskId);
     services.output.appendLine(`[tests] Test Explorer updated in ${Date.now() - started} ms: ${records.length - kept} source(s) made, ${kept} kept`);
   };
   controller.resolveHandler = async (item) => {

@@ -58,6 +58,13 @@ export class TreeModels implements vscode.Disposable {
 
   /** More conversations (or file counts) from the index: appended when nothing else changed. */
   private dataChanged(progress: boolean, files?: readonly string[]): void {
+    // At a change's end (the first load's end event) a running append to the same data takes the
+    // last refs too, slice by slice: finishing it here held the host 30-80 ms there. Anything else
+    // running is finished first; so is an append at a progress update (each job stays one
+    // interval's refs: a view asking for a model mid-load finishes what is running, at once).
+    const running = this.job;
+    const extend = !progress && running?.what === 'added' && running.build.data === this.built;
+    if (running && !extend) this.finishJob();
     const built = this.built;
     const { workspace: data } = this;
     if (!built || built.input.records !== data.records() || built.input.plans !== this.plans()) return this.rebuild(progress);
@@ -67,18 +74,12 @@ export class TreeModels implements vscode.Disposable {
     const added = journal && this.journalRead?.journal === journal ? journal.slice(this.journalRead.count) : files ? data.logs.conversationsIn(files) : data.conversations();
     this.journalRead = journal && { journal, count: journal.length };
     built.files = this.files();
-    // At a change's end (the first load's end event) a running append to the same data takes the
-    // last refs too, slice by slice: finishing it here held the host 30-80 ms there. A progress
-    // update finishes it (each job stays one interval's refs: a view asking for a model mid-load
-    // finishes what is running, at once).
-    const job = this.job;
-    if (!progress && job?.what === 'added' && job.build.data === built) {
-      job.build.extend(added);
-      job.expected = data.logs.size;
-      job.progress = progress;
+    if (extend && this.job === running) {
+      running.build.extend(added);
+      running.expected = data.logs.size;
+      running.progress = progress;
       return;
     }
-    if (job) this.finishJob();
     this.start({ build: new SlicedTreeBuild(built, added), expected: data.logs.size, what: 'added', progress });
   }
 
