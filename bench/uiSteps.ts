@@ -197,10 +197,8 @@ export async function clickActivityBarEntry(wb: Workbench, title: string, timeou
   const item = wb.activityBarItem(title);
   await waitFor(`the activity-bar entry "${title}"`, item, timeoutMs);
   if ((await item.getAttribute('aria-selected')) === 'true') throw new Error(`bench: "${title}" is already open; the step needs it closed`);
-  await waitFor('the activity-bar entry "Testing"', wb.activityBarItem('Testing'), timeoutMs);
-  // Entries move while extensions add theirs during start-up: Intent Lens's test controller adds
-  // the Testing entry above it after activation (a click once landed there), so that one is waited
-  // for, and the point is taken again until it hits the entry (the clock has not started yet).
+  // Entries move while extensions add theirs during start-up: the point is taken again until it
+  // hits the entry (the clock has not started yet).
   let point: { x: number; y: number } | undefined;
   let hit = '';
   for (let tries = 0; !point; tries++) {

@@ -76,8 +76,8 @@ export function unionGlob(globs: readonly string[]): string | undefined {
 }
 
 /**
- * The files each glob matches, by their path relative to their workspace folder (`/`-separated), one
- * sorted list of full paths per glob: how the folder walk sorts what it finds.
+ * The files each glob matches, by their path relative to their workspace folder, one sorted list of
+ * full paths per glob: the folder walk's answer and the file search's, split the same way.
  */
 export function classifyByGlobs(files: ReadonlyArray<{ path: string; relative: string }>, globs: readonly string[]): string[][] {
   const res = globs.map(globToRegExp);

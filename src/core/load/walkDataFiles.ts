@@ -4,7 +4,7 @@
 // search's answer, so the walk only makes the start earlier (src/extension/data/workspaceData.ts).
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { globToRegExp } from './globPatterns';
+import { classifyByGlobs } from './globPatterns';
 
 export interface WalkOptions {
   /** Directory names never entered (the exclude `**\/node_modules/**`). */
@@ -19,8 +19,7 @@ export interface WalkOptions {
  * root cannot be read. Symbolic links are followed (as VS Code's search does), each directory once.
  */
 export async function walkMatching(roots: readonly string[], globs: readonly string[], opts: WalkOptions): Promise<string[][] | undefined> {
-  const res = globs.map(globToRegExp);
-  const out: string[][] = globs.map(() => []);
+  const files: Array<{ path: string; relative: string }> = [];
   const seen = new Set<string>();
   let entries = 0;
   const visit = async (dir: string, rel: string): Promise<boolean> => {
@@ -43,7 +42,7 @@ export async function walkMatching(roots: readonly string[], globs: readonly str
       if (isDir) {
         if (!opts.skipDirs.has(e.name) && !(await visit(path, relPath))) return false;
       } else if (isFile) {
-        res.forEach((r, i) => r.test(relPath) && out[i]!.push(path));
+        files.push({ path, relative: relPath });
       }
     }
     return true;
@@ -53,5 +52,5 @@ export async function walkMatching(roots: readonly string[], globs: readonly str
   } catch {
     return undefined;
   }
-  return out.map((l) => l.sort());
+  return classifyByGlobs(files, globs);
 }
