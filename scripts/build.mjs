@@ -68,10 +68,32 @@ const nodeCommon = {
 };
 
 /**
- * Webviews built apart from the others (see main): their contracts use zod/mini only, and their first
- * paint counts (compare and conversation open fresh on a command; the dashboard, In Effect and the samples table on one).
+ * The webviews' lazy modules (entry in the lazy build → its source). A view imports one with a
+ * dynamic `import('./<name>')`; the eager build leaves it as `import('intent-lens-lazy/<name>.js')`,
+ * which the page's import map resolves to dist/webview/lazy/ (webviews/webviewPanelHost.ts): the
+ * same for a script inlined into the page and one loaded from its URL.
  */
-const ZOD_MINI_VIEWS = new Set(['compare', 'conversation', 'dashboard', 'ineffect', 'samples']);
+const WEBVIEW_LAZY_MODULES = {
+  finalDiffEditor: 'webview/compare/finalDiffEditor.ts',
+  workerPrewarm: 'webview/compare/workerPrewarm.ts',
+  highlightCode: 'webview/conversation/highlightCode.ts',
+  plotModule: 'webview/dashboard/plotModule.ts',
+};
+const LAZY_BASE = 'intent-lens-lazy/';
+
+const lazyWebviewModulesPlugin = {
+  name: 'lazy-webview-modules',
+  setup(build) {
+    const names = Object.keys(WEBVIEW_LAZY_MODULES).join('|');
+    build.onResolve({ filter: new RegExp(`^\\./(${names})$`) }, (args) => {
+      const name = args.path.slice(2);
+      // Imported statically, the module would be bundled into the eager code (a second copy, with
+      // its own state): only a dynamic import is a lazy one.
+      if (args.kind !== 'dynamic-import') return { errors: [{ text: `${name} is a lazy webview module: import it with import('./${name}')` }] };
+      return { path: `${LAZY_BASE}${name}.js`, external: true };
+    });
+  },
+};
 
 async function webviewEntries() {
   const dir = join(root, 'webview');
@@ -129,36 +151,41 @@ async function main() {
     // Full-text search's index and match worker threads (src/core/search/searchService.ts).
     await esbuild.context({ ...nodeCommon, entryPoints: { searchWorker: join(root, 'src/core/search/searchWorker.ts') }, outdir: dist }),
   );
-  // The webviews as ESM builds with code splitting: each view's eager entry stays small (React,
-  // the bridge, its first paint), Monaco and Observable Plot load as lazy chunks on first use, and
-  // chunks shared between views are cached once. The host loads the entry as a nonce'd module script;
-  // its chunks come from the same allowed source (no unsafe-eval).
-  // Two builds: the views whose contracts use only zod/mini (ZOD_MINI_VIEWS), whose core esbuild
-  // tree-shakes to the ≈ 25 KB they use — but only in a build where no other entry reaches classic
-  // zod, which keeps all of core (≈ 150 KB more in their eager bundle). The revision editor validates
-  // records with the core's classic-zod schemas; its chunks are not shared with the others'.
+  // The webviews: each view's eager code is one self-contained ESM bundle (`<view>.js`, `<view>.css`),
+  // which the host inlines into the page (webviews/pageAssets.ts: no fetch through the webview's
+  // service worker before the first paint). Heavy code (Monaco for the compare view, the highlighter,
+  // Plot) is a lazy module of a build of its own in dist/webview/lazy/ (WEBVIEW_LAZY_MODULES). Lazy
+  // modules import no React, so the two builds share no module state. Each eager bundle tree-shakes on its own: the views whose contracts use only
+  // zod/mini never carry classic zod (test/unit/webviews/eagerBundle.test.ts).
   const views = await webviewEntries();
-  const webviewBuild = (group) =>
-    esbuild.context({
-      entryPoints: Object.fromEntries(group.map(({ name, entry }) => [name, entry])),
+  const webviewCommon = {
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    sourcemap: watch,
+    minify,
+    jsx: 'automatic',
+    loader: { '.ttf': 'file', '.svg': 'dataurl' },
+    define: { 'process.env.NODE_ENV': minify ? '"production"' : '"development"' },
+    logLevel: 'warning',
+  };
+  contexts.push(
+    await esbuild.context({
+      ...webviewCommon,
+      entryPoints: Object.fromEntries(views.map(({ name, entry }) => [name, entry])),
       outdir: join(dist, 'webview'),
-      bundle: true,
+      plugins: [lazyWebviewModulesPlugin, monacoWorkerPlugin, zodEnglishOnlyPlugin],
+    }),
+    await esbuild.context({
+      ...webviewCommon,
+      entryPoints: Object.fromEntries(Object.entries(WEBVIEW_LAZY_MODULES).map(([name, entry]) => [name, join(root, entry)])),
+      outdir: join(dist, 'webview', 'lazy'),
       splitting: true,
-      platform: 'browser',
-      format: 'esm',
-      target: 'es2022',
-      sourcemap: watch,
-      minify,
-      metafile: true,
-      jsx: 'automatic',
-      loader: { '.ttf': 'file', '.svg': 'dataurl' },
-      define: { 'process.env.NODE_ENV': minify ? '"production"' : '"development"' },
+      entryNames: '[name]',
       plugins: [monacoWorkerPlugin, zodEnglishOnlyPlugin],
-      logLevel: 'warning',
-    });
-  for (const group of [views.filter((v) => ZOD_MINI_VIEWS.has(v.name)), views.filter((v) => !ZOD_MINI_VIEWS.has(v.name))]) {
-    if (group.length > 0) contexts.push(await webviewBuild(group));
-  }
+    }),
+  );
   await copyFile(join(root, 'node_modules/sql.js/dist/sql-wasm.wasm'), join(dist, 'sql-wasm.wasm'));
   if (existsSync(join(root, 'src/core/schema/jsonSchemas.ts'))) await writeJsonSchemas();
   if (watch) {
@@ -167,23 +194,9 @@ async function main() {
     return;
   }
   const t0 = Date.now();
-  const results = await Promise.all(contexts.map((c) => c.rebuild()));
-  // The webviews' module graph (eager vs lazy bytes per view): the host reads it for each view's
-  // preloads on its first open, so only the outputs' sizes and imports are kept (7 KB, not esbuild's
-  // 1.2 MB metafile with every input, which took tens to hundreds of ms to read and parse).
-  const webviewMetas = results.filter((r) => r.metafile && Object.keys(r.metafile.outputs).some((o) => o.includes('/webview/'))).map((r) => r.metafile);
-  if (webviewMetas.length > 0) await writeFile(join(dist, 'webview-meta.json'), JSON.stringify({ outputs: Object.assign({}, ...webviewMetas.map((m) => moduleGraphOf(m).outputs)) }));
+  await Promise.all(contexts.map((c) => c.rebuild()));
   await Promise.all(contexts.map((c) => c.dispose()));
   console.log(`[build] ${contexts.length} bundles in ${Date.now() - t0} ms`);
-}
-
-/** esbuild's metafile reduced to each output's size and its imports of other outputs. */
-function moduleGraphOf(metafile) {
-  const outputs = {};
-  for (const [path, o] of Object.entries(metafile.outputs)) {
-    outputs[path] = { bytes: o.bytes, imports: (o.imports ?? []).filter((i) => !i.external).map(({ path: p, kind }) => ({ path: p, kind })) };
-  }
-  return { outputs };
 }
 
 main().catch((e) => {

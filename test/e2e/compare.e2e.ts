@@ -383,10 +383,10 @@ describe.skipIf(missing.length > 0)('compare view: hostile model output', () => 
     await wb.page.waitForTimeout(1000);
     const since = requests.slice(before);
     expect(since.filter((r) => r.url.includes('example.com'))).toEqual([]);
-    // Webview resources (the view's own compare.js/.css under dist/webview) use VS Code's resource
+    // Webview resources (the view's lazy modules under dist/webview/lazy: Monaco, its CSS and font) use VS Code's resource
     // origin `*.vscode-resource.vscode-cdn.net`: the webview service worker answers them from the
     // extension folder, they never reach the network. Everything else must be this server or local.
-    const ownResource = (u: string) => /^https:\/\/[^/]+\.vscode-resource\.vscode-cdn\.net\/.*\/dist\/webview\/[\w.-]+$/.test(u);
+    const ownResource = (u: string) => /^https:\/\/[^/]+\.vscode-resource\.vscode-cdn\.net\/.*\/dist\/webview\/(lazy\/)?[\w.-]+$/.test(u);
     const local = (u: string) => /^(blob:|data:|about:|vscode-webview:)/.test(u) || /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(u) || ownResource(u);
     const fromWebviews = since.filter((r) => /webview|fake\.html/.test(r.frame));
     expect(fromWebviews.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 // The compare view: two conversations aligned turn by turn. The shared prefix is collapsed behind
 // one line that says whether it is identical; the branch point row is marked loudly; later turns sit
 // side by side with an "in effect" rail per side; the final responses end in a Monaco diff editor.
-import { Fragment, lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
 import type { AlignedRowMessage, CompareSide, CompareState, CompareTurn, CompareView, NavigateAction, RailEntry } from '../../src/shared/protocol/compare';
 import type { CommandParams } from '../../src/shared/protocol';
 import { SpanText } from './SpanText';
@@ -9,9 +9,8 @@ import { TextDiff } from './TextDiff';
 import { Badge, Button, Toolbar } from './controls';
 import { moveTo, type StopKind } from './navigation';
 import { Notes } from '../shared/Notes';
-
-// Monaco is most of the bundle's start-up cost: load it after the conversation has painted.
-const FinalDiff = lazy(() => import('./FinalDiff'));
+// Monaco is most of the view's start-up cost: FinalDiff loads it lazily, after the conversation has painted.
+import { FinalDiff } from './FinalDiff';
 
 export const KEY_HELP = 'F7 / Shift+F7 next / previous difference · F8 / Shift+F8 next / previous inactive span · Alt+P show / hide the shared prefix';
 
@@ -295,9 +294,7 @@ export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReloa
         </h2>
         <div className="il-final-stack">
           {editorDiff !== true && <TextDiff left={state.left.finalResponse?.text ?? ''} right={state.right.finalResponse?.text ?? ''} />}
-          <Suspense fallback={null}>
-            <FinalDiff left={state.left.finalResponse} right={state.right.finalResponse} onDiffComputed={editorDiffDone} pending={editorDiff !== true} />
-          </Suspense>
+          <FinalDiff left={state.left.finalResponse} right={state.right.finalResponse} onDiffComputed={editorDiffDone} pending={editorDiff !== true} />
         </div>
       </section>
 

@@ -9,17 +9,18 @@ import { sinceViewStart } from '../shared/renderTiming';
 import * as z from 'zod/mini';
 import { CompareView, ReloadResult, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
 import { CompareApp } from './CompareApp';
+import { preloadFinalDiffEditor } from './FinalDiff';
 import '../shared/base.css';
 import '../shared/buttons.css';
 import './compare.css';
 
 performance.mark('il:modules-evaluated');
-// Monaco (the bulk of the code) is a lazy chunk loaded with the final-response diff (FinalDiff is a
-// dynamic import), and so is the worker's source: the conversation paints first while both load.
+// Monaco (the bulk of the code) is a lazy module loaded for the final-response diff, and so is the
+// worker's source: the conversation paints first while both load.
 void import('./workerPrewarm').then((w) => w.prewarmWorker());
-// Fetch and compile the Monaco chunk now, in parallel with the first paint, rather than when the
-// diff's placeholder renders (CompareApp imports the same module lazily and gets this promise's module).
-void import('./FinalDiff');
+// Fetch and compile Monaco now, in parallel with the first paint, rather than when the diff's
+// placeholder mounts (FinalDiff takes this same promise's module).
+void preloadFinalDiffEditor();
 
 const PersistedSchema = z.partial(z.object({ prefixOpen: z.boolean() }));
 const persisted = PersistedSchema.safeParse(webviewState.get());

@@ -4,9 +4,9 @@
 // Plot (with d3, most of the dashboard's code) is a lazy chunk: the tables paint before it loads.
 import { useEffect, useRef, useState } from 'react';
 
-export type PlotModule = typeof import('@observablehq/plot');
+export type PlotModule = typeof import('./plotModule');
 let plotModule: Promise<PlotModule> | undefined;
-const loadPlot = () => (plotModule ??= import('@observablehq/plot'));
+const loadPlot = () => (plotModule ??= import('./plotModule'));
 
 export function themeColor(name: string, fallback: string): string {
   const v = getComputedStyle(document.body).getPropertyValue(name).trim();

@@ -1,11 +1,12 @@
 // Host side of every Intent Lens webview: strict CSP with a nonce, resources only from
-// dist/webview, initial state inlined into the HTML (no round trip before first paint). The
+// dist/webview, initial state and (./pageAssets) the view's eager script and stylesheet inlined
+// into the HTML (no round trip before first paint). The
 // messages after that go through `WebviewConnection` (./webviewConnection), which validates them
 // against the view's contract.
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../../core/render/escapeHtml';
-import { staticChunksOf } from './moduleGraph';
+import { inlineTextOf } from './pageAssets';
 
 export interface WebviewHtmlOptions {
   /** Bundle name under dist/webview (`<view>.js`, optional `<view>.css`). */
@@ -45,12 +46,19 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOpt
 export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, opts: WebviewHtmlOptions): string {
   const nonce = makeNonce();
   const root = webviewRoot(extensionUri);
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(root, `${opts.view}.js`));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(root, `${opts.view}.css`));
-  // The entry's static chunks, fetched in parallel with it (nonce'd like the script itself).
-  const preloads = staticChunksOf(vscode.Uri.joinPath(extensionUri, 'dist').fsPath, opts.view)
-    .map((c) => `<link rel="modulepreload" nonce="${nonce}" href="${webview.asWebviewUri(vscode.Uri.joinPath(root, c)).toString()}">`)
-    .join('\n');
+  const scriptFile = vscode.Uri.joinPath(root, `${opts.view}.js`);
+  const styleFile = vscode.Uri.joinPath(root, `${opts.view}.css`);
+  const scriptText = inlineTextOf(scriptFile.fsPath, 'script');
+  const styleText = inlineTextOf(styleFile.fsPath, 'style');
+  const script = scriptText !== undefined
+    ? `<script type="module" nonce="${nonce}">${scriptText}</script>`
+    : `<script type="module" nonce="${nonce}" src="${webview.asWebviewUri(scriptFile).toString()}"></script>`;
+  const style = styleText !== undefined
+    ? `<style nonce="${nonce}">${styleText}</style>`
+    : `<link rel="stylesheet" href="${webview.asWebviewUri(styleFile).toString()}">`;
+  // The views' lazy modules (Monaco, the highlighter, Plot) are imported as `intent-lens-lazy/<name>.js`
+  // (scripts/build.mjs): one prefix to map, whether the script is inlined or loaded from its URL.
+  const importMap = inlineJson({ imports: { 'intent-lens-lazy/': `${webview.asWebviewUri(vscode.Uri.joinPath(root, 'lazy')).toString()}/` } });
   const csp = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}' ${webview.cspSource}`,
@@ -69,13 +77,13 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>${escapeHtml(opts.title)}</title>
-<link rel="stylesheet" href="${style.toString()}">
-${preloads}
+${style}
+<script type="importmap" nonce="${nonce}">${importMap}</script>
 </head>
 <body data-view="${escapeHtml(opts.view)}">
 <div id="root"></div>
 <script type="application/json" id="initial-state" nonce="${nonce}">${inlineJson(opts.initialState)}</script>
-<script type="module" nonce="${nonce}" src="${script.toString()}"></script>
+${script}
 </body>
 </html>`;
 }
