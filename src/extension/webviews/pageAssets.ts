@@ -25,6 +25,9 @@ const cache = new Map<string, Cached>();
  * of the file (a rebuild in watch mode changes its mtime).
  */
 export function inlineTextOf(path: string, kind: keyof typeof UNSAFE): string | undefined {
+  // INTENT_LENS_WEBVIEW_LINKED=1 in the extension host's environment loads every view from its URL,
+  // as before inlining: the UI bench's comparison of the two (bench/ui.md).
+  if (process.env.INTENT_LENS_WEBVIEW_LINKED === '1') return undefined;
   let stat;
   try {
     stat = statSync(path);

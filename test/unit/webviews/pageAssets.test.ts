@@ -1,6 +1,6 @@
 // What the host inlines into a webview's page, and what it leaves to be loaded from its URL.
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INLINE_LIMIT_BYTES, inlineTextOf } from '../../../src/extension/webviews/pageAssets';
@@ -44,16 +44,3 @@ describe('inlineTextOf', () => {
   });
 });
 
-// The built views (skipped before a build): every one but the revision editor (Monaco in its eager
-// code) is inlined, so none of them waits on a fetch before its script starts.
-const built = join(__dirname, '../../../dist/webview');
-describe.skipIf(!existsSync(built))('the built views', () => {
-  it('are inlined, script and stylesheet, except the revision editor', () => {
-    const views = readdirSync(built).filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -3));
-    expect(views).toEqual(expect.arrayContaining(['compare', 'conversation', 'dashboard', 'editor', 'ineffect', 'samples']));
-    for (const view of views) {
-      const inlined = inlineTextOf(join(built, `${view}.js`), 'script') !== undefined && inlineTextOf(join(built, `${view}.css`), 'style') !== undefined;
-      expect({ view, inlined }).toEqual({ view, inlined: view !== 'editor' });
-    }
-  });
-});
