@@ -48,7 +48,8 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
   const root = webviewRoot(extensionUri);
   const scriptFile = vscode.Uri.joinPath(root, `${opts.view}.js`);
   const styleFile = vscode.Uri.joinPath(root, `${opts.view}.css`);
-  const scriptText = inlineTextOf(scriptFile.fsPath, 'script');
+  // A watch build's source map comment names a file beside the bundle: inlined, it must name its URL.
+  const scriptText = inlineTextOf(scriptFile.fsPath, 'script')?.replace(/\/\/# sourceMappingURL=([\w.-]+)\s*$/, (_, map: string) => `//# sourceMappingURL=${webview.asWebviewUri(vscode.Uri.joinPath(root, map)).toString()}`);
   const styleText = inlineTextOf(styleFile.fsPath, 'style');
   const script = scriptText !== undefined
     ? `<script type="module" nonce="${nonce}">${scriptText}</script>`
