@@ -95,6 +95,16 @@ const lazyWebviewModulesPlugin = {
   },
 };
 
+/** A lazy module with React would carry a second copy beside the page's, whose hooks fail in the page's tree. */
+const noReactPlugin = {
+  name: 'no-react-in-lazy-webview-modules',
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/|$)/ }, (args) => ({
+      errors: [{ text: `${args.importer} imports ${args.path}: lazy webview modules take no React (keep the component in the view's eager code)` }],
+    }));
+  },
+};
+
 async function webviewEntries() {
   const dir = join(root, 'webview');
   if (!existsSync(dir)) return [];
@@ -155,8 +165,9 @@ async function main() {
   // which the host inlines into the page (webviews/pageAssets.ts: no fetch through the webview's
   // service worker before the first paint). Heavy code (Monaco for the compare view, the highlighter,
   // Plot) is a lazy module of a build of its own in dist/webview/lazy/ (WEBVIEW_LAZY_MODULES). Lazy
-  // modules import no React, so the two builds share no module state. Each eager bundle tree-shakes on its own: the views whose contracts use only
-  // zod/mini never carry classic zod (test/unit/webviews/eagerBundle.test.ts).
+  // modules import no React (noReactPlugin), so the two builds share no module state. Each eager
+  // bundle tree-shakes on its own: the views whose contracts use only zod/mini never carry classic
+  // zod (test/unit/webviews/eagerBundle.test.ts).
   const views = await webviewEntries();
   const webviewCommon = {
     bundle: true,
@@ -183,7 +194,7 @@ async function main() {
       outdir: join(dist, 'webview', 'lazy'),
       splitting: true,
       entryNames: '[name]',
-      plugins: [monacoWorkerPlugin, zodEnglishOnlyPlugin],
+      plugins: [noReactPlugin, monacoWorkerPlugin, zodEnglishOnlyPlugin],
     }),
   );
   await copyFile(join(root, 'node_modules/sql.js/dist/sql-wasm.wasm'), join(dist, 'sql-wasm.wasm'));
