@@ -86,7 +86,8 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
     opened.disposables.push(opened.connection.onDidRender(release), { dispose: release });
     // Where an open's time goes (the UI bench reads the page's side from the page).
     const pending = 'pending' in stage ? `, pending: ${stage.pending.join(', ') || 'none'}` : '';
-    services.output.appendLine(`[dashboard] opened: command→panel ${panelCreatedAt - commandAt} ms, command→report ${stageMs} ms, command→html ${Date.now() - commandAt} ms${pending}`);
+    const htmlKB = Math.round(panel.webview.html.length / 1024);
+    services.output.appendLine(`[dashboard] opened: command→panel ${panelCreatedAt - commandAt} ms, command→report ${stageMs} ms, command→html ${Date.now() - commandAt} ms (${htmlKB} KB)${pending}`);
     return DashboardPanel.current;
   }
 
