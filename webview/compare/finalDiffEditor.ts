@@ -113,12 +113,12 @@ export async function createFinalDiffEditor(host: HTMLElement, onDiffComputed: (
   }, 10);
   const timer = window.setTimeout(() => done(false), 5000);
   let decorations: monaco.editor.IEditorDecorationsCollection[] = [];
-  const disposeModel = () => {
+  /** Clears the decorations shown and disposes the models they were on (the editor has left them). */
+  const release = (shown: monaco.editor.IDiffEditorModel | null) => {
     for (const d of decorations) d.clear();
     decorations = [];
-    const model = editor.getModel();
-    model?.original.dispose();
-    model?.modified.dispose();
+    shown?.original.dispose();
+    shown?.modified.dispose();
   };
   return {
     show(left, right) {
@@ -126,20 +126,19 @@ export async function createFinalDiffEditor(host: HTMLElement, onDiffComputed: (
       const original = monaco.editor.createModel(left?.text ?? '', 'plaintext');
       const modified = monaco.editor.createModel(right?.text ?? '', 'plaintext');
       editor.setModel({ original, modified });
-      for (const d of decorations) d.clear();
+      release(old);
       decorations = [
         editor.getOriginalEditor().createDecorationsCollection(decorationsFor(original, left)),
         editor.getModifiedEditor().createDecorationsCollection(decorationsFor(modified, right)),
       ];
-      old?.original.dispose();
-      old?.modified.dispose();
     },
     dispose() {
       window.clearInterval(poll);
       window.clearTimeout(timer);
       sub.dispose();
-      disposeModel();
+      const shown = editor.getModel();
       editor.dispose();
+      release(shown);
     },
   };
 }

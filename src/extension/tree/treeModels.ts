@@ -74,7 +74,7 @@ export class TreeModels implements vscode.Disposable {
     const added = journal && this.journalRead?.journal === journal ? journal.slice(this.journalRead.count) : files ? data.logs.conversationsIn(files) : data.conversations();
     this.journalRead = journal && { journal, count: journal.length };
     built.files = this.files();
-    if (extend && this.job === running) {
+    if (extend && running) {
       running.build.extend(added);
       running.expected = data.logs.size;
       running.progress = progress;
