@@ -236,6 +236,9 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
       save();
     }
     result[key] = coldWarm(runs);
+    // What the host spent on each fresh page's prerendered first content (webviews/prerender.ts).
+    const prerendered = outputChannelLines(server.runDir).filter((l) => l.startsWith(`[${key}] first content prerendered`));
+    if (prerendered.length) result[`${key}Prerendered`] = prerendered.slice(-VIEW_RUNS);
   };
 
   /**

@@ -137,6 +137,7 @@ async function writeJsonSchemas() {
 async function main() {
   // Chunk names carry a content hash: clear the old ones so dist/webview holds only this build's.
   await rm(join(dist, 'webview'), { recursive: true, force: true });
+  await rm(join(dist, 'prerender'), { recursive: true, force: true });
   await mkdir(dist, { recursive: true });
   const contexts = [];
   contexts.push(
@@ -197,6 +198,24 @@ async function main() {
       plugins: [noReactPlugin, monacoWorkerPlugin, zodEnglishOnlyPlugin],
     }),
   );
+  // The first content of the views that have a `prerender.tsx`, rendered on the extension host
+  // (src/extension/webviews/prerender.ts loads dist/prerender/<view>.js on first use): React's server
+  // renderer and the view's components, for Node. Lazy modules stay imports that never run there.
+  const prerenders = views.map(({ name }) => ({ name, entry: join(root, 'webview', name, 'prerender.tsx') })).filter(({ entry }) => existsSync(entry));
+  if (prerenders.length) {
+    contexts.push(
+      await esbuild.context({
+        ...nodeCommon,
+        sourcemap: false,
+        entryPoints: Object.fromEntries(prerenders.map(({ name, entry }) => [name, entry])),
+        outdir: join(dist, 'prerender'),
+        jsx: 'automatic',
+        loader: { '.css': 'empty' },
+        define: { 'process.env.NODE_ENV': minify ? '"production"' : '"development"' },
+        plugins: [lazyWebviewModulesPlugin, zodEnglishOnlyPlugin],
+      }),
+    );
+  }
   await copyFile(join(root, 'node_modules/sql.js/dist/sql-wasm.wasm'), join(dist, 'sql-wasm.wasm'));
   if (existsSync(join(root, 'src/core/schema/jsonSchemas.ts'))) await writeJsonSchemas();
   if (watch) {

@@ -8,7 +8,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { expectPushKeepsPalette, missingE2eTools, openWorkbench, repoRoot, screenshotOnFailure, sharedDataDir, startCodeServer, type CodeServer, type Workbench } from './harness';
+import { expectPushKeepsPalette, missingE2eTools, openWorkbench, outputChannelLines, repoRoot, screenshotOnFailure, sharedDataDir, startCodeServer, type CodeServer, type Workbench } from './harness';
 
 const missing = missingE2eTools();
 const SHARED_LOG = 'logs/math/snowball-stateful/snowball-stateful_math_anthropic_claude-3-haiku.jsonl';
@@ -69,6 +69,8 @@ async function renderedConversation(wb: Workbench, title: string | RegExp): Prom
   await wb.page.locator('.tab.active', { hasText: title }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
   const frame = wb.webviewFrame();
   await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+  // A fresh page hydrates the host's prerender of its first content; it must match (else React renders afresh and says so).
+  expect(await frame.locator('body').getAttribute('data-hydration')).not.toBe('recovered');
   return frame;
 }
 
@@ -112,6 +114,13 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     const rejectTurn = await wb.treeRow(/user · reject · block 1/);
     await rejectTurn.click();
     const frame = await renderedConversation(wb, 'sample-math/muffin-trays · Retained · illustrative/model-a');
+    // The page came with its first content, prerendered on the host at the reject turn, and hydrated it.
+    expect(await frame.locator('#root[data-prerendered]').count()).toBe(1);
+    expect(await frame.locator('body').getAttribute('data-hydration')).toBe('hydrated');
+    expect(outputChannelLines(server.runDir).some((l) => /^\[conversation\] first content prerendered in [\d.]+ ms/.test(l))).toBe(true);
+    // Its script ran only once that content was on screen (VS Code shows a new frame at its load event).
+    const pageLoad = JSON.parse((await frame.locator('body').getAttribute('data-page-load')) ?? '{}') as Record<string, number>;
+    expect(pageLoad.contentShown).toBeLessThan(pageLoad.scriptStart!);
 
     const badge = frame.locator('[data-verdict]').first();
     expect(await badge.getAttribute('data-verdict')).toBe('incorrect');

@@ -2,7 +2,7 @@
 // top; the transcript below, one virtualised row per user turn (a 200-turn conversation only mounts
 // what is on screen); keys J/K for next/previous turn and N/Shift+N for next/previous inactive span
 // (F7/F8 from the host do the same); F forks from the current turn, as its "Fork from here…" button.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ConversationNavigate, ConversationState, ConversationView, LogLine } from '../../src/shared/protocol/conversation';
 import type { CommandParams } from '../../src/shared/protocol';
@@ -101,6 +101,12 @@ function Header({ state, inactiveCount, onCommand }: { state: ConversationState;
   );
 }
 
+/** The rows of the first, unpositioned render: the focus turn's (or the first) and the next, as the virtualiser then shows them at the top. */
+function firstPaintRows(rows: readonly Row[], focusRow: number): number[] {
+  const first = focusRow >= 0 ? focusRow : 0;
+  return [first, first + 1].filter((i) => i < rows.length);
+}
+
 export function ConversationApp({ state, onCommand, subscribeNavigate, subscribeScroll, onRendered }: ConversationAppProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useMemo<Row[]>(
@@ -111,6 +117,12 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
   // One turn beyond the screen for the first paint (each is a Markdown render and its layout), three after.
   const [overscan, setOverscan] = useState(1);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 260, overscan });
+  // The first render lays its rows out in flow, unpositioned: it is the host's prerendered HTML
+  // (prerender.tsx) and the page's hydration of it, and the page's CSP drops style attributes in
+  // markup (React does not set them when it hydrates). The virtualiser positions rows from the next
+  // render on, before the page paints again.
+  const [positioned, setPositioned] = useState(false);
+  useLayoutEffect(() => setPositioned(true), []);
   const stops = useMemo(() => inactiveStops(state), [state]);
   const [currentTurn, setCurrentTurn] = useState<number>(state.focusTurn ?? 0);
   const stopIndex = useRef(-1);
@@ -196,34 +208,47 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
 
   const fork = useCallback((turn: number) => onCommand('forkFromTurn', { turn }), [onCommand]);
 
+  const rowContent = (row: Row) => (
+    <>
+      {row.kind === 'system' &&
+        state.system.map((m) => (
+          <div key={m.traceIndex} className="il-system" data-trace-index={m.traceIndex}>
+            <div className="il-role-name">{m.role}</div>
+            <Markdown text={m.text} spans={[]} />
+          </div>
+        ))}
+      {row.kind === 'turn' && <TurnRow turn={state.turns[row.turn]!} current={row.turn === currentTurn} canFork={state.canFork} onFork={fork} />}
+      {row.kind === 'logs' && (
+        <>
+          <LogLines title="other log entries" lines={state.standalone} folded={false} />
+          <LogLines title="bookkeeping" lines={state.bookkeeping} folded />
+        </>
+      )}
+    </>
+  );
+
   return (
     <div className="il-app">
       <Header state={state} inactiveCount={stops.length} onCommand={onCommand} />
       <div className="il-scroller" ref={scroller} data-testid="transcript" tabIndex={0} aria-label="Transcript">
         {state.turns.length === 0 && <p className="il-empty">This conversation has no user turns.</p>}
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index]!;
-            return (
+        {positioned ? (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => (
               <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="il-row" style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
-                {row.kind === 'system' &&
-                  state.system.map((m) => (
-                    <div key={m.traceIndex} className="il-system" data-trace-index={m.traceIndex}>
-                      <div className="il-role-name">{m.role}</div>
-                      <Markdown text={m.text} spans={[]} />
-                    </div>
-                  ))}
-                {row.kind === 'turn' && <TurnRow turn={state.turns[row.turn]!} current={row.turn === currentTurn} canFork={state.canFork} onFork={fork} />}
-                {row.kind === 'logs' && (
-                  <>
-                    <LogLines title="other log entries" lines={state.standalone} folded={false} />
-                    <LogLines title="bookkeeping" lines={state.bookkeeping} folded />
-                  </>
-                )}
+                {rowContent(rows[item.index]!)}
               </div>
-            );
-          })}
-        </div>
+            ))}
+          </div>
+        ) : (
+          <div>
+            {firstPaintRows(rows, rowOfTurn(state.focusTurn ?? -1)).map((index) => (
+              <div key={index} data-index={index} className="il-row">
+                {rowContent(rows[index]!)}
+              </div>
+            ))}
+          </div>
+        )}
       </div>
     </div>
   );

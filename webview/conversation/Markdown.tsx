@@ -3,13 +3,13 @@
 // http(s)/mailto are dropped, links open through VS Code (never navigate the webview), images are
 // shown as their alt text (nothing loads). `$$…$$` math stays as written (single dollars are prices in GSM8K answers); fenced code is highlighted
 // once the highlighter has loaded; inactive spans are marked (markInactive).
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { memo, useContext, useEffect, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import type { PluggableList } from 'unified';
 import { remarkPlugins, urlTransform } from './markdownPipeline';
 import type { InactiveSpanMessage } from '../../src/shared/protocol/compare';
 import { markInactive } from './markInactive';
-import { bridge } from './conversationBridge';
+import { LinkOpener } from './linkOpener';
 
 type Highlighter = typeof import('./highlightCode').highlightCode;
 let highlighter: Highlighter | undefined;
@@ -32,16 +32,7 @@ function useHighlighter(wanted: boolean): Highlighter | undefined {
 const components: Components = {
   a: ({ href, children }) =>
     href ? (
-      <a
-        href={href}
-        title={href}
-        onClick={(e) => {
-          e.preventDefault();
-          bridge.postCommand('openExternalDocument', { uri: href });
-        }}
-      >
-        {children}
-      </a>
+      <Link href={href}>{children}</Link>
     ) : (
       <span className="il-link-dropped" title="link target removed (not http, https or mailto)">
         {children}
@@ -50,7 +41,32 @@ const components: Components = {
   img: ({ alt }) => <span className="il-image-alt">[image{alt ? `: ${alt}` : ''}]</span>,
   // Math (remark-math) renders as code-like text: readable, never evaluated.
   code: ({ className, children }) => <code className={className}>{children as ReactNode}</code>,
+  // A GFM column's alignment as a class, not a style attribute: the page's CSP drops style attributes
+  // in the host's prerendered HTML, and hydration would never set them.
+  th: ({ style, children }) => <th className={alignClass(style)}>{children}</th>,
+  td: ({ style, children }) => <td className={alignClass(style)}>{children}</td>,
 };
+
+function alignClass(style: { textAlign?: unknown } | undefined): string | undefined {
+  const align = style?.textAlign;
+  return align === 'left' || align === 'center' || align === 'right' ? `il-align-${align}` : undefined;
+}
+
+function Link({ href, children }: { href: string; children: ReactNode }) {
+  const open = useContext(LinkOpener);
+  return (
+    <a
+      href={href}
+      title={href}
+      onClick={(e) => {
+        e.preventDefault();
+        open(href);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
 
 export const Markdown = memo(function Markdown({ text, spans }: { text: string; spans: readonly InactiveSpanMessage[] }) {
   const hasCode = text.includes('```') || text.includes('~~~');

@@ -6,6 +6,7 @@ import { bridge } from './conversationBridge';
 import { reusableViewRoot } from '../shared/viewRoot';
 import { type ConversationNavigate, type ConversationState } from '../../src/shared/protocol/conversation';
 import { ConversationApp } from './ConversationApp';
+import { LinkOpener } from './linkOpener';
 import '../shared/base.css';
 import '../shared/fullHeight.css';
 import '../shared/buttons.css';
@@ -31,16 +32,19 @@ bridge.onNotification('navigate', ({ action }) => navigation.emit(action));
 bridge.onNotification('scrollToTurn', ({ turn }) => scrolls.emit(turn));
 
 const show = reusableViewRoot(bridge);
+const openLink = (uri: string) => bridge.postCommand('openExternalDocument', { uri });
 
 function render(state: ConversationState): void {
   show(
-    <ConversationApp
-      state={state}
-      onCommand={(command, params) => bridge.postCommand(command, params)}
-      subscribeNavigate={navigation.subscribe}
-      subscribeScroll={scrolls.subscribe}
-      onRendered={() => bridge.rendered(state.timing)}
-    />,
+    <LinkOpener.Provider value={openLink}>
+      <ConversationApp
+        state={state}
+        onCommand={(command, params) => bridge.postCommand(command, params)}
+        subscribeNavigate={navigation.subscribe}
+        subscribeScroll={scrolls.subscribe}
+        onRendered={() => bridge.rendered(state.timing)}
+      />
+    </LinkOpener.Provider>,
     state.timing?.commandAt,
   );
 }

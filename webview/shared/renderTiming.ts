@@ -57,7 +57,7 @@ export function markRendered(timing: HostTiming | undefined): RenderedParams {
   for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('il:') && m.startTime >= viewStart) phases[m.name.slice(3)] = Math.round(m.startTime - viewStart);
   data.phases = JSON.stringify(phases);
   // The page's own load is part of a fresh view only.
-  if (timing?.panelCreatedAt !== undefined && generation === 1) data.pageLoad = JSON.stringify(pageLoad(timing.panelCreatedAt));
+  if (timing?.panelCreatedAt !== undefined && generation === 1) data.pageLoad = JSON.stringify(pageLoad(timing.panelCreatedAt, timing.commandAt));
   return times;
 }
 
@@ -67,12 +67,23 @@ export function markRendered(timing: HostTiming | undefined): RenderedParams {
  * frame and service worker), then, since that navigation start, the document's arrival and each of
  * the page's own resources (fetched through the webview's service worker) from request to last byte.
  */
-export function pageLoad(panelCreatedAt: number): Record<string, number> {
+export function pageLoad(panelCreatedAt: number, commandAt?: number): Record<string, number> {
   const out: Record<string, number> = { navigationStartSincePanelCreated: Math.round(performance.timeOrigin - panelCreatedAt), scriptStart: Math.round(scriptStart) };
   const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   if (nav) {
     out['document.responseEnd'] = Math.round(nav.responseEnd);
     out['document.domInteractive'] = Math.round(nav.domInteractive);
+  }
+  // A prerendered page (shared/viewRoot.tsx) is shown, and paints its content, before its script starts.
+  const shown = performance.getEntriesByName('il:content-shown')[0];
+  if (shown) {
+    out.contentShown = Math.round(shown.startTime);
+    if (commandAt !== undefined) out.contentShownSinceCommand = Math.round(performance.timeOrigin + shown.startTime - commandAt);
+  }
+  for (const p of performance.getEntriesByType('paint')) {
+    if (p.name !== 'first-contentful-paint') continue;
+    out.firstContentfulPaint = Math.round(p.startTime);
+    if (commandAt !== undefined) out.firstContentfulPaintSinceCommand = Math.round(performance.timeOrigin + p.startTime - commandAt);
   }
   for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
     const name = r.name.split(/[?#]/)[0]!.split('/').pop() ?? r.name;

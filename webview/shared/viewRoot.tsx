@@ -1,10 +1,12 @@
 // A view's React root (`#root`) inside its error boundary, which reports through the view's bridge
-// to the Intent Lens output channel: every view mounts the same way.
+// to the Intent Lens output channel: every view mounts the same way. Where the host prerendered the
+// page's first content into `#root` (`data-prerendered`, webviews/prerender.ts on the host), the
+// first render hydrates it: the page shows that content before its script has run.
 import type { ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { ViewDefinition } from '../../src/shared/protocol';
 import type { ViewBridge } from './bridge';
-import { ErrorBoundary } from './ErrorBoundary';
+import { viewTree } from './viewTree';
 import { commandMounts } from './renderTiming';
 
 /**
@@ -12,13 +14,22 @@ import { commandMounts } from './renderTiming';
  * afresh (a reused view given another command's content starts from a clean state).
  */
 export function viewRoot<D extends ViewDefinition>(bridge: ViewBridge<D>): (content: ReactNode, mount?: number) => void {
-  const root = createRoot(document.getElementById('root')!);
-  return (content, mount = 0) =>
-    root.render(
-      <ErrorBoundary key={mount} view={bridge.view} report={(m) => bridge.log('error', m)}>
-        {content}
-      </ErrorBoundary>,
-    );
+  const container = document.getElementById('root')!;
+  const report = (m: string) => bridge.log('error', m);
+  let root: Root | undefined = container.dataset.prerendered === undefined ? createRoot(container) : undefined;
+  return (content, mount = 0) => {
+    if (root) {
+      root.render(viewTree(bridge.view, report, content, mount));
+      return;
+    }
+    document.body.dataset.hydration = 'hydrating';
+    root = hydrateRoot(container, viewTree(bridge.view, report, content, mount), {
+      onRecoverableError: (error) => {
+        document.body.dataset.hydration = 'recovered';
+        bridge.log('warn', `the ${bridge.view} view's prerendered content did not match its first render; rendered afresh: ${error instanceof Error ? error.message : String(error)}`);
+      },
+    });
+  };
 }
 
 /**

@@ -98,6 +98,7 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
       definition: ConversationView,
       title: state.title,
       initialState: state,
+      prerender: 'conversation',
       handlers: { onCommand: (m) => this.onCommand(m), describeRendered: () => `${this.state.title} (${this.state.turns.length} turns)` },
     });
     this.state = state;

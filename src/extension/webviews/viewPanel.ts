@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import type { RenderedParams, StateOf, ViewDefinition } from '../../shared/protocol';
 import { renderWebviewHtml } from './webviewPanelHost';
+import { prerenderView, type PrerenderedView } from './prerender';
 import { WebviewConnection, type ConnectionHandlers } from './webviewConnection';
 
 export interface ViewPanelSpec<D extends ViewDefinition> {
@@ -14,6 +15,8 @@ export interface ViewPanelSpec<D extends ViewDefinition> {
   initialState: StateOf<D>;
   /** The view runs Monaco (see `WebviewHtmlOptions.workers`). */
   workers?: boolean;
+  /** The view has a prerender bundle: its first content is rendered here, into the page's HTML (./prerender). */
+  prerender?: PrerenderedView;
   /** The view's requests and commands (the output channel is the panel's). */
   handlers: Omit<ConnectionHandlers<D>, 'log'>;
 }
@@ -30,7 +33,16 @@ export abstract class ViewPanel<D extends ViewDefinition> implements vscode.Disp
   ) {
     this.connection = new WebviewConnection(panel.webview, spec.definition, { ...spec.handlers, log: (line) => services.output.appendLine(line) });
     const { view } = spec.definition;
-    panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view, title: spec.title, initialState: spec.initialState, ...(spec.workers ? { workers: true } : {}) });
+    const log = (line: string) => services.output.appendLine(line);
+    const prerendered = spec.prerender ? prerenderView(spec.prerender, spec.initialState, vscode.Uri.joinPath(services.context.extensionUri, 'dist').fsPath, (m) => log(`[${view}] ${m}`)) : undefined;
+    if (prerendered) log(`[${view}] first content prerendered in ${prerendered.ms.toFixed(1)} ms (${Math.round(prerendered.html.length / 1024)} KB)`);
+    panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, {
+      view,
+      title: spec.title,
+      initialState: spec.initialState,
+      ...(spec.workers ? { workers: true } : {}),
+      ...(prerendered ? { prerendered: prerendered.html } : {}),
+    });
     this.disposables.push(
       this.connection,
       panel.onDidDispose(() => this.dispose()),

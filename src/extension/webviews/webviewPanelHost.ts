@@ -19,7 +19,39 @@ export interface WebviewHtmlOptions {
    * `style-src 'unsafe-inline'`; scripts stay nonce-only everywhere.
    */
   workers?: boolean;
+  /**
+   * The page's first content, rendered on the host (./prerender): React's escaped HTML, put into
+   * `#root` for the page to hydrate. It holds no style attributes (the CSP drops them).
+   */
+  prerendered?: string;
 }
+
+/**
+ * A prerendered page's script runs once the page is on screen. VS Code keeps a webview's new frame
+ * hidden until its `load` event (or 200 ms), and a page's scripts delay that event: run at once, the
+ * view's script (parse, evaluation, hydration) would hide the prerendered content for as long as it
+ * takes. So the script travels as inert text, and after `load` and the frame that shows the page
+ * (at the latest 250 ms after the page was parsed, as VS Code's own fallback) this runs it as a module
+ * with the page's nonce, marking `il:content-shown` for the render times.
+ */
+const RUN_AFTER_SHOWN = `(() => {
+  const nonce = document.currentScript.nonce;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    performance.mark('il:content-shown');
+    setTimeout(() => {
+      const s = document.createElement('script');
+      s.type = 'module';
+      s.nonce = nonce;
+      s.textContent = document.getElementById('il-view-script').textContent;
+      document.body.append(s);
+    });
+  };
+  addEventListener('load', () => requestAnimationFrame(start), { once: true });
+  setTimeout(start, 250);
+})();`;
 
 export function makeNonce(): string {
   return randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
@@ -51,9 +83,11 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
   // A watch build's source map comment names a file beside the bundle: inlined, it must name its URL.
   const scriptText = inlineTextOf(scriptFile.fsPath, 'script')?.replace(/\/\/# sourceMappingURL=([\w.-]+)\s*$/, (_, map: string) => `//# sourceMappingURL=${webview.asWebviewUri(vscode.Uri.joinPath(root, map)).toString()}`);
   const styleText = inlineTextOf(styleFile.fsPath, 'style');
-  const script = scriptText !== undefined
-    ? `<script type="module" nonce="${nonce}">${scriptText}</script>`
-    : `<script type="module" nonce="${nonce}" src="${webview.asWebviewUri(scriptFile).toString()}"></script>`;
+  const script = scriptText === undefined
+    ? `<script type="module" nonce="${nonce}" src="${webview.asWebviewUri(scriptFile).toString()}"></script>`
+    : opts.prerendered !== undefined
+      ? `<script type="text/plain" id="il-view-script">${scriptText}</script>\n<script nonce="${nonce}">${RUN_AFTER_SHOWN}</script>`
+      : `<script type="module" nonce="${nonce}">${scriptText}</script>`;
   const style = styleText !== undefined
     ? `<style nonce="${nonce}">${styleText}</style>`
     : `<link rel="stylesheet" href="${webview.asWebviewUri(styleFile).toString()}">`;
@@ -82,7 +116,7 @@ ${style}
 <script type="importmap" nonce="${nonce}">${importMap}</script>
 </head>
 <body data-view="${escapeHtml(opts.view)}">
-<div id="root"></div>
+${opts.prerendered !== undefined ? `<div id="root" data-prerendered>${opts.prerendered}</div>` : '<div id="root"></div>'}
 <script type="application/json" id="initial-state" nonce="${nonce}">${inlineJson(opts.initialState)}</script>
 ${script}
 </body>

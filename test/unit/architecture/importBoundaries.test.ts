@@ -38,6 +38,13 @@ describe('import boundaries', () => {
     expect(violations(['src/core', 'src/shared'], (s) => s === 'vscode' || s.startsWith('vscode/'))).toEqual([]);
   });
 
+  it('src/ never imports webview code (the host loads a view\'s prerender as a bundle, by path)', () => {
+    const intoWebview = (from: string, spec: string) => spec.startsWith('.') && relative(ROOT, resolve(from, '..', spec)).split(/[\\/]/)[0] === 'webview';
+    const found = ['src'].flatMap((d) => sourceFiles(join(ROOT, d)).flatMap((f) => importedModules(readFileSync(f, 'utf8')).filter((spec) => intoWebview(f, spec)).map((spec) => `${relative(ROOT, f)} imports ${spec}`)));
+    expect(intoWebview(join(ROOT, 'src/extension/webviews/x.ts'), '../../../webview/conversation/prerender')).toBe(true);
+    expect(found).toEqual([]);
+  });
+
   it('webview/ never imports Node built-ins', () => {
     expect(violations(['webview'], (s) => NODE_BUILTINS.has(s) || NODE_BUILTINS.has(s.split('/')[0]!))).toEqual([]);
   });

@@ -1,0 +1,56 @@
+// A page's first content rendered on the host, for views that have a prerender bundle
+// (dist/prerender/<view>.js, built from webview/<view>/prerender.tsx): the page shows it as soon as
+// VS Code has written the HTML, before its script has loaded, evaluated and rendered (then it
+// hydrates the same DOM). Loaded on first use through V8's code cache (saved after the first render,
+// when its code is compiled). Never required: without the bundle, or when it throws, the page
+// renders itself as before. `INTENT_LENS_WEBVIEW_PRERENDER=0` turns it off (the bench's A/B).
+import { join } from 'node:path';
+import { requireWithCodeCache } from '../bootstrap/codeCache';
+
+interface PrerenderModule {
+  prerender(state: unknown): string;
+}
+
+/** The views with a prerender bundle. */
+export type PrerenderedView = 'conversation';
+
+export interface Prerendered {
+  html: string;
+  ms: number;
+}
+
+/** By bundle path: loaded once per extension host. */
+const modules = new Map<string, PrerenderModule | null>();
+
+function moduleOf(view: PrerenderedView, distDir: string): PrerenderModule | null {
+  const file = join(distDir, 'prerender', `${view}.js`);
+  let mod = modules.get(file);
+  if (mod !== undefined) return mod;
+  try {
+    const loaded = requireWithCodeCache<PrerenderModule>(file);
+    mod = typeof loaded.exports.prerender === 'function' ? loaded.exports : null;
+    // After this call's render has compiled what a render runs.
+    if (mod && loaded.cache !== 'used') setTimeout(() => loaded.save(), 0).unref();
+  } catch {
+    mod = null;
+  }
+  modules.set(file, mod);
+  return mod;
+}
+
+/**
+ * The view's first content for `state` as HTML, or undefined where it has none (no bundle, turned
+ * off) or its render threw (`onError` says why).
+ */
+export function prerenderView(view: PrerenderedView, state: unknown, distDir: string, onError: (message: string) => void): Prerendered | undefined {
+  if (process.env.INTENT_LENS_WEBVIEW_PRERENDER === '0') return undefined;
+  const mod = moduleOf(view, distDir);
+  if (!mod) return undefined;
+  const t0 = performance.now();
+  try {
+    return { html: mod.prerender(state), ms: performance.now() - t0 };
+  } catch (e) {
+    onError(`the ${view} view's first content could not be prerendered (the page renders it): ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
+}
