@@ -62,6 +62,8 @@ async function watchQuickInput(wb: Workbench): Promise<() => Promise<{ closed: b
 async function renderedCompare(wb: Workbench): Promise<FrameLocator> {
   const frame = wb.webviewFrame();
   await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+  // A fresh page hydrates the host's prerender of its first content; it must match (else React renders afresh and says so).
+  expect(await frame.locator('body').getAttribute('data-hydration')).not.toBe('recovered');
   return frame;
 }
 
@@ -96,6 +98,11 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     await wb.runCommand('Intent Lens: Compare Retained ↔ Revised');
     await answerQuickPicks(wb, ['sample-math/muffin-trays', 'illustrative/model-a']);
     const frame = await renderedCompare(wb);
+    // The page came with the comparison prerendered on the host, hydrated it, and ran its script once it was on screen.
+    expect(await frame.locator('#root[data-prerendered]').count()).toBe(1);
+    expect(await frame.locator('body').getAttribute('data-hydration')).toBe('hydrated');
+    const pageLoad = JSON.parse((await frame.locator('body').getAttribute('data-page-load')) ?? '{}') as Record<string, number>;
+    expect(pageLoad.contentShown).toBeLessThan(pageLoad.scriptStart!);
 
     const branch = frame.locator('[data-branch-point="true"]');
     await expect.poll(() => branch.count()).toBe(1);

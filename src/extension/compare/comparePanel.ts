@@ -90,6 +90,7 @@ export class ComparePanel extends ViewPanel<typeof CompareView> {
       title: state.title,
       initialState: state,
       workers: true,
+      prerender: 'compare',
       handlers: {
         requests: { reload: () => this.reload() },
         onCommand: (m) => this.onCommand(m),

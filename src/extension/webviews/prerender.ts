@@ -12,7 +12,7 @@ interface PrerenderModule {
 }
 
 /** The views with a prerender bundle. */
-export type PrerenderedView = 'conversation';
+export type PrerenderedView = 'conversation' | 'compare';
 
 export interface Prerendered {
   html: string;

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { prerender } from '../../../webview/conversation/prerender';
+import { prerender as prerenderCompare } from '../../../webview/compare/prerender';
+import { buildCompareState } from '../../../src/extension/compare/buildCompareState';
 import { prerenderView } from '../../../src/extension/webviews/prerender';
 import { buildConversationState } from '../../../src/extension/conversation/buildConversationState';
 import { literalInactiveDetector } from '../../../src/core/compare/inactiveSpans';
@@ -59,6 +61,30 @@ describe('conversation prerender', () => {
     expect(html).toContain('class="il-align-left"');
     expect(html).toContain('class="il-align-right"');
     expect(html).not.toMatch(/\sstyle="/);
+  });
+});
+
+describe('compare prerender', () => {
+  const { revised } = retainedRevisedPair();
+  const compareRef = (conv_id: string) => ({ conv_id, file: '/ws/logs/math/model-a.jsonl', line: 1 });
+  const compare = (right = revised) =>
+    buildCompareState({ record, left: { ref: compareRef(retained.conv_id), entry: retained }, right: { ref: compareRef(right.conv_id), entry: right }, detector: literalInactiveDetector, detectorName: 'literal', timing: { commandAt: 1, panelCreatedAt: 2 } });
+
+  it('shows both sides after the folded shared prefix, with their verdicts and the final answers\' word diff', () => {
+    const state = compare();
+    const html = prerenderCompare(state).replaceAll('<!-- -->', '');
+    expect(html).toContain('data-testid="shared-prefix" data-collapsed="true"');
+    expect(html).toContain(state.branchSummary);
+    expect(html).toMatch(/data-verdict="incorrect"[\s\S]*data-verdict="correct"|data-verdict="correct"[\s\S]*data-verdict="incorrect"/);
+    // The rejected "2 bags" that Retained's final reply uses is marked there.
+    expect(html).toMatch(/<mark[^>]*>[^<]*2 bags/);
+  });
+
+  it('shows model text as text', () => {
+    const hostile = { ...revised, trace: revised.trace.map((m) => (m.role === 'assistant' ? { ...m, content: HOSTILE } : m)) };
+    const html = prerenderCompare(compare(hostile as typeof revised));
+    expect(html).not.toMatch(/<script|<img|<div id=|href="javascript/i);
+    expect(html).toContain('&lt;script&gt;');
   });
 });
 
