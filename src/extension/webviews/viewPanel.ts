@@ -34,6 +34,8 @@ export abstract class ViewPanel<D extends ViewDefinition> implements vscode.Disp
     this.connection = new WebviewConnection(panel.webview, spec.definition, { ...spec.handlers, log: (line) => services.output.appendLine(line) });
     const { view } = spec.definition;
     const log = (line: string) => services.output.appendLine(line);
+    // On the panel's way to the window: VS Code's frame starts its page when the HTML arrives. Run on
+    // a later turn of the event loop instead, it measured no sooner (bench/ui.md).
     const prerendered = spec.prerender ? prerenderView(spec.prerender, spec.initialState, vscode.Uri.joinPath(services.context.extensionUri, 'dist').fsPath, (m) => log(`[${view}] ${m}`)) : undefined;
     if (prerendered) log(`[${view}] first content prerendered in ${prerendered.ms.toFixed(1)} ms (${Math.round(prerendered.html.length / 1024)} KB)`);
     panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, {

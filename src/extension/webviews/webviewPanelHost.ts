@@ -1,6 +1,7 @@
 // Host side of every Intent Lens webview: strict CSP with a nonce, resources only from
 // dist/webview, initial state and (./pageAssets) the view's eager script and stylesheet inlined
-// into the HTML (no round trip before first paint). The
+// into the HTML (no round trip before first paint); a prerendered page (./prerender) carries its
+// content and stylesheet, and loads its script once shown. The
 // messages after that go through `WebviewConnection` (./webviewConnection), which validates them
 // against the view's contract.
 import * as vscode from 'vscode';
@@ -21,33 +22,34 @@ export interface WebviewHtmlOptions {
   workers?: boolean;
   /**
    * The page's first content, rendered on the host (./prerender): React's escaped HTML, put into
-   * `#root` for the page to hydrate. It holds no style attributes (the CSP drops them).
+   * `#root` for the page to hydrate; the page's script is then loaded after it is shown
+   * (`LOAD_AFTER_SHOWN`).
    */
   prerendered?: string;
 }
 
 /**
- * A prerendered page's script runs once the page is on screen. VS Code keeps a webview's new frame
+ * A prerendered page's script starts once the page is on screen. VS Code keeps a webview's new frame
  * hidden until its `load` event (or 200 ms), and a page's scripts delay that event: run at once, the
- * view's script (parse, evaluation, hydration) would hide the prerendered content for as long as it
- * takes. So the script travels as inert text, and after `load` and the frame that shows the page
- * (at the latest 250 ms after the page was parsed, as VS Code's own fallback) this runs it as a module
- * with the page's nonce, marking `il:content-shown` for the render times.
+ * view's script would hide the prerendered content while it loads, evaluates and hydrates. Nor is it
+ * inlined: the HTML's way into VS Code's frame takes longer the bigger it is, and the first paint
+ * needs only the content and the stylesheet. So after `load` and the frame that shows the page (at
+ * the latest 250 ms after the page was parsed, as VS Code's own fallback) this adds the view's
+ * script from its URL, with the page's nonce, marking `il:content-shown` for the render times.
  */
-const RUN_AFTER_SHOWN = `(() => {
+const LOAD_AFTER_SHOWN = `(() => {
   const nonce = document.currentScript.nonce;
+  const src = document.currentScript.dataset.viewScript;
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
     performance.mark('il:content-shown');
-    setTimeout(() => {
-      const s = document.createElement('script');
-      s.type = 'module';
-      s.nonce = nonce;
-      s.textContent = document.getElementById('il-view-script').textContent;
-      document.body.append(s);
-    });
+    const s = document.createElement('script');
+    s.type = 'module';
+    s.nonce = nonce;
+    s.src = src;
+    document.body.append(s);
   };
   addEventListener('load', () => requestAnimationFrame(start), { once: true });
   setTimeout(start, 250);
@@ -80,14 +82,15 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
   const root = webviewRoot(extensionUri);
   const scriptFile = vscode.Uri.joinPath(root, `${opts.view}.js`);
   const styleFile = vscode.Uri.joinPath(root, `${opts.view}.css`);
+  const scriptUrl = webview.asWebviewUri(scriptFile).toString();
   // A watch build's source map comment names a file beside the bundle: inlined, it must name its URL.
-  const scriptText = inlineTextOf(scriptFile.fsPath, 'script')?.replace(/\/\/# sourceMappingURL=([\w.-]+)\s*$/, (_, map: string) => `//# sourceMappingURL=${webview.asWebviewUri(vscode.Uri.joinPath(root, map)).toString()}`);
+  const scriptText = opts.prerendered !== undefined ? undefined : inlineTextOf(scriptFile.fsPath, 'script')?.replace(/\/\/# sourceMappingURL=([\w.-]+)\s*$/, (_, map: string) => `//# sourceMappingURL=${webview.asWebviewUri(vscode.Uri.joinPath(root, map)).toString()}`);
   const styleText = inlineTextOf(styleFile.fsPath, 'style');
-  const script = scriptText === undefined
-    ? `<script type="module" nonce="${nonce}" src="${webview.asWebviewUri(scriptFile).toString()}"></script>`
-    : opts.prerendered !== undefined
-      ? `<script type="text/plain" id="il-view-script">${scriptText}</script>\n<script nonce="${nonce}">${RUN_AFTER_SHOWN}</script>`
-      : `<script type="module" nonce="${nonce}">${scriptText}</script>`;
+  const script = opts.prerendered !== undefined
+    ? `<script nonce="${nonce}" data-view-script="${escapeHtml(scriptUrl)}">${LOAD_AFTER_SHOWN}</script>`
+    : scriptText !== undefined
+      ? `<script type="module" nonce="${nonce}">${scriptText}</script>`
+      : `<script type="module" nonce="${nonce}" src="${scriptUrl}"></script>`;
   const style = styleText !== undefined
     ? `<style nonce="${nonce}">${styleText}</style>`
     : `<link rel="stylesheet" href="${webview.asWebviewUri(styleFile).toString()}">`;
