@@ -2,28 +2,22 @@
 // loaded by src/extension/webviews/prerender.ts) and hydrated by the page (shared/viewRoot.tsx): the
 // same tree as main.tsx renders for a fresh page (no webview state yet, so the shared prefix is
 // folded), with handlers that cannot run here. Monaco's diff editor mounts in the page only.
-import { renderToString } from 'react-dom/server';
 import type { CompareState } from '../../src/shared/protocol/compare';
-import { viewTree } from '../shared/viewTree';
+import { nothing, prerenderTree } from '../shared/prerenderTree';
 import { CompareApp } from './CompareApp';
 
-const nothing = () => undefined;
-
 export function prerender(state: CompareState): string {
-  return renderToString(
-    viewTree(
-      'compare',
-      nothing,
-      <CompareApp
-        state={state}
-        initialPrefixOpen={false}
-        onPrefixToggled={nothing}
-        onCommand={nothing}
-        onReload={async () => undefined}
-        subscribeNavigate={() => nothing}
-        onRendered={nothing}
-        onEditorDiff={nothing}
-      />,
-    ),
+  return prerenderTree(
+    'compare',
+    <CompareApp
+      state={state}
+      initialPrefixOpen={false}
+      onPrefixToggled={nothing}
+      onCommand={nothing}
+      onReload={async () => undefined}
+      subscribeNavigate={() => nothing}
+      onRendered={nothing}
+      onEditorDiff={nothing}
+    />,
   );
 }
