@@ -1,9 +1,10 @@
 // A page's first content rendered on the host, for views that have a prerender bundle
 // (dist/prerender/<view>.js, built from webview/<view>/prerender.tsx): the page shows it as soon as
-// VS Code has shown the frame, before its script has loaded, evaluated and rendered (then it
-// hydrates the same DOM; webviewPanelHost.ts loads that script once the page is shown). Loaded on first use through V8's code cache (saved after the first render,
-// when its code is compiled). Never required: without the bundle, or when it throws, the page
-// renders itself as before. `INTENT_LENS_WEBVIEW_PRERENDER=0` turns it off (the bench's A/B).
+// VS Code shows the frame, before its script has loaded, evaluated and rendered; then the script
+// hydrates the same DOM (webviewPanelHost.ts loads it once the page is shown). The bundle is loaded
+// on first use through V8's code cache (saved after the first render, when its code is compiled).
+// Never required: without the bundle, or when it throws, the page renders itself as before.
+// `INTENT_LENS_WEBVIEW_PRERENDER=0` turns it off (the bench's A/B).
 import { join } from 'node:path';
 import { requireWithCodeCache } from '../bootstrap/codeCache';
 

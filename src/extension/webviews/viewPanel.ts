@@ -31,9 +31,9 @@ export abstract class ViewPanel<D extends ViewDefinition> implements vscode.Disp
     readonly panel: vscode.WebviewPanel,
     spec: ViewPanelSpec<D>,
   ) {
-    this.connection = new WebviewConnection(panel.webview, spec.definition, { ...spec.handlers, log: (line) => services.output.appendLine(line) });
-    const { view } = spec.definition;
     const log = (line: string) => services.output.appendLine(line);
+    this.connection = new WebviewConnection(panel.webview, spec.definition, { ...spec.handlers, log });
+    const { view } = spec.definition;
     // On the panel's way to the window: VS Code's frame starts its page when the HTML arrives. Run on
     // a later turn of the event loop instead, it measured no sooner (bench/ui.md).
     const prerendered = spec.prerender ? prerenderView(spec.prerender, spec.initialState, vscode.Uri.joinPath(services.context.extensionUri, 'dist').fsPath, (m) => log(`[${view}] ${m}`)) : undefined;
