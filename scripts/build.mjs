@@ -209,9 +209,9 @@ async function main() {
         sourcemap: false,
         entryPoints: Object.fromEntries(prerenders.map(({ name, entry }) => [name, entry])),
         outdir: join(dist, 'prerender'),
-        jsx: 'automatic',
+        jsx: webviewCommon.jsx,
         loader: { '.css': 'empty' },
-        define: { 'process.env.NODE_ENV': minify ? '"production"' : '"development"' },
+        define: webviewCommon.define,
         plugins: [lazyWebviewModulesPlugin, zodEnglishOnlyPlugin],
       }),
     );

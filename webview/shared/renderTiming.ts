@@ -74,17 +74,15 @@ export function pageLoad(panelCreatedAt: number, commandAt?: number): Record<str
     out['document.responseEnd'] = Math.round(nav.responseEnd);
     out['document.domInteractive'] = Math.round(nav.domInteractive);
   }
-  // A prerendered page (shared/viewRoot.tsx) is shown, and paints its content, before its script starts.
-  const shown = performance.getEntriesByName('il:content-shown')[0];
-  if (shown) {
-    out.contentShown = Math.round(shown.startTime);
-    if (commandAt !== undefined) out.contentShownSinceCommand = Math.round(performance.timeOrigin + shown.startTime - commandAt);
-  }
-  for (const p of performance.getEntriesByType('paint')) {
-    if (p.name !== 'first-contentful-paint') continue;
-    out.firstContentfulPaint = Math.round(p.startTime);
-    if (commandAt !== undefined) out.firstContentfulPaintSinceCommand = Math.round(performance.timeOrigin + p.startTime - commandAt);
-  }
+  // A prerendered page (shared/viewRoot.tsx) is shown, and paints its content, before its script
+  // starts: each moment since the navigation and, where known, since the command.
+  const moment = (name: string, entry: PerformanceEntry | undefined) => {
+    if (!entry) return;
+    out[name] = Math.round(entry.startTime);
+    if (commandAt !== undefined) out[`${name}SinceCommand`] = Math.round(performance.timeOrigin + entry.startTime - commandAt);
+  };
+  moment('contentShown', performance.getEntriesByName('il:content-shown')[0]);
+  moment('firstContentfulPaint', performance.getEntriesByName('first-contentful-paint', 'paint')[0]);
   for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
     const name = r.name.split(/[?#]/)[0]!.split('/').pop() ?? r.name;
     out[`${name}.start`] = Math.round(r.startTime);

@@ -77,20 +77,21 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOpt
   return { enableScripts: true, retainContextWhenHidden: true, localResourceRoots: [webviewRoot(extensionUri)] };
 }
 
+/** The view's script as a module, inlined where it can be (./pageAssets), else from its URL. */
+function moduleScript(webview: vscode.Webview, root: vscode.Uri, scriptFile: vscode.Uri, scriptUrl: string, nonce: string): string {
+  // A watch build's source map comment names a file beside the bundle: inlined, it must name its URL.
+  const text = inlineTextOf(scriptFile.fsPath, 'script')?.replace(/\/\/# sourceMappingURL=([\w.-]+)\s*$/, (_, map: string) => `//# sourceMappingURL=${webview.asWebviewUri(vscode.Uri.joinPath(root, map)).toString()}`);
+  return text !== undefined ? `<script type="module" nonce="${nonce}">${text}</script>` : `<script type="module" nonce="${nonce}" src="${scriptUrl}"></script>`;
+}
+
 export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, opts: WebviewHtmlOptions): string {
   const nonce = makeNonce();
   const root = webviewRoot(extensionUri);
   const scriptFile = vscode.Uri.joinPath(root, `${opts.view}.js`);
   const styleFile = vscode.Uri.joinPath(root, `${opts.view}.css`);
   const scriptUrl = webview.asWebviewUri(scriptFile).toString();
-  // A watch build's source map comment names a file beside the bundle: inlined, it must name its URL.
-  const scriptText = opts.prerendered !== undefined ? undefined : inlineTextOf(scriptFile.fsPath, 'script')?.replace(/\/\/# sourceMappingURL=([\w.-]+)\s*$/, (_, map: string) => `//# sourceMappingURL=${webview.asWebviewUri(vscode.Uri.joinPath(root, map)).toString()}`);
   const styleText = inlineTextOf(styleFile.fsPath, 'style');
-  const script = opts.prerendered !== undefined
-    ? `<script nonce="${nonce}" data-view-script="${escapeHtml(scriptUrl)}">${LOAD_AFTER_SHOWN}</script>`
-    : scriptText !== undefined
-      ? `<script type="module" nonce="${nonce}">${scriptText}</script>`
-      : `<script type="module" nonce="${nonce}" src="${scriptUrl}"></script>`;
+  const script = opts.prerendered !== undefined ? `<script nonce="${nonce}" data-view-script="${escapeHtml(scriptUrl)}">${LOAD_AFTER_SHOWN}</script>` : moduleScript(webview, root, scriptFile, scriptUrl, nonce);
   const style = styleText !== undefined
     ? `<style nonce="${nonce}">${styleText}</style>`
     : `<link rel="stylesheet" href="${webview.asWebviewUri(styleFile).toString()}">`;
