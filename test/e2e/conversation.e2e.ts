@@ -121,6 +121,9 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     // Its script ran only once that content was on screen (VS Code shows a new frame at its load event).
     const pageLoad = JSON.parse((await frame.locator('body').getAttribute('data-page-load')) ?? '{}') as Record<string, number>;
     expect(pageLoad.contentShown).toBeLessThan(pageLoad.scriptStart!);
+    // That script was fetched while the page loaded and ran from its text, not added by its URL after.
+    expect(await frame.locator('script[type="module"]:not([src])').count()).toBe(1);
+    expect(await frame.locator('script[src]').count()).toBe(0);
 
     const badge = frame.locator('[data-verdict]').first();
     expect(await badge.getAttribute('data-verdict')).toBe('incorrect');

@@ -307,10 +307,10 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await frame.locator('[data-testid="run-diff"]').scrollIntoViewIfNeeded({ timeout: wb.timeoutMs });
     await frame.locator('[data-testid="diff-kind"]').selectOption('rescored');
     await frame.locator('[data-testid="run-diff-go"]').click();
+    // A previous diff may show a row for the same instance: wait for this diff's summary.
+    await expect.poll(() => frame.locator('[data-testid="run-diff-summary"]').innerText(), { timeout: wb.timeoutMs }).toContain('as logged → all models, re-scored: 1 paired source(s)');
     const row = frame.locator(`[data-diff-instance="${inst.label}"]`);
     await row.waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    const summary = await frame.locator('[data-testid="run-diff-summary"]').innerText();
-    expect(summary).toContain('as logged → all models, re-scored: 1 paired source(s)');
     expect(await row.locator('td').nth(1).innerText()).toBe('1');
     expect(await row.locator('td').nth(2).innerText()).toBe('0');
     await wb.screenshot('dashboard-run-diff-rescored');
@@ -337,10 +337,11 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await frame.locator('[data-testid="diff-kind"]').selectOption('forks');
     expect(await frame.locator('[data-testid="diff-fork-batch"]').innerText()).toContain('decision at U2 flipped · 1 fork(s) of 1 parent(s)');
     await frame.locator('[data-testid="run-diff-go"]').click();
+    // The previous test's diff may show a row for the same instance: wait for this diff's summary.
+    await expect.poll(() => frame.locator('[data-testid="run-diff-summary"]').innerText(), { timeout: wb.timeoutMs }).toContain('parents → forks: ');
     // The fork ran Revised, yet it is diffed under its parent's instance.
     const row = frame.locator(`[data-diff-instance="${inst.label}"]`);
     await row.waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    expect(await frame.locator('[data-testid="run-diff-summary"]').innerText()).toContain('parents → forks: ');
     expect(await row.locator('td').nth(2).innerText()).toBe('1');
     await wb.screenshot('dashboard-run-diff-forks');
     await row.locator(`[data-flip="✗→✓|${forked.parent.task_id}"]`).click();

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../../core/render/escapeHtml';
 import { inlineTextOf } from './pageAssets';
+import { LOAD_AFTER_SHOWN } from './loadAfterShown';
 
 export interface WebviewHtmlOptions {
   /** Bundle name under dist/webview (`<view>.js`, optional `<view>.css`). */
@@ -27,33 +28,6 @@ export interface WebviewHtmlOptions {
    */
   prerendered?: string;
 }
-
-/**
- * A prerendered page's script starts once the page is on screen. VS Code keeps a webview's new frame
- * hidden until its `load` event (or 200 ms), and a page's scripts delay that event: run at once, the
- * view's script would hide the prerendered content while it loads, evaluates and hydrates. Nor is it
- * inlined: the HTML's way into VS Code's frame takes longer the bigger it is, and the first paint
- * needs only the content and the stylesheet. So after `load` and the frame that shows the page (at
- * the latest 250 ms after the page was parsed, as VS Code's own fallback) this adds the view's
- * script from its URL, with the page's nonce, marking `il:content-shown` for the render times.
- */
-const LOAD_AFTER_SHOWN = `(() => {
-  const nonce = document.currentScript.nonce;
-  const src = document.currentScript.dataset.viewScript;
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    performance.mark('il:content-shown');
-    const s = document.createElement('script');
-    s.type = 'module';
-    s.nonce = nonce;
-    s.src = src;
-    document.body.append(s);
-  };
-  addEventListener('load', () => requestAnimationFrame(start), { once: true });
-  setTimeout(start, 250);
-})();`;
 
 export function makeNonce(): string {
   return randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
@@ -106,6 +80,8 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
     opts.workers ? `style-src ${webview.cspSource} 'unsafe-inline'` : `style-src ${webview.cspSource} 'nonce-${nonce}'`,
     `font-src ${webview.cspSource}`,
     `img-src ${webview.cspSource} data:`,
+    // A prerendered page fetches its own script (LOAD_AFTER_SHOWN); only the extension's resources.
+    ...(opts.prerendered !== undefined ? [`connect-src ${webview.cspSource}`] : []),
     ...(opts.workers ? ['worker-src blob:'] : []),
   ].join('; ');
   // `data-view` on <body> names the view: end-to-end tests tell apart several visible webviews by it.
