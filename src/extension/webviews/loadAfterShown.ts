@@ -1,5 +1,6 @@
 // The script of a prerendered page (./prerender): text of an inline script, kept apart from the host
 // module so that plain Node can run it against a stand-in page (test/unit/webviews/loadAfterShown.test.ts).
+import { SOURCE_MAP_COMMENT } from './pageAssets';
 
 /**
  * A prerendered page's script starts once the page is on screen. VS Code keeps a webview's new frame
@@ -26,7 +27,7 @@ export const LOAD_AFTER_SHOWN = `(() => {
       s.type = 'module';
       s.nonce = nonce;
       if (body === undefined) s.src = src;
-      else s.textContent = body.replace(/\\/\\/# sourceMappingURL=([\\w.-]+)\\s*$/, (_, map) => '//# sourceMappingURL=' + new URL(map, src));
+      else s.textContent = body.replace(/${SOURCE_MAP_COMMENT.source}/, (_, map) => '//# sourceMappingURL=' + new URL(map, src));
       document.body.append(s);
     });
   };

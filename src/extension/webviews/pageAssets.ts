@@ -8,6 +8,12 @@ import { readFileSync, statSync } from 'node:fs';
 /** Larger bundles are loaded from their URL: the page's HTML travels whole through VS Code's messages. */
 export const INLINE_LIMIT_BYTES = 1_000_000;
 
+/**
+ * A watch build's bundle ends with a source map comment naming a file beside it: text run from
+ * anywhere but its URL (inlined here, or fetched by a prerendered page) must name the map's URL.
+ */
+export const SOURCE_MAP_COMMENT = /\/\/# sourceMappingURL=([\w.-]+)\s*$/;
+
 const UNSAFE = { script: /<\/script|<!--/i, style: /<\/style/i } as const;
 
 interface Cached {

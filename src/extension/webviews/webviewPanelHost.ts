@@ -1,13 +1,13 @@
 // Host side of every Intent Lens webview: strict CSP with a nonce, resources only from
 // dist/webview, initial state and (./pageAssets) the view's eager script and stylesheet inlined
 // into the HTML (no round trip before first paint); a prerendered page (./prerender) carries its
-// content and stylesheet, and loads its script once shown. The
-// messages after that go through `WebviewConnection` (./webviewConnection), which validates them
-// against the view's contract.
+// content and stylesheet, and fetches its script while it loads to run it once shown
+// (./loadAfterShown). The messages after that go through `WebviewConnection`
+// (./webviewConnection), which validates them against the view's contract.
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../../core/render/escapeHtml';
-import { inlineTextOf } from './pageAssets';
+import { inlineTextOf, SOURCE_MAP_COMMENT } from './pageAssets';
 import { LOAD_AFTER_SHOWN } from './loadAfterShown';
 
 export interface WebviewHtmlOptions {
@@ -23,8 +23,8 @@ export interface WebviewHtmlOptions {
   workers?: boolean;
   /**
    * The page's first content, rendered on the host (./prerender): React's escaped HTML, put into
-   * `#root` for the page to hydrate; the page's script is then loaded after it is shown
-   * (`LOAD_AFTER_SHOWN`).
+   * `#root` for the page to hydrate; the page's script is then fetched while the page loads and run
+   * once it is shown (`LOAD_AFTER_SHOWN`).
    */
   prerendered?: string;
 }
@@ -53,8 +53,7 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOpt
 
 /** The view's script as a module, inlined where it can be (./pageAssets), else from its URL. */
 function moduleScript(webview: vscode.Webview, root: vscode.Uri, scriptFile: vscode.Uri, scriptUrl: string, nonce: string): string {
-  // A watch build's source map comment names a file beside the bundle: inlined, it must name its URL.
-  const text = inlineTextOf(scriptFile.fsPath, 'script')?.replace(/\/\/# sourceMappingURL=([\w.-]+)\s*$/, (_, map: string) => `//# sourceMappingURL=${webview.asWebviewUri(vscode.Uri.joinPath(root, map)).toString()}`);
+  const text = inlineTextOf(scriptFile.fsPath, 'script')?.replace(SOURCE_MAP_COMMENT, (_, map: string) => `//# sourceMappingURL=${webview.asWebviewUri(vscode.Uri.joinPath(root, map)).toString()}`);
   return text !== undefined ? `<script type="module" nonce="${nonce}">${text}</script>` : `<script type="module" nonce="${nonce}" src="${scriptUrl}"></script>`;
 }
 
