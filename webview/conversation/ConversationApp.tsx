@@ -30,6 +30,9 @@ function inactiveStops(state: ConversationState): Array<{ turn: number; nth: num
   return out;
 }
 
+/** A system message has no inactive spans: one array, so its memoised Markdown is not parsed again on each render. */
+const NO_SPANS: readonly never[] = [];
+
 const VERDICT_SIGN: Record<string, string> = { correct: '✓', incorrect: '✗', unscored: '–' };
 
 function LogLines({ title, lines, folded }: { title: string; lines: LogLine[]; folded: boolean }) {
@@ -214,7 +217,7 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
         state.system.map((m) => (
           <div key={m.traceIndex} className="il-system" data-trace-index={m.traceIndex}>
             <div className="il-role-name">{m.role}</div>
-            <Markdown text={m.text} spans={[]} />
+            <Markdown text={m.text} spans={NO_SPANS} />
           </div>
         ))}
       {row.kind === 'turn' && <TurnRow turn={state.turns[row.turn]!} current={row.turn === currentTurn} canFork={state.canFork} onFork={fork} />}
