@@ -107,6 +107,9 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     return t1;
   };
 
+  /** The status-bar item once it counts every conversation of the workspace: the load has ended. */
+  const fullCount = () => wb.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`\\b${ws.conversations} conversations`) });
+
   /** Opens the view and measures the first tree row, the full status-bar count and the host's RSS. */
   const measureTree = async (screenshot: string) => {
     const out: Record<string, unknown> = {};
@@ -129,8 +132,7 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
       // A row of Intent Lens's container (its composite's id), not of a view that showed before.
       await wb.page.locator('.part.sidebar [id="workbench.view.extension.intentLens"] .pane-body .monaco-list-row').first().waitFor({ state: 'visible' });
       out.viewOpenToFirstRowMs = Date.now() - t0;
-      const full = wb.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`\\b${ws.conversations} conversations`) });
-      await full.waitFor({ state: 'visible' });
+      await fullCount().waitFor({ state: 'visible' });
       out.viewOpenToFullCountMs = Date.now() - t0;
       // The workbench's thread from the click to the full count: its long tasks (and a profile, when asked).
       out.workbenchToFullCount = await workbench.stop(t0);
@@ -307,7 +309,7 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     // open with the window; the full count says the load ended.
     const view = wb.activityBarItem('Intent Lens');
     if ((await view.getAttribute('aria-selected')) !== 'true') await clickActivityBarEntry(wb, 'Intent Lens', STEP_TIMEOUT_MS);
-    await wb.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`\\b${ws.conversations} conversations`) }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    await fullCount().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
     const { out, frame } = await openDashboard('dashboard-running-browser');
     result.dashboardRunningBrowser = out;
     // The intervals stream in after the grid: done before the bench ends.
