@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { missingE2eTools, openWorkbench, repoRoot, screenshotOnFailure, startCodeServer, testResultsDir, type CodeServer, type Workbench } from '../test/e2e/harness';
-import { clickActivityBarEntry, closeAllEditors, openCompare, openConversation, openSamples, panelCreatedAtOf, renderedTimes, scrollSamplesToEnd, searchLatency, webviewHostMarks, type RenderedTimes } from './uiSteps';
+import { clickActivityBarEntry, closeAllEditors, reloadWorkbench, openCompare, openConversation, openSamples, panelCreatedAtOf, renderedTimes, scrollSamplesToEnd, searchLatency, webviewHostMarks, type RenderedTimes } from './uiSteps';
 import { recordWebviewTimeline } from './webviewTimeline';
 import { recordWorkbench } from './workbenchProfile';
 import { ensureUiWorkspace, FULL_SCALE, type UiWorkspace, type UiWorkspaceShape } from './uiWorkspace';
@@ -94,14 +94,20 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     rmSync(browserProfile, { recursive: true, force: true });
   });
 
-  /** Restarts code-server and the workbench on the same user data and browser profile; returns when the workbench opened. */
-  const restartSession = async (): Promise<number> => {
-    await wb.close();
+  /**
+   * Restarts code-server on the same user data, and the workbench on the same browser profile: in a
+   * relaunched browser, or in the same tab of the running one. Returns when the workbench opened.
+   */
+  const restartSession = async (browser: 'relaunch' | 'keep running'): Promise<number> => {
+    if (browser === 'relaunch') await wb.close();
     // Whole seconds: the activation log's times have no milliseconds.
     const restartedAt = Math.floor(Date.now() / 1000) * 1000;
     server = await server.restart();
-    const t1 = (browserLaunchedAt = Date.now());
-    wb = await openWorkbench(server, { suite: 'ui-bench', timeoutMs: 600000, userDataDir: browserProfile });
+    const t1 = Date.now();
+    if (browser === 'relaunch') {
+      browserLaunchedAt = t1;
+      wb = await openWorkbench(server, { suite: 'ui-bench', timeoutMs: 600000, userDataDir: browserProfile });
+    } else await reloadWorkbench(wb, server, STEP_TIMEOUT_MS);
     await wb.extensionsActivated();
     activation = await waitForActivation(server.runDir, STEP_TIMEOUT_MS, restartedAt);
     return t1;
@@ -205,7 +211,7 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     // A returning user's last session also wrote the V8 code cache of the host bundle (3 s after its
     // first load): the warm start loads through it, as theirs would.
     await waitForOutputLine(server.runDir, /^\[activate\] V8 code cache of the host bundle: /, STEP_TIMEOUT_MS);
-    const t1 = await restartSession();
+    const t1 = await restartSession('relaunch');
     result.warmStart = { workbenchOpenToActivationMs: activation.at - t1, ...(await measureTree('tree-full-count-warm-start')) };
   });
 
@@ -299,12 +305,7 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
   // without that browser start. It runs last, so that the steps above run in the warm-start session
   // as before (`-t dashboard` runs it too).
   it('dashboard (a new session in the running browser): command → rendered', async () => {
-    const restartedAt = Math.floor(Date.now() / 1000) * 1000;
-    server = await server.restart();
-    await wb.page.goto(`${server.url}?folder=${encodeURIComponent(server.workspace)}`, { waitUntil: 'commit' });
-    await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
-    await wb.extensionsActivated();
-    activation = await waitForActivation(server.runDir, STEP_TIMEOUT_MS, restartedAt);
+    await restartSession('keep running');
     // As in the "dashboard:" step, the dashboard is opened once the load is done: the view restores
     // open with the window; the full count says the load ended.
     const view = wb.activityBarItem('Intent Lens');

@@ -2,7 +2,7 @@
 // table, search). Every wait is on a condition with a bounded limit that fails with a message naming
 // the step, so a changed quick-pick flow shows up as an error and a screenshot, not as a hang.
 import type { FrameLocator, Locator } from 'playwright-core';
-import type { Workbench } from '../test/e2e/harness';
+import type { CodeServer, Workbench } from '../test/e2e/harness';
 
 /** Waits for the locator, failing with what was awaited (Playwright's own message names only the selector). */
 export async function waitFor(what: string, locator: Locator, timeoutMs: number, state: 'visible' | 'attached' | 'hidden' | 'detached' = 'visible'): Promise<void> {
@@ -11,6 +11,12 @@ export async function waitFor(what: string, locator: Locator, timeoutMs: number,
   } catch (e) {
     throw new Error(`bench: ${what} did not happen within ${timeoutMs} ms (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
   }
+}
+
+/** Loads the workbench again in the same tab (the browser keeps running), e.g. on a restarted server; returns when it shows. */
+export async function reloadWorkbench(wb: Workbench, server: CodeServer, timeoutMs: number): Promise<void> {
+  await wb.page.goto(`${server.url}?folder=${encodeURIComponent(server.workspace)}`, { waitUntil: 'commit' });
+  await waitFor('the reloaded workbench', wb.page.locator('.monaco-workbench'), timeoutMs);
 }
 
 /** The quick input showing a given title (a pick of one command, not the palette or another pick). */

@@ -23,6 +23,8 @@ export interface WebviewTimeline {
    * `controllerchange` event, when called and when answered.
    */
   frameWorkerCalls: string[];
+  /** From the frame's `update()` call to its answer, ms (null when it did not call it): Chromium defers it until its start-up is complete. */
+  updateWaitMs: number | null;
   /** `<start ms>+<duration ms>` of each task over 50 ms on the workbench's thread. */
   longTasks: string[];
 }
@@ -85,9 +87,12 @@ export async function recordWebviewTimeline(page: Page): Promise<{ stop(origin: 
     async stop(origin) {
       await cdp.detach().catch(() => undefined);
       const calls = await page.evaluate(() => (window as unknown as { __benchFrameWorkerCalls?: [number, string][] }).__benchFrameWorkerCalls?.splice(0) ?? []);
+      const at = (what: string) => calls.find(([, w]) => w === what)?.[0];
+      const [called, answered] = [at('update() called'), at('update() resolved')];
       return {
         serviceWorker: serviceWorker.map(([at, what]) => `${Math.round(at - origin)} ${what}`),
         frameWorkerCalls: calls.map(([at, what]) => `${Math.round(at - origin)} ${what}`),
+        updateWaitMs: called !== undefined && answered !== undefined ? Math.round(answered - called) : null,
         longTasks: await longTasks.take(origin),
       };
     },
