@@ -5,6 +5,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { CodeServer } from './codeServer';
+import { runPaletteCommand } from './commandPalette';
 import { chromiumPath, testResultsDir } from './toolPaths';
 import { readNotification, readProblems, type ProblemEntry } from './workbenchPanels';
 
@@ -71,56 +72,7 @@ export class Workbench {
 
   /** Runs a command by its exact palette label (e.g. "Intent Lens: Refresh") through F1. */
   async runCommand(label: string): Promise<void> {
-    const input = this.page.locator('.quick-input-widget input');
-    // A quick input left open by an earlier step (a quick pick, a prompt) is not the command
-    // palette: close it first and wait until it is gone, so F1 opens a fresh palette.
-    if (await input.isVisible()) {
-      await this.page.keyboard.press('Escape');
-      await input.waitFor({ state: 'hidden', timeout: this.timeoutMs });
-    }
-    // An open context menu makes the rest of the workbench inert: dismiss it first.
-    const menu = this.page.locator('.monaco-menu').first();
-    if (await menu.isVisible()) {
-      await this.page.keyboard.press('Escape');
-      await menu.waitFor({ state: 'hidden', timeout: this.timeoutMs });
-    }
-    // Focus the workbench first so F1 reaches it even after a webview took focus. A webview that
-    // takes focus back a moment later closes the palette before it is typed in: open it again
-    // (up to three times) rather than wait out the timeout on a closed palette.
-    for (let attempt = 1; ; attempt++) {
-      await this.page.locator('.monaco-workbench').focus();
-      await this.page.keyboard.press('F1');
-      try {
-        // F1 can also be lost: pressed while a webview that was just opened takes the focus, it
-        // reaches that page (or a palette that closes at once). Press it again.
-        await input.waitFor({ state: 'visible', timeout: attempt < 3 ? 10_000 : this.timeoutMs });
-        await input.fill('>' + label, { timeout: attempt < 3 ? 10_000 : this.timeoutMs });
-        break;
-      } catch (e) {
-        if (attempt >= 3) throw e;
-        if (await input.isVisible()) {
-          await this.page.keyboard.press('Escape');
-          await input.waitFor({ state: 'hidden', timeout: this.timeoutMs });
-        }
-      }
-    }
-    // Pick the row whose label is exactly the command, not the first fuzzy match.
-    const row = this.page
-      .locator('.quick-input-list .monaco-list-row')
-      .filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) }) })
-      .first();
-    await row.waitFor({ state: 'visible', timeout: this.timeoutMs });
-    await row.click();
-    // Done when the palette closed, or when the command opened its own quick input (value changed).
-    await this.page.waitForFunction(
-      (typed) => {
-        const el = document.querySelector<HTMLInputElement>('.quick-input-widget input');
-        const widget = document.querySelector<HTMLElement>('.quick-input-widget');
-        return !el || !widget || widget.style.display === 'none' || el.offsetParent === null || el.value !== typed;
-      },
-      '>' + label,
-      { timeout: this.timeoutMs },
-    );
+    await runPaletteCommand(this.page, label, this.timeoutMs);
   }
 
   /**
