@@ -116,6 +116,17 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
   /** The status-bar item once it counts every conversation of the workspace: the load has ended. */
   const fullCount = () => wb.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`\\b${ws.conversations} conversations`) });
 
+  /**
+   * The dashboard is opened once the load is done, as in a full run, where the tree steps before it
+   * wait for the full count (run alone, `-t dashboard`, it would open while the logs still index):
+   * the Intent Lens view shown (a restored window shows it already), then the full count.
+   */
+  const loadDone = async () => {
+    const view = wb.activityBarItem('Intent Lens');
+    if ((await view.getAttribute('aria-selected')) !== 'true') await clickActivityBarEntry(wb, 'Intent Lens', STEP_TIMEOUT_MS);
+    await fullCount().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+  };
+
   /** Opens the view and measures the first tree row, the full status-bar count and the host's RSS. */
   const measureTree = async (screenshot: string) => {
     const out: Record<string, unknown> = {};
@@ -169,6 +180,7 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
    * outer frame and what the window did meanwhile (service worker states, long tasks).
    */
   const openDashboard = async (screenshot: string | undefined, grid = '[data-testid="accuracy-grid"]') => {
+    await loadDone();
     const out: Record<string, unknown> = {
       browserProfile: profileHasShownWebview ? 'has shown a webview before' : 'fresh (first webview: installs the service worker)',
       browserLaunchedMsBefore: Date.now() - browserLaunchedAt,
@@ -306,11 +318,6 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
   // as before (`-t dashboard` runs it too).
   it('dashboard (a new session in the running browser): command → rendered', async () => {
     await restartSession('keep running');
-    // As in the "dashboard:" step, the dashboard is opened once the load is done: the view restores
-    // open with the window; the full count says the load ended.
-    const view = wb.activityBarItem('Intent Lens');
-    if ((await view.getAttribute('aria-selected')) !== 'true') await clickActivityBarEntry(wb, 'Intent Lens', STEP_TIMEOUT_MS);
-    await fullCount().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
     const { out, frame } = await openDashboard('dashboard-running-browser');
     result.dashboardRunningBrowser = out;
     // The intervals stream in after the grid: done before the bench ends.
