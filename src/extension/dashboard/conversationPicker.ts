@@ -1,7 +1,7 @@
-// Click-through from a dashboard number: resolves its selector to conversations, shows them in a
-// quick pick, and opens the chosen one (the Sources tree's conversation command when it exists,
-// else the log line), with buttons to compare Retained ↔ Revised of the same source, reveal the
-// source in the Sources tree, or open the raw log line.
+// Click-through from a dashboard number (and "Open Conversation" without a target): resolves its
+// selector to conversations, shows them in a quick pick, and opens the chosen one in the conversation
+// view, with buttons to compare Retained ↔ Revised of the same source, reveal the source in the
+// Sources tree, or open the raw log line.
 import * as vscode from 'vscode';
 import { focusPick } from '../picks/pickSession';
 import { basename } from 'node:path';
@@ -13,8 +13,6 @@ import type { RecapMode } from '../../core/schema/runlog';
 import type { DashboardSelector } from '../../shared/protocol/dashboard';
 import { COMMANDS } from '../commandIds';
 import { sentToWindow } from '../windowMessages';
-
-/** Commands another module may provide to open a conversation's turn document, tried in order. */
 
 export function resolveSelector(refs: readonly ConversationRef[], report: StatsReport | undefined, sel: DashboardSelector, recapOf?: (ref: ConversationRef) => RecapMode): ConversationRef[] {
   if (sel.anyOf) {
@@ -32,6 +30,8 @@ export function resolveSelector(refs: readonly ConversationRef[], report: StatsR
   return selectConversations(refs, plain, recapOf);
 }
 
+const pickTitle = (title: string, n: number) => `${title} — ${n} conversation${n === 1 ? '' : 's'}`;
+
 const verdictIcon: Record<ConversationRef['verdict'], string> = { correct: '$(pass)', incorrect: '$(error)', unscored: '$(circle-slash)' };
 
 interface ConversationPick extends vscode.QuickPickItem {
@@ -48,21 +48,24 @@ export async function openLogLine(ref: ConversationRef): Promise<void> {
   await vscode.window.showTextDocument(doc, { selection: new vscode.Range(pos, pos), preview: true });
 }
 
+/** The conversation view (the command is registered with the extension, so no round trip to ask for it first). */
 export async function openConversation(ref: ConversationRef): Promise<void> {
-  // The Sources tree's turn document (`intent-lens:/conv/<id>.md`); the raw log line without it.
-  const known = new Set(await vscode.commands.getCommands(true));
-  if (known.has(COMMANDS.openConversation)) await vscode.commands.executeCommand(COMMANDS.openConversation, { convId: ref.conv_id });
-  else await openLogLine(ref);
+  await vscode.commands.executeCommand(COMMANDS.openConversation, { convId: ref.conv_id });
 }
 
-/** Shows the conversations behind a number; resolves when one was opened or the pick closed. */
-export async function showConversationPick(refs: readonly ConversationRef[], title: string): Promise<void> {
-  if (!refs.length) {
-    void vscode.window.showInformationMessage(`Intent Lens: no conversations behind ${title}.`);
-    return;
-  }
+const noneBehind = (title: string) => void vscode.window.showInformationMessage(`Intent Lens: no conversations behind ${title}.`);
+
+/**
+ * Shows the conversations behind a number; resolves when one was opened or the pick closed. `refs`
+ * may still be coming (all of the workspace's, while its logs index): the pick shows at once, busy,
+ * and lists them when they have all come, not the part indexed when it opened.
+ */
+export async function showConversationPick(refs: readonly ConversationRef[] | Promise<readonly ConversationRef[]>, title: string): Promise<void> {
+  if (Array.isArray(refs) && !refs.length) return noneBehind(title);
   const qp = vscode.window.createQuickPick<ConversationPick>();
-  qp.title = `${title} — ${refs.length} conversation${refs.length === 1 ? '' : 's'}`;
+  // Closed by the user while the conversations were still coming: nothing more to show.
+  let hidden = false;
+  qp.title = Array.isArray(refs) ? pickTitle(title, refs.length) : `${title} — loading the run logs…`;
   qp.placeholder = 'Filter by task, model, verdict or file; Enter opens the conversation';
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
@@ -79,6 +82,7 @@ export async function showConversationPick(refs: readonly ConversationRef[], tit
       else void openLogLine(e.item.ref);
     });
     qp.onDidHide(() => {
+      hidden = true;
       qp.dispose();
       resolve();
     });
@@ -89,7 +93,20 @@ export async function showConversationPick(refs: readonly ConversationRef[], tit
   qp.busy = true;
   qp.show();
   await sentToWindow();
-  const sorted = [...refs].sort((a, b) => a.task_id.localeCompare(b.task_id, undefined, { numeric: true }) || a.model.localeCompare(b.model));
+  let all: readonly ConversationRef[];
+  try {
+    all = await refs;
+  } catch (e) {
+    qp.hide();
+    throw e;
+  }
+  if (hidden) return;
+  if (!all.length) {
+    qp.hide();
+    return noneBehind(title);
+  }
+  qp.title = pickTitle(title, all.length);
+  const sorted = [...all].sort((a, b) => a.task_id.localeCompare(b.task_id, undefined, { numeric: true }) || a.model.localeCompare(b.model));
   qp.items = sorted.map((ref) => ({
     ref,
     label: `${verdictIcon[ref.verdict]} ${ref.task_id}`,

@@ -297,7 +297,8 @@ export function registerSourcesTree(services: ExtensionServices): void {
   // reopen the last turn, so Open Conversation without an argument always offers the pick.
   const openConversationWith = (argsOf: (arg: unknown) => CommandTarget) => async (arg: unknown) => {
     const a = argsOf(arg);
-    if (isEmptyTarget(a)) return showConversationPick(data.conversations(), 'Open Conversation');
+    // While the logs index, the pick waits for all of them (a part would never fill in).
+    if (isEmptyTarget(a)) return showConversationPick(data.ensureLoaded().then(() => data.conversations()), 'Open Conversation');
     await openConversationView(services, a);
   };
   register(COMMANDS.openTurn, openConversationWith(argsFor));

@@ -1,10 +1,11 @@
 // Runs a command by its palette label. Kept apart from the Workbench class, which only delegates.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
- * How long one opened palette is given to list the command before it is opened again. The palette
- * lists the commands whose `when` clauses hold *as it opens*: one opened just before a context key is
- * set (e.g. `intentLens.hasData` at the end of a load) never lists the command, however long it waits.
+ * How long a palette that lists other commands is given to list this one before it is opened again.
+ * The palette lists the commands whose `when` clauses hold *as it opens*: one opened just before a
+ * context key is set (e.g. `intentLens.hasData` at the end of a load) never lists the command,
+ * however long it waits.
  */
 const LISTED_WITHIN_MS = 5_000;
 
@@ -49,6 +50,28 @@ async function openPaletteWith(page: Page, label: string, timeoutMs: number): Pr
   }
 }
 
+/**
+ * Opens the palette with `label` typed and waits for the command's row: true once it shows; false
+ * when this palette will not list it (it shows other rows but not this one after a while, or it
+ * closed), so it should be opened again. A palette that has listed nothing yet (a loaded machine)
+ * is waited on, until `deadline`.
+ */
+async function listed(page: Page, row: Locator, label: string, deadline: number, timeoutMs: number): Promise<boolean> {
+  await openPaletteWith(page, label, timeoutMs);
+  const input = page.locator('.quick-input-widget input');
+  const anyRow = page.locator('.quick-input-list .monaco-list-row').first();
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`"${label}" was not listed in the command palette within ${timeoutMs} ms (is its when clause false?)`);
+    try {
+      await row.waitFor({ state: 'visible', timeout: Math.min(LISTED_WITHIN_MS, left) });
+      return true;
+    } catch {
+      if (!(await input.isVisible()) || (await anyRow.isVisible())) return false;
+    }
+  }
+}
+
 /** Runs a command by its exact palette label (e.g. "Intent Lens: Refresh") through F1. */
 export async function runPaletteCommand(page: Page, label: string, timeoutMs: number): Promise<void> {
   const input = page.locator('.quick-input-widget input');
@@ -58,20 +81,10 @@ export async function runPaletteCommand(page: Page, label: string, timeoutMs: nu
     .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) }) })
     .first();
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await openPaletteWith(page, label, timeoutMs);
-    const left = deadline - Date.now();
-    try {
-      await row.waitFor({ state: 'visible', timeout: Math.max(1, Math.min(LISTED_WITHIN_MS, left)) });
-      break;
-    } catch (e) {
-      if (Date.now() >= deadline) {
-        throw new Error(`"${label}" was not listed in the command palette within ${timeoutMs} ms (is its when clause false?): ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
-      }
-      // Not listed in this palette: close it, so the next one is listed against the contexts now.
-      await page.keyboard.press('Escape');
-      await input.waitFor({ state: 'hidden', timeout: timeoutMs });
-    }
+  while (!(await listed(page, row, label, deadline, timeoutMs))) {
+    // Not listed in this palette: close it, so the next one is listed against the contexts now.
+    if (await input.isVisible()) await page.keyboard.press('Escape');
+    await input.waitFor({ state: 'hidden', timeout: timeoutMs });
   }
   await row.click();
   // Done when the palette closed, or when the command opened its own quick input (value changed).
