@@ -238,6 +238,9 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     await pickConversation(wb, 'long/two-hundred-turns', /long\/two-hundred-turns/);
     const frame = await renderedConversation(wb, /long\/two-hundred-turns · Original · long-model/);
     expect(await frame.locator('.il-help').innerText()).toContain(`${LONG_TURNS} user turns`);
+    // No record for its source, so nothing to replay: no fork is offered (a click would only fail).
+    expect(await frame.locator('[data-testid="fork-from-here"]').count()).toBe(0);
+    expect(await frame.locator('.il-help').innerText()).not.toContain('F fork');
     const mounted = () => frame.locator('[data-testid="turn"]').count();
     expect(await mounted()).toBeGreaterThan(0);
     expect(await mounted()).toBeLessThan(30);

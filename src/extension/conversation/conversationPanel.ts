@@ -18,21 +18,13 @@ export interface ConversationFocus {
   traceIndex?: number;
 }
 
-/** Once the fork command is seen it stays registered: skip the round trip to the workbench after that. */
-let forkSeen = false;
-async function forkAvailable(): Promise<boolean> {
-  forkSeen ||= (await vscode.commands.getCommands(true)).includes(COMMANDS.forkFromTurn);
-  return forkSeen;
-}
-
 export async function loadConversationState(services: ExtensionServices, convId: string, focus?: ConversationFocus): Promise<ConversationState> {
   const { data } = services;
   await data.ensureLoaded();
-  // Asked while the conversation is read, not after.
-  const canFork = forkAvailable();
   const read = await data.readConversation(convId);
   if (!read) throw new Error(`conversation ${convId} is not in the workspace's run logs`);
-  const source = data.record(read.ref.task_id)?.record ?? data.plans().get(read.ref.task_id)?.plan;
+  const record = data.record(read.ref.task_id)?.record;
+  const source = record ?? data.plans().get(read.ref.task_id)?.plan;
   const detector = compareDetector();
   const rescore = services.rescored.get(convId);
   return buildConversationState({
@@ -44,7 +36,8 @@ export async function loadConversationState(services: ExtensionServices, convId:
     detectorName: detector.name,
     ...(rescore ? { rescore } : {}),
     ...(focus ? { focus } : {}),
-    canFork: await canFork,
+    // A fork replays the source's shards and events: offered where its record is loaded.
+    canFork: record !== undefined,
   });
 }
 
@@ -152,7 +145,6 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
         await vscode.commands.executeCommand(COMMANDS.compareWith, { convId: this.convId });
         return;
       case 'forkFromTurn':
-        if (!(await forkAvailable())) return void vscode.window.showInformationMessage('Intent Lens: forking from a turn is not available in this version.');
         await vscode.commands.executeCommand(COMMANDS.forkFromTurn, { convId: this.convId, file: this.state.file, turn: m.params.turn });
         return;
       case 'openExternalDocument':

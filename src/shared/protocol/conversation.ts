@@ -87,7 +87,7 @@ export const ConversationStateSchema = z.object({
   notes: z.array(z.string()),
   /** The user turn to scroll to on open (0-based). */
   focusTurn: z.optional(z.int().check(z.nonnegative())),
-  /** True when the fork-from-turn command is installed. */
+  /** True when the conversation can be forked from a turn (its source's record, which a fork replays, is loaded). */
   canFork: z.boolean(),
   /** Set by the panel that shows the state (not by a state pushed later), for the render time. */
   timing: z.optional(ViewTimingSchema),
