@@ -48,11 +48,6 @@ export async function openLogLine(ref: ConversationRef): Promise<void> {
   await vscode.window.showTextDocument(doc, { selection: new vscode.Range(pos, pos), preview: true });
 }
 
-/** The conversation view (the command is registered with the extension, so no round trip to ask for it first). */
-export async function openConversation(ref: ConversationRef): Promise<void> {
-  await vscode.commands.executeCommand(COMMANDS.openConversation, { convId: ref.conv_id });
-}
-
 const noneBehind = (title: string) => void vscode.window.showInformationMessage(`Intent Lens: no conversations behind ${title}.`);
 
 /**
@@ -73,7 +68,7 @@ export async function showConversationPick(refs: readonly ConversationRef[] | Pr
     qp.onDidAccept(() => {
       const pick = qp.selectedItems[0];
       qp.hide();
-      if (pick) void openConversation(pick.ref);
+      if (pick) void vscode.commands.executeCommand(COMMANDS.openConversation, { convId: pick.ref.conv_id });
     });
     qp.onDidTriggerItemButton((e) => {
       qp.hide();

@@ -121,11 +121,12 @@ export class InEffectPanel extends ViewPanel<typeof InEffectView> {
     return this.state;
   }
 
-  /** Opens the turn document: the Sources tree's, when it is registered, else our own summary. */
+  /** Opens the turn in the conversation view where the turn comes from a run log, else our own summary of it. */
   async revealTurn(turnIndex: number): Promise<void> {
     const turn = this.state.turns.find((t) => t.turn === turnIndex);
     if (!turn) return;
-    if (this.state.convId && turn.traceIndex !== undefined && (await vscode.commands.getCommands(true)).includes(COMMANDS.openTurn)) {
+    // The command is registered with the extension: no round trip to the workbench's command list first.
+    if (this.state.convId && turn.traceIndex !== undefined) {
       await vscode.commands.executeCommand(COMMANDS.openTurn, { convId: this.state.convId, turnIndex: turn.traceIndex });
       return;
     }

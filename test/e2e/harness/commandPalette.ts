@@ -9,7 +9,8 @@ import type { Locator, Page } from 'playwright-core';
  */
 const LISTED_WITHIN_MS = 5_000;
 
-function escapeRegExp(s: string): string {
+/** `s` as a literal in a regular expression. */
+export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

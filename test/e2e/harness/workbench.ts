@@ -5,7 +5,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { CodeServer } from './codeServer';
-import { runPaletteCommand } from './commandPalette';
+import { escapeRegExp, runPaletteCommand } from './commandPalette';
 import { chromiumPath, testResultsDir } from './toolPaths';
 import { readNotification, readProblems, type ProblemEntry } from './workbenchPanels';
 
@@ -46,10 +46,6 @@ function currentSuiteName(): string {
 declare global {
   // Set by vitest inside its worker; read only to name the results folder.
   var __vitest_worker__: { filepath?: string } | undefined;
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export class Workbench {
