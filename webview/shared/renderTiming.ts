@@ -83,10 +83,6 @@ export function pageLoad(panelCreatedAt: number, commandAt?: number): Record<str
   };
   moment('contentShown', performance.getEntriesByName('il:content-shown')[0]);
   moment('firstContentfulPaint', performance.getEntriesByName('first-contentful-paint', 'paint')[0]);
-  // The script's text came in the host's message (1) or by the page's fetch (0): src/extension/webviews/loadAfterShown.ts.
-  const scriptText = performance.getEntriesByName('il:script-text')[0] as PerformanceMark | undefined;
-  moment('scriptText', scriptText);
-  if (scriptText) out.scriptTextByMessage = scriptText.detail === 'message' ? 1 : 0;
   for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
     const name = r.name.split(/[?#]/)[0]!.split('/').pop() ?? r.name;
     out[`${name}.start`] = Math.round(r.startTime);

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import type { RenderedParams, StateOf, ViewDefinition } from '../../shared/protocol';
-import { showWebviewPage } from './webviewPanelHost';
+import { renderWebviewHtml } from './webviewPanelHost';
 import { prerenderView, type PrerenderedView } from './prerender';
 import { WebviewConnection, type ConnectionHandlers } from './webviewConnection';
 
@@ -38,7 +38,7 @@ export abstract class ViewPanel<D extends ViewDefinition> implements vscode.Disp
     // a later turn of the event loop instead, it measured no sooner (bench/ui.md).
     const prerendered = spec.prerender ? prerenderView(spec.prerender, spec.initialState, vscode.Uri.joinPath(services.context.extensionUri, 'dist').fsPath, (m) => log(`[${view}] ${m}`)) : undefined;
     if (prerendered) log(`[${view}] first content prerendered in ${prerendered.ms.toFixed(1)} ms (${Math.round(prerendered.html.length / 1024)} KB)`);
-    showWebviewPage(panel.webview, services.context.extensionUri, {
+    panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, {
       view,
       title: spec.title,
       initialState: spec.initialState,

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../../core/render/escapeHtml';
 import { inlineTextOf, SOURCE_MAP_COMMENT } from './pageAssets';
-import { LOAD_AFTER_SHOWN, PAGE_SCRIPT_MESSAGE } from './loadAfterShown';
+import { LOAD_AFTER_SHOWN } from './loadAfterShown';
 
 export interface WebviewHtmlOptions {
   /** Bundle name under dist/webview (`<view>.js`, optional `<view>.css`). */
@@ -27,8 +27,6 @@ export interface WebviewHtmlOptions {
    * once it is shown (`LOAD_AFTER_SHOWN`).
    */
   prerendered?: string;
-  /** The host posts a prerendered page its script's text right after the HTML (`showWebviewPage`). */
-  scriptPosted?: boolean;
 }
 
 export function makeNonce(): string {
@@ -66,9 +64,7 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
   const styleFile = vscode.Uri.joinPath(root, `${opts.view}.css`);
   const scriptUrl = webview.asWebviewUri(scriptFile).toString();
   const styleText = inlineTextOf(styleFile.fsPath, 'style');
-  const script = opts.prerendered !== undefined
-    ? `<script nonce="${nonce}" data-view-script="${escapeHtml(scriptUrl)}"${opts.scriptPosted ? ' data-script-posted="1"' : ''}>${LOAD_AFTER_SHOWN}</script>`
-    : moduleScript(webview, root, scriptFile, scriptUrl, nonce);
+  const script = opts.prerendered !== undefined ? `<script nonce="${nonce}" data-view-script="${escapeHtml(scriptUrl)}">${LOAD_AFTER_SHOWN}</script>` : moduleScript(webview, root, scriptFile, scriptUrl, nonce);
   const style = styleText !== undefined
     ? `<style nonce="${nonce}">${styleText}</style>`
     : `<link rel="stylesheet" href="${webview.asWebviewUri(styleFile).toString()}">`;
@@ -104,20 +100,6 @@ ${opts.prerendered !== undefined ? `<div id="root" data-prerendered>${opts.prere
 ${script}
 </body>
 </html>`;
-}
-
-/**
- * Gives the webview its page. A prerendered page's script text follows in a message, which VS Code
- * holds until the page has loaded (./loadAfterShown): it travels while VS Code builds the frame,
- * instead of the page asking for it after its navigation. `INTENT_LENS_WEBVIEW_SCRIPT_MESSAGE=0` in
- * the extension host's environment leaves the page to fetch it, as before (the UI bench's A/B).
- */
-export function showWebviewPage(webview: vscode.Webview, extensionUri: vscode.Uri, opts: WebviewHtmlOptions): void {
-  const scriptText = opts.prerendered !== undefined && process.env.INTENT_LENS_WEBVIEW_SCRIPT_MESSAGE !== '0'
-    ? inlineTextOf(vscode.Uri.joinPath(webviewRoot(extensionUri), `${opts.view}.js`).fsPath, 'script')
-    : undefined;
-  webview.html = renderWebviewHtml(webview, extensionUri, { ...opts, scriptPosted: scriptText !== undefined });
-  if (scriptText !== undefined) void webview.postMessage({ type: PAGE_SCRIPT_MESSAGE, text: scriptText });
 }
 
 export { escapeHtml };
