@@ -65,12 +65,14 @@ export function registerSourcesTree(services: ExtensionServices): void {
     contexts.set(key, value);
     void vscode.commands.executeCommand('setContext', key, value);
   };
-  // Set only when it changed: each new tooltip is a message to the workbench (and Markdown is parsed first).
+  // Set only when it changed: each new tooltip is a message to the workbench. Plain text, never a
+  // MarkdownString: VS Code lexes one on the host thread at each change, and the first lex held the
+  // thread ~50 ms at the load's end (a CPU profile of the host, bench/ui.md). The hover keeps line breaks.
   let tooltipText: string | undefined;
-  const setTooltip = (text: string, markdown: boolean) => {
+  const setTooltip = (text: string) => {
     if (text === tooltipText) return;
     tooltipText = text;
-    status.tooltip = markdown ? new vscode.MarkdownString(text) : text;
+    status.tooltip = text;
   };
   const update = () => {
     const s = provider.model.summary();
@@ -94,15 +96,13 @@ export function registerSourcesTree(services: ExtensionServices): void {
     // Say what the percentage counts: re-scored verdicts replace logged ones.
     status.text = `$(checklist) ${s.records} records · ${shown} · ${acc} correct${rescoredCount ? ` (${rescoredCount} re-scored)` : ''}${s.forks ? ` · ${s.forks} fork${s.forks === 1 ? '' : 's'}` : ''}`;
     const progress = data.loadProgress();
-    // While the first load indexes run logs, say so: the counts are what is indexed so far. The
-    // tooltip is then plain text: VS Code parses a Markdown one on the host thread at every update.
+    // While the first load indexes run logs, say so: the counts are what is indexed so far.
     if (progress) {
       status.text = `$(sync~spin) ${s.records} records · ${s.conversations} conversations so far · indexing logs ${progress.logFilesDone}/${progress.logFilesTotal}`;
-      setTooltip(`Intent Lens is indexing run logs: ${progress.logFilesDone} of ${progress.logFilesTotal} files (${s.records} records, ${s.conversations} conversations so far). Click to open the Sources view.`, false);
+      setTooltip(`Intent Lens is indexing run logs: ${progress.logFilesDone} of ${progress.logFilesTotal} files (${s.records} records, ${s.conversations} conversations so far). Click to open the Sources view.`);
     } else {
       setTooltip(
-        `**Intent Lens**\n\n${s.records} records, ${s.sources} sources, ${s.conversations} conversations from ${s.models.length} model(s)\n\n✓ ${s.correct} · ✗ ${s.incorrect} · – ${s.unscored} unscored\n\nAccuracy over scored conversations: ${acc}${rescoredCount ? ` (${describeRescoreCounts(rescored.all())}; re-scored verdicts replace logged ones)` : ''}${s.forks ? `\n\n${s.forks} fork(s) (runs with forked_from) are not counted above` : ''}\n\nClick to open the Sources view.`,
-        true,
+        `Intent Lens\n\n${s.records} records, ${s.sources} sources, ${s.conversations} conversations from ${s.models.length} model(s)\n\n✓ ${s.correct} · ✗ ${s.incorrect} · – ${s.unscored} unscored\n\nAccuracy over scored conversations: ${acc}${rescoredCount ? ` (${describeRescoreCounts(rescored.all())}; re-scored verdicts replace logged ones)` : ''}${s.forks ? `\n\n${s.forks} fork(s) (runs with forked_from) are not counted above` : ''}\n\nClick to open the Sources view.`,
       );
     }
     if (hasData && !shownOnce) {
