@@ -68,11 +68,8 @@ export function registerSourcesTree(services: ExtensionServices): void {
   // Set only when it changed: each new tooltip is a message to the workbench. Plain text, never a
   // MarkdownString: VS Code lexes one on the host thread at each change, and the first lex held the
   // thread ~50 ms at the load's end (a CPU profile of the host, bench/ui.md). The hover keeps line breaks.
-  let tooltipText: string | undefined;
   const setTooltip = (text: string) => {
-    if (text === tooltipText) return;
-    tooltipText = text;
-    status.tooltip = text;
+    if (status.tooltip !== text) status.tooltip = text;
   };
   const update = () => {
     const s = provider.model.summary();
