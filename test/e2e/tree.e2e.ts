@@ -57,6 +57,15 @@ describe('Sources tree', () => {
     for (const domain of ['math', 'code', 'database', 'actions']) await workbench.treeRow(new RegExp(`^\\s*${domain}\\s*\\d+ sources?`));
     const status = workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+ records · \d+ conversations · \d+% correct/ });
     await status.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    // The summary's tooltip is plain text (cheaper for the host than Markdown); its hover must still
+    // show it line by line: innerText keeps a line break only where the hover renders one.
+    await status.hover();
+    const hover = workbench.page.locator('.workbench-hover, .monaco-hover', { hasText: 'Accuracy over scored conversations' }).first();
+    await hover.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    expect(await hover.innerText()).toMatch(/^Intent Lens\n+\d+ records, \d+ sources, \d+ conversations from \d+ model\(s\)\n+✓ \d+ · ✗ \d+ · – \d+ unscored\n+Accuracy over scored conversations: \d+%/m);
+    await workbench.screenshot('status-bar-summary-hover');
+    await workbench.page.mouse.move(900, 450);
+    await hover.waitFor({ state: 'hidden', timeout: workbench.timeoutMs });
   });
 
   it('expands a source down to a turn and opens the turn in the conversation view', async () => {
