@@ -4,6 +4,7 @@
 // skipped, not buffered, and a line whose bytes are not valid UTF-8 is flagged.
 import { isUtf8 } from 'node:buffer';
 import { DEFAULT_MAX_LINE_BYTES, openRegularFile } from './regularFile';
+import { ReadAhead } from './readAhead';
 
 export interface RawLine {
   /** 1-based line number. */
@@ -41,6 +42,11 @@ export interface RawLineBytes extends Omit<RawLine, 'text'> {
 const NL = 10;
 const CR = 13;
 const NO_BYTES = Buffer.alloc(0);
+/**
+ * Room in the buffer beyond a chunk for the unfinished line carried over, so that a whole chunk read
+ * ahead fits at once and the next read starts as this one is parsed (lines of the logs: ≈ 24 KB).
+ */
+const CARRY_ROOM = 64 * 1024;
 
 function rawLine(buf: Buffer, start: number, end: number, fields: Omit<RawLine, 'text' | 'length'>, decode: boolean): RawLine | RawLineBytes {
   const lineEnd = end > start && buf[end - 1] === CR ? end - 1 : end;
@@ -66,11 +72,14 @@ async function* lines(path: string, opts: ReadLinesOptions, decode: boolean): As
   const skipped = decode ? { text: '' } : { bytes: NO_BYTES };
   const fh = await openRegularFile(path);
   const maxLine = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  // At least a BOM's length: the first read must hold all of one to see it.
+  const chunk = Math.max(4, opts.chunkSize ?? 1 << 20);
+  const pos = opts.startOffset ?? 0;
+  const source = new ReadAhead(fh, chunk, pos);
   try {
     // One reusable buffer: the unfinished tail of a chunk is moved to its front and the next read
     // fills the rest, so indexing a large file allocates no per-chunk buffers (peak RSS stays low).
-    let buf = Buffer.allocUnsafe(Math.min(opts.chunkSize ?? 1 << 20, maxLine + 1));
-    let pos = opts.startOffset ?? 0;
+    let buf = Buffer.allocUnsafe(Math.min(chunk + CARRY_ROOM, maxLine + 1));
     let lineNo = opts.startLine ?? 1;
     let kept = 0; // bytes of an unfinished line at the front of buf
     let keptStart = pos; // file offset of buf[0]
@@ -92,9 +101,8 @@ async function* lines(path: string, opts: ReadLinesOptions, decode: boolean): As
           buf = bigger;
         }
       }
-      const { bytesRead } = await fh.read(buf, kept, buf.length - kept, pos);
+      const bytesRead = await source.read(buf, kept, buf.length - kept);
       if (bytesRead === 0) break;
-      pos += bytesRead;
       const end = kept + bytesRead;
       let start = 0;
       if (first) {
@@ -127,6 +135,7 @@ async function* lines(path: string, opts: ReadLinesOptions, decode: boolean): As
       yield rawLine(buf, 0, kept, { line: lineNo, offset: keptStart, terminated: false, next: keptStart + kept }, decode);
     }
   } finally {
+    await source.settle();
     await fh.close();
   }
 }
