@@ -193,6 +193,15 @@ export interface UserClick {
 }
 
 /**
+ * Clicks Intent Lens's activity-bar entry once the entries have stopped moving: its test controller
+ * adds the Testing entry above it right after activation, and a click sent as it came once landed there.
+ */
+export async function clickIntentLensEntry(wb: Workbench, timeoutMs: number): Promise<UserClick> {
+  await wb.activityBarItem('Testing').waitFor({ state: 'visible', timeout: timeoutMs });
+  return clickActivityBarEntry(wb, 'Intent Lens', timeoutMs);
+}
+
+/**
  * Opens a view container as a user's click does: once Playwright's checks found the entry visible,
  * stable and the one hit at its centre (a trial click, which clicks nothing), the mouse event is sent
  * there at once. The view opens from that moment; a plain `click()` would run the same checks again
