@@ -73,3 +73,23 @@ export async function waitForOutputLine(runDir: string, line: RegExp, timeoutMs:
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
+
+/** "[<view>] rendered …" lines in the output channel: one per content a page of that view reported rendered. */
+export function renderedLineCount(runDir: string, view: string): number {
+  const line = new RegExp(`^\\[${view}\\] rendered[ :]`);
+  return outputChannelLines(runDir).filter((l) => line.test(l)).length;
+}
+
+/**
+ * Waits, from this process alone, until a page of `view` has reported more renders than `before`.
+ * Playwright's waits poll inside the page, on the thread that VS Code's workbench and every webview
+ * share, and a fresh panel's load measured 18–45 ms of that work (workbench CPU profiles, bench/ui.md);
+ * a user's browser does none of it.
+ */
+export async function waitForRenderedLine(runDir: string, view: string, before: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (renderedLineCount(runDir, view) <= before) {
+    if (Date.now() > deadline) throw new Error(`bench: the ${view} page did not report a render (output line "[${view}] rendered") within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { missingE2eTools, openWorkbench, repoRoot, screenshotOnFailure, startCodeServer, testResultsDir, type CodeServer, type Workbench } from '../test/e2e/harness';
 import { clickIntentLensEntry, closeAllEditors, reloadWorkbench, openCompare, openConversation, openSamples, panelCreatedAtOf, renderedTimes, scrollSamplesToEnd, searchLatency, webviewHostMarks, type RenderedTimes } from './uiSteps';
 import { recordWebviewTimeline } from './webviewTimeline';
-import { recordWorkbench } from './workbenchProfile';
+import { recordWorkbench, type WorkbenchRecording } from './workbenchProfile';
 import { ensureUiWorkspace, FULL_SCALE, type UiWorkspace, type UiWorkspaceShape } from './uiWorkspace';
-import { outputChannelLines, waitForActivation, waitForIndexCache, waitForOutputLine, type Activation } from './hostLogs';
+import { outputChannelLines, renderedLineCount, waitForActivation, waitForIndexCache, waitForOutputLine, waitForRenderedLine, type Activation } from './hostLogs';
 
 const small = process.env.INTENT_LENS_BENCH_SCALE === 'small';
 const SHAPE: UiWorkspaceShape = small ? { sources: 16, models: 2, extendedEvery: 8 } : FULL_SCALE;
@@ -183,8 +183,11 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
       browserLaunchedMsBefore: Date.now() - browserLaunchedAt,
     };
     const timeline = await recordWebviewTimeline(wb.page);
+    const renders = renderedLineCount(server.runDir, 'dashboard');
     const t0 = Date.now();
     await wb.runCommand('Intent Lens: Open Dashboard');
+    // Hands off the browser until the page has rendered (waitForRenderedLine says why).
+    await waitForRenderedLine(server.runDir, 'dashboard', renders, STEP_TIMEOUT_MS);
     const frame = await wb.webviewFrameOf('dashboard', STEP_TIMEOUT_MS);
     await frame.locator(grid).waitFor({ state: 'visible' });
     // The driver's number includes typing in the palette; the page's (host command → rendered, as
@@ -251,8 +254,17 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
   /** Opens a view VIEW_RUNS times in a new panel (closing it in between); the first open is cold. */
   const opens = async (key: 'compare' | 'conversation', open: () => Promise<RenderedTimes>) => {
     const runs: RenderedTimes[] = [];
+    const workbench: WorkbenchRecording[] = [];
     for (let i = 0; i < VIEW_RUNS; i++) {
-      runs.push(await open());
+      // The workbench's thread from the command on (its long tasks; a CPU profile when asked for):
+      // VS Code's part before the page's navigation is most of a fresh panel's time.
+      const recording = await recordWorkbench(wb.page, key);
+      const times = await open();
+      const frame = await wb.webviewFrameOf(key, STEP_TIMEOUT_MS);
+      const commandAt = (await panelCreatedAtOf(frame, times)) - (times.commandToRenderedMs - times.panelCreatedToRenderedMs);
+      workbench.push(await recording.stop(commandAt));
+      result[`${key}Workbench`] = workbench;
+      runs.push(times);
       if (i === 0) await wb.screenshot(key);
       await closeAllEditors(wb, STEP_TIMEOUT_MS);
       result[key] = { runs };
@@ -279,18 +291,18 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     result[key] = coldWarm(runs);
   };
 
-  it('compare: command → rendered, cold and warm', () => opens('compare', () => openCompare(wb, ws.compareSource, STEP_TIMEOUT_MS)));
+  it('compare: command → rendered, cold and warm', () => opens('compare', () => openCompare(wb, ws.compareSource, STEP_TIMEOUT_MS, { hostLog: server.runDir })));
 
   // The model pick's first and second rows in turn: a different pair each time.
   it('compare (reused panel): command → rendered', () =>
-    reusedOpens('compareReused', (i) => openCompare(wb, ws.compareSource, STEP_TIMEOUT_MS, { modelRow: i % 2, generation: i + 1 })));
+    reusedOpens('compareReused', (i) => openCompare(wb, ws.compareSource, STEP_TIMEOUT_MS, { modelRow: i % 2, generation: i + 1, hostLog: server.runDir })));
 
   const benchConversation = (i: number) => `bench-model-0${(i % 2) + 1}/${ws.compareSource}/multi-retained`;
 
-  it('conversation view: command → rendered, cold and warm', () => opens('conversation', () => openConversation(wb, benchConversation(0), benchConversation(0), STEP_TIMEOUT_MS)));
+  it('conversation view: command → rendered, cold and warm', () => opens('conversation', () => openConversation(wb, benchConversation(0), benchConversation(0), STEP_TIMEOUT_MS, { hostLog: server.runDir })));
 
   it('conversation view (reused panel): command → rendered', () =>
-    reusedOpens('conversationReused', (i) => openConversation(wb, benchConversation(i), benchConversation(i), STEP_TIMEOUT_MS, { generation: i + 1 })));
+    reusedOpens('conversationReused', (i) => openConversation(wb, benchConversation(i), benchConversation(i), STEP_TIMEOUT_MS, { generation: i + 1, hostLog: server.runDir })));
 
   it('samples table: command → rows, scroll to the end → rows', async () => {
     const { frame, commandToRowsMs } = await openSamples(wb, STEP_TIMEOUT_MS);

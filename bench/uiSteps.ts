@@ -3,6 +3,7 @@
 // the step, so a changed quick-pick flow shows up as an error and a screenshot, not as a hang.
 import type { FrameLocator, Locator } from 'playwright-core';
 import type { CodeServer, Workbench } from '../test/e2e/harness';
+import { renderedLineCount, waitForRenderedLine } from './hostLogs';
 
 /** Waits for the locator, failing with what was awaited (Playwright's own message names only the selector). */
 export async function waitFor(what: string, locator: Locator, timeoutMs: number, state: 'visible' | 'attached' | 'hidden' | 'detached' = 'visible'): Promise<void> {
@@ -86,13 +87,28 @@ export async function closeAllEditors(wb: Workbench, timeoutMs: number): Promise
 export interface OpenOptions {
   /** `<body data-view-generation>` the rendered content must carry (1: a new panel). */
   generation?: number;
+  /**
+   * The server's run folder: from the command until the page has reported its render on the output
+   * channel, the step then leaves the browser alone (waitForRenderedLine says why).
+   */
+  hostLog?: string;
 }
 
 /** The frame's render times once the content of `generation` is rendered (a reused view's earlier content does not count). */
-async function renderedFrame(wb: Workbench, view: string, generation: number, timeoutMs: number): Promise<{ frame: FrameLocator; times: RenderedTimes }> {
+async function renderedFrame(wb: Workbench, view: string, generation: number, timeoutMs: number, reported?: Promise<void>): Promise<{ frame: FrameLocator; times: RenderedTimes }> {
+  await reported;
   const frame = await wb.webviewFrameOf(view, timeoutMs);
   await waitFor(`${view}: body[data-rendered] of content ${generation}`, frame.locator(`body[data-rendered="true"][data-view-generation="${generation}"]`), timeoutMs, 'attached');
   return { frame, times: await renderedTimes(frame) };
+}
+
+/** With `opts.hostLog`: settles when the view's page reports its next render (counted from now, before the command). */
+function renderReport(opts: OpenOptions, view: string, timeoutMs: number): { done: Promise<void> } | undefined {
+  if (!opts.hostLog) return undefined;
+  const done = waitForRenderedLine(opts.hostLog, view, renderedLineCount(opts.hostLog, view), timeoutMs);
+  // Awaited by the step; a step that fails before then must not leave it unhandled.
+  done.catch(() => undefined);
+  return { done };
 }
 
 /**
@@ -101,6 +117,7 @@ async function renderedFrame(wb: Workbench, view: string, generation: number, ti
  */
 export async function openCompare(wb: Workbench, source: string, timeoutMs: number, opts: OpenOptions & { modelRow?: number } = {}): Promise<RenderedTimes> {
   const generation = opts.generation ?? 1;
+  const reported = renderReport(opts, 'compare', timeoutMs);
   await wb.runCommand('Intent Lens: Compare Retained ↔ Revised');
   await pick(wb, 'compare: source', quickPickTitled(wb, /^\s*Compare Retained ↔ Revised\s*$/), source, source, timeoutMs);
   // Either the model pick shows or (one model) the view opens at once; a reused view is on screen
@@ -111,7 +128,7 @@ export async function openCompare(wb: Workbench, source: string, timeoutMs: numb
       ? await waitFor('compare: the model pick', models, timeoutMs).then(() => 'models' as const)
       : await Promise.race([
           models.waitFor({ state: 'visible', timeout: timeoutMs }).then(() => 'models' as const),
-          wb.webviewFrameOf('compare', timeoutMs).then(() => 'view' as const),
+          (reported?.done ?? wb.webviewFrameOf('compare', timeoutMs)).then(() => 'view' as const),
         ]).catch((e: unknown) => {
           throw new Error(`bench: compare: neither the model pick nor the view showed within ${timeoutMs} ms (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
         });
@@ -120,7 +137,7 @@ export async function openCompare(wb: Workbench, source: string, timeoutMs: numb
     await waitFor(`compare: model row ${opts.modelRow ?? 0}`, row, timeoutMs);
     await row.click();
   }
-  const { frame, times } = await renderedFrame(wb, 'compare', generation, timeoutMs);
+  const { frame, times } = await renderedFrame(wb, 'compare', generation, timeoutMs, reported?.done);
   // Monaco's diff editor replaces the text diff after "rendered": when, for the record.
   await waitFor('compare: body[data-diff-computed]', frame.locator('body[data-diff-computed]'), timeoutMs, 'attached');
   times.scriptToEditorDiffMs = Number(await frame.locator('body').getAttribute('data-editor-diff-ms'));
@@ -129,9 +146,10 @@ export async function openCompare(wb: Workbench, source: string, timeoutMs: numb
 
 /** "Open Conversation" from the palette, picking the conversation whose row holds `rowText`. */
 export async function openConversation(wb: Workbench, query: string, rowText: string | RegExp, timeoutMs: number, opts: OpenOptions = {}): Promise<RenderedTimes> {
+  const reported = renderReport(opts, 'conversation', timeoutMs);
   await wb.runCommand('Intent Lens: Open Conversation');
   await pick(wb, 'conversation: pick', quickPickTitled(wb, /Open Conversation/), query, rowText, timeoutMs);
-  return (await renderedFrame(wb, 'conversation', opts.generation ?? 1, timeoutMs)).times;
+  return (await renderedFrame(wb, 'conversation', opts.generation ?? 1, timeoutMs, reported?.done)).times;
 }
 
 /** "Open Samples Table": ms from the command to the first grid row visible. */
