@@ -48,7 +48,19 @@ function workspace(): string {
   writeFileSync(join(dir, 'logs/hostile/hostile.jsonl'), JSON.stringify(hostile) + '\n');
   mkdirSync(join(dir, 'logs/long'), { recursive: true });
   writeFileSync(join(dir, 'logs/long/long.jsonl'), JSON.stringify(longConversation()) + '\n');
+  mkdirSync(join(dir, 'logs/tall'), { recursive: true });
+  writeFileSync(join(dir, 'logs/tall/tall.jsonl'), JSON.stringify(tallConversation()) + '\n');
   return dir;
+}
+
+/** Six turns: a short first reply, then replies each far taller than the view (made up here). */
+function tallConversation() {
+  const trace: unknown[] = [];
+  for (let i = 1; i <= 6; i++) {
+    trace.push({ role: 'user', content: `Tall question ${i}: list the steps.` });
+    trace.push({ role: 'assistant', content: Array.from({ length: i === 1 ? 3 : 150 }, (_, n) => `${n + 1}. step ${n + 1} of reply ${i}`).join('\n') });
+  }
+  return { conv_id: 'tall-conversation', task: 'math', task_id: 'tall/six-long-replies', assistant_model: 'tall-model', mode: 'multi', condition: 'original', trace, is_correct: false };
 }
 
 const LONG_TURNS = 200;
@@ -283,6 +295,26 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     await wb.page.keyboard.press('k');
     await expect.poll(() => frame.locator('.il-turn-current').getAttribute('data-turn')).toBe('1');
     expect(await frame.locator('.il-turn-current').innerText()).toContain('Question 2:');
+  });
+
+  it('parses before its first paint only the messages of the rows it hydrated when they fill the screen', async () => {
+    await openFromPalette(wb);
+    await pickConversation(wb, 'tall/six-long-replies', /tall\/six-long-replies/);
+    const frame = await renderedConversation(wb, /tall\/six-long-replies · Original · tall-model/);
+    expect(await frame.locator('body').getAttribute('data-hydration')).toBe('hydrated');
+    // The first two turns (the hydrated rows) fill the transcript, the first alone does not: the rows
+    // below the second are off screen, and the second is on it.
+    const bottomOf = (index: number) => frame.locator(`.il-row[data-index="${index}"]`).evaluate((el) => el.getBoundingClientRect().bottom);
+    const transcriptBottom = await frame.locator('[data-testid="transcript"]').evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(await bottomOf(0)).toBeLessThan(transcriptBottom);
+    expect(await bottomOf(1)).toBeGreaterThan(transcriptBottom);
+    const hydratedMessages = await frame.locator('.il-row[data-index="0"] .il-md, .il-row[data-index="1"] .il-md').count();
+    expect(hydratedMessages).toBe(4);
+    // None below them is rendered before the first paint: before, rows estimated at 260 px each were
+    // rendered, measured and dropped, and one more beyond the screen rendered (their Markdown parsed).
+    expect(Number(await frame.locator('body').getAttribute('data-markdown-before-first-paint'))).toBe(hydratedMessages);
+    // Rows beyond the screen come after the first paint, for scrolling.
+    await expect.poll(() => frame.locator('.il-row[data-index="2"]').count(), { timeout: wb.timeoutMs }).toBe(1);
   });
 
   it('keeps a hostile conversation inert: HTML, scripts and javascript: links stay text', async () => {

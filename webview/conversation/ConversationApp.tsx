@@ -3,11 +3,11 @@
 // what is on screen); keys J/K for next/previous turn and N/Shift+N for next/previous inactive span
 // (F7/F8 from the host do the same); F forks from the current turn, as its "Fork from here…" button.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { ConversationNavigate, ConversationState, ConversationView, LogLine } from '../../src/shared/protocol/conversation';
 import type { CommandParams } from '../../src/shared/protocol';
 import { TurnRow } from './TurnRow';
-import { Markdown } from './Markdown';
+import { Markdown, markdownRenders } from './Markdown';
 import { Notes } from '../shared/Notes';
 
 type Row = { kind: 'system' } | { kind: 'turn'; turn: number } | { kind: 'logs' };
@@ -117,15 +117,27 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
     [state],
   );
   const rowOfTurn = useCallback((turn: number) => rows.findIndex((r) => r.kind === 'turn' && r.turn === turn), [rows]);
-  // One turn beyond the screen for the first paint (each is a Markdown render and its layout), three after.
-  const [overscan, setOverscan] = useState(1);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 260, overscan });
+  const firstRows = useMemo(() => firstPaintRows(rows, rowOfTurn(state.focusTurn ?? -1)), [rows, rowOfTurn, state.focusTurn]);
+  // Until the first paint, the rows on screen and the first render's (hydrated) rows, none below
+  // the screen: each is a Markdown render and its layout before the view is shown. Three turns
+  // beyond the screen after.
+  const [firstPaint, setFirstPaint] = useState(true);
+  const rangeExtractor = useCallback((range: Range) => (firstPaint ? [...new Set([...defaultRangeExtractor(range), ...firstRows])].sort((a, b) => a - b) : defaultRangeExtractor(range)), [firstPaint, firstRows]);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 260, overscan: firstPaint ? 0 : 3, rangeExtractor });
   // The first render lays its rows out in flow, unpositioned: it is the host's prerendered HTML
   // (prerender.tsx) and the page's hydration of it, and the page's CSP drops style attributes in
   // markup (React does not set them when it hydrates). The virtualiser positions rows from the next
   // render on, before the page paints again.
   const [positioned, setPositioned] = useState(false);
-  useLayoutEffect(() => setPositioned(true), []);
+  useLayoutEffect(() => {
+    // The prerendered rows' real heights, before the first positioned render: estimated at 260 px
+    // each, a screen seemed to need rows below them, which were rendered (their Markdown parsed)
+    // and then dropped once measured, all before the first paint.
+    for (const row of scroller.current?.querySelectorAll<HTMLElement>(':scope > div > .il-row[data-index]') ?? []) virtualizer.resizeItem(Number(row.dataset.index), row.offsetHeight);
+    setPositioned(true);
+    // Once, for the first render's rows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const stops = useMemo(() => inactiveStops(state), [state]);
   const [currentTurn, setCurrentTurn] = useState<number>(state.focusTurn ?? 0);
   const stopIndex = useRef(-1);
@@ -202,8 +214,10 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
     performance.mark('il:rows-committed');
     if (state.focusTurn !== undefined) goToTurn(state.focusTurn);
     requestAnimationFrame(() => {
+      // Before the first paint only what the screen shows and the hydrated rows are parsed (the e2e holds it to that).
+      if (firstPaint) document.body.dataset.markdownBeforeFirstPaint = String(markdownRenders());
       onRendered();
-      setOverscan(3);
+      setFirstPaint(false);
     });
     // Once per state: the focus turn applies when the conversation is (re)loaded.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -245,7 +259,7 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
           </div>
         ) : (
           <div>
-            {firstPaintRows(rows, rowOfTurn(state.focusTurn ?? -1)).map((index) => (
+            {firstRows.map((index) => (
               <div key={index} data-index={index} className="il-row">
                 {rowContent(rows[index]!)}
               </div>

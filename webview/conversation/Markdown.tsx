@@ -68,7 +68,12 @@ function Link({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
+/** Messages parsed so far (each a render of Markdown): the page reports how many came before its first paint. */
+let renders = 0;
+export const markdownRenders = (): number => renders;
+
 export const Markdown = memo(function Markdown({ text, spans }: { text: string; spans: readonly InactiveSpanMessage[] }) {
+  renders++;
   const hasCode = text.includes('```') || text.includes('~~~');
   const highlight = useHighlighter(hasCode);
   const rehypePlugins: PluggableList = [...(highlight ? [highlight] : []), [markInactive, { source: text, spans }]];
