@@ -1,5 +1,7 @@
-// What the workbench's thread does from the click that opens the Sources view to the full count, for
-// the UI bench's tree step: its long tasks (> 50 ms) always, and, with
+// What the workbench's thread does in a UI bench step (the tree step: from the click that opens the
+// Sources view to the full count; each fresh compare or conversation open: from the command to
+// "rendered", on the one thread the workbench, its webview frames and our pages share): its long
+// tasks (> 50 ms) always, and, with
 // INTENT_LENS_BENCH_PROFILE_WORKBENCH=<folder>, a CPU profile of the page (DevTools protocol, 0.5 ms
 // sampling) to be read with `node scripts/profileWorkbench.mjs <file>`. Times are ms since `origin`
 // (epoch ms).
