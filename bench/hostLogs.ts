@@ -31,15 +31,24 @@ export function findActivation(runDir: string, since = 0): Activation | undefine
   return undefined;
 }
 
-/** Waits until the extension host has activated Intent Lens (or fails after timeoutMs, saying so). */
-export async function waitForActivation(runDir: string, timeoutMs: number, since = 0): Promise<Activation> {
+/**
+ * Polls `probe` from this process until it gives a value other than false or undefined (or fails
+ * after timeoutMs with `failure()`):
+ * every wait of the bench on the server's logs and storage.
+ */
+async function pollUntil<T>(probe: () => T | false | undefined, failure: () => string, timeoutMs: number, pollMs = POLL_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const a = findActivation(runDir, since);
-    if (a) return a;
-    if (Date.now() > deadline) throw new Error(`bench: VS Code did not activate ${EXTENSION_ID} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, POLL_MS));
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`bench: ${failure()}`);
+    await new Promise((r) => setTimeout(r, pollMs));
   }
+}
+
+/** Waits until the extension host has activated Intent Lens (or fails after timeoutMs, saying so). */
+export function waitForActivation(runDir: string, timeoutMs: number, since = 0): Promise<Activation> {
+  return pollUntil(() => findActivation(runDir, since), () => `VS Code did not activate ${EXTENSION_ID} within ${timeoutMs} ms`, timeoutMs);
 }
 
 /** Entries of the run-log index cache in the run's workspace storage (`<storage>/run-log-index/<hash>.json`). */
@@ -56,40 +65,35 @@ function indexCacheEntries(runDir: string): number {
 
 /** Waits until the index cache holds `count` entries (or fails after timeoutMs, saying how many it has). */
 export async function waitForIndexCache(runDir: string, count: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const n = indexCacheEntries(runDir);
-    if (n >= count) return;
-    if (Date.now() > deadline) throw new Error(`bench: the run-log index cache holds ${n} of ${count} entries after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
+  await pollUntil(() => indexCacheEntries(runDir) >= count, () => `the run-log index cache holds ${indexCacheEntries(runDir)} of ${count} entries after ${timeoutMs} ms`, timeoutMs);
 }
 
 /** Waits until the extension's output channel (newest start) has a line matching `line` (or fails after timeoutMs). */
 export async function waitForOutputLine(runDir: string, line: RegExp, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!outputChannelLines(runDir).some((l) => line.test(l))) {
-    if (Date.now() > deadline) throw new Error(`bench: no output line matching ${line} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
+  await pollUntil(() => outputChannelLines(runDir).some((l) => line.test(l)), () => `no output line matching ${line} within ${timeoutMs} ms`, timeoutMs);
 }
 
 /** "[<view>] rendered …" lines in the output channel: one per content a page of that view reported rendered. */
-export function renderedLineCount(runDir: string, view: string): number {
+function renderedLineCount(runDir: string, view: string): number {
   const line = new RegExp(`^\\[${view}\\] rendered[ :]`);
   return outputChannelLines(runDir).filter((l) => line.test(l)).length;
 }
 
 /**
- * Waits, from this process alone, until a page of `view` has reported more renders than `before`.
- * Playwright's waits poll inside the page, on the thread that VS Code's workbench and every webview
- * share, and a fresh panel's load measured 18–45 ms of that work (workbench CPU profiles, bench/ui.md);
- * a user's browser does none of it.
+ * Settles once a page of `view` reports a render after this call (its "[<view>] rendered" output
+ * line), waiting from this process alone: Playwright's waits poll inside the page, on the thread that
+ * VS Code's workbench and every webview share, and a fresh panel's load measured 18–45 ms of that work
+ * (workbench CPU profiles, bench/ui.md); a user's browser does none of it. Call it before the command.
  */
-export async function waitForRenderedLine(runDir: string, view: string, before: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (renderedLineCount(runDir, view) <= before) {
-    if (Date.now() > deadline) throw new Error(`bench: the ${view} page did not report a render (output line "[${view}] rendered") within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+export function nextRenderReport(runDir: string, view: string, timeoutMs: number): Promise<void> {
+  const before = renderedLineCount(runDir, view);
+  const done = pollUntil(
+    () => renderedLineCount(runDir, view) > before,
+    () => `the ${view} page did not report a render (output line "[${view}] rendered") within ${timeoutMs} ms`,
+    timeoutMs,
+    20,
+  ).then(() => undefined);
+  // Awaited by the step; a step that fails before then must not leave it unhandled.
+  done.catch(() => undefined);
+  return done;
 }

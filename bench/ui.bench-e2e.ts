@@ -11,7 +11,7 @@ import { clickIntentLensEntry, closeAllEditors, reloadWorkbench, openCompare, op
 import { recordWebviewTimeline } from './webviewTimeline';
 import { recordWorkbench, type WorkbenchRecording } from './workbenchProfile';
 import { ensureUiWorkspace, FULL_SCALE, type UiWorkspace, type UiWorkspaceShape } from './uiWorkspace';
-import { outputChannelLines, renderedLineCount, waitForActivation, waitForIndexCache, waitForOutputLine, waitForRenderedLine, type Activation } from './hostLogs';
+import { nextRenderReport, outputChannelLines, waitForActivation, waitForIndexCache, waitForOutputLine, type Activation } from './hostLogs';
 
 const small = process.env.INTENT_LENS_BENCH_SCALE === 'small';
 const SHAPE: UiWorkspaceShape = small ? { sources: 16, models: 2, extendedEvery: 8 } : FULL_SCALE;
@@ -183,11 +183,11 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
       browserLaunchedMsBefore: Date.now() - browserLaunchedAt,
     };
     const timeline = await recordWebviewTimeline(wb.page);
-    const renders = renderedLineCount(server.runDir, 'dashboard');
+    const reported = nextRenderReport(server.runDir, 'dashboard', STEP_TIMEOUT_MS);
     const t0 = Date.now();
     await wb.runCommand('Intent Lens: Open Dashboard');
-    // Hands off the browser until the page has rendered (waitForRenderedLine says why).
-    await waitForRenderedLine(server.runDir, 'dashboard', renders, STEP_TIMEOUT_MS);
+    // Hands off the browser until the page has rendered (nextRenderReport says why).
+    await reported;
     const frame = await wb.webviewFrameOf('dashboard', STEP_TIMEOUT_MS);
     await frame.locator(grid).waitFor({ state: 'visible' });
     // The driver's number includes typing in the palette; the page's (host command → rendered, as

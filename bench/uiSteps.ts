@@ -3,7 +3,7 @@
 // the step, so a changed quick-pick flow shows up as an error and a screenshot, not as a hang.
 import type { FrameLocator, Locator } from 'playwright-core';
 import type { CodeServer, Workbench } from '../test/e2e/harness';
-import { renderedLineCount, waitForRenderedLine } from './hostLogs';
+import { nextRenderReport } from './hostLogs';
 
 /** Waits for the locator, failing with what was awaited (Playwright's own message names only the selector). */
 export async function waitFor(what: string, locator: Locator, timeoutMs: number, state: 'visible' | 'attached' | 'hidden' | 'detached' = 'visible'): Promise<void> {
@@ -89,7 +89,7 @@ export interface OpenOptions {
   generation?: number;
   /**
    * The server's run folder: from the command until the page has reported its render on the output
-   * channel, the step then leaves the browser alone (waitForRenderedLine says why).
+   * channel, the step then leaves the browser alone (nextRenderReport says why).
    */
   hostLog?: string;
 }
@@ -103,13 +103,7 @@ async function renderedFrame(wb: Workbench, view: string, generation: number, ti
 }
 
 /** With `opts.hostLog`: settles when the view's page reports its next render (counted from now, before the command). */
-function renderReport(opts: OpenOptions, view: string, timeoutMs: number): { done: Promise<void> } | undefined {
-  if (!opts.hostLog) return undefined;
-  const done = waitForRenderedLine(opts.hostLog, view, renderedLineCount(opts.hostLog, view), timeoutMs);
-  // Awaited by the step; a step that fails before then must not leave it unhandled.
-  done.catch(() => undefined);
-  return { done };
-}
+const renderReport = (opts: OpenOptions, view: string, timeoutMs: number): Promise<void> | undefined => (opts.hostLog ? nextRenderReport(opts.hostLog, view, timeoutMs) : undefined);
 
 /**
  * "Compare Retained ↔ Revised" on a source: the source pick, then the model pick when several
@@ -128,7 +122,7 @@ export async function openCompare(wb: Workbench, source: string, timeoutMs: numb
       ? await waitFor('compare: the model pick', models, timeoutMs).then(() => 'models' as const)
       : await Promise.race([
           models.waitFor({ state: 'visible', timeout: timeoutMs }).then(() => 'models' as const),
-          (reported?.done ?? wb.webviewFrameOf('compare', timeoutMs)).then(() => 'view' as const),
+          (reported ?? wb.webviewFrameOf('compare', timeoutMs)).then(() => 'view' as const),
         ]).catch((e: unknown) => {
           throw new Error(`bench: compare: neither the model pick nor the view showed within ${timeoutMs} ms (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
         });
@@ -137,7 +131,7 @@ export async function openCompare(wb: Workbench, source: string, timeoutMs: numb
     await waitFor(`compare: model row ${opts.modelRow ?? 0}`, row, timeoutMs);
     await row.click();
   }
-  const { frame, times } = await renderedFrame(wb, 'compare', generation, timeoutMs, reported?.done);
+  const { frame, times } = await renderedFrame(wb, 'compare', generation, timeoutMs, reported);
   // Monaco's diff editor replaces the text diff after "rendered": when, for the record.
   await waitFor('compare: body[data-diff-computed]', frame.locator('body[data-diff-computed]'), timeoutMs, 'attached');
   times.scriptToEditorDiffMs = Number(await frame.locator('body').getAttribute('data-editor-diff-ms'));
@@ -149,7 +143,7 @@ export async function openConversation(wb: Workbench, query: string, rowText: st
   const reported = renderReport(opts, 'conversation', timeoutMs);
   await wb.runCommand('Intent Lens: Open Conversation');
   await pick(wb, 'conversation: pick', quickPickTitled(wb, /Open Conversation/), query, rowText, timeoutMs);
-  return (await renderedFrame(wb, 'conversation', opts.generation ?? 1, timeoutMs, reported?.done)).times;
+  return (await renderedFrame(wb, 'conversation', opts.generation ?? 1, timeoutMs, reported)).times;
 }
 
 /** "Open Samples Table": ms from the command to the first grid row visible. */
