@@ -6,7 +6,7 @@
 import { memo, useContext, useEffect, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import type { PluggableList } from 'unified';
-import { remarkPlugins, urlTransform } from './markdownPipeline';
+import { remarkPluginsFor, urlTransform } from './markdownPipeline';
 import type { InactiveSpanMessage } from '../../src/shared/protocol/compare';
 import { markInactive } from './markInactive';
 import { LinkOpener } from './linkOpener';
@@ -79,7 +79,7 @@ export const Markdown = memo(function Markdown({ text, spans }: { text: string; 
   const rehypePlugins: PluggableList = [...(highlight ? [highlight] : []), [markInactive, { source: text, spans }]];
   return (
     <div className="il-md">
-      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} urlTransform={urlTransform} components={components} skipHtml={false}>
+      <ReactMarkdown remarkPlugins={remarkPluginsFor(text)} rehypePlugins={rehypePlugins} urlTransform={urlTransform} components={components} skipHtml={false}>
         {text}
       </ReactMarkdown>
     </div>

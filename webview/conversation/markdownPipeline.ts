@@ -6,6 +6,7 @@ import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import type { Root as MdRoot, RootContent as MdContent } from 'mdast';
 import type { PluggableList } from 'unified';
+import { gfmConstructsFor, remarkGfmLean } from './remarkGfmLean';
 
 /** Raw HTML (block or inline) becomes literal text: the reader sees what the model wrote. */
 export function remarkHtmlAsText() {
@@ -51,4 +52,17 @@ export function urlTransform(url: string): string {
 }
 
 // Single dollars are prices in GSM8K answers, not math.
-export const remarkPlugins: PluggableList = [remarkGfm, [remarkMath, { singleDollarTextMath: false }], remarkHtmlAsText, remarkKeepMathDelimiters];
+const afterGfm: PluggableList = [[remarkMath, { singleDollarTextMath: false }], remarkHtmlAsText, remarkKeepMathDelimiters];
+/** The reference: all of GFM (remark-gfm). A message holding every optional construct's trigger gets it. */
+export const fullRemarkPlugins: PluggableList = [remarkGfm, ...afterGfm];
+const leanLists = new Map<string, PluggableList>();
+
+/** The remark plugins for one message: GFM less the constructs the text cannot hold (the same tree, less work). */
+export function remarkPluginsFor(text: string): PluggableList {
+  const constructs = gfmConstructsFor(text);
+  if (constructs.autolinkLiterals && constructs.tables) return fullRemarkPlugins;
+  const key = `${constructs.autolinkLiterals}/${constructs.tables}`;
+  let list = leanLists.get(key);
+  if (!list) leanLists.set(key, (list = [[remarkGfmLean, constructs], ...afterGfm]));
+  return list;
+}

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import ReactMarkdown from 'react-markdown';
-import { remarkPlugins, urlTransform } from '../../../webview/conversation/markdownPipeline';
+import { remarkPluginsFor, urlTransform } from '../../../webview/conversation/markdownPipeline';
 import { markInactive } from '../../../webview/conversation/markInactive';
 import { highlightCode } from '../../../webview/conversation/highlightCode';
 import type { InactiveSpanMessage } from '../../../src/shared/protocol/compare';
 
 function render(text: string, spans: InactiveSpanMessage[] = [], highlight = false): string {
-  return renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins, rehypePlugins: [...(highlight ? [highlightCode] : []), [markInactive, { source: text, spans }]], urlTransform }, text));
+  return renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: remarkPluginsFor(text), rehypePlugins: [...(highlight ? [highlightCode] : []), [markInactive, { source: text, spans }]], urlTransform }, text));
 }
 
 function span(text: string, value: string, from = 0): InactiveSpanMessage {
