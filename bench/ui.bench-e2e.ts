@@ -12,6 +12,7 @@ import { recordWebviewTimeline } from './webviewTimeline';
 import { recordWorkbench, type WorkbenchRecording } from './workbenchProfile';
 import { ensureUiWorkspace, FULL_SCALE, type UiWorkspace, type UiWorkspaceShape } from './uiWorkspace';
 import { nextRenderReport, outputChannelLines, waitForActivation, waitForIndexCache, waitForOutputLine, type Activation } from './hostLogs';
+import { calibrationLoopMs, cpuTimes, stealShare, type CpuTimes } from './machineNoise';
 
 const small = process.env.INTENT_LENS_BENCH_SCALE === 'small';
 const SHAPE: UiWorkspaceShape = small ? { sources: 16, models: 2, extendedEvery: 8 } : FULL_SCALE;
@@ -59,6 +60,7 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
   let profileHasShownWebview = false;
   /** When the running browser was launched: Chromium defers service-worker update checks until its start-up is complete. */
   let browserLaunchedAt = 0;
+  let cpuAtStart: CpuTimes | undefined;
   screenshotOnFailure(() => wb);
 
   beforeAll(async () => {
@@ -66,6 +68,8 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     ws = ensureUiWorkspace(join(repoRoot, '.bench', small ? 'ui-workspace-small' : 'ui-workspace'), SHAPE, (l) => console.log(l));
     result.workspace = { records: ws.records, conversations: ws.conversations, MB: Math.round(ws.bytes / 2 ** 20), readyMs: Date.now() - t0 };
     result.loadAverageAtStart = loadavg().map((l) => +l.toFixed(2));
+    cpuAtStart = cpuTimes();
+    result.calibrationLoopMsAtStart = calibrationLoopMs();
     server = await startCodeServer({ workspace: ws.dir });
     const t1 = (browserLaunchedAt = Date.now());
     wb = await openWorkbench(server, { suite: 'ui-bench', timeoutMs: 600000, userDataDir: browserProfile });
@@ -81,12 +85,14 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
   // Written after every step, so a step that fails or hangs keeps what the others measured.
   const save = () => {
     result.loadAverageAtEnd = loadavg().map((l) => +l.toFixed(2));
+    result.cpuStealShare = stealShare(cpuAtStart, cpuTimes());
     mkdirSync(testResultsDir, { recursive: true });
     writeFileSync(join(testResultsDir, small ? 'ui-bench-small.json' : 'ui-bench.json'), JSON.stringify(result, null, 2) + '\n');
   };
   afterEach(save);
 
   afterAll(async () => {
+    result.calibrationLoopMsAtEnd = calibrationLoopMs();
     save();
     console.log(JSON.stringify(result, null, 2));
     await wb?.close();
