@@ -161,6 +161,8 @@ async function main() {
     await esbuild.context({ ...nodeCommon, entryPoints: { runLogWorker: join(root, 'src/core/load/runLogWorker.ts') }, outdir: dist }),
     // Full-text search's index and match worker threads (src/core/search/searchService.ts).
     await esbuild.context({ ...nodeCommon, entryPoints: { searchWorker: join(root, 'src/core/search/searchWorker.ts') }, outdir: dist }),
+    // The compare and conversation views' first content, rendered off the extension host's thread (src/extension/webviews/prerenderThread.ts).
+    await esbuild.context({ ...nodeCommon, entryPoints: { prerenderWorker: join(root, 'src/extension/webviews/prerenderWorker.ts') }, outdir: dist }),
   );
   // The webviews: each view's eager code is one self-contained ESM bundle (`<view>.js`, `<view>.css`),
   // which the host inlines into the page (webviews/pageAssets.ts: no fetch through the webview's

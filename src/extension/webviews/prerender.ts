@@ -4,7 +4,8 @@
 // hydrates the same DOM (webviewPanelHost.ts loads it once the page is shown). The bundle is loaded
 // on first use through V8's code cache (saved after the first render, when its code is compiled).
 // Never required: without the bundle, or when it throws, the page renders itself as before.
-// `INTENT_LENS_WEBVIEW_PRERENDER=0` turns it off (the bench's A/B).
+// `INTENT_LENS_WEBVIEW_PRERENDER=0` turns it off (the bench's A/B). The panels render through
+// ./prerenderThread, off the extension host's thread; this module is what either thread runs.
 import { join } from 'node:path';
 import { requireWithCodeCache } from '../bootstrap/codeCache';
 
@@ -39,19 +40,25 @@ function moduleOf(view: PrerenderedView, distDir: string): PrerenderModule | nul
   return mod;
 }
 
-/**
- * The view's first content for `state` as HTML, or undefined where it has none (no bundle, turned
- * off) or its render threw (`onError` says why).
- */
-export function prerenderView(view: PrerenderedView, state: unknown, distDir: string, onError: (message: string) => void): Prerendered | undefined {
-  if (process.env.INTENT_LENS_WEBVIEW_PRERENDER === '0') return undefined;
+/** The view's first content rendered in this thread: the HTML and its time, an error, or nothing (no bundle). */
+export type RenderOutcome = Prerendered | { error: string } | undefined;
+
+export function renderInThisThread(view: PrerenderedView, state: unknown, distDir: string): RenderOutcome {
   const mod = moduleOf(view, distDir);
   if (!mod) return undefined;
   const t0 = performance.now();
   try {
     return { html: mod.prerender(state), ms: performance.now() - t0 };
   } catch (e) {
-    onError(`the ${view} view's first content could not be prerendered (the page renders it): ${e instanceof Error ? e.message : String(e)}`);
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** An outcome as the panel takes it: HTML, or undefined with the reason reported. */
+export function settle(view: PrerenderedView, outcome: RenderOutcome, onError: (message: string) => void): Prerendered | undefined {
+  if (outcome && 'error' in outcome) {
+    onError(`the ${view} view's first content could not be prerendered (the page renders it): ${outcome.error}`);
     return undefined;
   }
+  return outcome;
 }

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import type { RenderedParams, StateOf, ViewDefinition } from '../../shared/protocol';
 import { renderWebviewHtml } from './webviewPanelHost';
-import { prerenderView, type PrerenderedView } from './prerender';
+import type { PrerenderedView } from './prerender';
+import { prerenderViewOffThread } from './prerenderThread';
 import { WebviewConnection, type ConnectionHandlers } from './webviewConnection';
 
 export interface ViewPanelSpec<D extends ViewDefinition> {
@@ -33,22 +34,31 @@ export abstract class ViewPanel<D extends ViewDefinition> implements vscode.Disp
   ) {
     const log = (line: string) => services.output.appendLine(line);
     this.connection = new WebviewConnection(panel.webview, spec.definition, { ...spec.handlers, log });
-    const { view } = spec.definition;
-    // On the panel's way to the window: VS Code's frame starts its page when the HTML arrives. Run on
-    // a later turn of the event loop instead, it measured no sooner (bench/ui.md).
-    const prerendered = spec.prerender ? prerenderView(spec.prerender, spec.initialState, vscode.Uri.joinPath(services.context.extensionUri, 'dist').fsPath, (m) => log(`[${view}] ${m}`)) : undefined;
-    if (prerendered) log(`[${view}] first content prerendered in ${prerendered.ms.toFixed(1)} ms (${Math.round(prerendered.html.length / 1024)} KB)`);
-    panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, {
-      view,
-      title: spec.title,
-      initialState: spec.initialState,
-      ...(spec.workers ? { workers: true } : {}),
-      ...(prerendered ? { prerendered: prerendered.html } : {}),
-    });
+    const html = (prerendered?: string) =>
+      renderWebviewHtml(panel.webview, services.context.extensionUri, {
+        view: spec.definition.view,
+        title: spec.title,
+        initialState: spec.initialState,
+        ...(spec.workers ? { workers: true } : {}),
+        ...(prerendered !== undefined ? { prerendered } : {}),
+      });
+    if (spec.prerender) void this.setPrerenderedHtml(spec.prerender, spec.initialState, vscode.Uri.joinPath(services.context.extensionUri, 'dist').fsPath, html, log);
+    else panel.webview.html = html();
     this.disposables.push(
       this.connection,
       panel.onDidDispose(() => this.dispose()),
     );
+  }
+
+  /**
+   * The page's HTML once its first content is rendered off the host's thread (./prerenderThread):
+   * VS Code's new frame takes 200–700 ms before it can take the HTML, so the page is not later for it.
+   */
+  private async setPrerenderedHtml(view: PrerenderedView, state: unknown, distDir: string, html: (prerendered?: string) => string, log: (line: string) => void): Promise<void> {
+    const prerendered = await prerenderViewOffThread(view, state, distDir, (m) => log(`[${view}] ${m}`));
+    if (this.disposed) return;
+    if (prerendered) log(`[${view}] first content prerendered in ${prerendered.ms.toFixed(1)} ms (${Math.round(prerendered.html.length / 1024)} KB, off the host's thread)`);
+    this.panel.webview.html = html(prerendered?.html);
   }
 
   /** The page's last reported render times (the host test suite and the bench read them). */
@@ -60,7 +70,10 @@ export abstract class ViewPanel<D extends ViewDefinition> implements vscode.Disp
     return this.connection.lastRendered?.ms;
   }
 
+  private disposed = false;
+
   dispose(): void {
+    this.disposed = true;
     for (const d of this.disposables.splice(0)) d.dispose();
     this.panel.dispose();
   }

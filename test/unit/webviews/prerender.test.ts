@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 import { prerender } from '../../../webview/conversation/prerender';
 import { prerender as prerenderCompare } from '../../../webview/compare/prerender';
 import { buildCompareState } from '../../../src/extension/compare/buildCompareState';
-import { prerenderView } from '../../../src/extension/webviews/prerender';
+import { renderInThisThread, settle } from '../../../src/extension/webviews/prerender';
+import { PrerenderThread, prerenderViewOffThread } from '../../../src/extension/webviews/prerenderThread';
 import { buildConversationState } from '../../../src/extension/conversation/buildConversationState';
 import { literalInactiveDetector } from '../../../src/core/compare/inactiveSpans';
 import type { ConversationState } from '../../../src/shared/protocol/conversation';
@@ -88,22 +89,48 @@ describe('compare prerender', () => {
   });
 });
 
-describe('prerenderView (host)', () => {
+describe('prerenderViewOffThread (host)', () => {
   const dist = resolve(__dirname, '../../../dist');
-  it('is off without a bundle, and says why when the render throws', () => {
-    expect(prerenderView('conversation', state, join(dist, 'no-such-dir'), () => undefined)).toBeUndefined();
+  it('is off without a bundle', async () => {
+    expect(await prerenderViewOffThread('conversation', state, join(dist, 'no-such-dir'), () => undefined)).toBeUndefined();
   });
-  it.skipIf(!existsSync(join(dist, 'prerender/conversation.js')))('renders from the built bundle what the source renders; off with INTENT_LENS_WEBVIEW_PRERENDER=0', () => {
+  it.skipIf(!existsSync(join(dist, 'prerender/conversation.js')))('renders from the built bundle what the source renders, says why a render threw; off with INTENT_LENS_WEBVIEW_PRERENDER=0', async () => {
     const errors: string[] = [];
-    const out = prerenderView('conversation', state, dist, (m) => errors.push(m));
+    const out = await prerenderViewOffThread('conversation', state, dist, (m) => errors.push(m));
     expect(out?.html).toBe(prerender(state));
-    expect(prerenderView('conversation', { view: 'conversation' }, dist, (m) => errors.push(m))).toBeUndefined();
+    expect(renderInThisThread('conversation', state, dist)).toMatchObject({ html: prerender(state) });
+    expect(await prerenderViewOffThread('conversation', { view: 'conversation' }, dist, (m) => errors.push(m))).toBeUndefined();
     expect(errors.join('\n')).toMatch(/could not be prerendered/);
     process.env.INTENT_LENS_WEBVIEW_PRERENDER = '0';
     try {
-      expect(prerenderView('conversation', state, dist, () => undefined)).toBeUndefined();
+      expect(await prerenderViewOffThread('conversation', state, dist, () => undefined)).toBeUndefined();
     } finally {
       delete process.env.INTENT_LENS_WEBVIEW_PRERENDER;
     }
+  });
+});
+
+describe('PrerenderThread (the host renders off its thread)', () => {
+  const dist = resolve(__dirname, '../../../dist');
+  const worker = join(dist, 'prerenderWorker.js');
+  it.skipIf(!existsSync(worker) || !existsSync(join(dist, 'prerender/conversation.js')))('renders on the worker what the source renders, and reports a render that throws', async () => {
+    const thread = new PrerenderThread(() => worker);
+    try {
+      const out = await thread.render('conversation', state, dist);
+      expect(thread.lastRanOffThread).toBe(true);
+      expect(out && 'html' in out ? out.html : undefined).toBe(prerender(state));
+      expect(await thread.render('conversation', { view: 'conversation' }, dist)).toMatchObject({ error: expect.any(String) });
+      // The thread lives on after a render threw.
+      expect(await thread.render('conversation', state, dist)).toMatchObject({ html: prerender(state) });
+    } finally {
+      thread.dispose();
+    }
+  });
+  it('renders in the calling thread when there is no worker script', async () => {
+    const thread = new PrerenderThread(() => undefined);
+    const errors: string[] = [];
+    expect(settle('conversation', await thread.render('conversation', state, join(dist, 'no-such-dir')), (m) => errors.push(m))).toBeUndefined();
+    expect(thread.lastRanOffThread).toBe(false);
+    expect(errors).toEqual([]);
   });
 });

@@ -1,0 +1,28 @@
+// Worker-thread entry of the views' prerender (bundled as dist/prerenderWorker.js): renders a view's
+// first content off the extension host's thread (./prerenderThread), with the same bundle and code
+// cache as an in-thread render (./prerender).
+import { parentPort } from 'node:worker_threads';
+import { renderInThisThread, type PrerenderedView, type RenderOutcome } from './prerender';
+
+export interface PrerenderRequest {
+  id: number;
+  view: PrerenderedView;
+  state: unknown;
+  distDir: string;
+}
+
+export interface PrerenderReply {
+  id: number;
+  outcome: RenderOutcome;
+}
+
+const port = parentPort;
+port?.on('message', (req: PrerenderRequest) => {
+  let outcome: RenderOutcome;
+  try {
+    outcome = renderInThisThread(req.view, req.state, req.distDir);
+  } catch (e) {
+    outcome = { error: e instanceof Error ? e.message : String(e) };
+  }
+  port.postMessage({ id: req.id, outcome } satisfies PrerenderReply);
+});
