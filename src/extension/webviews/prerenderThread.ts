@@ -82,8 +82,9 @@ let shared: PrerenderThread | undefined;
  * The view's first content for `state` as HTML, rendered off the host's thread; undefined where it
  * has none (no bundle, turned off) or its render threw or timed out (`onError` says why).
  */
-export async function prerenderViewOffThread(view: PrerenderedView, state: unknown, distDir: string, onError: (message: string) => void): Promise<Prerendered | undefined> {
+export async function prerenderViewOffThread(view: PrerenderedView, state: unknown, distDir: string, onError: (message: string) => void): Promise<(Prerendered & { offThread: boolean }) | undefined> {
   if (process.env.INTENT_LENS_WEBVIEW_PRERENDER === '0') return undefined;
-  shared ??= new PrerenderThread();
-  return settle(view, await shared.render(view, state, distDir), onError);
+  const thread = (shared ??= new PrerenderThread());
+  const prerendered = settle(view, await thread.render(view, state, distDir), onError);
+  return prerendered && { ...prerendered, offThread: thread.lastRanOffThread };
 }

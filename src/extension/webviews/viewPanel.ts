@@ -57,7 +57,7 @@ export abstract class ViewPanel<D extends ViewDefinition> implements vscode.Disp
   private async setPrerenderedHtml(view: PrerenderedView, state: unknown, distDir: string, html: (prerendered?: string) => string, log: (line: string) => void): Promise<void> {
     const prerendered = await prerenderViewOffThread(view, state, distDir, (m) => log(`[${view}] ${m}`));
     if (this.disposed) return;
-    if (prerendered) log(`[${view}] first content prerendered in ${prerendered.ms.toFixed(1)} ms (${Math.round(prerendered.html.length / 1024)} KB, off the host's thread)`);
+    if (prerendered) log(`[${view}] first content prerendered in ${prerendered.ms.toFixed(1)} ms (${Math.round(prerendered.html.length / 1024)} KB${prerendered.offThread ? ", off the host's thread" : ''})`);
     this.panel.webview.html = html(prerendered?.html);
   }
 
