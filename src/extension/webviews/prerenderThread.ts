@@ -3,8 +3,8 @@
 // the moment the user waits for the window. VS Code's frame needs 200–700 ms before it takes the
 // HTML, so rendering it off-thread costs no time on screen. Without the bundled worker, or if it
 // fails, the render runs in the calling thread (./prerender): the same HTML.
-import { Worker } from 'node:worker_threads';
 import { findBundledScript } from '../../core/workers/bundledScript';
+import { ReplyTimeout, ReplyWorker } from '../../core/workers/replyWorker';
 import { renderInThisThread, settle, type Prerendered, type PrerenderedView, type RenderOutcome } from './prerender';
 import type { PrerenderReply, PrerenderRequest } from './prerenderWorker';
 
@@ -12,67 +12,28 @@ import type { PrerenderReply, PrerenderRequest } from './prerenderWorker';
 const REPLY_TIMEOUT_MS = 2000;
 
 export class PrerenderThread {
-  private worker: Worker | undefined;
-  private readonly pending = new Map<number, (outcome: RenderOutcome) => void>();
-  private nextId = 0;
-  /** Set when the worker could not start or failed: later renders stay in the calling thread. */
-  private broken = false;
+  /** Retired (disposed) when it fails: later renders stay in the calling thread. A slow reply does not retire it. */
+  private readonly worker: ReplyWorker<PrerenderRequest, PrerenderReply>;
   /** Where the last render ran (tests read it). */
   lastRanOffThread = false;
 
-  constructor(private readonly locate: () => string | undefined = () => findBundledScript('prerenderWorker.js')) {}
+  constructor(locate: () => string | undefined = () => findBundledScript('prerenderWorker.js')) {
+    this.worker = new ReplyWorker(locate, 'prerender');
+  }
 
   async render(view: PrerenderedView, state: unknown, distDir: string): Promise<RenderOutcome> {
-    const worker = this.spawn();
-    this.lastRanOffThread = worker !== undefined;
-    if (!worker) return renderInThisThread(view, state, distDir);
-    const id = this.nextId++;
-    return new Promise<RenderOutcome>((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        resolve({ error: `no reply from the prerender thread in ${REPLY_TIMEOUT_MS} ms` });
-      }, REPLY_TIMEOUT_MS);
-      this.pending.set(id, (outcome) => {
-        clearTimeout(timer);
-        resolve(outcome);
-      });
-      worker.postMessage({ id, view, state, distDir } satisfies PrerenderRequest);
-    });
+    this.lastRanOffThread = this.worker.available();
+    if (!this.lastRanOffThread) return renderInThisThread(view, state, distDir);
+    try {
+      return (await this.worker.request({ view, state, distDir }, REPLY_TIMEOUT_MS)).outcome;
+    } catch (e) {
+      if (!(e instanceof ReplyTimeout)) this.worker.dispose();
+      return { error: e instanceof Error ? e.message : String(e) };
+    }
   }
 
   dispose(): void {
-    void this.worker?.terminate();
-    this.worker = undefined;
-  }
-
-  private spawn(): Worker | undefined {
-    if (this.worker || this.broken) return this.worker;
-    const script = this.locate();
-    let w: Worker;
-    try {
-      if (!script) throw new Error('no prerenderWorker.js');
-      w = new Worker(script);
-    } catch {
-      this.broken = true;
-      return undefined;
-    }
-    // Idle between opens: never keeps the process alive on its own.
-    w.unref();
-    w.on('message', (m: PrerenderReply) => {
-      const done = this.pending.get(m.id);
-      this.pending.delete(m.id);
-      done?.(m.outcome);
-    });
-    const fail = (e: Error) => {
-      this.broken = true;
-      if (this.worker === w) this.worker = undefined;
-      for (const done of this.pending.values()) done({ error: e.message });
-      this.pending.clear();
-    };
-    w.on('error', fail);
-    w.on('exit', (code) => fail(new Error(`the prerender thread exited (${code})`)));
-    this.worker = w;
-    return w;
+    this.worker.dispose();
   }
 }
 

@@ -17,12 +17,7 @@ export interface PrerenderReply {
 }
 
 const port = parentPort;
+// renderInThisThread reports a failed load or render in its outcome; it does not throw.
 port?.on('message', (req: PrerenderRequest) => {
-  let outcome: RenderOutcome;
-  try {
-    outcome = renderInThisThread(req.view, req.state, req.distDir);
-  } catch (e) {
-    outcome = { error: e instanceof Error ? e.message : String(e) };
-  }
-  port.postMessage({ id: req.id, outcome } satisfies PrerenderReply);
+  port.postMessage({ id: req.id, outcome: renderInThisThread(req.view, req.state, req.distDir) } satisfies PrerenderReply);
 });
