@@ -74,9 +74,9 @@ export async function waitForOutputLine(runDir: string, line: RegExp, timeoutMs:
 }
 
 /** "[<view>] rendered …" lines in the output channel: one per content a page of that view reported rendered. */
-function renderedLineCount(runDir: string, view: string): number {
+function renderedLineCount(runDir: string, view: string, channel?: string): number {
   const line = new RegExp(`^\\[${view}\\] rendered[ :]`);
-  return outputChannelLines(runDir).filter((l) => line.test(l)).length;
+  return outputChannelLines(runDir, channel).filter((l) => line.test(l)).length;
 }
 
 /**
@@ -85,10 +85,10 @@ function renderedLineCount(runDir: string, view: string): number {
  * VS Code's workbench and every webview share, and a fresh panel's load measured 18–45 ms of that work
  * (workbench CPU profiles, bench/ui.md); a user's browser does none of it. Call it before the command.
  */
-export function nextRenderReport(runDir: string, view: string, timeoutMs: number): Promise<void> {
-  const before = renderedLineCount(runDir, view);
+export function nextRenderReport(runDir: string, view: string, timeoutMs: number, channel?: string): Promise<void> {
+  const before = renderedLineCount(runDir, view, channel);
   const done = pollUntil(
-    () => renderedLineCount(runDir, view) > before,
+    () => renderedLineCount(runDir, view, channel) > before,
     () => `the ${view} page did not report a render (output line "[${view}] rendered") within ${timeoutMs} ms`,
     timeoutMs,
     20,

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { missingE2eTools, openWorkbench, repoRoot, screenshotOnFailure, startCodeServer, testResultsDir, type CodeServer, type Workbench } from '../test/e2e/harness';
-import { clickIntentLensEntry, closeAllEditors, reloadWorkbench, openCompare, openConversation, openSamples, panelCreatedAtOf, renderedTimes, scrollSamplesToEnd, searchLatency, webviewHostMarks, type RenderedTimes } from './uiSteps';
+import { clickIntentLensEntry, closeAllEditors, reloadWorkbench, openCompare, openConversation, openFloor, openSamples, panelCreatedAtOf, renderedTimes, scrollSamplesToEnd, searchLatency, webviewHostMarks, type FloorView, type RenderedTimes } from './uiSteps';
 import { recordWebviewTimeline } from './webviewTimeline';
 import { recordWorkbench, type WorkbenchRecording } from './workbenchProfile';
 import { ensureUiWorkspace, FULL_SCALE, type UiWorkspace, type UiWorkspaceShape } from './uiWorkspace';
@@ -70,7 +70,7 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     result.loadAverageAtStart = loadavg().map((l) => +l.toFixed(2));
     cpuAtStart = cpuTimes();
     result.calibrationLoopMsAtStart = calibrationLoopMs();
-    server = await startCodeServer({ workspace: ws.dir });
+    server = await startCodeServer({ workspace: ws.dir, extraExtensions: ['bench/floorWebview'] });
     const t1 = (browserLaunchedAt = Date.now());
     wb = await openWorkbench(server, { suite: 'ui-bench', timeoutMs: 600000, userDataDir: browserProfile });
     await wb.extensionsActivated();
@@ -258,7 +258,7 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
   });
 
   /** Opens a view VIEW_RUNS times in a new panel (closing it in between); the first open is cold. */
-  const opens = async (key: 'compare' | 'conversation', open: () => Promise<RenderedTimes>) => {
+  const opens = async (key: 'compare' | 'conversation' | FloorView, open: () => Promise<RenderedTimes>) => {
     const runs: RenderedTimes[] = [];
     const workbench: WorkbenchRecording[] = [];
     for (let i = 0; i < VIEW_RUNS; i++) {
@@ -269,6 +269,8 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
       const frame = await wb.webviewFrameOf(key, STEP_TIMEOUT_MS);
       const commandAt = (await panelCreatedAtOf(frame, times)) - (times.commandToRenderedMs - times.panelCreatedToRenderedMs);
       workbench.push(await recording.stop(commandAt));
+      // VS Code's frame, since the panel was created: the HTML's arrival, its worker, the inner frame.
+      Object.assign(times, await webviewHostMarks(wb, frame, times));
       result[`${key}Workbench`] = workbench;
       runs.push(times);
       if (i === 0) await wb.screenshot(key);
@@ -296,6 +298,13 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     await closeAllEditors(wb, STEP_TIMEOUT_MS);
     result[key] = coldWarm(runs);
   };
+
+  // The yardstick: what any extension's fresh panel costs here, opened and measured as the views are
+  // (bench/floorWebview): with its few lines of script inlined, and loaded from its URL.
+  it('empty webview (the platform floor): command → rendered, cold and warm', async () => {
+    await opens('floor', () => openFloor(wb, 'floor', STEP_TIMEOUT_MS, { hostLog: server.runDir }));
+    await opens('floor-linked', () => openFloor(wb, 'floor-linked', STEP_TIMEOUT_MS, { hostLog: server.runDir }));
+  });
 
   it('compare: command → rendered, cold and warm', () => opens('compare', () => openCompare(wb, ws.compareSource, STEP_TIMEOUT_MS, { hostLog: server.runDir })));
 

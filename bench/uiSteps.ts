@@ -146,6 +146,17 @@ export async function openConversation(wb: Workbench, query: string, rowText: st
   return (await renderedFrame(wb, 'conversation', opts.generation ?? 1, timeoutMs, reported)).times;
 }
 
+/** The bench's yardstick extension (bench/floorWebview): its output channel, and its views by whether the script is inlined. */
+export const FLOOR_CHANNEL = 'Intent Lens Bench Floor';
+export type FloorView = 'floor' | 'floor-linked';
+
+/** The emptiest webview an extension can open (bench/floorWebview), from the palette, timed as the views are. */
+export async function openFloor(wb: Workbench, view: FloorView, timeoutMs: number, opts: OpenOptions = {}): Promise<RenderedTimes> {
+  const reported = opts.hostLog ? nextRenderReport(opts.hostLog, view, timeoutMs, FLOOR_CHANNEL) : undefined;
+  await wb.runCommand(view === 'floor' ? 'Bench Floor: Open Empty Webview (inline script)' : 'Bench Floor: Open Empty Webview (script from its URL)');
+  return (await renderedFrame(wb, view, 1, timeoutMs, reported)).times;
+}
+
 /** "Open Samples Table": ms from the command to the first grid row visible. */
 export async function openSamples(wb: Workbench, timeoutMs: number): Promise<{ frame: FrameLocator; commandToRowsMs: number }> {
   const t0 = Date.now();

@@ -18,6 +18,8 @@ export interface CodeServerOptions {
    * extension through extensionDevelopmentPath instead).
    */
   extensionPath?: string | false;
+  /** More extension folders to install beside it, each copied whole (the UI bench's yardstick, bench/floorWebview). */
+  extraExtensions?: string[];
   /** Symlink the extension folder instead of copying it (npm start: `npm run watch` + Reload Window). */
   linkExtension?: boolean;
   /** Extra user settings, merged over the harness defaults. */
@@ -102,6 +104,12 @@ function installExtensionFolder(extensionPath: string, extensionsDir: string, li
     if (existsSync(from)) cpSync(from, join(target, entry), { recursive: true });
   }
   return target;
+}
+
+/** Copies an extension folder as it is (one that needs no build: plain JavaScript beside its package.json). */
+function installWholeFolder(extensionPath: string, extensionsDir: string): void {
+  const pkg = JSON.parse(readFileSync(join(extensionPath, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+  cpSync(extensionPath, join(extensionsDir, `${pkg.publisher}.${pkg.name}-${pkg.version}`), { recursive: true });
 }
 
 function sleepUntil(deadline: number, ms: number): Promise<void> {
@@ -216,6 +224,7 @@ async function startOn(options: CodeServerOptions, reuse: { runDir: string; port
   const configFile = join(runDir, 'code-server.yaml');
   writeFileSync(configFile, 'auth: none\n');
   if (options.extensionPath !== false && !reuse) installExtensionFolder(resolve(repoRoot, options.extensionPath ?? '.'), dirs.extensions, options.linkExtension ?? false);
+  if (!reuse) for (const extra of options.extraExtensions ?? []) installWholeFolder(resolve(repoRoot, extra), dirs.extensions);
 
   const logPath = join(runDir, 'code-server.log');
   const keepTemp = options.keepTemp || process.env.INTENT_LENS_KEEP_TMP === '1';

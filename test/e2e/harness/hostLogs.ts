@@ -11,11 +11,11 @@ export function sessionDirs(runDir: string): string[] {
   return existsSync(logs) ? readdirSync(logs).sort().reverse().map((d) => join(logs, d, 'exthost1')).filter((d) => existsSync(d)) : [];
 }
 
-/** The lines Intent Lens wrote to its output channel so far in the newest session ([activate], [data] …). */
-export function outputChannelLines(runDir: string): string[] {
+/** The lines Intent Lens (or the extension writing `channel`) wrote to its output channel so far in the newest session ([activate], [data] …). */
+export function outputChannelLines(runDir: string, channel = 'Intent Lens'): string[] {
   for (const dir of sessionDirs(runDir)) {
     for (const sub of readdirSync(dir).filter((d) => d.startsWith('output_logging_'))) {
-      const file = readdirSync(join(dir, sub)).find((f) => f.endsWith('-Intent Lens.log'));
+      const file = readdirSync(join(dir, sub)).find((f) => f.endsWith(`-${channel}.log`));
       if (file) return readFileSync(join(dir, sub, file), 'utf8').split('\n').filter(Boolean);
     }
   }
