@@ -4,6 +4,7 @@
 // user regex cannot be interrupted from inside). Used by the extension and the CLI alike.
 import { Worker } from 'node:worker_threads';
 import { findBundledScript } from '../workers/bundledScript';
+import { ReplyWorker, type RequestBody } from '../workers/replyWorker';
 import type { SearchMatch } from './messageMatches';
 import { compileQuery, type SearchQuery } from './searchQuery';
 import type { IndexRequest, IndexResponse, IndexStats, MatchRequest, MatchResponse, WorkerRole } from './searchProtocol';
@@ -41,47 +42,23 @@ export interface SearchOutcome {
 
 type IndexOkResponse = Extract<IndexResponse, { ok: true }>;
 type IndexOk<T extends IndexOkResponse['type']> = Extract<IndexOkResponse, { type: T }>;
-type IndexRequestBody = IndexRequest extends infer R ? (R extends IndexRequest ? Omit<R, 'id'> : never) : never;
 
 export class SearchService {
-  private indexWorker: Worker | undefined;
+  private readonly indexWorker: ReplyWorker<IndexRequest, IndexResponse>;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (r: IndexResponse) => void; reject: (e: Error) => void }>();
   private script: string | undefined;
 
-  constructor(private readonly locate: () => string = defaultSearchWorkerScript) {}
+  constructor(private readonly locate: () => string = defaultSearchWorkerScript) {
+    this.indexWorker = new ReplyWorker(() => (this.script ??= this.locate()), 'search index', { workerData: { role: 'index' satisfies WorkerRole } });
+  }
 
   private spawn(role: WorkerRole): Worker {
     this.script ??= this.locate();
     return new Worker(this.script, { workerData: { role } });
   }
 
-  private index(): Worker {
-    if (this.indexWorker) return this.indexWorker;
-    const w = this.spawn('index');
-    w.on('message', (res: IndexResponse) => {
-      const p = this.pending.get(res.id);
-      this.pending.delete(res.id);
-      p?.resolve(res);
-    });
-    const fail = (e: Error) => {
-      if (this.indexWorker === w) this.indexWorker = undefined;
-      for (const p of this.pending.values()) p.reject(e);
-      this.pending.clear();
-    };
-    w.on('error', fail);
-    w.on('exit', (code) => fail(new Error(`search index worker exited (${code})`)));
-    this.indexWorker = w;
-    return w;
-  }
-
-  private async request<T extends IndexOkResponse['type']>(body: IndexRequestBody, type: T): Promise<IndexOk<T>> {
-    const id = this.nextId++;
-    const worker = this.index();
-    const res = await new Promise<IndexResponse>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ ...body, id } as IndexRequest);
-    });
+  private async request<T extends IndexOkResponse['type']>(body: RequestBody<IndexRequest>, type: T): Promise<IndexOk<T>> {
+    const res = await this.indexWorker.request(body);
     if (!res.ok) throw new Error(res.error);
     if (res.type !== type) throw new Error(`search index worker answered ${res.type}, expected ${type}`);
     return res as IndexOk<T>;
@@ -190,7 +167,6 @@ export class SearchService {
     this.current?.abort();
     void this.matchWorker?.terminate();
     this.matchWorker = undefined;
-    void this.indexWorker?.terminate();
-    this.indexWorker = undefined;
+    this.indexWorker.dispose();
   }
 }

@@ -4,7 +4,7 @@
 // the bundled worker, or if it fails, the jobs run in the calling thread: the same numbers, only
 // not off-thread.
 import { findBundledScript } from '../workers/bundledScript';
-import { ReplyWorker } from '../workers/replyWorker';
+import { ReplyWorker, type RequestBody } from '../workers/replyWorker';
 import { inThreadBootstrap, type BootstrapJob, type BootstrapRunner } from './bootstrapJobs';
 import type { BootstrapOptions } from './intervals';
 import type { Interval } from './statsTypes';
@@ -14,7 +14,6 @@ import type { BenchmarkRecord } from '../schema/records';
 
 type Reply = { id: number; intervals: Interval[] } | { id: number; verdicts: Array<boolean | null> } | { id: number; error: string };
 /** A request without its id (the thread numbers them). */
-type WorkerCall = StatsWorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 export class BootstrapThread {
   /** Retired (disposed) when a run fails: later runs stay in the calling thread. */
@@ -58,7 +57,7 @@ export class BootstrapThread {
   }
 
   /** A reply naming an error rejects, as a failed thread does. */
-  private async request(call: WorkerCall): Promise<Reply> {
+  private async request(call: RequestBody<StatsWorkerRequest>): Promise<Reply> {
     const reply = await this.worker.request(call);
     if ('error' in reply) throw new Error(reply.error);
     return reply;
