@@ -19,6 +19,7 @@ import type { VerifyDetails } from '../core/verify/verifyTypes';
 import { formatDiagnostic, type Diagnostic } from '../core/jsonl/diagnostics';
 import { replaceFile, type FileSink } from '../core/edit/fileStore';
 import { copyBytes, readLogLines, type LogLine } from './scoreLogLines';
+import { rescoredLineText } from '../core/verify/rescoredLine';
 import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
 
 const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [options]
@@ -28,7 +29,8 @@ const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [op
   --logs PATH          run-log file or folder; repeatable
   --databases DIR      SQLite databases (<db_id>.sqlite, <db_id>/<db_id>.sqlite or .sql dumps)
   --json               print {"conversations": [...], "summary": {...}}
-  --out FILE           write a re-scored copy of the logs (updated is_correct/score + an answer-evaluation entry)
+  --out FILE           write a re-scored copy of the logs (updated is_correct/score + an answer-evaluation entry;
+                       a line that cannot be re-scored keeps its logged verdict, with a rescore-skipped entry saying why)
   --no-exec            do not execute code answers (they get is_correct null)
   --allow-unisolated   run code answers even where bubblewrap is unavailable (no isolation:
                        model code can read your files); without it they stay unscored there
@@ -94,23 +96,6 @@ export function summarize(results: readonly ConversationScore[]): ScoreSummary {
   return s;
 }
 
-function rescoredObject(obj: Record<string, unknown>, r: ConversationScore): Record<string, unknown> {
-  const trace = Array.isArray(obj.trace) ? [...(obj.trace as unknown[])] : [];
-  const score = r.is_correct === null ? null : r.is_correct ? 1 : 0;
-  trace.push({
-    role: 'log',
-    content: {
-      type: 'answer-evaluation',
-      exact_answer: r.extracted,
-      is_correct: r.is_correct,
-      score,
-      evaluation_return: { is_correct: r.is_correct, score, message: r.details.message, active: r.active, inactive: r.inactive.map(({ value, start, end, kind, match }) => ({ value, start, end, kind, match })), rescored_by: 'intent-lens score' },
-    },
-    timestamp: new Date().toISOString(),
-  });
-  return { ...obj, trace, is_correct: r.is_correct, score };
-}
-
 /** A verifier that throws must not take the whole run down: that conversation is unscored. */
 function failedScore(l: LogLine & { entry: NonNullable<LogLine['entry']> }, e: unknown): ConversationScore {
   const domain = (['math', 'code', 'database', 'actions'] as const).find((d) => d === l.entry.task) ?? 'math';
@@ -141,9 +126,9 @@ function resultLine(r: ConversationScore): string {
   return `${mark(r.is_correct)} ${r.conv_id} ${r.task_id} ${r.mode}/${r.condition} was ${mark(r.previous_is_correct)}${changed}${inactive} — ${r.details.message}\n`;
 }
 
-/** One line of --out: the rescored object, or the line as it was (its exact bytes where needed). */
+/** One line of --out: the line with its re-score (or why it has none), or the line as it was (its exact bytes where needed). */
 async function writeOutLine(sink: FileSink, l: LogLine, r: ConversationScore | undefined): Promise<void> {
-  if (l.object && r) await sink.write(JSON.stringify(rescoredObject(l.object, r)));
+  if (l.object && l.raw !== undefined && r) await sink.write(rescoredLineText(l.raw, l.object, r, new Date().toISOString()));
   else if (l.bytes) await copyBytes(l.file, l.bytes, sink);
   else await sink.write(l.raw ?? '');
   await sink.write('\n');
@@ -263,7 +248,7 @@ const command: CliCommand = {
       const isolationNote = codeIsolationNote(codeDetails);
       if (isolationNote) process.stderr.write(`${isolationNote}\n`);
       const skipped = summary.invalid_lines || summary.duplicate_conv_ids ? `; skipped ${summary.invalid_lines} invalid line(s) and ${summary.duplicate_conv_ids} repeated conv_id(s)${diagnostics.length > 20 ? ' (first 20 shown above)' : ''}` : '';
-      process.stdout.write(`\n${summary.conversations} conversations: ${summary.correct} correct, ${summary.incorrect} incorrect, ${summary.unscored} unscored; agreement with logged verdicts ${rate}; ${summary.with_inactive} with inactive content${skipped}${values.out ? `; wrote ${values.out}` : ''}\n`);
+      process.stdout.write(`\n${summary.conversations} conversations: ${summary.correct} correct, ${summary.incorrect} incorrect, ${summary.unscored} unscored; agreement with logged verdicts ${rate}; ${summary.with_inactive} with inactive content${skipped}${values.out ? `; wrote ${values.out}${summary.unscored ? ` (the ${summary.unscored} unscored keep their logged verdict)` : ''}` : ''}\n`);
     }
     return 0;
   },

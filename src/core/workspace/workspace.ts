@@ -10,7 +10,9 @@ import type { RunLogEntry } from '../schema/runlog';
 import type { Diagnostic } from '../jsonl/diagnostics';
 import { parseConversation, type Conversation, type TimelineSource } from '../conversation';
 import { stat } from 'node:fs/promises';
+import { readSlice } from '../jsonl/lineReader';
 import { VerdictOverlay, type CurrentVerdict, type RescoredVerdict } from './verdicts';
+import { isRescoreSkippedEntry, RESCORE_SKIPPED } from '../verify/rescoredLine';
 
 export interface RecordEntry {
   record: BenchmarkRecord;
@@ -193,6 +195,8 @@ export class Workspace {
     for (const r of copy.conversations()) {
       const logged = this.logs.get(r.conv_id);
       if (!logged) continue;
+      // A line the copy did not re-score carries the logged verdict: it is no re-score.
+      if (r.verdict === logged.verdict && (await wasNotRescored(r))) continue;
       const previous = logged.verdict === 'unscored' ? null : logged.verdict === 'correct';
       const is_correct = r.verdict === 'unscored' ? null : r.verdict === 'correct';
       batch.push({ conv_id: r.conv_id, task_id: r.task_id, file: logged.file, is_correct, previous, extracted: null, inactive: [], message: `re-scored copy ${path}`, verifier: 'intent-lens score --out', scoredAt });
@@ -236,4 +240,13 @@ export class Workspace {
   allDiagnostics(): Diagnostic[] {
     return [...this.discoveryDiagnostics, ...[...this.diagnostics().values()].flat()];
   }
+}
+
+/** True when `score --out` marked this line of its copy as not re-scored (its last trace entry says so). */
+async function wasNotRescored(ref: ConversationRef): Promise<boolean> {
+  const text = await readSlice(ref.file, ref.offset, ref.length);
+  if (!text.includes(RESCORE_SKIPPED)) return false;
+  const trace = (JSON.parse(text) as { trace?: unknown }).trace;
+  const last: unknown = Array.isArray(trace) ? trace[trace.length - 1] : undefined;
+  return typeof last === 'object' && last !== null && isRescoreSkippedEntry(last);
 }
