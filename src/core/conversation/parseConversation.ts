@@ -31,8 +31,19 @@ function exactAnswerText(v: unknown): string | undefined {
   return typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
 }
 
-/** Walks the trace once, placing every message and log entry. */
-function placeTrace(trace: readonly TraceMessage[]) {
+/**
+ * A multi-turn conversation's first user message is shard 1, sent verbatim (FORMAT.md): it reveals
+ * that shard whether or not the log says so (LiC logs `hint_revealed`, some logs nothing). Read
+ * here, once, so a fork, a resumed run and the In Effect rail all count it as revealed.
+ */
+function revealFirstShard(turns: ConversationTurn[], firstShardId: number): void {
+  const first = turns[0];
+  if (!first || first.event !== undefined || turns.some((t) => t.shardIds.includes(firstShardId))) return;
+  first.shardIds.unshift(firstShardId);
+}
+
+/** Walks the trace once, placing every message and log entry; `firstShardId` is set for a multi-turn conversation. */
+function placeTrace(trace: readonly TraceMessage[], firstShardId?: number) {
   const turns: ConversationTurn[] = [];
   const otherMessages: OtherMessage[] = [];
   const bookkeeping: LogEntryAt[] = [];
@@ -91,6 +102,7 @@ function placeTrace(trace: readonly TraceMessage[]) {
   // Reveals and transitions never followed by their user message stay visible on their own.
   standalone.push(...pending);
   standalone.sort((a, b) => a.traceIndex - b.traceIndex);
+  if (firstShardId !== undefined) revealFirstShard(turns, firstShardId);
   for (const t of turns) t.key = turnKey(t);
   return { turns, otherMessages, bookkeeping, standalone };
 }
@@ -159,16 +171,17 @@ function placeLogEntry(at: LogEntryAt, p: Placement): boolean {
  * timeline; without it the timeline lists the turns only.
  */
 export function parseConversation(entry: RunLogEntry, source?: TimelineSource): Conversation {
-  const placed = placeTrace(entry.trace);
-  for (const t of placed.turns) t.evaluations = t.replies.flatMap((r) => (r.evaluation ? [r.evaluation] : []));
   const mode = effectiveMode(entry);
   const spec = instanceSpecOf(entry);
+  const plan = source && isEvolvingPlan(source) ? source : undefined;
+  const record = source && !isEvolvingPlan(source) ? source : undefined;
+  // Shard 1 is the record's first shard; without the record, FORMAT.md's id 1.
+  const placed = placeTrace(entry.trace, mode === 'multi' && !plan ? (record?.shards[0]?.shard_id ?? 1) : undefined);
+  for (const t of placed.turns) t.evaluations = t.replies.flatMap((r) => (r.evaluation ? [r.evaluation] : []));
   const finalAnswer = lastAssistantMessage(placed.turns, placed.otherMessages);
   const finalReply = finalAnswer?.turn !== undefined ? placed.turns[finalAnswer.turn]?.replies.find((r) => r.traceIndex === finalAnswer.traceIndex) : undefined;
   const extractedAnswer = finalReply?.evaluation?.exactAnswer;
   const timeline = conversationTimeline(entry, placed.turns, source);
-  const plan = source && isEvolvingPlan(source) ? source : undefined;
-  const record = source && !isEvolvingPlan(source) ? source : undefined;
   const activeTask = spec ? activeTaskOf(spec) : undefined;
   const activeFunction = spec ? undefined : (plan?.anchor.function ?? timeline.snapshots[timeline.snapshots.length - 1]?.activeTask);
   const reference = activeTask ? (record ? referenceFor(record, activeTask) : undefined) : plan ? planReference(plan) : undefined;

@@ -84,7 +84,7 @@ export function planFork(record: BenchmarkRecord, parent: RunLogEntry, edit: For
   if (parent.task_id !== record.task_id) throw new ForkError(`record ${record.task_id} does not belong to conversation ${parent.conv_id} (${parent.task_id})`);
   const parentSpec = instanceSpecOf(parent);
   if (!parentSpec) throw new ForkError('forking evolving-intent conversations is not supported (Intent-Eval multi/single only)');
-  const turns = parseConversation(parent).turns;
+  const turns = parseConversation(parent, record).turns;
   if (turns.length === 0) throw new ForkError(`conversation ${parent.conv_id} has no user turn`);
   const target = targetTurn(turns, edit, turn);
   const n = target.index + 1;
