@@ -132,6 +132,30 @@ So, everything is definitely covered!`;
   });
 });
 
+describe('a computed result over a restated quantity of the asked noun (issue 40.3)', () => {
+  const q = 'A nurses\u2019 station received 59 bandages during the day and had 83 bandages at the end of it. How many bandages did they have at the start of the day?';
+  const premises = [59, 83];
+  const hit = (text: string) => extractMathAnswer(text, premises, askedNoun(q));
+  test('"Ending with 83 bandages means they started with 83 − 59 = **24**." is read as 24 (held-out log)', () => {
+    expect(hit('Ending with 83 bandages means they started with 83 − 59 = **24**.')).toMatchObject({ value: 24, rule: 'bold' });
+  });
+  test('the result after `=`, or in bold without a computation, wins over the restated 83', () => {
+    expect(value('Ending with 83 bandages means they started with 83 − 59 = 24.', premises, q)).toBe(24);
+    expect(value('Since they ended with 83 bandages, they started with **24**.', premises, q)).toBe(24);
+  });
+  test('the asked number stays when the result is money or counts another unit', () => {
+    expect(value('They ended with 83 bandages, which cost 83 × $2 = $166.', premises, q)).toBe(83);
+    expect(value('They ended with 83 bandages, or 83 / 50 = 1.66 packs.', premises, q)).toBe(83);
+  });
+  test('the asked number stays when the task did not give it (a check after the answer)', () => {
+    expect(value('They started with 24 bandages, and 24 + 59 = 83.', premises, q)).toBe(24);
+  });
+  test('a bold label is no result: "**Clue 2:** Monic has 4 fewer crabs than Bo."', () => {
+    const crabs = 'Monic has 4 fewer crabs than Bo. How many crabs do they have in total?';
+    expect(value('3.  **Clue 2:** Monic has 4 fewer crabs than Bo.', [4], crabs)).toBe(4);
+  });
+});
+
 describe('an "Answer:" in words', () => {
   test('with no number it is no numeric answer, not a number from the work above (llama-3.1-8b 6a33b1c8…/15)', () => {
     const text = 'Since Calvin\'s pot serves 4 adult bowls, and there are 4 people at dinner, each person will get 1 bowl of soup for dinner.\n\nAnswer: The children cannot have any lunches with leftover soup.';

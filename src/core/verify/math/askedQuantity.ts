@@ -39,7 +39,7 @@ function wordsAfter(line: string, n: NumberToken): string[] {
   return m[3] && !FUNCTION_WORD.test(m[2]!) ? [m[2]!, m[3]] : [m[2]!];
 }
 
-function isAsked(word: string, asked: string): boolean {
+export function isAsked(word: string, asked: string): boolean {
   if (asked === PERCENT) return word === '%' || /^percent/i.test(word);
   return stem(word) === stem(asked);
 }

@@ -4,7 +4,7 @@
 // ("$90, not the initial $30"), a derivation in parentheses ("$3000 (12 sessions x $250)"), the
 // parts of a compound duration restated in one unit ("3 hours and 47 minutes (or 227 minutes)").
 import { scanNumbers, sameNumber, type NumberToken } from './numbers';
-import { askedNumbers } from './askedQuantity';
+import { askedNumbers, isAsked, wordAfter } from './askedQuantity';
 
 export type MathRule = 'boxed' | 'hashes' | 'answer-marker' | 'conclusion' | 'bold' | 'last-line';
 
@@ -93,6 +93,25 @@ export function boldNumbers(line: string, cands: readonly NumberToken[]): Number
   return cands.filter((n) => spans.some(([a, b]) => n.start >= a && n.end <= b));
 }
 
+/** A bold label ("**Clue 2:**", "**Step 3**:") names what follows; its number states no value. */
+function boldLabel(line: string, n: NumberToken): boolean {
+  return /^[^*\n]*(?::\s*\*\*|\*\*\s*:)/.test(line.slice(n.end));
+}
+
+/**
+ * The line's computed result (after its last `=`, else its bold number) when it wins over the
+ * numbers stating the asked quantity: each of those only restates a quantity the task gave
+ * ("Ending with 83 bandages means they started with 83 − 59 = **24**" when the task says 83 were
+ * left), and the result is a count of the asked kind (no other unit, no sum of money).
+ */
+function computedOverRestated(line: string, cands: readonly NumberToken[], bold: readonly NumberToken[], asked: readonly NumberToken[], ctx: Required<LineContext>): NumberToken | undefined {
+  const result = equationResult(line, cands) ?? bold.filter((n) => !boldLabel(line, n)).pop();
+  if (!result || asked.includes(result) || result.raw.includes('$')) return undefined;
+  const unit = wordAfter(line, result);
+  if (unit !== undefined && !isAsked(unit, ctx.asked)) return undefined;
+  return asked.every((n) => ctx.premises.some((p) => sameNumber(p, n.value))) ? result : undefined;
+}
+
 function fresh(nums: readonly NumberToken[], premises: readonly number[]): NumberToken[] {
   return nums.filter((n) => !premises.some((p) => sameNumber(p, n.value)));
 }
@@ -112,6 +131,8 @@ export function pickOnLine(line: string, offset: number, ctx: LineContext, boldR
   const asked = ctx.asked ? askedNumbers(line, ctx.asked, cands) : [];
   // The author's emphasis decides between several statements of the asked quantity.
   const boldAsked = asked.filter((n) => bold.includes(n));
+  const computed = asked.length && ctx.asked ? computedOverRestated(line, cands, bold, asked, { premises: ctx.premises, asked: ctx.asked }) : undefined;
+  if (computed) return at(computed, bold.includes(computed) ? boldRule : plainRule);
   if (asked.length) return at(choose(boldAsked.length ? boldAsked : asked)!, plainRule);
   if (bold.length) {
     const boldFresh = fresh(bold, ctx.premises);
