@@ -2,6 +2,7 @@
 // Intent-OPSD training data (paper Section 3) as JSONL: per admitted source and condition, the
 // Student dialogue H_v and the Teacher prompt c_v (S_Dir for Revised, S_Orig otherwise).
 import { createWriteStream } from 'node:fs';
+import { refuseOutputOverInputs } from './outputPath';
 import { once } from 'node:events';
 import { CliError, type CliCommand } from './cliTypes';
 import { readOptions } from './readOptions';
@@ -36,6 +37,7 @@ const command: CliCommand = {
       throw new CliError(e instanceof Error ? e.message : String(e), 1);
     }
     const toStdout = values.out === '-';
+    if (!toStdout) await refuseOutputOverInputs(values.out, [...loaded.dataFiles().map((f) => f.path), ...(values.rescored ? [values.rescored] : [])]);
     const stream = toStdout ? undefined : createWriteStream(values.out, 'utf8');
     const write = async (line: string) => {
       if (!stream) process.stdout.write(line);

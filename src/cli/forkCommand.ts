@@ -16,7 +16,8 @@ import { runForkBatch, selectForkJobs, type ForkBatchItem } from '../core/fork/f
 import { formatRecoveryTable, recoveryRates } from '../core/fork/recovery';
 import { addEstimates, describeEstimate, emptyEstimate, estimateFork } from '../core/cost/estimate';
 import { addCost } from '../core/cost/priceTable';
-import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, setupProviders, shardOption, toInt } from './providerOptions';
+import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, providerInputFiles, setupProviders, shardOption, toInt } from './providerOptions';
+import { fileIdentity, namesHow, refuseOutputOverInputs, sameIdentity } from './outputPath';
 
 const USAGE = `intent-lens fork --records <file> --logs <file-or-folder>... --conv-id ID --turn N <edit>
                   (--provider ID | --base-url URL) [--model M] [--user-model M] [--no-exec] [--allow-unisolated]
@@ -61,6 +62,18 @@ function editFrom(values: { 'replace-user'?: string; 'drop-user'?: boolean; 'dro
 
 const verdictOf = (c: boolean | null) => (c === null ? 'unscored' : c ? 'correct' : 'incorrect');
 
+/**
+ * --out may be a fork log under --logs (its forks are no parents, and a batch re-run skips them), but
+ * never a log of other conversations: forks appended there would change an input.
+ */
+async function refuseUnlessForkLog(out: string, log: string): Promise<void> {
+  const index = new RunLogIndex();
+  await index.indexFile(log);
+  const other = index.conversations().find((r) => r.forkedFrom === undefined);
+  if (!other) return;
+  throw new CliError(`--out ${out} ${namesHow(out, log)} the input log ${log}, which holds conversations that are not forks (e.g. ${other.conv_id}): inputs are never modified (write the forks to another file)`);
+}
+
 const command: CliCommand = {
   async run(args) {
       const values = readFlags(args, USAGE, {
@@ -96,8 +109,9 @@ const command: CliCommand = {
     }
     const providers = await setupProviders(values, { modelRequired: false });
     const out = resolve(values.out);
+    await refuseOutputOverInputs(values.out, providerInputFiles(values));
 
-    // Parents: every log under --logs except the output itself.
+    // Parents: every log under --logs except the output itself (named directly or through a link).
     const index = new RunLogIndex();
     let files: string[];
     try {
@@ -105,7 +119,12 @@ const command: CliCommand = {
     } catch (e) {
       throw new CliError(`cannot read logs: ${e instanceof Error ? e.message : String(e)}`);
     }
-    for (const f of files) if (resolve(f) !== out && (await detectFileKind(f)) === 'logs') await index.indexFile(f);
+    const outId = await fileIdentity(out);
+    for (const f of files) {
+      if ((await detectFileKind(f)) !== 'logs') continue;
+      if (sameIdentity(outId, await fileIdentity(f))) await refuseUnlessForkLog(values.out, f);
+      else await index.indexFile(f);
+    }
     const records = new Map((await loadRecordsFile(values.records)).items.map((i) => [i.value.task_id, i.value] as const));
     let refs = index.conversations();
     if (!values.all) {

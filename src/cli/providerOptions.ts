@@ -72,6 +72,11 @@ export interface ProviderValues {
   prices?: string;
 }
 
+/** The files `run` and `fork` read besides their logs (records, providers, prices): --out must be none of them. */
+export function providerInputFiles(values: ProviderValues & { records?: string }): string[] {
+  return [values.records, values['providers-file'] ?? '.intent-lens/providers.json', values.prices].filter((f): f is string => f !== undefined);
+}
+
 export function toInt(name: string, v: string | undefined, min: number, max: number): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);

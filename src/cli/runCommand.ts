@@ -15,7 +15,8 @@ import { RunAbortedError } from '../core/simulator/runInstance';
 import { completedKeys, plannedRunKey, planSweep, selectShard, type PlannedRun } from '../core/simulator/runPlan';
 import { addEstimates, describeEstimate, emptyEstimate, estimateRun } from '../core/cost/estimate';
 import { addCost } from '../core/cost/priceTable';
-import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, setupProviders, shardOption, toInt } from './providerOptions';
+import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, providerInputFiles, setupProviders, shardOption, toInt } from './providerOptions';
+import { refuseOutputOverInputs } from './outputPath';
 
 const USAGE = `intent-lens run --records <file> --task-id ID --mode multi|single --condition C [--path P --k K]
                  (--provider ID | --base-url URL) --model M [--user-model M] [--user-provider ID]
@@ -88,6 +89,7 @@ const command: CliCommand = {
       }
       plan = [{ record, spec }];
     }
+    await refuseOutputOverInputs(values.out, providerInputFiles(values));
     const out = resolve(values.out);
     let skipped = 0;
     if (values.all) {

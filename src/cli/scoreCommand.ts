@@ -1,8 +1,6 @@
 // `intent-lens score --records <file> [--plans <file>] --logs <file-or-folder>... [--databases DIR] [--json] [--out FILE] [--no-exec]`
 // Re-scores each conversation's final assistant message against the active reference and finds
 // inactive content in it. Input logs are never modified; --out writes a new log atomically.
-import { realpath } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { cpus } from 'node:os';
 import pLimit from 'p-limit';
 import { CliError, type CliCommand } from './cliTypes';
@@ -20,6 +18,7 @@ import { formatDiagnostic, type Diagnostic } from '../core/jsonl/diagnostics';
 import { replaceFile, type FileSink } from '../core/edit/fileStore';
 import { copyBytes, readLogLines, type LogLine } from './scoreLogLines';
 import { rescoredLineText } from '../core/verify/rescoredLine';
+import { refuseOutputOverInputs } from './outputPath';
 import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
 
 const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [options]
@@ -189,10 +188,7 @@ const command: CliCommand = {
     found.diagnostics.forEach(report);
     const logFiles: string[] = [];
     for (const f of found.files) if ((await detectFileKind(f)) === 'logs') logFiles.push(f);
-    if (values.out) {
-      const out = await realpath(values.out).catch(() => resolve(values.out!));
-      for (const f of logFiles) if ((await realpath(f).catch(() => resolve(f))) === out) throw new CliError('--out must not be one of the input logs (inputs are never modified)');
-    }
+    if (values.out) await refuseOutputOverInputs(values.out, [...logFiles, ...(values.records ?? []), ...planFiles]);
 
     const sql = new SqlExecutor(timeoutMs ? { timeoutMs } : {});
     const limit = pLimit(concurrency);
