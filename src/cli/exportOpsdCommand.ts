@@ -37,7 +37,8 @@ const command: CliCommand = {
       throw new CliError(e instanceof Error ? e.message : String(e), 1);
     }
     const toStdout = values.out === '-';
-    if (!toStdout) await refuseOutputOverInputs(values.out, [...loaded.dataFiles().map((f) => f.path), ...(values.rescored ? [values.rescored] : [])]);
+    const inputs = [...loaded.dataFiles().map((f) => f.path), ...(values.rescored ? [values.rescored] : [])];
+    if (!toStdout) await refuseOutputOverInputs(values.out, inputs);
     const stream = toStdout ? undefined : createWriteStream(values.out, 'utf8');
     const write = async (line: string) => {
       if (!stream) process.stdout.write(line);

@@ -71,7 +71,10 @@ async function refuseUnlessForkLog(out: string, log: string): Promise<void> {
   await index.indexFile(log);
   const other = index.conversations().find((r) => r.forkedFrom === undefined);
   if (!other) return;
-  throw new CliError(`--out ${out} ${namesHow(out, log)} the input log ${log}, which holds conversations that are not forks (e.g. ${other.conv_id}): inputs are never modified (write the forks to another file)`);
+  throw new CliError(
+    `--out ${out} ${namesHow(out, log)} the input log ${log}, which holds conversations that are not forks ` +
+      `(e.g. ${other.conv_id}): inputs are never modified (write the forks to another file)`,
+  );
 }
 
 const command: CliCommand = {

@@ -40,7 +40,8 @@ export async function inputNamedBy(out: string, inputs: Iterable<string>): Promi
 export async function refuseOutputOverInputs(out: string, inputs: Iterable<string>, flag = '--out'): Promise<void> {
   const input = await inputNamedBy(out, inputs);
   if (input === undefined) return;
-  throw new CliError(`${flag} ${out} ${namesHow(out, input)} the input ${input}: inputs are never modified (write to another file)`);
+  const how = namesHow(out, input);
+  throw new CliError(`${flag} ${out} ${how} the input ${input}: inputs are never modified (write to another file)`);
 }
 
 /** `is` when the two paths are the same text once resolved, else `links to`. */

@@ -74,7 +74,8 @@ export interface ProviderValues {
 
 /** The files `run` and `fork` read besides their logs (records, providers, prices): --out must be none of them. */
 export function providerInputFiles(values: ProviderValues & { records?: string }): string[] {
-  return [values.records, values['providers-file'] ?? '.intent-lens/providers.json', values.prices].filter((f): f is string => f !== undefined);
+  const files = [values.records, values['providers-file'] ?? '.intent-lens/providers.json', values.prices];
+  return files.filter((f): f is string => f !== undefined);
 }
 
 export function toInt(name: string, v: string | undefined, min: number, max: number): number | undefined {

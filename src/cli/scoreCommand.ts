@@ -29,7 +29,7 @@ const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [op
   --databases DIR      SQLite databases (<db_id>.sqlite, <db_id>/<db_id>.sqlite or .sql dumps)
   --json               print {"conversations": [...], "summary": {...}}
   --out FILE           write a re-scored copy of the logs (updated is_correct/score + an answer-evaluation entry;
-                       a line that cannot be re-scored keeps its logged verdict, with a rescore-skipped entry saying why)
+                       a line that cannot be re-scored keeps its logged verdict, with a rescore-skipped entry)
   --no-exec            do not execute code answers (they get is_correct null)
   --allow-unisolated   run code answers even where bubblewrap is unavailable (no isolation:
                        model code can read your files); without it they stay unscored there
@@ -125,9 +125,11 @@ function resultLine(r: ConversationScore): string {
   return `${mark(r.is_correct)} ${r.conv_id} ${r.task_id} ${r.mode}/${r.condition} was ${mark(r.previous_is_correct)}${changed}${inactive} — ${r.details.message}\n`;
 }
 
-/** One line of --out: the line with its re-score (or why it has none), or the line as it was (its exact bytes where needed). */
+/** One line of --out: the line with its re-score (or why it has none), or as it was (its exact bytes where needed). */
 async function writeOutLine(sink: FileSink, l: LogLine, r: ConversationScore | undefined): Promise<void> {
-  if (l.object && l.raw !== undefined && r) await sink.write(rescoredLineText(l.raw, l.object, r, new Date().toISOString()));
+  if (l.object && l.raw !== undefined && r) {
+    await sink.write(rescoredLineText(l.raw, l.object, r, new Date().toISOString()));
+  }
   else if (l.bytes) await copyBytes(l.file, l.bytes, sink);
   else await sink.write(l.raw ?? '');
   await sink.write('\n');

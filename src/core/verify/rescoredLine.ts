@@ -14,8 +14,17 @@ export const RESCORED_BY = 'intent-lens score';
 /** The `answer-evaluation` entry of a re-scored conversation. */
 function evaluationEntry(r: ConversationScore, score: number | null, timestamp: string): Record<string, unknown> {
   const inactive = r.inactive.map(({ value, start, end, kind, match }) => ({ value, start, end, kind, match }));
-  const evaluation_return = { is_correct: r.is_correct, score, message: r.details.message, active: r.active, inactive, rescored_by: RESCORED_BY };
-  return { role: 'log', content: { type: 'answer-evaluation', exact_answer: r.extracted, is_correct: r.is_correct, score, evaluation_return }, timestamp };
+  const evaluation_return = {
+    is_correct: r.is_correct,
+    score,
+    message: r.details.message,
+    active: r.active,
+    inactive,
+    rescored_by: RESCORED_BY,
+  };
+  const exact_answer = r.extracted;
+  const content = { type: 'answer-evaluation', exact_answer, is_correct: r.is_correct, score, evaluation_return };
+  return { role: 'log', content, timestamp };
 }
 
 /** The entry of a conversation that was not re-scored: why, and that the logged verdict stands. */
@@ -39,7 +48,12 @@ function oneLine(text: string): string {
  * The copy's text of one conversation line. `raw` is the line as read, `object` its parse (used
  * only if the text cannot be edited in place); `timestamp` stamps the appended entry.
  */
-export function rescoredLineText(raw: string, object: Record<string, unknown>, r: ConversationScore, timestamp: string): string {
+export function rescoredLineText(
+  raw: string,
+  object: Record<string, unknown>,
+  r: ConversationScore,
+  timestamp: string,
+): string {
   const trace = Array.isArray(object.trace) ? (object.trace as unknown[]) : [];
   const rescored = r.is_correct !== null;
   const score = r.is_correct === null ? null : r.is_correct ? 1 : 0;

@@ -104,7 +104,13 @@ function boldLabel(line: string, n: NumberToken): boolean {
  * ("Ending with 83 bandages means they started with 83 − 59 = **24**" when the task says 83 were
  * left), and the result is a count of the asked kind (no other unit, no sum of money).
  */
-function computedOverRestated(line: string, cands: readonly NumberToken[], bold: readonly NumberToken[], asked: readonly NumberToken[], ctx: Required<LineContext>): NumberToken | undefined {
+function computedOverRestated(
+  line: string,
+  cands: readonly NumberToken[],
+  bold: readonly NumberToken[],
+  asked: readonly NumberToken[],
+  ctx: Required<LineContext>,
+): NumberToken | undefined {
   const result = equationResult(line, cands) ?? bold.filter((n) => !boldLabel(line, n)).pop();
   if (!result || asked.includes(result) || result.raw.includes('$')) return undefined;
   const unit = wordAfter(line, result);
@@ -131,7 +137,8 @@ export function pickOnLine(line: string, offset: number, ctx: LineContext, boldR
   const asked = ctx.asked ? askedNumbers(line, ctx.asked, cands) : [];
   // The author's emphasis decides between several statements of the asked quantity.
   const boldAsked = asked.filter((n) => bold.includes(n));
-  const computed = asked.length && ctx.asked ? computedOverRestated(line, cands, bold, asked, { premises: ctx.premises, asked: ctx.asked }) : undefined;
+  const askedCtx = ctx.asked ? { premises: ctx.premises, asked: ctx.asked } : undefined;
+  const computed = asked.length && askedCtx ? computedOverRestated(line, cands, bold, asked, askedCtx) : undefined;
   if (computed) return at(computed, bold.includes(computed) ? boldRule : plainRule);
   if (asked.length) return at(choose(boldAsked.length ? boldAsked : asked)!, plainRule);
   if (bold.length) {
