@@ -15,6 +15,7 @@ import { ResponseCache } from '../core/cost/responseCache';
 import { CostMeter, meteredProvider } from '../core/cost/meteredProvider';
 import { verifierScorer } from '../core/simulator/verifierScorer';
 import type { ScoreFinal } from '../core/simulator/runTypes';
+import { DATABASE_OPTIONS, databaseVerifyOptions, type DatabaseValues } from './databaseOptions';
 
 export const PROVIDER_OPTIONS = {
   provider: { type: 'string' },
@@ -39,7 +40,7 @@ export const BATCH_OPTIONS = {
   concurrency: { type: 'string' },
   shard: { type: 'string' },
   estimate: { type: 'boolean' },
-  databases: { type: 'string' },
+  ...DATABASE_OPTIONS,
   'no-exec': { type: 'boolean' },
   'allow-unisolated': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -188,8 +189,8 @@ export async function setupProviders(values: ProviderValues, opts: { modelRequir
 }
 
 /** How a batch scores its final answers: code runs only when not `--no-exec`, unisolated only when the user says so. */
-export function batchScorer(values: { 'no-exec'?: boolean; 'allow-unisolated'?: boolean; databases?: string }): ScoreFinal {
-  return verifierScorer({ trusted: values['no-exec'] !== true, ...(values['allow-unisolated'] ? { python: { allowUnisolated: true } } : {}), ...(values.databases ? { databasesDir: resolve(values.databases) } : {}) });
+export function batchScorer(values: { 'no-exec'?: boolean; 'allow-unisolated'?: boolean } & DatabaseValues): ScoreFinal {
+  return verifierScorer({ trusted: values['no-exec'] !== true, ...(values['allow-unisolated'] ? { python: { allowUnisolated: true } } : {}), ...databaseVerifyOptions(values) });
 }
 
 /** An abort signal that Ctrl-C fires (saying what is lost); `dispose` stops listening. */

@@ -15,6 +15,7 @@ import { RunAbortedError } from '../core/simulator/runInstance';
 import { completedKeys, plannedRunKey, planSweep, selectShard, type PlannedRun } from '../core/simulator/runPlan';
 import { addEstimates, describeEstimate, emptyEstimate, estimateRun } from '../core/cost/estimate';
 import { addCost } from '../core/cost/priceTable';
+import { DATABASE_HELP } from './databaseOptions';
 import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, setupProviders, shardOption, toInt } from './providerOptions';
 
 const USAGE = `intent-lens run --records <file> --task-id ID --mode multi|single --condition C [--path P --k K]
@@ -33,6 +34,7 @@ ${PROVIDER_USAGE}
                        auto reads a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, JOB_COMPLETIONS)
                        or a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT)
   --estimate           print the number of conversations, calls and tokens, and run nothing
+${DATABASE_HELP}
   --no-exec            do not execute code answers (code instances stay unscored)
   --allow-unisolated   run code answers even where bubblewrap is unavailable (no isolation:
                        model code can read your files); without it they stay unscored there
