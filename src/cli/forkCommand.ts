@@ -17,6 +17,7 @@ import { formatRecoveryTable, recoveryRates } from '../core/fork/recovery';
 import { addEstimates, describeEstimate, emptyEstimate, estimateFork } from '../core/cost/estimate';
 import { addCost } from '../core/cost/priceTable';
 import { DATABASE_HELP } from './databaseOptions';
+import { MAX_CONCURRENCY, requireConsent, SPEND_HELP, type PlannedSpend } from './spendGuard';
 import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, setupProviders, shardOption, toInt } from './providerOptions';
 
 const USAGE = `intent-lens fork --records <file> --logs <file-or-folder>... --conv-id ID --turn N <edit>
@@ -40,7 +41,9 @@ ${PROVIDER_USAGE}
   --filter EXPR        e.g. "model=gpt-4o domain=math condition=retained verdict=incorrect"
                        (fields: model, domain, task_id, mode, condition, path, k, verdict, fork;
                        field!=value negates, a,b means either)
-  --concurrency N      forks at once with --all (default 1)
+  --concurrency N      forks at once with --all (default 1, at most ${MAX_CONCURRENCY})
+  --max-forks N        fork at most N of the selected conversations
+${SPEND_HELP}
   --shard i/n|auto     with --all: every n-th selected conversation from the i-th (see run --help)
   --estimate           print the number of forks, calls and tokens, and run nothing
 ${DATABASE_HELP}
@@ -76,6 +79,7 @@ const command: CliCommand = {
       'flip-decision': { type: 'boolean' },
       'shard-first': { type: 'boolean' },
       filter: { type: 'string' },
+      'max-forks': { type: 'string' },
       ...PROVIDER_OPTIONS,
       ...BATCH_OPTIONS,
     });
@@ -87,7 +91,8 @@ const command: CliCommand = {
     if (values.filter !== undefined && !values.all) throw new CliError('--filter needs --all');
     const edit = editFrom(values);
     const turn = toInt('turn', values.turn, 1, 10_000);
-    const concurrency = toInt('concurrency', values.concurrency, 1, 64) ?? 1;
+    const concurrency = toInt('concurrency', values.concurrency, 1, MAX_CONCURRENCY) ?? 1;
+    const maxForks = toInt('max-forks', values['max-forks'], 1, 1_000_000);
     const shard = shardOption(values.shard, values.all);
     let matches;
     try {
@@ -118,13 +123,22 @@ const command: CliCommand = {
     const selected = selectForkJobs(refs, records, values.all ? matches : () => true);
     if (selected.missingRecords.length) process.stderr.write(`no record for ${selected.missingRecords.length} task(s) (e.g. ${selected.missingRecords[0]}): their conversations are skipped\n`);
     if (!values.all && selected.jobs.length === 0) throw new CliError(`no record ${refs[0]!.task_id} in ${values.records}`, 1);
-    const jobs = shard ? selectShard(selected.jobs, shard) : selected.jobs;
+    const jobs = (shard ? selectShard(selected.jobs, shard) : selected.jobs).slice(0, maxForks);
 
     if (values.estimate) {
       let e = emptyEstimate();
       for (const j of jobs) e = addEstimates(e, estimateFork((await index.readConversation(j.parent)).trace, turn ?? 1));
       process.stdout.write(`${describeEstimate(e, providers.prices, providers.fixedModel)}\n`);
       return 0;
+    }
+
+    if (!values.yes && maxForks === undefined) {
+      const items: PlannedSpend[] = [];
+      for (const j of jobs) {
+        const parent = await index.readConversation(j.parent);
+        items.push({ estimate: estimateFork(parent.trace, turn ?? 1), model: providers.fixedModel ?? parent.assistant_model ?? 'unknown' });
+      }
+      requireConsent({ items, prices: providers.prices, yes: false, capped: false, noun: 'forks', capFlag: '--max-forks' });
     }
 
     const sigint = abortOnSigint('unfinished forks are not written');

@@ -15,6 +15,7 @@ import { ResponseCache } from '../core/cost/responseCache';
 import { CostMeter, meteredProvider } from '../core/cost/meteredProvider';
 import { verifierScorer } from '../core/simulator/verifierScorer';
 import type { ScoreFinal } from '../core/simulator/runTypes';
+import { SPEND_OPTIONS } from './spendGuard';
 import { DATABASE_OPTIONS, databaseVerifyOptions, type DatabaseValues } from './databaseOptions';
 
 export const PROVIDER_OPTIONS = {
@@ -32,7 +33,7 @@ export const PROVIDER_OPTIONS = {
   prices: { type: 'string' },
 } as const;
 
-/** The batch options `run` and `fork` share: output, --all sharding and concurrency, and code execution. */
+/** The batch options `run` and `fork` share: output, --all sharding and concurrency, consent (--yes), and code execution. */
 export const BATCH_OPTIONS = {
   out: { type: 'string' },
   json: { type: 'boolean' },
@@ -43,6 +44,7 @@ export const BATCH_OPTIONS = {
   ...DATABASE_OPTIONS,
   'no-exec': { type: 'boolean' },
   'allow-unisolated': { type: 'boolean' },
+  ...SPEND_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
