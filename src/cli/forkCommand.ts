@@ -10,9 +10,9 @@ import { RunLogIndex } from '../core/load/runLogIndex';
 import { detectFileKind, listDataFiles } from '../core/load/dataFiles';
 import { ProviderError, redactUrl } from '../core/providers/providerErrors';
 import { selectShard } from '../core/simulator/runPlan';
-import { describeEdit, type ForkEdit } from '../core/fork/forkPlan';
+import { describeEdit, ForkError, planFork, type ForkEdit } from '../core/fork/forkPlan';
 import { parseConversationFilter, FilterError } from '../core/fork/conversationFilter';
-import { runForkBatch, selectForkJobs, type ForkBatchItem } from '../core/fork/forkBatch';
+import { existingForks, resumeKey, runForkBatch, selectForkJobs, type ForkBatchItem, type ForkJob } from '../core/fork/forkBatch';
 import { formatRecoveryTable, recoveryRates } from '../core/fork/recovery';
 import { addEstimates, describeEstimate, emptyEstimate, estimateFork } from '../core/cost/estimate';
 import { addCost } from '../core/cost/priceTable';
@@ -62,6 +62,26 @@ function editFrom(values: { 'replace-user'?: string; 'drop-user'?: boolean; 'dro
   ];
   if (edits.length !== 1) throw new CliError('give exactly one edit: --replace-user TEXT, --drop-user, --drop-proposal, --flip-decision or --shard-first');
   return edits[0]!;
+}
+
+/**
+ * The forks a batch would make, each with its estimate: the applicable ones (planFork, no call) not
+ * already in --out, with the model each is billed for (--model, else the parent's logged one).
+ */
+async function plannedForks(o: { index: RunLogIndex; jobs: readonly ForkJob[]; edit: ForkEdit; turn: number | undefined; out: string; model: string | undefined; defaultModel: string }): Promise<PlannedSpend[]> {
+  const already = await existingForks(o.out, o.turn);
+  const items: PlannedSpend[] = [];
+  for (const job of o.jobs) {
+    const parent = await o.index.readConversation(job.parent);
+    const model = o.model ?? parent.assistant_model ?? o.defaultModel;
+    if (already.has(resumeKey(parent.conv_id, o.edit, model))) continue;
+    try {
+      items.push({ estimate: estimateFork(parent.trace, planFork(job.record, parent, o.edit, o.turn).turn), model });
+    } catch (e) {
+      if (!(e instanceof ForkError)) throw e;
+    }
+  }
+  return items;
 }
 
 const verdictOf = (c: boolean | null) => (c === null ? 'unscored' : c ? 'correct' : 'incorrect');
@@ -133,11 +153,7 @@ const command: CliCommand = {
     }
 
     if (!values.yes && maxForks === undefined) {
-      const items: PlannedSpend[] = [];
-      for (const j of jobs) {
-        const parent = await index.readConversation(j.parent);
-        items.push({ estimate: estimateFork(parent.trace, turn ?? 1), model: providers.fixedModel ?? parent.assistant_model ?? 'unknown' });
-      }
+      const items = await plannedForks({ index, jobs, edit, turn, out, model: values.model, defaultModel: providers.assistantConfig.model });
       requireConsent({ items, prices: providers.prices, yes: false, capped: false, noun: 'forks', capFlag: '--max-forks' });
     }
 

@@ -68,7 +68,7 @@ describe('spending needs consent above the threshold', () => {
     expect(await lines(out)).toHaveLength(TASKS);
   }, 60_000);
 
-  it('fork --all of 12: zero requests without --yes; --max-forks 3 forks three; --yes forks the rest', async () => {
+  it('fork --all of 12: zero requests without --yes; --max-forks 3 forks three; the nine left need no --yes', async () => {
     const out = join(dir, 'forks.jsonl');
     const args = ['--records', records, '--logs', logs, '--all', '--drop-proposal', '--base-url', server.baseUrl, '--user-model', 'sim', '--out', out];
     const before = server.requests.length;
@@ -81,16 +81,17 @@ describe('spending needs consent above the threshold', () => {
     expect(await cli(forkCommand, [...args, '--max-forks', '3'])).toBe(0);
     expect(await lines(out)).toHaveLength(3);
     expect(server.requests.length).toBeGreaterThan(before);
-    expect(await cli(forkCommand, [...args, '--yes'])).toBe(0);
+    // The three already in --out are not counted again: nine remain, under the threshold.
+    expect(await cli(forkCommand, args)).toBe(0);
     expect(await lines(out)).toHaveLength(TASKS);
   }, 60_000);
 
   it('a small batch whose estimated cost is over the limit is refused too, before any request', async () => {
     const prices = join(dir, 'dear.json');
-    await writeFile(prices, JSON.stringify({ '*': { input: 1000, output: 1000 } }));
+    await writeFile(prices, JSON.stringify({ '*': { input: 100000, output: 100000 } }));
     const before = server.requests.length;
     const refused = await cli(forkCommand, ['--records', records, '--logs', join(logs, 'parents.jsonl'), '--all', '--filter', 'task_id=test-math/spend-1,test-math/spend-2', '--flip-decision', '--base-url', server.baseUrl, '--user-model', 'sim', '--prices', prices, '--out', join(dir, 'dear.jsonl')]);
-    expect(refused).toBeInstanceOf(CliError);
+    expect(refused, stderr).toBeInstanceOf(CliError);
     expect((refused as CliError).message).toMatch(/^2 forks: .*~\$\d+\.\d\d\.\nThat is an estimated cost over \$5/s);
     expect(server.requests.length).toBe(before);
   });
