@@ -10,14 +10,16 @@ import { RunLogIndex } from '../core/load/runLogIndex';
 import { detectFileKind, listDataFiles } from '../core/load/dataFiles';
 import { ProviderError, redactUrl } from '../core/providers/providerErrors';
 import { selectShard } from '../core/simulator/runPlan';
-import { describeEdit, type ForkEdit } from '../core/fork/forkPlan';
+import { describeEdit, ForkError, planFork, type ForkEdit } from '../core/fork/forkPlan';
 import { parseConversationFilter, FilterError } from '../core/fork/conversationFilter';
-import { runForkBatch, selectForkJobs, type ForkBatchItem } from '../core/fork/forkBatch';
+import { existingForks, resumeKey, runForkBatch, selectForkJobs, type ForkBatchItem, type ForkJob } from '../core/fork/forkBatch';
 import { formatRecoveryTable, recoveryRates } from '../core/fork/recovery';
 import { addEstimates, describeEstimate, emptyEstimate, estimateFork } from '../core/cost/estimate';
 import { addCost } from '../core/cost/priceTable';
 import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, providerInputFiles, setupProviders, shardOption, toInt } from './providerOptions';
 import { fileIdentity, namesHow, refuseOutputOverInputs, sameIdentity } from './outputPath';
+import { DATABASE_HELP } from './databaseOptions';
+import { MAX_CONCURRENCY, requireConsent, SPEND_HELP, type PlannedSpend } from './spendGuard';
 
 const USAGE = `intent-lens fork --records <file> --logs <file-or-folder>... --conv-id ID --turn N <edit>
                   (--provider ID | --base-url URL) [--model M] [--user-model M] [--no-exec] [--allow-unisolated]
@@ -40,10 +42,13 @@ ${PROVIDER_USAGE}
   --filter EXPR        e.g. "model=gpt-4o domain=math condition=retained verdict=incorrect"
                        (fields: model, domain, task_id, mode, condition, path, k, verdict, fork;
                        field!=value negates, a,b means either)
-  --concurrency N      forks at once with --all (default 1)
+  --concurrency N      forks at once with --all (default 1, at most ${MAX_CONCURRENCY})
+  --max-forks N        fork at most N of the selected conversations
+${SPEND_HELP}
   --shard i/n|auto     with --all: every n-th selected conversation from the i-th (see run --help)
   --estimate           print the number of forks, calls and tokens, and run nothing
-  --databases DIR      SQLite databases for the database verifier; --no-exec: do not run code answers
+${DATABASE_HELP}
+  --no-exec            do not run code answers
   --allow-unisolated   run code answers even where bubblewrap is unavailable (no isolation:
                        model code can read your files); without it they stay unscored there
   --json               one JSON summary per fork on stdout (and the recovery table with --all)`;
@@ -58,6 +63,26 @@ function editFrom(values: { 'replace-user'?: string; 'drop-user'?: boolean; 'dro
   ];
   if (edits.length !== 1) throw new CliError('give exactly one edit: --replace-user TEXT, --drop-user, --drop-proposal, --flip-decision or --shard-first');
   return edits[0]!;
+}
+
+/**
+ * The forks a batch would make, each with its estimate: the applicable ones (planFork, no call) not
+ * already in --out, with the model each is billed for (--model, else the parent's logged one).
+ */
+async function plannedForks(o: { index: RunLogIndex; jobs: readonly ForkJob[]; edit: ForkEdit; turn: number | undefined; out: string; model: string | undefined; defaultModel: string }): Promise<PlannedSpend[]> {
+  const already = await existingForks(o.out, o.turn);
+  const items: PlannedSpend[] = [];
+  for (const job of o.jobs) {
+    const parent = await o.index.readConversation(job.parent);
+    const model = o.model ?? parent.assistant_model ?? o.defaultModel;
+    if (already.has(resumeKey(parent.conv_id, o.edit, model))) continue;
+    try {
+      items.push({ estimate: estimateFork(parent.trace, planFork(job.record, parent, o.edit, o.turn).turn), model });
+    } catch (e) {
+      if (!(e instanceof ForkError)) throw e;
+    }
+  }
+  return items;
 }
 
 const verdictOf = (c: boolean | null) => (c === null ? 'unscored' : c ? 'correct' : 'incorrect');
@@ -90,6 +115,7 @@ const command: CliCommand = {
       'flip-decision': { type: 'boolean' },
       'shard-first': { type: 'boolean' },
       filter: { type: 'string' },
+      'max-forks': { type: 'string' },
       ...PROVIDER_OPTIONS,
       ...BATCH_OPTIONS,
     });
@@ -101,7 +127,8 @@ const command: CliCommand = {
     if (values.filter !== undefined && !values.all) throw new CliError('--filter needs --all');
     const edit = editFrom(values);
     const turn = toInt('turn', values.turn, 1, 10_000);
-    const concurrency = toInt('concurrency', values.concurrency, 1, 64) ?? 1;
+    const concurrency = toInt('concurrency', values.concurrency, 1, MAX_CONCURRENCY) ?? 1;
+    const maxForks = toInt('max-forks', values['max-forks'], 1, 1_000_000);
     const shard = shardOption(values.shard, values.all);
     let matches;
     try {
@@ -138,13 +165,18 @@ const command: CliCommand = {
     const selected = selectForkJobs(refs, records, values.all ? matches : () => true);
     if (selected.missingRecords.length) process.stderr.write(`no record for ${selected.missingRecords.length} task(s) (e.g. ${selected.missingRecords[0]}): their conversations are skipped\n`);
     if (!values.all && selected.jobs.length === 0) throw new CliError(`no record ${refs[0]!.task_id} in ${values.records}`, 1);
-    const jobs = shard ? selectShard(selected.jobs, shard) : selected.jobs;
+    const jobs = (shard ? selectShard(selected.jobs, shard) : selected.jobs).slice(0, maxForks);
 
     if (values.estimate) {
       let e = emptyEstimate();
       for (const j of jobs) e = addEstimates(e, estimateFork((await index.readConversation(j.parent)).trace, turn ?? 1));
       process.stdout.write(`${describeEstimate(e, providers.prices, providers.fixedModel)}\n`);
       return 0;
+    }
+
+    if (!values.yes && maxForks === undefined) {
+      const items = await plannedForks({ index, jobs, edit, turn, out, model: values.model, defaultModel: providers.assistantConfig.model });
+      requireConsent({ items, prices: providers.prices, yes: false, capped: false, noun: 'forks', capFlag: '--max-forks' });
     }
 
     const sigint = abortOnSigint('unfinished forks are not written');

@@ -15,6 +15,8 @@ import { ResponseCache } from '../core/cost/responseCache';
 import { CostMeter, meteredProvider } from '../core/cost/meteredProvider';
 import { verifierScorer } from '../core/simulator/verifierScorer';
 import type { ScoreFinal } from '../core/simulator/runTypes';
+import { SPEND_OPTIONS } from './spendGuard';
+import { DATABASE_OPTIONS, databaseVerifyOptions, type DatabaseValues } from './databaseOptions';
 
 export const PROVIDER_OPTIONS = {
   provider: { type: 'string' },
@@ -31,7 +33,7 @@ export const PROVIDER_OPTIONS = {
   prices: { type: 'string' },
 } as const;
 
-/** The batch options `run` and `fork` share: output, --all sharding and concurrency, and code execution. */
+/** The batch options `run` and `fork` share: output, --all sharding and concurrency, consent (--yes), and code execution. */
 export const BATCH_OPTIONS = {
   out: { type: 'string' },
   json: { type: 'boolean' },
@@ -39,9 +41,10 @@ export const BATCH_OPTIONS = {
   concurrency: { type: 'string' },
   shard: { type: 'string' },
   estimate: { type: 'boolean' },
-  databases: { type: 'string' },
+  ...DATABASE_OPTIONS,
   'no-exec': { type: 'boolean' },
   'allow-unisolated': { type: 'boolean' },
+  ...SPEND_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -194,8 +197,8 @@ export async function setupProviders(values: ProviderValues, opts: { modelRequir
 }
 
 /** How a batch scores its final answers: code runs only when not `--no-exec`, unisolated only when the user says so. */
-export function batchScorer(values: { 'no-exec'?: boolean; 'allow-unisolated'?: boolean; databases?: string }): ScoreFinal {
-  return verifierScorer({ trusted: values['no-exec'] !== true, ...(values['allow-unisolated'] ? { python: { allowUnisolated: true } } : {}), ...(values.databases ? { databasesDir: resolve(values.databases) } : {}) });
+export function batchScorer(values: { 'no-exec'?: boolean; 'allow-unisolated'?: boolean } & DatabaseValues): ScoreFinal {
+  return verifierScorer({ trusted: values['no-exec'] !== true, ...(values['allow-unisolated'] ? { python: { allowUnisolated: true } } : {}), ...databaseVerifyOptions(values) });
 }
 
 /** An abort signal that Ctrl-C fires (saying what is lost); `dispose` stops listening. */

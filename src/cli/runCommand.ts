@@ -17,6 +17,8 @@ import { addEstimates, describeEstimate, emptyEstimate, estimateRun } from '../c
 import { addCost } from '../core/cost/priceTable';
 import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, providerInputFiles, setupProviders, shardOption, toInt } from './providerOptions';
 import { refuseOutputOverInputs } from './outputPath';
+import { DATABASE_HELP } from './databaseOptions';
+import { MAX_CONCURRENCY, requireConsent, SPEND_HELP } from './spendGuard';
 
 const USAGE = `intent-lens run --records <file> --task-id ID --mode multi|single --condition C [--path P --k K]
                  (--provider ID | --base-url URL) --model M [--user-model M] [--user-provider ID]
@@ -29,11 +31,14 @@ intent-lens run --records <file> --all [--mode M] [--condition C] [--extended] [
 ${PROVIDER_USAGE}
   --all                every instance of every record (the eight per source; --extended adds
                        the extended paths); finished conversations already in --out are skipped
-  --concurrency N      conversations at once with --all (default 1)
+  --concurrency N      conversations at once with --all (default 1, at most ${MAX_CONCURRENCY})
+  --max-runs N         run at most N of the planned conversations
+${SPEND_HELP}
   --shard i/n|auto     with --all: this job runs every n-th instance starting at the i-th (1-based);
                        auto reads a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, JOB_COMPLETIONS)
                        or a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT)
   --estimate           print the number of conversations, calls and tokens, and run nothing
+${DATABASE_HELP}
   --no-exec            do not execute code answers (code instances stay unscored)
   --allow-unisolated   run code answers even where bubblewrap is unavailable (no isolation:
                        model code can read your files); without it they stay unscored there
@@ -49,6 +54,7 @@ const command: CliCommand = {
       path: { type: 'string' },
       k: { type: 'string' },
       extended: { type: 'boolean' },
+      'max-runs': { type: 'string' },
       ...PROVIDER_OPTIONS,
       ...BATCH_OPTIONS,
     });
@@ -60,7 +66,8 @@ const command: CliCommand = {
     const path = values.path !== undefined ? PathSchema.safeParse(values.path) : undefined;
     if (path && !path.success) throw new CliError(`--path must be one of ${PathSchema.options.join(', ')}`);
     const k = toInt('k', values.k, 0, 4);
-    const concurrency = toInt('concurrency', values.concurrency, 1, 64) ?? 1;
+    const concurrency = toInt('concurrency', values.concurrency, 1, MAX_CONCURRENCY) ?? 1;
+    const maxRuns = toInt('max-runs', values['max-runs'], 1, 1_000_000);
     const shard = shardOption(values.shard, values.all);
     const providers = await setupProviders(values, { modelRequired: true });
     const assistantModel = providers.fixedModel ?? providers.assistantConfig.model;
@@ -98,11 +105,15 @@ const command: CliCommand = {
       plan = plan.filter((p) => !done.has(plannedRunKey(p.record.task_id, assistantModel, p.spec)));
       skipped = before - plan.length;
     }
+    plan = plan.slice(0, maxRuns);
     if (values.estimate) {
       const e = plan.reduce((acc, p) => addEstimates(acc, estimateRun(renderInstance(p.record, p.spec))), emptyEstimate());
       process.stdout.write(`${describeEstimate(e, providers.prices, assistantModel)}${skipped ? `; ${skipped} already in ${out}` : ''}\n`);
       return 0;
     }
+
+    const items = plan.map((p) => ({ estimate: estimateRun(renderInstance(p.record, p.spec)), model: assistantModel }));
+    requireConsent({ items, prices: providers.prices, yes: values.yes === true, capped: maxRuns !== undefined, noun: 'conversations', capFlag: '--max-runs' });
 
     const sigint = abortOnSigint('unfinished conversations are not written');
     const { abort } = sigint;

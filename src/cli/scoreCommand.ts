@@ -19,6 +19,7 @@ import { replaceFile, type FileSink } from '../core/edit/fileStore';
 import { copyBytes, readLogLines, type LogLine } from './scoreLogLines';
 import { rescoredLineText } from '../core/verify/rescoredLine';
 import { refuseOutputOverInputs } from './outputPath';
+import { DATABASE_HELP, DATABASE_OPTIONS, databaseVerifyOptions } from './databaseOptions';
 import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
 
 const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [options]
@@ -26,7 +27,7 @@ const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [op
   --records FILE       benchmark records (*.records.jsonl); repeatable. A *.evolving.jsonl here counts as --plans
   --plans FILE         evolving-intent plans (*.evolving.jsonl): \`mode: evolving\` logs score against their anchor; repeatable
   --logs PATH          run-log file or folder; repeatable
-  --databases DIR      SQLite databases (<db_id>.sqlite, <db_id>/<db_id>.sqlite or .sql dumps)
+${DATABASE_HELP}
   --json               print {"conversations": [...], "summary": {...}}
   --out FILE           write a re-scored copy of the logs (updated is_correct/score + an answer-evaluation entry;
                        a line that cannot be re-scored keeps its logged verdict, with a rescore-skipped entry)
@@ -141,7 +142,7 @@ const command: CliCommand = {
       records: { type: 'string', multiple: true },
       plans: { type: 'string', multiple: true },
       logs: { type: 'string', multiple: true },
-      databases: { type: 'string' },
+      ...DATABASE_OPTIONS,
       json: { type: 'boolean' },
       out: { type: 'string' },
       'no-exec': { type: 'boolean' },
@@ -202,7 +203,7 @@ const command: CliCommand = {
     const score = (l: LogLine): Promise<ConversationScore | undefined> => {
       const entry = l.entry;
       if (!entry) return Promise.resolve(undefined);
-      const verify = { trusted: !values['no-exec'], lenientActionsFormat: values['lenient-actions'] === true, ...(values.databases ? { databasesDir: values.databases } : {}), sql, python: { ...(timeoutMs ? { timeoutMs } : {}), ...(values['allow-unisolated'] ? { allowUnisolated: true } : {}) } };
+      const verify = { trusted: !values['no-exec'], lenientActionsFormat: values['lenient-actions'] === true, ...databaseVerifyOptions(values), sql, python: { ...(timeoutMs ? { timeoutMs } : {}), ...(values['allow-unisolated'] ? { allowUnisolated: true } : {}) } };
       return limit(() => rescoreConversation(records.get(entry.task_id), entry, verify, plans.get(entry.task_id)).catch((e: unknown) => failedScore({ ...l, entry }, e)));
     };
     // Results are emitted in log order from a bounded window of lines being scored, so memory

@@ -6,15 +6,17 @@ import { readOptions } from './readOptions';
 import { validatePaths } from '../core/load/validateFiles';
 import { defaultDatabaseFolders, intentRecordCheck } from '../core/checks/intentRecordCheck';
 import { formatDiagnostic } from '../core/jsonl/diagnostics';
+import { DATABASE_HELP, DATABASE_OPTIONS } from './databaseOptions';
 import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
 
 const command: CliCommand = {
   async run(args) {
-    const { values, positionals } = readOptions(args, 'intent-lens validate <file-or-folder>... [--databases DIR] [--json] [--max-line-bytes N]\n' + MAX_LINE_BYTES_HELP, { json: { type: 'boolean' }, databases: { type: 'string' }, ...MAX_LINE_BYTES_OPTION });
+    const { values, positionals } = readOptions(args, 'intent-lens validate <file-or-folder>... [--databases DIR] [--follow-db-links] [--json] [--max-line-bytes N]\n' + DATABASE_HELP + '\n' + MAX_LINE_BYTES_HELP, { json: { type: 'boolean' }, ...DATABASE_OPTIONS, ...MAX_LINE_BYTES_OPTION });
     if (positionals.length === 0) throw new CliError('give at least one file or folder');
     const databases = values.databases;
     // --databases is where the reference-SQL check finds `<db_id>.sqlite`; the defaults still follow.
-    const recordChecks = [intentRecordCheck(databases ? (file) => [databases, ...defaultDatabaseFolders(file)] : defaultDatabaseFolders)];
+    const folders = databases ? (file: string) => [databases, ...defaultDatabaseFolders(file)] : defaultDatabaseFolders;
+    const recordChecks = [intentRecordCheck(folders, { followLinks: values['follow-db-links'] === true })];
     const maxLineBytes = maxLineBytesOf(values['max-line-bytes']);
     const files = await validatePaths(positionals, { recordChecks, ...(maxLineBytes ? { maxLineBytes } : {}) }).catch((e: unknown) => {
       throw new CliError(`cannot read ${e instanceof Error ? e.message : String(e)}`);

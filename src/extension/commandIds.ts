@@ -83,6 +83,8 @@ export const INTERNAL_COMMANDS = {
   /** Links: read the Sources tree's filters, and apply a validated filter. */
   treeGetFilters: 'intentLens.tree.getFilters',
   treeSetFilters: 'intentLens.tree.setFilters',
+  /** Tests: a link (as text) handed to the URI handler, as VS Code hands it one. */
+  linksOpen: 'intentLens.links.open',
   /** Search: the conv_ids the Sources tree's filters let through (undefined when nothing is filtered). */
   treeFilteredConversations: 'intentLens.tree.filteredConversations',
 } as const;

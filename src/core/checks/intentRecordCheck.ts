@@ -6,6 +6,7 @@ import type { Diagnostic } from '../jsonl/diagnostics';
 import type { BenchmarkRecord } from '../schema/records';
 import { checkIntent, type CheckIssue } from './intentChecks';
 import { checkDatabaseReferences } from './referenceResults';
+import type { DatabaseLookupOptions } from '../verify/database/databaseVerifier';
 
 /** Where the database check looks for `<db_id>.sqlite`, given the records file. */
 export type DatabaseFoldersResolver = (recordsFile: string) => string[];
@@ -19,11 +20,11 @@ export function issueToDiagnostic(i: CheckIssue, loc: { file: string; line: numb
 }
 
 /** All intent checks of one record, the database execution included (databases looked up in `folders`). */
-export async function runAllIntentChecks(rec: BenchmarkRecord, folders: readonly string[]): Promise<CheckIssue[]> {
-  return [...checkIntent(rec), ...(await checkDatabaseReferences(rec, folders))];
+export async function runAllIntentChecks(rec: BenchmarkRecord, folders: readonly string[], opts: DatabaseLookupOptions = {}): Promise<CheckIssue[]> {
+  return [...checkIntent(rec), ...(await checkDatabaseReferences(rec, folders, opts))];
 }
 
 /** The intent checks for `validateFile`/`validatePaths`' `recordChecks`, looking for databases where `databaseFolders` says. */
-export function intentRecordCheck(databaseFolders: DatabaseFoldersResolver = defaultDatabaseFolders): RecordCheck {
-  return async (rec, loc) => (await runAllIntentChecks(rec, databaseFolders(loc.file))).map((i) => issueToDiagnostic(i, loc));
+export function intentRecordCheck(databaseFolders: DatabaseFoldersResolver = defaultDatabaseFolders, opts: DatabaseLookupOptions = {}): RecordCheck {
+  return async (rec, loc) => (await runAllIntentChecks(rec, databaseFolders(loc.file), opts)).map((i) => issueToDiagnostic(i, loc));
 }

@@ -11,18 +11,25 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import type { BenchmarkRecord } from '../schema/records';
 import type { CheckIssue } from './intentChecks';
 import { defaultSqlAssets, SqlExecutor } from '../verify/database/sqlExecutor';
-import { locateDatabase } from '../verify/database/databaseVerifier';
+import { databaseNotFoundMessage, resolveDatabase, type DatabaseLookup, type DatabaseLookupOptions } from '../verify/database/databaseVerifier';
 import { resultsEqual } from '../verify/database/resultCompare';
 import { hasOrderBy } from '../verify/database/sqlText';
 import type { SqlCell } from '../verify/database/sqlProtocol';
 
-/** Finds `<db_id>.sqlite`, `<db_id>/<db_id>.sqlite` (or a `.sql` dump) in the given folders. */
-export function findDatabase(dbId: string, folders: readonly string[]): { path: string; kind: 'sqlite' | 'sql' } | undefined {
+type FoundDatabase = { path: string; kind: 'sqlite' | 'sql' };
+
+/**
+ * Finds `<db_id>.sqlite`, `<db_id>/<db_id>.sqlite` (or a `.sql` dump) in the given folders; when
+ * none is usable, the first refused link (so the message can say what happened).
+ */
+export function findDatabase(dbId: string, folders: readonly string[], opts: DatabaseLookupOptions = {}): FoundDatabase | { refused: DatabaseLookup } | undefined {
+  let refused: DatabaseLookup | undefined;
   for (const dir of folders) {
-    const p = locateDatabase(dir, dbId);
-    if (p) return { path: p, kind: p.endsWith('.sql') ? 'sql' : 'sqlite' };
+    const r = resolveDatabase(dir, dbId, opts);
+    if (r.kind === 'found') return { path: r.path, kind: r.path.endsWith('.sql') ? 'sql' : 'sqlite' };
+    if (r.kind === 'link-outside') refused ??= r;
   }
-  return undefined;
+  return refused ? { refused } : undefined;
 }
 
 let executor: SqlExecutor | null | undefined;
@@ -89,12 +96,15 @@ async function openDatabase(db: { path: string; kind: 'sqlite' | 'sql' }): Promi
 }
 
 /** Executes both reference SQL queries of a database record; empty for other domains. */
-export async function checkDatabaseReferences(rec: BenchmarkRecord, databaseFolders: readonly string[]): Promise<CheckIssue[]> {
+export async function checkDatabaseReferences(rec: BenchmarkRecord, databaseFolders: readonly string[], opts: DatabaseLookupOptions = {}): Promise<CheckIssue[]> {
   const it = rec.intent;
   if (!it || rec.task !== 'database' || !rec.db_id) return [];
   const { original, revised } = it.reference;
   if (typeof original !== 'string' || typeof revised !== 'string') return [];
-  const db = findDatabase(rec.db_id, databaseFolders);
+  const db = findDatabase(rec.db_id, databaseFolders, opts);
+  if (db && 'refused' in db) {
+    return [{ code: 'intent-reference-db-missing', severity: 'info', message: `${databaseNotFoundMessage(rec.db_id, databaseFolders.join(', '), db.refused)}: the references were not executed`, path: 'intent.reference' }];
+  }
   if (!db) {
     return [{ code: 'intent-reference-db-missing', severity: 'info', message: `database ${JSON.stringify(rec.db_id)} not found in ${databaseFolders.join(', ') || '(no databases folder)'}: the references were not executed`, path: 'intent.reference' }];
   }

@@ -49,7 +49,7 @@ export interface ForkBatchResult {
   pairs: ForkPair[];
 }
 
-function resumeKey(parentConvId: string, edit: ForkEdit, model: string): string {
+export function resumeKey(parentConvId: string, edit: ForkEdit, model: string): string {
   return [parentConvId, edit.kind, edit.kind === 'replace-user' ? edit.text : '', model].join('\u0000');
 }
 

@@ -42,7 +42,7 @@ export async function verifyAnswer(record: BenchmarkRecord, specOrActive: Instan
     case 'actions':
       return verifyActions(responseText, reference, { functions: record.function ?? [], ...(record.test_category ? { testCategory: record.test_category } : {}), ...(record.language ? { language: record.language } : {}), lenientFormat: opts.lenientActionsFormat === true });
     case 'database':
-      return verifyDatabase(responseText, reference, { ...(record.db_id ? { dbId: record.db_id } : {}), ...(opts.databasesDir ? { databasesDir: opts.databasesDir } : {}) }, opts.sql ?? sharedSqlExecutor());
+      return verifyDatabase(responseText, reference, { ...(record.db_id ? { dbId: record.db_id } : {}), ...(opts.databasesDir ? { databasesDir: opts.databasesDir } : {}), followLinks: opts.followDatabaseLinks === true }, opts.sql ?? sharedSqlExecutor());
     case 'code': {
       if (typeof reference !== 'string') return unscored('code', 'the active reference is not an entry-point name');
       const other = record.intent ? referenceFor(record, active === 'revised' ? 'original' : 'revised') : undefined;

@@ -60,7 +60,7 @@ export async function verifyPlanAnswer(plan: EvolvingPlan, responseText: string,
       return verifyMath(responseText, reference, planPremiseNumbers(plan));
     case 'database': {
       const dbId = planString(plan, 'db_id');
-      return verifyDatabase(responseText, reference, { ...(dbId ? { dbId } : {}), ...(opts.databasesDir ? { databasesDir: opts.databasesDir } : {}) }, opts.sql ?? sharedSqlExecutor());
+      return verifyDatabase(responseText, reference, { ...(dbId ? { dbId } : {}), ...(opts.databasesDir ? { databasesDir: opts.databasesDir } : {}), followLinks: opts.followDatabaseLinks === true }, opts.sql ?? sharedSqlExecutor());
     }
     case 'code': {
       const entryPoint = String(reference);

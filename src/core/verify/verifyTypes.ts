@@ -24,6 +24,8 @@ export interface VerifyOptions {
   trusted?: boolean;
   /** Folder with `<db_id>.sqlite`, `<db_id>/<db_id>.sqlite` or a `.sql` dump. */
   databasesDir?: string;
+  /** Use databases that symlinks lead to outside `databasesDir` (trusted workspace, `--follow-db-links`). */
+  followDatabaseLinks?: boolean;
   /** The SQL executor (a worker with a time limit and a database cache); one is created on demand. */
   sql?: SqlExecutor;
   python?: PythonRunnerOptions;

@@ -12,6 +12,7 @@ import { pruneCache } from '../../core/load/runLogCache';
 import { CacheTally } from './cacheTally';
 import { SlicedEmitter, type SliceTimings } from './slicedEmitter';
 import { findDataFiles, type FoundDataFiles } from './findDataFiles';
+import { readDataGlobs } from './globSettings';
 import { HostStallWatcher, describeStalls } from './hostStalls';
 import { startLoadProfile } from './loadProfile';
 
@@ -92,12 +93,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
   }
 
   private config() {
-    const c = vscode.workspace.getConfiguration('intentLens');
-    return {
-      records: c.get<string>('recordsGlob', '**/*.records.{jsonl,json}'),
-      logs: c.get<string>('logsGlob', '**/logs/**/*.{jsonl,json}'),
-      evolving: c.get<string>('evolvingGlob', '**/*.evolving.jsonl'),
-    };
+    return readDataGlobs();
   }
 
   /**

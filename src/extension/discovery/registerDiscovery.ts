@@ -7,6 +7,8 @@ import type { ExtensionServices } from '../services';
 import { detectFileKind, type DataFileKind } from '../../core/load/dataFiles';
 import { includeFiles } from './includeGlobs';
 import { COMMANDS } from '../commandIds';
+import { globRefusal } from '../../core/load/globPatterns';
+import { DEFAULT_GLOBS } from '../data/globSettings';
 
 const CONTEXT_KEY = 'intentLens.unmatchedData';
 /** A `.json` file is parsed whole to tell its kind: skip very large ones. */
@@ -61,7 +63,9 @@ export function registerDiscovery(services: ExtensionServices): void {
       if (!files.length) continue;
       const key = SETTING[kind];
       const current = config.get<string>(key) ?? '';
-      await config.update(key, includeFiles(current, files), vscode.ConfigurationTarget.Workspace);
+      // A refused glob is not in use (the default is): widen what is.
+      const inUse = globRefusal(current) ? DEFAULT_GLOBS[kind] : current;
+      await config.update(key, includeFiles(inUse, files), vscode.ConfigurationTarget.Workspace);
     }
     void vscode.window.showInformationMessage(`Intent Lens: included ${describe(found)} (workspace settings updated).`);
     // The data reloads on the settings change; the next scan clears the notice.

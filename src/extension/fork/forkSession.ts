@@ -67,7 +67,7 @@ export async function runForks(services: ExtensionServices, opts: ForkRunOptions
     const dir = rec ? databasesDir(rec) : undefined;
     let s = scoreCache.get(dir ?? '');
     // Code answers run unisolated only with the setting, as for runs and Re-score.
-    if (!s) scoreCache.set(dir ?? '', (s = verifierScorer({ trusted: vscode.workspace.isTrusted, python: { allowUnisolated }, ...(dir ? { databasesDir: dir } : {}) })));
+    if (!s) scoreCache.set(dir ?? '', (s = verifierScorer({ trusted: vscode.workspace.isTrusted, followDatabaseLinks: vscode.workspace.isTrusted, python: { allowUnisolated }, ...(dir ? { databasesDir: dir } : {}) })));
     return s;
   };
   // Providers are resolved before the batch starts so that a missing key fails once, up front.

@@ -5,6 +5,7 @@ import type { ExtensionServices } from '../services';
 import { formatIntentLink, parseIntentLink, type IntentLink, type LinkFilters } from './intentLinks';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 import { readCommandTarget } from '../commandTarget';
+import { shownLinkText } from './linkText';
 
 export function registerLinks(services: ExtensionServices): void {
   const { context, data, output } = services;
@@ -24,28 +25,32 @@ export function registerLinks(services: ExtensionServices): void {
       return;
     }
     if (!data.logs.get(link.convId)) {
-      void vscode.window.showErrorMessage(`Intent Lens: the linked conversation "${link.convId}" is not in this workspace's run logs. Open the folder that holds its log, or check the logs glob in settings.`);
+      void vscode.window.showErrorMessage(`Intent Lens: the linked conversation "${shownLinkText(link.convId)}" is not in this workspace's run logs. Open the folder that holds its log, or check the logs glob in settings.`);
       return;
     }
     if (link.kind === 'turn') await vscode.commands.executeCommand(COMMANDS.openTurn, { convId: link.convId, turnIndex: link.turnIndex });
     else await vscode.commands.executeCommand(COMMANDS.openConversation, { convId: link.convId });
   };
 
+  // Everything a link carries is untrusted: parse errors never repeat it, and what is shown of it
+  // (or of an error it caused) goes through shownLinkText.
+  const handleUri = async (uri: vscode.Uri) => {
+    const parsed = parseIntentLink(uri.path, uri.query);
+    if (!parsed.ok) {
+      void vscode.window.showErrorMessage(`Intent Lens cannot open this link: ${parsed.error}.`);
+      return;
+    }
+    try {
+      await open(parsed.link);
+    } catch (e) {
+      void vscode.window.showErrorMessage(`Intent Lens could not open the link: ${shownLinkText(e instanceof Error ? e.message : String(e), 200)}`);
+    }
+  };
+
   context.subscriptions.push(
-    vscode.window.registerUriHandler({
-      handleUri: async (uri) => {
-        const parsed = parseIntentLink(uri.path, uri.query);
-        if (!parsed.ok) {
-          void vscode.window.showErrorMessage(`Intent Lens cannot open this link: ${parsed.error}.`);
-          return;
-        }
-        try {
-          await open(parsed.link);
-        } catch (e) {
-          void vscode.window.showErrorMessage(`Intent Lens could not open the link: ${e instanceof Error ? e.message : String(e)}`);
-        }
-      },
-    }),
+    vscode.window.registerUriHandler({ handleUri }),
+    // The same handler for a link given as text (the host suite opens links through it).
+    vscode.commands.registerCommand(INTERNAL_COMMANDS.linksOpen, (link: unknown) => (typeof link === 'string' ? handleUri(vscode.Uri.parse(link)) : undefined)),
     vscode.commands.registerCommand(COMMANDS.copyLink, async (arg: unknown) => {
       const a = readCommandTarget(arg);
       if (!a.convId) return void vscode.window.showInformationMessage('Intent Lens: select a conversation or a turn in the Sources view to copy its link.');

@@ -42,7 +42,7 @@ async function diagnoseText(path: string, text: string, withDatabase: boolean): 
   for (const item of file.items) {
     await turn();
     const issues = checkIntent(item.value);
-    if (withDatabase && trusted()) issues.push(...(await checkDatabaseReferences(item.value, databaseFolders())));
+    if (withDatabase && trusted()) issues.push(...(await checkDatabaseReferences(item.value, databaseFolders(), { followLinks: trusted() })));
     // The record's JSON spans, parsed once for all its issues (not once per issue).
     let spans: JsonNode | undefined;
     const spansOf = () => (spans ??= parseJsonSpans(item.raw));

@@ -136,7 +136,7 @@ export async function runOneInstance(services: ExtensionServices, target: RunTar
         spec,
         assistant,
         ...(simulator ? { simulator } : {}),
-        scoreFinal: verifierScorer({ trusted: vscode.workspace.isTrusted, python: { allowUnisolated: vscode.workspace.getConfiguration('intentLens').get<boolean>('verify.allowUnisolated', false) }, ...(databasesDir(record) ? { databasesDir: databasesDir(record)! } : {}) }),
+        scoreFinal: verifierScorer({ trusted: vscode.workspace.isTrusted, followDatabaseLinks: vscode.workspace.isTrusted, python: { allowUnisolated: vscode.workspace.getConfiguration('intentLens').get<boolean>('verify.allowUnisolated', false) }, ...(databasesDir(record) ? { databasesDir: databasesDir(record)! } : {}) }),
         assistantSettings: generationSettingsOf(providerCfg),
         costMeter: meter,
         signal: hooks.signal,

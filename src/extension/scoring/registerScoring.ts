@@ -159,7 +159,7 @@ export function registerScoring(services: ExtensionServices): void {
               if (abort.signal.aborted) return;
               try {
                 const entry = await services.data.logs.readConversation(ref);
-                const r = await rescoreConversation(records.get(ref.task_id)?.record, entry, { trusted, sql: sql!, signal: abort.signal, python: { pythonPath, allowUnisolated }, lenientActionsFormat, ...(dbDir ? { databasesDir: dbDir } : {}) }, plans.get(ref.task_id)?.plan);
+                const r = await rescoreConversation(records.get(ref.task_id)?.record, entry, { trusted, followDatabaseLinks: trusted, sql: sql!, signal: abort.signal, python: { pythonPath, allowUnisolated }, lenientActionsFormat, ...(dbDir ? { databasesDir: dbDir } : {}) }, plans.get(ref.task_id)?.plan);
                 if (abort.signal.aborted) return;
                 if (r.details.domain === 'code' && r.is_correct === null && !trusted) notExecuted++;
                 if (r.details.domain === 'code') codeDetails.push(r.details);

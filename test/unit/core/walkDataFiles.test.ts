@@ -5,36 +5,36 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { walkMatching } from '../../../src/core/load/walkDataFiles';
-import { globToRegExp } from '../../../src/core/load/globPatterns';
+import { compileGlob } from '../../../src/core/load/globPatterns';
 
 const RECORDS = '**/*.records.{jsonl,json}';
 const LOGS = '**/logs/**/*.{jsonl,json}';
 const EVOLVING = '**/*.evolving.jsonl';
 
-describe('globToRegExp', () => {
+describe('compileGlob', () => {
   it('reads the default data globs as VS Code does', () => {
-    const records = globToRegExp(RECORDS);
+    const records = compileGlob(RECORDS);
     expect(['a.records.jsonl', 'x/y/a.records.json'].every((p) => records.test(p))).toBe(true);
     expect(['a.records.jsonlx', 'a.recordsXjsonl', 'a.jsonl', 'records.jsonl/x'].some((p) => records.test(p))).toBe(false);
-    const logs = globToRegExp(LOGS);
+    const logs = compileGlob(LOGS);
     expect(['logs/a.jsonl', 'logs/math/x/a.json', 'p/logs/a.jsonl'].every((p) => logs.test(p))).toBe(true);
     expect(['mylogs/a.jsonl', 'logs.jsonl', 'logs/a.txt', 'a/logsx/b.jsonl'].some((p) => logs.test(p))).toBe(false);
   });
 
   it('reads `**/` at the start of a brace alternative as at a segment start (several globs in one)', () => {
-    const several = globToRegExp('{**/logs/**/*.jsonl,**/logs/**/*.json,**/runs/*.jsonl}');
+    const several = compileGlob('{**/logs/**/*.jsonl,**/logs/**/*.json,**/runs/*.jsonl}');
     expect(['logs/math/a.jsonl', 'p/logs/a.json', 'runs/outside.jsonl', 'x/runs/b.jsonl'].every((p) => several.test(p))).toBe(true);
     expect(['runs/x/b.jsonl', 'mylogs/a.jsonl', 'runs/a.json', 'experiments/u.jsonl'].some((p) => several.test(p))).toBe(false);
   });
 
   it('keeps `*` and `?` within a segment, reads classes and escapes the rest', () => {
-    expect(globToRegExp('data/*.jsonl').test('data/a.jsonl')).toBe(true);
-    expect(globToRegExp('data/*.jsonl').test('data/x/a.jsonl')).toBe(false);
-    expect(globToRegExp('run-?.jsonl').test('run-1.jsonl')).toBe(true);
-    expect(globToRegExp('run-[0-4].jsonl').test('run-5.jsonl')).toBe(false);
-    expect(globToRegExp('run-[!0-4].jsonl').test('run-5.jsonl')).toBe(true);
-    expect(globToRegExp('a+b(1).jsonl').test('a+b(1).jsonl')).toBe(true);
-    expect(globToRegExp('out/**').test('out/a/b.jsonl')).toBe(true);
+    expect(compileGlob('data/*.jsonl').test('data/a.jsonl')).toBe(true);
+    expect(compileGlob('data/*.jsonl').test('data/x/a.jsonl')).toBe(false);
+    expect(compileGlob('run-?.jsonl').test('run-1.jsonl')).toBe(true);
+    expect(compileGlob('run-[0-4].jsonl').test('run-5.jsonl')).toBe(false);
+    expect(compileGlob('run-[!0-4].jsonl').test('run-5.jsonl')).toBe(true);
+    expect(compileGlob('a+b(1).jsonl').test('a+b(1).jsonl')).toBe(true);
+    expect(compileGlob('out/**').test('out/a/b.jsonl')).toBe(true);
   });
 });
 

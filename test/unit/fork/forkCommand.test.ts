@@ -86,7 +86,7 @@ describe('intent-lens fork', () => {
     const out = join(dir, 'batch.jsonl');
     const prices = join(dir, 'prices.json');
     await writeFile(prices, JSON.stringify({ 'model-a': { input: 1, output: 10 }, '*': { input: 0.5, output: 2 } }));
-    const args = ['--records', records, '--logs', join(dir, 'logs'), '--all', '--filter', 'condition=retained mode=multi', '--drop-proposal', '--base-url', server.baseUrl, '--concurrency', '4', '--prices', prices, '--out', out, '--json'];
+    const args = ['--records', records, '--logs', join(dir, 'logs'), '--all', '--filter', 'condition=retained mode=multi', '--drop-proposal', '--base-url', server.baseUrl, '--concurrency', '4', '--prices', prices, '--out', out, '--json', '--yes'];
     expect(await cli(forkCommand, args)).toBe(0);
     const forks = (await readLines(out)).map((l) => JSON.parse(l) as { forked_from: { conv_id: string }; assistant_model: string; is_correct: boolean; cost_usd: number });
     expect(forks).toHaveLength(20);
