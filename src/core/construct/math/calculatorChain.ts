@@ -19,7 +19,8 @@ export interface CalculatorChain {
 }
 
 /** Unit conversions and small factors a solution uses without the question stating them. */
-const UNIT_CONSTANTS = [0.5, 1, 2, 7, 10, 12, 24, 52, 60, 100, 365, 1000];
+// Coin values, months, weeks, dozens, minutes, percent: a chain uses them without the question stating them.
+const UNIT_CONSTANTS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 4, 7, 10, 12, 16, 24, 28, 30, 31, 52, 60, 100, 365, 1000];
 
 export function formatNumber(n: number): string {
   const rounded = Math.round(n * 1e9) / 1e9;
@@ -43,8 +44,30 @@ export function parseCalculatorChain(answer: string): CalculatorChain | { error:
       return { error: e instanceof ArithmeticError ? `the annotation <<${m[1]}>> does not parse: ${e.message}` : String(e) };
     }
   }
+  const closing = steps.some((s) => sameNumber(s.result, final)) ? undefined : unannotatedFinalStep(answer, final);
+  if (closing) steps.push(closing);
   if (!steps.length) return { error: 'the answer has no calculator annotations' };
   return { steps, final };
+}
+
+/**
+ * A last step written without annotation (`This is 12/20 x 100% = 60% of the students.`): the
+ * arithmetic just before `= <final>` on a line, when it computes the final answer.
+ */
+function unannotatedFinalStep(answer: string, final: number): ChainStep | undefined {
+  const lines = answer.split('\n').filter((l) => !l.includes('<<') && !l.trim().startsWith('####'));
+  for (const line of lines.reverse()) {
+    const m = /([\d$.,\s()+\-*/x×÷%]+)=\s*\$?\s*(-?[\d,]*\.?\d+)/.exec(line);
+    if (!m || !sameNumber(Number(m[2]!.replace(/,/g, '')), final)) continue;
+    const expr = m[1]!.replace(/\$/g, '').replace(/[x×]/g, '*').replace(/÷/g, '/').replace(/%/g, '').trim();
+    try {
+      const tree = parseArithmetic(expr);
+      if (operands(tree).length >= 2 && sameNumber(evaluate(tree), final)) return { expr, tree, result: final };
+    } catch {
+      // Not arithmetic after all: no closing step.
+    }
+  }
+  return undefined;
 }
 
 export interface Propagation {

@@ -52,7 +52,9 @@ function valueChecks(src: MathSource, p: Premise, value: number): ValueOutcome {
   const wasInteger = Number.isInteger(p.token.value);
   checks.push(check('stays-integer', 'not-integer', !wasInteger || (Number.isInteger(value) && value > 0), wasInteger ? `${formatNumber(p.token.value)} → ${formatNumber(value)}` : 'the original is not a whole number'));
   if ('error' in src.chain) return { value, checks: [...checks, check('chain-complete', 'no-calculator-chain', false, src.chain.error)] };
-  const aliases = p.percent ? [{ from: p.token.value / 100, to: value / 100 }] : [];
+  // A percentage enters a chain as a fraction, a growth factor or a remaining share (20% → .2, 1.2, .8).
+  const pct = (v: number) => [v / 100, 1 + v / 100, 1 - v / 100];
+  const aliases = p.percent ? pct(p.token.value).map((from, i) => ({ from, to: pct(value)[i]! })) : [];
   const others = src.stated.filter((n) => !sameNumber(n, p.token.value));
   const prop = propagate(src.chain, { from: p.token.value, to: value, aliases }, [...others, ...aliases.map((a) => a.from)]);
   if ('reason' in prop) return { value, checks: [...checks, check('chain-complete', prop.reason, false, prop.evidence)] };

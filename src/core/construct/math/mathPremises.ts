@@ -98,7 +98,9 @@ const NUMBER_WORDS: Record<string, number> = {
 /** The numbers a text states, digits and number words (`four`, `twice`, `half`, `dozen`) alike. */
 export function statedNumbers(text: string): number[] {
   const words = (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => Object.hasOwn(NUMBER_WORDS, w)).map((w) => NUMBER_WORDS[w]!);
-  return [...scanNumbers(text).map((t) => t.value), ...words];
+  // Numbers glued to a unit (`18mph`, `5km`) are premises the chain uses, though not targets.
+  const glued = [...text.matchAll(/(?<![\w.])(\d+(?:\.\d+)?)(?=[A-Za-z])/g)].map((m) => Number(m[1]));
+  return [...scanNumbers(text).map((t) => t.value), ...words, ...glued];
 }
 
 const MONEY_NAMES: Array<[RegExp, string]> = [
