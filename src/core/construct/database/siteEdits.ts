@@ -89,8 +89,10 @@ async function outputEdits(site: SqlSite, parts: readonly QueryPart[], db: Datab
   const found = await tableColumns(db, col.tables, col.name);
   if (!found) return [];
   const selected = ((parts[site.partIndex]!.ast.columns as Array<{ expr?: { column?: unknown } }>) ?? []).map((c) => String(typeof c.expr?.column === 'string' ? c.expr.column : '').toLowerCase());
-  const others = rotation(found.columns, found.columns.find((c) => c.toLowerCase() === col.name.toLowerCase()) ?? col.name, [])
-    .filter((c): c is string => typeof c === 'string' && !selected.includes(c.toLowerCase()));
+  // The next columns in the table's own order; keys (`id`, `…_id`) only replace a key.
+  const at = found.columns.findIndex((c) => c.toLowerCase() === col.name.toLowerCase());
+  const isKey = (c: string) => /(^|_)id$/i.test(c);
+  const others = [...found.columns.slice(at + 1), ...found.columns.slice(0, Math.max(at, 0))].filter((c) => !selected.includes(c.toLowerCase()) && isKey(c) === isKey(col.name));
   return others.slice(0, MAX_EDITS).map((name) => ({
     value: name,
     apply: (p: QueryPart[]) => {

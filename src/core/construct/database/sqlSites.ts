@@ -119,9 +119,11 @@ export function sqlSites(parts: readonly QueryPart[]): SqlSite[] {
         add({ kind: 'aggregation', path: ['columns', j, 'expr'], clause: `SELECT ${columnText(expr)}`, ...(column ? { column } : {}) });
       }
     });
+    // A grouping column is the grouping itself: changing only its output would not make sense.
+    const grouped = new Set(((select.groupby as { columns?: unknown[] } | null)?.columns ?? []).map((g) => columnOf(g)?.column.toLowerCase()));
     columns.forEach((c, j) => {
       const column = columnInfo(c.expr, select);
-      if (column) add({ kind: 'output', path: ['columns', j, 'expr'], clause: `SELECT ${columnText(c.expr)}`, column });
+      if (column && !grouped.has(column.name.toLowerCase())) add({ kind: 'output', path: ['columns', j, 'expr'], clause: `SELECT ${columnText(c.expr)}`, column });
     });
   });
   return st.sites;
