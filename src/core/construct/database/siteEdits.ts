@@ -16,7 +16,7 @@ export interface SiteEdit {
   equality?: { column: string; tables: string[]; value: number | string };
 }
 
-const MAX_EDITS = 6;
+const MAX_EDITS = 10;
 const FLIP: Record<string, string> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=' };
 export const AGGREGATE_FLIP: Record<string, string> = { MAX: 'MIN', MIN: 'MAX', AVG: 'SUM', SUM: 'AVG' };
 
@@ -33,7 +33,7 @@ function setLiteral(parts: QueryPart[], site: SqlSite, value: number | string): 
 
 /** Values after `current` in sorted order, wrapping around, without `exclude`. */
 function rotation(values: ReadonlyArray<number | string>, current: number | string, exclude: ReadonlyArray<number | string>): Array<number | string> {
-  const same = (a: number | string, b: number | string) => String(a).toLowerCase() === String(b).toLowerCase();
+  const same = (a: number | string, b: number | string) => String(a).trim().toLowerCase() === String(b).trim().toLowerCase();
   const usable = values.filter((v) => !exclude.some((x) => same(x, v)) && !(typeof v === 'string' && /['"\n]/.test(v)));
   const at = usable.findIndex((v) => (typeof v === 'number' && typeof current === 'number' ? v > current : String(v) > String(current)));
   const start = at < 0 ? 0 : at;
@@ -63,17 +63,27 @@ async function conditionEdits(site: SqlSite, parts: readonly QueryPart[], db: Da
     apply: (p) => setLiteral(p, site, value),
     ...(equality && site.column ? { equality: { column: site.column.name, tables: site.column.tables, value } } : {}),
   });
-  if (typeof v === 'number' && FLIP[op]) return thresholdValues(v).map((n) => literal(n, false));
+  // A threshold, a BETWEEN bound, or a count compared with `=` (`HAVING count(*) = 2`) moves by the rule.
+  if (typeof v === 'number' && (FLIP[op] || op === 'BETWEEN' || !site.column)) return thresholdValues(v).map((n) => literal(n, false));
   if (!site.column) return [];
   if (op === 'LIKE' || op === 'NOT LIKE') return likeEdits(site, v as string, db);
   const values = await distinctValues(db, site.column.tables, site.column.name);
-  const typed = values.filter((x) => typeof x === typeof v);
-  return rotation(typed, v, siblings(parts, site)).slice(0, MAX_EDITS).map((x) => literal(x, true));
+  // A number written as text (`year = '1970'`) or text holding numbers: compared as the column holds it.
+  const numeric = typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) && values.every((x) => typeof x === 'number');
+  const typed = numeric ? values.map(String) : values.filter((x) => typeof x === typeof v || (typeof v === 'number' && typeof x === 'string' && /^-?\d+(\.\d+)?$/.test(x)));
+  const asLiteral = (x: number | string) => (typeof v === 'number' ? Number(x) : String(x));
+  const ordered = numeric || typeof v === 'number' ? [...typed].sort((a, b) => Number(a) - Number(b)) : typed;
+  return rotation(ordered.map(asLiteral), v, siblings(parts, site)).slice(0, MAX_EDITS).map((x) => literal(x, true));
 }
 
 async function likeEdits(site: SqlSite, pattern: string, db: DatabaseHandle): Promise<SiteEdit[]> {
   const inner = pattern.replace(/^%+|%+$/g, '');
   if (!inner || /[%_]/.test(inner)) return [];
+  // A letter or two (`LIKE '%w%'`): the next letters of the alphabet.
+  if (/^[A-Za-z]{1,2}$/.test(inner)) {
+    const next = (c: string, k: number) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + k) % 26) + 97);
+    return Array.from({ length: MAX_EDITS }, (_, k) => next(inner[0]!, k + 1) + inner.slice(1)).map((w) => ({ value: w, apply: (p: QueryPart[]) => setLiteral(p, site, pattern.replace(inner, w)) }));
+  }
   const values = await distinctValues(db, site.column!.tables, site.column!.name);
   const words: string[] = [];
   for (const value of values) {

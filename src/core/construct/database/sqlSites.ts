@@ -73,6 +73,13 @@ function walkCondition(node: unknown, path: AstPath, keyword: string, select: As
     } else if ((op === 'LIKE' || op === 'NOT LIKE') && subject && typeof value === 'string') {
       const column = columnInfo(left, select);
       add({ kind: 'condition', path: [...path, 'right'], clause: `${keyword} ${columnText(left)} ${op} ${lit(value)}`, operator: op, literal: value, ...(column ? { column } : {}) });
+    } else if ((op === 'BETWEEN' || op === 'NOT BETWEEN') && subject) {
+      const bounds = (n.right as { value?: unknown[] } | undefined)?.value;
+      const column = columnInfo(left, select);
+      if (Array.isArray(bounds) && bounds.length === 2 && bounds.every((b) => typeof literalOf(b) === 'number')) {
+        const clause = `${keyword} ${columnText(left)} ${op} ${lit(literalOf(bounds[0])!)} AND ${lit(literalOf(bounds[1])!)}`;
+        bounds.forEach((b, i) => add({ kind: 'condition', path: [...path, 'right', 'value', i], clause, operator: 'BETWEEN', literal: literalOf(b)!, ...(column ? { column } : {}) }));
+      }
     } else if ((op === 'IN' || op === 'NOT IN') && subject) {
       const list = (n.right as { type?: string; value?: unknown[] } | undefined)?.value;
       if (Array.isArray(list) && list.length && list.every((v) => literalOf(v) !== undefined)) {

@@ -3,7 +3,7 @@ import type { BenchmarkRecord } from '../../schema/records';
 import { shardText } from '../../schema/records';
 import { nodeAt, type AstNode, type QueryPart } from './sqlAst';
 import type { SqlSite } from './sqlSites';
-import { AGGREGATE_WORDS, COMPARISON_WORDS, ORDER_WORDS, findNumber, findText, findWord, humanColumn, writeNumberLike, type StatedHit } from './statedText';
+import { AGGREGATE_WORDS, COMPARISON_WORDS, ORDER_WORDS, findNumber, findTextOrPlural, findWord, humanColumn, pluralLike, writeNumberLike, type StatedHit } from './statedText';
 
 export interface StatedRequirement {
   shard_id: number;
@@ -30,8 +30,8 @@ function finderFor(site: SqlSite, parts: readonly QueryPart[]): Finder | undefin
       if (typeof v === 'string') {
         const inner = site.operator?.includes('LIKE') ? v.replace(/^%+|%+$/g, '') : v;
         return (t) => {
-          const hit = inner ? findText(t, inner) : undefined;
-          return hit && { hit, revisedText: (s) => String(s) };
+          const hit = inner ? findTextOrPlural(t, inner) : undefined;
+          return hit && { hit, revisedText: (s) => pluralLike(String(s), hit.plural) };
         };
       }
       return undefined;
@@ -48,8 +48,8 @@ function finderFor(site: SqlSite, parts: readonly QueryPart[]): Finder | undefin
     case 'output': {
       const name = site.column!.name;
       return (t) => {
-        const hit = findText(t, humanColumn(name)) ?? findText(t, name);
-        return hit && { hit, revisedText: (c) => humanColumn(String(c)) };
+        const hit = findTextOrPlural(t, humanColumn(name)) ?? findTextOrPlural(t, name);
+        return hit && { hit, revisedText: (c) => pluralLike(humanColumn(String(c)), hit.plural) };
       };
     }
   }

@@ -40,9 +40,26 @@ export function findText(text: string, value: string): StatedHit | undefined {
   return hit ? { text: text.slice(hit.index, hit.index + hit.length), index: hit.index } : undefined;
 }
 
+/** A value as stated, or its plural (`name` in "the names of …", `cat` in "own cats"). */
+export function findTextOrPlural(text: string, value: string): (StatedHit & { plural: boolean }) | undefined {
+  const own = findText(text, value);
+  if (own) return { ...own, plural: false };
+  for (const suffix of ['s', 'es']) {
+    const hit = /[A-Za-z]$/.test(value) ? findText(text, value + suffix) : undefined;
+    if (hit) return { ...hit, plural: true };
+  }
+  return undefined;
+}
+
+/** The plural of a replacement stated like a plural original (`last name` → `last names`). */
+export function pluralLike(value: string, plural: boolean): string {
+  if (!plural || !/[A-Za-z]$/.test(value)) return value;
+  return /(s|x|z|ch|sh)$/i.test(value) ? `${value}es` : `${value}s`;
+}
+
 export const ORDER_WORDS: Record<'DESC' | 'ASC', Array<[string, string]>> = {
-  DESC: [['descending', 'ascending'], ['highest', 'lowest'], ['largest', 'smallest'], ['most', 'fewest'], ['greatest', 'least'], ['oldest', 'youngest'], ['latest', 'earliest'], ['biggest', 'smallest'], ['longest', 'shortest'], ['decreasing', 'increasing']],
-  ASC: [['ascending', 'descending'], ['lowest', 'highest'], ['smallest', 'largest'], ['fewest', 'most'], ['least', 'most'], ['youngest', 'oldest'], ['earliest', 'latest'], ['shortest', 'longest'], ['increasing', 'decreasing'], ['alphabetical', 'reverse alphabetical']],
+  DESC: [['descending', 'ascending'], ['maximum', 'minimum'], ['most', 'least'], ['highest', 'lowest'], ['largest', 'smallest'], ['most', 'fewest'], ['greatest', 'least'], ['oldest', 'youngest'], ['latest', 'earliest'], ['biggest', 'smallest'], ['longest', 'shortest'], ['decreasing', 'increasing']],
+  ASC: [['ascending', 'descending'], ['minimum', 'maximum'], ['lowest', 'highest'], ['smallest', 'largest'], ['fewest', 'most'], ['least', 'most'], ['youngest', 'oldest'], ['earliest', 'latest'], ['shortest', 'longest'], ['increasing', 'decreasing'], ['alphabetical', 'reverse alphabetical']],
 };
 
 export const COMPARISON_WORDS: Record<string, Array<[string, string]>> = {
