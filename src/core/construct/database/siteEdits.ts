@@ -106,7 +106,7 @@ async function outputEdits(site: SqlSite, parts: readonly QueryPart[], db: Datab
   return others.slice(0, MAX_EDITS).map((name) => ({
     value: name,
     apply: (p: QueryPart[]) => {
-      (nodeAt(p[site.partIndex]!.ast, site.path) as AstNode).column = name;
+      for (const path of [site.path, ...(site.alsoPaths ?? [])]) (nodeAt(p[site.partIndex]!.ast, path) as AstNode).column = name;
     },
   }));
 }

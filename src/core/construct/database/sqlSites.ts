@@ -17,6 +17,8 @@ export interface SqlSite {
   column?: { name: string; tables: string[] };
   operator?: string;
   literal?: number | string;
+  /** Other nodes the same edit changes (a grouping column's GROUP BY entries). */
+  alsoPaths?: AstPath[];
   /** Position in the walk (earlier positions first among equals). */
   order: number;
 }
@@ -126,11 +128,13 @@ export function sqlSites(parts: readonly QueryPart[]): SqlSite[] {
         add({ kind: 'aggregation', path: ['columns', j, 'expr'], clause: `SELECT ${columnText(expr)}`, ...(column ? { column } : {}) });
       }
     });
-    // A grouping column is the grouping itself: changing only its output would not make sense.
-    const grouped = new Set(((select.groupby as { columns?: unknown[] } | null)?.columns ?? []).map((g) => columnOf(g)?.column.toLowerCase()));
+    // A grouping column shown in the output is changed in GROUP BY too (`count per country` → `per city`).
+    const groupby = (select.groupby as { columns?: unknown[] } | null)?.columns ?? [];
     columns.forEach((c, j) => {
       const column = columnInfo(c.expr, select);
-      if (column && !grouped.has(column.name.toLowerCase())) add({ kind: 'output', path: ['columns', j, 'expr'], clause: `SELECT ${columnText(c.expr)}`, column });
+      const name = columnOf(c.expr)?.column.toLowerCase();
+      const groupPaths = groupby.flatMap((g, k) => (columnOf(g)?.column.toLowerCase() === name ? [['groupby', 'columns', k]] : []));
+      if (column) add({ kind: 'output', path: ['columns', j, 'expr'], clause: `SELECT ${columnText(c.expr)}`, column, ...(groupPaths.length ? { alsoPaths: groupPaths } : {}) });
     });
   });
   return st.sites;
