@@ -20,14 +20,17 @@ export function checkRecord(list: readonly NamedCheck[]): { checks: Record<strin
 }
 
 const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+const bare = (s: string) => norm(s.replace(/["'`]/g, ''));
 
 /**
  * Whether `--target` names this candidate: its target string, its original value (as written or
  * as a number), or its shard id.
  */
 export function matchesTarget(candidate: Pick<Candidate, 'target' | 'original' | 'shard_id'>, target: string): boolean {
-  const t = norm(target);
-  if (t === norm(candidate.target) || t === norm(candidate.original)) return true;
+  const t = bare(target);
+  if (t === bare(candidate.target) || t === bare(candidate.original)) return true;
+  // A clause may be named without its keyword or quotes: `age < 30` for `WHERE age < 30`.
+  if (t === bare(candidate.target.replace(/^(where|having|select|order by)\s+/i, ''))) return true;
   if (/^\d+$/.test(t) && Number(t) === candidate.shard_id) return true;
   const n = parseNumber(target.trim());
   const own = candidate.original.match(/-?\$?\d[\d,]*(?:\.\d+)?/)?.[0];

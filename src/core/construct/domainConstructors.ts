@@ -3,7 +3,9 @@
 import type { Domain } from '../schema/records';
 import type { DomainConstructor } from './constructTypes';
 import { mathConstructor } from './math/mathConstructor';
+import { databaseConstructor } from './database/databaseConstructor';
 
 export const DOMAIN_CONSTRUCTORS: Partial<Record<Domain, DomainConstructor>> = {
   math: mathConstructor,
+  database: databaseConstructor,
 };

@@ -59,7 +59,7 @@ function unannotatedFinalStep(answer: string, final: number): ChainStep | undefi
   for (const line of lines.reverse()) {
     const m = /([\d$.,\s()+\-*/x×÷%]+)=\s*\$?\s*(-?[\d,]*\.?\d+)/.exec(line);
     if (!m || !sameNumber(Number(m[2]!.replace(/,/g, '')), final)) continue;
-    const expr = m[1]!.replace(/\$/g, '').replace(/[x×]/g, '*').replace(/÷/g, '/').replace(/%/g, '').trim();
+    const expr = m[1]!.replace(/\$/g, '').replace(/[x×]/g, '*').replace(/÷/g, '/').replace(/%/g, '').replace(/\s+/g, '');
     try {
       const tree = parseArithmetic(expr);
       if (operands(tree).length >= 2 && sameNumber(evaluate(tree), final)) return { expr, tree, result: final };

@@ -45,7 +45,7 @@ export function splitSentences(text: string): string[] {
 }
 
 const LABEL_WORDS = new Set(
-  'step part question problem chapter section page room grade level round stage phase no number item exercise apartment floor lane route highway channel version episode season flight bus gate unit model figure table line row seat platform track exit'.split(' '),
+  'step part question problem chapter section page room grade level round stage phase no number item exercise apartment floor lane route highway channel version episode season flight bus gate unit model figure table line row seat platform track exit stand booth aisle locker building'.split(' '),
 );
 const NOUN_STOP = new Set('a an the of to in on at by for with and or than then is are was were be it its this that these as from per each more less fewer times'.split(' '));
 
