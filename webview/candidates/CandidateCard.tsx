@@ -10,7 +10,20 @@ export function Badge(props: { children: ReactNode; className?: string; title?: 
   return createElement('vscode-badge', { className: props.className, title: props.title }, props.children);
 }
 
-export function Checks({ checks }: { checks: readonly CheckRow[] }) {
+/** The checks, open on the chosen and discarded cards; folded to a count on the others. */
+export function Checks({ checks, open }: { checks: readonly CheckRow[]; open: boolean }) {
+  const passed = checks.filter((c) => c.ok).length;
+  return (
+    <details className="il-checks-fold" open={open}>
+      <summary data-testid="checks-summary">
+        {passed} of {checks.length} checks pass
+      </summary>
+      <CheckList checks={checks} />
+    </details>
+  );
+}
+
+function CheckList({ checks }: { checks: readonly CheckRow[] }) {
   return (
     <ul className="il-checks" aria-label="checks">
       {checks.map((c) => (
@@ -148,7 +161,8 @@ export function CandidateCard({ c, chosen, onChoose, children }: CardProps) {
         {onChoose ? <input type="radio" name="candidate" id={id} checked={!!chosen} onChange={onChoose} aria-describedby={`${id}-values`} /> : null}
         <label htmlFor={onChoose ? id : undefined} className="il-target">
           <span className="il-requirement">{c.requirement}</span>
-          <span className="il-shard">shard {c.shardId}</span>
+          {/* A math target names its shard already (`shard 2: 4 bags`). */}
+          {c.target.startsWith(`shard ${c.shardId}`) ? null : <span className="il-shard">shard {c.shardId}</span>}
           <span className="il-target-text">{c.target}</span>
         </label>
         {c.selected ? (
@@ -162,7 +176,7 @@ export function CandidateCard({ c, chosen, onChoose, children }: CardProps) {
         <Values c={c} />
       </div>
       {children}
-      <Checks checks={c.checks} />
+      <Checks checks={c.checks} open={!!chosen || !!c.discarded} />
       {c.evidence ? <Evidence evidence={c.evidence} /> : null}
     </article>
   );

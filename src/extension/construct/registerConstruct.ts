@@ -53,10 +53,18 @@ async function pickRecordsFile(services: ExtensionServices): Promise<string | un
   return (await vscode.window.showQuickPick(items, { title: 'Construct Revisions for File' }))?.file;
 }
 
+/** What a command was given, for the output channel (never the values: they may be large). */
+function describeArg(arg: unknown): string {
+  if (arg === undefined || arg === null) return String(arg);
+  if (arg instanceof vscode.Uri) return `uri ${arg.scheme}`;
+  return typeof arg === 'object' ? `keys ${Object.keys(arg).slice(0, 8).join(', ')}` : typeof arg;
+}
+
 export async function newRevisionFromSource(services: ExtensionServices, deps: CandidatesDeps, arg: unknown): Promise<CandidatesPanel | undefined> {
   await services.data.ensureLoaded();
-  const fromTree = arg instanceof vscode.Uri ? undefined : readCommandTarget(arg, { stringIs: 'taskId' }).taskId;
-  const taskId = fromTree ?? (await pickSource(services, fileOf(arg)));
+  const named = arg instanceof vscode.Uri ? undefined : readCommandTarget(arg, { stringIs: 'taskId', onInvalid: (m) => services.output.appendLine(`[construct] ${m}`) }).taskId;
+  services.output.appendLine(`[construct] New Revision From Source: ${named ?? `no task id in the argument (${describeArg(arg)}), asking`}`);
+  const taskId = named ?? (await pickSource(services, fileOf(arg)));
   if (!taskId) return undefined;
   const entry = services.data.record(taskId);
   if (!entry) return void vscode.window.showErrorMessage(`Intent Lens: no record ${taskId} in the workspace.`);

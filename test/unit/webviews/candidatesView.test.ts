@@ -86,6 +86,13 @@ describe('candidates view', () => {
     expect(html).toContain('reference 300 → 150');
   });
 
+  it('opens the checks of the chosen card and folds the others to a count', () => {
+    const html = render(state());
+    expect(card(html, 0)).toContain('<details class="il-checks-fold" open="">');
+    expect(card(html, 1)).toContain('<details class="il-checks-fold"><summary data-testid="checks-summary">2 of 2 checks pass</summary>');
+    expect(card(html, 2)).toContain('<details class="il-checks-fold" open=""><summary data-testid="checks-summary">0 of 1 checks pass</summary>');
+  });
+
   it('folds discarded candidates with their reason, without a radio', () => {
     const html = render(state());
     const folded = html.slice(html.indexOf('<vscode-collapsible'));
