@@ -56,7 +56,7 @@ function valueChecks(src: MathSource, p: Premise, value: number): ValueOutcome {
   const pct = (v: number) => [v / 100, 1 + v / 100, 1 - v / 100];
   const aliases = p.percent ? pct(p.token.value).map((from, i) => ({ from, to: pct(value)[i]! })) : [];
   const others = src.stated.filter((n) => !sameNumber(n, p.token.value));
-  const prop = propagate(src.chain, { from: p.token.value, to: value, aliases }, [...others, ...aliases.map((a) => a.from)]);
+  const prop = propagate(src.chain, { from: p.token.value, to: value, aliases }, others);
   if ('reason' in prop) return { value, checks: [...checks, check('chain-complete', prop.reason, false, prop.evidence)] };
   checks.push(check('chain-complete', 'chain-incomplete', true, `${src.chain.steps.length} calculator steps recomputed`));
   const bad = [...prop.lostWhole, ...prop.negative];
