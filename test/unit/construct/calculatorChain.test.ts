@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { evaluate, parseArithmetic } from '../../../src/core/construct/math/arithmetic';
 import { parseCalculatorChain, propagate, type CalculatorChain } from '../../../src/core/construct/math/calculatorChain';
+import { nounFor, replacementValues, writeLike } from '../../../src/core/construct/math/replacementValues';
 
 const ONION = 'A bag of onions cost $1.50 x 50 = $<<1.5*50=75>>75.\nTherefore, the chef spent $75 x 4 = $<<75*4=300>>300 for the four bags of onions.\n#### 300';
 
@@ -59,5 +60,17 @@ describe('calculator chain propagation', () => {
   });
   it('needs a #### line', () => {
     expect('error' in parseCalculatorChain('<<1+1=2>>2')).toBe(true);
+  });
+});
+
+describe('replacement rule and wording of the new value', () => {
+  it('halves an even count, else doubles; percentages stay at most 100', () => {
+    expect(replacementValues(4, { percent: false })).toEqual([2, 8, 5, 3, 6]);
+    expect(replacementValues(3, { percent: false })[0]).toBe(6);
+    expect(replacementValues(80, { percent: true })).not.toContain(160);
+  });
+  it('writes the value like the original and keeps the noun agreeing', () => {
+    expect([writeLike('$1.50', 3), writeLike('$1.5', 3), writeLike('1,200', 600), writeLike('$2', 4)]).toEqual(['$3.00', '$3', '600', '$4']);
+    expect([nounFor('boxes', 2, 1), nounFor('candies', 2, 1), nounFor('bag', 1, 2), nounFor('bags', 4, 2)]).toEqual(['box', 'candy', 'bags', 'bags']);
   });
 });

@@ -68,6 +68,26 @@ describe('database candidates (Table 3)', () => {
     const c = await selected(source('List the name of every customer.', 'SELECT name FROM customer'));
     expect([c.requirement, c.original, c.revised]).toEqual(['requested column', 'name', 'city']);
   });
+  it('replaces the last member of an IN set by the next value not in the set', async () => {
+    const c = await selected(source('Names of customers from Bath or York?', "SELECT name FROM customer WHERE city IN ('Bath', 'York')"));
+    expect([c.original, c.revised, c.reference.revised]).toEqual(['York', 'Bristol', 'SELECT "name" FROM "customer" WHERE "city" IN (\'Bath\', \'Bristol\')']);
+  });
+  it('gives a LIKE pattern a word of a value it does not match', async () => {
+    const c = await selected(source('Which customers live in a city containing York?', "SELECT name FROM customer WHERE city LIKE '%York%'"));
+    expect([c.original, c.revised, c.reference.revised]).toEqual(['York', 'Bath', 'SELECT "name" FROM "customer" WHERE "city" LIKE \'%Bath%\'']);
+  });
+  it('moves a BETWEEN bound (28 returns the same customers, so 24)', async () => {
+    const c = await selected(source('Names of customers aged between 26 and 30?', 'SELECT name FROM customer WHERE age BETWEEN 26 AND 30'));
+    expect([c.original, c.revised]).toEqual(['between 26', 'between 24']);
+  });
+  it('swaps an aggregate with its word when no condition or order applies', async () => {
+    const c = await selected(source('What is the maximum age of customers?', 'SELECT max(age) FROM customer'));
+    expect([c.original, c.revised, c.reference.revised]).toEqual(['maximum', 'minimum', 'SELECT MIN("age") FROM "customer"']);
+  });
+  it('changes a grouping column in the output and in GROUP BY, stated in the plural', async () => {
+    const c = await selected(source('How many customers are there for each of the cities?', 'SELECT city, count(*) FROM customer GROUP BY city'));
+    expect([c.original, c.revised, c.reference.revised]).toEqual(['cities', 'ages', 'SELECT "age", COUNT(*) FROM "customer" GROUP BY "age"']);
+  });
   it('reads compound queries (EXCEPT) part by part', async () => {
     const c = await selected(source('Which cities have no customer older than 35?', 'SELECT city FROM customer EXCEPT SELECT city FROM customer WHERE age > 35'));
     expect(c.reference.revised).toMatch(/^SELECT "city" FROM "customer" EXCEPT SELECT "city" FROM "customer" WHERE "age" > \d+$/);

@@ -15,7 +15,7 @@ import type { SqlResult } from '../../verify/database/sqlExecutor';
 import { cloneParts, parseQuery, sqlifyQuery, type QueryPart } from './sqlAst';
 import { SITE_PRIORITY, sqlSites, type SqlSite } from './sqlSites';
 import { siteEdits, type SiteEdit } from './siteEdits';
-import { previewTable, run, valueExists, type DatabaseHandle } from './databaseRun';
+import { previewTable, run, runAsWritten, valueExists, type DatabaseHandle } from './databaseRun';
 import { statedRequirement, type StatedRequirement } from './statedRequirement';
 import { databaseSingleTurn } from './singleTurnPrompt';
 
@@ -51,7 +51,10 @@ async function tryEdit(src: DbSource, site: SqlSite, edit: SiteEdit): Promise<Ed
   checks.push(check('revised-runs', 'sql-error', r.ok, r.ok ? `the revised query returns ${r.rows.length} rows` : `the revised query fails: ${r.error}`));
   if (!r.ok) return { edit, sql, checks };
   const ordered = hasOrderBy(src.reference) || site.kind === 'order';
-  const differ = !resultsEqual(src.original.rows, r.rows, ordered);
+  // Different as scoring runs them (LiC drops DISTINCT) and as written (what `validate` runs).
+  const asWritten = await Promise.all([runAsWritten(src.db, src.reference), runAsWritten(src.db, sql)]);
+  const [a, b] = asWritten.map((x, i) => (x?.ok ? x.rows : i === 0 ? src.original.rows : r.rows));
+  const differ = !resultsEqual(src.original.rows, r.rows, ordered) && !resultsEqual(a!, b!, ordered);
   checks.push(check('results-differ', 'results-equal', differ, `${src.original.rows.length} rows → ${r.rows.length} rows${differ ? '' : ', the same result'}`));
   return { edit, sql, checks, result: r };
 }

@@ -14,6 +14,11 @@ export function run(db: DatabaseHandle, query: string): Promise<SqlResult> {
   return db.sql.exec(db.dbPath, licNormalize(query));
 }
 
+/** The query as written, when LiC's normalisation changes it (DISTINCT dropped); else undefined. */
+export function runAsWritten(db: DatabaseHandle, query: string): Promise<SqlResult> | undefined {
+  return licNormalize(query) === query ? undefined : db.sql.exec(db.dbPath, query);
+}
+
 const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The distinct non-null values of a column, sorted (numbers numerically, text by code point). */

@@ -63,7 +63,9 @@ function wordFinder(words: ReadonlyArray<[string, string]>): Finder {
 }
 
 function requirementOf(site: SqlSite): string {
-  const col = site.column ? humanColumn(site.column.name) : 'value';
+  // A condition on an aggregate (`HAVING count(*) > 1`) is about the count, not a column.
+  const aggregate = /^(?:WHERE|HAVING) (COUNT|SUM|AVG|MAX|MIN)\(/i.exec(site.clause)?.[1]?.toLowerCase();
+  const col = site.column ? humanColumn(site.column.name) : aggregate === 'avg' ? 'average' : (aggregate ?? 'value');
   switch (site.kind) {
     case 'condition':
       if (site.operator?.includes('LIKE')) return `${col} pattern`;

@@ -44,8 +44,9 @@ export function findText(text: string, value: string): StatedHit | undefined {
 export function findTextOrPlural(text: string, value: string): (StatedHit & { plural: boolean }) | undefined {
   const own = findText(text, value);
   if (own) return { ...own, plural: false };
-  for (const suffix of ['s', 'es']) {
-    const hit = /[A-Za-z]$/.test(value) ? findText(text, value + suffix) : undefined;
+  const plurals = /[^aeiou]y$/i.test(value) ? [value.slice(0, -1) + 'ies'] : /[A-Za-z]$/.test(value) ? [value + 's', value + 'es'] : [];
+  for (const form of plurals) {
+    const hit = findText(text, form);
     if (hit) return { ...hit, plural: true };
   }
   return undefined;
@@ -54,6 +55,7 @@ export function findTextOrPlural(text: string, value: string): (StatedHit & { pl
 /** The plural of a replacement stated like a plural original (`last name` → `last names`). */
 export function pluralLike(value: string, plural: boolean): string {
   if (!plural || !/[A-Za-z]$/.test(value)) return value;
+  if (/[^aeiou]y$/i.test(value)) return `${value.slice(0, -1)}ies`;
   return /(s|x|z|ch|sh)$/i.test(value) ? `${value}es` : `${value}s`;
 }
 

@@ -102,61 +102,69 @@ function substitutedExpr(tree: ArithNode, value: (index: number) => number): str
   }
 }
 
+/** Every way to read a step's operands: each operand's possible new values, combined (capped). */
+function readings(ops: ReadonlyArray<{ index: number; value: number }>, options: Map<number, number[]>): Array<Map<number, number>> | undefined {
+  let out: Array<Map<number, number>> = [new Map()];
+  for (const op of ops) {
+    const values = options.get(op.value)!;
+    out = out.flatMap((m) => values.map((v) => new Map(m).set(op.index, v)));
+    if (out.length > MAX_READINGS) return undefined;
+  }
+  return out;
+}
+
+const MAX_READINGS = 256;
+
 /**
  * Propagates `premise.from → premise.to` through the chain. `premises` are the other numbers the
  * question states (they may appear as operands); `aliases` are other forms of the premise (a
- * percentage as a fraction: 150% → 1.5).
+ * percentage as a fraction: 150% → 1.5). The chain links steps by value only, so an operand whose
+ * value is both a changed and an unchanged quantity is read both ways: the revision stands only
+ * when every reading gives the same final answer.
  */
 export function propagate(chain: CalculatorChain, premise: { from: number; to: number; aliases?: Array<{ from: number; to: number }> }, premises: readonly number[]): Propagation | PropagationFailure {
-  const changed = new Map<number, number>([[premise.from, premise.to], ...(premise.aliases ?? []).map((a): [number, number] => [a.from, a.to])]);
-  const known = new Set<number>([...premises, ...UNIT_CONSTANTS]);
-  const unchangedResults = new Set<number>();
+  const options = new Map<number, number[]>();
+  const addOption = (value: number, next: number) => {
+    const list = options.get(value) ?? [];
+    if (!list.some((x) => sameNumber(x, next))) list.push(next);
+    options.set(value, list);
+  };
+  for (const a of [premise, ...(premise.aliases ?? [])]) addOption(a.from, a.to);
+  for (const p of premises) if (!options.has(p)) addOption(p, p);
+  // A unit constant equal to the premise is the premise (value-unique rules out a second statement).
+  for (const c of UNIT_CONSTANTS) if (!options.has(c)) addOption(c, c);
   const results: number[] = [];
   const lines: string[] = [];
   const lostWhole: string[] = [];
   const negative: string[] = [];
+  const stepResults: number[][] = [];
   try {
     for (const step of chain.steps) {
       const ops = operands(step.tree);
-      for (const op of ops) {
-        if (!changed.has(op.value) && !known.has(op.value) && !unchangedResults.has(op.value)) {
-          return { reason: 'chain-incomplete', evidence: `operand ${formatNumber(op.value)} of <<${step.expr}>> is neither stated in the question nor computed earlier in the chain` };
-        }
-        if (changed.has(op.value) && unchangedResults.has(op.value)) {
-          return { reason: 'chain-ambiguous', evidence: `operand ${formatNumber(op.value)} of <<${step.expr}>> is both a changed and an unchanged quantity` };
-        }
+      const missing = ops.find((op) => !options.has(op.value));
+      if (missing) return { reason: 'chain-incomplete', evidence: `operand ${formatNumber(missing.value)} of <<${step.expr}>> is neither stated in the question nor computed earlier in the chain` };
+      const ways = readings(ops, options);
+      if (!ways) return { reason: 'chain-ambiguous', evidence: `<<${step.expr}>> can be read in more than ${MAX_READINGS} ways` };
+      const values: number[] = [];
+      for (const way of ways) {
+        const v = evaluate(step.tree, (n) => way.get(n.index)!);
+        if (!values.some((x) => sameNumber(x, v))) values.push(v);
       }
-      const valueOf = (index: number) => {
-        const v = ops.find((o) => o.index === index)!.value;
-        return changed.get(v) ?? v;
-      };
-      const next = evaluate(step.tree, (n) => valueOf(n.index));
-      results.push(next);
-      lines.push(`${substitutedExpr(step.tree, valueOf)}=${formatNumber(next)}`);
-      if (sameNumber(next, step.result)) {
-        if (changed.has(step.result) && !sameNumber(changed.get(step.result)!, step.result)) {
-          return { reason: 'chain-ambiguous', evidence: `result ${formatNumber(step.result)} of <<${step.expr}>> equals the changed value` };
-        }
-        unchangedResults.add(step.result);
-        continue;
-      }
-      const prior = changed.get(step.result);
-      if (prior !== undefined && !sameNumber(prior, next)) return { reason: 'chain-ambiguous', evidence: `result ${formatNumber(step.result)} changes to two different values` };
-      if (known.has(step.result) && !changed.has(step.result)) {
-        // A premise with the same value as a changed result: later operands cannot be told apart.
-        if (chain.steps.slice(chain.steps.indexOf(step) + 1).some((s) => operands(s.tree).some((o) => o.value === step.result))) {
-          return { reason: 'chain-ambiguous', evidence: `result ${formatNumber(step.result)} of <<${step.expr}>> equals a number the question states` };
-        }
-      }
-      changed.set(step.result, next);
-      if (Number.isInteger(step.result) && !Number.isInteger(Math.round(next * 1e9) / 1e9)) lostWhole.push(`${step.expr}=${formatNumber(step.result)} becomes ${formatNumber(next)}`);
-      if (step.result >= 0 && next < 0) negative.push(`${step.expr}=${formatNumber(step.result)} becomes ${formatNumber(next)}`);
+      stepResults.push(values);
+      for (const v of values) addOption(step.result, v);
+      const first = ways[0]!;
+      results.push(values[0]!);
+      lines.push(`${substitutedExpr(step.tree, (i) => first.get(i)!)}=${formatNumber(values[0]!)}`);
+      const shown = `${step.expr}=${formatNumber(step.result)} becomes ${values.map(formatNumber).join(' or ')}`;
+      if (Number.isInteger(step.result) && values.some((v) => !Number.isInteger(Math.round(v * 1e9) / 1e9))) lostWhole.push(shown);
+      if (step.result >= 0 && values.some((v) => v < 0)) negative.push(shown);
     }
   } catch (e) {
     return { reason: 'chain-error', evidence: e instanceof Error ? e.message : String(e) };
   }
   const lastIndex = chain.steps.map((s) => s.result).lastIndexOf(chain.final);
   if (lastIndex < 0) return { reason: 'chain-incomplete', evidence: `the final answer ${formatNumber(chain.final)} is not a result of the chain` };
-  const final = results[lastIndex]!;
-  return { results, final, revisedChain: lines.join('\n'), lostWhole, negative };
+  const finals = stepResults[lastIndex]!;
+  if (finals.length > 1) return { reason: 'chain-ambiguous', evidence: `the chain links steps by value and can be read to give ${finals.map(formatNumber).join(' or ')}` };
+  return { results, final: finals[0]!, revisedChain: lines.join('\n'), lostWhole, negative };
 }

@@ -7,7 +7,7 @@ import { SourceConstructionError, type AlternativeValue, type Candidate, type Co
 import { check, checkRecord, matchesTarget, type NamedCheck } from '../candidateChecks';
 import { chainText, formatNumber, parseCalculatorChain, propagate, type CalculatorChain } from './calculatorChain';
 import { compoundReason, labelReason, passagesOf, premisesOf, requirementName, statedNumbers, type Premise } from './mathPremises';
-import { replacementValues, writeLike } from './replacementValues';
+import { nounFor, replacementValues, writeLike } from './replacementValues';
 import { mathAnswerOf } from '../../render/instances';
 import { scanNumbers, sameNumber, parseNumber } from '../../verify/math/numbers';
 import { askedNoun, verifyMath } from '../../verify/math/mathVerifier';
@@ -56,7 +56,7 @@ function valueChecks(src: MathSource, p: Premise, value: number): ValueOutcome {
   const pct = (v: number) => [v / 100, 1 + v / 100, 1 - v / 100];
   const aliases = p.percent ? pct(p.token.value).map((from, i) => ({ from, to: pct(value)[i]! })) : [];
   const others = src.stated.filter((n) => !sameNumber(n, p.token.value));
-  const prop = propagate(src.chain, { from: p.token.value, to: value, aliases }, [...others, ...aliases.map((a) => a.from)]);
+  const prop = propagate(src.chain, { from: p.token.value, to: value, aliases }, others);
   if ('reason' in prop) return { value, checks: [...checks, check('chain-complete', prop.reason, false, prop.evidence)] };
   checks.push(check('chain-complete', 'chain-incomplete', true, `${src.chain.steps.length} calculator steps recomputed`));
   const bad = [...prop.lostWhole, ...prop.negative];
@@ -84,7 +84,16 @@ function replaceToken(text: string, p: Premise, value: number): string | undefin
   const tokens = scanNumbers(text).filter((t) => sameNumber(t.value, p.token.value));
   if (tokens.length !== 1) return undefined;
   const t = tokens[0]!;
-  return text.slice(0, t.start) + writeLike(t.raw, value) + text.slice(t.end);
+  // The noun right after the number agrees with the new count too (`2 boxes` → `1 box`).
+  const noun = p.noun && text.slice(t.end).startsWith(` ${p.noun}`) ? p.noun : undefined;
+  const end = noun ? t.end + 1 + noun.length : t.end;
+  return text.slice(0, t.start) + writeLike(t.raw, value) + (noun ? ` ${nounFor(noun, p.token.value, value)}` : '') + text.slice(end);
+}
+
+/** The premise as stated with a new value: `4 bags` → `2 bags`, `2 boxes` → `1 box`. */
+function statedWith(p: Premise, value: number): string {
+  const number = writeLike(p.token.raw, value);
+  return p.noun ? `${number} ${nounFor(p.noun, p.token.value, value)}` : p.stated.replace(p.token.raw, number);
 }
 
 function candidateFor(src: MathSource, p: Premise, ctx: ConstructContext): Candidate {
@@ -102,13 +111,13 @@ function candidateFor(src: MathSource, p: Premise, ctx: ConstructContext): Candi
   const alternatives: AlternativeValue[] = passing
     .filter((o) => o !== chosen && o.revisedAnswer !== undefined && !sameNumber(o.revisedAnswer, revisedAnswer))
     .slice(0, 3)
-    .map((o) => ({ revised: p.stated.replace(p.token.raw, writeLike(p.token.raw, o.value)), reference: o.revisedAnswer! }));
+    .map((o) => ({ revised: statedWith(p, o.value), reference: o.revisedAnswer! }));
   const directRevised = replaceToken(src.question, p, value) ?? src.question;
   return {
     shard_id: p.passage.shard_id,
     requirement: requirementName(p),
     original: p.stated,
-    revised: p.stated.replace(p.token.raw, writeLike(p.token.raw, value)),
+    revised: statedWith(p, value),
     reference: { original: src.answer, revised: revisedAnswer },
     checks,
     ...(discarded ? { discarded } : {}),

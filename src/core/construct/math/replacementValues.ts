@@ -32,8 +32,19 @@ export function writeLike(raw: string, value: number): string {
   const negative = /^[-−]/.test(raw);
   const body = raw.replace(/^[-−]/, '').replace('$', '');
   const decimals = /\.(\d+)$/.exec(body)?.[1]?.length ?? 0;
-  const places = decimals > 0 ? Math.max(decimals, Number.isInteger(value) ? 0 : (formatNumber(value).split('.')[1]?.length ?? 0)) : Number.isInteger(value) ? 0 : (formatNumber(value).split('.')[1]?.length ?? 0);
-  let text = places ? value.toFixed(places) : formatNumber(value);
+  // Cents stay cents (`$1.50` → `$3.00`); otherwise the value as it is (`1.5` → `3`).
+  let text = decimals === 2 ? value.toFixed(2) : formatNumber(value);
   if (body.includes(',')) text = text.replace(/^(\d+)/, (d) => d.replace(/\B(?=(\d{3})+$)/g, ','));
   return `${negative ? '-' : ''}${money ? '$' : ''}${text}`;
+}
+
+/** The noun agreeing with the new count: `1 boxes` → `1 box`, `1 bag` → `2 bags`. */
+export function nounFor(noun: string, from: number, to: number): string {
+  if (to === 1 && from !== 1) {
+    if (/(x|ch|sh|ss)es$/i.test(noun)) return noun.slice(0, -2);
+    if (/[^aeiou]ies$/i.test(noun)) return `${noun.slice(0, -3)}y`;
+    if (/[^s]s$/i.test(noun)) return noun.slice(0, -1);
+  }
+  if (from === 1 && to !== 1 && !/s$/i.test(noun)) return /(x|ch|sh|s)$/i.test(noun) ? `${noun}es` : /[^aeiou]y$/i.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`;
+  return noun;
 }
