@@ -144,7 +144,8 @@ describe.skipIf(missing.length > 0)('constructing revisions', () => {
     await expect.poll(() => weight.locator('[data-testid="recheck-status"]').getAttribute('data-status'), { timeout: wb.timeoutMs }).toBe('passed');
     await wb.screenshot('construct-edited');
 
-    await frame.locator('[data-testid="write"]').click();
+    // Write Revision from the keyboard, in the value field.
+    await value.press('Control+Enter');
     // The revision editor opens on the new record.
     const editor = await wb.webviewFrameOf('editor');
     await expect.poll(() => editor.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs }).toBe('construct/onion');

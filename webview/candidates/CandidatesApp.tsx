@@ -1,7 +1,7 @@
 // The candidates view: every candidate revision of one source task, the passing ones to pick from
 // (radio buttons: Tab into the list, arrow keys between candidates), the discarded ones folded
 // with their reason. The chosen candidate's value can be edited: the host re-checks it (debounced,
-// busy while it runs) and Write Revision writes the chosen one as the record's `intent`. The host
+// busy while it runs) and Write Revision (Ctrl+Enter) writes the chosen one as the record's `intent`. The host
 // end is passed in (`CandidatesApi`), so the view renders in plain Node for the component tests.
 import { createElement, useEffect, useRef, useState } from 'react';
 import type { CandidatesState, CandidateView, Choice, RecheckResult, WriteResult } from '../../src/shared/protocol/candidates';
@@ -143,6 +143,20 @@ export function CandidatesApp({ initial, api }: { initial: CandidatesState; api:
     );
   };
 
+  // Ctrl+Enter (Cmd+Enter) writes from anywhere in the view, the value field included.
+  const writeRef = useRef(write);
+  writeRef.current = write;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        writeRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   // The chosen card shows the edited value's re-check once it is back.
   const shown = (c: CandidateView): CandidateView => {
     const r = edit?.result?.candidate;
@@ -198,7 +212,7 @@ export function CandidatesApp({ initial, api }: { initial: CandidatesState; api:
       <footer className="il-actions">
         {createElement(
           'vscode-button',
-          { onClick: write, disabled: canWrite ? undefined : true, 'data-testid': 'write', title: 'Write the chosen candidate as the record’s intent, then open the revision editor' },
+          { onClick: write, disabled: canWrite ? undefined : true, 'data-testid': 'write', title: 'Write the chosen candidate as the record’s intent, then open the revision editor (Ctrl+Enter)' },
           writing ? 'Writing…' : 'Write Revision',
         )}
         {message ? (
