@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<{ default: CliCommand }>> = {
   fork: () => import('./cli/forkCommand'),
   review: () => import('./cli/reviewCommand'),
   search: () => import('./cli/searchCommand'),
+  construct: () => import('./cli/constructCommand'),
 };
 
 const USAGE = `intent-lens <command> [options]
@@ -27,6 +28,7 @@ Commands:
   fork --records <file> --logs <...> (--conv-id ID --turn N | --all --filter EXPR) <edit> (--provider ID | --base-url URL) --out LOG
   review <records> --task-id ID --status approved|rejected|needs-work|pending [--note TEXT]
   search --logs <file-or-folder>... [--regex] [--case-sensitive] [--word] [--role user|assistant|system] [--json] <query>
+  construct --sources FILE [--databases DIR] [--out FILE] [--json] [--task-id ID] [--target T --value V]
 
 Run 'intent-lens <command> --help' for a command's options.`;
 

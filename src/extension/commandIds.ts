@@ -50,6 +50,9 @@ export const COMMANDS = {
   reviewNext: 'intentLens.review.next',
   reviewApplyTemplates: 'intentLens.review.applyTemplates',
   reviewOpenTemplates: 'intentLens.review.openTemplates',
+  // Constructing revisions from source tasks
+  constructNewRevision: 'intentLens.construct.newRevision',
+  constructForFile: 'intentLens.construct.forFile',
 } as const;
 
 /** Keyboard navigation inside the compare view (contributed, with keybindings). */

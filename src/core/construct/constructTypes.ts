@@ -85,12 +85,16 @@ export interface SourceConstruction {
   candidates: Candidate[];
   selected: number | null;
   reason?: string;
+  /** The reason in words (the input's problem, or the first-ranked candidate's failed check). */
+  message?: string;
 }
 
 export interface DomainSummary {
   sources: number;
   constructed: number;
   discarded: Record<string, number>;
+  /** Candidates (not sources) discarded, by their first failed check's reason. */
+  candidatesDiscarded?: Record<string, number>;
 }
 
 export type ConstructSummary = Record<string, DomainSummary>;

@@ -231,6 +231,7 @@ export class SourceTreeModel {
         taskId: s.taskId,
         domain,
         hasRecord: !!s.record,
+        ...(s.record && !s.record.record.intent ? { unrevised: true } : {}),
         ...(s.plan ? { hasPlan: true } : {}),
         ...(s.record ? { recordFile: s.record.file, recordLine: s.record.line } : s.plan ? { recordFile: s.plan.file, recordLine: s.plan.line } : {}),
         ...(review ? { review } : {}),

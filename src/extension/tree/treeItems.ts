@@ -9,6 +9,8 @@ import type { Condition, ExtendedPath, ForkedFrom, Mode, RecapMode } from '../..
 export const CONTEXT_VALUES = {
   domain: 'intentLens.domain',
   source: 'intentLens.source',
+  /** A source task whose record has no `intent` yet: a revision can be constructed from it. */
+  unrevisedSource: 'intentLens.source.unrevised',
   instance: 'intentLens.instance',
   run: 'intentLens.run',
   /** A run forked from another (shown under its parent). */
@@ -66,6 +68,8 @@ export interface SourceNode extends NodeBase {
   domain: string;
   /** False for logs whose task_id has no record (e.g. plain LiC logs). */
   hasRecord: boolean;
+  /** The record has no `intent` block (a source task to construct a revision from). */
+  unrevised?: boolean;
   /** True when an evolving-intent plan has this task_id. */
   hasPlan?: boolean;
   recordFile?: string;
@@ -175,6 +179,8 @@ export function contextValueOf(node: SourceTreeNode): string {
       return node.forkedFrom ? CONTEXT_VALUES.forkRun : CONTEXT_VALUES.run;
     case 'turn':
       return node.role === 'user' ? CONTEXT_VALUES.userTurn : CONTEXT_VALUES.turn;
+    case 'source':
+      return node.unrevised ? CONTEXT_VALUES.unrevisedSource : CONTEXT_VALUES.source;
     default:
       return CONTEXT_VALUES[node.kind];
   }

@@ -43,7 +43,7 @@ async function eagerBundle(view: string): Promise<{ inputs: Map<string, number>;
 const sum = (m: Map<string, number>, test: (input: string) => boolean) => [...m].filter(([i]) => test(i)).reduce((s, [, b]) => s + b, 0);
 
 describe('eager bundle of the views on zod/mini', () => {
-  for (const view of ['compare', 'conversation', 'dashboard', 'ineffect', 'samples']) {
+  for (const view of ['compare', 'conversation', 'dashboard', 'ineffect', 'samples', 'candidates']) {
     it(`${view}: zod/mini only, a few tens of KB of zod; inlined into its page`, async () => {
       const { inputs, text } = await eagerBundle(view);
       expect([...inputs.keys()].filter((i) => /node_modules\/zod\/v4\/(classic|locales)\//.test(i))).toEqual([]);

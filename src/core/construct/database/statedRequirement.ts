@@ -1,0 +1,95 @@
+// Which passage states a SQL site's requirement, how (the words), and how the revision is stated.
+import type { BenchmarkRecord } from '../../schema/records';
+import { shardText } from '../../schema/records';
+import { nodeAt, type AstNode, type QueryPart } from './sqlAst';
+import type { SqlSite } from './sqlSites';
+import { AGGREGATE_WORDS, COMPARISON_WORDS, ORDER_WORDS, findNumber, findTextOrPlural, findWord, humanColumn, pluralLike, writeNumberLike, type StatedHit } from './statedText';
+
+export interface StatedRequirement {
+  shard_id: number;
+  shardIndex: number;
+  passageLength: number;
+  hit: StatedHit;
+  requirement: string;
+  /** How the revised value is stated, given the edit's value. */
+  revisedText(value: number | string): string;
+}
+
+type Finder = (text: string) => { hit: StatedHit; revisedText: (value: number | string) => string } | undefined;
+
+function finderFor(site: SqlSite, parts: readonly QueryPart[]): Finder | undefined {
+  const v = site.literal;
+  switch (site.kind) {
+    case 'condition':
+      if (typeof v === 'number') {
+        return (t) => {
+          const hit = findNumber(t, v);
+          return hit && { hit, revisedText: (n) => writeNumberLike(hit.text, v, Number(n)) };
+        };
+      }
+      if (typeof v === 'string') {
+        const inner = site.operator?.includes('LIKE') ? v.replace(/^%+|%+$/g, '') : v;
+        return (t) => {
+          const hit = inner ? findTextOrPlural(t, inner) : undefined;
+          return hit && { hit, revisedText: (s) => pluralLike(String(s), hit.plural) };
+        };
+      }
+      return undefined;
+    case 'order': {
+      const dir = String((nodeAt(parts[site.partIndex]!.ast, site.path) as AstNode).type ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
+      return wordFinder(ORDER_WORDS[dir]);
+    }
+    case 'comparison':
+      return wordFinder(COMPARISON_WORDS[site.operator ?? ''] ?? []);
+    case 'aggregation': {
+      const name = String((nodeAt(parts[site.partIndex]!.ast, site.path) as AstNode).name).toUpperCase();
+      return wordFinder(AGGREGATE_WORDS[name]?.words ?? []);
+    }
+    case 'output': {
+      const name = site.column!.name;
+      return (t) => {
+        const hit = findTextOrPlural(t, humanColumn(name)) ?? findTextOrPlural(t, name);
+        return hit && { hit, revisedText: (c) => pluralLike(humanColumn(String(c)), hit.plural) };
+      };
+    }
+  }
+}
+
+function wordFinder(words: ReadonlyArray<[string, string]>): Finder {
+  return (t) => {
+    const found = findWord(t, words);
+    return found && { hit: found.hit, revisedText: () => found.revised };
+  };
+}
+
+function requirementOf(site: SqlSite): string {
+  // A condition on an aggregate (`HAVING count(*) > 1`) is about the count, not a column.
+  const aggregate = /^(?:WHERE|HAVING) (COUNT|SUM|AVG|MAX|MIN)\(/i.exec(site.clause)?.[1]?.toLowerCase();
+  const col = site.column ? humanColumn(site.column.name) : aggregate === 'avg' ? 'average' : (aggregate ?? 'value');
+  switch (site.kind) {
+    case 'condition':
+      if (site.operator?.includes('LIKE')) return `${col} pattern`;
+      if (site.operator?.includes('IN')) return `${col} list`;
+      return typeof site.literal === 'number' && ['<', '>', '<=', '>='].includes(site.operator ?? '') ? `${col} limit` : `${col} filter`;
+    case 'order':
+      return 'sort order';
+    case 'comparison':
+      return `${col} comparison`;
+    case 'aggregation':
+      return `aggregate of the ${col}`;
+    case 'output':
+      return 'requested column';
+  }
+}
+
+/** The first shard that states the site's requirement; undefined when no shard does. */
+export function statedRequirement(rec: BenchmarkRecord, site: SqlSite, parts: readonly QueryPart[]): StatedRequirement | undefined {
+  const find = finderFor(site, parts);
+  if (!find) return undefined;
+  for (const [shardIndex, shard] of rec.shards.entries()) {
+    const text = shardText(shard);
+    const found = find(text);
+    if (found) return { shard_id: shard.shard_id, shardIndex, passageLength: text.length, hit: found.hit, requirement: requirementOf(site), revisedText: found.revisedText };
+  }
+  return undefined;
+}
