@@ -79,7 +79,8 @@ export function argumentTargets(reference: PossibleAnswer): ArgumentTarget[] {
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
 function argWords(arg: string, index?: number): string {
-  if (index !== undefined) return `item ${index + 1} of ${argWords(arg)}`;
+  // Ordinal words, not digits: the requirement's name must not look like a value (neutral questions quote it).
+  if (index !== undefined) return `${ORDINALS[index] ?? 'one'} value of ${argWords(arg)}`;
   return arg.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_.]+/g, ' ').trim().toLowerCase();
 }
 

@@ -16,6 +16,11 @@ const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'sev
   'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
 const NUMBER_WORD = new RegExp(`(?<![A-Za-z0-9_-])(${NUMBER_WORDS.join('|')})(?![A-Za-z0-9_-])`, 'gi');
 
+/** Units written onto a number (`5cm`, `440Hz`): the number is still a stated value, the unit part of it. */
+export const GLUED_UNITS: ReadonlySet<string> = new Set(
+  'mm cm m km g kg mg lb lbs oz ft in mi ml l s ms sec min h hr hrs hz khz mhz ghz kb mb gb tb kw kwh w v mph kmh'.split(' '),
+);
+
 const NUMBER_TOKEN = /-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?/g;
 const WORD_CHAR = /[A-Za-z0-9_]/;
 
@@ -33,7 +38,10 @@ export function numberTokens(text: string): TextSpan[] {
     const prev = text[from - 1] ?? '';
     const next = text[from + token.length] ?? '';
     if (WORD_CHAR.test(prev) || prev === '.' || next === '.' && /\d/.test(text[from + token.length + 1] ?? '')) continue;
-    if (/\d/.test(next)) continue;
+    // Glued to letters other than a unit (`440Hz`, `3x`) or to a comma list without spaces (`3,4,5`): not read as a stated value.
+    const glued = /^[A-Za-z_]+/.exec(text.slice(from + token.length))?.[0];
+    if (/[\d_]/.test(next) || (glued && !GLUED_UNITS.has(glued.toLowerCase())) || (next === ',' && /\d/.test(text[from + token.length + 1] ?? ''))) continue;
+    if (prev === ',' && /\d/.test(text[from - 2] ?? '')) continue;
     const digits = token.replace(/[-%]/g, '');
     const decimals = digits.includes('.') ? digits.split('.')[1]!.length : 0;
     out.push({ from, to: from + token.length, text: token, number: { grouped: token.includes(','), percent: token.endsWith('%'), decimals } });

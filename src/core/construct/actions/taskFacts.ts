@@ -4,7 +4,7 @@ import type { BenchmarkRecord } from '../../schema/records';
 import type { PossibleAnswer } from '../../verify/actions/bfclChecker';
 import type { ArgumentSlot, ScalarValue } from './argumentTargets';
 import type { ParamSchema } from './replacementRule';
-import { numberTokens, tokenValue } from './statedValues';
+import { GLUED_UNITS, numberTokens, tokenValue } from './statedValues';
 
 /** The full question: a string, or BFCL's turns of chat messages, their contents joined by newlines. */
 export function actionsQuestion(record: BenchmarkRecord): string | undefined {
@@ -81,5 +81,6 @@ export function unitAfter(text: string, end: number): string {
   if (!m) return '';
   const word = m[2]!.toLowerCase();
   if ((word === 'square' || word === 'cubic') && m[3]) return m[1]! + m[2]! + m[3];
+  if (!m[1] && GLUED_UNITS.has(word)) return m[2]!;
   return UNIT_VALUES.has(word) || /^(dollars?|euros?|years?|months?|weeks?|people|persons?|items?|times|points|%)$/.test(word) ? m[1]! + m[2]! : '';
 }
