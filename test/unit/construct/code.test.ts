@@ -113,6 +113,15 @@ describe('code constructor: rules', () => {
     expect((await asked(fixture(), value)).discarded).toBe(reason);
   });
 
+  test('a request names the target by func_name, the name itself, or the shard that states it', async () => {
+    for (const target of ['func_name', 'intersperse', '2']) {
+      const all = await codeConstructor.enumerate(fixture(), { ...untrusted, request: { target, value: 'weave' } });
+      expect(all.find((c) => c.revised === 'weave')?.discarded, target).toBeUndefined();
+    }
+    const other = await codeConstructor.enumerate(fixture(), { ...untrusted, request: { target: '1', value: 'weave' } });
+    expect(other.some((c) => c.revised === 'weave')).toBe(false);
+  });
+
   test('a name no shard states is discarded (the user never gave it)', async () => {
     const rec = fixture({ shards: [{ shard_id: 1, shard_text: 'Write a function that puts a delimiter between list elements' }] });
     const [c] = await codeConstructor.enumerate(rec, untrusted);

@@ -192,7 +192,9 @@ async function enumerateActions(record: BenchmarkRecord, ctx: ConstructContext):
     const candidate = buildCandidate({ record, task, target, base, replacements });
     out.push(candidate);
     const asked = ctx.request;
-    const named = asked && (asked.target.trim() === candidate.target || asked.target.trim().toLowerCase() === candidate.original.toLowerCase());
+    const wanted = asked?.target.trim().toLowerCase();
+    // As `--target` names a candidate: its target path, its value as stated, or its shard id.
+    const named = asked && (wanted === candidate.target.toLowerCase() || wanted === candidate.original.toLowerCase() || wanted === String(candidate.shard_id));
     if (named && asked.value !== undefined && !sameValue(candidate.revised, asked.value) && !sameValue(candidate.revised.replace(/\s+\D+$/, ''), asked.value)) {
       out.push(buildCandidate({ record, task, target, base, replacements: [requestedReplacement(target, asked.value, span)], requested: asked.value }));
     }

@@ -186,7 +186,9 @@ async function enumerateCode(source: BenchmarkRecord, ctx: ConstructContext): Pr
   const rest = names.slice(names.indexOf(chosen) + 1);
   const candidates = [await buildCandidate(source, facts, chosen, rest, ctx)];
   const asked = ctx.request;
-  if (asked?.value !== undefined && asked.value !== chosen && (asked.target === CODE_TARGET || asked.target === facts.name)) {
+  const wanted = asked?.target.trim();
+  const named = wanted === CODE_TARGET || wanted === facts.name || (facts.statedIn !== undefined && wanted === String(facts.statedIn.shard_id));
+  if (asked?.value !== undefined && asked.value !== chosen && named) {
     candidates.push(await buildCandidate(source, facts, asked.value, names, ctx));
   }
   return candidates;
