@@ -43,7 +43,21 @@ export interface StateCheck {
   originalSelfPass: boolean;
 }
 
+/** Verdicts per source, by answer and reference: the original calls are scored once, not once per candidate value. */
+const verdicts = new WeakMap<BenchmarkRecord, Map<string, { pass: boolean; message: string }>>();
+
 function verdict(record: BenchmarkRecord, answer: string, reference: PossibleAnswer): { pass: boolean; message: string } {
+  let known = verdicts.get(record);
+  if (!known) verdicts.set(record, (known = new Map()));
+  const key = `${answer}\u0000${JSON.stringify(reference)}`;
+  const hit = known.get(key);
+  if (hit) return hit;
+  const fresh = scoreCalls(record, answer, reference);
+  known.set(key, fresh);
+  return fresh;
+}
+
+function scoreCalls(record: BenchmarkRecord, answer: string, reference: PossibleAnswer): { pass: boolean; message: string } {
   const r = verifyActions(answer, reference, { functions: record.function ?? [], ...(record.test_category ? { testCategory: record.test_category } : {}), ...(record.language ? { language: record.language } : {}) });
   return { pass: r.is_correct === true, message: r.details.message };
 }
