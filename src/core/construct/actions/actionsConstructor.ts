@@ -11,7 +11,14 @@ import { isPossibleAnswer } from '../../verify/actions/actionsVerifier';
 import type { PossibleAnswer } from '../../verify/actions/bfclChecker';
 import type { Candidate, CheckOutcome, ConstructContext, DomainConstructor } from '../constructTypes';
 import { SourceConstructionError } from '../constructTypes';
-import { argumentTargets, requirementName, slotPath, targetName, type ArgumentSlot, type ArgumentTarget } from './argumentTargets';
+import {
+  argumentTargets,
+  requirementName,
+  slotPath,
+  targetName,
+  type ArgumentSlot,
+  type ArgumentTarget,
+} from './argumentTargets';
 import { checkBothStates, withArgument } from './referenceCalls';
 import { replacementsFor, type ParamSchema, type Replacement } from './replacementRule';
 import { numberSpans, numberTokens, replaceSpan, stringSpans, tokenValue, type TextSpan } from './statedValues';
@@ -65,16 +72,26 @@ const fail = (evidence: string): CheckOutcome => ({ ok: false, evidence });
 const pass = (evidence: string): CheckOutcome => ({ ok: true, evidence });
 
 /** The checks on the target itself (before any replacement value), and where it is stated. */
-function targetChecks(record: BenchmarkRecord, task: TaskText, t: ArgumentTarget): { checks: Record<string, CheckOutcome>; at?: Located; inQuestion?: TextSpan } {
+function targetChecks(
+  record: BenchmarkRecord,
+  task: TaskText,
+  t: ArgumentTarget,
+): { checks: Record<string, CheckOutcome>; at?: Located; inQuestion?: TextSpan } {
   const checks: Record<string, CheckOutcome> = {};
   const inShards = task.shards.flatMap((text, shardIndex) => spansOf(text, t).map((span) => ({ span, shardIndex })));
   const shown = JSON.stringify(t.value);
   const inQuestion = spansOf(task.question, t);
   const shardIds = [...new Set(inShards.map((s) => record.shards[s.shardIndex]!.shard_id))];
-  checks['stated-in-shard'] = inShards.length ? pass(`${shown} is stated in shard ${shardIds.join(', ')}`) : fail(`no shard states ${shown}`);
-  checks['stated-in-question'] = inQuestion.length ? pass(`stated in the full question as "${inQuestion[0]!.text}"`) : fail(`${shown} is not stated in the full question`);
+  checks['stated-in-shard'] = inShards.length
+    ? pass(`${shown} is stated in shard ${shardIds.join(', ')}`)
+    : fail(`no shard states ${shown}`);
+  checks['stated-in-question'] = inQuestion.length
+    ? pass(`stated in the full question as "${inQuestion[0]!.text}"`)
+    : fail(`${shown} is not stated in the full question`);
   const once = inShards.length === 1 && inQuestion.length === 1;
-  checks['stated-once'] = once ? pass('stated once in the shards and once in the question: the change is unambiguous') : fail(`stated ${inShards.length} time(s) in the shards and ${inQuestion.length} in the question: ambiguous`);
+  checks['stated-once'] = once
+    ? pass('stated once in the shards and once in the question: the change is unambiguous')
+    : fail(`stated ${inShards.length} time(s) in the shards and ${inQuestion.length} in the question: ambiguous`);
   const setting = t.slots.map((s) => namesSharedSetting(s.arg, t.value)).find(Boolean);
   checks['not-shared-setting'] = setting ? fail(setting) : pass(`${argList(t)} is not a shared setting such as a unit`);
   const at = inShards.length === 1 ? inShards[0] : undefined;
@@ -92,9 +109,14 @@ function valueChecks(record: BenchmarkRecord, task: TaskText, t: ArgumentTarget,
   const checks: Record<string, CheckOutcome> = {};
   const misfit = t.slots.map((s) => schemaAccepts(paramSchema(record, s), r.value)).find((f) => !f.ok);
   const fits = misfit ?? schemaAccepts(paramSchema(record, t.slots[0]!), r.value);
-  const clash = typeof r.value === 'number' ? numberTokens(task.question).some((s) => tokenValue(s) === r.value) : stringSpans(task.question, [r.value]).length > 0;
+  const clash =
+    typeof r.value === 'number'
+      ? numberTokens(task.question).some((s) => tokenValue(s) === r.value)
+      : stringSpans(task.question, [r.value]).length > 0;
   checks['schema'] = fits.ok ? pass(fits.why) : fail(fits.why);
-  checks['new-value-unstated'] = clash ? fail(`${JSON.stringify(r.value)} already appears in the task: the revision would be ambiguous`) : pass(`${JSON.stringify(r.value)} appears nowhere else in the task`);
+  checks['new-value-unstated'] = clash
+    ? fail(`${JSON.stringify(r.value)} already appears in the task: the revision would be ambiguous`)
+    : pass(`${JSON.stringify(r.value)} appears nowhere else in the task`);
   const total = t.slots.map((s) => statedTotal(task.question, task.reference, s)).find(Boolean);
   checks['totals'] = total ? fail(total) : pass('no total stated in the task covers this argument');
   const revisedReference = withArgument(task.reference, t.slots, r.value);
@@ -118,7 +140,9 @@ function sameValue(a: string, b: string): boolean {
 function requestedReplacement(t: ArgumentTarget, value: string, span: TextSpan | undefined): Replacement {
   if (typeof t.value !== 'number') return { value, text: value };
   const first = numberTokens(value)[0];
-  return first ? { value: tokenValue(first) * (span?.number?.percent && !first.number?.percent ? 0.01 : 1), text: first.text } : { value, text: value };
+  return first
+    ? { value: tokenValue(first) * (span?.number?.percent && !first.number?.percent ? 0.01 : 1), text: first.text }
+    : { value, text: value };
 }
 
 /** Replacement values checked per target at most (a bank list can be long). */
@@ -145,9 +169,13 @@ function buildCandidate(p: CandidateParts): Candidate {
     if (!firstFailure({ ...base.checks, ...o.checks })) good.push(o);
     if (good.length >= 4) break;
   }
-  const chosen = p.requested !== undefined ? outcomes[0] : good[0] ?? outcomes[0];
+  const chosen = p.requested !== undefined ? outcomes[0] : (good[0] ?? outcomes[0]);
   const checks: Record<string, CheckOutcome> = { ...base.checks };
-  checks['replacement'] = p.replacements.length ? pass(`rule value ${JSON.stringify(p.replacements[0]!.value)}${p.requested !== undefined ? ' (requested)' : ''}`) : fail(`no replacement rule for ${JSON.stringify(t.value)} (not an enum, a number or a value of the built-in lists)`);
+  checks['replacement'] = p.replacements.length
+    ? pass(`rule value ${JSON.stringify(p.replacements[0]!.value)}${p.requested !== undefined ? ' (requested)' : ''}`)
+    : fail(
+        `no replacement rule for ${JSON.stringify(t.value)} (not an enum, a number or a value of the built-in lists)`,
+      );
   if (chosen) Object.assign(checks, chosen.checks);
   const discarded = firstFailure(checks);
   const stated = base.at?.span.text ?? String(t.value);
@@ -155,8 +183,12 @@ function buildCandidate(p: CandidateParts): Candidate {
   const shard = record.shards[shardIndex]!;
   const unit = base.at && typeof t.value === 'number' ? unitAfter(task.shards[shardIndex]!, base.at.span.to) : '';
   const bareNumber = p.requested !== undefined && /^-?[\d,.]+%?$/.test(p.requested.trim());
-  const revisedText = p.requested !== undefined && !bareNumber ? p.requested : chosen ? chosen.replacement.text + unit : '';
-  const alternatives = good.filter((o) => o !== chosen).slice(0, 3).map((o) => ({ revised: o.replacement.text + unit, reference: o.revisedReference }));
+  const revisedText =
+    p.requested !== undefined && !bareNumber ? p.requested : chosen ? chosen.replacement.text + unit : '';
+  const alternatives = good
+    .filter((o) => o !== chosen)
+    .slice(0, 3)
+    .map((o) => ({ revised: o.replacement.text + unit, reference: o.revisedReference }));
   const name = targetName(t);
   return {
     shard_id: shard.shard_id,
@@ -168,20 +200,48 @@ function buildCandidate(p: CandidateParts): Candidate {
     ...(discarded ? { discarded } : {}),
     selected: false,
     target: name,
-    rank: { priority: shardIndex < record.shards.length - 1 ? 0 : 1, passageLength: shardText(shard).length, position: shardIndex * 100000 + (base.at?.span.from ?? 0) },
-    singleTurn: { original: task.question, direct_revised: chosen && base.inQuestion ? replaceSpan(task.question, base.inQuestion, chosen.replacement.text) : task.question },
+    rank: {
+      priority: shardIndex < record.shards.length - 1 ? 0 : 1,
+      passageLength: shardText(shard).length,
+      position: shardIndex * 100000 + (base.at?.span.from ?? 0),
+    },
+    singleTurn: {
+      original: task.question,
+      direct_revised:
+        chosen && base.inQuestion
+          ? replaceSpan(task.question, base.inQuestion, chosen.replacement.text)
+          : task.question,
+    },
     alternatives: discarded ? [] : alternatives,
-    evidence: { kind: 'call-diff', original: task.reference, revised: chosen?.revisedReference ?? task.reference, changed: t.slots.map(slotPath) },
+    evidence: {
+      kind: 'call-diff',
+      original: task.reference,
+      revised: chosen?.revisedReference ?? task.reference,
+      changed: t.slots.map(slotPath),
+    },
   };
 }
 
 async function enumerateActions(record: BenchmarkRecord, ctx: ConstructContext): Promise<Candidate[]> {
   const reference: unknown = record.reference_answer;
-  if (!isPossibleAnswer(reference) || !reference.length) throw new SourceConstructionError('missing-reference', `${record.task_id}: an actions source needs \`reference_answer\` (BFCL possible answers)`);
+  if (!isPossibleAnswer(reference) || !reference.length)
+    throw new SourceConstructionError(
+      'missing-reference',
+      `${record.task_id}: an actions source needs \`reference_answer\` (BFCL possible answers)`,
+    );
   if (!record.shards.length) throw new SourceConstructionError('no-shards', `${record.task_id}: no shards`);
   const question = actionsQuestion(record);
-  if (question === undefined) throw new SourceConstructionError('missing-question', `${record.task_id}: an actions source needs \`fully_specified_question\``);
-  const task: TaskText = { question, shards: record.shards.map(shardText), reference, targets: argumentTargets(reference) };
+  if (question === undefined)
+    throw new SourceConstructionError(
+      'missing-question',
+      `${record.task_id}: an actions source needs \`fully_specified_question\``,
+    );
+  const task: TaskText = {
+    question,
+    shards: record.shards.map(shardText),
+    reference,
+    targets: argumentTargets(reference),
+  };
   const out: Candidate[] = [];
   for (const target of task.targets) {
     if (ctx.signal?.aborted) break;
@@ -194,13 +254,30 @@ async function enumerateActions(record: BenchmarkRecord, ctx: ConstructContext):
     const asked = ctx.request;
     const wanted = asked?.target.trim().toLowerCase();
     // As `--target` names a candidate: its target path, its value as stated, or its shard id.
-    const named = asked && (wanted === candidate.target.toLowerCase() || wanted === candidate.original.toLowerCase() || wanted === String(candidate.shard_id));
-    if (named && asked.value !== undefined && !sameValue(candidate.revised, asked.value) && !sameValue(candidate.revised.replace(/\s+\D+$/, ''), asked.value)) {
-      out.push(buildCandidate({ record, task, target, base, replacements: [requestedReplacement(target, asked.value, span)], requested: asked.value }));
+    const named =
+      asked &&
+      (wanted === candidate.target.toLowerCase() ||
+        wanted === candidate.original.toLowerCase() ||
+        wanted === String(candidate.shard_id));
+    if (
+      named &&
+      asked.value !== undefined &&
+      !sameValue(candidate.revised, asked.value) &&
+      !sameValue(candidate.revised.replace(/\s+\D+$/, ''), asked.value)
+    ) {
+      out.push(
+        buildCandidate({
+          record,
+          task,
+          target,
+          base,
+          replacements: [requestedReplacement(target, asked.value, span)],
+          requested: asked.value,
+        }),
+      );
     }
   }
   return out;
 }
 
 export const actionsConstructor: DomainConstructor = { domain: 'actions', enumerate: enumerateActions };
-

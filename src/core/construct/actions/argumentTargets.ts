@@ -43,7 +43,8 @@ export function slotPath(s: ArgumentSlot): string {
 export function targetName(t: Pick<ArgumentTarget, 'slots'>): string {
   const first = t.slots[0]!;
   const oneArg = t.slots.every((s) => s.func === first.func && s.arg === first.arg && s.index === first.index);
-  if (oneArg) return `${first.func}[${t.slots.map((s) => s.call).join(',')}].${first.arg}${first.index !== undefined ? `[${first.index}]` : ''}`;
+  if (oneArg)
+    return `${first.func}[${t.slots.map((s) => s.call).join(',')}].${first.arg}${first.index !== undefined ? `[${first.index}]` : ''}`;
   return t.slots.map(slotPath).join('+');
 }
 
@@ -64,7 +65,12 @@ export function argumentTargets(reference: PossibleAnswer): ArgumentTarget[] {
     };
     for (const [arg, allowed] of Object.entries(args)) {
       const value = scalarOf(allowed);
-      if (value !== undefined) add({ call: i, func, arg }, value, (allowed as unknown[]).filter((v): v is string => typeof v === 'string' && v.trim() !== ''));
+      if (value !== undefined)
+        add(
+          { call: i, func, arg },
+          value,
+          (allowed as unknown[]).filter((v): v is string => typeof v === 'string' && v.trim() !== ''),
+        );
       const list: unknown = Array.isArray(allowed) ? allowed.find((v) => v !== '') : undefined;
       if (!Array.isArray(list)) continue;
       list.forEach((item: unknown, index) => {
@@ -81,16 +87,23 @@ const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seven
 function argWords(arg: string, index?: number): string {
   // Ordinal words, not digits: the requirement's name must not look like a value (neutral questions quote it).
   if (index !== undefined) return `${ORDINALS[index] ?? 'one'} value of ${argWords(arg)}`;
-  return arg.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_.]+/g, ' ').trim().toLowerCase();
+  return arg
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_.]+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 /** Words for the requirement: `height of the first calc_area_triangle call`, `state of every lawsuit_search call`. */
 export function requirementName(t: ArgumentTarget, reference: PossibleAnswer): string {
   const first = t.slots[0]!;
   const args = [...new Set(t.slots.map((s) => argWords(s.arg, s.index)))];
-  if (!t.slots.every((s) => s.func === first.func)) return `${args.join(' / ')} of the ${[...new Set(t.slots.map((s) => s.func))].join(' and ')} calls`;
+  if (!t.slots.every((s) => s.func === first.func))
+    return `${args.join(' / ')} of the ${[...new Set(t.slots.map((s) => s.func))].join(' and ')} calls`;
   const words = args.join(' / ');
-  const sameFunc = reference.map((c, i) => (c && typeof c === 'object' && Object.keys(c)[0] === first.func ? i : -1)).filter((i) => i >= 0);
+  const sameFunc = reference
+    .map((c, i) => (c && typeof c === 'object' && Object.keys(c)[0] === first.func ? i : -1))
+    .filter((i) => i >= 0);
   if (sameFunc.length <= 1) return words;
   const calls = [...new Set(t.slots.map((s) => s.call))];
   const ordinal = (i: number) => ORDINALS[sameFunc.indexOf(i)] ?? `#${sameFunc.indexOf(i) + 1}`;

@@ -46,7 +46,11 @@ export interface StateCheck {
 /** Verdicts per source, by answer and reference: the original calls are scored once, not once per candidate value. */
 const verdicts = new WeakMap<BenchmarkRecord, Map<string, { pass: boolean; message: string }>>();
 
-function verdict(record: BenchmarkRecord, answer: string, reference: PossibleAnswer): { pass: boolean; message: string } {
+function verdict(
+  record: BenchmarkRecord,
+  answer: string,
+  reference: PossibleAnswer,
+): { pass: boolean; message: string } {
   let known = verdicts.get(record);
   if (!known) verdicts.set(record, (known = new Map()));
   const key = `${answer}\u0000${JSON.stringify(reference)}`;
@@ -57,14 +61,27 @@ function verdict(record: BenchmarkRecord, answer: string, reference: PossibleAns
   return fresh;
 }
 
-function scoreCalls(record: BenchmarkRecord, answer: string, reference: PossibleAnswer): { pass: boolean; message: string } {
-  const r = verifyActions(answer, reference, { functions: record.function ?? [], ...(record.test_category ? { testCategory: record.test_category } : {}), ...(record.language ? { language: record.language } : {}) });
+function scoreCalls(
+  record: BenchmarkRecord,
+  answer: string,
+  reference: PossibleAnswer,
+): { pass: boolean; message: string } {
+  const r = verifyActions(answer, reference, {
+    functions: record.function ?? [],
+    ...(record.test_category ? { testCategory: record.test_category } : {}),
+    ...(record.language ? { language: record.language } : {}),
+  });
   return { pass: r.is_correct === true, message: r.details.message };
 }
 
 /** Each reference passes its own state's verifier and fails the other's. */
-export function checkBothStates(record: BenchmarkRecord, original: PossibleAnswer, revised: PossibleAnswer): StateCheck {
-  if (!isPossibleAnswer(original) || !isPossibleAnswer(revised)) return { ok: false, evidence: 'a reference is not a BFCL call list', originalSelfPass: false };
+export function checkBothStates(
+  record: BenchmarkRecord,
+  original: PossibleAnswer,
+  revised: PossibleAnswer,
+): StateCheck {
+  if (!isPossibleAnswer(original) || !isPossibleAnswer(revised))
+    return { ok: false, evidence: 'a reference is not a BFCL call list', originalSelfPass: false };
   const answers = { original: answerFor(original), revised: answerFor(revised) };
   const oo = verdict(record, answers.original, original);
   const or = verdict(record, answers.original, revised);
@@ -77,7 +94,11 @@ export function checkBothStates(record: BenchmarkRecord, original: PossibleAnswe
 }
 
 /** A copy of the possible answer with each slot's allowed values replaced by `[value]` (other calls shared). */
-export function withArgument(reference: PossibleAnswer, slots: readonly { call: number; arg: string; index?: number }[], value: unknown): PossibleAnswer {
+export function withArgument(
+  reference: PossibleAnswer,
+  slots: readonly { call: number; arg: string; index?: number }[],
+  value: unknown,
+): PossibleAnswer {
   return reference.map((call, i) => {
     const mine = slots.filter((s) => s.call === i);
     if (!mine.length) return call;

@@ -37,7 +37,9 @@ function numberReplacements(value: number, span: TextSpan, integerOnly: boolean)
   const figure = asPercent ? value * 100 : value;
   const decimals = Math.max(span.number?.decimals ?? 0, asPercent ? 0 : decimalsOf(value));
   const step = decimals > 0 ? 10 ** -decimals : 10 ** trailingZeros(figure);
-  const figures = [figure + step, figure + 2 * step, figure + 3 * step, figure - step].filter((f) => figure <= 0 || f > 0);
+  const figures = [figure + step, figure + 2 * step, figure + 3 * step, figure - step].filter(
+    (f) => figure <= 0 || f > 0,
+  );
   const out: Replacement[] = [];
   for (const f of figures) {
     const rounded = Number(f.toFixed(decimals));
@@ -57,20 +59,33 @@ function caseLike(value: string, stated: string): string {
 }
 
 function enumReplacements(value: ScalarValue, options: readonly unknown[], span: TextSpan): Replacement[] {
-  const at = options.findIndex((o) => (typeof o === 'string' && typeof value === 'string' ? o.toLowerCase() === value.toLowerCase() : o === value));
+  const at = options.findIndex((o) =>
+    typeof o === 'string' && typeof value === 'string' ? o.toLowerCase() === value.toLowerCase() : o === value,
+  );
   const out: Replacement[] = [];
   for (let k = 1; k < options.length; k++) {
     const o: unknown = options[(Math.max(at, 0) + k) % options.length];
     if (typeof o === 'number' && Number.isFinite(o)) out.push({ value: o, text: String(o) });
-    else if (typeof o === 'string' && o.trim()) out.push({ value: o, text: typeof value === 'string' ? caseLike(o, span.text) : o });
+    else if (typeof o === 'string' && o.trim())
+      out.push({ value: o, text: typeof value === 'string' ? caseLike(o, span.text) : o });
   }
   return out;
 }
 
 /** The rule's replacement values for `value` stated as `span`, in order (unchecked against the task). */
-export function replacementsFor(value: ScalarValue, span: TextSpan, schema: ParamSchema | undefined, forms: readonly string[]): Replacement[] {
+export function replacementsFor(
+  value: ScalarValue,
+  span: TextSpan,
+  schema: ParamSchema | undefined,
+  forms: readonly string[],
+): Replacement[] {
   if (Array.isArray(schema?.enum) && schema.enum.length > 1) return enumReplacements(value, schema.enum, span);
-  if (typeof value === 'number') return numberReplacements(value, span, schema?.type === 'integer' || (schema?.type === undefined && Number.isInteger(value)));
+  if (typeof value === 'number')
+    return numberReplacements(
+      value,
+      span,
+      schema?.type === 'integer' || (schema?.type === undefined && Number.isInteger(value)),
+    );
   const seen = new Set<string>();
   const out: Replacement[] = [];
   for (const key of [span.text, value, ...forms]) {

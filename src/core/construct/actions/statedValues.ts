@@ -12,13 +12,36 @@ export interface TextSpan {
 }
 
 /** Small whole numbers written as words ("two tickets", "five cards"). */
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven',
-  'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
 const NUMBER_WORD = new RegExp(`(?<![A-Za-z0-9_-])(${NUMBER_WORDS.join('|')})(?![A-Za-z0-9_-])`, 'gi');
 
 /** Units written onto a number (`5cm`, `440Hz`): the number is still a stated value, the unit part of it. */
 export const GLUED_UNITS: ReadonlySet<string> = new Set(
-  'mm cm m km g kg mg lb lbs oz ft in mi ml l s ms sec min h hr hrs hz khz mhz ghz kb mb gb tb kw kwh w v mph kmh'.split(' '),
+  'mm cm m km g kg mg lb lbs oz ft in mi ml l s ms sec min h hr hrs hz khz mhz ghz kb mb gb tb kw kwh w v mph kmh'.split(
+    ' ',
+  ),
 );
 
 const NUMBER_TOKEN = /-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?/g;
@@ -37,17 +60,33 @@ export function numberTokens(text: string): TextSpan[] {
     }
     const prev = text[from - 1] ?? '';
     const next = text[from + token.length] ?? '';
-    if (WORD_CHAR.test(prev) || prev === '.' || next === '.' && /\d/.test(text[from + token.length + 1] ?? '')) continue;
+    if (WORD_CHAR.test(prev) || prev === '.' || (next === '.' && /\d/.test(text[from + token.length + 1] ?? '')))
+      continue;
     // Glued to letters other than a unit (`440Hz`, `3x`) or to a comma list without spaces (`3,4,5`): not read as a stated value.
     const glued = /^[A-Za-z_]+/.exec(text.slice(from + token.length))?.[0];
-    if (/[\d_]/.test(next) || (glued && !GLUED_UNITS.has(glued.toLowerCase())) || (next === ',' && /\d/.test(text[from + token.length + 1] ?? ''))) continue;
+    if (
+      /[\d_]/.test(next) ||
+      (glued && !GLUED_UNITS.has(glued.toLowerCase())) ||
+      (next === ',' && /\d/.test(text[from + token.length + 1] ?? ''))
+    )
+      continue;
     if (prev === ',' && /\d/.test(text[from - 2] ?? '')) continue;
     const digits = token.replace(/[-%]/g, '');
     const decimals = digits.includes('.') ? digits.split('.')[1]!.length : 0;
-    out.push({ from, to: from + token.length, text: token, number: { grouped: token.includes(','), percent: token.endsWith('%'), decimals } });
+    out.push({
+      from,
+      to: from + token.length,
+      text: token,
+      number: { grouped: token.includes(','), percent: token.endsWith('%'), decimals },
+    });
   }
   for (const m of text.matchAll(NUMBER_WORD)) {
-    out.push({ from: m.index, to: m.index + m[0].length, text: m[0], number: { grouped: false, percent: false, decimals: 0, word: true } });
+    out.push({
+      from: m.index,
+      to: m.index + m[0].length,
+      text: m[0],
+      number: { grouped: false, percent: false, decimals: 0, word: true },
+    });
   }
   return out.sort((a, b) => a.from - b.from);
 }
@@ -64,7 +103,10 @@ function sameNumber(a: number, b: number): boolean {
 
 /** Where the number `value` is stated (a percent token counts as its value and as its figure). */
 export function numberSpans(text: string, value: number): TextSpan[] {
-  return numberTokens(text).filter((t) => sameNumber(tokenValue(t), value) || (t.number?.percent && sameNumber(Number(t.text.replace(/[,%]/g, '')), value)));
+  return numberTokens(text).filter(
+    (t) =>
+      sameNumber(tokenValue(t), value) || (t.number?.percent && sameNumber(Number(t.text.replace(/[,%]/g, '')), value)),
+  );
 }
 
 function escapeRegex(s: string): string {

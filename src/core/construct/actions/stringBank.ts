@@ -3,6 +3,7 @@
 // the replacement is of the same kind (a city by a city, a weekday by a weekday). Values in no list
 // get no string replacement (the candidate is discarded as `no-replacement-rule`).
 
+// prettier-ignore
 const LISTS: readonly (readonly string[])[] = [
   // cities (US, then world)
   ['New York', 'Los Angeles', 'Chicago', 'Houston', 'Phoenix', 'Philadelphia', 'San Antonio', 'San Diego', 'Dallas',
@@ -129,12 +130,23 @@ const LISTS: readonly (readonly string[])[] = [
 
 /** Other spellings of list entries. */
 const ALIASES: Readonly<Record<string, string>> = {
-  'new york city': 'New York', nyc: 'New York', la: 'Los Angeles', sf: 'San Francisco', 'washington d.c.': 'Washington',
-  'washington dc': 'Washington', 'd.c.': 'Washington', usa: 'United States', us: 'United States', uk: 'United Kingdom',
-  'louvre museum': 'Louvre', 'the british museum': 'British Museum', 'the metropolitan museum of art': 'Metropolitan Museum of Art',
+  'new york city': 'New York',
+  nyc: 'New York',
+  la: 'Los Angeles',
+  sf: 'San Francisco',
+  'washington d.c.': 'Washington',
+  'washington dc': 'Washington',
+  'd.c.': 'Washington',
+  usa: 'United States',
+  us: 'United States',
+  uk: 'United Kingdom',
+  'louvre museum': 'Louvre',
+  'the british museum': 'British Museum',
+  'the metropolitan museum of art': 'Metropolitan Museum of Art',
 };
 
 /** US cities with their state (abbreviation, name), for `City, ST` and `City, State` values. */
+// prettier-ignore
 const US_CITY_STATES: ReadonlyArray<readonly [string, string, string]> = [
   ['New York', 'NY', 'New York'], ['Los Angeles', 'CA', 'California'], ['Chicago', 'IL', 'Illinois'],
   ['Houston', 'TX', 'Texas'], ['Phoenix', 'AZ', 'Arizona'], ['Philadelphia', 'PA', 'Pennsylvania'],
@@ -146,6 +158,7 @@ const US_CITY_STATES: ReadonlyArray<readonly [string, string, string]> = [
 ];
 
 /** World cities with their country, for `City, Country` values. */
+// prettier-ignore
 const CITY_COUNTRIES: ReadonlyArray<readonly [string, string]> = [
   ['London', 'UK'], ['Paris', 'France'], ['Berlin', 'Germany'], ['Madrid', 'Spain'], ['Rome', 'Italy'],
   ['Tokyo', 'Japan'], ['Sydney', 'Australia'], ['Toronto', 'Canada'], ['Beijing', 'China'], ['Mumbai', 'India'],
@@ -166,7 +179,10 @@ function compositeReplacements(value: string): string[] {
     return rotated.map(([c, abbr, name]) => `${c}, ${form === 'country' ? suffix : form === 'abbr' ? abbr : name}`);
   }
   const worldAt = CITY_COUNTRIES.findIndex(([c]) => c.toLowerCase() === city);
-  if (worldAt >= 0) return [...CITY_COUNTRIES.slice(worldAt + 1), ...CITY_COUNTRIES.slice(0, worldAt)].map(([c, country]) => `${c}, ${country}`);
+  if (worldAt >= 0)
+    return [...CITY_COUNTRIES.slice(worldAt + 1), ...CITY_COUNTRIES.slice(0, worldAt)].map(
+      ([c, country]) => `${c}, ${country}`,
+    );
   return [];
 }
 

@@ -13,7 +13,14 @@ import { casesToRun } from '../../verify/code/ioTestCases';
 import type { Candidate, CheckOutcome, ConstructContext, DomainConstructor } from '../constructTypes';
 import { SourceConstructionError } from '../constructTypes';
 import { isPythonIdentifier, nameCandidates, PYTHON_BUILTINS, PYTHON_KEYWORDS } from './nameRule';
-import { definedFunctions, identifiersIn, nameOccurrences, parseErrorCount, renameCallable, signatureLine } from './pythonRename';
+import {
+  definedFunctions,
+  identifiersIn,
+  nameOccurrences,
+  parseErrorCount,
+  renameCallable,
+  signatureLine,
+} from './pythonRename';
 
 export const CODE_TARGET = 'func_name';
 
@@ -44,7 +51,11 @@ function entryPointOf(source: BenchmarkRecord, prompt: string): string {
   if (typeof named === 'string' && named.trim()) return named.trim();
   const defs = definedFunctions(prompt);
   const last = defs[defs.length - 1];
-  if (!last) throw new SourceConstructionError('no-entry-point', `${source.task_id}: no metadata.func_name and no def in the prompt`);
+  if (!last)
+    throw new SourceConstructionError(
+      'no-entry-point',
+      `${source.task_id}: no metadata.func_name and no def in the prompt`,
+    );
   return last;
 }
 
@@ -67,13 +78,34 @@ function referenceProgramOf(source: BenchmarkRecord, prompt: string, name: strin
 
 function taskFacts(source: BenchmarkRecord): CodeTaskFacts {
   const prompt = source.prompt;
-  if (typeof prompt !== 'string' || !prompt.trim()) throw new SourceConstructionError('missing-prompt', `${source.task_id}: a code source needs \`prompt\``);
+  if (typeof prompt !== 'string' || !prompt.trim())
+    throw new SourceConstructionError('missing-prompt', `${source.task_id}: a code source needs \`prompt\``);
   const name = entryPointOf(source, prompt);
-  if (!isPythonIdentifier(name)) throw new SourceConstructionError('bad-entry-point', `${source.task_id}: entry point \`${name}\` is not an identifier`);
-  if (!nameOccurrences(prompt, name).length) throw new SourceConstructionError('entry-point-not-in-prompt', `${source.task_id}: the prompt never names \`${name}\``);
+  if (!isPythonIdentifier(name))
+    throw new SourceConstructionError(
+      'bad-entry-point',
+      `${source.task_id}: entry point \`${name}\` is not an identifier`,
+    );
+  if (!nameOccurrences(prompt, name).length)
+    throw new SourceConstructionError(
+      'entry-point-not-in-prompt',
+      `${source.task_id}: the prompt never names \`${name}\``,
+    );
   const referenceProgram = referenceProgramOf(source, prompt, name);
-  const taskNames = new Set([...identifiersIn(prompt), ...(source.test ? identifiersIn(source.test) : []), ...(referenceProgram ? identifiersIn(referenceProgram) : [])]);
-  return { name, prompt, taskNames, statedIn: shardStating(source, name), referenceProgram, test: source.test, cases: casesToRun(source.test, source.public_test_cases) };
+  const taskNames = new Set([
+    ...identifiersIn(prompt),
+    ...(source.test ? identifiersIn(source.test) : []),
+    ...(referenceProgram ? identifiersIn(referenceProgram) : []),
+  ]);
+  return {
+    name,
+    prompt,
+    taskNames,
+    statedIn: shardStating(source, name),
+    referenceProgram,
+    test: source.test,
+    cases: casesToRun(source.test, source.public_test_cases),
+  };
 }
 
 /** The checks that need no execution, in REASONS order. */
@@ -83,17 +115,34 @@ function nameChecks(facts: CodeTaskFacts, revised: string): Record<string, Check
   const left = nameOccurrences(rename.code, name).length;
   const now = nameOccurrences(rename.code, revised).length;
   const addedErrors = parseErrorCount(rename.code) - parseErrorCount(facts.prompt);
-  const renamedDef = signatureLine(rename.code, revised) !== undefined || signatureLine(facts.prompt, name) === undefined;
+  const renamedDef =
+    signatureLine(rename.code, revised) !== undefined || signatureLine(facts.prompt, name) === undefined;
   return {
-    'name-stated': statedIn ? { ok: true, evidence: `\`${name}\` is stated in shard ${statedIn.shard_id}` } : { ok: false, evidence: `no shard states \`${name}\`: the user never gives the name to revise` },
-    identifier: isPythonIdentifier(revised) ? { ok: true, evidence: `\`${revised}\` is a valid Python identifier` } : { ok: false, evidence: `\`${revised}\` is not a Python identifier` },
-    'not-keyword': PYTHON_KEYWORDS.has(revised) ? { ok: false, evidence: `\`${revised}\` is a Python keyword` } : { ok: true, evidence: 'not a Python keyword' },
-    'not-builtin': PYTHON_BUILTINS.has(revised) ? { ok: false, evidence: `\`${revised}\` is a Python builtin` } : { ok: true, evidence: 'not a Python builtin' },
-    'name-free': facts.taskNames.has(revised) ? { ok: false, evidence: `\`${revised}\` is already a name in the task (prompt, tests or reference code)` } : { ok: true, evidence: 'no other name of the task (parameters, other functions, imports, tests) is spelled so' },
+    'name-stated': statedIn
+      ? { ok: true, evidence: `\`${name}\` is stated in shard ${statedIn.shard_id}` }
+      : { ok: false, evidence: `no shard states \`${name}\`: the user never gives the name to revise` },
+    identifier: isPythonIdentifier(revised)
+      ? { ok: true, evidence: `\`${revised}\` is a valid Python identifier` }
+      : { ok: false, evidence: `\`${revised}\` is not a Python identifier` },
+    'not-keyword': PYTHON_KEYWORDS.has(revised)
+      ? { ok: false, evidence: `\`${revised}\` is a Python keyword` }
+      : { ok: true, evidence: 'not a Python keyword' },
+    'not-builtin': PYTHON_BUILTINS.has(revised)
+      ? { ok: false, evidence: `\`${revised}\` is a Python builtin` }
+      : { ok: true, evidence: 'not a Python builtin' },
+    'name-free': facts.taskNames.has(revised)
+      ? { ok: false, evidence: `\`${revised}\` is already a name in the task (prompt, tests or reference code)` }
+      : { ok: true, evidence: 'no other name of the task (parameters, other functions, imports, tests) is spelled so' },
     'rename-applied':
       left === 0 && now === rename.count && addedErrors <= 0 && renamedDef
-        ? { ok: true, evidence: `${rename.count} occurrence(s) renamed in the prompt (signature, docstring examples, uses); \`${name}\` no longer appears as a name` }
-        : { ok: false, evidence: `after renaming, \`${name}\` appears ${left} time(s), \`${revised}\` ${now} of ${rename.count}${addedErrors > 0 ? `, ${addedErrors} new parse error(s)` : ''}${renamedDef ? '' : ', the def line was not renamed'}` },
+        ? {
+            ok: true,
+            evidence: `${rename.count} occurrence(s) renamed in the prompt (signature, docstring examples, uses); \`${name}\` no longer appears as a name`,
+          }
+        : {
+            ok: false,
+            evidence: `after renaming, \`${name}\` appears ${left} time(s), \`${revised}\` ${now} of ${rename.count}${addedErrors > 0 ? `, ${addedErrors} new parse error(s)` : ''}${renamedDef ? '' : ', the def line was not renamed'}`,
+          },
   };
 }
 
@@ -103,15 +152,35 @@ interface ProgramOutcome {
 }
 
 /** Each reference program passes under its own state and fails under the other (the project's code verifier). */
-async function referencePrograms(facts: CodeTaskFacts, revised: string, renameOk: CheckOutcome, ctx: ConstructContext): Promise<ProgramOutcome> {
-  const fallback = (why: string): ProgramOutcome => ({ check: { ok: renameOk.ok, evidence: `not run: ${why}; judged by the rename-applied check instead (${renameOk.ok ? 'passed' : 'failed'})` } });
+async function referencePrograms(
+  facts: CodeTaskFacts,
+  revised: string,
+  renameOk: CheckOutcome,
+  ctx: ConstructContext,
+): Promise<ProgramOutcome> {
+  const fallback = (why: string): ProgramOutcome => ({
+    check: {
+      ok: renameOk.ok,
+      evidence: `not run: ${why}; judged by the rename-applied check instead (${renameOk.ok ? 'passed' : 'failed'})`,
+    },
+  });
   if (!facts.referenceProgram) return fallback('no reference code (canonical_solution)');
   if (!facts.test && !facts.cases.length) return fallback('the task has no tests');
   if (!ctx.verify.trusted) return fallback('untrusted');
   const name = facts.name;
-  const programs = { original: facts.referenceProgram, revised: renameCallable(facts.referenceProgram, name, revised).code };
-  const states = { original: { entryPoint: name, forbiddenNames: [revised] }, revised: { entryPoint: revised, forbiddenNames: [name] } };
-  const opts = { trusted: true, ...(ctx.verify.python ? { python: ctx.verify.python } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) };
+  const programs = {
+    original: facts.referenceProgram,
+    revised: renameCallable(facts.referenceProgram, name, revised).code,
+  };
+  const states = {
+    original: { entryPoint: name, forbiddenNames: [revised] },
+    revised: { entryPoint: revised, forbiddenNames: [name] },
+  };
+  const opts = {
+    trusted: true,
+    ...(ctx.verify.python ? { python: ctx.verify.python } : {}),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  };
   const tests = { ...(facts.test ? { test: facts.test } : {}), ...(facts.cases.length ? { cases: facts.cases } : {}) };
   const lines: Record<'original' | 'revised', string> = { original: '', revised: '' };
   let ok = true;
@@ -122,15 +191,22 @@ async function referencePrograms(facts: CodeTaskFacts, revised: string, renameOk
     const theirs = await verifyCode(programs[own], { ...states[other], ...tests }, opts);
     const good = mine.is_correct === true && theirs.is_correct === false;
     ok &&= good;
-    lines[own] = `${own} program: ${mine.is_correct ? 'passes' : 'fails'} under its own state (${mine.details.message}); ${theirs.is_correct === false ? 'fails' : 'does not fail'} under the ${other} (${theirs.details.message})`;
+    lines[own] =
+      `${own} program: ${mine.is_correct ? 'passes' : 'fails'} under its own state (${mine.details.message}); ${theirs.is_correct === false ? 'fails' : 'does not fail'} under the ${other} (${theirs.details.message})`;
   }
   return { check: { ok, evidence: `${lines.original}. ${lines.revised}` }, tests: lines };
 }
 
-async function checkName(facts: CodeTaskFacts, revised: string, ctx: ConstructContext): Promise<ProgramOutcome & { checks: Record<string, CheckOutcome> }> {
+async function checkName(
+  facts: CodeTaskFacts,
+  revised: string,
+  ctx: ConstructContext,
+): Promise<ProgramOutcome & { checks: Record<string, CheckOutcome> }> {
   const checks = nameChecks(facts, revised);
   const failedEarly = Object.values(checks).some((c) => !c.ok);
-  const programs = failedEarly ? { check: { ok: false, evidence: 'not run: an earlier check failed' } } : await referencePrograms(facts, revised, checks['rename-applied']!, ctx);
+  const programs = failedEarly
+    ? { check: { ok: false, evidence: 'not run: an earlier check failed' } }
+    : await referencePrograms(facts, revised, checks['rename-applied']!, ctx);
   checks['reference-programs'] = programs.check;
   return { ...programs, checks };
 }
@@ -141,7 +217,13 @@ function firstFailure(checks: Record<string, CheckOutcome>): string | undefined 
 }
 
 /** One candidate: `revised` checked, plus up to 3 verified alternatives from `others` (in order). */
-async function buildCandidate(source: BenchmarkRecord, facts: CodeTaskFacts, revised: string, others: readonly string[], ctx: ConstructContext): Promise<Candidate> {
+async function buildCandidate(
+  source: BenchmarkRecord,
+  facts: CodeTaskFacts,
+  revised: string,
+  others: readonly string[],
+  ctx: ConstructContext,
+): Promise<Candidate> {
   const { name, statedIn } = facts;
   const main = await checkName(facts, revised, ctx);
   const alternatives: Candidate['alternatives'] = [];
@@ -149,7 +231,8 @@ async function buildCandidate(source: BenchmarkRecord, facts: CodeTaskFacts, rev
     for (const other of others) {
       if (alternatives.length >= 3 || ctx.signal?.aborted) break;
       if (other === revised) continue;
-      if (!firstFailure((await checkName(facts, other, ctx)).checks)) alternatives.push({ revised: other, reference: other });
+      if (!firstFailure((await checkName(facts, other, ctx)).checks))
+        alternatives.push({ revised: other, reference: other });
     }
   }
   const discarded = firstFailure(main.checks);
@@ -167,7 +250,12 @@ async function buildCandidate(source: BenchmarkRecord, facts: CodeTaskFacts, rev
     rank: { priority: 0, passageLength: statedIn?.length ?? 0, position: statedIn?.index ?? 0 },
     singleTurn: { original: facts.prompt, direct_revised: renameCallable(facts.prompt, name, revised).code },
     alternatives,
-    evidence: { kind: 'code-rename', originalSignature, revisedSignature: signatureLine(renameCallable(facts.prompt, name, revised).code, revised) ?? revised, ...(main.tests ? { tests: main.tests } : {}) },
+    evidence: {
+      kind: 'code-rename',
+      originalSignature,
+      revisedSignature: signatureLine(renameCallable(facts.prompt, name, revised).code, revised) ?? revised,
+      ...(main.tests ? { tests: main.tests } : {}),
+    },
   };
 }
 
@@ -187,7 +275,10 @@ async function enumerateCode(source: BenchmarkRecord, ctx: ConstructContext): Pr
   const candidates = [await buildCandidate(source, facts, chosen, rest, ctx)];
   const asked = ctx.request;
   const wanted = asked?.target.trim();
-  const named = wanted === CODE_TARGET || wanted === facts.name || (facts.statedIn !== undefined && wanted === String(facts.statedIn.shard_id));
+  const named =
+    wanted === CODE_TARGET ||
+    wanted === facts.name ||
+    (facts.statedIn !== undefined && wanted === String(facts.statedIn.shard_id));
   if (asked?.value !== undefined && asked.value !== chosen && named) {
     candidates.push(await buildCandidate(source, facts, asked.value, names, ctx));
   }

@@ -34,18 +34,21 @@ function isOwnAttribute(code: string, from: number): boolean {
 /** Where the callable `name` occurs in `code`: identifiers, own-method attributes, and prose call forms. */
 export function nameOccurrences(code: string, name: string): Span[] {
   const spans: Span[] = [];
-  pythonParser().parse(code).iterate({
-    enter(node) {
-      const text = () => code.slice(node.from, node.to);
-      if (node.name === 'VariableName' && text() === name) spans.push({ from: node.from, to: node.to });
-      else if (node.name === 'PropertyName' && text() === name && isOwnAttribute(code, node.from)) spans.push({ from: node.from, to: node.to });
-      else if (node.name === 'String' || node.name === 'FormatString' || node.name === 'Comment') {
-        spans.push(...proseSpans(text(), node.from, name));
-        return false;
-      }
-      return undefined;
-    },
-  });
+  pythonParser()
+    .parse(code)
+    .iterate({
+      enter(node) {
+        const text = () => code.slice(node.from, node.to);
+        if (node.name === 'VariableName' && text() === name) spans.push({ from: node.from, to: node.to });
+        else if (node.name === 'PropertyName' && text() === name && isOwnAttribute(code, node.from))
+          spans.push({ from: node.from, to: node.to });
+        else if (node.name === 'String' || node.name === 'FormatString' || node.name === 'Comment') {
+          spans.push(...proseSpans(text(), node.from, name));
+          return false;
+        }
+        return undefined;
+      },
+    });
   return spans.sort((a, b) => a.from - b.from);
 }
 
@@ -64,12 +67,14 @@ export function renameCallable(code: string, from: string, to: string): { code: 
 /** Every identifier the source uses (variables, parameters, attributes, imported names, keyword arguments). */
 export function identifiersIn(code: string): Set<string> {
   const names = new Set<string>();
-  pythonParser().parse(code).iterate({
-    enter(node) {
-      if (node.name === 'VariableName' || node.name === 'PropertyName') names.add(code.slice(node.from, node.to));
-      return node.name === 'String' || node.name === 'Comment' ? false : undefined;
-    },
-  });
+  pythonParser()
+    .parse(code)
+    .iterate({
+      enter(node) {
+        if (node.name === 'VariableName' || node.name === 'PropertyName') names.add(code.slice(node.from, node.to));
+        return node.name === 'String' || node.name === 'Comment' ? false : undefined;
+      },
+    });
   return names;
 }
 
@@ -85,24 +90,28 @@ export function signatureLine(code: string, name: string): string | undefined {
 /** The function (or method) names a source defines with `def`, in order. */
 export function definedFunctions(code: string): string[] {
   const out: string[] = [];
-  pythonParser().parse(code).iterate({
-    enter(node) {
-      if (node.name !== 'FunctionDefinition') return undefined;
-      const n = node.node.getChild('VariableName');
-      if (n) out.push(code.slice(n.from, n.to));
-      return undefined;
-    },
-  });
+  pythonParser()
+    .parse(code)
+    .iterate({
+      enter(node) {
+        if (node.name !== 'FunctionDefinition') return undefined;
+        const n = node.node.getChild('VariableName');
+        if (n) out.push(code.slice(n.from, n.to));
+        return undefined;
+      },
+    });
   return out;
 }
 
 /** Parse errors in the source (the rename must not add any). */
 export function parseErrorCount(code: string): number {
   let n = 0;
-  pythonParser().parse(code).iterate({
-    enter(node) {
-      if (node.type.isError) n++;
-    },
-  });
+  pythonParser()
+    .parse(code)
+    .iterate({
+      enter(node) {
+        if (node.type.isError) n++;
+      },
+    });
   return n;
 }
