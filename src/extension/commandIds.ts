@@ -85,6 +85,8 @@ export const INTERNAL_COMMANDS = {
   treeSetFilters: 'intentLens.tree.setFilters',
   /** Search: the conv_ids the Sources tree's filters let through (undefined when nothing is filtered). */
   treeFilteredConversations: 'intentLens.tree.filteredConversations',
+  /** Compare: what the Sources tree's selected item names (`{convId}`, `{taskId, model}` …), or undefined. */
+  treeSelection: 'intentLens.tree.selection',
 } as const;
 
 /** What package.json must contribute: every user-facing id above, nothing else. */

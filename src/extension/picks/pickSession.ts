@@ -14,6 +14,11 @@ export interface PickStep<T extends vscode.QuickPickItem> {
   title: string;
   placeholder: string;
   items: readonly T[];
+  /**
+   * Keep the items' order while the user types (VS Code otherwise re-sorts matches by label score,
+   * which put a fuzzy match of another instance above the sibling the list offered first).
+   */
+  keepOrder?: boolean;
 }
 
 /** Gives the keyboard focus back to the open quick pick (a webview may have taken it). */
@@ -50,6 +55,9 @@ export class PickSession implements vscode.Disposable {
     const { qp } = this;
     qp.title = step.title;
     qp.placeholder = step.placeholder;
+    // `sortByLabel` is in VS Code's quickPickSortByLabel proposal; its setter takes it without the
+    // proposal enabled (1.139). Where it is ignored the list is only re-sorted as before.
+    (qp as vscode.QuickPick<vscode.QuickPickItem> & { sortByLabel?: boolean }).sortByLabel = !step.keepOrder;
     qp.items = step.items;
     qp.busy = false;
     void focusPick();

@@ -280,6 +280,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
   register(INTERNAL_COMMANDS.treeFilteredConversations, () =>
     hasActiveFilters(provider.filters) ? { description: describeFilters(provider.filters), convIds: provider.model.visibleConversations().map((c) => c.conv_id) } : undefined,
   );
+  register(INTERNAL_COMMANDS.treeSelection, () => (view.selection[0] ? readCommandTarget(view.selection[0]) : undefined));
   register(COMMANDS.findSource, findSource);
   register(COMMANDS.revealSource, (arg: unknown) => {
     const taskId = readCommandTarget(arg, { stringIs: 'taskId' }).taskId;
