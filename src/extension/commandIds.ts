@@ -14,6 +14,8 @@ export const COMMANDS = {
   filterModel: 'intentLens.filterModel',
   filterVerdict: 'intentLens.filterVerdict',
   filterReview: 'intentLens.filterReview',
+  filterCondition: 'intentLens.filterCondition',
+  filterInstance: 'intentLens.filterInstance',
   toggleNewErrors: 'intentLens.toggleNewErrors',
   toggleNewErrorsWithInactive: 'intentLens.toggleNewErrorsWithInactive',
   clearFilters: 'intentLens.clearFilters',

@@ -25,16 +25,18 @@ function runPick(r: ConversationRef, sibling?: ConversationRef): RunPick {
   return { label: `${refLabel(r)} · ${r.model}`, description: `${r.verdict}${note}`, detail: `${basename(r.file)}:${r.line} · ${r.conv_id}`, ref: r };
 }
 
-/**
- * What the palette's Compare Retained ↔ Revised starts from: the conversation view in front, else
- * the Sources tree's selected item, else the conversation view shown last.
- */
-async function paletteContext(): Promise<PairContext> {
+/** The conversation view in front, if any: palette commands follow it. */
+function frontConversation(): string | undefined {
   const front = ConversationPanel.active;
-  if (front?.panel.active) return { convId: front.convId };
+  return front?.panel.active ? front.convId : undefined;
+}
+
+/** What the palette's Compare Retained ↔ Revised starts from: the conversation view in front, else the Sources tree's selected item. */
+async function paletteContext(): Promise<PairContext> {
+  const convId = frontConversation();
+  if (convId) return { convId };
   const selected = readCommandTarget(await vscode.commands.executeCommand<unknown>(INTERNAL_COMMANDS.treeSelection));
-  if (selected.convId || selected.taskId) return { ...(selected.convId ? { convId: selected.convId } : {}), ...(selected.taskId ? { taskId: selected.taskId } : {}), ...(selected.model ? { model: selected.model } : {}) };
-  return front ? { convId: front.convId } : {};
+  return { ...(selected.convId ? { convId: selected.convId } : {}), ...(selected.taskId ? { taskId: selected.taskId } : {}), ...(selected.model ? { model: selected.model } : {}) };
 }
 
 export function registerCompare(services: ExtensionServices): void {
@@ -139,7 +141,8 @@ export function registerCompare(services: ExtensionServices): void {
       await data.ensureLoaded();
       const explicit = readExplicitPair(arg);
       if (explicit) return await open(explicit.left, explicit.right);
-      const target = readCompareTarget(arg, knownConv);
+      // From the palette with a conversation view in front: compare that conversation.
+      const target = readCompareTarget(arg ?? frontConversation(), knownConv);
       const refs = data.conversations();
       let first = target.convId ? data.logs.get(target.convId) : undefined;
       if (!first) {

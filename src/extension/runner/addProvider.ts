@@ -61,7 +61,8 @@ export async function addProviderFlow(secrets: vscode.SecretStorage, reason?: st
   if (kind !== 'vscode-lm') {
     const key = await vscode.window.showInputBox({ title: title(5), prompt: `API key of "${cfg.id}": stored in VS Code SecretStorage, never in settings or logs. Leave empty for a server without keys.`, password: true, ignoreFocusOut: true });
     if (key === undefined) return undefined;
-    if (key.trim()) await storeApiKey(secrets, cfg.id, key);
+    // A key that cannot be stored is said, not fatal: Set API Key can store it later.
+    if (key.trim()) await storeApiKey(secrets, cfg.id, key).catch((e: unknown) => vscode.window.showWarningMessage(`Intent Lens: could not store the API key of "${cfg.id}": ${e instanceof Error ? e.message : String(e)}`));
   }
   // The setting as it is (entries other code wrote stay as they are), plus the new one.
   const section = vscode.workspace.getConfiguration('intentLens');
