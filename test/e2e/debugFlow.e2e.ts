@@ -6,7 +6,7 @@
 // conversation's pair with two Enters; the header states the leak and its link goes to the turn.
 // Screenshots in light, dark and high-contrast themes go to test-results/debugFlow/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import { openWorkbench, repoRoot, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
@@ -15,11 +15,13 @@ import type { FakeServer } from '../unit/runner/fakeOpenAIServer';
 import { mathRecord } from '../unit/runner/runnerFixtures';
 import { localModelWorkspace } from './localModelWorkspace';
 
+/** VS Code's own themes, by the label its Color Theme pick shows. */
 const THEMES = [
-  { name: 'light', id: 'Light Modern', workbench: 'vs', webview: 'vscode-light' },
-  { name: 'dark', id: 'Dark Modern', workbench: 'vs-dark', webview: 'vscode-dark' },
-  { name: 'high-contrast', id: 'Default High Contrast', workbench: 'hc-black', webview: 'vscode-high-contrast' },
+  { name: 'light', label: 'Light Modern', workbench: 'vs', webview: 'vscode-light' },
+  { name: 'dark', label: 'Dark Modern', workbench: 'vs-dark', webview: 'vscode-dark' },
+  { name: 'high-contrast', label: 'Dark High Contrast', workbench: 'hc-black', webview: 'vscode-high-contrast' },
 ] as const;
+type Theme = (typeof THEMES)[number];
 
 describe.skipIf(missingE2eTools().length > 0)('debug a failure (issue 42: compare, the leak in words, fork with Add Provider…)', () => {
   let workspace: string;
@@ -28,18 +30,11 @@ describe.skipIf(missingE2eTools().length > 0)('debug a failure (issue 42: compar
   let model: FakeServer;
   screenshotOnFailure(() => wb);
 
-  /** Sets the colour theme in the user settings (as a user would) and waits until the workbench and `frame` show it. */
-  async function setTheme(theme: (typeof THEMES)[number], frame?: FrameLocator): Promise<void> {
-    const file = join(server.runDir, 'user-data/User/settings.json');
-    const shown = wb.page.locator(`.monaco-workbench.${theme.workbench}`);
-    // Written again if the settings watcher missed a write (bounded).
-    for (let attempt = 1; ; attempt++) {
-      const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      writeFileSync(file, JSON.stringify({ ...settings, 'workbench.colorTheme': theme.id }, null, 2));
-      const ok = await shown.waitFor({ state: 'attached', timeout: attempt < 3 ? 20_000 : wb.timeoutMs }).then(() => true, () => false);
-      if (ok) break;
-      if (attempt >= 3) throw new Error(`the workbench did not take the theme ${theme.id}`);
-    }
+  /** Picks a colour theme as a user does (Preferences: Color Theme) and waits until the workbench and `frame` show it. */
+  async function setTheme(theme: Theme, frame?: FrameLocator): Promise<void> {
+    await wb.commandWithQuickPick('Preferences: Color Theme', theme.label);
+    await wb.page.locator(`.quick-input-list .monaco-list-row[aria-label^="${theme.label}"]`).first().click();
+    await wb.page.locator(`.monaco-workbench.${theme.workbench}`).waitFor({ state: 'attached', timeout: wb.timeoutMs });
     await frame?.locator(`body.${theme.webview}`).waitFor({ state: 'attached', timeout: wb.timeoutMs });
   }
 
@@ -126,14 +121,22 @@ describe.skipIf(missingE2eTools().length > 0)('debug a failure (issue 42: compar
     expect(JSON.parse(userSettings)['intentLens.providers']).toEqual([expect.objectContaining({ kind: 'openai', baseUrl: model.baseUrl, model: 'asst' })]);
     expect(userSettings).not.toContain('sk-e2e-secret');
 
-    // Again: the provider is there now, and the typed message is offered as it was typed.
-    await forkButton.focus();
-    await page.keyboard.press('Enter');
-    await answer(/\(1\/3\)/, 'Replace this message');
-    await expect.poll(() => input().inputValue(), { timeout: wb.timeoutMs }).toBe(wording);
-    await input().press('Enter');
-    await dialog().waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    await screenshotsInThemes('fork-preview');
+    // Again, once per theme: the provider is there now, and the typed message is offered as it was
+    // typed. The preview is shown in each theme (a dialog blocks the theme pick), the last one forks.
+    for (const theme of THEMES) {
+      await setTheme(theme, conversation);
+      await forkButton.focus();
+      await page.keyboard.press('Enter');
+      await answer(/\(1\/3\)/, 'Replace this message');
+      await expect.poll(() => input().inputValue(), { timeout: wb.timeoutMs }).toBe(wording);
+      await input().press('Enter');
+      await dialog().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+      expect(await dialog().innerText()).toContain(`Edit: U3 replaced by "${wording}".`);
+      await wb.screenshot(`fork-preview-${theme.name}`);
+      if (theme === THEMES[THEMES.length - 1]) break;
+      await dialog().locator('.monaco-button', { hasText: 'Cancel' }).click();
+      await dialog().waitFor({ state: 'hidden', timeout: wb.timeoutMs });
+    }
     await dialog().locator('.monaco-button', { hasText: /^Fork$/ }).click();
     expect(await wb.notification(/Fork .* at U3: correct \(parent incorrect\)/)).toContain('correct');
     const log = JSON.parse(readFileSync(join(workspace, 'logs/runs/forks/replace-user.jsonl'), 'utf8').trim()) as { trace: Array<{ role: string; content: unknown }> };
