@@ -26,6 +26,9 @@ export function focusPick(): Thenable<unknown> {
   return vscode.commands.executeCommand('workbench.action.focusQuickOpen');
 }
 
+/** When a step's pick takes the keyboard focus back again after showing its items. */
+const REFOCUS_AFTER_MS = [200, 600, 1200, 2500];
+
 export class PickSession implements vscode.Disposable {
   private readonly qp = vscode.window.createQuickPick();
   private closed = false;
@@ -61,8 +64,13 @@ export class PickSession implements vscode.Disposable {
     qp.items = step.items;
     qp.busy = false;
     void focusPick();
+    // The webview the palette closed over can take the focus back later still (seen at 1–2 s under
+    // load): the pick takes it back a few times, until the user types or the step ends.
+    let typed = false;
+    const refocus = REFOCUS_AFTER_MS.map((ms) => setTimeout(() => typed || this.closed || void focusPick(), ms));
     const chosen = await new Promise<T | undefined>((resolve) => {
       const subs = [
+        qp.onDidChangeValue(() => (typed = true)),
         qp.onDidAccept(() => {
           const selected = qp.selectedItems[0];
           const item = step.items.find((i) => i === selected);
@@ -77,6 +85,7 @@ export class PickSession implements vscode.Disposable {
         }),
       ];
     });
+    refocus.forEach(clearTimeout);
     // Cleared now, not when the next step's items arrive: what the user types meanwhile filters them.
     qp.busy = true;
     qp.value = '';
