@@ -181,9 +181,9 @@ describe.skipIf(missingE2eTools().length > 0)('debug a failure (issue 42: compar
     expect(await first.innerText()).toMatch(/sample-math\/muffin-trays[\s\S]*the open conversation/);
     // Only sources with a pair are listed: the bad sample's sources are not.
     expect((await pickRows().allInnerTexts()).join('\n')).not.toMatch(/bad-sample/);
-    // The focus is in the input: what is typed filters the list.
-    await expect.poll(() => wb.page.evaluate(() => document.activeElement?.matches('.quick-input-widget input') ?? false), { timeout: wb.timeoutMs }).toBe(true);
+    // What is typed reaches the input and filters the list (the keyboard focus is in the pick).
     await wb.page.keyboard.type('muffin');
+    await expect.poll(() => input().inputValue(), { timeout: wb.timeoutMs }).toBe('muffin');
     await expect.poll(async () => (await pickRows().allInnerTexts()).every((t) => t.includes('muffin')), { timeout: wb.timeoutMs }).toBe(true);
     // Enter 2: the open conversation's source and model, no model pick.
     await wb.page.keyboard.press('Enter');
