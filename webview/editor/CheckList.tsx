@@ -19,7 +19,7 @@ export function CheckList(props: { runs: readonly CheckRun[] }) {
   const order = { error: 0, warning: 1, info: 2, 'not-run': 3, pass: 4 } as Record<string, number>;
   const sorted = [...props.runs].sort((a, b) => (order[severityOf(a)] ?? 9) - (order[severityOf(b)] ?? 9));
   return (
-    <details className="il-checks" data-testid="checks" open={counts.failed > 0 || undefined} aria-live="polite">
+    <details className="il-checks" data-testid="checks" open aria-live="polite">
       <summary>
         <strong data-testid="check-counts" data-errors={counts.errors} data-warnings={counts.warnings} data-notes={counts.notes} data-failed={counts.failed} data-passed={counts.passed}>
           {describeCheckCounts(counts)}

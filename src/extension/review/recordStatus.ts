@@ -51,7 +51,7 @@ class RecordStatusLenses implements vscode.CodeLensProvider {
       out.push(new vscode.CodeLens(range, { title: `Review: ${status}`, tooltip: rec.intent ? `Open ${rec.task_id} in the revision editor` : 'A plain record without an intent block', ...edit }));
       if (rec.intent) {
         const counts = countChecks(recordCheckRuns(doc, line, rec));
-        out.push(new vscode.CodeLens(range, { title: `Checks: ${describeCheckCounts(counts)}`, tooltip: 'Hover the line for every check and its evidence', ...edit }));
+        out.push(new vscode.CodeLens(range, { title: describeCheckCounts(counts), tooltip: 'Hover the line for every check and its evidence', ...edit }));
       }
     }
     return out;
@@ -69,7 +69,7 @@ export function recordHoverMarkdown(rec: BenchmarkRecord, runs: readonly CheckRu
   if (review?.by || review?.at) md.appendMarkdown(` (${escape([review.by, review.at].filter(Boolean).join(', '))})`);
   md.appendMarkdown('\n\n');
   if (!rec.intent) return md.appendMarkdown('No intent block: nothing to review or check.');
-  md.appendMarkdown(`**Checks:** ${escape(describeCheckCounts(countChecks(runs)))}\n\n`);
+  md.appendMarkdown(`**${escape(describeCheckCounts(countChecks(runs)))}**\n\n`);
   for (const r of runs) md.appendMarkdown(`- ${OUTCOME_MARK[r.outcome]} ${escape(r.rule)} — ${escape(r.evidence.join('; '))}\n`);
   const args = encodeURIComponent(JSON.stringify([rec.task_id]));
   md.appendMarkdown(`\n[Edit Revision](command:${COMMANDS.reviewEditRevision}?${args})`);
