@@ -301,7 +301,13 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
     await expect.poll(() => frame.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs }).toBe('q/1');
     // The rule in the button: only records whose review status is "pending" are next.
     await expect.poll(() => frame.locator('[data-testid="next"]').innerText(), { timeout: wb.timeoutMs }).toMatch(/^Next pending \(\d+ left\)$/);
-    await screenshotInThemes(server, wb, 'revision-editor', () => wb.webviewFrame());
+    // The text boxes fit their text: no inner scrolling in the reject and clarification boxes.
+    for (const id of ['reject-text', 'neutral-0', 'neutral-1']) {
+      await expect
+        .poll(() => frame.locator(`[data-testid="${id}"]`).evaluate((el) => { const t = (el as HTMLElement & { wrappedElement?: HTMLTextAreaElement }).wrappedElement; return t ? t.scrollHeight - t.clientHeight : 99; }), { timeout: wb.timeoutMs })
+        .toBeLessThanOrEqual(1);
+    }
+    await screenshotInThemes(wb, 'revision-editor', () => wb.webviewFrame());
 
     // Needs Work with a note, by keyboard (Alt+W): on disk when the next record (q/3, not q/2) shows.
     await frame.locator('[data-testid="review-note"] input').fill('the neutral questions give the answer away');
@@ -354,7 +360,7 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
     expect(text).toMatch(/\d+ checks: \d+ passed, 1 failed · 0 errors, 0 warnings, 1 note/);
     expect(text).toMatch(/✗ the revision has a review block/);
     expect(text).toMatch(/✓ the proposal states the value it proposes — the proposal mentions "2 bags"/);
-    await screenshotInThemes(server, wb, 'records-file-hover', undefined, async () => {
+    await screenshotInThemes(wb, 'records-file-hover', undefined, async () => {
       if (!(await hover.isVisible())) {
         await wb.page.keyboard.press('Control+K');
         await wb.page.keyboard.press('Control+I');

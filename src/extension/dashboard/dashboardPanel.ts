@@ -57,6 +57,7 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
   static async show(services: ExtensionServices, stats: DashboardStats): Promise<DashboardPanel | undefined> {
     if (DashboardPanel.current) {
       DashboardPanel.current.panel.reveal();
+      void widenDashboardGroup();
       return DashboardPanel.current;
     }
     DashboardPanel.opening ??= DashboardPanel.open(services, stats).finally(() => (DashboardPanel.opening = undefined));
