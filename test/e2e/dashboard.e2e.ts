@@ -62,7 +62,7 @@ async function rescoreOneRun(dir: string): Promise<ConversationRef> {
 /** A model with runs in Original only (as plain LiC logs have): the grid can hide it. Named to sort last. */
 const ORIGINAL_ONLY_MODEL = 'zz-original-only';
 function addOriginalOnlyModel(dir: string): void {
-  const log = findFiles(join(dir, 'logs'), /\.jsonl$/).find((f) => /"mode":\s*"single"/.test(readFileSync(f, 'utf8')))!;
+  const log = findFiles(join(dir, 'logs'), /\.jsonl$/).find((f) => !/[\\/]bad[\\/]/.test(f) && /"mode":\s*"single"/.test(readFileSync(f, 'utf8')))!;
   const line = readFileSync(log, 'utf8').split('\n').find((l) => /"mode":\s*"single"/.test(l) && /"condition":\s*"original"/.test(l))!;
   const run = { ...(JSON.parse(line) as Record<string, unknown>), conv_id: 'original-only-1', assistant_model: ORIGINAL_ONLY_MODEL };
   mkdirSync(join(dir, 'logs', 'original-only'), { recursive: true });

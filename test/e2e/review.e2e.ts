@@ -316,7 +316,7 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
     const onDisk = readFileSync(queueFile, 'utf8').split('\n');
     expect(JSON.parse(onDisk[0]!).intent.review).toMatchObject({ status: 'needs-work', note: 'the neutral questions give the answer away' });
     expect(onDisk[1]).toBe(pyJson(noReview));
-    expect(await frame.locator('[data-testid="notice"]').innerText()).toMatch(/needs work: q\/1\. Now showing q\/3 \(next pending\)/i);
+    expect(await frame.locator('[data-testid="notice"]').innerText()).toMatch(/needs work: q\/1 \(saved\)\. Now showing q\/3 \(next pending\)/i);
     expect(await frame.locator('[data-testid="unsaved"]').count()).toBe(0);
     await wb.screenshot('needs-work-saved-next');
 
@@ -326,7 +326,7 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
       if (/No record left pending review/.test(notice)) break;
       const shown = await frame.locator('[data-testid="task-id"]').innerText();
       await frame.locator('[data-testid="review-note"] input').press('Alt+a');
-      await expect.poll(async () => `${await frame.locator('[data-testid="task-id"]').innerText()}|${await frame.locator('[data-testid="notice"]').innerText()}`, { timeout: wb.timeoutMs }).toMatch(new RegExp(`Approved ${shown.replace(/\//g, '\\/')}\\.`));
+      await expect.poll(async () => `${await frame.locator('[data-testid="task-id"]').innerText()}|${await frame.locator('[data-testid="notice"]').innerText()}`, { timeout: wb.timeoutMs }).toMatch(new RegExp(`Approved ${shown.replace(/\//g, '\\/')} \\(saved\\)\\.`));
     }
     await expect.poll(() => frame.locator('[data-testid="notice"]').innerText(), { timeout: wb.timeoutMs }).toMatch(/No record left pending review/);
     expect(await frame.locator('[data-testid="next"]').innerText()).toBe('Next pending (none left)');
@@ -362,6 +362,10 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
     expect(text).toMatch(/✓ the proposal states the value it proposes — the proposal mentions "2 bags"/);
     await screenshotInThemes(wb, 'records-file-hover', undefined, async () => {
       if (!(await hover.isVisible())) {
+        // The theme picker took the focus: back to line 2 of the records file.
+        await editor.locator('.view-lines').click();
+        await wb.page.keyboard.press('Control+Home');
+        await wb.page.keyboard.press('ArrowDown');
         await wb.page.keyboard.press('Control+K');
         await wb.page.keyboard.press('Control+I');
         await hover.waitFor({ state: 'visible', timeout: wb.timeoutMs });

@@ -55,7 +55,10 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
       setState(incoming);
       setForm(intentOf(incoming));
       setConflict(undefined);
-      if (incoming.taskId !== state.taskId) setNote('');
+      if (incoming.taskId !== state.taskId) {
+        setNote('');
+        setMessage(undefined); // about the previous record; the host's notice says what happened
+      }
     } else if (incoming.raw !== state.raw) {
       setConflict('This record changed in the document (an undo, a text edit or a reload) while you have unapplied edits here; applying them now would be refused.');
     } else setState(incoming);

@@ -70,7 +70,9 @@ export function recordHoverMarkdown(rec: BenchmarkRecord, runs: readonly CheckRu
   md.appendMarkdown('\n\n');
   if (!rec.intent) return md.appendMarkdown('No intent block: nothing to review or check.');
   md.appendMarkdown(`**${escape(describeCheckCounts(countChecks(runs)))}**\n\n`);
-  for (const r of runs) md.appendMarkdown(`- ${OUTCOME_MARK[r.outcome]} ${escape(r.rule)} — ${escape(r.evidence.join('; '))}\n`);
+  // Failures first, then what did not run, then the passes (a long hover is cut at its end).
+  const rank = { fail: 0, 'not-run': 1, pass: 2 } as const;
+  for (const r of [...runs].sort((a, b) => rank[a.outcome] - rank[b.outcome])) md.appendMarkdown(`- ${OUTCOME_MARK[r.outcome]} ${escape(r.rule)} — ${escape(r.evidence.join('; '))}\n`);
   const args = encodeURIComponent(JSON.stringify([rec.task_id]));
   md.appendMarkdown(`\n[Edit Revision](command:${COMMANDS.reviewEditRevision}?${args})`);
   return md;

@@ -175,7 +175,7 @@ export class RevisionEditorPanel implements vscode.Disposable {
 
   /** After a decision in the editor: the next pending record, and a notice that names both. */
   private async showNextAfter(reviewedId: string, status: ReviewStatus): Promise<void> {
-    const done = `${STATUS_TEXT[status]} ${reviewedId}.`;
+    const done = `${STATUS_TEXT[status]} ${reviewedId} (saved).`;
     const next = nextPending(this.services.data, reviewedId);
     const found = next ? await findRecordInDocument(this.services.data, next.record.task_id) : undefined;
     if (!found) {
@@ -229,7 +229,7 @@ export class RevisionEditorPanel implements vscode.Disposable {
   /** Review from a host command (tree, palette) while this panel shows the record. */
   async reviewCurrent(status: ReviewStatus, note: string | undefined): Promise<ApplyResult> {
     const r = await this.reviewWithNote({ baseRaw: this.state.raw, status, ...(note ? { note } : {}) });
-    if (r.state) this.setState({ ...r.state, notice: `${STATUS_TEXT[status]} ${r.state.taskId}.` });
+    if (r.state) this.setState({ ...r.state, notice: `${STATUS_TEXT[status]} ${r.state.taskId}.${r.state.notice ? ` ${r.state.notice}` : ' Saved.'}` });
     return r;
   }
 
