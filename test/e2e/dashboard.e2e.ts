@@ -254,31 +254,6 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await wb.screenshot('dashboard-gap-paired-table');
   });
 
-  it('runs a run diff between the two models and opens one flipped pair in the compare view', async () => {
-    const refs = await coreRefs(dir);
-    const [ma, mb] = report.models as [string, string];
-    const expected = diffRuns(refs.filter((r) => r.model === ma), refs.filter((r) => r.model === mb), false);
-    const withFlip = expected.instances.find((i) => i.lost.length + i.gained.length > 0)!;
-    expect(withFlip).toBeDefined();
-    const section = frame.locator('[data-testid="run-diff"]');
-    await section.scrollIntoViewIfNeeded();
-    await frame.locator('[data-testid="diff-A-model"]').selectOption(ma);
-    await frame.locator('[data-testid="diff-B-model"]').selectOption(mb);
-    await frame.locator('[data-testid="run-diff-go"]').click();
-    const row = frame.locator(`[data-diff-instance="${withFlip.label}"]`);
-    await row.waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    expect(await frame.locator('[data-testid="run-diff-summary"]').innerText()).toContain(`${expected.paired} paired source(s)`);
-    expect(await row.locator('td').nth(1).innerText()).toBe(String(withFlip.lost.length));
-    expect(await row.locator('td').nth(2).innerText()).toBe(String(withFlip.gained.length));
-    await wb.screenshot('dashboard-run-diff');
-    const flip = withFlip.lost[0] ?? withFlip.gained[0]!;
-    await row.locator(`[data-flip$="|${flip.task_id}"]`).first().click();
-    // The compare view opens on the pair: its tab names the source.
-    await wb.page.locator('.tabs-container .tab', { hasText: flip.task_id }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    await wb.webviewFrame().locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
-    await wb.screenshot('dashboard-run-diff-compare');
-  });
-
   it('shows every interval in its cell with Show intervals, one word for empty cells, and hides Original-only models', async () => {
     await wb.runCommand('Intent Lens: Open Dashboard');
     frame = wb.webviewFrame();
@@ -354,6 +329,31 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await expect.poll(async () => ((await webview.boundingBox())?.width ?? 0) / editorWidth, { timeout: wb.timeoutMs }).toBeGreaterThan(0.7);
     await wb.screenshot('dashboard-wide-group');
     frame = wb.webviewFrame();
+  });
+
+  it('runs a run diff between the two models and opens one flipped pair in the compare view', async () => {
+    const refs = await coreRefs(dir);
+    const [ma, mb] = report.models as [string, string];
+    const expected = diffRuns(refs.filter((r) => r.model === ma), refs.filter((r) => r.model === mb), false);
+    const withFlip = expected.instances.find((i) => i.lost.length + i.gained.length > 0)!;
+    expect(withFlip).toBeDefined();
+    const section = frame.locator('[data-testid="run-diff"]');
+    await section.scrollIntoViewIfNeeded();
+    await frame.locator('[data-testid="diff-A-model"]').selectOption(ma);
+    await frame.locator('[data-testid="diff-B-model"]').selectOption(mb);
+    await frame.locator('[data-testid="run-diff-go"]').click();
+    const row = frame.locator(`[data-diff-instance="${withFlip.label}"]`);
+    await row.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    expect(await frame.locator('[data-testid="run-diff-summary"]').innerText()).toContain(`${expected.paired} paired source(s)`);
+    expect(await row.locator('td').nth(1).innerText()).toBe(String(withFlip.lost.length));
+    expect(await row.locator('td').nth(2).innerText()).toBe(String(withFlip.gained.length));
+    await wb.screenshot('dashboard-run-diff');
+    const flip = withFlip.lost[0] ?? withFlip.gained[0]!;
+    await row.locator(`[data-flip$="|${flip.task_id}"]`).first().click();
+    // The compare view opens on the pair: its tab names the source.
+    await wb.page.locator('.tabs-container .tab', { hasText: flip.task_id }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.webviewFrame().locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    await wb.screenshot('dashboard-run-diff-compare');
   });
 
   it('exports the report as one HTML file that opens in Chromium without a network request', async () => {

@@ -123,7 +123,7 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
   const apply = async (save: boolean) => {
     setBusy(true);
     try {
-      finish(await props.actions.apply(form, state.raw, save), save ? 'Applied and saved.' : 'Applied to the document (unsaved: Ctrl+S in the file, or Apply & Save).');
+      finish(await props.actions.apply(form, state.raw, save), save ? 'Applied and saved.' : 'Applied to the document, not saved yet (Save File, or Ctrl+S in the file).');
     } finally {
       setBusy(false);
     }
