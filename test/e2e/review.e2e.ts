@@ -107,6 +107,8 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
     expect(await counts.innerText()).toMatch(/1 warning/);
     await frame.locator('[data-testid="apply"]').click();
     await frame.locator('[data-testid="message"]', { hasText: /Applied/ }).waitFor({ timeout: wb.timeoutMs });
+    // Applied but not saved: the editor says so in words, with the file's name and a Save button.
+    await frame.locator('[data-testid="unsaved"]', { hasText: 'Unsaved: review.records.jsonl' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await expect
       .poll(async () => (await wb.problems()).filter((p) => /does not mention the revised value/.test(p.message)).length, { timeout: wb.timeoutMs })
       .toBe(1);
