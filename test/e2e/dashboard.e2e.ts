@@ -21,6 +21,7 @@ import { forkBatches, loggedVsRescored, parentVsForks } from '../../src/core/sta
 import { VERIFIER_VERSION, readVerdictSidecar, writeVerdictSidecar } from '../../src/core/workspace/verdicts';
 import type { ConversationRef } from '../../src/core/load/runLogIndex';
 import { existsSync } from 'node:fs';
+import { screenshotInThemes } from './colorThemes';
 
 const missing = missingE2eTools();
 
@@ -56,6 +57,16 @@ async function rescoreOneRun(dir: string): Promise<ConversationRef> {
   ws.verdicts.set([{ conv_id: run.conv_id, task_id: run.task_id, file: run.file, is_correct: false, previous: true, extracted: null, inactive: [], message: 'e2e re-score', verifier: VERIFIER_VERSION, scoredAt: Date.now() }]);
   await writeVerdictSidecar(dir, ws.verdicts);
   return run;
+}
+
+/** A model with runs in Original only (as plain LiC logs have): the grid can hide it. Named to sort last. */
+const ORIGINAL_ONLY_MODEL = 'zz-original-only';
+function addOriginalOnlyModel(dir: string): void {
+  const log = findFiles(join(dir, 'logs'), /\.jsonl$/).find((f) => !/[\\/]bad[\\/]/.test(f) && /"mode":\s*"single"/.test(readFileSync(f, 'utf8')))!;
+  const line = readFileSync(log, 'utf8').split('\n').find((l) => /"mode":\s*"single"/.test(l) && /"condition":\s*"original"/.test(l))!;
+  const run = { ...(JSON.parse(line) as Record<string, unknown>), conv_id: 'original-only-1', assistant_model: ORIGINAL_ONLY_MODEL };
+  mkdirSync(join(dir, 'logs', 'original-only'), { recursive: true });
+  writeFileSync(join(dir, 'logs', 'original-only', 'runs.jsonl'), JSON.stringify(run) + '\n');
 }
 
 /** Forks one logged-incorrect Retained run with a flipped decision that ran Revised and was correct. */
@@ -95,6 +106,7 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     samples.dispose();
     rescored = await rescoreOneRun(dir);
     forked = forkOneRun(dir, (await Workspace.open([join(dir, 'logs')])).conversations(), rescored.conv_id);
+    addOriginalOnlyModel(dir);
     report = await coreReport(dir);
     server = await startCodeServer({ workspace: dir });
     wb = await openWorkbench(server, { suite: 'dashboard' });
@@ -242,6 +254,83 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await wb.screenshot('dashboard-gap-paired-table');
   });
 
+  it('shows every interval in its cell with Show intervals, one word for empty cells, and hides Original-only models', async () => {
+    await wb.runCommand('Intent Lens: Open Dashboard');
+    frame = wb.webviewFrame();
+    await frame.locator('[data-testid="dashboard"][data-pending=""]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    const cells = report.cells.filter((c) => c.n > 0).slice(0, 6);
+    for (const c of cells) expect(await frame.locator(`[data-cell="${c.model}|${c.domain}|${c.mode}|${c.condition}"] [data-testid="cell-interval"]`).count()).toBe(0);
+    await frame.locator('[data-testid="show-intervals"]').check();
+    for (const c of cells) {
+      const cell = frame.locator(`[data-cell="${c.model}|${c.domain}|${c.mode}|${c.condition}"]`);
+      const [lo, hi] = wilsonInterval(c.correct, c.n)!;
+      await expect.poll(() => cell.locator('[data-testid="cell-interval"]').innerText(), { timeout: wb.timeoutMs }).toBe(`[${(100 * lo).toFixed(1)}, ${(100 * hi).toFixed(1)}]`);
+    }
+    // The overall row's bootstrap intervals show too.
+    expect(await frame.locator('[data-cell="*|*|multi|original"] [data-testid="cell-interval"]').innerText()).toMatch(/^\[\d+\.\d, \d+\.\d\]$/);
+    // A cell without a number says "no runs" (or "unscored"), one wording everywhere.
+    const empty = await frame.locator('.il-grid .il-missing').allInnerTexts();
+    expect(empty.length).toBeGreaterThan(0);
+    for (const t of empty) expect(['no runs', 'unscored']).toContain(t.trim());
+    await screenshotInThemes(wb, 'dashboard-intervals', () => wb.webviewFrame());
+    // The Original-only model has a row until it is hidden.
+    const row = frame.locator(`[data-cell^="${ORIGINAL_ONLY_MODEL}|"]`);
+    expect(await row.count()).toBeGreaterThan(0);
+    await frame.locator('[data-testid="hide-non-intent-eval"]').check();
+    await expect.poll(() => row.count(), { timeout: wb.timeoutMs }).toBe(0);
+    expect(await frame.locator('[data-testid="hidden-models"]').innerText()).toContain(ORIGINAL_ONLY_MODEL);
+    expect(await frame.locator(`[data-cell^="${report.models[0]}|"]`).count()).toBeGreaterThan(0);
+    await frame.locator('[data-testid="hide-non-intent-eval"]').uncheck();
+    await frame.locator('[data-testid="show-intervals"]').uncheck();
+  });
+
+  it('moves between grid cells with the arrow keys, one tab stop', async () => {
+    const grid = frame.locator('[data-testid="accuracy-grid"]');
+    // One tab stop in the grid: the first cell.
+    expect(await grid.locator('[tabindex="0"]').count()).toBe(1);
+    const focusedCell = () => frame.locator(':focus').evaluate((el) => el.closest('td')?.getAttribute('data-cell') ?? '');
+    await grid.locator('[tabindex="0"]').focus();
+    const m = report.models[0]!;
+    const [d1, d2] = report.domains.filter((d) => report.cells.some((c) => c.model === m && c.domain === d));
+    expect(await focusedCell()).toBe(`${m}|${d1}|single|original`);
+    await wb.page.keyboard.press('ArrowRight');
+    expect(await focusedCell()).toBe(`${m}|${d1}|single|direct`);
+    await wb.page.keyboard.press('ArrowDown');
+    expect(await focusedCell()).toBe(d2 ? `${m}|${d2}|single|direct` : `${m}|*|single|direct`);
+    await wb.page.keyboard.press('End');
+    expect(await focusedCell()).toMatch(/\|multi\|retained$/);
+    await wb.page.keyboard.press('Control+End');
+    expect(await focusedCell()).toBe('*|*|multi|retained');
+    // The tab stop moved with the focus.
+    expect(await grid.locator('[tabindex="0"]').count()).toBe(1);
+    expect(await grid.locator('[tabindex="0"]').evaluate((el) => el.closest('td')?.getAttribute('data-cell'))).toBe('*|*|multi|retained');
+    await wb.screenshot('dashboard-keyboard');
+  });
+
+  it('opens the dashboard in a wide group beside a split editor', async () => {
+    // Close the dashboard, split the editor area, and open it again from the narrow group.
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Intent Lens Dashboard' }).first().click();
+    await wb.runCommand('View: Close Editor');
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Intent Lens Dashboard' }).waitFor({ state: 'detached', timeout: wb.timeoutMs });
+    // A text editor to split: the samples' README.
+    await wb.page.keyboard.press('Control+P');
+    const quickOpen = wb.page.locator('.quick-input-widget input');
+    await quickOpen.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await quickOpen.fill('README.md');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'README.md' }).first().waitFor({ timeout: wb.timeoutMs });
+    await wb.page.keyboard.press('Enter');
+    await wb.page.locator('.tabs-container .tab.active', { hasText: 'README.md' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.runCommand('View: Split Editor Right');
+    await expect.poll(() => wb.page.locator('.part.editor .editor-group-container').count(), { timeout: wb.timeoutMs }).toBeGreaterThan(1);
+    await wb.runCommand('Intent Lens: Open Dashboard');
+    await wb.webviewFrame().locator('[data-testid="accuracy-grid"]').waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    const editorWidth = (await wb.page.locator('.part.editor').boundingBox())!.width;
+    const webview = wb.page.locator('iframe.webview.ready:visible').first();
+    await expect.poll(async () => ((await webview.boundingBox())?.width ?? 0) / editorWidth, { timeout: wb.timeoutMs }).toBeGreaterThan(0.7);
+    await wb.screenshot('dashboard-wide-group');
+    frame = wb.webviewFrame();
+  });
+
   it('runs a run diff between the two models and opens one flipped pair in the compare view', async () => {
     const refs = await coreRefs(dir);
     const [ma, mb] = report.models as [string, string];
@@ -278,7 +367,17 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await expect.poll(() => input.inputValue(), { timeout: wb.timeoutMs }).toContain('intent-eval-report.html');
     await wb.page.keyboard.press('Enter');
     await expect.poll(() => existsSync(out), { timeout: wb.timeoutMs }).toBe(true);
-    await expect.poll(() => frame.locator('.il-message').innerText(), { timeout: wb.timeoutMs }).toContain('Report saved');
+    // Saved, said with its workspace-relative path (never absolute), with Open and Reveal in Explorer.
+    await expect.poll(() => frame.locator('.il-message').innerText(), { timeout: wb.timeoutMs }).toContain('Report saved to intent-eval-report.html');
+    expect(await frame.locator('.il-message').innerText()).not.toContain(dir);
+    // The notification offers both actions (checked on its toast while it shows); Open opens the file.
+    const toast = wb.page.locator('.notification-list-item', { hasText: 'Report saved' }).first();
+    if (await toast.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false)) {
+      expect(await toast.locator('.monaco-button').allInnerTexts()).toEqual(expect.arrayContaining(['Open', 'Reveal in Explorer']));
+    }
+    const saved = await wb.notification(/Report saved to intent-eval-report\.html/, { action: 'Open' });
+    expect(saved).not.toContain(dir);
+    await wb.page.locator('.tabs-container .tab.active', { hasText: 'intent-eval-report.html' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
     const page = await wb.page.context().newPage();
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));

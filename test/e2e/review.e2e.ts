@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { missingE2eTools, openWorkbench, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
+import { screenshotInThemes } from './colorThemes';
 
 const missing = missingE2eTools();
 
@@ -97,8 +98,17 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
     await wb.page.keyboard.press('Control+A');
     await wb.page.keyboard.type('Can we change the number of bags?');
     await frame.locator('.il-issue[data-code="intent-proposal-missing-value"]').waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    // The check is listed as failed, and the header's counts are those of the listed findings.
+    expect(await frame.locator('.il-check[data-code="intent-proposal-missing-value"]').getAttribute('data-outcome')).toBe('fail');
+    const counts = frame.locator('[data-testid="check-counts"]');
+    const listed = await frame.locator('.il-check-list .il-issue').count();
+    const counted = ['data-errors', 'data-warnings', 'data-notes'].map(async (a) => Number(await counts.getAttribute(a)));
+    expect((await Promise.all(counted)).reduce((x, y) => x + y, 0)).toBe(listed);
+    expect(await counts.innerText()).toMatch(/1 warning/);
     await frame.locator('[data-testid="apply"]').click();
     await frame.locator('[data-testid="message"]', { hasText: /Applied/ }).waitFor({ timeout: wb.timeoutMs });
+    // Applied but not saved: the editor says so in words, with the file's name and a Save button.
+    await frame.locator('[data-testid="unsaved"]', { hasText: 'Unsaved: review.records.jsonl' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await expect
       .poll(async () => (await wb.problems()).filter((p) => /does not mention the revised value/.test(p.message)).length, { timeout: wb.timeoutMs })
       .toBe(1);
@@ -114,16 +124,14 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
       .poll(async () => (await wb.problems()).filter((p) => /does not mention the revised value/.test(p.message)).length, { timeout: wb.timeoutMs })
       .toBe(0);
 
-    // Approve with a note: the loop moves on to the next pending record.
+    // Approve with a note: saved at once (with the applied proposal), then the next pending record.
     await frame.locator('[data-testid="review-note"] input').fill('clear and consistent');
     await frame.locator('[data-testid="approve"]').click();
     await expect.poll(() => frame.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs }).toBe('rev/2');
     await statusBar(/1 of 2 reviewed/);
+    expect(await frame.locator('[data-testid="unsaved"]').count()).toBe(0);
 
-    // Save, and check the file: only line 1 changed, every other byte is the same.
-    await frame.locator('[data-testid="apply-save"]').click();
-    // VS Code writes in place (not by rename): wait for the whole new file, not the first change seen.
-    await expect.poll(() => { const t = readFileSync(file, 'utf8'); return t !== original && t.endsWith('\n') && t.split('\n').length === original.split('\n').length; }, { timeout: wb.timeoutMs }).toBe(true);
+    // Check the file: only line 1 changed, every other byte is the same.
     const saved = readFileSync(file, 'utf8').split('\n');
     const before = original.split('\n');
     expect(saved.length).toBe(before.length);
@@ -275,6 +283,96 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
     // The record left out of the preview: byte for byte as it was.
     expect(saved[1]).toBe(before[1]);
     await wb.screenshot('templates-applied');
+  }, 600_000);
+  it('Needs Work with a note is on disk before the next pending record shows; the records file shows each line\'s status', async () => {
+    // q/1 and q/3 pending, q/2 without a review block (not queued), q/4 a plain record (no revision).
+    const queueFile = join(dir, 'queue.records.jsonl');
+    const noReview = record('q/2');
+    delete (noReview.intent as { review?: unknown }).review;
+    const plain: Record<string, unknown> = record('q/4');
+    delete plain.intent;
+    writeFileSync(queueFile, [record('q/1'), noReview, record('q/3'), plain].map(pyJson).join('\n') + '\n');
+    await wb.runCommand('Intent Lens: Refresh Data');
+    await wb.runCommand('Intent Lens: Edit Revision');
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await input.fill('q/1');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'q/1' }).first().waitFor({ timeout: wb.timeoutMs });
+    await wb.page.keyboard.press('Enter');
+    const frame = wb.webviewFrame();
+    await expect.poll(() => frame.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs }).toBe('q/1');
+    // The rule in the button: only records whose review status is "pending" are next.
+    await expect.poll(() => frame.locator('[data-testid="next"]').innerText(), { timeout: wb.timeoutMs }).toMatch(/^Next pending \(\d+ left\)$/);
+    // The text boxes fit their text: no inner scrolling in the reject and clarification boxes.
+    for (const id of ['reject-text', 'neutral-0', 'neutral-1']) {
+      await expect
+        .poll(() => frame.locator(`[data-testid="${id}"]`).evaluate((el) => { const t = (el as HTMLElement & { wrappedElement?: HTMLTextAreaElement }).wrappedElement; return t ? t.scrollHeight - t.clientHeight : 99; }), { timeout: wb.timeoutMs })
+        .toBeLessThanOrEqual(1);
+    }
+    await screenshotInThemes(wb, 'revision-editor', () => wb.webviewFrame());
+
+    // Needs Work with a note, by keyboard (Alt+W): on disk when the next record (q/3, not q/2) shows.
+    await frame.locator('[data-testid="review-note"] input').fill('the neutral questions give the answer away');
+    await frame.locator('[data-testid="review-note"] input').press('Alt+w');
+    await expect.poll(() => frame.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs }).toBe('q/3');
+    const onDisk = readFileSync(queueFile, 'utf8').split('\n');
+    expect(JSON.parse(onDisk[0]!).intent.review).toMatchObject({ status: 'needs-work', note: 'the neutral questions give the answer away' });
+    expect(onDisk[1]).toBe(pyJson(noReview));
+    expect(await frame.locator('[data-testid="notice"]').innerText()).toMatch(/needs work: q\/1 \(saved\)\. Now showing q\/3 \(next pending\)/i);
+    expect(await frame.locator('[data-testid="unsaved"]').count()).toBe(0);
+    await wb.screenshot('needs-work-saved-next');
+
+    // Approve the rest of the queue by keyboard until the editor says none is left.
+    for (let i = 0; i < 12; i++) {
+      const notice = await frame.locator('[data-testid="notice"]').innerText();
+      if (/No record left pending review/.test(notice)) break;
+      const shown = await frame.locator('[data-testid="task-id"]').innerText();
+      await frame.locator('[data-testid="review-note"] input').press('Alt+a');
+      await expect.poll(async () => `${await frame.locator('[data-testid="task-id"]').innerText()}|${await frame.locator('[data-testid="notice"]').innerText()}`, { timeout: wb.timeoutMs }).toMatch(new RegExp(`Approved ${shown.replace(/\//g, '\\/')} \\(saved\\)\\.`));
+    }
+    await expect.poll(() => frame.locator('[data-testid="notice"]').innerText(), { timeout: wb.timeoutMs }).toMatch(/No record left pending review/);
+    expect(await frame.locator('[data-testid="next"]').innerText()).toBe('Next pending (none left)');
+    // q/2 was never shown: it has no review block, so it is not pending.
+    expect(JSON.parse(readFileSync(queueFile, 'utf8').split('\n')[1]!).intent.review).toBeUndefined();
+
+    // The records file: each line says its status above it, and a hover lists its checks.
+    await wb.page.locator('.monaco-workbench').focus();
+    await wb.page.keyboard.press('Control+P');
+    await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await input.fill('queue.records.jsonl');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'queue.records.jsonl' }).first().waitFor({ timeout: wb.timeoutMs });
+    await wb.page.keyboard.press('Enter');
+    const editor = wb.page.locator('.editor-group-container.active .monaco-editor').first();
+    const lens = (text: string) => editor.locator('.codelens-decoration', { hasText: text }).first();
+    for (const text of ['Review: needs work: the neutral questions give the answer away', 'Review: ✓ approved', 'Review: no review', 'Review: no revision']) {
+      await lens(text).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    }
+    await lens(' passed, ').waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.screenshot('records-file-status');
+    // Hover on line 2 (q/2, no review): its checks, the missing review among them.
+    await editor.locator('.view-lines').click();
+    await wb.page.keyboard.press('Control+Home');
+    await wb.page.keyboard.press('ArrowDown');
+    await wb.page.keyboard.press('Control+K');
+    await wb.page.keyboard.press('Control+I');
+    const hover = wb.page.locator('.monaco-hover', { hasText: 'q/2' }).first();
+    await hover.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    const text = await hover.innerText();
+    expect(text).toMatch(/review: no review/);
+    expect(text).toMatch(/\d+ checks: \d+ passed, 1 failed · 0 errors, 0 warnings, 1 note/);
+    expect(text).toMatch(/✗ the revision has a review block/);
+    expect(text).toMatch(/✓ the proposal states the value it proposes — the proposal mentions "2 bags"/);
+    await screenshotInThemes(wb, 'records-file-hover', undefined, async () => {
+      if (!(await hover.isVisible())) {
+        // The theme picker took the focus: back to line 2 of the records file.
+        await editor.locator('.view-lines').click();
+        await wb.page.keyboard.press('Control+Home');
+        await wb.page.keyboard.press('ArrowDown');
+        await wb.page.keyboard.press('Control+K');
+        await wb.page.keyboard.press('Control+I');
+        await hover.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+      }
+    });
   }, 600_000);
 });
 

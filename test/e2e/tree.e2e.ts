@@ -182,7 +182,7 @@ describe('Sources tree', () => {
     const recordsProblems = problems.filter((p) => p.file === 'broken.records.jsonl');
     const logProblems = problems.filter((p) => p.file === 'broken.jsonl');
     expect(recordsProblems.map((p) => p.position)).toEqual(expect.arrayContaining(['[Ln 2, Col 102]', '[Ln 3, Col 1]', '[Ln 4, Col 1]', '[Ln 5, Col 1]', '[Ln 7, Col 1]']));
-    expect(recordsProblems.some((p) => p.message.includes('missing required field `shards`'))).toBe(true);
+    expect(recordsProblems.some((p) => p.message.includes('`shards` is missing: it must be a list'))).toBe(true);
     expect(recordsProblems.some((p) => p.message.includes('(at shards[0].shard_id)'))).toBe(true);
     expect(recordsProblems.find((p) => p.position === '[Ln 7, Col 1]')?.severity).toBe('warning');
     expect(logProblems.map((p) => p.position)).toEqual(expect.arrayContaining(['[Ln 2, Col 106]', '[Ln 3, Col 1]', '[Ln 4, Col 1]', '[Ln 5, Col 1]', '[Ln 6, Col 1]', '[Ln 7, Col 1]']));

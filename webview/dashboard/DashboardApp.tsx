@@ -85,8 +85,8 @@ export function DashboardApp(props: { state: DashboardState; busy: boolean; onRe
             <h2>Accuracy (Table 1)</h2>
             <p className="il-legend">
               Accuracy % with n scored per cell; unscored (null verdict) runs are left out of n and shown as <span className="il-unscored">+k?</span>. Colour: change from the row's Single Original (red lower,
-              green higher). Overall: each model pooled over its sources, then models averaged with equal weight. Hover or focus a cell for its 95% interval (Wilson per cell; bootstrap over
-              sources for pooled and overall values); <span className="il-small-mark">small</span> marks n &lt; 10; ⚠ marks a value over unequal coverage (explained below the table). Click any
+              green higher). Overall: each model pooled over its sources, then models averaged with equal weight. Hover or focus a cell for its 95% interval, or tick Show intervals to see them all (Wilson per
+              cell; bootstrap over sources for pooled and overall values); arrow keys move between cells; <span className="il-small-mark">small</span> marks n &lt; 10; ⚠ marks a value over unequal coverage (explained below the table). Click any
               number for its conversations.
             </p>
             <div className="il-scroll">

@@ -2,11 +2,14 @@
 // equal-weight overall row. Cells are coloured by change from the row's Single Original, carry their
 // 95% interval (hover or focus), are hatched when n < 10, and say why when they have no number.
 // `data-cell="<model>|<domain>|<mode>|<condition>"`, `data-accuracy`, `data-ci` are for tests.
+import { useState, type KeyboardEvent } from 'react';
 import type { DashboardReport } from '../../src/shared/protocol/dashboard';
 import { CONDITION_LABEL, changeBackground, changeOf, ciText, domainLabel, pct, signed, SMALL_N } from './format';
 import { Num } from './Clickable';
 import { useHoverTip } from './HoverTip';
 import { isPending } from './Computing';
+import { moveInGrid } from './gridKeys';
+import { emptyCellText, modelsWithIntentEvalRuns } from './gridRows';
 
 type Column = DashboardReport['columns'][number];
 type Interval = DashboardReport['cells'][number]['ci'];
@@ -32,6 +35,10 @@ interface CellProps {
   warning?: string | undefined;
   extra?: string;
   tipProps: TipProps;
+  /** Show the interval in the cell (the *Show intervals* toggle), not only on hover. */
+  showInterval: boolean;
+  /** 0 for the grid's one tabbable cell (roving tabindex), else -1. */
+  tabIndex: number;
 }
 
 function CellView(props: CellProps) {
@@ -59,7 +66,7 @@ function CellView(props: CellProps) {
       style={background ? { background } : undefined}
       {...props.tipProps(lines)}
     >
-      <Num selector={selector} title={title}>
+      <Num selector={selector} title={title} tabIndex={props.tabIndex}>
         <span className="il-acc">
           {pct(props.accuracy)}
           {props.warning ? <span className="il-warn" aria-label="coverage warning"> ⚠</span> : null}
@@ -69,35 +76,72 @@ function CellView(props: CellProps) {
           {small ? <span className="il-small-mark" title={`fewer than ${SMALL_N} scored runs`}> small</span> : null}
           {props.unscored ? <span className="il-unscored"> +{props.unscored}?</span> : null}
         </span>
+        {props.showInterval ? (
+          <span className="il-ci" data-testid="cell-interval">
+            {props.ciPending ? 'computing…' : props.ci ? ciText(props.ci) : 'no interval'}
+          </span>
+        ) : null}
       </Num>
     </td>
   );
 }
 
-function MissingCell(props: { dataCell: string; reason: string }) {
-  // Short text in the cell (not a bare dash), the full reason on hover and for screen readers.
-  const short = /unscored/.test(props.reason) ? 'unscored' : /any domain|No model/.test(props.reason) ? 'not run' : 'not in logs';
+function MissingCell(props: { dataCell: string; reason: string; unscored?: number; tabIndex: number }) {
+  // One short word in the cell (not a bare dash), the full reason on hover and for screen readers.
   return (
-    <td className="il-cell il-missing" data-cell={props.dataCell} data-accuracy="" data-missing={props.reason} title={props.reason} aria-label={props.reason}>
-      {short}
+    <td className="il-cell il-missing" data-cell={props.dataCell} data-accuracy="" data-missing={props.reason} title={props.reason} aria-label={props.reason} tabIndex={props.tabIndex}>
+      {emptyCellText(props.reason, props.unscored)}
     </td>
   );
 }
 
+/** Arrow keys, Home and End move between the grid's cells (the focus and the one tab stop move together). */
+function onGridKey(e: KeyboardEvent<HTMLTableElement>, setActive: (key: string) => void): void {
+  const from = (e.target as HTMLElement).closest<HTMLElement>('td.il-cell');
+  if (!from) return;
+  const rows = [...e.currentTarget.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll<HTMLElement>('td.il-cell')]);
+  const row = rows.findIndex((cells) => cells.includes(from));
+  const to = moveInGrid(rows.map((cells) => cells.length), { row, col: rows[row]!.indexOf(from) }, e.key, e.ctrlKey || e.metaKey);
+  const cell = to ? rows[to.row]?.[to.col] : undefined;
+  if (!cell) return;
+  e.preventDefault();
+  setActive(cell.dataset.cell ?? '');
+  (cell.querySelector<HTMLElement>('button.il-num') ?? cell).focus();
+}
+
 export function Grid({ report }: { report: DashboardReport }) {
   const { tipProps, view } = useHoverTip();
+  const [showIntervals, setShowIntervals] = useState(false);
+  const [hideOthers, setHideOthers] = useState(false);
+  const [active, setActive] = useState<string>();
+  const intentEvalModels = modelsWithIntentEvalRuns(report.cells);
+  const otherModels = report.models.filter((m) => !intentEvalModels.has(m));
   const cellMap = new Map(report.cells.map((c) => [`${c.model}|${c.domain}|${c.mode}|${c.condition}`, c]));
   const pooledMap = new Map(report.modelOverall.map((c) => [`${c.model}|${c.mode}|${c.condition}`, c]));
   const missing = new Map(report.coverage.missing.map((m) => [`${m.model}|${m.domain}|${m.mode}|${m.condition}`, m.reason]));
   const pooledNotes = new Map(report.coverage.pooled.map((p) => [`${p.model}|${p.mode}|${p.condition}`, p.note]));
-  const rowsByModel = report.models.map((model) => ({ model, domains: report.domains.filter((d) => report.columns.some((col) => cellMap.has(`${model}|${d}|${col.mode}|${col.condition}`))) }));
+  const rowsByModel = report.models.filter((m) => !hideOthers || intentEvalModels.has(m)).map((model) => ({ model, domains: report.domains.filter((d) => report.columns.some((col) => cellMap.has(`${model}|${d}|${col.mode}|${col.condition}`))) }));
   const overallSO = report.overall[0]?.accuracy ?? null;
   const bootPending = isPending(report, 'inference');
   const boot = `bootstrap over sources, ${report.bootstrap.resamples} resamples, seed ${report.bootstrap.seed}`;
-  const missingCell = (key: string) => <MissingCell key={key} dataCell={key} reason={missing.get(key) ?? 'No runs.'} />;
+  // The grid's one tab stop: the cell last moved to, else the first cell.
+  const firstRow = rowsByModel[0];
+  const firstKey = firstRow ? `${firstRow.model}|${firstRow.domains[0] ?? '*'}|${report.columns[0]?.mode}|${report.columns[0]?.condition}` : '';
+  const tabStop = active ?? firstKey;
+  const tab = (key: string) => (key === tabStop ? 0 : -1);
+  const missingCell = (key: string, unscored = 0) => <MissingCell key={key} dataCell={key} reason={missing.get(key) ?? 'No runs.'} unscored={unscored} tabIndex={tab(key)} />;
   return (
     <>
-      <table className="il-grid" data-testid="accuracy-grid">
+      <div className="il-grid-options">
+        <label title="Each cell's 95% interval under its number (else on hover or focus)">
+          <input type="checkbox" checked={showIntervals} onChange={(e) => setShowIntervals(e.currentTarget.checked)} data-testid="show-intervals" /> Show intervals
+        </label>
+        <label title={otherModels.length ? `Models with runs only in Original: ${otherModels.join(', ')}` : 'Every model has runs in an Intent-Eval condition'}>
+          <input type="checkbox" checked={hideOthers} onChange={(e) => setHideOthers(e.currentTarget.checked)} data-testid="hide-non-intent-eval" disabled={otherModels.length === 0} /> Hide models without
+          Intent-Eval conditions ({otherModels.length})
+        </label>
+      </div>
+      <table className="il-grid" data-testid="accuracy-grid" data-show-intervals={showIntervals ? 'true' : 'false'} onKeyDown={(e) => onGridKey(e, setActive)}>
         <thead>
           <tr>
             <th rowSpan={2}>Model</th>
@@ -128,8 +172,8 @@ export function Grid({ report }: { report: DashboardReport }) {
                     {report.columns.map((col) => {
                       const key = `${model}|${domain}|${col.mode}|${col.condition}`;
                       const c = cellMap.get(key);
-                      if (!c || (c.n === 0 && missing.has(key))) return missingCell(key);
-                      return <CellView key={key} model={model} domain={domain} col={col} accuracy={c.accuracy} n={c.n} unscored={c.unscored} ci={c.ci} method="Wilson" delta={so === null || c.accuracy === null ? null : c.accuracy - so} colour tipProps={tipProps} />;
+                      if (!c || (c.n === 0 && missing.has(key))) return missingCell(key, c?.unscored);
+                      return <CellView key={key} model={model} domain={domain} col={col} accuracy={c.accuracy} n={c.n} unscored={c.unscored} ci={c.ci} method="Wilson" delta={so === null || c.accuracy === null ? null : c.accuracy - so} colour tipProps={tipProps} showInterval={showIntervals} tabIndex={tab(key)} />;
                     })}
                   </tr>
                 );
@@ -138,9 +182,10 @@ export function Grid({ report }: { report: DashboardReport }) {
                 <th scope="row">All (pooled)</th>
                 {report.columns.map((col) => {
                   const c = pooledMap.get(`${model}|${col.mode}|${col.condition}`);
-                  if (!c || c.n === 0) return missingCell(`${model}|*|${col.mode}|${col.condition}`);
+                  const key = `${model}|*|${col.mode}|${col.condition}`;
+                  if (!c || c.n === 0) return missingCell(key, c?.unscored);
                   const delta = pooledSO === null || c.accuracy === null ? null : c.accuracy - pooledSO;
-                  return <CellView key={col.mode + col.condition} model={model} domain="*" col={col} accuracy={c.accuracy} n={c.n} unscored={c.unscored} ci={c.ci} ciPending={bootPending} method={boot} delta={delta} colour={false} warning={pooledNotes.get(`${model}|${col.mode}|${col.condition}`)} tipProps={tipProps} />;
+                  return <CellView key={key} model={model} domain="*" col={col} accuracy={c.accuracy} n={c.n} unscored={c.unscored} ci={c.ci} ciPending={bootPending} method={boot} delta={delta} colour={false} warning={pooledNotes.get(`${model}|${col.mode}|${col.condition}`)} tipProps={tipProps} showInterval={showIntervals} tabIndex={tab(key)} />;
                 })}
               </tr>,
             ];
@@ -152,7 +197,7 @@ export function Grid({ report }: { report: DashboardReport }) {
               {report.models.length}-model overall
             </th>
             {report.overall.map((o, i) => {
-              if (o.accuracy === null) return missingCell(`*|*|${o.mode}|${o.condition}`);
+              if (o.accuracy === null) return missingCell(`*|*|${o.mode}|${o.condition}`, o.unscored);
               const cov = report.coverage.overall[i];
               return (
                 <CellView
@@ -171,6 +216,8 @@ export function Grid({ report }: { report: DashboardReport }) {
                   warning={cov?.note ?? undefined}
                   extra={` (mean of ${o.models} model${o.models === 1 ? '' : 's'})`}
                   tipProps={tipProps}
+                  showInterval={showIntervals}
+                  tabIndex={tab(`*|*|${o.mode}|${o.condition}`)}
                 />
               );
             })}
@@ -178,6 +225,11 @@ export function Grid({ report }: { report: DashboardReport }) {
         </tfoot>
       </table>
       {view}
+      {hideOthers && otherModels.length ? (
+        <p className="il-note" data-testid="hidden-models">
+          Hidden: {otherModels.join(', ')} (runs in Original only). The overall row still averages every model with scored runs in a column.
+        </p>
+      ) : null}
       <CoverageNotes report={report} />
     </>
   );

@@ -7,6 +7,9 @@ import { BenchmarkRecordSchema, type BenchmarkRecord, type IntentBlock, type Rev
 import { checkIntent, type CheckIssue } from '../../src/core/checks/intentChecks';
 import type { ApplyResult, EditorState } from '../../src/shared/protocol/editor';
 import { formatFieldPath } from '../../src/core/jsonl/diagnostics';
+import { describeZodIssue } from '../../src/core/load/zodIssueText';
+import { listChecks, type DatabaseCheckState } from '../../src/core/checks/checkList';
+import { CheckList } from './CheckList';
 import { Badge, Button, MonacoField, TextArea, TextField } from './fields';
 import { Preview } from './Preview';
 
@@ -15,7 +18,8 @@ type HostIssue = { code: string; severity: 'error' | 'warning' | 'info'; message
 export interface EditorActions {
   apply(intent: IntentBlock, baseRaw: string, save: boolean): Promise<ApplyResult>;
   review(intent: IntentBlock, baseRaw: string, status: ReviewStatus, note: string): Promise<ApplyResult>;
-  checkReferences(intent: IntentBlock): Promise<HostIssue[]>;
+  /** The database findings, or why the references were not executed. */
+  checkReferences(intent: IntentBlock): Promise<{ issues: HostIssue[]; notRun?: string }>;
   reload(): Promise<EditorState>;
   /** `reviewed`: the decision just recorded, so the host names it when it shows the next record. */
   next(reviewed?: { taskId: string; status: ReviewStatus }): void;
@@ -33,6 +37,7 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
   const [conflict, setConflict] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [dbIssues, setDbIssues] = useState<HostIssue[]>([]);
+  const [dbState, setDbState] = useState<DatabaseCheckState>({ ran: false, reason: 'running…' });
   const [message, setMessage] = useState<string | undefined>();
 
   const baseIntent = useMemo(() => intentOf(state), [state]);
@@ -50,7 +55,10 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
       setState(incoming);
       setForm(intentOf(incoming));
       setConflict(undefined);
-      if (incoming.taskId !== state.taskId) setNote('');
+      if (incoming.taskId !== state.taskId) {
+        setNote('');
+        setMessage(undefined); // about the previous record; the host's notice says what happened
+      }
     } else if (incoming.raw !== state.raw) {
       setConflict('This record changed in the document (an undo, a text edit or a reload) while you have unapplied edits here; applying them now would be refused.');
     } else setState(incoming);
@@ -60,14 +68,24 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
 
   const parsed = useMemo(() => BenchmarkRecordSchema.safeParse({ ...state.record, intent: form }), [state.record, form]);
   const rec: BenchmarkRecord | undefined = parsed.success ? parsed.data : undefined;
-  const issues: Array<CheckIssue | HostIssue> = useMemo(() => {
-    if (!parsed.success) return parsed.error.issues.map((i) => ({ code: 'schema', severity: 'error' as const, message: i.message, path: formatFieldPath(i.path) }));
-    return [...checkIntent(parsed.data), ...dbIssues];
-  }, [parsed, dbIssues]);
+  const schemaIssues: HostIssue[] = useMemo(
+    () => (parsed.success ? [] : parsed.error.issues.map((i) => ({ code: 'schema', severity: 'error' as const, message: describeZodIssue(i, { ...state.record, intent: form }), path: formatFieldPath(i.path) }))),
+    [parsed, state.record, form],
+  );
+  const issues: Array<CheckIssue | HostIssue> = useMemo(() => (parsed.success ? [...checkIntent(parsed.data), ...dbIssues] : schemaIssues), [parsed, dbIssues, schemaIssues]);
+  // Every check with its outcome: the list and its counts come from here.
+  const checkRuns = useMemo(() => listChecks(parsed.success ? parsed.data : undefined, issues, { database: dbState, schemaFindings: schemaIssues }), [parsed, issues, dbState, schemaIssues]);
 
   useEffect(() => {
     let live = true;
-    void props.actions.checkReferences(baseIntent).then((r) => live && setDbIssues(r), () => undefined);
+    void props.actions.checkReferences(baseIntent).then(
+      (r) => {
+        if (!live) return;
+        setDbIssues(r.issues);
+        setDbState(r.notRun ? { ran: false, reason: r.notRun } : { ran: true });
+      },
+      (e: unknown) => live && setDbState({ ran: false, reason: `failed: ${e instanceof Error ? e.message : String(e)}` }),
+    );
     return () => {
       live = false;
     };
@@ -105,7 +123,7 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
   const apply = async (save: boolean) => {
     setBusy(true);
     try {
-      finish(await props.actions.apply(form, state.raw, save), save ? 'Applied and saved.' : 'Applied to the document (unsaved: Ctrl+S in the file, or Apply & Save).');
+      finish(await props.actions.apply(form, state.raw, save), save ? 'Applied and saved.' : 'Applied to the document, not saved yet (Save File, or Ctrl+S in the file).');
     } finally {
       setBusy(false);
     }
@@ -115,10 +133,13 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
     setBusy(true);
     try {
       const reviewedId = state.taskId;
-      const ok = finish(await props.actions.review(form, state.raw, status, note), `Marked ${status}: ${reviewedId}.`);
+      const r = await props.actions.review(form, state.raw, status, note);
+      // Saved: on disk before the next record shows. Not saved: stay here, "unsaved" in the header.
+      const saved = r.ok && r.state?.dirty === false;
+      const ok = finish(r, saved ? `Marked ${status}: ${reviewedId} (saved).` : `Marked ${status}: ${reviewedId}, NOT SAVED.`);
       if (ok) {
         setNote('');
-        if (status !== 'pending') props.actions.next({ taskId: reviewedId, status });
+        if (saved && status !== 'pending') props.actions.next({ taskId: reviewedId, status });
       }
     } finally {
       setBusy(false);
@@ -150,8 +171,6 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  const errors = issues.filter((i) => i.severity === 'error').length;
-  const warnings = issues.filter((i) => i.severity === 'warning').length;
   const reviewStatus = baseIntent.review?.status ?? 'no review';
 
   return (
@@ -167,8 +186,15 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
             {state.progress.reviewed} of {state.progress.total} reviewed
           </span>
           {modified && <span className="il-modified" data-testid="modified">● unapplied edits</span>}
-          {state.dirty && <span className="il-dirty">file unsaved</span>}
         </div>
+        {state.dirty && (
+          <div className="il-unsaved" role="alert" data-testid="unsaved">
+            <strong>● Unsaved:</strong> {fileName(state.file)} has changes that are not on disk.{' '}
+            <Button onClick={() => void apply(true)} disabled={busy} testId="save-file">
+              Save File
+            </Button>
+          </div>
+        )}
         {state.notice && (
           <p className="il-notice" role="status" data-testid="notice">
             {state.notice}
@@ -178,8 +204,8 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
           <Button onClick={() => void apply(false)} disabled={busy || !modified} testId="apply" title="Ctrl+Enter">
             Apply
           </Button>
-          <Button onClick={() => void apply(true)} disabled={busy} secondary testId="apply-save">
-            Apply &amp; Save
+          <Button onClick={() => void apply(true)} disabled={busy || (!modified && !state.dirty)} secondary testId="apply-save">
+            {modified ? 'Apply & Save' : 'Save'}
           </Button>
           <Button onClick={() => setForm(baseIntent)} disabled={busy || !modified} secondary testId="discard">
             Discard
@@ -196,8 +222,8 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
           <Button onClick={() => void review('needs-work')} disabled={busy} secondary testId="needs-work" title="Alt+W">
             Needs work
           </Button>
-          <Button onClick={() => props.actions.next()} secondary testId="next" title="Alt+N">
-            Next pending
+          <Button onClick={() => props.actions.next()} secondary testId="next" title={`Alt+N: the next record whose review status is "pending" (a record without a review block is not queued)`}>
+            {state.progress.pending ? `Next pending (${state.progress.pending} left)` : 'Next pending (none left)'}
           </Button>
         </div>
         {conflict && (
@@ -210,18 +236,7 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
 
       <div className="il-columns">
         <form className="il-form" onSubmit={(e) => e.preventDefault()}>
-          <div className="il-checks" data-testid="checks" aria-live="polite">
-            <strong>
-              Checks: {errors} error(s), {warnings} warning(s)
-            </strong>
-            <ul>
-              {issues.map((i, n) => (
-                <li key={n} className={`il-issue il-issue-${i.severity}`} data-code={i.code}>
-                  <code>{i.code}</code> {i.message} <span className="il-path">{i.path}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <CheckList runs={checkRuns} />
 
           {textRow('requirement', TextField, 'Requirement')}
           <div className="il-pair">
@@ -307,6 +322,9 @@ export function EditorApp(props: { state: EditorState; actions: EditorActions })
     </div>
   );
 }
+
+/** The file's name without its folders (the header never shows absolute paths). */
+const fileName = (file: string) => file.split(/[\\/]/).pop() ?? file;
 
 /** The intent block's plain text fields that the form edits in place. */
 type TextKey = 'requirement' | 'original' | 'revised' | 'proposal' | 'accept' | 'reject';

@@ -57,8 +57,43 @@ export function TextField(props: ValueFieldProps & { placeholder?: string }) {
   return <ValueField {...props} tag="vscode-textfield" attributes={{ placeholder: props.placeholder }} />;
 }
 
+interface TextAreaElement extends ValueElement {
+  wrappedElement?: HTMLTextAreaElement;
+  updateComplete?: Promise<unknown>;
+}
+
+/** Grows a text area to fit its text (never below its rows), on every value and width change. */
+function useGrowToFit(value: string) {
+  const box = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const el = box.current?.querySelector<TextAreaElement>('vscode-textarea');
+    if (!el) return;
+    let live = true;
+    const fit = () => {
+      const inner = el.wrappedElement;
+      if (!live || !inner) return;
+      inner.style.height = 'auto';
+      // scrollHeight is the text's full height; the border is outside it.
+      inner.style.height = `${inner.scrollHeight + 2}px`;
+    };
+    void (el.updateComplete ?? Promise.resolve()).then(fit);
+    const observer = new ResizeObserver(() => fit());
+    observer.observe(el);
+    return () => {
+      live = false;
+      observer.disconnect();
+    };
+  }, [value]);
+  return box;
+}
+
 export function TextArea(props: ValueFieldProps & { rows?: number }) {
-  return <ValueField {...props} tag="vscode-textarea" attributes={{ rows: props.rows ?? 2, resize: 'vertical' }} />;
+  const box = useGrowToFit(props.value);
+  return (
+    <div ref={box} className="il-grow">
+      <ValueField {...props} tag="vscode-textarea" attributes={{ rows: props.rows ?? 2, resize: 'vertical' }} />
+    </div>
+  );
 }
 
 export function Button(props: { children: ReactNode; onClick: () => void; secondary?: boolean; title?: string; testId?: string; disabled?: boolean }) {

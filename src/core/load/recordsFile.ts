@@ -7,6 +7,7 @@ import type { Diagnostic } from '../jsonl/diagnostics';
 import { parseJsonLocated, lineColumnAt } from '../jsonl/jsonSyntax';
 import { splitJsonArray } from '../jsonl/jsonArray';
 import { diag, zodIssuesToDiagnostics, type Location } from './validateObject';
+import { recordConsistencyIssues } from '../checks/recordConsistency';
 import type { z } from 'zod';
 import { runSteps, runStepsSliced, type Steps } from './steps';
 
@@ -99,7 +100,7 @@ export function* parseChunkSteps<S extends z.ZodType>(
     }
     const r = schema.safeParse(parsed.value);
     if (!r.success) {
-      diagnostics.push(...zodIssuesToDiagnostics(loc, r.error));
+      diagnostics.push(...zodIssuesToDiagnostics(loc, r.error, [], parsed.value));
       continue;
     }
     const more = extraCheck?.(r.data, loc) ?? [];
@@ -135,18 +136,9 @@ function* recordsTextSteps(path: string, text: string): Steps<LoadedFile<Benchma
   return { path, format, items: items.filter((i) => !dupLines.has(i.line)), diagnostics: [...splitDiags, ...diagnostics], seen };
 }
 
-/** Cross-field checks a schema cannot express. Template checks (issue: review) add to these. */
+/** Cross-field checks a schema cannot express (checks/recordConsistency.ts), located. */
 function checkRecordConsistency(rec: BenchmarkRecord, loc: Location): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const ids = new Set<number>();
-  rec.shards.forEach((s, i) => {
-    if (ids.has(s.shard_id)) out.push(diag(loc, 'error', 'duplicate-shard-id', `shard_id ${s.shard_id} appears twice`, `shards[${i}].shard_id`));
-    ids.add(s.shard_id);
-  });
-  if (rec.intent && !ids.has(rec.intent.shard_id)) {
-    out.push(diag(loc, 'error', 'intent-shard-missing', `intent.shard_id ${rec.intent.shard_id} names no shard of this record`, 'intent.shard_id'));
-  }
-  return out;
+  return recordConsistencyIssues(rec).map((i) => diag(loc, 'error', i.code, i.message, i.path));
 }
 
 /** Reads and parses a records file in slices, so a caller on the extension host's thread never holds it for long. */

@@ -1,6 +1,7 @@
 // Turns schema failures of one parsed object into located diagnostics.
 import type { z } from 'zod';
 import { formatFieldPath, type Diagnostic, type Severity } from '../jsonl/diagnostics';
+import { describeZodIssue } from './zodIssueText';
 
 export interface Location {
   file: string;
@@ -12,18 +13,10 @@ export function diag(loc: Location, severity: Severity, code: string, message: s
   return { file: loc.file, line: loc.line, column: loc.column, severity, code, message, path };
 }
 
-export function zodIssuesToDiagnostics(loc: Location, error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): Diagnostic[] {
+/** Schema issues as located diagnostics; `input` is the object validated (what was found is read in it). */
+export function zodIssuesToDiagnostics(loc: Location, error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = [], input?: unknown): Diagnostic[] {
   return error.issues.map((issue) => {
     const path = formatFieldPath([...prefix, ...issue.path]);
-    return diag(loc, 'error', 'schema', describeIssue(issue), path);
+    return diag(loc, 'error', 'schema', describeZodIssue(issue, input), path);
   });
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  // zod's default messages are good; add which field for the common "required" case.
-  if (issue.code === 'invalid_type' && issue.message.includes('received undefined')) {
-    const last = issue.path[issue.path.length - 1];
-    return `missing required field \`${String(last)}\` (expected ${issue.expected})`;
-  }
-  return issue.message;
 }

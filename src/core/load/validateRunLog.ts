@@ -67,14 +67,14 @@ export function validateRunLogEntry(value: unknown, loc: Location): { entry?: Ru
   const obj = value as Record<string, unknown>;
   if (!headerLooksValid(obj)) {
     const h = HeaderSchema.safeParse(value);
-    if (!h.success) return { diagnostics: zodIssuesToDiagnostics(loc, h.error) };
+    if (!h.success) return { diagnostics: zodIssuesToDiagnostics(loc, h.error, [], value) };
   }
   const diagnostics: Diagnostic[] = [];
   const trace = obj.trace as unknown[];
   for (let i = 0; i < trace.length; i++) {
     if (looksValid(trace[i])) continue;
     const r = TraceMessageSchema.safeParse(trace[i]);
-    if (!r.success) diagnostics.push(...zodIssuesToDiagnostics(loc, r.error, ['trace', i]));
+    if (!r.success) diagnostics.push(...zodIssuesToDiagnostics(loc, r.error, ['trace', i], trace[i]));
   }
   if (diagnostics.length) return { diagnostics };
   return { entry: obj as RunLogEntry, diagnostics };

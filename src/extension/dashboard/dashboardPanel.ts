@@ -28,11 +28,18 @@ import { resolveSelector, showConversationPick } from './conversationPicker';
 import { computeRunDiff, diffChoices } from './runDiffSides';
 import { openConversationView } from '../conversation/registerConversation';
 import { exportReport } from './reportExport';
+import { announceSaved } from './savedFile';
 import { INTERNAL_COMMANDS } from '../commandIds';
 import { sentToWindow } from '../windowMessages';
 import type { ViewTiming } from '../../shared/protocol';
 
 const RECOMPUTE_DEBOUNCE_MS = 300;
+
+/** Expands the active editor group (the dashboard's) when other groups share the editor area. */
+async function widenDashboardGroup(): Promise<void> {
+  const visibleGroups = vscode.window.tabGroups.all.filter((g) => g.viewColumn !== undefined).length;
+  if (visibleGroups > 1) await vscode.commands.executeCommand('workbench.action.minimizeOtherEditors');
+}
 /** The longest a new panel holds the report's slow parts back for its first paint. */
 const SLOW_PARTS_HOLD_MAX_MS = 10_000;
 
@@ -50,6 +57,7 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
   static async show(services: ExtensionServices, stats: DashboardStats): Promise<DashboardPanel | undefined> {
     if (DashboardPanel.current) {
       DashboardPanel.current.panel.reveal();
+      void widenDashboardGroup();
       return DashboardPanel.current;
     }
     DashboardPanel.opening ??= DashboardPanel.open(services, stats).finally(() => (DashboardPanel.opening = undefined));
@@ -63,6 +71,9 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
     // its HTML, with the stage inlined, follows. The panel's creation leaves for the window before
     // the computation holds the host's thread (see `sentToWindow`; it would otherwise go with the HTML).
     const panel = vscode.window.createWebviewPanel(DASHBOARD_PANEL_ID, 'Intent Lens Dashboard', vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
+    // A wide grid: beside other editor groups, its group takes the editor area's width (the other
+    // groups shrink to their minimum; View: Reset Editor Group Sizes brings them back).
+    void widenDashboardGroup();
     const panelCreatedAt = Date.now();
     let closed = false;
     // A report computed for this open starts its slow parts once the page shows the grid (or it
@@ -235,7 +246,7 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
     if (!uri) return { saved: null };
     const text = format === 'csv' ? gridToCsv(report) : gridToMarkdown(report);
     await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
-    return { saved: uri.fsPath };
+    return { saved: announceSaved(format === 'csv' ? 'Grid CSV' : 'Grid Markdown', uri) };
   }
 
   private async exportOpsd(admitSingleCorrect: boolean): Promise<ExportResult> {
@@ -258,8 +269,7 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
     await once(stream, 'finish');
     const s = summary.skipped;
     const detail = `${summary.examples} example(s) from ${summary.admittedSources} admitted of ${summary.sources} model×source pair(s); skipped ${s.noRecord} without a record, ${s.notAdmitted} not admitted`;
-    void vscode.window.showInformationMessage(`Intent Lens: Intent-OPSD export written: ${detail}.`);
-    return { saved: uri.fsPath, detail };
+    return { saved: announceSaved('Intent-OPSD export', uri, detail), detail };
   }
 
   override dispose(): void {

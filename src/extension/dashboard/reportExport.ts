@@ -8,6 +8,7 @@ import { statsToHtml } from '../../core/stats/report/htmlReport';
 import { gridToLatex } from '../../core/stats/report/latexTable';
 import type { ExportResult, RunDiffResult } from '../../shared/protocol/dashboard';
 import { formatIntentLink } from '../links/intentLinks';
+import { announceSaved } from './savedFile';
 
 export async function exportReport(report: StatsReport, format: 'html' | 'latex', diff: RunDiffResult | undefined, defaultUri: (name: string) => vscode.Uri | undefined): Promise<ExportResult> {
   const name = format === 'html' ? 'intent-eval-report.html' : 'intent-eval-table1.tex';
@@ -29,5 +30,6 @@ export async function exportReport(report: StatsReport, format: 'html' | 'latex'
         })
       : gridToLatex(report);
   await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
-  return { saved: uri.fsPath, ...(diff && format === 'html' ? { detail: `with the run diff ${diff.a} → ${diff.b}` } : {}) };
+  const detail = diff && format === 'html' ? `with the run diff ${diff.a} → ${diff.b}` : undefined;
+  return { saved: announceSaved(format === 'html' ? 'Report' : 'Grid LaTeX', uri, detail), ...(detail ? { detail } : {}) };
 }

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import type { Diagnostic, Severity } from '../../core/jsonl/diagnostics';
+import { withRelativePaths } from '../../core/jsonl/relativePaths';
 
 const SEVERITIES: Record<Severity, vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
@@ -14,10 +15,17 @@ const SEVERITIES: Record<Severity, vscode.DiagnosticSeverity> = {
 /** Positions past the end of a line are clamped by the editor: this underlines to the line's end. */
 const LINE_END = 1_000_000_000;
 
-export function toVscodeDiagnostic(d: Diagnostic): vscode.Diagnostic {
+/** The workspace folders' paths, which messages are made relative to. */
+export function workspaceRoots(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+}
+
+/** A loader diagnostic for the Problems panel: field path appended, absolute paths made relative. */
+export function toVscodeDiagnostic(d: Diagnostic, roots: readonly string[] = workspaceRoots()): vscode.Diagnostic {
   const line = Math.max(0, d.line - 1);
   const col = Math.max(0, d.column - 1);
-  const message = d.path ? `${d.message} (at ${d.path})` : d.message;
+  const text = withRelativePaths(d.message, roots);
+  const message = d.path ? `${text} (at ${d.path})` : text;
   const out = new vscode.Diagnostic(new vscode.Range(line, col, line, LINE_END), message, SEVERITIES[d.severity]);
   out.code = d.code;
   out.source = 'Intent Lens';
@@ -33,7 +41,8 @@ export function registerDiagnostics(services: ExtensionServices): void {
   const update = () => {
     collection.clear();
     for (const [file, diags] of data.diagnostics()) {
-      if (diags.length) collection.set(vscode.Uri.file(file), diags.map(toVscodeDiagnostic));
+      const roots = workspaceRoots();
+      if (diags.length) collection.set(vscode.Uri.file(file), diags.map((d) => toVscodeDiagnostic(d, roots)));
     }
   };
   context.subscriptions.push(data.onDidChange(() => update()));

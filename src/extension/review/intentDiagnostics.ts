@@ -13,6 +13,8 @@ import { applyFieldEdits, parsePath } from '../../core/edit/editRaw';
 import type { WorkspaceData } from '../data/workspaceData';
 import { isRecordsDocument, locateInDocument } from './recordDocuments';
 import { COMMANDS } from '../commandIds';
+import { withRelativePaths } from '../../core/jsonl/relativePaths';
+import { workspaceRoots } from '../diagnostics/registerDiagnostics';
 
 export const INTENT_DIAGNOSTIC_SOURCE = 'intent-lens checks';
 
@@ -48,7 +50,7 @@ async function diagnoseText(path: string, text: string, withDatabase: boolean): 
     const spansOf = () => (spans ??= parseJsonSpans(item.raw));
     for (const issue of issues) {
       const range = rangeOf(item.raw, spansOf, issue.path, item.line - 1, lines[item.line - 1]?.length ?? item.raw.length);
-      const d = new vscode.Diagnostic(range, issue.message, SEVERITY[issue.severity]);
+      const d = new vscode.Diagnostic(range, withRelativePaths(issue.message, workspaceRoots()), SEVERITY[issue.severity]);
       d.code = issue.code;
       d.source = INTENT_DIAGNOSTIC_SOURCE;
       out.push(d);

@@ -14,6 +14,8 @@ import { IntentQuickFixProvider, registerIntentDiagnostics } from './intentDiagn
 import { applyTemplatesCommand, openTemplateLibrary } from './templateCommands';
 import { askReason } from './reviewReason';
 import { COMMANDS } from '../commandIds';
+import { PENDING_RULE } from '../../core/edit/reviewStatus';
+import { registerRecordStatus } from './recordStatus';
 
 const RECORDS_FILE = /\.records\.jsonl?$/i;
 
@@ -61,8 +63,8 @@ export function registerReview(services: ExtensionServices): void {
   const updateStatus = () => {
     const p = progressNow(data);
     if (p.total === 0) return status.hide();
-    status.text = `$(checklist) ${p.reviewed} of ${p.total} reviewed`;
-    status.tooltip = `Intent Lens: ${p.pending} revision(s) awaiting review — click or press Ctrl+Alt+Shift+R for the next one`;
+    status.text = `$(checklist) ${p.reviewed} of ${p.total} reviewed · ${p.pending} pending`;
+    status.tooltip = `Intent Lens: ${p.pending} ${PENDING_RULE} — click or press Ctrl+Alt+Shift+R for the next one`;
     status.show();
   };
   let statusTimer: NodeJS.Timeout | undefined;
@@ -78,6 +80,7 @@ export function registerReview(services: ExtensionServices): void {
   );
   void data.ensureLoaded().then(updateStatus);
   followRecordDocuments(context, data);
+  registerRecordStatus(context);
 
   /** The command's record: its argument, else (for review decisions) the open editor's, else a pick. */
   const pickTaskId = async (arg: unknown, preferActive = true): Promise<string | undefined> => {
@@ -101,7 +104,8 @@ export function registerReview(services: ExtensionServices): void {
         const found = await findRecordInDocument(data, taskId);
         if (!found) throw new RecordConflictError(`no record ${taskId}`);
         const by = reviewerName();
-        await editRecord(data, taskId, reviewEdits(found.item.value, { status: reviewStatus, ...(note ? { note } : {}), ...(by ? { by } : {}) }), { baseRaw: found.item.raw });
+        // Saved at once under the file's lock (undo in the file still reverts it).
+        await editRecord(data, taskId, reviewEdits(found.item.value, { status: reviewStatus, ...(note ? { note } : {}), ...(by ? { by } : {}) }), { baseRaw: found.item.raw, save: true });
       }
       updateStatus();
     } catch (e) {
@@ -122,7 +126,7 @@ export function registerReview(services: ExtensionServices): void {
       const next = nextPending(data, RevisionEditorPanel.active?.taskId);
       if (!next) {
         const p = progressNow(data);
-        void vscode.window.showInformationMessage(`Intent Lens: nothing left to review (${p.reviewed} of ${p.total} reviewed).`);
+        void vscode.window.showInformationMessage(`Intent Lens: no record is pending review (${p.reviewed} of ${p.total} reviewed; "pending" means ${PENDING_RULE}).`);
         return;
       }
       await RevisionEditorPanel.show(services, next.record.task_id);

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { parseRecordsText } from '../../core/load/recordsFile';
 import type { BenchmarkRecord } from '../../core/schema/records';
 import { reviewProgress } from '../../core/edit/reviewEdits';
+import { isPendingReview, pendingAfter } from '../../core/edit/reviewStatus';
 import type { WorkspaceData } from '../data/workspaceData';
 
 export interface CurrentRecord {
@@ -29,14 +30,13 @@ export function currentRecords(data: WorkspaceData): CurrentRecord[] {
   return out;
 }
 
+/** Reviewed and total revisions, and how many are queued (review status "pending"). */
 export function progressNow(data: WorkspaceData): { reviewed: number; total: number; pending: number } {
-  return reviewProgress(currentRecords(data).map((r) => r.record));
+  const records = currentRecords(data).map((r) => r.record);
+  return { ...reviewProgress(records), pending: records.filter(isPendingReview).length };
 }
 
-/** The next record awaiting review after `afterTaskId` (wrapping), pending or without a review block. */
+/** The next record whose review status is "pending" after `afterTaskId` (wrapping); see core/edit/reviewStatus.ts. */
 export function nextPending(data: WorkspaceData, afterTaskId?: string): CurrentRecord | undefined {
-  const list = currentRecords(data);
-  const isPending = (r: CurrentRecord) => !r.record.intent?.review || r.record.intent.review.status === 'pending';
-  const start = afterTaskId ? list.findIndex((r) => r.record.task_id === afterTaskId) + 1 : 0;
-  return [...list.slice(start), ...list.slice(0, start)].find((r) => isPending(r) && r.record.task_id !== afterTaskId);
+  return pendingAfter(currentRecords(data), afterTaskId)[0];
 }

@@ -9,12 +9,14 @@ import { BenchmarkRecordSchema, type ReviewStatus } from '../../core/schema/reco
 import { checkDatabaseReferences } from '../../core/checks/referenceResults';
 import { reviewEdits } from '../../core/edit/reviewEdits';
 import type { ExtensionServices } from '../services';
-import { editRecord, findRecordInDocument, intentDiffEdits, locateInDocument, RecordConflictError, type DocumentRecord } from './recordDocuments';
+import { editRecord, findRecordInDocument, intentDiffEdits, locateInDocument, RecordConflictError, saveRecordsDocument, type DocumentRecord } from './recordDocuments';
+import { PENDING_RULE } from '../../core/edit/reviewStatus';
 import { nextPending, progressNow } from './reviewState';
 import { askReason } from './reviewReason';
 
 const STATUS_TEXT: Record<ReviewStatus, string> = { approved: 'Approved', rejected: 'Rejected', 'needs-work': 'Marked needs work:', pending: 'Marked pending:' };
 import { databaseFolders } from './intentDiagnostics';
+import { withRelativePaths } from '../../core/jsonl/relativePaths';
 import { COMMANDS } from '../commandIds';
 
 export function reviewerName(): string | undefined {
@@ -173,11 +175,13 @@ export class RevisionEditorPanel implements vscode.Disposable {
 
   /** After a decision in the editor: the next pending record, and a notice that names both. */
   private async showNextAfter(reviewedId: string, status: ReviewStatus): Promise<void> {
-    const done = `${STATUS_TEXT[status]} ${reviewedId}.`;
+    const done = `${STATUS_TEXT[status]} ${reviewedId} (saved).`;
     const next = nextPending(this.services.data, reviewedId);
     const found = next ? await findRecordInDocument(this.services.data, next.record.task_id) : undefined;
     if (!found) {
-      this.setState({ ...this.state, notice: `${done} Nothing left to review: still showing ${reviewedId}.` });
+      const current = await findRecordInDocument(this.services.data, reviewedId, this.state.file);
+      const base = current ? stateOf(this.services, current) : this.state;
+      this.setState({ ...base, notice: `${done} No record left pending review (${PENDING_RULE}): still showing ${reviewedId}.` });
       return;
     }
     this.pending = undefined;
@@ -193,8 +197,13 @@ export class RevisionEditorPanel implements vscode.Disposable {
     return r;
   }
 
-  private reviewWithNote(p: ReviewParams): Promise<ApplyResult> {
-    return this.write(
+  /**
+   * A decision is saved at once: one WorkspaceEdit of the record (undo in the file reverts it),
+   * then the document is saved under the file's lock. When the save fails the decision stays in
+   * the document and the state says so (dirty, with the reason), so the editor shows "unsaved".
+   */
+  private async reviewWithNote(p: ReviewParams): Promise<ApplyResult> {
+    const r = await this.write(
       (found) => {
         const edits = p.intent ? intentDiffEdits(found.item.value.intent ?? {}, p.intent) : [];
         const rec = BenchmarkRecordSchema.parse({ ...found.item.value, ...(p.intent ? { intent: p.intent } : {}) });
@@ -204,22 +213,35 @@ export class RevisionEditorPanel implements vscode.Disposable {
       p.baseRaw,
       false,
     );
+    if (!r.ok || !r.state) return r;
+    try {
+      const found = await findRecordInDocument(this.services.data, this.state.taskId, this.state.file);
+      if (found) await saveRecordsDocument(found.document);
+      const after = await findRecordInDocument(this.services.data, this.state.taskId, this.state.file);
+      if (after) this.state = stateOf(this.services, after);
+      return { ok: true, state: this.state };
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      return { ok: true, state: { ...r.state, dirty: true, notice: `NOT SAVED: ${why}` } };
+    }
   }
 
   /** Review from a host command (tree, palette) while this panel shows the record. */
   async reviewCurrent(status: ReviewStatus, note: string | undefined): Promise<ApplyResult> {
     const r = await this.reviewWithNote({ baseRaw: this.state.raw, status, ...(note ? { note } : {}) });
-    if (r.state) this.setState({ ...r.state, notice: `${STATUS_TEXT[status]} ${r.state.taskId}.` });
+    if (r.state) this.setState({ ...r.state, notice: `${STATUS_TEXT[status]} ${r.state.taskId}.${r.state.notice ? ` ${r.state.notice}` : ' Saved.'}` });
     return r;
   }
 
-  private async checkReferences(intent: Record<string, unknown>) {
-    if (!vscode.workspace.isTrusted) return { issues: [] };
+  private async checkReferences(intent: Record<string, unknown>): Promise<{ issues: Awaited<ReturnType<typeof checkDatabaseReferences>>; notRun?: string }> {
+    if (!vscode.workspace.isTrusted) return { issues: [], notRun: 'the workspace is not trusted (no SQL is executed)' };
     const found = await findRecordInDocument(this.services.data, this.state.taskId, this.state.file);
-    if (!found) return { issues: [] };
+    if (!found) return { issues: [], notRun: 'the record is not in its file any more' };
     const rec = BenchmarkRecordSchema.safeParse({ ...found.item.value, intent });
-    if (!rec.success) return { issues: [] };
-    return { issues: await checkDatabaseReferences(rec.data, databaseFolders(), { followLinks: vscode.workspace.isTrusted }) };
+    if (!rec.success) return { issues: [], notRun: 'the record does not match the schema' };
+    const roots = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+    const issues = await checkDatabaseReferences(rec.data, databaseFolders(), { followLinks: vscode.workspace.isTrusted });
+    return { issues: issues.map((i) => ({ ...i, message: withRelativePaths(i.message, roots) })) };
   }
 
   async showRecord(taskId: string): Promise<void> {
@@ -242,7 +264,7 @@ function stateOf(services: ExtensionServices, found: DocumentRecord): EditorStat
     line: found.item.line,
     record: JSON.parse(found.item.raw) as Record<string, unknown>,
     raw: found.item.raw,
-    progress: { reviewed: p.reviewed, total: p.total },
+    progress: { reviewed: p.reviewed, total: p.total, pending: p.pending },
     dirty: found.document.isDirty,
   };
 }

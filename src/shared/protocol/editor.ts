@@ -16,7 +16,8 @@ export const EditorStateSchema = z.object({
   record: z.record(z.string(), z.unknown()),
   /** The record's text as last read, so the host can tell when it changed underneath the editor. */
   raw: z.string(),
-  progress: z.object({ reviewed: z.number().int(), total: z.number().int() }),
+  /** `pending`: records whose review status is "pending" (the queue "next pending" walks). */
+  progress: z.object({ reviewed: z.number().int(), total: z.number().int(), pending: z.number().int() }),
   dirty: z.boolean(),
   /** A one-line account of what just happened, e.g. which record was approved and which is shown now. */
   notice: z.string().optional(),
@@ -40,7 +41,8 @@ export const ApplyResult = z.object({
 export type ApplyResult = z.infer<typeof ApplyResult>;
 
 export const HostIssueSchema = z.object({ code: z.string(), severity: z.enum(['error', 'warning', 'info']), message: z.string(), path: z.string() });
-export const CheckReferencesResult = z.object({ issues: z.array(HostIssueSchema) });
+/** `notRun`: why the database references were not executed (untrusted workspace, not a database record…). */
+export const CheckReferencesResult = z.object({ issues: z.array(HostIssueSchema), notRun: z.string().optional() });
 
 export const EditorWebviewMessage = z.union([
   requestEnvelope('apply', ApplyParams),
