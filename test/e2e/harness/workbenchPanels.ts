@@ -41,15 +41,30 @@ export async function readNotification(wb: Workbench, text: string | RegExp, opt
   if (options.action) {
     await item.locator('.notification-list-item-buttons-container .monaco-button', { hasText: options.action }).first().click();
   }
-  if (await center.isVisible()) {
+  await hideNotificationsCenter(wb);
+  return message;
+}
+
+/**
+ * Hides the Notifications center. A notification that arrives while it closes (the action just
+ * clicked may post one) shows it again, so each attempt waits a short while and tries again until
+ * the workbench's timeout rather than waiting once.
+ */
+async function hideNotificationsCenter(wb: Workbench): Promise<void> {
+  const center = wb.page.locator('.notifications-center');
+  const deadline = Date.now() + wb.timeoutMs;
+  while (await center.isVisible()) {
     // The center's own Hide button, not the palette: an action may have just opened a view that
     // takes the focus, which would close the palette under the driver.
     const hide = center.locator('.notifications-center-header .codicon-notifications-hide').first();
-    if (await hide.isVisible()) await hide.click();
-    else await wb.runCommand('Notifications: Hide Notifications');
-    await center.waitFor({ state: 'hidden', timeout: wb.timeoutMs });
+    try {
+      if (await hide.isVisible()) await hide.click({ timeout: 3_000 });
+      else await wb.runCommand('Notifications: Hide Notifications');
+      await center.waitFor({ state: 'hidden', timeout: Math.max(1, Math.min(3_000, deadline - Date.now())) });
+    } catch (e) {
+      if (Date.now() >= deadline) throw new Error(`the Notifications center stayed open for ${wb.timeoutMs} ms`, { cause: e });
+    }
   }
-  return message;
 }
 
 /**
