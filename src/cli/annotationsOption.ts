@@ -6,7 +6,6 @@ import { join, resolve } from 'node:path';
 import { formatDiagnostic } from '../core/jsonl/diagnostics';
 import { readSidecars, type AnnotationSet } from '../core/annotations/annotationLog';
 import { ANNOTATION_SIDECAR, labelSet } from '../core/annotations/annotationTypes';
-import { humanOverrides } from '../core/annotations/adjudication';
 import type { Workspace } from '../core/workspace/workspace';
 
 export const ANNOTATIONS_OPTION = { annotations: { type: 'string', multiple: true } } as const;
@@ -29,7 +28,7 @@ export async function loadAnnotations(paths: readonly string[]): Promise<Annotat
 /** Puts the sidecars' human verdicts on the workspace's verdict overlay; returns the set read. */
 export async function applyAnnotations(ws: Workspace, paths: readonly string[]): Promise<AnnotationSet> {
   const set = await loadAnnotations(paths);
-  ws.verdicts.setHumanOverrides(humanOverrides(set));
+  ws.annotations.set(set);
   return set;
 }
 

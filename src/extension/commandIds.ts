@@ -53,6 +53,10 @@ export const COMMANDS = {
   // Constructing revisions from source tasks
   constructNewRevision: 'intentLens.construct.newRevision',
   constructForFile: 'intentLens.construct.forFile',
+  // Annotations and verdict overrides
+  annotationsAdd: 'intentLens.annotations.add',
+  annotationsOverrideVerdict: 'intentLens.annotations.overrideVerdict',
+  annotationsReviewNext: 'intentLens.annotations.reviewNextUnannotated',
 } as const;
 
 /** Keyboard navigation inside the compare view (contributed, with keybindings). */
@@ -90,6 +94,8 @@ export const INTERNAL_COMMANDS = {
   linksOpen: 'intentLens.links.open',
   /** Search: the conv_ids the Sources tree's filters let through (undefined when nothing is filtered). */
   treeFilteredConversations: 'intentLens.tree.filteredConversations',
+  /** Tests: the annotations the store holds and the status bar's verdict. */
+  annotationsInspect: 'intentLens.annotations.inspect',
 } as const;
 
 /** What package.json must contribute: every user-facing id above, nothing else. */

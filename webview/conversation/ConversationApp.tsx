@@ -9,12 +9,13 @@ import type { CommandParams } from '../../src/shared/protocol';
 import { TurnRow } from './TurnRow';
 import { Markdown, markdownRenders } from './Markdown';
 import { Notes } from '../shared/Notes';
+import { AnnotationList } from './AnnotationList';
 
 type Row = { kind: 'system' } | { kind: 'turn'; turn: number } | { kind: 'logs' };
 
 export interface ConversationAppProps {
   state: ConversationState;
-  onCommand: <C extends 'openLogLine' | 'compareWith' | 'forkFromTurn'>(command: C, params: CommandParams<typeof ConversationView, C>) => void;
+  onCommand: <C extends 'openLogLine' | 'compareWith' | 'forkFromTurn' | 'annotate' | 'overrideVerdict'>(command: C, params: CommandParams<typeof ConversationView, C>) => void;
   subscribeNavigate: (listener: (a: ConversationNavigate) => void) => () => void;
   subscribeScroll: (listener: (turn: number) => void) => () => void;
   onRendered: () => void;
@@ -61,7 +62,13 @@ function LogLines({ title, lines, folded }: { title: string; lines: LogLine[]; f
   );
 }
 
-function Header({ state, inactiveCount, onCommand }: { state: ConversationState; inactiveCount: number; onCommand: ConversationAppProps['onCommand'] }) {
+/** The selected text of the transcript, if any (to annotate it as a span). */
+function selectedText(): string | undefined {
+  const text = window.getSelection()?.toString().trim();
+  return text ? text.slice(0, 4000) : undefined;
+}
+
+function Header({ state, inactiveCount, onCommand, annotate }: { state: ConversationState; inactiveCount: number; onCommand: ConversationAppProps['onCommand']; annotate: () => void }) {
   const v = state.verdict;
   return (
     <header className="il-header" data-testid="header">
@@ -73,7 +80,7 @@ function Header({ state, inactiveCount, onCommand }: { state: ConversationState;
           {VERDICT_SIGN[v.verdict]} {v.verdict}
         </span>
         <span className="il-provenance" data-testid="provenance">
-          {v.source === 're-scored' ? `re-scored (logged ${v.logged ?? 'unscored'})` : 'logged'}: {v.detail}
+          {v.source === 'logged' ? 'logged' : `${v.source} (logged ${v.logged ?? 'unscored'})`}: {v.detail}
         </span>
       </div>
       <dl className="il-facts">
@@ -95,11 +102,18 @@ function Header({ state, inactiveCount, onCommand }: { state: ConversationState;
           Open Log Line
         </button>
         <button onClick={() => onCommand('compareWith', {})}>Compare With…</button>
+        <button onClick={annotate} title="Annotate the current turn, or the selected text (A)" data-testid="annotate">
+          Annotate…
+        </button>
+        <button onClick={() => onCommand('overrideVerdict', {})} title="Override the verdict, with a reason (V)" data-testid="override-verdict">
+          Override Verdict…
+        </button>
         <span className="il-help">
           {state.turns.length} user turns · {inactiveCount} inactive span{inactiveCount === 1 ? '' : 's'} ({state.detector}) · J/K turns · N/Shift+N inactive{state.canFork ? ' · F fork from the current turn' : ''} · {state.fileLabel}:{state.line}
         </span>
       </div>
       <Notes notes={state.notes} />
+      <AnnotationList annotations={state.annotations} />
     </header>
   );
 }
@@ -141,6 +155,10 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
   const stops = useMemo(() => inactiveStops(state), [state]);
   const [currentTurn, setCurrentTurn] = useState<number>(state.focusTurn ?? 0);
   const stopIndex = useRef(-1);
+  const annotate = useCallback(() => {
+    const selection = selectedText();
+    onCommand('annotate', { ...(state.turns[currentTurn] ? { turn: currentTurn + 1 } : {}), ...(selection ? { selection } : {}) });
+  }, [onCommand, currentTurn, state.turns]);
 
   /** Scrolls a turn into view, then (once its row is mounted) runs `then` on the row element. */
   const goToTurn = useCallback(
@@ -201,6 +219,12 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
         onCommand('forkFromTurn', { turn: currentTurn + 1 });
         return;
       }
+      if ((key === 'a' || key === 'v') && !e.shiftKey) {
+        e.preventDefault();
+        if (key === 'a') annotate();
+        else onCommand('overrideVerdict', {});
+        return;
+      }
       const action: ConversationNavigate | undefined = key === 'j' ? 'nextTurn' : key === 'k' ? 'previousTurn' : key === 'n' ? (e.shiftKey ? 'previousInactive' : 'nextInactive') : undefined;
       if (!action) return;
       e.preventDefault();
@@ -208,7 +232,7 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [navigate, onCommand, currentTurn, state]);
+  }, [navigate, onCommand, currentTurn, state, annotate]);
 
   useEffect(() => {
     performance.mark('il:rows-committed');
@@ -246,7 +270,7 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
 
   return (
     <div className="il-app">
-      <Header state={state} inactiveCount={stops.length} onCommand={onCommand} />
+      <Header state={state} inactiveCount={stops.length} onCommand={onCommand} annotate={annotate} />
       <div className="il-scroller" ref={scroller} data-testid="transcript" tabIndex={0} aria-label="Transcript">
         {state.turns.length === 0 && <p className="il-empty">This conversation has no user turns.</p>}
         {positioned ? (

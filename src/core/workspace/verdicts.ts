@@ -129,6 +129,11 @@ export class VerdictOverlay {
     this.fire([...changed]);
   }
 
+  /** Tells the listeners that what is known about these conversations changed (their annotations). */
+  notify(convIds: readonly string[]): void {
+    this.fire([...convIds]);
+  }
+
   humanOverride(convId: string): HumanOverride | undefined {
     return this.human.get(convId);
   }

@@ -12,6 +12,7 @@ import { parseConversation, type Conversation, type TimelineSource } from '../co
 import { stat } from 'node:fs/promises';
 import { readSlice } from '../jsonl/lineReader';
 import type { VerdictMode } from '../annotations/adjudication';
+import { AnnotationIndex } from '../annotations/annotationIndex';
 import { VerdictOverlay, type CurrentVerdict, type RescoredVerdict } from './verdicts';
 import { isRescoreSkippedEntry, RESCORE_SKIPPED } from '../verify/rescoredLine';
 
@@ -52,6 +53,8 @@ export class Workspace {
   private discoveryDiagnostics: Diagnostic[] = [];
   /** Re-scored verdicts over the logged ones (never written into the input logs). */
   readonly verdicts = new VerdictOverlay();
+  /** Reviewers' annotations (issue #39); their human verdicts sit on `verdicts`. */
+  readonly annotations = new AnnotationIndex(this.verdicts);
   private readonly recordFiles = new Map<string, LoadedFile<BenchmarkRecord>>();
   private readonly planFiles = new Map<string, LoadedFile<EvolvingPlan>>();
   private recordsByTask: Map<string, RecordEntry> | undefined;

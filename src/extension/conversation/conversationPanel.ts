@@ -11,6 +11,7 @@ import { CONVERSATION_PANEL_ID, ConversationView, type ConversationNavigate, typ
 import { compareDetector } from '../compare/inactiveDetector';
 
 import { buildConversationState } from './buildConversationState';
+import { withAnnotations } from '../annotations/conversationHooks';
 import { COMMANDS } from '../commandIds';
 
 export interface ConversationFocus {
@@ -27,7 +28,7 @@ export async function loadConversationState(services: ExtensionServices, convId:
   const source = record ?? data.plans().get(read.ref.task_id)?.plan;
   const detector = compareDetector();
   const rescore = services.rescored.get(convId);
-  return buildConversationState({
+  const state = buildConversationState({
     ref: read.ref,
     fileLabel: vscode.workspace.asRelativePath(read.ref.file),
     entry: read.entry,
@@ -39,6 +40,7 @@ export async function loadConversationState(services: ExtensionServices, convId:
     // A fork replays the source's shards and events: offered where its record is loaded.
     canFork: record !== undefined,
   });
+  return withAnnotations(state, data);
 }
 
 export class ConversationPanel extends ViewPanel<typeof ConversationView> {
@@ -146,6 +148,12 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
         return;
       case 'forkFromTurn':
         await vscode.commands.executeCommand(COMMANDS.forkFromTurn, { convId: this.convId, file: this.state.file, turn: m.params.turn });
+        return;
+      case 'annotate':
+        await vscode.commands.executeCommand(COMMANDS.annotationsAdd, { convId: this.convId, ...m.params });
+        return;
+      case 'overrideVerdict':
+        await vscode.commands.executeCommand(COMMANDS.annotationsOverrideVerdict, { convId: this.convId });
         return;
       case 'openExternalDocument':
         await vscode.env.openExternal(vscode.Uri.parse(m.params.uri, true));
