@@ -114,6 +114,19 @@ describe('annotate then stats', () => {
     expect(again.err).toMatch(/truncated\.jsonl:2:1: error annotation-json/);
   });
 
+  it('--agreement gives kappa with n per label for two annotators', async () => {
+    const sidecar = join(dir, 'agreement.jsonl');
+    for (const [by, conv, label] of [['ann', 'c1', 'refusal'], ['bob', 'c1', 'refusal'], ['ann', 'c2', 'refusal'], ['bob', 'c2', 'formatting']]) {
+      await runCli(() => annotateCommand.run(['--logs', logs, '--annotations', sidecar, '--by', by!, '--conv-id', conv!, '--label', label!]));
+    }
+    const out = await runCli(() => annotationsCommand.run(['--logs', logs, '--json', '--agreement', '--annotations', sidecar]));
+    const rows = JSON.parse(out.out) as Array<{ label: string; n: number; kappa: number | null; disagreements: Array<{ conv_id: string }> }>;
+    expect(rows.map((r) => [r.label, r.n, r.kappa, r.disagreements.map((d) => d.conv_id)])).toEqual([
+      ['formatting', 2, 0, ['c2']],
+      ['refusal', 2, 0, ['c2']],
+    ]);
+  });
+
   it('lists orphans: annotations of conversations not in the logs', async () => {
     const sidecar = join(dir, 'orphans.jsonl');
     await annotate(sidecar, '--conv-id', 'c5', '--note', 'kept');

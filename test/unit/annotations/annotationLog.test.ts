@@ -83,3 +83,22 @@ describe('adjudicated verdicts', () => {
     expect(overlay.current(ref).verdict).toBe('incorrect');
   });
 });
+
+describe('agreement per label', () => {
+  it("Cohen's kappa with n over the conversations both annotated, and the disagreements", async () => {
+    const { labelAgreement, cohensKappa } = await import('../../../src/core/annotations/agreement');
+    // 2x2: both yes 2, only A 1, only B 0, neither 1 → po 0.75, pa 0.75, pb 0.5, pe 0.5, kappa 0.5
+    expect(cohensKappa([[true, true], [true, true], [true, false], [false, false]])).toEqual({ observed: 0.75, kappa: 0.5 });
+    expect(cohensKappa([[true, true]]).kappa).toBeNull();
+    const t = '2026-12-04T10:00:00Z';
+    const text = lines([
+      add('1', 'c1', 'label', 'refusal', 'ann', t), add('2', 'c1', 'label', 'refusal', 'bob', t),
+      add('3', 'c2', 'label', 'refusal', 'ann', t), add('4', 'c2', 'note', 'fine', 'bob', t),
+      add('5', 'c3', 'note', 'x', 'ann', t), add('6', 'c3', 'note', 'y', 'bob', t),
+      add('7', 'c4', 'label', 'refusal', 'ann', t),
+    ]);
+    const rows = labelAgreement(foldSidecars([{ file: 's', text }]).annotations);
+    expect(rows).toEqual([{ label: 'refusal', annotators: ['ann', 'bob'], n: 3, observed: 2 / 3, kappa: expect.closeTo(0.4, 10), disagreements: [{ conv_id: 'c2', labelledBy: 'ann' }] }]);
+    expect(labelAgreement(foldSidecars([{ file: 's', text: lines([add('1', 'c1', 'label', 'refusal', 'ann', t)]) }]).annotations)).toEqual([]);
+  });
+});
