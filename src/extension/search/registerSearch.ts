@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { WorkspaceSearch } from './workspaceSearch';
-import { QueryError, SEARCH_ROLES, type SearchRole } from '../../core/search/searchQuery';
+import { QueryError, SEARCH_ROLES, type SearchQuery, type SearchRole } from '../../core/search/searchQuery';
+import { searchAnnotations } from '../../core/annotations/annotationSearch';
 import type { SearchMatch } from '../../core/search/messageMatches';
 import { shortModel } from '../tree/sourceTreeModel';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
@@ -29,7 +30,16 @@ interface TreeScope {
   convIds: string[];
 }
 
-type HitItem = vscode.QuickPickItem & { match?: SearchMatch };
+type HitItem = vscode.QuickPickItem & { match?: SearchMatch; annotation?: { convId: string; turn?: number } };
+
+/** Annotations the query matches, as hits that open their conversation (at their turn). */
+function annotationItems(services: ExtensionServices, query: SearchQuery, only?: ReadonlySet<string>): HitItem[] {
+  return searchAnnotations(services.data.annotations.all(), query, only).map(({ annotation: a, text }) => ({
+    label: `$(note) ${a.kind}: ${text}`,
+    description: `${a.conv_id}${a.turn ? ` · U${a.turn}` : ''} · ${a.by}`,
+    annotation: { convId: a.conv_id, ...(a.turn ? { turn: a.turn } : {}) },
+  }));
+}
 
 function toggleButton(icon: string, name: string, on: boolean): vscode.QuickInputButton {
   // A filled icon and "(on)" in the tooltip: quick-pick buttons have no toggled state of their own.
@@ -84,7 +94,9 @@ export function registerSearch(services: ExtensionServices): void {
         try {
           const service = await search.ready();
           if (ac.signal.aborted) return;
-          const hits: HitItem[] = [];
+          const query = { text, regex: state.regex, caseSensitive: state.caseSensitive, wholeWord: state.wholeWord };
+          // Annotations are no message of a role: they match only when no role is picked.
+          const hits: HitItem[] = state.role ? [] : annotationItems(services, query, scoped() ? new Set(scoped()!.convIds) : undefined);
           const outcome = await service.search(
             { text, regex: state.regex, caseSensitive: state.caseSensitive, wholeWord: state.wholeWord, ...(state.role ? { roles: [state.role] } : {}) },
             {
@@ -139,6 +151,12 @@ export function registerSearch(services: ExtensionServices): void {
         schedule();
       });
       pick.onDidAccept(() => {
+        const note = pick.selectedItems[0]?.annotation;
+        if (note) {
+          pick.hide();
+          void vscode.commands.executeCommand(COMMANDS.openConversation, note);
+          return;
+        }
         const m = pick.selectedItems[0]?.match;
         if (!m) return;
         pick.hide();

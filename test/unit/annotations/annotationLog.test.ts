@@ -102,3 +102,15 @@ describe('agreement per label', () => {
     expect(labelAgreement(foldSidecars([{ file: 's', text: lines([add('1', 'c1', 'label', 'refusal', 'ann', t)]) }]).annotations)).toEqual([]);
   });
 });
+
+describe('annotation search', () => {
+  it('matches values and reasons with the message search semantics', async () => {
+    const { searchAnnotations } = await import('../../../src/core/annotations/annotationSearch');
+    const t = '2026-12-04T10:00:00Z';
+    const set = foldSidecars([{ file: 's', text: lines([add('1', 'c1', 'verdict', 'correct', 'ann', t, 'Comma grouped answer'), add('2', 'c2', 'note', 'the $120 leaked', 'ann', t)]) }]);
+    expect(searchAnnotations(set.annotations, { text: 'comma' }).map((h) => h.annotation.id)).toEqual(['1']);
+    expect(searchAnnotations(set.annotations, { text: 'comma', caseSensitive: true })).toEqual([]);
+    expect(searchAnnotations(set.annotations, { text: '\\$\\d+', regex: true }).map((h) => h.text)).toEqual(['the $120 leaked']);
+    expect(searchAnnotations(set.annotations, { text: 'leaked' }, new Set(['c1']))).toEqual([]);
+  });
+});
