@@ -16,6 +16,7 @@ import { runForkBatch, selectForkJobs, type ForkBatchItem } from '../core/fork/f
 import { formatRecoveryTable, recoveryRates } from '../core/fork/recovery';
 import { addEstimates, describeEstimate, emptyEstimate, estimateFork } from '../core/cost/estimate';
 import { addCost } from '../core/cost/priceTable';
+import { VERIFY_USAGE } from './verifyFlags';
 import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, setupProviders, shardOption, toInt } from './providerOptions';
 
 const USAGE = `intent-lens fork --records <file> --logs <file-or-folder>... --conv-id ID --turn N <edit>
@@ -42,9 +43,7 @@ ${PROVIDER_USAGE}
   --concurrency N      forks at once with --all (default 1)
   --shard i/n|auto     with --all: every n-th selected conversation from the i-th (see run --help)
   --estimate           print the number of forks, calls and tokens, and run nothing
-  --databases DIR      SQLite databases for the database verifier; --no-exec: do not run code answers
-  --allow-unisolated   run code answers even where bubblewrap is unavailable (no isolation:
-                       model code can read your files); without it they stay unscored there
+${VERIFY_USAGE}
   --json               one JSON summary per fork on stdout (and the recovery table with --all)`;
 
 function editFrom(values: { 'replace-user'?: string; 'drop-user'?: boolean; 'drop-proposal'?: boolean; 'flip-decision'?: boolean; 'shard-first'?: boolean }): ForkEdit {

@@ -15,6 +15,7 @@ import { ResponseCache } from '../core/cost/responseCache';
 import { CostMeter, meteredProvider } from '../core/cost/meteredProvider';
 import { verifierScorer } from '../core/simulator/verifierScorer';
 import type { ScoreFinal } from '../core/simulator/runTypes';
+import { VERIFY_OPTIONS, verifyOptionsOfFlags, type VerifyFlagValues } from './verifyFlags';
 
 export const PROVIDER_OPTIONS = {
   provider: { type: 'string' },
@@ -31,7 +32,7 @@ export const PROVIDER_OPTIONS = {
   prices: { type: 'string' },
 } as const;
 
-/** The batch options `run` and `fork` share: output, --all sharding and concurrency, and code execution. */
+/** The batch options `run` and `fork` share: output, --all sharding and concurrency, and the verifier's flags. */
 export const BATCH_OPTIONS = {
   out: { type: 'string' },
   json: { type: 'boolean' },
@@ -39,9 +40,7 @@ export const BATCH_OPTIONS = {
   concurrency: { type: 'string' },
   shard: { type: 'string' },
   estimate: { type: 'boolean' },
-  databases: { type: 'string' },
-  'no-exec': { type: 'boolean' },
-  'allow-unisolated': { type: 'boolean' },
+  ...VERIFY_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -188,8 +187,8 @@ export async function setupProviders(values: ProviderValues, opts: { modelRequir
 }
 
 /** How a batch scores its final answers: code runs only when not `--no-exec`, unisolated only when the user says so. */
-export function batchScorer(values: { 'no-exec'?: boolean; 'allow-unisolated'?: boolean; databases?: string }): ScoreFinal {
-  return verifierScorer({ trusted: values['no-exec'] !== true, ...(values['allow-unisolated'] ? { python: { allowUnisolated: true } } : {}), ...(values.databases ? { databasesDir: resolve(values.databases) } : {}) });
+export function batchScorer(values: VerifyFlagValues): ScoreFinal {
+  return verifierScorer(verifyOptionsOfFlags(values));
 }
 
 /** An abort signal that Ctrl-C fires (saying what is lost); `dispose` stops listening. */

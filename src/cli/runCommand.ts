@@ -15,11 +15,12 @@ import { RunAbortedError } from '../core/simulator/runInstance';
 import { completedKeys, plannedRunKey, planSweep, selectShard, type PlannedRun } from '../core/simulator/runPlan';
 import { addEstimates, describeEstimate, emptyEstimate, estimateRun } from '../core/cost/estimate';
 import { addCost } from '../core/cost/priceTable';
+import { VERIFY_USAGE } from './verifyFlags';
 import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, setupProviders, shardOption, toInt } from './providerOptions';
 
 const USAGE = `intent-lens run --records <file> --task-id ID --mode multi|single --condition C [--path P --k K]
                  (--provider ID | --base-url URL) --model M [--user-model M] [--user-provider ID]
-                 [--databases DIR] [--no-exec] [--allow-unisolated] --out <log.jsonl> [--json]
+                 [--databases DIR] [--no-exec] [--allow-unisolated] [--lenient-actions] --out <log.jsonl> [--json]
 intent-lens run --records <file> --all [--mode M] [--condition C] [--extended] [--concurrency N] [--shard i/n|auto] [--cache DIR] ... --out <log.jsonl>
 
   --model M            the assistant model (with --provider: overrides its model)
@@ -33,9 +34,7 @@ ${PROVIDER_USAGE}
                        auto reads a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, JOB_COMPLETIONS)
                        or a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT)
   --estimate           print the number of conversations, calls and tokens, and run nothing
-  --no-exec            do not execute code answers (code instances stay unscored)
-  --allow-unisolated   run code answers even where bubblewrap is unavailable (no isolation:
-                       model code can read your files); without it they stay unscored there
+${VERIFY_USAGE}
   --json               one JSON summary per finished conversation on stdout`;
 
 const command: CliCommand = {

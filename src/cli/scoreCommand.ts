@@ -19,6 +19,7 @@ import type { VerifyDetails } from '../core/verify/verifyTypes';
 import { formatDiagnostic, type Diagnostic } from '../core/jsonl/diagnostics';
 import { replaceFile, type FileSink } from '../core/edit/fileStore';
 import { copyBytes, readLogLines, type LogLine } from './scoreLogLines';
+import { VERIFY_OPTIONS, VERIFY_USAGE, verifyOptionsOfFlags } from './verifyFlags';
 import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
 
 const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [options]
@@ -26,14 +27,9 @@ const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [op
   --records FILE       benchmark records (*.records.jsonl); repeatable. A *.evolving.jsonl here counts as --plans
   --plans FILE         evolving-intent plans (*.evolving.jsonl): \`mode: evolving\` logs score against their anchor; repeatable
   --logs PATH          run-log file or folder; repeatable
-  --databases DIR      SQLite databases (<db_id>.sqlite, <db_id>/<db_id>.sqlite or .sql dumps)
   --json               print {"conversations": [...], "summary": {...}}
   --out FILE           write a re-scored copy of the logs (updated is_correct/score + an answer-evaluation entry)
-  --no-exec            do not execute code answers (they get is_correct null)
-  --allow-unisolated   run code answers even where bubblewrap is unavailable (no isolation:
-                       model code can read your files); without it they stay unscored there
-  --lenient-actions    actions: also find calls inside prose, fences and separate lines (default: the
-                       paper's protocol, LiC/BFCL decoding: a bare call list or JSON tool calls)
+${VERIFY_USAGE}
   --strict-actions     the default since the paper's protocol became it; accepted for old scripts
   --concurrency N      answers scored at once (default: number of CPUs)
   --timeout MS         per code run / SQL statement time limit (default 10000 / 5000)
@@ -155,13 +151,10 @@ const command: CliCommand = {
       records: { type: 'string', multiple: true },
       plans: { type: 'string', multiple: true },
       logs: { type: 'string', multiple: true },
-      databases: { type: 'string' },
+      ...VERIFY_OPTIONS,
       json: { type: 'boolean' },
       out: { type: 'string' },
-      'no-exec': { type: 'boolean' },
-      'allow-unisolated': { type: 'boolean' },
       'strict-actions': { type: 'boolean' },
-      'lenient-actions': { type: 'boolean' },
       concurrency: { type: 'string' },
       timeout: { type: 'string' },
       ...MAX_LINE_BYTES_OPTION,
@@ -219,7 +212,7 @@ const command: CliCommand = {
     const score = (l: LogLine): Promise<ConversationScore | undefined> => {
       const entry = l.entry;
       if (!entry) return Promise.resolve(undefined);
-      const verify = { trusted: !values['no-exec'], lenientActionsFormat: values['lenient-actions'] === true, ...(values.databases ? { databasesDir: values.databases } : {}), sql, python: { ...(timeoutMs ? { timeoutMs } : {}), ...(values['allow-unisolated'] ? { allowUnisolated: true } : {}) } };
+      const verify = { ...verifyOptionsOfFlags(values, timeoutMs), sql };
       return limit(() => rescoreConversation(records.get(entry.task_id), entry, verify, plans.get(entry.task_id)).catch((e: unknown) => failedScore({ ...l, entry }, e)));
     };
     // Results are emitted in log order from a bounded window of lines being scored, so memory

@@ -14,6 +14,7 @@ import { SlicedEmitter, type SliceTimings } from './slicedEmitter';
 import { findDataFiles, type FoundDataFiles } from './findDataFiles';
 import { HostStallWatcher, describeStalls } from './hostStalls';
 import { startLoadProfile } from './loadProfile';
+import { affectsSettings, setting } from '../settings/settings';
 
 export type { RecordEntry, PlanEntry } from '../../core/workspace/workspace';
 
@@ -79,7 +80,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         // Only the globs decide what is loaded; view settings must not trigger a reload.
-        if (['recordsGlob', 'logsGlob', 'evolvingGlob'].some((k) => e.affectsConfiguration(`intentLens.${k}`))) void this.reload();
+        if (affectsSettings(e, 'recordsGlob', 'logsGlob', 'evolvingGlob')) void this.reload();
       }),
     );
   }
@@ -87,17 +88,12 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
   /** The index cache's folder, unless the setting turns it off or there is no workspace storage. */
   private indexCacheDir(): string | undefined {
     if (!this.storage || this.storage.scheme !== 'file') return undefined;
-    if (!vscode.workspace.getConfiguration('intentLens').get<boolean>('load.indexCache', true)) return undefined;
+    if (!setting('load.indexCache')) return undefined;
     return join(this.storage.fsPath, 'run-log-index');
   }
 
   private config() {
-    const c = vscode.workspace.getConfiguration('intentLens');
-    return {
-      records: c.get<string>('recordsGlob', '**/*.records.{jsonl,json}'),
-      logs: c.get<string>('logsGlob', '**/logs/**/*.{jsonl,json}'),
-      evolving: c.get<string>('evolvingGlob', '**/*.evolving.jsonl'),
-    };
+    return { records: setting('recordsGlob'), logs: setting('logsGlob'), evolving: setting('evolvingGlob') };
   }
 
   /**
@@ -390,6 +386,6 @@ function describeSlices(t: SliceTimings): string {
 }
 
 function maxLineBytesSetting(): number | undefined {
-  const v = vscode.workspace.getConfiguration('intentLens').get<number>('load.maxLineBytes');
+  const v = setting('load.maxLineBytes');
   return typeof v === 'number' && v >= 1024 ? v : undefined;
 }

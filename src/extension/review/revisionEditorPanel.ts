@@ -219,7 +219,7 @@ export class RevisionEditorPanel implements vscode.Disposable {
     if (!found) return { issues: [] };
     const rec = BenchmarkRecordSchema.safeParse({ ...found.item.value, intent });
     if (!rec.success) return { issues: [] };
-    return { issues: await checkDatabaseReferences(rec.data, databaseFolders()) };
+    return { issues: await checkDatabaseReferences(rec.data, databaseFolders(this.state.file)) };
   }
 
   async showRecord(taskId: string): Promise<void> {

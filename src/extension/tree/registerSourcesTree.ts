@@ -12,6 +12,7 @@ import { isEmptyTarget, readCommandTarget, type CommandTarget } from '../command
 import type { Verdict } from '../../core/load/runLogIndex';
 import { REVIEW_STATUSES } from '../../core/schema/records';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
+import { affectsSettings, setting } from '../settings/settings';
 
 export const SOURCES_VIEW_ID = 'intentLens.sources';
 /** How long the first load waits to hear that the view is open before it indexes without holding. */
@@ -32,12 +33,11 @@ function visibleWithin(view: vscode.TreeView<unknown>, ms: number): Promise<bool
 
 export function registerSourcesTree(services: ExtensionServices): void {
   const { context, data, output } = services;
-  const config = () => vscode.workspace.getConfiguration('intentLens');
   const rescored = services.rescored;
   const filterStore = services.treeFilters;
   // One model for the tree and the Samples table: rebuilt after a data change, filtered once per filter change.
   const models = services.treeModels;
-  const provider = new SourcesTreeProvider(data, models, filterStore.filters, config().get<boolean>('tree.showBookkeeping', false), output);
+  const provider = new SourcesTreeProvider(data, models, filterStore.filters, setting('tree.showBookkeeping'), output);
   const view = vscode.window.createTreeView(SOURCES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const status = vscode.window.createStatusBarItem('intentLens.summary', vscode.StatusBarAlignment.Left, 50);
   status.name = 'Intent Lens summary';
@@ -317,8 +317,8 @@ export function registerSourcesTree(services: ExtensionServices): void {
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('intentLens.tree.showBookkeeping')) {
-        provider.setShowBookkeeping(config().get<boolean>('tree.showBookkeeping', false));
+      if (affectsSettings(e, 'tree.showBookkeeping')) {
+        provider.setShowBookkeeping(setting('tree.showBookkeeping'));
         update();
       }
     }),
