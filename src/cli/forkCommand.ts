@@ -18,6 +18,7 @@ import { addEstimates, describeEstimate, emptyEstimate, estimateFork } from '../
 import { addCost } from '../core/cost/priceTable';
 import { VERIFY_USAGE } from './verifyFlags';
 import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, setupProviders, shardOption, toInt } from './providerOptions';
+import { verdictOfBoolean } from '../shared/verdicts';
 
 const USAGE = `intent-lens fork --records <file> --logs <file-or-folder>... --conv-id ID --turn N <edit>
                   (--provider ID | --base-url URL) [--model M] [--user-model M] [--no-exec] [--allow-unisolated]
@@ -58,7 +59,6 @@ function editFrom(values: { 'replace-user'?: string; 'drop-user'?: boolean; 'dro
   return edits[0]!;
 }
 
-const verdictOf = (c: boolean | null) => (c === null ? 'unscored' : c ? 'correct' : 'incorrect');
 
 const command: CliCommand = {
   async run(args) {
@@ -135,7 +135,7 @@ const command: CliCommand = {
         case 'forked': {
           const r = item.result;
           costUsd = addCost(costUsd, item.costUsd);
-          process.stderr.write(`${tag}: ${describeEdit(r.plan.forkedFrom)} → ${verdictOf(r.score.is_correct)} (parent ${item.parent.verdict})\n`);
+          process.stderr.write(`${tag}: ${describeEdit(r.plan.forkedFrom)} → ${verdictOfBoolean(r.score.is_correct)} (parent ${item.parent.verdict})\n`);
           if (values.json) process.stdout.write(JSON.stringify({ conv_id: r.entry.conv_id, forked_from: r.plan.forkedFrom, task_id: r.entry.task_id, condition: r.entry.condition, assistant_model: r.entry.assistant_model, parent_verdict: item.parent.verdict, is_correct: r.score.is_correct, extracted: r.score.extracted, usage: r.usage, ...(item.costUsd !== undefined ? { cost_usd: item.costUsd } : {}), out }) + '\n');
           return;
         }

@@ -17,6 +17,7 @@ import { addEstimates, describeEstimate, emptyEstimate, estimateRun } from '../c
 import { addCost } from '../core/cost/priceTable';
 import { VERIFY_USAGE } from './verifyFlags';
 import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, setupProviders, shardOption, toInt } from './providerOptions';
+import { verdictOfBoolean } from '../shared/verdicts';
 
 const USAGE = `intent-lens run --records <file> --task-id ID --mode multi|single --condition C [--path P --k K]
                  (--provider ID | --base-url URL) --model M [--user-model M] [--user-provider ID]
@@ -136,7 +137,7 @@ const command: CliCommand = {
               finished++;
               costUsd = addCost(costUsd, meter.costUsd);
               if (r.score.is_correct) correct++;
-              const verdict = r.score.is_correct === null ? 'unscored' : r.score.is_correct ? 'correct' : 'incorrect';
+              const verdict = verdictOfBoolean(r.score.is_correct);
               process.stderr.write(`[${i + 1}/${plan.length}] ${label}: ${verdict} (${((Date.now() - t0) / 1000).toFixed(1)} s${r.fallbacks.length ? `, ${r.fallbacks.length} simulator fallback(s)` : ''})\n`);
               if (values.json) {
                 process.stdout.write(JSON.stringify({ conv_id: r.entry.conv_id, task_id: p.record.task_id, mode: r.entry.mode, condition: r.entry.condition, ...(r.entry.path ? { path: r.entry.path, k: r.entry.k } : {}), is_correct: r.score.is_correct, score: r.entry.score, extracted: r.score.extracted, usage: r.usage, ...(meter.costUsd !== undefined ? { cost_usd: meter.costUsd } : {}), out }) + '\n');

@@ -21,6 +21,7 @@ import { replaceFile, type FileSink } from '../core/edit/fileStore';
 import { copyBytes, readLogLines, type LogLine } from './scoreLogLines';
 import { VERIFY_OPTIONS, VERIFY_USAGE, verifyOptionsOfFlags } from './verifyFlags';
 import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
+import { markOfBoolean } from '../shared/verdicts';
 
 const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [options]
 
@@ -129,12 +130,11 @@ function conversationJson(r: ConversationScore): Record<string, unknown> {
   };
 }
 
-const mark = (v: boolean | null) => (v === null ? '–' : v ? '✓' : '✗');
 
 function resultLine(r: ConversationScore): string {
   const changed = r.is_correct !== null && r.previous_is_correct !== null && r.is_correct !== r.previous_is_correct ? ' (changed)' : '';
   const inactive = r.inactive.length ? ` · inactive: ${[...new Set(r.inactive.map((s) => s.value))].join(', ')}` : '';
-  return `${mark(r.is_correct)} ${r.conv_id} ${r.task_id} ${r.mode}/${r.condition} was ${mark(r.previous_is_correct)}${changed}${inactive} — ${r.details.message}\n`;
+  return `${markOfBoolean(r.is_correct)} ${r.conv_id} ${r.task_id} ${r.mode}/${r.condition} was ${markOfBoolean(r.previous_is_correct)}${changed}${inactive} — ${r.details.message}\n`;
 }
 
 /** One line of --out: the rescored object, or the line as it was (its exact bytes where needed). */

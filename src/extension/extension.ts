@@ -16,6 +16,7 @@ import { registerLinks } from './links/registerLinks';
 import { registerDiscovery } from './discovery/registerDiscovery';
 import { registerConversation } from './conversation/registerConversation';
 import { registerSamples } from './samples/registerSamples';
+import { closeCodeSandboxes } from '../core/verify/code/codeSandbox';
 
 import { TreeModels } from './tree/treeModels';
 import { TreeFilterStore } from './tree/treeFilterStore';
@@ -66,5 +67,7 @@ export async function activate(context: vscode.ExtensionContext, load?: HostLoad
 }
 
 export function deactivate(): void {
-  // Disposables registered on the context are disposed by VS Code.
+  // Disposables registered on the context are disposed by VS Code; the code sandboxes' warm
+  // fork-servers are module state, so they are stopped here.
+  closeCodeSandboxes();
 }

@@ -18,6 +18,7 @@ import { UntrustedWorkspaceError, runsFolder, runsOutputChannel, simulatorConfig
 import { priceTable, responseCache } from '../runner/costSettings';
 import { setting } from '../settings/settings';
 import { verifyOptionsFor } from '../settings/verifySettings';
+import { verdictOfBoolean } from '../../shared/verdicts';
 
 export interface ForkRunOptions {
   jobs: readonly ForkJob[];
@@ -105,7 +106,7 @@ export async function runForks(services: ExtensionServices, opts: ForkRunOptions
       const tag = `[${done}/${total}] ${item.parent.task_id} · ${item.parent.model} · ${item.parent.conv_id}`;
       if (item.status === 'forked') {
         costUsd = addCost(costUsd, item.costUsd);
-        const v = item.result.score.is_correct === null ? 'unscored' : item.result.score.is_correct ? 'correct' : 'incorrect';
+        const v = verdictOfBoolean(item.result.score.is_correct);
         channel.appendLine(`${tag}: ${describeEdit(item.result.plan.forkedFrom)} → ${v} (parent ${item.parent.verdict}) → ${item.result.entry.conv_id}`);
         // Announce each fork as it lands: the tree shows it under its parent right away.
         services.data.notifyChanged(out);

@@ -5,7 +5,7 @@ import type { ExtensionServices } from '../services';
 import { describeRescoreCounts } from '../../core/workspace/verdicts';
 import { SourcesTreeProvider } from './sourcesTreeProvider';
 import { describeFilters, emptyFilterMessage, hasActiveFilters, shortModel, type ReviewFilter, type TreeFilters } from './sourceTreeModel';
-import { CONVERSATION_SCHEME, parseDocumentPath, renderConversationDocument, renderTurnDocument } from './conversationDocuments';
+import { CONVERSATION_SCHEME, parseDocumentPath, renderTurnDocument } from './conversationDocuments';
 import { openConversationView } from '../conversation/registerConversation';
 import { showConversationPick } from '../dashboard/conversationPicker';
 import { isEmptyTarget, readCommandTarget, type CommandTarget } from '../commandTarget';
@@ -228,7 +228,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
     if (node) await view.reveal(node, { select: true, focus: true, expand: true });
   };
 
-  // Read-only documents for turns and conversations.
+  // Read-only documents for turns.
   const documents = new (class implements vscode.TextDocumentContentProvider {
     readonly changedEmitter = new vscode.EventEmitter<vscode.Uri>();
     readonly onDidChange = this.changedEmitter.event;
@@ -237,7 +237,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
       if (!target) return `Unknown Intent Lens document: ${uri.toString()}\n`;
       const conv = await data.readConversation(target.convId);
       if (!conv) return `Conversation ${target.convId} is not loaded (its log may have been removed or not indexed yet).\n`;
-      return target.turnIndex === undefined ? renderConversationDocument(conv.entry) : renderTurnDocument(conv.entry, target.turnIndex);
+      return renderTurnDocument(conv.entry, target.turnIndex);
     }
   })();
   context.subscriptions.push(

@@ -4,7 +4,7 @@
 import { instanceKey, type ConversationRef } from '../../core/load/runLogIndex';
 import { shardText, type ReviewStatus } from '../../core/schema/records';
 import type { Condition, ExtendedPath, Mode, RecapMode } from '../../core/schema/runlog';
-import { activeTaskOf, baseInstances, instanceLabel } from '../../core/render/instances';
+import { activeTaskOf, baseInstances, instanceLabel, instanceRecapLabel } from '../../core/render/instances';
 import { columnFilterOf } from './columnFilters';
 import { SourceTreeData, countsByModel, emptyCounts, type SourceData, type TreeInput, type TreeSummary } from './sourceTreeData';
 import { collator, compareInstances } from './treeOrder';
@@ -272,7 +272,7 @@ export class SourceTreeModel {
         condition: spec.condition,
         ...(spec.path ? { path: spec.path, k: spec.k ?? 0 } : {}),
         ...(spec.recap ? { recap: spec.recap } : {}),
-        label: instanceLabel(spec) + (spec.recap ? ` · recap ${spec.recap}` : ''),
+        label: instanceRecapLabel(spec),
         ...(active ? { active } : {}),
         counts,
         runs: mine.length,
