@@ -72,13 +72,16 @@ export function addToSummary(s: ScoreSummary, r: ConversationScore): void {
     t.unscored++;
   } else {
     s.scored++;
-    if (r.is_correct) (s.correct++, t.correct++);
-    else (s.incorrect++, t.incorrect++);
+    const key = r.is_correct ? 'correct' : 'incorrect';
+    s[key]++;
+    t[key]++;
     if (r.previous_is_correct !== null) {
       s.compared++;
       t.compared++;
-      if (r.previous_is_correct === r.is_correct) (s.agree++, t.agree++);
-      else s.changed++;
+      if (r.previous_is_correct === r.is_correct) {
+        s.agree++;
+        t.agree++;
+      } else s.changed++;
     }
   }
   if (r.inactive.length) s.with_inactive++;

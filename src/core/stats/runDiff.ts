@@ -2,7 +2,7 @@
 // re-scored verdicts, a parent batch and its fork) side by side, per instance (mode × condition ×
 // path × k): the paired 2x2 table with its exact McNemar test (Holm over the instances) and the
 // sources that flipped ✓→✗ (lost) and ✗→✓ (gained), each with one conversation per side to open.
-import { instanceLabel, instanceRecapLabel } from '../render/instances';
+import { instanceRecapLabel } from '../render/instances';
 import type { Verdict } from '../load/runLogIndex';
 import { holmSignificant, mcnemarExact, pairedDeltaPp, addPair, emptyPairedTable } from './pairedTests';
 import type { PairedTest } from './statsTypes';

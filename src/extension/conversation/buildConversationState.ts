@@ -4,7 +4,7 @@
 // and the verdict with its provenance. No `vscode` import: unit tests build states directly.
 import { parseConversation, responseTypeName, conversationTimeline, turnOfTraceIndex, type Conversation, type ConversationTurn, type LogEntryAt, type TimelineSource } from '../../core/conversation';
 import type { InactiveSpanDetector } from '../../core/inactive/detectInactive';
-import type { ConversationRef, Verdict } from '../../core/load/runLogIndex';
+import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { BenchmarkRecord } from '../../core/schema/records';
 import type { RunLogEntry } from '../../core/schema/runlog';
 import { instanceRecapLabel } from '../../core/render/instances';

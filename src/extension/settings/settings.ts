@@ -27,7 +27,11 @@ export function settingDefault<K extends SettingKey>(key: K): SettingValue<K> | 
   return hasSettingType(contributed, SETTING_TYPES[key]) ? (contributed as SettingValue<K>) : undefined;
 }
 
-export function updateSetting<K extends SettingKey>(key: K, value: SettingValue<K>, target: vscode.ConfigurationTarget): Thenable<void> {
+export function updateSetting<K extends SettingKey>(
+  key: K,
+  value: SettingValue<K>,
+  target: vscode.ConfigurationTarget,
+): Thenable<void> {
   return section().update(key, value, target);
 }
 

@@ -14,7 +14,9 @@ export type VerifyTarget = { file: string } | string;
  * that holds the file (the first workspace folder when the file is in none).
  */
 export function databasesFor(file: string | undefined): string | undefined {
-  const folder = (file ? vscode.workspace.getWorkspaceFolder(vscode.Uri.file(file)) : undefined) ?? vscode.workspace.workspaceFolders?.[0];
+  const folder =
+    (file ? vscode.workspace.getWorkspaceFolder(vscode.Uri.file(file)) : undefined) ??
+    vscode.workspace.workspaceFolders?.[0];
   return databasesFolderFor(setting('databasesFolder'), folder?.uri.fsPath);
 }
 

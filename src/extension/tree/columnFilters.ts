@@ -3,7 +3,7 @@
 // the number of turns, of logged tokens, on the logged cost and on the inactive count (known after
 // Re-score). The tree applies them to its runs exactly as the table does, so one filter shows in both.
 import type { ConversationRef } from '../../core/load/runLogIndex';
-import { instanceLabel, instanceRecapLabel } from '../../core/render/instances';
+import { instanceRecapLabel } from '../../core/render/instances';
 
 export interface NumberRange {
   min?: number;

@@ -1,5 +1,5 @@
 // The verdicts the Sources tree counts: re-scores applied over logged verdicts, and new errors.
-import type { ConversationRef, Verdict } from '../../core/load/runLogIndex';
+import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { RescoredRun } from './sourceTreeModel';
 import type { RunRescore } from './treeItems';
 import { verdictOfBoolean } from '../../shared/verdicts';

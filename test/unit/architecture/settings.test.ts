@@ -16,21 +16,30 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const extensionFiles = sourceFiles(join(ROOT, 'src/extension')).map((f) => ({ path: relative(ROOT, f).replace(/\\/g, '/'), text: readFileSync(f, 'utf8') }));
+const extensionFiles = sourceFiles(join(ROOT, 'src/extension')).map((f) => ({
+  path: relative(ROOT, f).replace(/\\/g, '/'),
+  text: readFileSync(f, 'utf8'),
+}));
 const textOf = (path: string) => extensionFiles.find((f) => f.path === path)!.text;
 
 describe('the settings module', () => {
   it('types exactly the settings package.json contributes', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { configuration: unknown } };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      contributes: { configuration: unknown };
+    };
     const sections = [pkg.contributes.configuration].flat() as Array<{ properties: Record<string, { type: string }> }>;
-    const contributed = Object.fromEntries(sections.flatMap((s) => Object.entries(s.properties)).map(([k, v]) => [k.replace(/^intentLens\./, ''), v.type]));
+    const contributed = Object.fromEntries(
+      sections.flatMap((s) => Object.entries(s.properties)).map(([k, v]) => [k.replace(/^intentLens\./, ''), v.type]),
+    );
     expect(SETTING_TYPES).toEqual(contributed);
   });
 
   it('is the only reader of intentLens settings; at most two getConfiguration sites in src/extension', () => {
     const sites = extensionFiles.flatMap((f) => (f.text.match(/getConfiguration\(/g) ?? []).map(() => f.path));
     expect(sites.length).toBeLessThanOrEqual(2);
-    expect(sites.filter((p) => /getConfiguration\('intentLens'/.test(textOf(p)))).toEqual(['src/extension/settings/settings.ts']);
+    expect(sites.filter((p) => /getConfiguration\('intentLens'/.test(textOf(p)))).toEqual([
+      'src/extension/settings/settings.ts',
+    ]);
   });
 
   it('repeats no default in code: no setting read with a fallback value', () => {
@@ -42,12 +51,18 @@ describe('the settings module', () => {
 });
 
 describe('every road to a verdict takes its options from settings/verifySettings.ts', () => {
-  const paths = ['src/extension/scoring/registerScoring.ts', 'src/extension/runner/runSession.ts', 'src/extension/fork/forkSession.ts'];
+  const paths = [
+    'src/extension/scoring/registerScoring.ts',
+    'src/extension/runner/runSession.ts',
+    'src/extension/fork/forkSession.ts',
+  ];
   it.each(paths)('%s scores with verifyOptionsFor', (path) => {
     const text = textOf(path);
     expect(text).toMatch(/\bverifyOptionsFor\(/);
     // No options object written inline: no literal trusted/python/lenient/databases keys.
-    expect(text).not.toMatch(/verifierScorer\(\{|rescoreConversation\([^)]*\{\s*trusted|lenientActionsFormat|databasesDir:/);
+    expect(text).not.toMatch(
+      /verifierScorer\(\{|rescoreConversation\([^)]*\{\s*trusted|lenientActionsFormat|databasesDir:/,
+    );
   });
 
   it('the Test Explorer runs through runOneInstance (Run)', () => {

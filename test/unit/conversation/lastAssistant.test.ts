@@ -18,7 +18,9 @@ describe('lastAssistant', () => {
   });
 
   it('is the message the conversation model takes as the final answer', () => {
-    expect(parseConversation({ conv_id: 'c', task: 'math', task_id: 't', trace }).finalAnswer?.text).toBe(lastAssistantText(trace));
+    expect(parseConversation({ conv_id: 'c', task: 'math', task_id: 't', trace }).finalAnswer?.text).toBe(
+      lastAssistantText(trace),
+    );
   });
 
   it('answers none for a trace without an assistant message', () => {

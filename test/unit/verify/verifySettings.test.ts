@@ -18,7 +18,8 @@ const recordLine = readFileSync(join(ROOT, 'samples/intent.records.jsonl'), 'utf
   .split('\n')
   .find((l) => l.includes('"sample-actions/weather-cities"'))!;
 const record = parseRecordsText('intent.records.jsonl', recordLine + '\n').items[0]!.value;
-const answer = "Sure, here are the calls: [get_weather(city='Paris', unit='celsius'), get_weather(city='Rome', unit='celsius')] Let me know!";
+const answer =
+  "Sure, here are the calls: [get_weather(city='Paris', unit='celsius'), get_weather(city='Rome', unit='celsius')] Let me know!";
 
 function loggedConversation(text: string): RunLogEntry {
   return RunLogEntrySchema.parse({
@@ -59,7 +60,15 @@ describe('one verdict on every road (verifyOptionsOf)', () => {
   });
 
   it('carries python, unisolated execution, the databases folder and the time limit', () => {
-    expect(verifyOptionsOf({ execute: false, python: ' /opt/py/bin/python ', allowUnisolated: true, databasesDir: '/db', timeoutMs: 500 })).toEqual({
+    expect(
+      verifyOptionsOf({
+        execute: false,
+        python: ' /opt/py/bin/python ',
+        allowUnisolated: true,
+        databasesDir: '/db',
+        timeoutMs: 500,
+      }),
+    ).toEqual({
       trusted: false,
       lenientActionsFormat: false,
       python: { pythonPath: '/opt/py/bin/python', allowUnisolated: true, timeoutMs: 500 },
