@@ -7,7 +7,7 @@ import type { ExtensionServices } from '../services';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { rescoreConversation } from '../../core/verify/rescore';
 import { codeIsolationNote } from '../../core/verify/code/codeIsolationNote';
-import type { VerifyDetails } from '../../core/verify/verifyTypes';
+import type { VerifyDetails, VerifyOptions } from '../../core/verify/verifyTypes';
 import { SqlExecutor } from '../../core/verify/database/sqlExecutor';
 import type { RescoreEntry } from './rescoreResults';
 import { VERIFIER_VERSION, verdictChanged } from '../../core/workspace/verdicts';
@@ -129,6 +129,9 @@ export function registerScoring(services: ExtensionServices): void {
       const plans = services.data.plans();
       sql ??= new SqlExecutor();
       const codeDetails: VerifyDetails[] = [];
+      // The settings are read once per file, not once per conversation.
+      const optionsByFile = new Map<string, VerifyOptions>();
+      const optionsFor = (file: string) => optionsByFile.get(file) ?? optionsByFile.set(file, verifyOptionsFor(file)).get(file)!;
       const abort = new AbortController();
       const done: RescoreEntry[] = [];
       let notExecuted = 0;
@@ -149,7 +152,7 @@ export function registerScoring(services: ExtensionServices): void {
                 const entry = await services.data.logs.readConversation(ref);
                 const record = records.get(ref.task_id);
                 // The record's folder decides the databases folder (the log's, for a plan or no record).
-                const options = { ...verifyOptionsFor(record ?? ref.file), sql: sql!, signal: abort.signal };
+                const options = { ...optionsFor(record?.file ?? ref.file), sql: sql!, signal: abort.signal };
                 const r = await rescoreConversation(record?.record, entry, options, plans.get(ref.task_id)?.plan);
                 if (abort.signal.aborted) return;
                 if (r.details.domain === 'code' && r.is_correct === null && !trusted) notExecuted++;
