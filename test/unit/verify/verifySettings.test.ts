@@ -1,7 +1,8 @@
 // Issue 38.1: one verdict whichever road an answer takes. Re-score (rescoreConversation), Run and
 // Fork (verifierScorer) and the CLI's score/run/fork flags all build their options with
 // verifyOptionsOf; with lenient actions parsing on, the same prose-wrapped answer is correct on
-// every road, and wrong on every road without it. test/unit/architecture/settings.test.ts proves
+// every road, and wrong on every road without it (test/host/suite/oneVerdict.test.ts runs the real
+// Run, Re-score and Fork in the extension host). test/unit/architecture/settings.test.ts proves
 // that each extension path takes its options from settings/verifySettings.ts.
 import { describe, expect, it } from 'vitest';
 import { isAbsolute, join, resolve } from 'node:path';
