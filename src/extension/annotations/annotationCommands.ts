@@ -14,6 +14,7 @@ import { readCommandTarget } from '../commandTarget';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 import { ConversationPanel } from '../conversation/conversationPanel';
 import type { AnnotationStore } from './annotationStore';
+import { setting } from '../settings/settings';
 
 /** Answers a caller may give instead of the prompts. */
 const AnswersSchema = z
@@ -36,7 +37,7 @@ function answersOf(arg: unknown): Answers {
 }
 
 function annotator(): string {
-  const name = vscode.workspace.getConfiguration('intentLens').get<string>('annotations.annotator', '');
+  const name = setting('annotations.annotator');
   return name || process.env.INTENT_LENS_REVIEWER || process.env.USER || 'unknown';
 }
 

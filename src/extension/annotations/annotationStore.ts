@@ -11,6 +11,7 @@ import { readSidecars, orphanAnnotations } from '../../core/annotations/annotati
 import { appendAnnotationEvents } from '../../core/annotations/annotationWriter';
 import { ANNOTATION_SIDECAR, labelSet, type AnnotationEvent } from '../../core/annotations/annotationTypes';
 import type { ExtensionServices } from '../services';
+import { setting } from '../settings/settings';
 
 const SIDECAR_NAME = /^annotations.*\.jsonl$/;
 
@@ -35,7 +36,7 @@ export class AnnotationStore implements vscode.Disposable {
 
   /** The labels offered: the defaults plus the setting's. */
   labels(): string[] {
-    return labelSet(vscode.workspace.getConfiguration('intentLens').get<string[]>('annotations.labels', []));
+    return labelSet(setting('annotations.labels').filter((l): l is string => typeof l === 'string'));
   }
 
   private async sidecars(): Promise<string[]> {
