@@ -71,6 +71,10 @@ describe('database candidates (Table 3)', () => {
     const c = await selected(source('What is the name of the oldest customer?', 'SELECT name FROM customer ORDER BY age DESC LIMIT 1'));
     expect([c.original, c.revised, c.reference.revised]).toEqual(['oldest', 'youngest', 'SELECT "name" FROM "customer" ORDER BY "age" ASC LIMIT 1']);
   });
+  it('flips a reverse alphabetical order to alphabetical', async () => {
+    const c = await selected(source('List customer names in reversed lexicographical order.', 'SELECT name FROM customer ORDER BY name DESC'));
+    expect([c.original, c.revised, c.reference.revised]).toEqual(['reversed lexicographical', 'lexicographical', 'SELECT "name" FROM "customer" ORDER BY "name" ASC']);
+  });
   it('changes an output field to another column of its table', async () => {
     const c = await selected(source('List the name of every customer.', 'SELECT name FROM customer'));
     expect([c.requirement, c.original, c.revised]).toEqual(['requested column', 'name', 'city']);
