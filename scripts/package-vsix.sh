@@ -18,5 +18,12 @@ if [ ! -f "$VSCE" ] || ! grep -q "\"version\": \"$VSCE_VERSION\"" "$ROOT/.tools/
 fi
 cd "$ROOT"
 # --no-dependencies: everything is bundled into dist/; .vscodeignore keeps the package minimal.
-PATH="$N24:$PATH" "$N24/node" "$VSCE" package --no-dependencies --allow-missing-repository --skip-license "$@"
-ls -la "$ROOT"/*.vsix
+# No skip or allow flags: a warning from vsce (missing LICENSE, repository, icon…) fails the package.
+VERSION=$("$N24/node" -p "require('./package.json').version")
+OUT="$ROOT/intent-lens-$VERSION.vsix"
+LOG=$(mktemp)
+PATH="$N24:$PATH" "$N24/node" "$VSCE" package --no-dependencies --out "$OUT" "$@" 2>&1 | tee "$LOG"
+if grep -qi 'warning' "$LOG"; then rm -f "$LOG"; echo "[package] vsce printed a warning (above)" >&2; exit 1; fi
+rm -f "$LOG"
+# The size budget and the files an installed extension needs (scripts/check-vsix.mjs).
+"$N24/node" "$ROOT/scripts/check-vsix.mjs" "$OUT"
