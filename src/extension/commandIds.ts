@@ -53,6 +53,8 @@ export const COMMANDS = {
   // Constructing revisions from source tasks
   constructNewRevision: 'intentLens.construct.newRevision',
   constructForFile: 'intentLens.construct.forFile',
+  // A first run without data
+  openSampleWorkspace: 'intentLens.openSampleWorkspace',
 } as const;
 
 /** Keyboard navigation inside the compare view (contributed, with keybindings). */

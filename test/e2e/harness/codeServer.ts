@@ -99,7 +99,7 @@ function installExtensionFolder(extensionPath: string, extensionsDir: string, li
     return target;
   }
   mkdirSync(target, { recursive: true });
-  for (const entry of ['package.json', 'dist', 'media', 'README.md', 'LICENSE', 'CHANGELOG.md']) {
+  for (const entry of ['package.json', 'dist', 'media', 'samples', 'README.md', 'LICENSE', 'CHANGELOG.md']) {
     const from = join(extensionPath, entry);
     if (existsSync(from)) cpSync(from, join(target, entry), { recursive: true });
   }
