@@ -20,7 +20,8 @@ cd "$ROOT"
 # --no-dependencies: everything is bundled into dist/; .vscodeignore keeps the package minimal.
 # No skip or allow flags: a warning from vsce (missing LICENSE, repository, icon…) fails the package.
 VERSION=$("$N24/node" -p "require('./package.json').version")
-OUT="$ROOT/intent-lens-$VERSION.vsix"
+# INTENT_LENS_VSIX_OUT: where to write it (the installed e2e suite packs into its temp folder).
+OUT="${INTENT_LENS_VSIX_OUT:-$ROOT/intent-lens-$VERSION.vsix}"
 LOG=$(mktemp)
 PATH="$N24:$PATH" "$N24/node" "$VSCE" package --no-dependencies --out "$OUT" "$@" 2>&1 | tee "$LOG"
 if grep -qi 'warning' "$LOG"; then rm -f "$LOG"; echo "[package] vsce printed a warning (above)" >&2; exit 1; fi
