@@ -33,6 +33,8 @@ export interface CodeServerOptions {
   trust?: boolean;
   /** Start with `--vscode-option enable-smoke-test-driver` (needed by the host-suite runner). */
   smokeTestDriver?: boolean;
+  /** More code-server arguments (e.g. `--enable-proposed-api <extension id>` for a test extension). */
+  extraArgs?: string[];
   /** Extra environment for the server and its extension hosts. */
   env?: Record<string, string>;
   /** Keep the temp folders after stop() (for debugging). Also kept when INTENT_LENS_KEEP_TMP=1. */
@@ -260,6 +262,7 @@ async function startOn(options: CodeServerOptions, reuse: { runDir: string; port
       '--extensions-dir', dirs.extensions,
       ...(trust ? ['--disable-workspace-trust'] : []),
       ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+      ...(options.extraArgs ?? []),
       workspace,
     ];
     const logFd = openSync(logPath, 'a');
