@@ -44,7 +44,12 @@ export const REQUIRED_ENTRIES = [
   'extension/samples/databases/sample_library/sample_library.sqlite',
 ];
 
-const FORBIDDEN = [/\.map$/, /(^|\/)node_modules\//, /^extension\/(src|test|webview|scripts|bench)\//, /\/\.intent-lens\//];
+const FORBIDDEN = [
+  /\.map$/,
+  /(^|\/)node_modules\//,
+  /^extension\/(src|test|webview|scripts|bench)\//,
+  /\/\.intent-lens\//,
+];
 
 /** Entry names of a zip file, from its central directory (no dependency needed for a listing). */
 export function zipEntryNames(zip) {

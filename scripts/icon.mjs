@@ -15,9 +15,11 @@ export function iconSvg(glyphSvg) {
   const inner = glyphSvg.slice(glyphSvg.indexOf('>', open.index) + 1, glyphSvg.lastIndexOf('</svg>'));
   const attrs = open[1].match(/\b(fill|stroke|stroke-width|stroke-linecap|stroke-linejoin)="[^"]*"/g) ?? [];
   const glyphAttrs = attrs.join(' ').replace(/currentColor/g, GLYPH);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${ICON_SIZE}" height="${ICON_SIZE}" viewBox="0 0 32 32">`
-    + `<rect width="32" height="32" rx="7" fill="${TILE}"/>`
-    + `<g transform="translate(4 4)" ${glyphAttrs}>${inner}</g></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${ICON_SIZE}" height="${ICON_SIZE}" viewBox="0 0 32 32">` +
+    `<rect width="32" height="32" rx="7" fill="${TILE}"/>` +
+    `<g transform="translate(4 4)" ${glyphAttrs}>${inner}</g></svg>`
+  );
 }
 
 export async function writeIcon(svgPath, pngPath) {

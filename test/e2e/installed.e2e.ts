@@ -23,7 +23,11 @@ import {
 import { packedVsix, sourceTreeTies } from './installedPackage';
 
 const missing = missingE2eTools();
-const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+  publisher: string;
+  name: string;
+  version: string;
+};
 
 interface SidecarVerdict {
   conv_id: string;
@@ -34,7 +38,21 @@ interface SidecarVerdict {
 
 /** The CLI's verdicts (the source tree's build) for one samples log, by conversation. */
 function cliVerdicts(samples: string, log: string): Map<string, boolean | null> {
-  const out = execFileSync(process.execPath, [join(repoRoot, 'dist/cli.js'), 'score', '--records', join(samples, 'intent.records.jsonl'), '--logs', join(samples, log), '--databases', join(samples, 'databases'), '--json'], { encoding: 'utf8' });
+  const out = execFileSync(
+    process.execPath,
+    [
+      join(repoRoot, 'dist/cli.js'),
+      'score',
+      '--records',
+      join(samples, 'intent.records.jsonl'),
+      '--logs',
+      join(samples, log),
+      '--databases',
+      join(samples, 'databases'),
+      '--json',
+    ],
+    { encoding: 'utf8' },
+  );
   const parsed = JSON.parse(out) as { conversations: Array<{ conv_id: string; is_correct: boolean | null }> };
   return new Map(parsed.conversations.map((c) => [c.conv_id, c.is_correct]));
 }
@@ -54,7 +72,9 @@ describe.skipIf(missing.length > 0)('installed .vsix: first use in a fresh profi
     samples = join(pickedParent, 'intent-lens-samples');
     server = await startCodeServer({ workspace: empty, vsix: vsix.path });
     wb = await openWorkbench(server, { suite: 'installed', timeoutMs: 120_000 });
-    console.log(`[installed] packed in ${vsix.packMs} ms; server ${server.startMs} ms, workbench ${wb.timings.workbenchMs} ms`);
+    console.log(
+      `[installed] packed in ${vsix.packMs} ms; server ${server.startMs} ms, workbench ${wb.timings.workbenchMs} ms`,
+    );
   }, 300_000);
 
   afterAll(async () => {
@@ -73,9 +93,15 @@ describe.skipIf(missing.length > 0)('installed .vsix: first use in a fresh profi
 
   it('opens the sample workspace from the walkthrough: the samples are copied to the picked folder and opened', async () => {
     await wb.commandWithQuickPick('Welcome: Open Walkthrough...', 'Intent Lens');
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get Started with Intent Lens' }).first().click();
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'Get Started with Intent Lens' })
+      .first()
+      .click();
     const walkthrough = wb.page.locator('.gettingStartedContainer');
-    await walkthrough.locator('.getting-started-step', { hasText: 'Open a folder with your data' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await walkthrough
+      .locator('.getting-started-step', { hasText: 'Open a folder with your data' })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.screenshot('walkthrough');
     await walkthrough.getByRole('button', { name: 'Open Sample Workspace…' }).first().click();
 
@@ -90,8 +116,12 @@ describe.skipIf(missing.length > 0)('installed .vsix: first use in a fresh profi
     await dialog.getByRole('button', { name: 'Copy Samples Here' }).click();
 
     // The window reloads on the copy.
-    await wb.page.waitForURL((url) => url.searchParams.get('folder')?.endsWith('/intent-lens-samples') === true, { timeout: wb.timeoutMs });
-    expect(readFileSync(join(samples, 'intent.records.jsonl'))).toEqual(readFileSync(join(repoRoot, 'samples', 'intent.records.jsonl')));
+    await wb.page.waitForURL((url) => url.searchParams.get('folder')?.endsWith('/intent-lens-samples') === true, {
+      timeout: wb.timeoutMs,
+    });
+    expect(readFileSync(join(samples, 'intent.records.jsonl'))).toEqual(
+      readFileSync(join(repoRoot, 'samples', 'intent.records.jsonl')),
+    );
     await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: wb.timeoutMs });
   });
 
@@ -99,7 +129,9 @@ describe.skipIf(missing.length > 0)('installed .vsix: first use in a fresh profi
     await wb.openView('Intent Lens');
     await wb.extensionsActivated();
     for (const task of ['sample-math/muffin-trays', 'sample-code/sum-evens']) await wb.treeRow(task);
-    const status = wb.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+ conversations(?! so far)/ }).first();
+    const status = wb.page
+      .locator('.part.statusbar .statusbar-item', { hasText: /\d+ conversations(?! so far)/ })
+      .first();
     await status.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     expect(Number((await status.innerText()).match(/(\d+) conversations/)![1])).toBeGreaterThan(100);
     // Nothing failed to load from inside the package (a missing worker or bundle says so here).
@@ -113,7 +145,10 @@ describe.skipIf(missing.length > 0)('installed .vsix: first use in a fresh profi
     const hit = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: /sample-math\/muffin-trays/ }).first();
     await hit.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await input.press('Enter');
-    await wb.page.locator('.tab.active', { hasText: /sample-math\/muffin-trays · / }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.tab.active', { hasText: /sample-math\/muffin-trays · / })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     const frame = await wb.webviewFrameOf('conversation');
     await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
     expect(await frame.locator('.il-turn-current').innerText()).toMatch(/muffin/i);
@@ -126,14 +161,21 @@ describe.skipIf(missing.length > 0)('installed .vsix: first use in a fresh profi
     for (const value of ['sample-math/muffin-trays', 'illustrative/model-a']) {
       await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
       await input.fill(value);
-      await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: value }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+      await wb.page
+        .locator('.quick-input-list .monaco-list-row', { hasText: value })
+        .first()
+        .waitFor({ state: 'visible', timeout: wb.timeoutMs });
       await wb.page.keyboard.press('Enter');
       await expect.poll(() => input.inputValue().catch(() => ''), { timeout: wb.timeoutMs }).not.toBe(value);
     }
     const frame = await wb.webviewFrameOf('compare');
     await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
-    expect(await frame.locator('[data-testid="side-left"] [data-verdict]').getAttribute('data-verdict')).toBe('incorrect');
-    expect(await frame.locator('[data-testid="side-right"] [data-verdict]').getAttribute('data-verdict')).toBe('correct');
+    expect(await frame.locator('[data-testid="side-left"] [data-verdict]').getAttribute('data-verdict')).toBe(
+      'incorrect',
+    );
+    expect(await frame.locator('[data-testid="side-right"] [data-verdict]').getAttribute('data-verdict')).toBe(
+      'correct',
+    );
     expect(await frame.locator('[data-testid="active-value-right"]').innerText()).toBe('10 trays');
   });
 
@@ -145,11 +187,16 @@ describe.skipIf(missing.length > 0)('installed .vsix: first use in a fresh profi
       await wb.notification(/16 re-scored, \d+ correct/);
     }
     const sidecar = join(samples, '.intent-lens', 'rescored-verdicts.json');
-    const read = () => (existsSync(sidecar) ? (JSON.parse(readFileSync(sidecar, 'utf8')) as { verdicts: SidecarVerdict[] }).verdicts : []);
+    const read = () =>
+      existsSync(sidecar) ? (JSON.parse(readFileSync(sidecar, 'utf8')) as { verdicts: SidecarVerdict[] }).verdicts : [];
     await expect.poll(() => read().length, { timeout: wb.timeoutMs }).toBe(32);
     for (const log of ['logs/database/model-a.jsonl', 'logs/code/model-a.jsonl']) {
       const expected = cliVerdicts(join(repoRoot, 'samples'), log);
-      const got = new Map(read().filter((v) => v.file.endsWith(log)).map((v) => [v.conv_id, v.is_correct]));
+      const got = new Map(
+        read()
+          .filter((v) => v.file.endsWith(log))
+          .map((v) => [v.conv_id, v.is_correct]),
+      );
       expect(got).toEqual(expected);
       // Every answer was executed: a missing sandbox or WASM would leave them unscored (null).
       expect([...got.values()].filter((v) => v === null)).toEqual([]);

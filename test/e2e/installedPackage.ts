@@ -27,7 +27,8 @@ export function packedVsix(): PackedVsix {
     env: { ...process.env, INTENT_LENS_VSIX_OUT: out, NODE_OPTIONS: '' },
     timeout: 300_000,
   });
-  if (r.status !== 0 || !existsSync(out)) throw new Error(`packing the .vsix failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0 || !existsSync(out))
+    throw new Error(`packing the .vsix failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
   return { path: out, packMs: Date.now() - t0 };
 }
 

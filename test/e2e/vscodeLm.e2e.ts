@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { missingE2eTools, openWorkbench, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
+import {
+  missingE2eTools,
+  openWorkbench,
+  screenshotOnFailure,
+  startCodeServer,
+  type CodeServer,
+  type Workbench,
+} from './harness';
 import { eligibleShardsInPrompt, startFakeServer, type FakeServer } from '../unit/runner/fakeOpenAIServer';
 import { mathRecord } from '../unit/runner/runnerFixtures';
 
@@ -35,7 +42,10 @@ describe.skipIf(missing.length > 0)('vscode-lm: an instance through the VS Code 
       const first = req.body.messages[0]?.content ?? '';
       if (first.includes('You are simulating a user')) {
         const s = eligibleShardsInPrompt(first)[0];
-        return { kind: 'chat', text: JSON.stringify({ response: `so ${s?.shard ?? 'nothing more'}`, shard_id: s?.shard_id ?? -1 }) };
+        return {
+          kind: 'chat',
+          text: JSON.stringify({ response: `so ${s?.shard ?? 'nothing more'}`, shard_id: s?.shard_id ?? -1 }),
+        };
       }
       return { kind: 'chat', text: 'Step by step: 6 sacks * 10 kg * $2 = $120. Final answer: 120' };
     });
@@ -87,8 +97,14 @@ describe.skipIf(missing.length > 0)('vscode-lm: an instance through the VS Code 
     await consent.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await consent.getByRole('button', { name: 'Cancel' }).click();
     // A provider error ends the test as errored (not failed); the Test Results panel says why.
-    await retained.locator('.codicon-testing-error-icon, .codicon-testing-failed-icon').first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    await page.locator('.part.panel .monaco-list-row', { hasText: /VS Code did not grant Intent Lens access/ }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await retained
+      .locator('.codicon-testing-error-icon, .codicon-testing-failed-icon')
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await page
+      .locator('.part.panel .monaco-list-row', { hasText: /VS Code did not grant Intent Lens access/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     expect(logFiles(join(workspace, 'logs'))).toEqual([]);
 
     // Then allowed, as a user would on the second try.
@@ -96,7 +112,10 @@ describe.skipIf(missing.length > 0)('vscode-lm: an instance through the VS Code 
     await consent.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.screenshot('consent');
     const prompt = await consent.innerText();
-    await consent.getByRole('button', { name: /^Allow/ }).first().click();
+    await consent
+      .getByRole('button', { name: /^Allow/ })
+      .first()
+      .click();
 
     await retained.locator('.codicon-testing-passed-icon').waitFor({ state: 'visible', timeout: wb.timeoutMs });
     expect(prompt).toMatch(/Intent Lens Test LM|Intent Lens tests/);
@@ -106,7 +125,10 @@ describe.skipIf(missing.length > 0)('vscode-lm: an instance through the VS Code 
 
     const logs = logFiles(join(workspace, 'logs'));
     expect(logs).toHaveLength(1);
-    const lines = readFileSync(logs[0]!, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { mode: string; condition: string; is_correct: boolean; assistant_model: string });
+    const lines = readFileSync(logs[0]!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { mode: string; condition: string; is_correct: boolean; assistant_model: string });
     expect(lines.map((l) => [l.mode, l.condition, l.is_correct])).toEqual([['multi', 'retained', true]]);
     expect(lines[0]!.assistant_model).toMatch(/asst/);
   });

@@ -4,6 +4,9 @@
 // another extension (Intent Lens) may use them: the consent prompt a real chat-model extension brings.
 // (The chatProvider API proposal, enabled with code-server's --enable-proposed-api, carries that
 // request; the registration itself is the finalized API.) Plain JavaScript: installed as it is.
+/* global exports, AbortController */
+// A CommonJS extension as VS Code loads it; `vscode` exists only inside the extension host.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const vscode = require('vscode');
 
 const VENDOR = 'intent-lens-test';
@@ -29,7 +32,10 @@ function textOf(message) {
 async function respond(model, messages, options, progress, token) {
   const body = {
     model: model.id,
-    messages: messages.map((m) => ({ role: m.role === vscode.LanguageModelChatMessageRole.User ? 'user' : 'assistant', content: textOf(m) })),
+    messages: messages.map((m) => ({
+      role: m.role === vscode.LanguageModelChatMessageRole.User ? 'user' : 'assistant',
+      content: textOf(m),
+    })),
     temperature: options.modelOptions && options.modelOptions.temperature,
     max_tokens: options.modelOptions && options.modelOptions.max_tokens,
   };
@@ -57,7 +63,8 @@ exports.activate = (context) => {
     vscode.lm.registerLanguageModelChatProvider(VENDOR, {
       provideLanguageModelChatInformation: () => modelInfos(),
       provideLanguageModelChatResponse: respond,
-      provideTokenCount: (_model, text) => Math.ceil((typeof text === 'string' ? text : JSON.stringify(text)).length / 4),
+      provideTokenCount: (_model, text) =>
+        Math.ceil((typeof text === 'string' ? text : JSON.stringify(text)).length / 4),
     }),
   );
 };

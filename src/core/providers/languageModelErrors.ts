@@ -7,7 +7,11 @@ import { ProviderError } from './providerErrors';
 export type LanguageModelErrorCode = 'NoPermissions' | 'Blocked' | 'NotFound' | (string & {});
 
 /** A failed `sendRequest` as a ProviderError with a message that says what to do. */
-export function languageModelError(code: LanguageModelErrorCode | undefined, message: string, modelName: string): ProviderError {
+export function languageModelError(
+  code: LanguageModelErrorCode | undefined,
+  message: string,
+  modelName: string,
+): ProviderError {
   switch (code) {
     case 'NoPermissions':
       return new ProviderError(
@@ -16,9 +20,15 @@ export function languageModelError(code: LanguageModelErrorCode | undefined, mes
           'or allow it under Accounts → Manage Language Model Access.',
       );
     case 'Blocked':
-      return new ProviderError('rate-limit', `${modelName} refused the request for now (quota or rate limit reached): ${message}. Try again later.`);
+      return new ProviderError(
+        'rate-limit',
+        `${modelName} refused the request for now (quota or rate limit reached): ${message}. Try again later.`,
+      );
     case 'NotFound':
-      return new ProviderError('not-found', `${modelName} is no longer available (its extension was disabled or signed out).`);
+      return new ProviderError(
+        'not-found',
+        `${modelName} is no longer available (its extension was disabled or signed out).`,
+      );
     default:
       return new ProviderError('unavailable', `${modelName} failed: ${message}`);
   }

@@ -18,7 +18,12 @@ describe('check-vsix', () => {
   });
 
   it('refuses source maps, sources and node_modules', () => {
-    const names = [...required, 'extension/dist/host.js.map', 'extension/src/cli.ts', 'extension/node_modules/zod/index.js'];
+    const names = [
+      ...required,
+      'extension/dist/host.js.map',
+      'extension/src/cli.ts',
+      'extension/node_modules/zod/index.js',
+    ];
     expect(check(names, 1000)).toHaveLength(3);
   });
 

@@ -23,7 +23,8 @@ describe.skipIf(!built)('CLI npm package', () => {
   let user: string;
   /** Only Node's own folder on PATH, a fresh HOME and npm cache: nothing of this machine's setup. */
   let env: NodeJS.ProcessEnv;
-  const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: user, env, encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = (cmd: string, args: string[]) =>
+    execFileSync(cmd, args, { cwd: user, env, encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
 
   beforeAll(() => {
     work = mkdtempSync(join(tmpdir(), 'intent-lens-cli-pack-'));
@@ -37,10 +38,26 @@ describe.skipIf(!built)('CLI npm package', () => {
       npm_config_update_notifier: 'false',
       TMPDIR: tmpdir(),
     };
-    const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } })) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    const packed = JSON.parse(
+      execFileSync(npm, ['pack', '--json', '--pack-destination', work], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, npm_config_update_notifier: 'false' },
+      }),
+    ) as Array<{ filename: string; files: Array<{ path: string }> }>;
     const files = packed[0]!.files.map((f) => f.path);
     // What the CLI loads at run time is in the tarball; sources, maps and the webviews are not.
-    expect(files).toEqual(expect.arrayContaining(['dist/cli.js', 'dist/sqlWorker.js', 'dist/sql-wasm.wasm', 'dist/searchWorker.js', 'dist/lib-lezer-python.js', 'samples/intent.records.jsonl', 'LICENSE']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'dist/cli.js',
+        'dist/sqlWorker.js',
+        'dist/sql-wasm.wasm',
+        'dist/searchWorker.js',
+        'dist/lib-lezer-python.js',
+        'samples/intent.records.jsonl',
+        'LICENSE',
+      ]),
+    );
     expect(files.filter((f) => /\.map$|^src\/|^test\/|^dist\/webview\//.test(f))).toEqual([]);
     run(npm, ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', join(work, packed[0]!.filename)]);
   }, 60_000);
@@ -61,7 +78,20 @@ describe.skipIf(!built)('CLI npm package', () => {
 
   it('scores the packaged samples, SQL and Python answers included', () => {
     const samples = join(user, 'node_modules', 'intent-lens', 'samples');
-    const out = run(npx, ['--offline', 'intent-lens', 'score', '--records', join(samples, 'intent.records.jsonl'), '--logs', join(samples, 'logs', 'database'), '--logs', join(samples, 'logs', 'code'), '--databases', join(samples, 'databases'), '--json']);
+    const out = run(npx, [
+      '--offline',
+      'intent-lens',
+      'score',
+      '--records',
+      join(samples, 'intent.records.jsonl'),
+      '--logs',
+      join(samples, 'logs', 'database'),
+      '--logs',
+      join(samples, 'logs', 'code'),
+      '--databases',
+      join(samples, 'databases'),
+      '--json',
+    ]);
     const scored = (JSON.parse(out) as Scored).conversations;
     for (const domain of ['database', 'code']) {
       const verdicts = scored.filter((c) => c.details.domain === domain).map((c) => c.is_correct);

@@ -10,18 +10,24 @@ interface Contributes {
   walkthroughs: Array<{ steps: Array<{ id: string; description: string }> }>;
   viewsWelcome: Array<{ view: string; contents: string; when: string }>;
 }
-const contributes = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: Contributes }).contributes;
+const contributes = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: Contributes })
+  .contributes;
 const link = `(command:${COMMANDS.openSampleWorkspace})`;
 
 describe('Open Sample Workspace… is offered where a newcomer without data looks', () => {
-  it('in the walkthrough\'s first step', () => {
+  it("in the walkthrough's first step", () => {
     expect(contributes.walkthroughs[0]!.steps[0]!.description).toContain(link);
   });
 
   it('in the Sources view with no folder open, and with a folder that holds no data', () => {
-    const offered = contributes.viewsWelcome.filter((w) => w.view === 'intentLens.sources' && w.contents.includes(link));
+    const offered = contributes.viewsWelcome.filter(
+      (w) => w.view === 'intentLens.sources' && w.contents.includes(link),
+    );
     expect(offered.map((w) => w.when)).toEqual(
-      expect.arrayContaining(['workbenchState == empty', expect.stringContaining('!intentLens.hasData && !intentLens.unmatchedData')]),
+      expect.arrayContaining([
+        'workbenchState == empty',
+        expect.stringContaining('!intentLens.hasData && !intentLens.unmatchedData'),
+      ]),
     );
   });
 

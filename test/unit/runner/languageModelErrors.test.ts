@@ -4,24 +4,36 @@ import { languageModelError, noLanguageModelError } from '../../../src/core/prov
 
 describe('VS Code LM API errors', () => {
   it('no consent: auth, and how to allow it', () => {
-    const e = languageModelError('NoPermissions', "Language model 'x' cannot be used by 'intent-lens.intent-lens'.", 'Test LM');
+    const e = languageModelError(
+      'NoPermissions',
+      "Language model 'x' cannot be used by 'intent-lens.intent-lens'.",
+      'Test LM',
+    );
     expect(e.kind).toBe('auth');
     expect(e.message).toMatch(/did not grant Intent Lens access to Test LM\. Run again and choose Allow/);
     expect(e.message).toContain('Manage Language Model Access');
   });
 
-  it('quota or rate limit: rate-limit, with the model\'s own words', () => {
+  it("quota or rate limit: rate-limit, with the model's own words", () => {
     const e = languageModelError('Blocked', 'monthly quota exceeded', 'Copilot GPT-4o');
     expect(e.kind).toBe('rate-limit');
-    expect(e.message).toBe('Copilot GPT-4o refused the request for now (quota or rate limit reached): monthly quota exceeded. Try again later.');
+    expect(e.message).toBe(
+      'Copilot GPT-4o refused the request for now (quota or rate limit reached): monthly quota exceeded. Try again later.',
+    );
   });
 
   it('a model gone since it was picked: not-found', () => {
-    expect(languageModelError('NotFound', 'unknown', 'Test LM')).toMatchObject({ kind: 'not-found', message: expect.stringMatching(/no longer available/) });
+    expect(languageModelError('NotFound', 'unknown', 'Test LM')).toMatchObject({
+      kind: 'not-found',
+      message: expect.stringMatching(/no longer available/),
+    });
   });
 
   it('anything else: unavailable, with the message', () => {
-    expect(languageModelError(undefined, 'socket hang up', 'Test LM')).toMatchObject({ kind: 'unavailable', message: 'Test LM failed: socket hang up' });
+    expect(languageModelError(undefined, 'socket hang up', 'Test LM')).toMatchObject({
+      kind: 'unavailable',
+      message: 'Test LM failed: socket hang up',
+    });
     expect(languageModelError('SomethingNew', 'odd', 'Test LM').kind).toBe('unavailable');
   });
 
