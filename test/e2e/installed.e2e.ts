@@ -109,10 +109,19 @@ describe.skipIf(missing.length > 0)('installed .vsix: first use in a fresh profi
     const dialog = wb.page.locator('.quick-input-widget');
     const path = dialog.locator('input');
     await path.waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    // As a paste: the dialog completes what is typed key by key, and fill() lands after its current folder.
-    await path.press('Control+a');
-    await wb.page.keyboard.insertText(`${pickedParent}/`);
-    await expect.poll(() => path.inputValue(), { timeout: wb.timeoutMs }).toBe(`${pickedParent}/`);
+    // As a paste: the dialog completes what is typed key by key. It fills in its starting folder a
+    // moment after it shows (later under load), so replace what is there until only our path is.
+    const target = `${pickedParent}/`;
+    await expect.poll(() => path.inputValue(), { timeout: wb.timeoutMs }).toMatch(/\/$/);
+    for (let attempt = 1; (await path.inputValue()) !== target; attempt++) {
+      if (attempt > 3) throw new Error(`the folder dialog holds ${await path.inputValue()}, not ${target}`);
+      await path.press('Control+a');
+      await wb.page.keyboard.insertText(target);
+      await expect
+        .poll(() => path.inputValue(), { timeout: 10_000 })
+        .toBe(target)
+        .catch(() => undefined);
+    }
     await dialog.getByRole('button', { name: 'Copy Samples Here' }).click();
 
     // The window reloads on the copy.
