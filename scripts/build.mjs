@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LAZY_MODULES, lazyModulesPlugin } from './lazyHostModules.mjs';
+import { writeIcon } from './icon.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const watch = process.argv.includes('--watch');
@@ -219,6 +220,8 @@ async function main() {
     );
   }
   await copyFile(join(root, 'node_modules/sql.js/dist/sql-wasm.wasm'), join(dist, 'sql-wasm.wasm'));
+  // The gallery icon (package.json "icon"), rasterised from the activity-bar SVG (scripts/icon.mjs).
+  await writeIcon(join(root, 'media/intent-lens.svg'), join(dist, 'icon.png'));
   if (existsSync(join(root, 'src/core/schema/jsonSchemas.ts'))) await writeJsonSchemas();
   if (watch) {
     await Promise.all(contexts.map((c) => c.watch()));

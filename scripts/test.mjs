@@ -20,6 +20,7 @@ const prettier = join(root, 'node_modules/prettier/bin/prettier.cjs');
 const tools = {
   node24: join(root, '.tools/node24/node_modules/node/bin/node'),
   codeServer: join(root, '.tools/code-server/node_modules/code-server/out/node/entry.js'),
+  vsce: join(root, '.tools/vsce/node_modules/@vscode/vsce/vsce'),
   chromium: process.env.INTENT_LENS_CHROMIUM ?? '/usr/bin/chromium',
 };
 
@@ -82,6 +83,7 @@ function missingTools() {
   const missing = [];
   if (!existsSync(tools.node24)) missing.push('Node 24 (.tools; bash scripts/setup-tools.sh)');
   if (!existsSync(tools.codeServer)) missing.push('code-server (.tools; bash scripts/setup-tools.sh)');
+  if (!existsSync(tools.vsce)) missing.push('@vscode/vsce (.tools; bash scripts/setup-tools.sh)');
   if (!existsSync(tools.chromium)) missing.push(`Chromium (${tools.chromium}; apt-get install -y chromium)`);
   return missing;
 }
@@ -90,7 +92,7 @@ const tStart = Date.now();
 mkdirSync(results, { recursive: true });
 const skipE2eAllowed = process.env.INTENT_LENS_SKIP_E2E === '1';
 
-if (!existsSync(tools.node24) || !existsSync(tools.codeServer)) {
+if (!existsSync(tools.node24) || !existsSync(tools.codeServer) || !existsSync(tools.vsce)) {
   await step('setup-tools', async () => {
     const code = await run('bash', [join(root, 'scripts/setup-tools.sh')]);
     // With INTENT_LENS_SKIP_E2E=1 a failed tool install is reported below as a skip, not a failure.

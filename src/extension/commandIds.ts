@@ -57,6 +57,8 @@ export const COMMANDS = {
   annotationsAdd: 'intentLens.annotations.add',
   annotationsOverrideVerdict: 'intentLens.annotations.overrideVerdict',
   annotationsReviewNext: 'intentLens.annotations.reviewNextUnannotated',
+  // A first run without data
+  openSampleWorkspace: 'intentLens.openSampleWorkspace',
 } as const;
 
 /** Keyboard navigation inside the compare view (contributed, with keybindings). */

@@ -18,6 +18,7 @@ import { registerConversation } from './conversation/registerConversation';
 import { registerSamples } from './samples/registerSamples';
 import { registerConstruct } from './construct/registerConstruct';
 import { registerAnnotations } from './annotations/registerAnnotations';
+import { registerFirstRun } from './firstRun/registerFirstRun';
 import { closeCodeSandboxes } from '../core/verify/code/codeSandbox';
 
 import { TreeModels } from './tree/treeModels';
@@ -51,7 +52,7 @@ export async function activate(context: vscode.ExtensionContext, load?: HostLoad
   const treeFilters = new TreeFilterStore(context.workspaceState);
   const services: ExtensionServices = { context, data, output, rescored, treeModels, treeFilters };
   context.subscriptions.push(output, data, rescored, treeModels, treeFilters);
-  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving, registerFork, registerSearch, registerLinks, registerDiscovery, registerConversation, registerSamples, registerConstruct, registerAnnotations]) {
+  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving, registerFork, registerSearch, registerLinks, registerDiscovery, registerConversation, registerSamples, registerConstruct, registerAnnotations, registerFirstRun]) {
     try {
       register(services);
     } catch (e) {

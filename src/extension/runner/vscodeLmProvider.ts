@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ChatMessage, ChatProvider, CompletionOptions, CompletionResult } from '../../core/providers/chatProvider';
 import { ProviderError } from '../../core/providers/providerErrors';
 import { foldSystemMessage } from '../../core/providers/foldSystemMessage';
+import { languageModelError, noLanguageModelError } from '../../core/providers/languageModelErrors';
 
 export class VsCodeLmProvider implements ChatProvider {
   readonly kind = 'vscode-lm' as const;
@@ -38,12 +39,8 @@ export class VsCodeLmProvider implements ChatProvider {
     } catch (e) {
       if (options.signal?.aborted || e instanceof vscode.CancellationError) throw new ProviderError('cancelled', 'request cancelled');
       if (e instanceof ProviderError) throw e;
-      if (e instanceof vscode.LanguageModelError) {
-        if (e.code === vscode.LanguageModelError.NoPermissions.name) throw new ProviderError('auth', `VS Code did not grant access to ${this.chat.name}: allow Intent Lens to use it (run the command again and accept).`);
-        if (e.code === vscode.LanguageModelError.NotFound.name) throw new ProviderError('not-found', `language model "${this.chat.id}" is no longer available`);
-        if (e.code === vscode.LanguageModelError.Blocked.name) throw new ProviderError('rate-limit', `${this.chat.name} is blocked for now (quota or rate limit): ${e.message}`);
-      }
-      throw new ProviderError('unavailable', `${this.chat.name} failed: ${e instanceof Error ? e.message : String(e)}`);
+      const code = e instanceof vscode.LanguageModelError ? e.code : undefined;
+      throw languageModelError(code, e instanceof Error ? e.message : String(e), this.chat.name);
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
       cts.dispose();
@@ -58,7 +55,7 @@ export async function selectLanguageModel(providerId: string, model: string): Pr
   const chosen = models[0];
   if (!chosen) {
     const all = await vscode.lm.selectChatModels({});
-    throw new ProviderError('not-found', `no VS Code language model "${model}" (provider "${providerId}"). Available: ${all.map((m) => m.id).join(', ') || 'none (is a chat-model extension such as Copilot installed and signed in?)'}`);
+    throw noLanguageModelError(providerId, model, all.map((m) => m.id));
   }
   return new VsCodeLmProvider(providerId, chosen);
 }

@@ -2,7 +2,7 @@
 // OS, private temp folders (user data, extensions, XDG_*, TMPDIR), the built extension copied in as
 // an installed extension, user settings written before start. Runs in its own process group (setsid)
 // so stop() ends the server and every extension host it spawned.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,11 @@ export interface CodeServerOptions {
    * extension through extensionDevelopmentPath instead).
    */
   extensionPath?: string | false;
+  /**
+   * A packed `.vsix` to install into the fresh profile with code-server's `--install-extension`, as a
+   * user would, instead of copying an extension folder (`extensionPath` is then ignored).
+   */
+  vsix?: string;
   /** More extension folders to install beside it, each copied whole (the UI bench's yardstick, bench/floorWebview). */
   extraExtensions?: string[];
   /** Symlink the extension folder instead of copying it (npm start: `npm run watch` + Reload Window). */
@@ -28,6 +33,8 @@ export interface CodeServerOptions {
   trust?: boolean;
   /** Start with `--vscode-option enable-smoke-test-driver` (needed by the host-suite runner). */
   smokeTestDriver?: boolean;
+  /** More code-server arguments (e.g. `--enable-proposed-api <extension id>` for a test extension). */
+  extraArgs?: string[];
   /** Extra environment for the server and its extension hosts. */
   env?: Record<string, string>;
   /** Keep the temp folders after stop() (for debugging). Also kept when INTENT_LENS_KEEP_TMP=1. */
@@ -99,7 +106,7 @@ function installExtensionFolder(extensionPath: string, extensionsDir: string, li
     return target;
   }
   mkdirSync(target, { recursive: true });
-  for (const entry of ['package.json', 'dist', 'media', 'README.md', 'LICENSE', 'CHANGELOG.md']) {
+  for (const entry of ['package.json', 'dist', 'media', 'samples', 'README.md', 'LICENSE', 'CHANGELOG.md']) {
     const from = join(extensionPath, entry);
     if (existsSync(from)) cpSync(from, join(target, entry), { recursive: true });
   }
@@ -110,6 +117,15 @@ function installExtensionFolder(extensionPath: string, extensionsDir: string, li
 function installWholeFolder(extensionPath: string, extensionsDir: string): void {
   const pkg = JSON.parse(readFileSync(join(extensionPath, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
   cpSync(extensionPath, join(extensionsDir, `${pkg.publisher}.${pkg.name}-${pkg.version}`), { recursive: true });
+}
+
+/** `code-server --install-extension <vsix>` into the run's own profile (its user data and extensions folders). */
+function installVsix(vsix: string, dirs: { userData: string; extensions: string; config: string; data: string; cache: string; tmp: string }): void {
+  const args = [codeServerEntry, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', vsix];
+  const env = { ...process.env, XDG_CONFIG_HOME: dirs.config, XDG_DATA_HOME: dirs.data, XDG_CACHE_HOME: dirs.cache, TMPDIR: dirs.tmp, NODE_OPTIONS: '' };
+  const r = spawnSync(node24Bin, args, { encoding: 'utf8', env, timeout: 120_000 });
+  const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  if (r.status !== 0 || !/successfully installed/i.test(out)) throw new Error(`installing ${vsix} failed (exit ${r.status}):\n${out}`);
 }
 
 function sleepUntil(deadline: number, ms: number): Promise<void> {
@@ -223,7 +239,8 @@ async function startOn(options: CodeServerOptions, reuse: { runDir: string; port
   writeFileSync(join(dirs.userData, 'User/settings.json'), JSON.stringify(settings, null, 2));
   const configFile = join(runDir, 'code-server.yaml');
   writeFileSync(configFile, 'auth: none\n');
-  if (options.extensionPath !== false && !reuse) installExtensionFolder(resolve(repoRoot, options.extensionPath ?? '.'), dirs.extensions, options.linkExtension ?? false);
+  if (options.vsix && !reuse) installVsix(options.vsix, dirs);
+  else if (options.extensionPath !== false && !reuse) installExtensionFolder(resolve(repoRoot, options.extensionPath ?? '.'), dirs.extensions, options.linkExtension ?? false);
   if (!reuse) for (const extra of options.extraExtensions ?? []) installWholeFolder(resolve(repoRoot, extra), dirs.extensions);
 
   const logPath = join(runDir, 'code-server.log');
@@ -245,6 +262,7 @@ async function startOn(options: CodeServerOptions, reuse: { runDir: string; port
       '--extensions-dir', dirs.extensions,
       ...(trust ? ['--disable-workspace-trust'] : []),
       ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+      ...(options.extraArgs ?? []),
       workspace,
     ];
     const logFd = openSync(logPath, 'a');
