@@ -1,25 +1,13 @@
-import { describe, it, expect, vi, afterEach } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import validateCommand from '../../../src/cli/validateCommand';
 import renderCommand from '../../../src/cli/renderCommand';
+import { runCli as capture } from '../fixtures/cliOutput';
 
 const ROOT = resolve(__dirname, '../../..');
 
-async function capture(run: () => Promise<number>): Promise<{ code: number; out: string }> {
-  let out = '';
-  const w = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((out += String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  try {
-    return { code: await run(), out };
-  } finally {
-    w.mockRestore();
-    e.mockRestore();
-  }
-}
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('intent-lens validate', () => {
   it('prints located diagnostics as JSON and exits 1 on errors', async () => {

@@ -1,6 +1,6 @@
 // Forks (runs with `forked_from`) in the statistics: never in a Table 1 cell, a paired test or a
 // cell's click-through, counted apart, and summarised as a recovery rate against their parents.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import statsCommand from '../../../src/cli/statsCommand';
 import { computeStats } from '../../../src/core/stats/computeStats';
 import { selectConversations } from '../../../src/core/stats/selectConversations';
 import { ref } from './fixtures';
+import { runCli } from '../fixtures/cliOutput';
 
 const line = (conv_id: string, condition: string, correct: boolean, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -42,17 +43,9 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function stats(args: string[]): Promise<{ out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((out += String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => ((err += String(s)), true));
-  try {
-    expect(await statsCommand.run(['--logs', join(dir, 'run.jsonl'), ...args])).toBe(0);
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-  return { out, err };
+  const run = await runCli(() => statsCommand.run(['--logs', join(dir, 'run.jsonl'), ...args]));
+  expect(run.code).toBe(0);
+  return run;
 }
 
 describe('forks in intent-lens stats', () => {

@@ -1,31 +1,19 @@
 // Issue 40.1: `score --out` keeps the logged verdict of every line it cannot re-score, byte for byte,
 // with an entry saying why; `stats --rescored COPY` and `stats` over the copy print the same cells.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import scoreCommand from '../../../src/cli/scoreCommand';
 import statsCommand from '../../../src/cli/statsCommand';
 import { rescoredLineText } from '../../../src/core/verify/rescoredLine';
-
-afterEach(() => vi.restoreAllMocks());
-
-async function quietly<T>(f: () => Promise<T>): Promise<{ value: T; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((out += String(s)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => ((err += String(s)), true));
-  try {
-    return { value: await f(), out, err };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
+import { chefSource } from '../fixtures/chefSource';
+import { runCli } from '../fixtures/cliOutput';
 
 /** `stats --json` cells, and its stderr. */
 async function statsCells(args: string[]): Promise<{ cells: unknown; err: string }> {
-  const run = await quietly(() => statsCommand.run([...args, '--json']));
-  expect(run.value).toBe(0);
+  const run = await runCli(() => statsCommand.run([...args, '--json']));
+  expect(run.code).toBe(0);
   return { cells: (JSON.parse(run.out) as { cells: unknown }).cells, err: run.err };
 }
 
@@ -39,16 +27,7 @@ function withoutInsertedEntry(copyLine: string, inputLine: string): string {
 describe('score --out keeps the verdicts it cannot re-score', () => {
   const dir = mkdtempSync(join(tmpdir(), 'il-score-keep-'));
   const records = join(dir, 'bench.records.jsonl');
-  const record = {
-    task_id: 'm/1',
-    task: 'math',
-    shards: [
-      { shard_id: 1, shard_text: 'how much did the chef spend' },
-      { shard_id: 2, shard_text: 'the chef bought 4 bags at $2' },
-    ],
-    question: 'A chef bought 4 bags at $2. How much?',
-    answer: '#### 8',
-  };
+  const record = chefSource;
   writeFileSync(records, JSON.stringify(record) + '\n');
   const trace = (answer?: string) => [{ role: 'user', content: record.question }, ...(answer ? [{ role: 'assistant', content: answer }] : [])];
   const conv = (id: string, taskId: string, answer: string | undefined, verdict: string) =>
@@ -66,8 +45,8 @@ describe('score --out keeps the verdicts it cannot re-score', () => {
   const out = join(dir, 'copy.jsonl');
 
   it('writes the logged is_correct and score of a line it cannot re-score byte for byte, saying why', async () => {
-    const run = await quietly(() => scoreCommand.run(['--records', records, '--logs', logFile, '--out', out]));
-    expect(run.value).toBe(0);
+    const run = await runCli(() => scoreCommand.run(['--records', records, '--logs', logFile, '--out', out]));
+    expect(run.code).toBe(0);
     const copy = readFileSync(out, 'utf8').trimEnd().split('\n');
     expect(copy).toHaveLength(4);
     // c1 is re-scored: the new verdict is written, the rest of the line is kept.
@@ -87,7 +66,7 @@ describe('score --out keeps the verdicts it cannot re-score', () => {
   });
 
   it('gives stats over the copy the cells of stats --rescored COPY, and counts only the re-scored lines', async () => {
-    if (!existsSync(out)) await quietly(() => scoreCommand.run(['--records', records, '--logs', logFile, '--out', out]));
+    if (!existsSync(out)) await runCli(() => scoreCommand.run(['--records', records, '--logs', logFile, '--out', out]));
     const overlay = await statsCells(['--records', records, '--logs', logFile, '--rescored', out]);
     const copy = await statsCells(['--records', records, '--logs', out]);
     expect(copy.cells).toEqual(overlay.cells);
@@ -102,7 +81,7 @@ describe.skipIf(!existsSync(join(SHARED, 'logs')) || !existsSync(sharedRecords))
   it('keeps every verdict it does not re-score, so the copy and the overlay agree on every cell', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'il-score-real-')), 'copy.jsonl');
     const logs = join(SHARED, 'logs');
-    expect((await quietly(() => scoreCommand.run(['--records', sharedRecords, '--logs', logs, '--out', out]))).value).toBe(0);
+    expect((await runCli(() => scoreCommand.run(['--records', sharedRecords, '--logs', logs, '--out', out]))).code).toBe(0);
     const overlay = await statsCells(['--records', sharedRecords, '--logs', logs, '--rescored', out]);
     const copy = await statsCells(['--records', sharedRecords, '--logs', out]);
     expect(copy.cells).toEqual(overlay.cells);

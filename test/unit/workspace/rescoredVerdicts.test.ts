@@ -1,12 +1,14 @@
 // Verdicts with provenance: the overlay says which verdict a view shows and where it came from; the
 // sidecar survives a reload; `stats --rescored` reads what `score --out` wrote, by conv_id.
-import { describe, it, expect, afterEach, vi } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { mkdtempSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VerdictOverlay, describeVerdict, describeRescoreCounts, readVerdictSidecar, writeVerdictSidecar, VERDICT_SIDECAR, VERIFIER_VERSION, type RescoredVerdict } from '../../../src/core/workspace/verdicts';
 import scoreCommand from '../../../src/cli/scoreCommand';
 import statsCommand from '../../../src/cli/statsCommand';
+import { chefSource } from '../fixtures/chefSource';
+import { runCli } from '../fixtures/cliOutput';
 
 const rescored = (conv_id: string, is_correct: boolean | null, previous: boolean | null): RescoredVerdict => ({
   conv_id,
@@ -21,7 +23,6 @@ const rescored = (conv_id: string, is_correct: boolean | null, previous: boolean
   scoredAt: 1_700_000_000_000,
 });
 
-afterEach(() => vi.restoreAllMocks());
 
 describe('VerdictOverlay', () => {
   it('shows the logged verdict until a re-score, then the re-score marked against the logged one', () => {
@@ -61,16 +62,7 @@ describe('VerdictOverlay', () => {
 describe('stats --rescored reads what score --out wrote', () => {
   it('counts the re-scored verdicts, not the logged ones', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'il-rescored-'));
-    const record = {
-      task_id: 'm/1',
-      task: 'math',
-      shards: [
-        { shard_id: 1, shard_text: 'how much did the chef spend' },
-        { shard_id: 2, shard_text: 'the chef bought 4 bags at $2' },
-      ],
-      question: 'A chef bought 4 bags at $2. How much?',
-      answer: '#### 8',
-    };
+    const record = chefSource;
     const conv = (id: string, answer: string, logged: boolean) =>
       JSON.stringify({
         conv_id: id,
@@ -88,22 +80,17 @@ describe('stats --rescored reads what score --out wrote', () => {
     // c1 is right but logged wrong (the re-score changes it); c2 is wrong and logged wrong.
     writeFileSync(join(dir, 'run.jsonl'), [conv('c1', 'The total is 8', false), conv('c2', 'The total is 6', false)].join('\n') + '\n');
     const out = join(dir, 'run.rescored.out');
-    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    expect(await scoreCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--out', out])).toBe(0);
+    expect((await runCli(() => scoreCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--out', out]))).code).toBe(0);
     expect(readFileSync(out, 'utf8')).toContain('"is_correct":true');
     const statsJson = async (extra: string[]) => {
-      let buf = '';
-      const errs: string[] = [];
-      vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((buf += String(s)), true));
-      vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => (errs.push(String(s)), true));
-      expect(await statsCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--json', ...extra])).toBe(0);
-      const cells = (JSON.parse(buf) as { cells: Array<{ model: string; mode: string; condition: string; correct: number; n: number }> }).cells;
-      return { cell: cells.find((c) => c.model === 'alpha' && c.mode === 'single' && c.condition === 'original')!, errs };
+      const run = await runCli(() => statsCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--json', ...extra]));
+      expect(run.code).toBe(0);
+      const cells = (JSON.parse(run.out) as { cells: Array<{ model: string; mode: string; condition: string; correct: number; n: number }> }).cells;
+      return { cell: cells.find((c) => c.model === 'alpha' && c.mode === 'single' && c.condition === 'original')!, err: run.err };
     };
     expect((await statsJson([])).cell).toMatchObject({ n: 2, correct: 0 });
     const withRescored = await statsJson(['--rescored', out]);
     expect(withRescored.cell).toMatchObject({ n: 2, correct: 1 });
-    expect(withRescored.errs.join('')).toContain('2 re-scored, 1 changed, 0 without a verdict');
+    expect(withRescored.err).toContain('2 re-scored, 1 changed, 0 without a verdict');
   });
 });
