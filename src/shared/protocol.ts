@@ -1,5 +1,6 @@
 // Every host↔webview message, as one typed, zod-validated union per direction. Three kinds:
-// commands (fire and forget), requests (carry an `id`, answered by a response with the same id),
+// commands (fire and forget), requests (carry an `id`, answered by a response with the same id;
+// each declared once with its reply, `requestSpec`),
 // notifications (host → webview state pushes). A webview announces `ready` before the host sends
 // anything beyond the inlined initial state. Each view defines its messages once, with
 // `defineView`, in its own module (`src/shared/protocol/<view>.ts`).
@@ -61,37 +62,74 @@ export const EveryViewCommand = z.discriminatedUnion('command', [WebviewLogComma
 export type EveryViewCommand = z.infer<typeof EveryViewCommand>;
 
 /**
+ * One request a view sends, paired with its reply (GitLens's `IpcRequest<Params, Result>`): the
+ * page's `request(method, params)` resolves with `result` (validated there), and the host's handler
+ * for it is typed to return `result`; the host validates `params` before the handler runs.
+ */
+export interface RequestSpec<P extends $ZodType = $ZodType, R extends $ZodType = $ZodType> {
+  readonly params: P;
+  readonly result: R;
+}
+
+export const requestSpec = <P extends $ZodType, R extends $ZodType>(params: P, result: R): RequestSpec<P, R> => ({ params, result });
+
+/** A view's requests by method name. */
+export type RequestSpecs = Readonly<Record<string, RequestSpec>>;
+
+/** A request as the host receives it (its params validated against its method's schema). */
+export interface RequestEnvelope {
+  kind: 'request';
+  id: number;
+  method: string;
+  params: unknown;
+}
+
+/**
  * A webview's whole contract, defined once per view (`src/shared/protocol/<view>.ts`) and used by
  * both sides: the host's `WebviewConnection` validates what the view sends against `incoming`, the
- * page validates its inlined `state` and every notification against `toView`. Method and command
- * names and their params are typed from the same schemas at compile time.
+ * page validates its inlined `state`, every notification and every request's result. Method and
+ * command names, their params and each request's result are typed from the same schemas.
  */
-export interface ViewDefinition<S extends $ZodType = $ZodType, H extends $ZodType = $ZodType, V extends $ZodType = $ZodType> {
+export interface ViewDefinition<S extends $ZodType = $ZodType, H extends $ZodType = $ZodType, V extends $ZodType = $ZodType, Q extends RequestSpecs = RequestSpecs> {
   readonly view: string;
   /** The state inlined into the page. */
   readonly state: S;
-  /** Requests and commands the view sends (a union of `requestEnvelope` / `commandEnvelope`). */
+  /** Commands the view sends (a union of `commandEnvelope`). */
   readonly toHost: H;
+  /** Requests the view sends, each with its reply. */
+  readonly requests: Q;
   /** Notifications the host sends (a union of `notificationEnvelope`). */
   readonly toView: V;
-  /** What the host accepts: `toHost`, the log and rendered commands and the ready handshake. */
-  readonly incoming: z.ZodMiniType<z.infer<H> | EveryViewCommand | z.infer<typeof ReadyMessage>>;
+  /** What the host accepts: `toHost`, the requests, the log and rendered commands and the ready handshake. */
+  readonly incoming: z.ZodMiniType<z.infer<H> | RequestEnvelope | EveryViewCommand | z.infer<typeof ReadyMessage>>;
 }
 
-export function defineView<S extends $ZodType, H extends $ZodType, V extends $ZodType>(spec: { view: string; state: S; toHost: H; toView: V }): ViewDefinition<S, H, V> {
-  return { ...spec, incoming: z.union([spec.toHost, EveryViewCommand, ReadyMessage]) };
+/** A view that sends no commands of its own. */
+export const NoCommands = z.never();
+
+export function defineView<S extends $ZodType, H extends $ZodType, V extends $ZodType, Q extends RequestSpecs = Record<never, RequestSpec>>(spec: {
+  view: string;
+  state: S;
+  toHost: H;
+  requests?: Q;
+  toView: V;
+}): ViewDefinition<S, H, V, Q> {
+  const requests = (spec.requests ?? {}) as Q;
+  const envelopes = Object.entries(requests).map(([method, r]) => requestEnvelope(method, r.params));
+  const incoming = z.union([spec.toHost, ...envelopes, EveryViewCommand, ReadyMessage]) as ViewDefinition<S, H, V, Q>['incoming'];
+  return { ...spec, requests, incoming };
 }
 
 /** Compile-time views of a definition's messages. */
 export type StateOf<D extends ViewDefinition> = z.infer<D['state']>;
 export type ToHostOf<D extends ViewDefinition> = z.infer<D['toHost']>;
-export type RequestOf<D extends ViewDefinition> = Extract<ToHostOf<D>, { kind: 'request' }>;
 export type CommandOf<D extends ViewDefinition> = Extract<ToHostOf<D>, { kind: 'command' }>;
 export type NotificationOf<D extends ViewDefinition> = Extract<z.infer<D['toView']>, { kind: 'notification' }>;
 // Conditional types (not indexed access): they distribute over the union and work on a generic D.
 export type NotificationMethod<D extends ViewDefinition> = NotificationOf<D> extends { method: infer M } ? M : never;
 export type NotificationParams<D extends ViewDefinition, M> = Extract<NotificationOf<D>, { method: M }> extends { params: infer P } ? P : never;
-export type RequestMethod<D extends ViewDefinition> = RequestOf<D> extends { method: infer M } ? M : never;
-export type RequestParams<D extends ViewDefinition, M> = Extract<RequestOf<D>, { method: M }> extends { params: infer P } ? P : never;
+export type RequestMethod<D extends ViewDefinition> = keyof D['requests'] & string;
+export type RequestParams<D extends ViewDefinition, M extends RequestMethod<D>> = z.infer<D['requests'][M]['params']>;
+export type RequestResult<D extends ViewDefinition, M extends RequestMethod<D>> = z.infer<D['requests'][M]['result']>;
 export type CommandName<D extends ViewDefinition> = CommandOf<D> extends { command: infer C } ? C : never;
 export type CommandParams<D extends ViewDefinition, C> = Extract<CommandOf<D>, { command: C }> extends { params: infer P } ? P : never;

@@ -5,6 +5,7 @@
 // plain Node for the component tests. Every value is inserted as React text.
 import { createElement, type ReactNode } from 'react';
 import type { CandidateView, CheckRow, EvidenceView, ResultTable } from '../../src/shared/protocol/candidates';
+import { CHECK_OUTCOME_MARKS } from '../../src/shared/verdicts';
 
 export function Badge(props: { children: ReactNode; className?: string; title?: string }) {
   return createElement('vscode-badge', { className: props.className, title: props.title }, props.children);
@@ -29,7 +30,7 @@ function CheckList({ checks }: { checks: readonly CheckRow[] }) {
       {checks.map((c) => (
         <li key={c.name} className={c.ok ? 'il-pass' : 'il-fail'} data-testid="check" data-check={c.name} data-ok={c.ok ? 'true' : 'false'}>
           <span className="il-check-mark" aria-label={c.ok ? 'passed' : 'failed'}>
-            {c.ok ? '✓' : '✗'}
+            {c.ok ? CHECK_OUTCOME_MARKS.pass : CHECK_OUTCOME_MARKS.fail}
           </span>
           <span className="il-check-name">{c.name}</span>
           <span className="il-check-evidence">{c.evidence}</span>

@@ -6,6 +6,7 @@
 import { createElement, useEffect, useRef, useState } from 'react';
 import type { CandidatesState, CandidateView, Choice, RecheckResult, WriteResult } from '../../src/shared/protocol/candidates';
 import { Badge, CandidateCard } from './CandidateCard';
+import { CHECK_OUTCOME_MARKS } from '../../src/shared/verdicts';
 
 /** What the view asks of the host (main.tsx binds it to the bridge). */
 export interface CandidatesApi {
@@ -68,13 +69,13 @@ function RecheckStatus({ edit }: { edit: Edit | undefined }) {
     const why = edit.error ?? (c?.discarded ? `${c.discarded}: ${c.checks.find((k) => !k.ok)?.evidence ?? ''}` : (edit.result?.message ?? edit.result?.reason ?? 'no such candidate'));
     return (
       <span className="il-status il-fail" data-testid="recheck-status" data-status="failed" aria-live="polite">
-        ✗ {why}
+        {CHECK_OUTCOME_MARKS.fail} {why}
       </span>
     );
   }
   return (
     <span className="il-status il-pass" data-testid="recheck-status" data-status="passed" aria-live="polite">
-      ✓ every check passes
+      {CHECK_OUTCOME_MARKS.pass} every check passes
     </span>
   );
 }

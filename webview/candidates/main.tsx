@@ -7,7 +7,7 @@ import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import { connectView } from '../shared/bridge';
 import { viewRoot } from '../shared/viewRoot';
-import { CandidatesView, RecheckResultSchema, WriteResultSchema } from '../../src/shared/protocol/candidates';
+import { CandidatesView } from '../../src/shared/protocol/candidates';
 import { CandidatesApp, type CandidatesApi } from './CandidatesApp';
 import '../shared/base.css';
 import './candidates.css';
@@ -15,8 +15,8 @@ import './candidates.css';
 const bridge = connectView(CandidatesView);
 
 const api: CandidatesApi = {
-  recheck: (choice) => bridge.request('recheck', choice, RecheckResultSchema),
-  write: (choice) => bridge.request('write', choice, WriteResultSchema),
+  recheck: (choice) => bridge.request('recheck', choice),
+  write: (choice) => bridge.request('write', choice),
   onState: (listener) => bridge.onNotification('state', (p) => listener(p.state)),
   rendered: () => void bridge.rendered(),
 };

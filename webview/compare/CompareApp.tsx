@@ -11,10 +11,10 @@ import { moveTo, type StopKind } from './navigation';
 import { Notes } from '../shared/Notes';
 // Monaco is most of the view's start-up cost: FinalDiff loads it lazily, after the conversation has painted.
 import { FinalDiff } from './FinalDiff';
+import { verdictLabel } from '../../src/shared/verdicts';
 
 export const KEY_HELP = 'F7 / Shift+F7 next / previous difference · F8 / Shift+F8 next / previous inactive span · Alt+P show / hide the shared prefix';
 
-const VERDICT_TEXT = { correct: '✓ correct', incorrect: '✗ incorrect', unscored: '– unscored' } as const;
 
 function Rail({ entry, requirement }: { entry: RailEntry | undefined; requirement: string | undefined }) {
   if (!entry) return <div className="il-rail il-rail-empty" aria-hidden="true" />;
@@ -125,7 +125,7 @@ function SideHeader({ side, which, onReveal }: { side: CompareSide; which: 'left
       <div className="il-side-title">
         <strong>{side.instanceLabel}</strong> · {side.model}
         <Badge className="il-verdict" data={{ verdict: side.verdict, testid: `verdict-${which}` }} title={`Verdict of the final response: ${side.verdict}`}>
-          {VERDICT_TEXT[side.verdict]}
+          {verdictLabel(side.verdict)}
         </Badge>
         {side.verdictNote ? (
           <span className="il-verdict-note" data-testid={`verdict-note-${which}`}>

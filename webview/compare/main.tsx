@@ -7,7 +7,7 @@ import { connectView, webviewState } from '../shared/bridge';
 import { reusableViewRoot } from '../shared/viewRoot';
 import { sinceViewStart } from '../shared/renderTiming';
 import * as z from 'zod/mini';
-import { CompareView, ReloadResult, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
+import { CompareView, type CompareState, type NavigateAction } from '../../src/shared/protocol/compare';
 import { CompareApp } from './CompareApp';
 import { preloadFinalDiffEditor } from './FinalDiff';
 import '../shared/base.css';
@@ -45,7 +45,7 @@ function render(state: CompareState): void {
       initialPrefixOpen={prefs.prefixOpen ?? false}
       onPrefixToggled={(open) => webviewState.set({ ...prefs, prefixOpen: open })}
       onCommand={(command, params) => bridge.postCommand(command, params)}
-      onReload={async () => render(await bridge.request('reload', {}, ReloadResult))}
+      onReload={async () => render(await bridge.request('reload', {}))}
       subscribeNavigate={subscribeNavigate}
       onRendered={() => bridge.rendered(state.timing)}
       onEditorDiff={(computed) => {

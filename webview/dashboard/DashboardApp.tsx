@@ -4,7 +4,7 @@ import { createElement, useState, type ReactNode } from 'react';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import { bridge } from './dashboardBridge';
-import { ExportResult, type DashboardState } from '../../src/shared/protocol/dashboard';
+import { type ExportResult, type DashboardState } from '../../src/shared/protocol/dashboard';
 import { Grid } from './Grid';
 import { Gaps } from './Gaps';
 import { InactiveErrors } from './InactiveErrors';
@@ -51,22 +51,22 @@ export function DashboardApp(props: { state: DashboardState; busy: boolean; onRe
           <Button testId="refresh" secondary onClick={props.onRefresh}>
             Refresh
           </Button>
-          <Button testId="export-csv" secondary onClick={() => void run('Grid CSV', bridge.request('exportGrid', { format: 'csv' }, ExportResult))}>
+          <Button testId="export-csv" secondary onClick={() => void run('Grid CSV', bridge.request('exportGrid', { format: 'csv' }))}>
             Grid as CSV
           </Button>
-          <Button testId="export-md" secondary onClick={() => void run('Grid Markdown', bridge.request('exportGrid', { format: 'md' }, ExportResult))}>
+          <Button testId="export-md" secondary onClick={() => void run('Grid Markdown', bridge.request('exportGrid', { format: 'md' }))}>
             Grid as Markdown
           </Button>
-          <Button testId="export-latex" secondary onClick={() => void run('Grid LaTeX', bridge.request('exportReport', { format: 'latex' }, ExportResult))}>
+          <Button testId="export-latex" secondary onClick={() => void run('Grid LaTeX', bridge.request('exportReport', { format: 'latex' }))}>
             Grid as LaTeX
           </Button>
-          <Button testId="export-report" title="One self-contained HTML file: grid, intervals, gaps with tests, figures and the last run diff" onClick={() => void run('Report', bridge.request('exportReport', { format: 'html' }, ExportResult))}>
+          <Button testId="export-report" title="One self-contained HTML file: grid, intervals, gaps with tests, figures and the last run diff" onClick={() => void run('Report', bridge.request('exportReport', { format: 'html' }))}>
             Export Report
           </Button>
           <label className="il-admit" title="Paper Section 3.1: admit a source only if the model answered both complete single-turn tasks (S_Orig and S_Dir) correctly">
             <input type="checkbox" checked={admit} onChange={(e) => setAdmit(e.currentTarget.checked)} data-testid="opsd-admit" /> only S_Orig + S_Dir correct
           </label>
-          <Button testId="export-opsd" onClick={() => void run('Intent-OPSD export', bridge.request('exportOpsd', { admitSingleCorrect: admit }, ExportResult))}>
+          <Button testId="export-opsd" onClick={() => void run('Intent-OPSD export', bridge.request('exportOpsd', { admitSingleCorrect: admit }))}>
             Intent-OPSD export
           </Button>
         </div>

@@ -4,7 +4,7 @@
 // conversations in the compare view (one re-scored conversation opens in its own view).
 import { useState } from 'react';
 import { bridge } from './dashboardBridge';
-import { RunDiffResult, type DashboardReport, type DiffSide, type RunDiffParams } from '../../src/shared/protocol/dashboard';
+import { type RunDiffResult, type DashboardReport, type DiffSide, type RunDiffParams } from '../../src/shared/protocol/dashboard';
 import { PairedTable } from './PairedTable';
 import { TableHead } from './TableHead';
 import { CONDITION_LABEL, pText, signed } from './format';
@@ -102,7 +102,7 @@ export function RunDiff({ report }: { report: DashboardReport }) {
   const run = async () => {
     setError(undefined);
     try {
-      setResult(await bridge.request('runDiff', params, RunDiffResult));
+      setResult(await bridge.request('runDiff', params));
       setResultKind(kind);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

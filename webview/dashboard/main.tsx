@@ -3,7 +3,7 @@
 import '../shared/scriptStart';
 import { bridge } from './dashboardBridge';
 import { viewRoot } from '../shared/viewRoot';
-import { DASHBOARD_VIEW, RefreshResult, type DashboardState } from '../../src/shared/protocol/dashboard';
+import { DASHBOARD_VIEW, type DashboardState } from '../../src/shared/protocol/dashboard';
 import { DashboardApp } from './DashboardApp';
 import '../shared/base.css';
 import './dashboard.css';
@@ -16,7 +16,7 @@ let busy = false;
 
 function render(): void {
   show(
-      <DashboardApp state={state} busy={busy} onRefresh={() => void bridge.request('refresh', {}, RefreshResult).then((s) => ((state = s), render()))} />
+      <DashboardApp state={state} busy={busy} onRefresh={() => void bridge.request('refresh', {}).then((s) => ((state = s), render()))} />
   );
 }
 

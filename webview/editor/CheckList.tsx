@@ -2,8 +2,8 @@
 // outcome and evidence, under one header whose counts are computed from this same list.
 import type { CheckRun } from '../../src/core/checks/checkList';
 import { countChecks, describeCheckCounts } from '../../src/core/checks/checkList';
+import { CHECK_OUTCOME_MARKS } from '../../src/shared/verdicts';
 
-const MARK: Record<CheckRun['outcome'], string> = { pass: '✓', fail: '✗', 'not-run': '–' };
 const OUTCOME_WORD: Record<CheckRun['outcome'], string> = { pass: 'passed', fail: 'failed', 'not-run': 'not run' };
 
 /** The worst severity among a failing check's findings (its colour). */
@@ -29,7 +29,7 @@ export function CheckList(props: { runs: readonly CheckRun[] }) {
         {sorted.map((r) => (
           <li key={r.code} className={`il-check il-check-${severityOf(r)}`} data-code={r.code} data-outcome={r.outcome}>
             <span className="il-check-mark" aria-label={OUTCOME_WORD[r.outcome]}>
-              {MARK[r.outcome]}
+              {CHECK_OUTCOME_MARKS[r.outcome]}
             </span>{' '}
             <span className="il-check-rule">{r.rule}</span> <code className="il-path">{r.code}</code>
             <ul className="il-evidence">

@@ -6,7 +6,7 @@ import { connectView } from '../shared/bridge';
 import { viewRoot } from '../shared/viewRoot';
 import { followVsCodeTheme, setupMonacoEnvironment } from '../shared/monacoSetup';
 import '../../node_modules/monaco-editor/esm/vs/base/browser/ui/codicons/codicon/codicon.css';
-import { ApplyResult, CheckReferencesResult, EditorStateSchema, EditorView, type EditorState } from '../../src/shared/protocol/editor';
+import { EditorView, type EditorState } from '../../src/shared/protocol/editor';
 import { EditorApp, type EditorActions } from './EditorApp';
 import '../shared/base.css';
 import './editor.css';
@@ -16,10 +16,10 @@ followVsCodeTheme();
 
 const bridge = connectView(EditorView);
 const actions: EditorActions = {
-  apply: (intent, baseRaw, save) => bridge.request('apply', { intent, baseRaw, save }, ApplyResult),
-  review: (intent, baseRaw, status, note) => bridge.request('review', { intent, baseRaw, status, ...(note ? { note } : {}) }, ApplyResult),
-  checkReferences: (intent) => bridge.request('checkReferences', { intent }, CheckReferencesResult),
-  reload: () => bridge.request('reload', {}, EditorStateSchema),
+  apply: (intent, baseRaw, save) => bridge.request('apply', { intent, baseRaw, save }),
+  review: (intent, baseRaw, status, note) => bridge.request('review', { intent, baseRaw, status, ...(note ? { note } : {}) }),
+  checkReferences: (intent) => bridge.request('checkReferences', { intent }),
+  reload: () => bridge.request('reload', {}),
   next: (reviewed) => bridge.postCommand('reviewNext', reviewed ? { reviewed } : {}),
   pending: (intent, baseRaw) => bridge.postCommand('pending', { intent, baseRaw }),
 };

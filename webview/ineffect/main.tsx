@@ -11,6 +11,7 @@ import { InEffectView, type InEffectState, type RailRequirement, type RailTurn, 
 import '../shared/base.css';
 import './ineffect.css';
 import { Notes } from '../shared/Notes';
+import { verdictLabel } from '../../src/shared/verdicts';
 
 const bridge = connectView(InEffectView);
 
@@ -159,7 +160,7 @@ function App({ initial }: { initial: InEffectState }) {
           <Badge>{state.instanceLabel}</Badge>
           {state.verdict ? (
             <span className={`il-verdict il-${state.verdict}`} data-testid="verdict">
-              {state.verdict === 'correct' ? '✓ correct' : state.verdict === 'incorrect' ? '✗ incorrect' : '– unscored'}
+              {verdictLabel(state.verdict)}
               {state.verdictNote ? ` · ${state.verdictNote}` : ''}
             </span>
           ) : null}

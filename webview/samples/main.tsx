@@ -4,7 +4,7 @@ import '../shared/scriptStart';
 import * as z from 'zod/mini';
 import { connectView, webviewState } from '../shared/bridge';
 import { viewRoot } from '../shared/viewRoot';
-import { ConvIdsResultSchema, SamplesView, type SamplesState } from '../../src/shared/protocol/samples';
+import { SamplesView, type SamplesState } from '../../src/shared/protocol/samples';
 import { SamplesApp } from './SamplesApp';
 import type { SortSpec } from './gridModel';
 import '../shared/base.css';
@@ -30,7 +30,7 @@ function render(state: SamplesState): void {
       onFilters={(filters) => bridge.postCommand('setFilters', { filters })}
       onFilterChanges={(changes) => bridge.postCommand('changeFilters', { changes })}
       onCommand={(command, params) => bridge.postCommand(command, params)}
-      requestIds={async (rows) => (await bridge.request('convIds', { version: state.version, rows }, ConvIdsResultSchema)).ids}
+      requestIds={async (rows) => (await bridge.request('convIds', { version: state.version, rows })).ids}
       onRendered={() => {
         if (state.timing) document.body.dataset.hostBuildMs = state.timing.buildMs.toFixed(0);
         document.body.dataset.visibleRows = String(state.visibleCount);

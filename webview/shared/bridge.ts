@@ -5,7 +5,7 @@
 // contract types every method name and its params; nothing else here sends.
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-import { ResponseMessage, type CommandName, type CommandParams, type EveryViewCommand, type NotificationMethod, type NotificationParams, type RenderedParams, type RequestMethod, type RequestParams, type StateOf, type ViewDefinition } from '../../src/shared/protocol';
+import { ResponseMessage, type CommandName, type CommandParams, type EveryViewCommand, type NotificationMethod, type NotificationParams, type RenderedParams, type RequestMethod, type RequestParams, type RequestResult, type StateOf, type ViewDefinition } from '../../src/shared/protocol';
 import { countStateApplied, markRendered, type HostTiming } from './renderTiming';
 
 interface VsCodeApi {
@@ -95,7 +95,8 @@ export interface ViewBridge<D extends ViewDefinition> {
   readInitialState(): StateOf<D> | undefined;
   /** Subscribes to a notification the view defines; returns an unsubscribe function. */
   onNotification<M extends NotificationMethod<D> & string>(method: M, listener: (params: NotificationParams<D, M>) => void): () => void;
-  request<M extends RequestMethod<D> & string, R extends $ZodType>(method: M, params: RequestParams<D, M>, result: R): Promise<z.infer<R>>;
+  /** Sends a request the view defines; resolves with its reply, validated by the request's result schema. */
+  request<M extends RequestMethod<D>>(method: M, params: RequestParams<D, M>): Promise<RequestResult<D, M>>;
   postCommand<C extends CommandName<D> & string>(command: C, params: CommandParams<D, C>): void;
   log(level: 'info' | 'warn' | 'error', message: string): void;
   /**
@@ -121,7 +122,9 @@ export function connectView<D extends ViewDefinition>(definition: D): ViewBridge
       set.add(wrapped);
       return () => void set.delete(wrapped);
     },
-    request: (method, params, result) => request(method, params, result),
+    // The method's own result schema parses the reply, so it is that request's result.
+    request: <M extends RequestMethod<D>>(method: M, params: RequestParams<D, M>) =>
+      request(method, params, definition.requests[method]!.result) as Promise<RequestResult<D, M>>,
     postCommand: (command, params) => vscode.postMessage({ kind: 'command', command, params }),
     log: postLog,
     rendered: (timing) => {

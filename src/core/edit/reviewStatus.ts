@@ -2,6 +2,7 @@
 // (FORMAT.md) makes `intent.review` optional: a record without one has not been queued for review,
 // so it is not "pending"; only `review.status: "pending"` is. "Next pending" goes to those only.
 import type { BenchmarkRecord, ReviewStatus } from '../schema/records';
+import { VERDICT_MARKS } from '../../shared/verdicts';
 
 /** What a records line shows: its review decision, or that it has no review or no revision at all. */
 export type RecordReviewState = ReviewStatus | 'no-review' | 'no-revision';
@@ -28,9 +29,9 @@ export function reviewStatusText(rec: BenchmarkRecord): string {
   const withNote = (label: string) => (note ? `${label}: ${note.length > NOTE_MAX ? `${note.slice(0, NOTE_MAX - 1)}…` : note}` : label);
   switch (state) {
     case 'approved':
-      return '✓ approved';
+      return `${VERDICT_MARKS.correct} approved`;
     case 'rejected':
-      return withNote('✗ rejected');
+      return withNote(`${VERDICT_MARKS.incorrect} rejected`);
     case 'needs-work':
       return withNote('needs work');
     case 'pending':

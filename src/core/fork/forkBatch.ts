@@ -6,7 +6,7 @@ import pLimit from 'p-limit';
 import type { BenchmarkRecord } from '../schema/records';
 import type { RunLogEntry } from '../schema/runlog';
 import { RunLogIndex, type ConversationRef } from '../load/runLogIndex';
-import { readSlice } from '../jsonl/lineReader';
+import { parseRunLogEntry, readRunLogRaw } from '../load/runLogReader';
 import type { ChatProvider } from '../providers/chatProvider';
 import type { CostMeter } from '../cost/meteredProvider';
 import { RunAbortedError } from '../simulator/runInstance';
@@ -87,8 +87,9 @@ export async function runForkBatch(opts: ForkBatchOptions): Promise<ForkBatchRes
         if (signal.aborted) return;
         const { parent, record } = job;
         try {
-          const parentText = await readSlice(parent.file, parent.offset, parent.length);
-          const parentEntry = await opts.index.readConversation(parent);
+          // One read of the parent's line: its text is copied into the fork, its entry planned from.
+          const parentText = await readRunLogRaw(parent);
+          const parentEntry = parseRunLogEntry(parentText);
           const providers = opts.providersFor(parentEntry);
           const prior = already.get(resumeKey(parent.conv_id, opts.edit, providers.assistant.model));
           if (prior) {

@@ -5,10 +5,10 @@
 // files at once (the first load) can be parsed on worker threads (`indexFiles` with a RunLogPool).
 import { stat } from 'node:fs/promises';
 import { splitJsonArray } from '../jsonl/jsonArray';
-import { readSlice } from '../jsonl/lineReader';
+import { readRunLogEntry } from './runLogReader';
 import type { Diagnostic } from '../jsonl/diagnostics';
 import { parseJsonLocated } from '../jsonl/jsonSyntax';
-import { RunLogEntrySchema, type RunLogEntry } from '../schema/runlog';
+import type { RunLogEntry } from '../schema/runlog';
 import { diag } from './validateObject';
 import { describeFileType, FileTooLargeError, NotRegularFileError } from '../jsonl/regularFile';
 import { decodeDataFile } from './decodeDataFile';
@@ -301,8 +301,7 @@ export class RunLogIndex {
 
   /** Reads one whole conversation back by its offset. */
   async readConversation(ref: ConversationRef): Promise<RunLogEntry> {
-    const text = await readSlice(ref.file, ref.offset, ref.length);
-    return RunLogEntrySchema.parse(JSON.parse(text));
+    return readRunLogEntry(ref);
   }
 
   get(convId: string): ConversationRef | undefined {

@@ -1,6 +1,6 @@
-// Confirms candidate conversations: reads each back by its byte offset (one open file at a time)
-// and runs the compiled query over its messages.
-import { open, type FileHandle } from 'node:fs/promises';
+// Confirms candidate conversations: reads each back by its byte offset (the run-log reader) and
+// runs the compiled query over its messages.
+import { RunLogReader } from '../load/runLogReader';
 import type { ConversationRef } from '../load/runLogIndex';
 import { findInConversation, type SearchMatch } from './messageMatches';
 import type { CompiledQuery } from './searchQuery';
@@ -28,9 +28,7 @@ export async function scanConversations(refs: readonly CandidateRef[], query: Co
   let unreadable = 0;
   let batch: SearchMatch[] = [];
   let lastFlush = Date.now();
-  let fh: FileHandle | undefined;
-  let fhPath: string | undefined;
-  let buf = Buffer.allocUnsafe(1 << 16);
+  const reader = new RunLogReader();
   const flush = () => {
     if (batch.length) opts.onMatches?.(batch);
     batch = [];
@@ -39,33 +37,13 @@ export async function scanConversations(refs: readonly CandidateRef[], query: Co
   try {
     for (const ref of refs) {
       opts.signal?.throwIfAborted();
-      if (fhPath !== ref.file) {
-        await fh?.close();
-        fh = undefined;
-        fhPath = ref.file;
-        try {
-          fh = await open(ref.file, 'r');
-        } catch {
-          fh = undefined;
-        }
-      }
-      if (!fh) {
+      // A file changed or removed since indexing: the conversation is not there any more.
+      const trace = await reader.trace(ref).catch(() => undefined);
+      if (!trace) {
         unreadable++;
         continue;
       }
-      if (buf.length < ref.length) buf = Buffer.allocUnsafe(ref.length);
-      const { bytesRead } = await fh.read(buf, 0, ref.length, ref.offset);
-      let trace: unknown;
-      try {
-        trace = (JSON.parse(buf.toString('utf8', 0, bytesRead)) as { trace?: unknown }).trace;
-      } catch {
-        trace = undefined;
-      }
-      if (!Array.isArray(trace)) {
-        unreadable++;
-        continue;
-      }
-      const found = findInConversation({ conv_id: ref.conv_id, task_id: ref.task_id, model: ref.model, file: ref.file, line: ref.line }, trace as Array<{ role: string; content: unknown }>, query, limit - count);
+      const found = findInConversation({ conv_id: ref.conv_id, task_id: ref.task_id, model: ref.model, file: ref.file, line: ref.line }, trace, query, limit - count);
       count += found.length;
       batch.push(...found);
       if (batch.length >= 200 || Date.now() - lastFlush > 100) flush();
@@ -74,6 +52,6 @@ export async function scanConversations(refs: readonly CandidateRef[], query: Co
     return { matches: count, truncated: false, unreadable };
   } finally {
     flush();
-    await fh?.close();
+    await reader.close();
   }
 }

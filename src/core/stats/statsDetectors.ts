@@ -4,7 +4,7 @@
 import type { BenchmarkRecord } from '../schema/records';
 import type { EvolvingPlan } from '../schema/evolving';
 import type { StatsOptions } from './computeStats';
-import { FinalAnswerReader } from './finalAnswerReader';
+import { RunLogReader } from '../load/runLogReader';
 import { makeHasInactive } from './inactiveCheck';
 import { detectInactive } from '../inactive/detectInactive';
 import { evolvingStats } from './evolving';
@@ -17,11 +17,11 @@ export interface WiredDetectors extends Pick<StatsOptions, 'hasInactive' | 'evol
 }
 
 export function statsDetectors(recordOf: (taskId: string) => BenchmarkRecord | undefined, plans: Iterable<EvolvingPlan> = []): WiredDetectors {
-  const reader = new FinalAnswerReader();
+  const reader = new RunLogReader();
   const planList = [...plans];
   return {
     // A final answer carries inactive content when the domain detector finds at least one span.
-    hasInactive: makeHasInactive((ref) => reader.finalAnswer(ref), recordOf, (record, spec, text) => detectInactive(record, spec, text).length > 0),
+    hasInactive: makeHasInactive((ref) => reader.lastAnswer(ref), recordOf, (record, spec, text) => detectInactive(record, spec, text).length > 0),
     detectorName: 'detectInactive',
     evolving: (refs) => evolvingStats(refs, planList),
     close: () => reader.close(),

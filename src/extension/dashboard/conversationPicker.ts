@@ -13,6 +13,7 @@ import type { RecapMode } from '../../core/schema/runlog';
 import type { DashboardSelector } from '../../shared/protocol/dashboard';
 import { COMMANDS } from '../commandIds';
 import { sentToWindow } from '../windowMessages';
+import { VERDICT_CODICONS } from '../../shared/verdicts';
 
 export function resolveSelector(refs: readonly ConversationRef[], report: StatsReport | undefined, sel: DashboardSelector, recapOf?: (ref: ConversationRef) => RecapMode): ConversationRef[] {
   if (sel.anyOf) {
@@ -32,7 +33,6 @@ export function resolveSelector(refs: readonly ConversationRef[], report: StatsR
 
 const pickTitle = (title: string, n: number) => `${title} — ${n} conversation${n === 1 ? '' : 's'}`;
 
-const verdictIcon: Record<ConversationRef['verdict'], string> = { correct: '$(pass)', incorrect: '$(error)', unscored: '$(circle-slash)' };
 
 interface ConversationPick extends vscode.QuickPickItem {
   ref: ConversationRef;
@@ -104,7 +104,7 @@ export async function showConversationPick(refs: readonly ConversationRef[] | Pr
   const sorted = [...all].sort((a, b) => a.task_id.localeCompare(b.task_id, undefined, { numeric: true }) || a.model.localeCompare(b.model));
   qp.items = sorted.map((ref) => ({
     ref,
-    label: `${verdictIcon[ref.verdict]} ${ref.task_id}`,
+    label: `$(${VERDICT_CODICONS[ref.verdict]}) ${ref.task_id}`,
     description: `${ref.model} · ${instanceLabel(ref)} · ${ref.verdict}`,
     detail: `${basename(ref.file)}:${ref.line} · ${ref.conv_id}`,
     buttons: ref.mode === 'multi' && !ref.path ? [compareButton, revealButton, rawLineButton] : [revealButton, rawLineButton],

@@ -157,9 +157,6 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
           },
           // Exports wait for the complete report (intervals and Fig. 4 included).
           exportReport: async (p) => exportReport(await this.stats.complete(), p.format, this.lastDiff, this.defaultUri.bind(this)),
-          countConversations: ({ selector }) => {
-            return { count: resolveSelector(this.services.data.conversationsWithCurrentVerdicts(), this.stats.report, selector, this.recapOf()).length };
-          },
         },
         onCommand: (m) => this.onCommand(m),
       },

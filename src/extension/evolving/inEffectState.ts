@@ -4,7 +4,7 @@
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { EvolvingPlan } from '../../core/schema/evolving';
 import type { RecapMode, RunLogEntry } from '../../core/schema/runlog';
-import { instanceLabel } from '../../core/render/instances';
+import { instanceLabel, instanceRecapLabel } from '../../core/render/instances';
 import { evolvingUserTurns } from '../../core/render/evolving';
 import { evolvingTimeline } from '../../core/state/evolvingTimeline';
 import type { IntentSnapshot, IntentTimeline } from '../../core/state/intentTimeline';
@@ -62,7 +62,9 @@ export function inEffectFromLog(entry: RunLogEntry, source: TimelineSource | und
       ...(assistant !== undefined ? { assistant } : {}),
     });
   });
-  const label = evolving ? `evolving · recap ${timeline.recap ?? 'none'}` : instanceLabel({ mode: c.mode, condition: c.condition, ...(entry.path ? { path: entry.path } : {}), ...(entry.k !== undefined ? { k: entry.k } : {}) });
+  const label = evolving
+    ? instanceRecapLabel({ mode: 'evolving', condition: c.condition, recap: timeline.recap ?? 'none' })
+    : instanceLabel({ mode: c.mode, condition: c.condition, ...(entry.path ? { path: entry.path } : {}), ...(entry.k !== undefined ? { k: entry.k } : {}) });
   const model = run?.model ?? entry.assistant_model;
   return {
     view: IN_EFFECT_VIEW,

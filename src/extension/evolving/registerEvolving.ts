@@ -8,6 +8,8 @@ import { InEffectPanel, IN_EFFECT_TURN_SCHEME, TurnSummaryDocuments, type InEffe
 import { parseTurnDocumentUri } from './turnDocumentRef';
 import { COMMANDS } from '../commandIds';
 import { readCommandTarget, type CommandTarget } from '../commandTarget';
+import { VERDICT_CODICONS } from '../../shared/verdicts';
+import { instanceRecapLabel } from '../../core/render/instances';
 
 /** Reads the command's argument: `{convId}`, `{taskId, recap?}`, or a tree node carrying them. */
 function targetFromArgs(t: CommandTarget): InEffectTarget | undefined {
@@ -25,10 +27,10 @@ async function pickTarget(services: ExtensionServices): Promise<InEffectTarget |
   }
   const refs = [...services.data.conversations()].sort((a, b) => Number(b.mode === 'evolving') - Number(a.mode === 'evolving') || a.task_id.localeCompare(b.task_id));
   for (const r of refs) {
-    const label = r.mode === 'evolving' ? `evolving · recap ${r.recap ?? 'none'}` : `${r.mode} ${r.condition}${r.path ? ` ${r.path} k=${r.k ?? 0}` : ''}`;
+    const label = instanceRecapLabel(r.mode === 'evolving' ? { ...r, recap: r.recap ?? 'none' } : { ...r, recap: undefined });
     // The icon is the verdict the views show: a re-scored one replaces the logged one.
     const verdict = services.data.currentVerdict(r).verdict;
-    items.push({ label: `${verdict === 'correct' ? '$(pass)' : verdict === 'incorrect' ? '$(error)' : '$(circle-outline)'} ${r.task_id} · ${label}`, description: r.model, detail: r.conv_id, target: { kind: 'log', convId: r.conv_id } });
+    items.push({ label: `$(${VERDICT_CODICONS[verdict]}) ${r.task_id} · ${label}`, description: r.model, detail: r.conv_id, target: { kind: 'log', convId: r.conv_id } });
   }
   if (!items.length) {
     void vscode.window.showInformationMessage('Intent Lens: no conversations or evolving-intent plans in this workspace.');

@@ -12,6 +12,7 @@ import { reviewStatusText } from '../../core/edit/reviewStatus';
 import { COMMANDS } from '../commandIds';
 import { INTENT_DIAGNOSTIC_SOURCE } from './intentDiagnostics';
 import { isRecordsDocument } from './recordDocuments';
+import { CHECK_OUTCOME_MARKS } from '../../shared/verdicts';
 
 const DATABASE_CODES = new Set(['intent-reference-sql-error', 'intent-reference-results-equal', 'intent-reference-db-missing']);
 const SEVERITY: Record<number, CheckFinding['severity']> = { 0: 'error', 1: 'warning', 2: 'info', 3: 'info' };
@@ -58,8 +59,6 @@ class RecordStatusLenses implements vscode.CodeLensProvider {
   }
 }
 
-const OUTCOME_MARK: Record<CheckRun['outcome'], string> = { pass: '✓', fail: '✗', 'not-run': '–' };
-
 /** The hover's text: the review and every check with its outcome and evidence. */
 export function recordHoverMarkdown(rec: BenchmarkRecord, runs: readonly CheckRun[]): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
@@ -72,7 +71,7 @@ export function recordHoverMarkdown(rec: BenchmarkRecord, runs: readonly CheckRu
   md.appendMarkdown(`**${escape(describeCheckCounts(countChecks(runs)))}**\n\n`);
   // Failures first, then what did not run, then the passes (a long hover is cut at its end).
   const rank = { fail: 0, 'not-run': 1, pass: 2 } as const;
-  for (const r of [...runs].sort((a, b) => rank[a.outcome] - rank[b.outcome])) md.appendMarkdown(`- ${OUTCOME_MARK[r.outcome]} ${escape(r.rule)} — ${escape(r.evidence.join('; '))}\n`);
+  for (const r of [...runs].sort((a, b) => rank[a.outcome] - rank[b.outcome])) md.appendMarkdown(`- ${CHECK_OUTCOME_MARKS[r.outcome]} ${escape(r.rule)} — ${escape(r.evidence.join('; '))}\n`);
   const args = encodeURIComponent(JSON.stringify([rec.task_id]));
   md.appendMarkdown(`\n[Edit Revision](command:${COMMANDS.reviewEditRevision}?${args})`);
   return md;

@@ -13,6 +13,7 @@ import { registerInstanceTests } from './instanceTests';
 import { COMMANDS } from '../commandIds';
 import { readCommandTarget } from '../commandTarget';
 import { defaultProviderId } from '../settings/settings';
+import { VERDICT_MARKS } from '../../shared/verdicts';
 
 /** Arguments of intentLens.runInstance: `{taskId, mode, condition, path?, k?, providerId?}`, or a tree node carrying them (or `args`). */
 export interface RunInstanceArgs {
@@ -163,7 +164,9 @@ export async function runInstancesAgain(services: ExtensionServices, targets: re
     }
   });
   const count = (v: string) => outcomes.filter((o) => o.report.verdict === v).length;
-  const summary = `Intent Lens: ran ${outcomes.length} of ${jobs.size} instances again with ${cfg.model}: ✓ ${count('correct')} · ✗ ${count('incorrect')}${count('unscored') ? ` · – ${count('unscored')}` : ''}`;
+  const summary = `Intent Lens: ran ${outcomes.length} of ${jobs.size} instances again with ${cfg.model}: ` +
+    `${VERDICT_MARKS.correct} ${count('correct')} · ${VERDICT_MARKS.incorrect} ${count('incorrect')}` +
+    `${count('unscored') ? ` · ${VERDICT_MARKS.unscored} ${count('unscored')}` : ''}`;
   if (failures.length) void vscode.window.showErrorMessage(`${summary}; ${failures.length} failed (${failures[0]}).`);
   else void vscode.window.showInformationMessage(`${summary}.`);
   return outcomes;

@@ -9,10 +9,10 @@ import { CONVERSATION_SCHEME, parseDocumentPath, renderTurnDocument } from './co
 import { openConversationView } from '../conversation/registerConversation';
 import { showConversationPick } from '../dashboard/conversationPicker';
 import { isEmptyTarget, readCommandTarget, type CommandTarget } from '../commandTarget';
-import type { Verdict } from '../../core/load/runLogIndex';
 import { REVIEW_STATUSES } from '../../core/schema/records';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 import { affectsSettings, setting } from '../settings/settings';
+import { VERDICT_MARKS, VERDICTS, verdictLabel } from '../../shared/verdicts';
 
 export const SOURCES_VIEW_ID = 'intentLens.sources';
 /** How long the first load waits to hear that the view is open before it indexes without holding. */
@@ -99,7 +99,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
       setTooltip(`Intent Lens is indexing run logs: ${progress.logFilesDone} of ${progress.logFilesTotal} files (${s.records} records, ${s.conversations} conversations so far). Click to open the Sources view.`);
     } else {
       setTooltip(
-        `Intent Lens\n\n${s.records} records, ${s.sources} sources, ${s.conversations} conversations from ${s.models.length} model(s)\n\n✓ ${s.correct} · ✗ ${s.incorrect} · – ${s.unscored} unscored\n\nAccuracy over scored conversations: ${acc}${rescoredCount ? ` (${describeRescoreCounts(rescored.all())}; re-scored verdicts replace logged ones)` : ''}${s.forks ? `\n\n${s.forks} fork(s) (runs with forked_from) are not counted above` : ''}\n\nClick to open the Sources view.`,
+        `Intent Lens\n\n${s.records} records, ${s.sources} sources, ${s.conversations} conversations from ${s.models.length} model(s)\n\n${VERDICT_MARKS.correct} ${s.correct} · ${VERDICT_MARKS.incorrect} ${s.incorrect} · ${VERDICT_MARKS.unscored} ${s.unscored} unscored\n\nAccuracy over scored conversations: ${acc}${rescoredCount ? ` (${describeRescoreCounts(rescored.all())}; re-scored verdicts replace logged ones)` : ''}${s.forks ? `\n\n${s.forks} fork(s) (runs with forked_from) are not counted above` : ''}\n\nClick to open the Sources view.`,
       );
     }
     if (hasData && !shownOnce) {
@@ -155,11 +155,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
     if (picked) await setFilters({ ...provider.filters, models: picked });
   };
   const filterVerdict = async () => {
-    const options: Array<{ value: Verdict; label: string }> = [
-      { value: 'correct', label: '✓ correct' },
-      { value: 'incorrect', label: '✗ incorrect' },
-      { value: 'unscored', label: '– unscored' },
-    ];
+    const options = VERDICTS.map((value) => ({ value, label: verdictLabel(value) }));
     const picked = await pickMany('Filter runs by verdict', options, provider.filters.verdicts);
     if (picked) await setFilters({ ...provider.filters, verdicts: picked });
   };

@@ -11,16 +11,17 @@ import { contextValueOf, type RunNode, type SourceTreeNode, type TurnNode } from
 import type { Verdict } from '../../core/load/runLogIndex';
 import { COMMANDS } from '../commandIds';
 import { FirstRowsWatch } from './firstRowsWatch';
+import { VERDICT_CODICONS } from '../../shared/verdicts';
+import { formatCounts } from './treeDescriptions';
 
-const VERDICT_ICONS: Record<Verdict, [string, string]> = {
-  correct: ['pass', 'testing.iconPassed'],
-  incorrect: ['error', 'testing.iconFailed'],
-  unscored: ['circle-slash', 'testing.iconSkipped'],
+const VERDICT_COLORS: Record<Verdict, string> = {
+  correct: 'testing.iconPassed',
+  incorrect: 'testing.iconFailed',
+  unscored: 'testing.iconSkipped',
 };
 
 function verdictIcon(v: Verdict): vscode.ThemeIcon {
-  const [icon, color] = VERDICT_ICONS[v];
-  return new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
+  return new vscode.ThemeIcon(VERDICT_CODICONS[v], new vscode.ThemeColor(VERDICT_COLORS[v]));
 }
 
 const DOMAIN_ICONS: Record<string, string> = { math: 'symbol-operator', code: 'code', database: 'database', actions: 'tools' };
@@ -210,7 +211,7 @@ function tooltipOf(node: SourceTreeNode): string | undefined {
         `${node.taskId} (${node.domain})`,
         node.recordFile ? `${node.hasRecord ? 'record' : 'plan'}: ${vscode.workspace.asRelativePath(node.recordFile)}:${node.recordLine}` : 'no record for this task_id (logs only)',
         ...(node.review ? [`review: ${node.review}`] : []),
-        ...node.perModel.map((m) => `• ${m.model}: ✓${m.counts.correct} ✗${m.counts.incorrect} –${m.counts.unscored}`),
+        ...node.perModel.map((m) => `• ${m.model}: ${formatCounts(m.counts, true)}`),
         ...(node.newErrorModels.length ? [`new errors: ${node.newErrorModels.join(', ')}`] : []),
       ].join('\n');
     case 'instance':

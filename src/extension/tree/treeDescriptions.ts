@@ -3,11 +3,12 @@
 import { describeEdit } from '../../core/fork/forkPlan';
 import type { InstanceNode, RunNode, SourceNode, VerdictCounts } from './treeItems';
 import { describeFilters, shortModel, verdictSign, type TreeFilters } from './treeFilters';
+import { VERDICT_MARKS } from '../../shared/verdicts';
 
-/** `✓3 ✗1` (and `–n` when some are unscored). */
-export function formatCounts(c: VerdictCounts): string {
-  const parts = [`✓${c.correct}`, `✗${c.incorrect}`];
-  if (c.unscored) parts.push(`–${c.unscored}`);
+/** `✓3 ✗1` (and `–n` when some are unscored, or always with `withUnscored`). */
+export function formatCounts(c: VerdictCounts, withUnscored = c.unscored > 0): string {
+  const parts = [`${VERDICT_MARKS.correct}${c.correct}`, `${VERDICT_MARKS.incorrect}${c.incorrect}`];
+  if (withUnscored) parts.push(`${VERDICT_MARKS.unscored}${c.unscored}`);
   return parts.join(' ');
 }
 

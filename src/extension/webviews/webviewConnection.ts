@@ -6,7 +6,7 @@
 // (the "[<view>] rendered …" output line; panels read the times from `lastRendered`). Notifications
 // sent before `ready` are queued and flushed in order once the page is listening. vscode-free (the
 // port is the subset of `vscode.Webview` used), so it is unit-tested in plain Node.
-import { EveryViewCommand, type CommandOf, type NotificationMethod, type NotificationParams, type RenderedParams, type RequestMethod, type RequestParams, type ResponseMessage, type ViewDefinition } from '../../shared/protocol';
+import { EveryViewCommand, type CommandOf, type NotificationMethod, type NotificationParams, type RenderedParams, type RequestMethod, type RequestParams, type RequestResult, type ResponseMessage, type ViewDefinition } from '../../shared/protocol';
 
 /** What the connection needs of a `vscode.Webview`. */
 export interface WebviewPort {
@@ -14,8 +14,10 @@ export interface WebviewPort {
   onDidReceiveMessage(listener: (message: unknown) => void): { dispose(): void };
 }
 
-/** One handler per request the view defines, typed by that request's params. */
-export type RequestHandlers<D extends ViewDefinition> = { [M in RequestMethod<D> & string]: (params: RequestParams<D, M>) => Promise<unknown> | unknown };
+/** One handler per request the view defines, typed by that request's params and reply (its `requestSpec`). */
+export type RequestHandlers<D extends ViewDefinition> = {
+  [M in RequestMethod<D>]: (params: RequestParams<D, M>) => Promise<RequestResult<D, M>> | RequestResult<D, M>;
+};
 
 export interface ConnectionHandlers<D extends ViewDefinition> {
   requests?: RequestHandlers<D>;

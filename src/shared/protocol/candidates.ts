@@ -3,7 +3,7 @@
 // page (references, SQL cells and call arguments arrive as strings; the page inserts them as text).
 // The page asks the host to re-check an edited value and to write the chosen candidate.
 import * as z from 'zod/mini';
-import { defineView, notificationEnvelope, requestEnvelope } from '../protocol';
+import { defineView, NoCommands, notificationEnvelope, requestSpec } from '../protocol';
 
 export const CANDIDATES_VIEW = 'candidates';
 export const CANDIDATES_PANEL_ID = 'intentLens.candidates';
@@ -86,15 +86,21 @@ export type RecheckResult = z.infer<typeof RecheckResultSchema>;
 export const WriteResultSchema = z.object({ ok: z.boolean(), message: z.string() });
 export type WriteResult = z.infer<typeof WriteResultSchema>;
 
-/** Webview → host. */
-export const CandidatesWebviewMessage = z.union([
+/** Webview → host requests, each with its reply. */
+export const CandidatesRequests = {
   /** Re-run the construction with this target and value (the core's `request`), checked like any other. */
-  requestEnvelope('recheck', ChoiceSchema),
+  recheck: requestSpec(ChoiceSchema, RecheckResultSchema),
   /** Write this candidate as the record's `intent` (re-checked first), then open the revision editor. */
-  requestEnvelope('write', ChoiceSchema),
-]);
+  write: requestSpec(ChoiceSchema, WriteResultSchema),
+};
 
 /** Host → webview: the construction again (the record changed, or was written). */
 export const CandidatesHostNotification = z.discriminatedUnion('method', [notificationEnvelope('state', z.object({ state: CandidatesStateSchema }))]);
 
-export const CandidatesView = defineView({ view: CANDIDATES_VIEW, state: CandidatesStateSchema, toHost: CandidatesWebviewMessage, toView: CandidatesHostNotification });
+export const CandidatesView = defineView({
+  view: CANDIDATES_VIEW,
+  state: CandidatesStateSchema,
+  toHost: NoCommands,
+  requests: CandidatesRequests,
+  toView: CandidatesHostNotification,
+});

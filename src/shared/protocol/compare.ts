@@ -3,7 +3,7 @@
 // notification. Spans of inactive content are computed on the host and travel in the state.
 import * as z from 'zod/mini';
 import { INSTANCE_FIELDS } from './instanceFields';
-import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope, ViewTimingSchema } from '../protocol';
+import { commandEnvelope, defineView, notificationEnvelope, requestSpec, ViewTimingSchema } from '../protocol';
 
 export const COMPARE_VIEW = 'compare';
 export const COMPARE_PANEL_ID = 'intentLens.compare';
@@ -115,12 +115,10 @@ export const CompareWebviewCommand = z.discriminatedUnion('command', [
 ]);
 export type CompareWebviewCommand = z.infer<typeof CompareWebviewCommand>;
 
-export const CompareWebviewRequest = z.discriminatedUnion('method', [
+export const CompareRequests = {
   /** Re-reads both conversations (a log was appended) and answers with the new state. */
-  requestEnvelope('reload', z.object({})),
-]);
-export type CompareWebviewRequest = z.infer<typeof CompareWebviewRequest>;
-
+  reload: requestSpec(z.object({}), CompareStateSchema),
+};
 
 /** Host → webview notifications. */
 export const CompareHostNotification = z.discriminatedUnion('method', [
@@ -129,6 +127,10 @@ export const CompareHostNotification = z.discriminatedUnion('method', [
 ]);
 export type CompareHostNotification = z.infer<typeof CompareHostNotification>;
 
-export const ReloadResult = CompareStateSchema;
-
-export const CompareView = defineView({ view: COMPARE_VIEW, state: CompareStateSchema, toHost: z.union([CompareWebviewCommand, CompareWebviewRequest]), toView: CompareHostNotification });
+export const CompareView = defineView({
+  view: COMPARE_VIEW,
+  state: CompareStateSchema,
+  toHost: CompareWebviewCommand,
+  requests: CompareRequests,
+  toView: CompareHostNotification,
+});

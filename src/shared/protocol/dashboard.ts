@@ -3,7 +3,7 @@
 // it to conversations (so 100k conversations never travel to the page).
 import * as z from 'zod/mini';
 import { STATS_PARTS } from '../../core/stats/statsTypes';
-import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope, ViewTimingSchema } from '../protocol';
+import { commandEnvelope, defineView, notificationEnvelope, requestSpec, ViewTimingSchema } from '../protocol';
 
 export const DASHBOARD_VIEW = 'dashboard';
 export const DASHBOARD_PANEL_ID = 'intentLens.dashboard';
@@ -145,23 +145,25 @@ export const ExportOpsdParams = z.object({ admitSingleCorrect: z.boolean() });
 export const ExportResult = z.object({ saved: z.nullable(z.string()), detail: z.optional(z.string()) });
 export type ExportResult = z.infer<typeof ExportResult>;
 
-export const DashboardWebviewRequest = z.discriminatedUnion('method', [
-  requestEnvelope('refresh', z.object({})),
-  requestEnvelope('exportGrid', ExportGridParams),
-  requestEnvelope('exportOpsd', ExportOpsdParams),
-  /** How many conversations a selector matches (the page shows it before a click). */
-  requestEnvelope('countConversations', z.object({ selector: DashboardSelectorSchema })),
-  requestEnvelope('runDiff', RunDiffParams),
+export const DashboardRequests = {
+  /** Recomputes the statistics; answers with the new state. */
+  refresh: requestSpec(z.object({}), DashboardStateSchema),
+  exportGrid: requestSpec(ExportGridParams, ExportResult),
+  exportOpsd: requestSpec(ExportOpsdParams, ExportResult),
+  runDiff: requestSpec(RunDiffParams, RunDiffResult),
   /** The report as one HTML file (with the last run diff) or the grid as LaTeX. */
-  requestEnvelope('exportReport', ExportReportParams),
-]);
+  exportReport: requestSpec(ExportReportParams, ExportResult),
+};
 
 export const DashboardHostNotification = z.discriminatedUnion('method', [
   notificationEnvelope('state', z.object({ state: DashboardStateSchema })),
   notificationEnvelope('busy', z.object({ busy: z.boolean() })),
 ]);
 
-export const RefreshResult = DashboardStateSchema;
-export const CountResult = z.object({ count: z.number() });
-
-export const DashboardView = defineView({ view: DASHBOARD_VIEW, state: DashboardStateSchema, toHost: z.union([DashboardWebviewCommand, DashboardWebviewRequest]), toView: DashboardHostNotification });
+export const DashboardView = defineView({
+  view: DASHBOARD_VIEW,
+  state: DashboardStateSchema,
+  toHost: DashboardWebviewCommand,
+  requests: DashboardRequests,
+  toView: DashboardHostNotification,
+});

@@ -2,7 +2,7 @@
 // intent checks and renders the instances itself (no round trip per keystroke); the host executes
 // database references, writes through a WorkspaceEdit and records reviews.
 import { z } from 'zod';
-import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope } from '../protocol';
+import { commandEnvelope, defineView, notificationEnvelope, requestSpec } from '../protocol';
 import { REVIEW_STATUSES } from '../../core/schema/records';
 
 export const EDITOR_VIEW = 'editor';
@@ -44,11 +44,14 @@ export const HostIssueSchema = z.object({ code: z.string(), severity: z.enum(['e
 /** `notRun`: why the database references were not executed (untrusted workspace, not a database record…). */
 export const CheckReferencesResult = z.object({ issues: z.array(HostIssueSchema), notRun: z.string().optional() });
 
+export const EditorRequests = {
+  apply: requestSpec(ApplyParams, ApplyResult),
+  review: requestSpec(ReviewParams, ApplyResult),
+  checkReferences: requestSpec(CheckReferencesParams, CheckReferencesResult),
+  reload: requestSpec(z.object({}), EditorStateSchema),
+};
+
 export const EditorWebviewMessage = z.union([
-  requestEnvelope('apply', ApplyParams),
-  requestEnvelope('review', ReviewParams),
-  requestEnvelope('checkReferences', CheckReferencesParams),
-  requestEnvelope('reload', z.object({})),
   /** `reviewed`: the decision just recorded, so the host can say what was approved and what is shown next. */
   commandEnvelope('reviewNext', z.object({ reviewed: z.object({ taskId: z.string(), status: ReviewStatusParam }).optional() })),
   /** The form's unapplied intent (null when none), so closing or retargeting the editor can ask first. */
@@ -58,4 +61,10 @@ export const EditorWebviewMessage = z.union([
 /** Host → webview: another record, or this one changed in the document. */
 export const EditorHostNotification = z.discriminatedUnion('method', [notificationEnvelope('state', z.object({ state: EditorStateSchema }))]);
 
-export const EditorView = defineView({ view: EDITOR_VIEW, state: EditorStateSchema, toHost: EditorWebviewMessage, toView: EditorHostNotification });
+export const EditorView = defineView({
+  view: EDITOR_VIEW,
+  state: EditorStateSchema,
+  toHost: EditorWebviewMessage,
+  requests: EditorRequests,
+  toView: EditorHostNotification,
+});

@@ -2,7 +2,7 @@
 // log index's summaries (never from parsing traces) and travel as columns; which rows are visible is
 // decided on the host by the Sources tree's filter model, so the table and the tree always agree.
 import * as z from 'zod/mini';
-import { commandEnvelope, defineView, notificationEnvelope, requestEnvelope } from '../protocol';
+import { commandEnvelope, defineView, notificationEnvelope, requestSpec } from '../protocol';
 import { VerdictSchema } from './compare';
 import { DictColumnSchema, PackedUintsSchema, bitsLengthOk, packedLengthOk } from './packedColumns';
 
@@ -135,7 +135,12 @@ export const ConvIdsResultSchema = z.object({ ids: z.array(z.string()) });
 export type ConvIdsResult = z.infer<typeof ConvIdsResultSchema>;
 
 /** The conversation ids of some rows (those on screen and a margin), answered in the same order. */
-export const SamplesWebviewRequest = requestEnvelope('convIds', z.object({ version: z.int(), rows: z.array(Row).check(z.minLength(1), z.maxLength(MAX_ID_PAGE)) }));
+export const SamplesRequests = {
+  convIds: requestSpec(
+    z.object({ version: z.int(), rows: z.array(Row).check(z.minLength(1), z.maxLength(MAX_ID_PAGE)) }),
+    ConvIdsResultSchema,
+  ),
+};
 
 export const SamplesWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('setFilters', z.object({ filters: SampleFiltersSchema })),
@@ -160,4 +165,10 @@ export const SamplesHostNotification = z.discriminatedUnion('method', [
   notificationEnvelope('visible', SamplesVisibleSchema),
 ]);
 
-export const SamplesView = defineView({ view: SAMPLES_VIEW, state: SamplesStateSchema, toHost: z.union([SamplesWebviewCommand, SamplesWebviewRequest]), toView: SamplesHostNotification });
+export const SamplesView = defineView({
+  view: SAMPLES_VIEW,
+  state: SamplesStateSchema,
+  toHost: SamplesWebviewCommand,
+  requests: SamplesRequests,
+  toView: SamplesHostNotification,
+});

@@ -1,7 +1,9 @@
 // The index's fast path (runLogSkim.ts) gives exactly what JSON.parse + validation give: the same
 // ref for every line it reads, and no ref (the full parse then decides, with its diagnostics) for
 // any line it cannot vouch for. Checked over the real logs and over hostile lines, line by line and
-// through the scan (refs, diagnostics and cursor of a file, fast path against full parse).
+// through the scan (refs, diagnostics and cursor of a file, fast path against full parse). The
+// run-log reader (runLogReader.ts), which every later read goes through (the views' open path,
+// search, stats, fork), reads back at each skimmed ref what the full parse read there.
 import { describe, it, expect } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,9 @@ import { parseRunLogLine, scanJsonlFile } from '../../../src/core/load/runLogSca
 import { KNOWN_LOG_SCHEMAS } from '../../../src/core/schema/runlog';
 import type { Diagnostic } from '../../../src/core/jsonl/diagnostics';
 import type { ConversationRef } from '../../../src/core/load/runLogRefs';
+import type { RunLogEntry } from '../../../src/core/schema/runlog';
+import { RunLogReader, readRunLogEntry } from '../../../src/core/load/runLogReader';
+import { lastAssistantText } from '../../../src/core/conversation/lastAssistant';
 
 const SHARED_LOGS = resolve(__dirname, '../../../../shared/data/logs');
 
@@ -169,6 +174,35 @@ describe('run-log fast path against the full parse', () => {
       }
     }
     expect(lines).toBeGreaterThan(100);
+  });
+
+  it('the run-log reader reads back, at each skimmed ref, what the full parse read there', async () => {
+    if (!existsSync(SHARED_LOGS)) return;
+    const files = readdirSync(SHARED_LOGS, { recursive: true }).map(String).filter((f) => f.endsWith('.jsonl'));
+    const reader = new RunLogReader();
+    let read = 0;
+    try {
+      for (const f of files) {
+        const path = join(SHARED_LOGS, f);
+        const st = statSync(path);
+        const full: Array<{ ref: ConversationRef; entry: RunLogEntry }> = [];
+        await scanJsonlFile(path, undefined, st.size, st.mtimeMs, { entries: true, onRef: (ref, entry) => entry && full.push({ ref, entry }) });
+        const skimmed: ConversationRef[] = [];
+        await scanJsonlFile(path, undefined, st.size, st.mtimeMs, { onRef: (ref) => skimmed.push(ref) });
+        expect(skimmed).toStrictEqual(full.map((x) => x.ref));
+        for (const [i, ref] of skimmed.entries()) {
+          const { entry } = full[i]!;
+          expect(await reader.entry(ref), `${f}:${ref.line}`).toStrictEqual(entry);
+          expect((await reader.trace(ref))?.length).toBe(entry.trace.length);
+          expect(await reader.lastAnswer(ref)).toBe(lastAssistantText(entry.trace));
+          read++;
+        }
+        if (skimmed[0]) expect(await readRunLogEntry(skimmed[0])).toStrictEqual(full[0]!.entry);
+      }
+    } finally {
+      await reader.close();
+    }
+    expect(read).toBeGreaterThan(100);
   });
 
   it('the known log types it checks by LogContentFields read no other key of the content', () => {

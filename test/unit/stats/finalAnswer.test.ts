@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FinalAnswerReader, lastAssistantFromLine } from '../../../src/core/stats/finalAnswerReader';
+import { RunLogReader, lastAssistantFromLine } from '../../../src/core/load/runLogReader';
 
 const line = (trace: unknown[], extra: Record<string, unknown> = {}) => Buffer.from(JSON.stringify({ conv_id: 'c', trace, ...extra }));
 
@@ -28,9 +28,9 @@ describe('final answer from the end of a log line', () => {
     const b = line([{ role: 'user', content: 'y' }]).toString();
     const file = join(dir, 'l.jsonl');
     writeFileSync(file, `${a}\n${b}\n`);
-    const r = new FinalAnswerReader();
-    expect(await r.finalAnswer({ file, offset: 0, length: Buffer.byteLength(a) })).toBe('A1');
-    expect(await r.finalAnswer({ file, offset: Buffer.byteLength(a) + 1, length: Buffer.byteLength(b) })).toBeUndefined();
+    const r = new RunLogReader();
+    expect(await r.lastAnswer({ file, offset: 0, length: Buffer.byteLength(a) })).toBe('A1');
+    expect(await r.lastAnswer({ file, offset: Buffer.byteLength(a) + 1, length: Buffer.byteLength(b) })).toBeUndefined();
     await r.close();
   });
 });

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { WebviewConnection, type WebviewPort } from '../../../src/extension/webviews/webviewConnection';
+import * as z from 'zod/mini';
 import { CompareView } from '../../../src/shared/protocol/compare';
+import { defineView, NoCommands, requestSpec } from '../../../src/shared/protocol';
+
+/** A view with one request whose reply is small enough to write out. */
+const ReloadCountView = defineView({
+  view: 'reload-count',
+  state: z.object({}),
+  toHost: NoCommands,
+  requests: { reload: requestSpec(z.object({}), z.object({ reloaded: z.int() })) },
+  toView: z.never(),
+});
 
 /** A webview stand-in: what the host posted, and a way to deliver messages from the page. */
 function fakeWebview() {
@@ -64,7 +75,7 @@ describe('WebviewConnection', () => {
     const w = fakeWebview();
     const log: string[] = [];
     let reloads = 0;
-    new WebviewConnection(w.port, CompareView, { requests: { reload: () => ({ reloaded: ++reloads }) }, log: (l) => log.push(l) });
+    new WebviewConnection(w.port, ReloadCountView, { requests: { reload: () => ({ reloaded: ++reloads }) }, log: (l) => log.push(l) });
     await w.send({ kind: 'request', id: 7, method: 'reload', params: {} });
     expect(w.posted).toEqual([{ kind: 'response', id: 7, ok: true, result: { reloaded: 1 } }]);
     await w.send({ kind: 'request', id: 8, method: 'deleteEverything', params: {} });

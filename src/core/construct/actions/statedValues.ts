@@ -1,6 +1,7 @@
 // Where a tool argument's value is stated in the task's text: number tokens compared by value
 // (`5,000,000` = 5000000, `5%` = 0.05), strings by any allowed form, case-insensitive, as whole words.
 // Overlapping matches of several forms (`New York` inside `New York City`) count once.
+import { escapeRegExp } from '../../text/escapeRegExp';
 
 export interface TextSpan {
   from: number;
@@ -109,16 +110,12 @@ export function numberSpans(text: string, value: number): TextSpan[] {
   );
 }
 
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** Where any of the string forms is stated as whole words, overlapping matches merged into the longest. */
 export function stringSpans(text: string, forms: readonly string[]): TextSpan[] {
   const raw: TextSpan[] = [];
   for (const form of forms) {
     if (!form.trim()) continue;
-    const re = new RegExp(`(?<![A-Za-z0-9_])${escapeRegex(form)}(?![A-Za-z0-9_])`, 'gi');
+    const re = new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(form)}(?![A-Za-z0-9_])`, 'gi');
     for (const m of text.matchAll(re)) raw.push({ from: m.index, to: m.index + m[0].length, text: m[0] });
   }
   raw.sort((a, b) => a.from - b.from || b.to - a.to);
