@@ -4,7 +4,13 @@
 // busy while it runs) and Write Revision (Ctrl+Enter) writes the chosen one as the record's `intent`. The host
 // end is passed in (`CandidatesApi`), so the view renders in plain Node for the component tests.
 import { createElement, useEffect, useState } from 'react';
-import type { CandidatesState, CandidateView, Choice, RecheckResult, WriteResult } from '../../src/shared/protocol/candidates';
+import type {
+  CandidatesState,
+  CandidateView,
+  Choice,
+  RecheckResult,
+  WriteResult,
+} from '../../src/shared/protocol/candidates';
 import { Badge, CandidateCard } from './CandidateCard';
 import { ChosenValue } from './ChosenValue';
 import { useCandidateChoice } from './useCandidateChoice';
@@ -64,7 +70,11 @@ export function CandidatesApp({ initial, api }: { initial: CandidatesState; api:
           choice.writing ? 'Writing…' : 'Write Revision',
         )}
         {choice.message ? (
-          <span className={`il-message ${choice.message.ok ? 'il-pass' : 'il-fail'}`} data-testid="message" role="status">
+          <span
+            className={`il-message ${choice.message.ok ? 'il-pass' : 'il-fail'}`}
+            data-testid="message"
+            role="status"
+          >
             {choice.message.message}
           </span>
         ) : null}
@@ -82,7 +92,15 @@ export function CandidatesApp({ initial, api }: { initial: CandidatesState; api:
   );
 }
 
-function CandidatesHeader({ state, passing, discarded }: { state: CandidatesState; passing: number; discarded: number }) {
+function CandidatesHeader({
+  state,
+  passing,
+  discarded,
+}: {
+  state: CandidatesState;
+  passing: number;
+  discarded: number;
+}) {
   return (
     <header className="il-head">
       <h1>

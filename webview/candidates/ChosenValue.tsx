@@ -34,7 +34,12 @@ function ValueField(props: { value: string; onChange: (v: string) => void; inval
 }
 
 function RecheckStatus({ edit }: { edit: Edit | undefined }) {
-  if (!edit) return <span className="il-status" data-testid="recheck-status" data-status="listed">as constructed</span>;
+  if (!edit)
+    return (
+      <span className="il-status" data-testid="recheck-status" data-status="listed">
+        as constructed
+      </span>
+    );
   if (edit.busy) {
     return (
       <span className="il-status" data-testid="recheck-status" data-status="busy" aria-live="polite">
@@ -62,13 +67,22 @@ function RecheckStatus({ edit }: { edit: Edit | undefined }) {
   );
 }
 
-export function ChosenValue(props: { revised: string; edit: Edit | undefined; editedOk: boolean; onValue: (v: string) => void }) {
+export function ChosenValue(props: {
+  revised: string;
+  edit: Edit | undefined;
+  editedOk: boolean;
+  onValue: (v: string) => void;
+}) {
   const { edit } = props;
   return (
     <div className="il-edit">
       <label className="il-edit-label">
         Revised value{' '}
-        <ValueField value={edit?.value ?? props.revised} onChange={props.onValue} invalid={!props.editedOk && !edit?.busy} />
+        <ValueField
+          value={edit?.value ?? props.revised}
+          onChange={props.onValue}
+          invalid={!props.editedOk && !edit?.busy}
+        />
       </label>
       {edit ? <Badge className="il-edited">edited</Badge> : null}
       <RecheckStatus edit={edit} />

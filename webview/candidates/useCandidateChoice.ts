@@ -16,7 +16,8 @@ export interface Edit {
 
 /** The candidate picked at first: the construction's choice, else the first that passed. */
 export function initialChoice(state: CandidatesState): number | undefined {
-  if (state.selected !== null && state.candidates.some((c) => c.index === state.selected && !c.discarded)) return state.selected;
+  if (state.selected !== null && state.candidates.some((c) => c.index === state.selected && !c.discarded))
+    return state.selected;
   return state.candidates.find((c) => !c.discarded)?.index;
 }
 

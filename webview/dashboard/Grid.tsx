@@ -15,9 +15,16 @@ import { CellView, colName, MissingCell, type TipProps } from './GridCells';
 function onGridKey(e: KeyboardEvent<HTMLTableElement>, setActive: (key: string) => void): void {
   const from = (e.target as HTMLElement).closest<HTMLElement>('td.il-cell');
   if (!from) return;
-  const rows = [...e.currentTarget.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll<HTMLElement>('td.il-cell')]);
+  const rows = [...e.currentTarget.querySelectorAll('tr')].map((tr) => [
+    ...tr.querySelectorAll<HTMLElement>('td.il-cell'),
+  ]);
   const row = rows.findIndex((cells) => cells.includes(from));
-  const to = moveInGrid(rows.map((cells) => cells.length), { row, col: rows[row]!.indexOf(from) }, e.key, e.ctrlKey || e.metaKey);
+  const to = moveInGrid(
+    rows.map((cells) => cells.length),
+    { row, col: rows[row]!.indexOf(from) },
+    e.key,
+    e.ctrlKey || e.metaKey,
+  );
   const cell = to ? rows[to.row]?.[to.col] : undefined;
   if (!cell) return;
   e.preventDefault();
@@ -42,7 +49,15 @@ interface GridContext {
 }
 
 function missingCell(g: GridContext, key: string, unscored = 0) {
-  return <MissingCell key={key} dataCell={key} reason={g.missing.get(key) ?? 'No runs.'} unscored={unscored} tabIndex={g.tab(key)} />;
+  return (
+    <MissingCell
+      key={key}
+      dataCell={key}
+      reason={g.missing.get(key) ?? 'No runs.'}
+      unscored={unscored}
+      tabIndex={g.tab(key)}
+    />
+  );
 }
 
 export function Grid({ report }: { report: DashboardReport }) {
@@ -57,12 +72,16 @@ export function Grid({ report }: { report: DashboardReport }) {
     .filter((m) => !hideOthers || intentEvalModels.has(m))
     .map((model) => ({
       model,
-      domains: report.domains.filter((d) => report.columns.some((col) => cellMap.has(`${model}|${d}|${col.mode}|${col.condition}`))),
+      domains: report.domains.filter((d) =>
+        report.columns.some((col) => cellMap.has(`${model}|${d}|${col.mode}|${col.condition}`)),
+      ),
     }));
   // The grid's one tab stop: the cell last moved to, else the first cell.
   const firstRow = rowsByModel[0];
   const firstCol = report.columns[0];
-  const firstKey = firstRow ? `${firstRow.model}|${firstRow.domains[0] ?? '*'}|${firstCol?.mode}|${firstCol?.condition}` : '';
+  const firstKey = firstRow
+    ? `${firstRow.model}|${firstRow.domains[0] ?? '*'}|${firstCol?.mode}|${firstCol?.condition}`
+    : '';
   const tabStop = active ?? firstKey;
   const g: GridContext = {
     report,
@@ -77,34 +96,31 @@ export function Grid({ report }: { report: DashboardReport }) {
   };
   return (
     <>
-      <div className="il-grid-options">
-        <label title="Each cell's 95% interval under its number (else on hover or focus)">
-          <input type="checkbox" checked={showIntervals} onChange={(e) => setShowIntervals(e.currentTarget.checked)} data-testid="show-intervals" /> Show intervals
-        </label>
-        <label title={otherModels.length ? `Models with runs only in Original: ${otherModels.join(', ')}` : 'Every model has runs in an Intent-Eval condition'}>
-          <input type="checkbox" checked={hideOthers} onChange={(e) => setHideOthers(e.currentTarget.checked)} data-testid="hide-non-intent-eval" disabled={otherModels.length === 0} /> Hide models without
-          Intent-Eval conditions ({otherModels.length})
-        </label>
-      </div>
-      <table className="il-grid" data-testid="accuracy-grid" data-show-intervals={showIntervals ? 'true' : 'false'} onKeyDown={(e) => onGridKey(e, setActive)}>
-        <thead>
-          <tr>
-            <th rowSpan={2}>Model</th>
-            <th rowSpan={2}>Domain</th>
-            <th colSpan={4}>Single</th>
-            <th colSpan={4}>Multi</th>
-          </tr>
-          <tr>
-            {report.columns.map((c) => (
-              <th key={`${c.mode}-${c.condition}`}>{CONDITION_LABEL[c.condition]}</th>
-            ))}
-          </tr>
-        </thead>
+      <GridOptions
+        showIntervals={showIntervals}
+        setShowIntervals={setShowIntervals}
+        hideOthers={hideOthers}
+        setHideOthers={setHideOthers}
+        otherModels={otherModels}
+      />
+      <table
+        className="il-grid"
+        data-testid="accuracy-grid"
+        data-show-intervals={showIntervals ? 'true' : 'false'}
+        onKeyDown={(e) => onGridKey(e, setActive)}
+      >
+        <GridHead columns={report.columns} />
         <tbody>
           {rowsByModel.map(({ model, domains }) => (
             <Fragment key={model}>
               {domains.map((domain, i) => (
-                <DomainRow key={`${model}|${domain}`} g={g} model={model} domain={domain} span={i === 0 ? domains.length + 1 : 0} />
+                <DomainRow
+                  key={`${model}|${domain}`}
+                  g={g}
+                  model={model}
+                  domain={domain}
+                  span={i === 0 ? domains.length + 1 : 0}
+                />
               ))}
               <PooledRow g={g} model={model} />
             </Fragment>
@@ -117,11 +133,70 @@ export function Grid({ report }: { report: DashboardReport }) {
       {view}
       {hideOthers && otherModels.length ? (
         <p className="il-note" data-testid="hidden-models">
-          Hidden: {otherModels.join(', ')} (runs in Original only). The overall row still averages every model with scored runs in a column.
+          Hidden: {otherModels.join(', ')} (runs in Original only). The overall row still averages every model with
+          scored runs in a column.
         </p>
       ) : null}
       <CoverageNotes report={report} />
     </>
+  );
+}
+
+/** The grid's toggles: every interval shown, models without Intent-Eval runs hidden. */
+function GridOptions(props: {
+  showIntervals: boolean;
+  setShowIntervals: (on: boolean) => void;
+  hideOthers: boolean;
+  setHideOthers: (on: boolean) => void;
+  otherModels: string[];
+}) {
+  const { showIntervals, setShowIntervals, hideOthers, setHideOthers, otherModels } = props;
+  return (
+    <div className="il-grid-options">
+      <label title="Each cell's 95% interval under its number (else on hover or focus)">
+        <input
+          type="checkbox"
+          checked={showIntervals}
+          onChange={(e) => setShowIntervals(e.currentTarget.checked)}
+          data-testid="show-intervals"
+        />{' '}
+        Show intervals
+      </label>
+      <label
+        title={
+          otherModels.length
+            ? `Models with runs only in Original: ${otherModels.join(', ')}`
+            : 'Every model has runs in an Intent-Eval condition'
+        }
+      >
+        <input
+          type="checkbox"
+          checked={hideOthers}
+          onChange={(e) => setHideOthers(e.currentTarget.checked)}
+          data-testid="hide-non-intent-eval"
+          disabled={otherModels.length === 0}
+        />{' '}
+        Hide models without Intent-Eval conditions ({otherModels.length})
+      </label>
+    </div>
+  );
+}
+
+function GridHead({ columns }: { columns: DashboardReport['columns'] }) {
+  return (
+    <thead>
+      <tr>
+        <th rowSpan={2}>Model</th>
+        <th rowSpan={2}>Domain</th>
+        <th colSpan={4}>Single</th>
+        <th colSpan={4}>Multi</th>
+      </tr>
+      <tr>
+        {columns.map((c) => (
+          <th key={`${c.mode}-${c.condition}`}>{CONDITION_LABEL[c.condition]}</th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 
@@ -141,7 +216,23 @@ function DomainRow({ g, model, domain, span }: { g: GridContext; model: string; 
         const c = g.cellMap.get(key);
         if (!c || (c.n === 0 && g.missing.has(key))) return missingCell(g, key, c?.unscored);
         const delta = so === null || c.accuracy === null ? null : c.accuracy - so;
-        return <CellView key={key} model={model} domain={domain} col={col} accuracy={c.accuracy} n={c.n} unscored={c.unscored} ci={c.ci} method="Wilson" delta={delta} colour {...g.shared} tabIndex={g.tab(key)} />;
+        return (
+          <CellView
+            key={key}
+            model={model}
+            domain={domain}
+            col={col}
+            accuracy={c.accuracy}
+            n={c.n}
+            unscored={c.unscored}
+            ci={c.ci}
+            method="Wilson"
+            delta={delta}
+            colour
+            {...g.shared}
+            tabIndex={g.tab(key)}
+          />
+        );
       })}
     </tr>
   );
@@ -159,7 +250,25 @@ function PooledRow({ g, model }: { g: GridContext; model: string }) {
         if (!c || c.n === 0) return missingCell(g, key, c?.unscored);
         const delta = pooledSO === null || c.accuracy === null ? null : c.accuracy - pooledSO;
         const warning = g.pooledNotes.get(`${model}|${col.mode}|${col.condition}`);
-        return <CellView key={key} model={model} domain="*" col={col} accuracy={c.accuracy} n={c.n} unscored={c.unscored} ci={c.ci} ciPending={g.bootPending} method={g.boot} delta={delta} colour={false} warning={warning} {...g.shared} tabIndex={g.tab(key)} />;
+        return (
+          <CellView
+            key={key}
+            model={model}
+            domain="*"
+            col={col}
+            accuracy={c.accuracy}
+            n={c.n}
+            unscored={c.unscored}
+            ci={c.ci}
+            ciPending={g.bootPending}
+            method={g.boot}
+            delta={delta}
+            colour={false}
+            warning={warning}
+            {...g.shared}
+            tabIndex={g.tab(key)}
+          />
+        );
       })}
     </tr>
   );
@@ -171,7 +280,11 @@ function OverallRow({ g }: { g: GridContext }) {
   const overallSO = report.overall[0]?.accuracy ?? null;
   return (
     <tr className="il-overall">
-      <th colSpan={2} scope="row" title="Each model pooled over its sources, then the models averaged with equal weight">
+      <th
+        colSpan={2}
+        scope="row"
+        title="Each model pooled over its sources, then the models averaged with equal weight"
+      >
         {report.models.length}-model overall
       </th>
       {report.overall.map((o, i) => {
@@ -205,8 +318,13 @@ function OverallRow({ g }: { g: GridContext }) {
 /** The coverage warnings in words under the table (the ⚠ cells point here). */
 function CoverageNotes({ report }: { report: DashboardReport }) {
   const notes = [
-    ...report.coverage.overall.filter((o) => o.note).map((o) => ({ key: `overall|${o.mode}|${o.condition}`, text: `Overall ${colName(o)}: ${o.note}.` })),
-    ...report.coverage.pooled.map((p) => ({ key: `${p.model}|${p.mode}|${p.condition}`, text: `${p.model}, ${colName(p)}: ${p.note}.` })),
+    ...report.coverage.overall
+      .filter((o) => o.note)
+      .map((o) => ({ key: `overall|${o.mode}|${o.condition}`, text: `Overall ${colName(o)}: ${o.note}.` })),
+    ...report.coverage.pooled.map((p) => ({
+      key: `${p.model}|${p.mode}|${p.condition}`,
+      text: `${p.model}, ${colName(p)}: ${p.note}.`,
+    })),
   ];
   if (!notes.length) return null;
   return (

@@ -10,7 +10,8 @@ export type Column = DashboardReport['columns'][number];
 type Interval = DashboardReport['cells'][number]['ci'];
 export type TipProps = ReturnType<typeof useHoverTip>['tipProps'];
 
-export const colName = (col: Column) => `${col.mode === 'single' ? 'Single' : 'Multi'} ${CONDITION_LABEL[col.condition]}`;
+export const colName = (col: Column) =>
+  `${col.mode === 'single' ? 'Single' : 'Multi'} ${CONDITION_LABEL[col.condition]}`;
 
 interface CellProps {
   model: string;
@@ -38,14 +39,24 @@ interface CellProps {
 
 export function CellView(props: CellProps) {
   const { model, domain, col } = props;
-  const selector = { ...(model !== '*' ? { model } : {}), ...(domain !== '*' ? { domain } : {}), mode: col.mode, condition: col.condition, basePathOnly: true };
+  const selector = {
+    ...(model !== '*' ? { model } : {}),
+    ...(domain !== '*' ? { domain } : {}),
+    mode: col.mode,
+    condition: col.condition,
+    basePathOnly: true,
+  };
   const title = `${model === '*' ? 'all models' : model} · ${domainLabel(domain)} · ${colName(col)}`;
   const small = props.n < SMALL_N;
   const background = props.colour ? changeBackground(props.delta) : undefined;
   const lines = [
     `${title}${props.extra ?? ''}`,
     `${pct(props.accuracy)} % of ${props.n} scored${props.unscored ? `, ${props.unscored} unscored` : ''}`,
-    props.ciPending ? `95% interval: computing… (${props.method})` : props.ci ? `95% interval ${ciText(props.ci)} (${props.method})` : 'no interval (nothing scored)',
+    props.ciPending
+      ? `95% interval: computing… (${props.method})`
+      : props.ci
+        ? `95% interval ${ciText(props.ci)} (${props.method})`
+        : 'no interval (nothing scored)',
     ...(small ? [`small: n < ${SMALL_N}, read with care`] : []),
     ...(props.delta != null ? [`${signed(props.delta)} pp vs Single Original`] : []),
     ...(props.warning ? [`⚠ ${props.warning}`] : []),
@@ -64,11 +75,21 @@ export function CellView(props: CellProps) {
       <Num selector={selector} title={title} tabIndex={props.tabIndex}>
         <span className="il-acc">
           {pct(props.accuracy)}
-          {props.warning ? <span className="il-warn" aria-label="coverage warning"> ⚠</span> : null}
+          {props.warning ? (
+            <span className="il-warn" aria-label="coverage warning">
+              {' '}
+              ⚠
+            </span>
+          ) : null}
         </span>
         <span className="il-n">
           n={props.n}
-          {small ? <span className="il-small-mark" title={`fewer than ${SMALL_N} scored runs`}> small</span> : null}
+          {small ? (
+            <span className="il-small-mark" title={`fewer than ${SMALL_N} scored runs`}>
+              {' '}
+              small
+            </span>
+          ) : null}
           {props.unscored ? <span className="il-unscored"> +{props.unscored}?</span> : null}
         </span>
         {props.showInterval ? (
@@ -84,7 +105,15 @@ export function CellView(props: CellProps) {
 export function MissingCell(props: { dataCell: string; reason: string; unscored?: number; tabIndex: number }) {
   // One short word in the cell (not a bare dash), the full reason on hover and for screen readers.
   return (
-    <td className="il-cell il-missing" data-cell={props.dataCell} data-accuracy="" data-missing={props.reason} title={props.reason} aria-label={props.reason} tabIndex={props.tabIndex}>
+    <td
+      className="il-cell il-missing"
+      data-cell={props.dataCell}
+      data-accuracy=""
+      data-missing={props.reason}
+      title={props.reason}
+      aria-label={props.reason}
+      tabIndex={props.tabIndex}
+    >
       {emptyCellText(props.reason, props.unscored)}
     </td>
   );

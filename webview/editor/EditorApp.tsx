@@ -14,7 +14,12 @@ import { useReviewKeys } from './useReviewKeys';
 
 export function EditorApp(props: { state: EditorState; actions: EditorActions }) {
   const record = useEditorRecord(props.state, props.actions);
-  const { rec, issues, checkRuns } = useIntentChecks(record.state.record, record.form, record.baseIntent, props.actions);
+  const { rec, issues, checkRuns } = useIntentChecks(
+    record.state.record,
+    record.form,
+    record.baseIntent,
+    props.actions,
+  );
   useReviewKeys({
     busy: record.busy,
     apply: () => void record.apply(false),

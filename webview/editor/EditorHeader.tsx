@@ -21,7 +21,11 @@ export function EditorHeader({ record, actions }: { record: EditorRecord; action
         <span data-testid="progress">
           {state.progress.reviewed} of {state.progress.total} reviewed
         </span>
-        {modified && <span className="il-modified" data-testid="modified">● unapplied edits</span>}
+        {modified && (
+          <span className="il-modified" data-testid="modified">
+            ● unapplied edits
+          </span>
+        )}
       </div>
       {state.dirty && (
         <div className="il-unsaved" role="alert" data-testid="unsaved">
@@ -46,7 +50,11 @@ export function EditorHeader({ record, actions }: { record: EditorRecord; action
           </Button>
         </div>
       )}
-      {message && !conflict && <p className="il-help" data-testid="message">{message}</p>}
+      {message && !conflict && (
+        <p className="il-help" data-testid="message">
+          {message}
+        </p>
+      )}
     </header>
   );
 }
@@ -92,7 +100,13 @@ function ReviewBar({ record, actions }: { record: EditorRecord; actions: EditorA
       <Button onClick={() => void record.review('rejected')} disabled={busy} secondary testId="reject" title="Alt+R">
         Reject
       </Button>
-      <Button onClick={() => void record.review('needs-work')} disabled={busy} secondary testId="needs-work" title="Alt+W">
+      <Button
+        onClick={() => void record.review('needs-work')}
+        disabled={busy}
+        secondary
+        testId="needs-work"
+        title="Alt+W"
+      >
         Needs work
       </Button>
       <Button onClick={() => actions.next()} secondary testId="next" title={nextTitle}>

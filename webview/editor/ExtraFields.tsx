@@ -7,7 +7,12 @@ export function ExtraProposals({ bind }: { bind: FormBinding }) {
   const { form, issuesAt, invalid, update } = bind;
   const at = (i: number, key: string) => `intent.extra_proposals[${i}].${key}`;
   const removeAt = (i: number) =>
-    update((d) => (d.extra_proposals!.splice(i, 1), d.extra_proposals!.length === 0 ? void delete d.extra_proposals : undefined));
+    update(
+      (d) => (
+        d.extra_proposals!.splice(i, 1),
+        d.extra_proposals!.length === 0 ? void delete d.extra_proposals : undefined
+      ),
+    );
   const add = () =>
     update((d) => void (d.extra_proposals = [...(d.extra_proposals ?? []), { revised: '', proposal: '', reject: '' }]));
   return (
@@ -61,14 +66,20 @@ export function ExtraProposals({ bind }: { bind: FormBinding }) {
 export function ExtraNeutral({ bind }: { bind: FormBinding }) {
   const { form, issuesAt, invalid, update } = bind;
   const removeAt = (i: number) =>
-    update((d) => (d.extra_neutral!.splice(i, 1), d.extra_neutral!.length === 0 ? void delete d.extra_neutral : undefined));
+    update(
+      (d) => (d.extra_neutral!.splice(i, 1), d.extra_neutral!.length === 0 ? void delete d.extra_neutral : undefined),
+    );
   return (
     <fieldset className="il-group">
       <legend>Extra clarification pairs (depth 2..4)</legend>
       {(form.extra_neutral ?? []).map((pair, i) => (
         <div key={i} className="il-pair">
           {[0, 1].map((j) => (
-            <Row key={j} label={`Pair ${i + 2}, question ${j + 1}`} issues={issuesAt(`intent.extra_neutral[${i}][${j}]`)}>
+            <Row
+              key={j}
+              label={`Pair ${i + 2}, question ${j + 1}`}
+              issues={issuesAt(`intent.extra_neutral[${i}][${j}]`)}
+            >
               <TextArea
                 value={pair[j as 0 | 1]}
                 onChange={(v) => update((d) => void (d.extra_neutral![i]![j as 0 | 1] = v))}

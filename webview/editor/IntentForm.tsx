@@ -20,7 +20,12 @@ type TextControl = (props: {
 export function IntentForm({ bind, checkRuns }: { bind: FormBinding; checkRuns: readonly CheckRun[] }) {
   const { form, issuesAt, invalid, update } = bind;
   /** The row of one of the intent's plain texts: the field (labelled, marked invalid) with its issues beside it. */
-  const textRow = (key: TextKey, Field: TextControl, label: string, field: { label?: string; testId?: string } = {}) => (
+  const textRow = (
+    key: TextKey,
+    Field: TextControl,
+    label: string,
+    field: { label?: string; testId?: string } = {},
+  ) => (
     <Row label={label} issues={issuesAt(`intent.${key}`)}>
       <Field
         value={form[key]}

@@ -19,7 +19,8 @@ export function formBinding(
 ): FormBinding {
   const issuesAt = (path: string) =>
     issues.filter(
-      (i) => i.severity !== 'info' && (i.path === path || i.path.startsWith(`${path}.`) || i.path.startsWith(`${path}[`)),
+      (i) =>
+        i.severity !== 'info' && (i.path === path || i.path.startsWith(`${path}.`) || i.path.startsWith(`${path}[`)),
     );
   return {
     form,
@@ -34,7 +35,11 @@ export function formBinding(
   };
 }
 
-export function Row(props: { label: string; issues: Array<{ message: string; severity: string }>; children: ReactNode }) {
+export function Row(props: {
+  label: string;
+  issues: Array<{ message: string; severity: string }>;
+  children: ReactNode;
+}) {
   return (
     <div className="il-row" role="group" aria-label={props.label}>
       <span className="il-label">{props.label}</span>

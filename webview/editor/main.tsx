@@ -6,7 +6,13 @@ import { connectView } from '../shared/bridge';
 import { viewRoot } from '../shared/viewRoot';
 import { followVsCodeTheme, setupMonacoEnvironment } from '../shared/monacoSetup';
 import '../../node_modules/monaco-editor/esm/vs/base/browser/ui/codicons/codicon/codicon.css';
-import { ApplyResult, CheckReferencesResult, EditorStateSchema, EditorView, type EditorState } from '../../src/shared/protocol/editor';
+import {
+  ApplyResult,
+  CheckReferencesResult,
+  EditorStateSchema,
+  EditorView,
+  type EditorState,
+} from '../../src/shared/protocol/editor';
 import { EditorApp } from './EditorApp';
 import type { EditorActions } from './editorActions';
 import '../shared/base.css';
@@ -18,7 +24,8 @@ followVsCodeTheme();
 const bridge = connectView(EditorView);
 const actions: EditorActions = {
   apply: (intent, baseRaw, save) => bridge.request('apply', { intent, baseRaw, save }, ApplyResult),
-  review: (intent, baseRaw, status, note) => bridge.request('review', { intent, baseRaw, status, ...(note ? { note } : {}) }, ApplyResult),
+  review: (intent, baseRaw, status, note) =>
+    bridge.request('review', { intent, baseRaw, status, ...(note ? { note } : {}) }, ApplyResult),
   checkReferences: (intent) => bridge.request('checkReferences', { intent }, CheckReferencesResult),
   reload: () => bridge.request('reload', {}, EditorStateSchema),
   next: (reviewed) => bridge.postCommand('reviewNext', reviewed ? { reviewed } : {}),
@@ -26,10 +33,7 @@ const actions: EditorActions = {
 };
 
 const show = viewRoot(bridge);
-const render = (state: EditorState) =>
-  show(
-      <EditorApp state={state} actions={actions} />
-  );
+const render = (state: EditorState) => show(<EditorApp state={state} actions={actions} />);
 
 if (renderInitialState(bridge.readInitialState(), render, 'the revision editor state'))
   requestAnimationFrame(() => bridge.rendered());

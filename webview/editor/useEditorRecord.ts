@@ -70,7 +70,10 @@ export function useEditorRecord(incoming: EditorState, actions: EditorActions) {
   const apply = (save: boolean) =>
     whileBusy(async () => {
       const r = await actions.apply(form, state.raw, save);
-      finish(r, save ? 'Applied and saved.' : 'Applied to the document, not saved yet (Save File, or Ctrl+S in the file).');
+      finish(
+        r,
+        save ? 'Applied and saved.' : 'Applied to the document, not saved yet (Save File, or Ctrl+S in the file).',
+      );
     });
 
   const review = (status: ReviewStatus) =>
@@ -79,7 +82,10 @@ export function useEditorRecord(incoming: EditorState, actions: EditorActions) {
       const r = await actions.review(form, state.raw, status, note);
       // Saved: on disk before the next record shows. Not saved: stay here, "unsaved" in the header.
       const saved = r.ok && r.state?.dirty === false;
-      const ok = finish(r, saved ? `Marked ${status}: ${reviewedId} (saved).` : `Marked ${status}: ${reviewedId}, NOT SAVED.`);
+      const ok = finish(
+        r,
+        saved ? `Marked ${status}: ${reviewedId} (saved).` : `Marked ${status}: ${reviewedId}, NOT SAVED.`,
+      );
       if (ok) {
         setNote('');
         if (saved && status !== 'pending') actions.next({ taskId: reviewedId, status });

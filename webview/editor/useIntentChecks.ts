@@ -39,7 +39,8 @@ export function useIntentChecks(
   );
   // Every check with its outcome: the list and its counts come from here.
   const checkRuns = useMemo(
-    () => listChecks(parsed.success ? parsed.data : undefined, issues, { database: dbState, schemaFindings: schemaIssues }),
+    () =>
+      listChecks(parsed.success ? parsed.data : undefined, issues, { database: dbState, schemaFindings: schemaIssues }),
     [parsed, issues, dbState, schemaIssues],
   );
 
@@ -51,7 +52,8 @@ export function useIntentChecks(
         setDbIssues(r.issues);
         setDbState(r.notRun ? { ran: false, reason: r.notRun } : { ran: true });
       },
-      (e: unknown) => live && setDbState({ ran: false, reason: `failed: ${e instanceof Error ? e.message : String(e)}` }),
+      (e: unknown) =>
+        live && setDbState({ ran: false, reason: `failed: ${e instanceof Error ? e.message : String(e)}` }),
     );
     return () => {
       live = false;

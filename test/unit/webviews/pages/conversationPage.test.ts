@@ -38,7 +38,9 @@ afterEach(() => {
 });
 
 const buttonNamed = (name: string) =>
-  [...document.querySelectorAll<HTMLButtonElement>('[data-testid="header"] button')].find((b) => b.textContent === name);
+  [...document.querySelectorAll<HTMLButtonElement>('[data-testid="header"] button')].find(
+    (b) => b.textContent === name,
+  );
 
 describe('conversation page', () => {
   it('shows the run, its verdict and the extracted answer in the header', async () => {

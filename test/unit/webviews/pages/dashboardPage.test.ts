@@ -20,7 +20,9 @@ const samples = resolve(__dirname, '../../../../samples');
 let report: DashboardReport;
 beforeAll(async () => {
   const ws = await Workspace.open([join(samples, 'logs')], [join(samples, 'intent.records.jsonl')]);
-  const stats = new DashboardStats(Object.assign(ws, { ensureLoaded: async () => undefined }) as unknown as WorkspaceData);
+  const stats = new DashboardStats(
+    Object.assign(ws, { ensureLoaded: async () => undefined }) as unknown as WorkspaceData,
+  );
   // As the panel sends it (dashboardPanel.ts): the webview's shape of the complete report.
   report = DashboardStats.forWebview(await stats.complete(), stats.detectorName, stats.plans());
   stats.dispose();
@@ -53,7 +55,10 @@ describe('dashboard page', () => {
     const [request] = page.requests('exportGrid');
     expect(request).toMatchObject({ method: 'exportGrid', params: { format: 'csv' } });
     await page.respond(request!, { saved: '/ws/grid.csv' });
-    await page.until(() => document.querySelector('.il-message')?.textContent === 'Grid CSV saved to /ws/grid.csv', 'the message');
+    await page.until(
+      () => document.querySelector('.il-message')?.textContent === 'Grid CSV saved to /ws/grid.csv',
+      'the message',
+    );
     // The Intent-OPSD export carries the admit option as ticked.
     (await page.find<HTMLInputElement>('[data-testid="opsd-admit"]')).click();
     await settle();
@@ -63,7 +68,9 @@ describe('dashboard page', () => {
 
   it('posts showConversations for a clicked number, with the cell’s selector', async () => {
     const c = report.cells.find((x) => x.n > 0)!;
-    const button = cell(`${c.model}|${c.domain}|${c.mode}|${c.condition}`)!.querySelector<HTMLButtonElement>('button.il-num')!;
+    const button = cell(`${c.model}|${c.domain}|${c.mode}|${c.condition}`)!.querySelector<HTMLButtonElement>(
+      'button.il-num',
+    )!;
     button.click();
     expect(page.commands()).toEqual([
       {

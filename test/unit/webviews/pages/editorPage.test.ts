@@ -74,15 +74,29 @@ describe('revision editor page', () => {
     await typeInto('requirement', 'bags bought');
     await page.find('[data-testid="modified"]');
     // Closing the editor now asks first: the host was told about the unapplied intent.
-    const lastPending = () => page.commands().filter((c) => c.command === 'pending').at(-1)?.params;
+    const lastPending = () =>
+      page
+        .commands()
+        .filter((c) => c.command === 'pending')
+        .at(-1)?.params;
     await page.until(() => intentOf(lastPending()) !== null, 'the pending edit');
     expect(intentOf(lastPending()).requirement).toBe('bags bought');
     (await page.find('[data-testid="apply"]')).click();
     const [apply] = page.requests('apply');
-    expect(apply!.params).toMatchObject({ baseRaw: JSON.stringify(record), save: false, intent: { requirement: 'bags bought' } });
+    expect(apply!.params).toMatchObject({
+      baseRaw: JSON.stringify(record),
+      save: false,
+      intent: { requirement: 'bags bought' },
+    });
     const written = { ...record, intent: { ...record.intent, requirement: 'bags bought' } };
-    await page.respond(apply!, { ok: true, state: state({ record: written, raw: JSON.stringify(written), dirty: true }) });
-    await page.until(() => text('message')?.startsWith('Applied to the document, not saved yet') === true, 'the message');
+    await page.respond(apply!, {
+      ok: true,
+      state: state({ record: written, raw: JSON.stringify(written), dirty: true }),
+    });
+    await page.until(
+      () => text('message')?.startsWith('Applied to the document, not saved yet') === true,
+      'the message',
+    );
     expect(document.querySelector('[data-testid="modified"]')).toBeNull();
     expect(document.querySelector('[data-testid="unsaved"]')).not.toBeNull();
   });
@@ -105,7 +119,11 @@ describe('revision editor page', () => {
     await page.respond(review!, { ok: true, state: state({ record: approved, raw: JSON.stringify(approved) }) });
     await page.until(() => page.commands().some((c) => c.command === 'reviewNext'), 'reviewNext');
     expect(page.commands().filter((c) => c.command === 'reviewNext')).toEqual([
-      { kind: 'command', command: 'reviewNext', params: { reviewed: { taskId: 'sample-math/onions', status: 'approved' } } },
+      {
+        kind: 'command',
+        command: 'reviewNext',
+        params: { reviewed: { taskId: 'sample-math/onions', status: 'approved' } },
+      },
     ]);
     expect(text('message')).toBe('Marked approved: sample-math/onions (saved).');
   });

@@ -59,7 +59,11 @@ function standInElementInternals(): void {
   });
 }
 
-type Listener = [type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions];
+type Listener = [
+  type: string,
+  listener: EventListenerOrEventListenerObject,
+  options?: boolean | AddEventListenerOptions,
+];
 
 async function until(check: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 5000;
@@ -107,8 +111,10 @@ export async function loadPage(load: () => Promise<unknown>, state: unknown, per
   return {
     posted,
     saved,
-    commands: () => posted.filter((m): m is PostedCommand => m.kind === 'command' && m.command !== 'log' && m.command !== 'rendered'),
-    requests: (method) => posted.filter((m): m is PostedRequest => m.kind === 'request' && (!method || m.method === method)),
+    commands: () =>
+      posted.filter((m): m is PostedCommand => m.kind === 'command' && m.command !== 'log' && m.command !== 'rendered'),
+    requests: (method) =>
+      posted.filter((m): m is PostedRequest => m.kind === 'request' && (!method || m.method === method)),
     errors: () =>
       posted.flatMap((m) =>
         m.kind === 'command' && m.command === 'log' && (m.params as { level: string }).level === 'error'
@@ -135,5 +141,7 @@ export const settle = () => new Promise<void>((r) => setTimeout(r, 0));
 
 /** A key pressed with the focus on the page's body. */
 export function pressKey(key: string, init: KeyboardEventInit = {}): void {
-  window.dispatchEvent(new KeyboardEvent('keydown', { key, code: `Key${key.toUpperCase()}`, bubbles: true, cancelable: true, ...init }));
+  window.dispatchEvent(
+    new KeyboardEvent('keydown', { key, code: `Key${key.toUpperCase()}`, bubbles: true, cancelable: true, ...init }),
+  );
 }
