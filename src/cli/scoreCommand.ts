@@ -56,17 +56,39 @@ export interface ScoreSummary {
   invalid_lines?: number;
   /** Repeats of a conv_id already scored: reported, not counted again. */
   duplicate_conv_ids?: number;
-  by_task: Record<string, { conversations: number; correct: number; incorrect: number; unscored: number; compared: number; agree: number }>;
+  by_task: Record<
+    string,
+    { conversations: number; correct: number; incorrect: number; unscored: number; compared: number; agree: number }
+  >;
 }
 
 export function emptySummary(): ScoreSummary {
-  return { conversations: 0, scored: 0, correct: 0, incorrect: 0, unscored: 0, compared: 0, agree: 0, agreement_rate: null, changed: 0, with_inactive: 0, by_task: {} };
+  return {
+    conversations: 0,
+    scored: 0,
+    correct: 0,
+    incorrect: 0,
+    unscored: 0,
+    compared: 0,
+    agree: 0,
+    agreement_rate: null,
+    changed: 0,
+    with_inactive: 0,
+    by_task: {},
+  };
 }
 
 /** Counts one result into a summary (streamed: results are not kept). */
 export function addToSummary(s: ScoreSummary, r: ConversationScore): void {
   s.conversations++;
-  const t = (s.by_task[r.details.domain] ??= { conversations: 0, correct: 0, incorrect: 0, unscored: 0, compared: 0, agree: 0 });
+  const t = (s.by_task[r.details.domain] ??= {
+    conversations: 0,
+    correct: 0,
+    incorrect: 0,
+    unscored: 0,
+    compared: 0,
+    agree: 0,
+  });
   t.conversations++;
   if (r.is_correct === null) {
     s.unscored++;
@@ -98,7 +120,18 @@ export function summarize(results: readonly ConversationScore[]): ScoreSummary {
 /** A verifier that throws must not take the whole run down: that conversation is unscored. */
 function failedScore(l: LogLine & { entry: NonNullable<LogLine['entry']> }, e: unknown): ConversationScore {
   const domain = (['math', 'code', 'database', 'actions'] as const).find((d) => d === l.entry.task) ?? 'math';
-  return { conv_id: l.entry.conv_id, task_id: l.entry.task_id, mode: effectiveMode(l.entry), condition: effectiveCondition(l.entry), active: null, extracted: null, is_correct: null, previous_is_correct: null, inactive: [], details: { domain, message: `could not be scored: ${e instanceof Error ? e.message : String(e)}` } };
+  return {
+    conv_id: l.entry.conv_id,
+    task_id: l.entry.task_id,
+    mode: effectiveMode(l.entry),
+    condition: effectiveCondition(l.entry),
+    active: null,
+    extracted: null,
+    is_correct: null,
+    previous_is_correct: null,
+    inactive: [],
+    details: { domain, message: `could not be scored: ${e instanceof Error ? e.message : String(e)}` },
+  };
 }
 
 function conversationJson(r: ConversationScore): Record<string, unknown> {
@@ -112,13 +145,23 @@ function conversationJson(r: ConversationScore): Record<string, unknown> {
     extracted: r.extracted,
     is_correct: r.is_correct,
     previous_is_correct: r.previous_is_correct,
-    inactive: r.inactive.map(({ value, start, end, kind, match, describe }) => ({ value, start, end, kind, match, describe })),
+    inactive: r.inactive.map(({ value, start, end, kind, match, describe }) => ({
+      value,
+      start,
+      end,
+      kind,
+      match,
+      describe,
+    })),
     details: r.details,
   };
 }
 
 function resultLine(r: ConversationScore): string {
-  const changed = r.is_correct !== null && r.previous_is_correct !== null && r.is_correct !== r.previous_is_correct ? ' (changed)' : '';
+  const changed =
+    r.is_correct !== null && r.previous_is_correct !== null && r.is_correct !== r.previous_is_correct
+      ? ' (changed)'
+      : '';
   const inactive = r.inactive.length ? ` · inactive: ${[...new Set(r.inactive.map((s) => s.value))].join(', ')}` : '';
   return `${markOfBoolean(r.is_correct)} ${r.conv_id} ${r.task_id} ${r.mode}/${r.condition} was ${markOfBoolean(r.previous_is_correct)}${changed}${inactive} — ${r.details.message}\n`;
 }
@@ -127,15 +170,66 @@ function resultLine(r: ConversationScore): string {
 async function writeOutLine(sink: FileSink, l: LogLine, r: ConversationScore | undefined): Promise<void> {
   if (l.object && l.raw !== undefined && r) {
     await sink.write(rescoredLineText(l.raw, l.object, r, new Date().toISOString()));
-  }
-  else if (l.bytes) await copyBytes(l.file, l.bytes, sink);
+  } else if (l.bytes) await copyBytes(l.file, l.bytes, sink);
   else await sink.write(l.raw ?? '');
   await sink.write('\n');
 }
 
+/**
+ * The records and evolving-intent plans to score against (the first of each task id); a plans
+ * file given as --records is read as plans.
+ */
+async function readRecordsAndPlans(recordFiles: string[], planFileArgs: string[], limits: { maxLineBytes?: number }) {
+  const records = new Map<string, BenchmarkRecord>();
+  const plans = new Map<string, EvolvingPlan>();
+  const planFiles = [...planFileArgs];
+  const cannotRead = (f: string) => (e: unknown) => {
+    throw new CliError(`cannot read ${f}: ${e instanceof Error ? e.message : String(e)}`);
+  };
+  for (const f of recordFiles) {
+    if ((await detectFileKind(f).catch(() => undefined)) === 'evolving') {
+      planFiles.push(f);
+      continue;
+    }
+    const loaded = await loadRecordsFile(f, limits).catch(cannotRead(f));
+    for (const it of loaded.items) if (!records.has(it.value.task_id)) records.set(it.value.task_id, it.value);
+  }
+  for (const f of planFiles) {
+    const loaded = await loadEvolvingFile(f, limits).catch(cannotRead(f));
+    for (const it of loaded.items) if (!plans.has(it.value.task_id)) plans.set(it.value.task_id, it.value);
+  }
+  return { records, plans, planFiles };
+}
+
+/** The closing summary: JSON after the conversations, or one line (and the code isolation note). */
+function printSummary(
+  summary: ScoreSummary,
+  diagnostics: Diagnostic[],
+  codeDetails: VerifyDetails[],
+  values: { json?: boolean; out?: string },
+): void {
+  if (values.json) {
+    process.stdout.write(
+      `\n],\n"summary": ${JSON.stringify(summary, null, 2)},\n"diagnostics": ${JSON.stringify(diagnostics.slice(0, 1000))}\n}\n`,
+    );
+  } else {
+    const rate =
+      summary.agreement_rate === null ? 'n/a' : `${(summary.agreement_rate * 100).toFixed(1)}% of ${summary.compared}`;
+    const isolationNote = codeIsolationNote(codeDetails);
+    if (isolationNote) process.stderr.write(`${isolationNote}\n`);
+    const skipped =
+      summary.invalid_lines || summary.duplicate_conv_ids
+        ? `; skipped ${summary.invalid_lines} invalid line(s) and ${summary.duplicate_conv_ids} repeated conv_id(s)${diagnostics.length > 20 ? ' (first 20 shown above)' : ''}`
+        : '';
+    process.stdout.write(
+      `\n${summary.conversations} conversations: ${summary.correct} correct, ${summary.incorrect} incorrect, ${summary.unscored} unscored; agreement with logged verdicts ${rate}; ${summary.with_inactive} with inactive content${skipped}${values.out ? `; wrote ${values.out}${summary.unscored ? ` (the ${summary.unscored} unscored keep their logged verdict)` : ''}` : ''}\n`,
+    );
+  }
+}
+
 const command: CliCommand = {
   async run(args) {
-      const values = readFlags(args, USAGE, {
+    const values = readFlags(args, USAGE, {
       records: { type: 'string', multiple: true },
       plans: { type: 'string', multiple: true },
       logs: { type: 'string', multiple: true },
@@ -147,33 +241,19 @@ const command: CliCommand = {
       timeout: { type: 'string' },
       ...MAX_LINE_BYTES_OPTION,
     });
-  if (!values.records?.length && !values.plans?.length) throw new CliError("--records (or --plans) is required (see 'intent-lens score --help')");
+    if (!values.records?.length && !values.plans?.length)
+      throw new CliError("--records (or --plans) is required (see 'intent-lens score --help')");
     if (!values.logs?.length) throw new CliError("--logs is required (see 'intent-lens score --help')");
     const concurrency = values.concurrency ? Number(values.concurrency) : Math.max(1, cpus().length);
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError('--concurrency must be a positive integer');
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new CliError('--concurrency must be a positive integer');
     const timeoutMs = values.timeout ? Number(values.timeout) : undefined;
-    if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new CliError('--timeout must be a positive number of milliseconds');
+    if (timeoutMs !== undefined && !(timeoutMs > 0))
+      throw new CliError('--timeout must be a positive number of milliseconds');
 
     const maxLineBytes = maxLineBytesOf(values['max-line-bytes']);
     const limits = maxLineBytes ? { maxLineBytes } : {};
-    const records = new Map<string, BenchmarkRecord>();
-    const plans = new Map<string, EvolvingPlan>();
-    const planFiles = [...(values.plans ?? [])];
-    const cannotRead = (f: string) => (e: unknown) => {
-      throw new CliError(`cannot read ${f}: ${e instanceof Error ? e.message : String(e)}`);
-    };
-    for (const f of values.records ?? []) {
-      if ((await detectFileKind(f).catch(() => undefined)) === 'evolving') {
-        planFiles.push(f);
-        continue;
-      }
-      const loaded = await loadRecordsFile(f, limits).catch(cannotRead(f));
-      for (const it of loaded.items) if (!records.has(it.value.task_id)) records.set(it.value.task_id, it.value);
-    }
-    for (const f of planFiles) {
-      const loaded = await loadEvolvingFile(f, limits).catch(cannotRead(f));
-      for (const it of loaded.items) if (!plans.has(it.value.task_id)) plans.set(it.value.task_id, it.value);
-    }
+    const { records, plans, planFiles } = await readRecordsAndPlans(values.records ?? [], values.plans ?? [], limits);
     const diagnostics: Diagnostic[] = [];
     const report = (d: Diagnostic) => {
       diagnostics.push(d);
@@ -198,7 +278,11 @@ const command: CliCommand = {
       const entry = l.entry;
       if (!entry) return Promise.resolve(undefined);
       const verify = { ...verifyOptionsOfFlags(values, timeoutMs), sql };
-      return limit(() => rescoreConversation(records.get(entry.task_id), entry, verify, plans.get(entry.task_id)).catch((e: unknown) => failedScore({ ...l, entry }, e)));
+      return limit(() =>
+        rescoreConversation(records.get(entry.task_id), entry, verify, plans.get(entry.task_id)).catch((e: unknown) =>
+          failedScore({ ...l, entry }, e),
+        ),
+      );
     };
     // Results are emitted in log order from a bounded window of lines being scored, so memory
     // stays flat however long the logs are.
@@ -210,7 +294,11 @@ const command: CliCommand = {
         if (r) {
           addToSummary(summary, r);
           // Only the code verdicts that were not run, or ran unisolated, feed the closing note.
-          if (r.details.domain === 'code' && (r.details.info?.run === 'not-run' || r.details.info?.isolation === 'none')) codeDetails.push(r.details);
+          if (
+            r.details.domain === 'code' &&
+            (r.details.info?.run === 'not-run' || r.details.info?.isolation === 'none')
+          )
+            codeDetails.push(r.details);
           if (values.json) {
             process.stdout.write((firstJson ? '' : ',\n') + JSON.stringify(conversationJson(r)));
             firstJson = false;
@@ -234,15 +322,7 @@ const command: CliCommand = {
     }
     summary.invalid_lines = diagnostics.filter((d) => d.severity === 'error' && d.code !== 'duplicate-conv-id').length;
     summary.duplicate_conv_ids = diagnostics.filter((d) => d.code === 'duplicate-conv-id').length;
-    if (values.json) {
-      process.stdout.write(`\n],\n"summary": ${JSON.stringify(summary, null, 2)},\n"diagnostics": ${JSON.stringify(diagnostics.slice(0, 1000))}\n}\n`);
-    } else {
-      const rate = summary.agreement_rate === null ? 'n/a' : `${(summary.agreement_rate * 100).toFixed(1)}% of ${summary.compared}`;
-      const isolationNote = codeIsolationNote(codeDetails);
-      if (isolationNote) process.stderr.write(`${isolationNote}\n`);
-      const skipped = summary.invalid_lines || summary.duplicate_conv_ids ? `; skipped ${summary.invalid_lines} invalid line(s) and ${summary.duplicate_conv_ids} repeated conv_id(s)${diagnostics.length > 20 ? ' (first 20 shown above)' : ''}` : '';
-      process.stdout.write(`\n${summary.conversations} conversations: ${summary.correct} correct, ${summary.incorrect} incorrect, ${summary.unscored} unscored; agreement with logged verdicts ${rate}; ${summary.with_inactive} with inactive content${skipped}${values.out ? `; wrote ${values.out}${summary.unscored ? ` (the ${summary.unscored} unscored keep their logged verdict)` : ''}` : ''}\n`);
-    }
+    printSummary(summary, diagnostics, codeDetails, values);
     return 0;
   },
 };

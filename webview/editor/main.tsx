@@ -7,7 +7,8 @@ import { viewRoot } from '../shared/viewRoot';
 import { followVsCodeTheme, setupMonacoEnvironment } from '../shared/monacoSetup';
 import '../../node_modules/monaco-editor/esm/vs/base/browser/ui/codicons/codicon/codicon.css';
 import { EditorView, type EditorState } from '../../src/shared/protocol/editor';
-import { EditorApp, type EditorActions } from './EditorApp';
+import { EditorApp } from './EditorApp';
+import type { EditorActions } from './editorActions';
 import '../shared/base.css';
 import './editor.css';
 

@@ -26,115 +26,161 @@ export class JsonSpanError extends Error {
   }
 }
 
-/** Parses a JSON text into a span tree; `end` offsets are exclusive. Throws JsonSpanError at the first syntax error. */
-export function parseJsonSpans(text: string): JsonNode {
-  let i = 0;
-  const n = text.length;
-  const fail = (reason: string): never => {
-    throw new JsonSpanError(reason, Math.min(i, n));
-  };
-  const ws = () => {
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 32 || c === 9 || c === 10 || c === 13) i++;
+/** A one-pass JSON reader that records where each value starts and ends. */
+class SpanParser {
+  private i = 0;
+  private readonly n: number;
+
+  constructor(private readonly text: string) {
+    this.n = text.length;
+  }
+
+  parse(): JsonNode {
+    const root = this.value(0);
+    this.ws();
+    if (this.i < this.n) this.fail('unexpected text after the JSON value');
+    return root;
+  }
+
+  private fail(reason: string): never {
+    throw new JsonSpanError(reason, Math.min(this.i, this.n));
+  }
+
+  private ws(): void {
+    const { text, n } = this;
+    while (this.i < n) {
+      const c = text.charCodeAt(this.i);
+      if (c === 32 || c === 9 || c === 10 || c === 13) this.i++;
       else break;
     }
-  };
-  const describe = () => (i >= n ? 'unexpected end of line (truncated JSON?)' : `unexpected character ${JSON.stringify(text[i])}`);
+  }
+
+  private describe(): string {
+    return this.i >= this.n
+      ? 'unexpected end of line (truncated JSON?)'
+      : `unexpected character ${JSON.stringify(this.text[this.i])}`;
+  }
+
   /** `expected` where something is there, else how the text ended. */
-  const failExpecting = (expected: string) => fail(i >= n ? describe() : expected);
-  const str = () => {
-    i++; // opening quote
-    while (i < n) {
-      const c = text[i];
+  private failExpecting(expected: string): never {
+    return this.fail(this.i >= this.n ? this.describe() : expected);
+  }
+
+  private str(): void {
+    const { text, n } = this;
+    this.i++; // opening quote
+    while (this.i < n) {
+      const c = text[this.i];
       if (c === '"') {
-        i++;
+        this.i++;
         return;
       }
       if (c === '\\') {
-        i++;
-        const e = text[i];
+        this.i++;
+        const e = text[this.i];
         if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail('invalid \\u escape in string');
-          i += 5;
-        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i++;
-        else fail('invalid escape in string');
-      } else if (text.charCodeAt(i) < 0x20) fail('control character in string');
-      else i++;
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(this.i + 1, this.i + 5))) this.fail('invalid \\u escape in string');
+          this.i += 5;
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) this.i++;
+        else this.fail('invalid escape in string');
+      } else if (text.charCodeAt(this.i) < 0x20) this.fail('control character in string');
+      else this.i++;
     }
-    fail('unterminated string (truncated JSON?)');
-  };
+    this.fail('unterminated string (truncated JSON?)');
+  }
+
   /** After an object member or array item: true for another, false at the closing bracket. */
-  const more = (close: '}' | ']', expected: string): boolean => {
-    ws();
-    if (text[i] === ',') {
-      i++;
+  private more(close: '}' | ']', expected: string): boolean {
+    this.ws();
+    if (this.text[this.i] === ',') {
+      this.i++;
       return true;
     }
-    if (text[i] !== close) failExpecting(expected);
-    i++;
+    if (this.text[this.i] !== close) this.failExpecting(expected);
+    this.i++;
     return false;
-  };
+  }
+
   /** Just inside `{` or `[`: true when the closing bracket follows at once (consumed). */
-  const empty = (close: '}' | ']'): boolean => {
-    i++;
-    ws();
-    if (text[i] !== close) return false;
-    i++;
+  private empty(close: '}' | ']'): boolean {
+    this.i++;
+    this.ws();
+    if (this.text[this.i] !== close) return false;
+    this.i++;
     return true;
-  };
-  const value = (depth: number): JsonNode => {
-    if (depth > 512) fail('nesting too deep');
-    ws();
-    const start = i;
-    const c = text[i];
-    if (c === '{') {
-      const members: JsonMember[] = [];
-      if (!empty('}')) {
-        do {
-          ws();
-          if (text[i] !== '"') failExpecting('expected a double-quoted property name');
-          const keyStart = i;
-          str();
-          const key = JSON.parse(text.slice(keyStart, i)) as string;
-          ws();
-          if (text[i] !== ':') failExpecting("expected ':' after property name");
-          i++;
-          members.push({ key, keyStart, value: value(depth + 1) });
-        } while (more('}', "expected ',' or '}' after property value"));
-      }
-      return { type: 'object', start, end: i, members };
+  }
+
+  private value(depth: number): JsonNode {
+    if (depth > 512) this.fail('nesting too deep');
+    this.ws();
+    const c = this.text[this.i];
+    if (c === '{') return this.object(depth);
+    if (c === '[') return this.array(depth);
+    return this.scalar();
+  }
+
+  private object(depth: number): JsonNode {
+    const { text } = this;
+    const start = this.i;
+    const members: JsonMember[] = [];
+    if (!this.empty('}')) {
+      do {
+        this.ws();
+        if (text[this.i] !== '"') this.failExpecting('expected a double-quoted property name');
+        const keyStart = this.i;
+        this.str();
+        const key = JSON.parse(text.slice(keyStart, this.i)) as string;
+        this.ws();
+        if (text[this.i] !== ':') this.failExpecting("expected ':' after property name");
+        this.i++;
+        members.push({ key, keyStart, value: this.value(depth + 1) });
+      } while (this.more('}', "expected ',' or '}' after property value"));
     }
-    if (c === '[') {
-      const items: JsonNode[] = [];
-      if (!empty(']')) {
-        do items.push(value(depth + 1));
-        while (more(']', "expected ',' or ']' after array element"));
-      }
-      return { type: 'array', start, end: i, items };
+    return { type: 'object', start, end: this.i, members };
+  }
+
+  private array(depth: number): JsonNode {
+    const start = this.i;
+    const items: JsonNode[] = [];
+    if (!this.empty(']')) {
+      do items.push(this.value(depth + 1));
+      while (this.more(']', "expected ',' or ']' after array element"));
     }
+    return { type: 'array', start, end: this.i, items };
+  }
+
+  /** A string, number, boolean or null. */
+  private scalar(): JsonNode {
+    const { text } = this;
+    const start = this.i;
+    const c = text[start];
     if (c === '"') {
-      str();
-      return { type: 'string', start, end: i };
+      this.str();
+      return { type: 'string', start, end: this.i };
     }
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
-      const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
-      if (!m || m[0].length === 0) fail(describe());
-      i += m![0].length;
-      return { type: 'number', start, end: i };
+      const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(start, start + 400));
+      if (!m || m[0].length === 0) this.fail(this.describe());
+      this.i += m![0].length;
+      return { type: 'number', start, end: this.i };
     }
-    for (const [word, type] of [['true', 'boolean'], ['false', 'boolean'], ['null', 'null']] as const) {
-      if (text.startsWith(word, i)) {
-        i += word.length;
-        return { type, start, end: i };
+    for (const [word, type] of [
+      ['true', 'boolean'],
+      ['false', 'boolean'],
+      ['null', 'null'],
+    ] as const) {
+      if (text.startsWith(word, start)) {
+        this.i += word.length;
+        return { type, start, end: this.i };
       }
     }
-    return fail(describe());
-  };
-  const root = value(0);
-  ws();
-  if (i < n) fail('unexpected text after the JSON value');
-  return root;
+    return this.fail(this.describe());
+  }
+}
+
+/** Parses a JSON text into a span tree; `end` offsets are exclusive. Throws JsonSpanError at the first syntax error. */
+export function parseJsonSpans(text: string): JsonNode {
+  return new SpanParser(text).parse();
 }
 
 /** The node at a path, or undefined when some step does not exist. */

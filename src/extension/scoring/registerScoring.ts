@@ -85,116 +85,212 @@ async function pickTarget(services: ExtensionServices): Promise<RescoreTarget | 
     { label: '$(files) All run logs', description: `${files.length} files`, target: {} },
     ...files.map((f) => ({ label: vscode.workspace.asRelativePath(f), target: { file: f } })),
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: 'Re-score final answers', placeHolder: 'Choose a run log' });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Re-score final answers',
+    placeHolder: 'Choose a run log',
+  });
   return picked?.target;
 }
 
-export function registerScoring(services: ExtensionServices): void {
+const NOTHING_RESCORED: RescoreSummary = {
+  requested: 0,
+  scored: 0,
+  unscored: 0,
+  correct: 0,
+  changed: 0,
+  withInactive: 0,
+  cancelled: false,
+  notExecuted: 0,
+};
+
+/** The conversations the command's targets name (each once), or the target the user picks. */
+async function rescoreRefs(
+  services: ExtensionServices,
+  arg: unknown,
+  selected: unknown,
+): Promise<ConversationRef[] | undefined> {
+  // Multi-selection in a tree passes the clicked item and the selection.
+  const targets = (Array.isArray(selected) && selected.length > 1 ? selected : [arg])
+    .map(rescoreTargetOf)
+    .filter((t): t is RescoreTarget => !!t);
+  if (!targets.length) {
+    const t = await pickTarget(services);
+    if (!t) return undefined;
+    targets.push(t);
+  }
+  await services.data.ensureLoaded();
+  const all = services.data.conversations();
+  const seen = new Set<string>();
+  return targets
+    .flatMap((t) => selectConversations(all, t))
+    .filter((r) => !seen.has(r.conv_id) && (seen.add(r.conv_id), true));
+}
+
+/** What one Re-score run found, as it goes. */
+interface RescoreRun {
+  done: RescoreEntry[];
+  codeDetails: VerifyDetails[];
+  notExecuted: number;
+}
+
+/** Re-scores `refs` (two at a time, with progress and cancel); results reach `services.rescored` in batches. */
+async function rescoreWithProgress(
+  services: ExtensionServices,
+  refs: ConversationRef[],
+  sql: SqlExecutor,
+  abort: AbortController,
+): Promise<RescoreRun> {
+  const trusted = vscode.workspace.isTrusted;
+  const records = services.data.records();
+  const plans = services.data.plans();
+  // The settings are read once per file, not once per conversation.
+  const optionsByFile = new Map<string, VerifyOptions>();
+  const optionsFor = (file: string) =>
+    optionsByFile.get(file) ?? optionsByFile.set(file, verifyOptionsFor(file)).get(file)!;
+  const run: RescoreRun = { done: [], codeDetails: [], notExecuted: 0 };
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Intent Lens: re-scoring', cancellable: true },
+    async (progress, token) => {
+      token.onCancellationRequested(() => abort.abort());
+      const limit = pLimit(2);
+      let finished = 0;
+      let pending: RescoreEntry[] = [];
+      const flush = () => {
+        services.rescored.set(pending);
+        pending = [];
+      };
+      /** False when the run was cancelled meanwhile (the conversation is then not counted). */
+      const rescoreOne = async (ref: ConversationRef): Promise<boolean> => {
+        const entry = await services.data.logs.readConversation(ref);
+        const record = records.get(ref.task_id);
+        // The record's folder decides the databases folder (the log's, for a plan or no record).
+        const options = { ...optionsFor(record?.file ?? ref.file), sql, signal: abort.signal };
+        const r = await rescoreConversation(record?.record, entry, options, plans.get(ref.task_id)?.plan);
+        if (abort.signal.aborted) return false;
+        if (r.details.domain === 'code' && r.is_correct === null && !trusted) run.notExecuted++;
+        if (r.details.domain === 'code') run.codeDetails.push(r.details);
+        const e: RescoreEntry = {
+          conv_id: r.conv_id,
+          task_id: r.task_id,
+          file: ref.file,
+          is_correct: r.is_correct,
+          previous: r.previous_is_correct,
+          inactive: r.inactive,
+          extracted: r.extracted,
+          message: r.details.message,
+          verifier: VERIFIER_VERSION,
+          scoredAt: Date.now(),
+        };
+        run.done.push(e);
+        pending.push(e);
+        if (pending.length >= 25) flush();
+        return true;
+      };
+      await Promise.all(
+        refs.map((ref) =>
+          limit(async () => {
+            if (abort.signal.aborted) return;
+            try {
+              if (!(await rescoreOne(ref))) return;
+            } catch (err) {
+              services.output.appendLine(
+                `[rescore] ${ref.conv_id}: ${err instanceof Error ? err.message : String(err)}`,
+              );
+            }
+            finished++;
+            progress.report({ message: `${finished}/${refs.length}`, increment: 100 / refs.length });
+          }),
+        ),
+      );
+      flush();
+    },
+  );
+  return run;
+}
+
+/** Says what a run did (output channel and a notification, the isolation warning) and sums it up. */
+function reportRescore(
+  services: ExtensionServices,
+  refs: ConversationRef[],
+  run: RescoreRun,
+  cancelled: boolean,
+): RescoreSummary {
+  const { done, notExecuted } = run;
+  const changed = done.filter(verdictChanged).length;
+  const inactive = done.filter((e) => e.inactive.length).length;
+  const correct = done.filter((e) => e.is_correct === true).length;
+  const parts = [
+    `${done.length}${cancelled ? ` of ${refs.length} (cancelled)` : ''} re-scored`,
+    `${correct} correct`,
+    `${changed} verdict${changed === 1 ? '' : 's'} changed`,
+    `${inactive} with inactive content`,
+  ];
+  if (notExecuted)
+    parts.push(`${notExecuted} code answer${notExecuted === 1 ? '' : 's'} not executed (workspace not trusted)`);
+  services.output.appendLine(`[rescore] ${parts.join(', ')}`);
+  void vscode.window.showInformationMessage(`Intent Lens: ${parts.join(', ')}.`);
+  const isolationNote = codeIsolationNote(run.codeDetails);
+  if (isolationNote) {
+    services.output.appendLine(`[rescore] ${isolationNote}`);
+    void vscode.window
+      .showWarningMessage(`Intent Lens: ${isolationNote}.`, 'Open Setting')
+      .then(
+        (c) =>
+          c && vscode.commands.executeCommand('workbench.action.openSettings', 'intentLens.verify.allowUnisolated'),
+      );
+  }
+  return {
+    requested: refs.length,
+    scored: done.filter((e) => e.is_correct !== null).length,
+    unscored: done.filter((e) => e.is_correct === null).length,
+    correct,
+    changed,
+    withInactive: inactive,
+    cancelled,
+    notExecuted,
+  };
+}
+
+/**
+ * A log rewritten on disk after it was scored may no longer hold what was scored: forget its
+ * results (a reload re-reads every file; the saved re-scores of unchanged logs stay).
+ */
+function forgetRewrittenLogs(services: ExtensionServices): vscode.Disposable {
   const results = services.rescored;
+  return services.data.onDidChange(({ files }) => {
+    const changed = new Set(files);
+    void (async () => {
+      const stale: string[] = [];
+      for (const e of results.all()) {
+        if (!changed.has(e.file)) continue;
+        const mtime = await stat(e.file).then(
+          (s) => s.mtimeMs,
+          () => Infinity,
+        );
+        if (mtime > e.scoredAt) stale.push(e.conv_id);
+      }
+      if (stale.length) results.clear(stale);
+    })();
+  });
+}
+
+export function registerScoring(services: ExtensionServices): void {
   let sql: SqlExecutor | undefined;
+  const rescore = async (arg?: unknown, selected?: unknown[]): Promise<RescoreSummary | undefined> => {
+    const refs = await rescoreRefs(services, arg, selected);
+    if (!refs) return undefined;
+    if (!refs.length) {
+      void vscode.window.showInformationMessage('Intent Lens: no conversations to re-score here.');
+      return { ...NOTHING_RESCORED };
+    }
+    sql ??= new SqlExecutor();
+    const abort = new AbortController();
+    const run = await rescoreWithProgress(services, refs, sql, abort);
+    return reportRescore(services, refs, run, abort.signal.aborted);
+  };
   services.context.subscriptions.push(
     { dispose: () => void sql?.close() },
-    // A log rewritten on disk after it was scored may no longer hold what was scored: forget its
-    // results (a reload re-reads every file; the saved re-scores of unchanged logs stay).
-    services.data.onDidChange(({ files }) => {
-      const changed = new Set(files);
-      void (async () => {
-        const stale: string[] = [];
-        for (const e of results.all()) {
-          if (!changed.has(e.file)) continue;
-          const mtime = await stat(e.file).then((s) => s.mtimeMs, () => Infinity);
-          if (mtime > e.scoredAt) stale.push(e.conv_id);
-        }
-        if (stale.length) results.clear(stale);
-      })();
-    }),
-    vscode.commands.registerCommand(COMMANDS.rescore, async (arg?: unknown, selected?: unknown[]): Promise<RescoreSummary | undefined> => {
-      // Multi-selection in a tree passes the clicked item and the selection.
-      const targets = (Array.isArray(selected) && selected.length > 1 ? selected : [arg]).map(rescoreTargetOf).filter((t): t is RescoreTarget => !!t);
-      if (!targets.length) {
-        const t = await pickTarget(services);
-        if (!t) return;
-        targets.push(t);
-      }
-      await services.data.ensureLoaded();
-      const all = services.data.conversations();
-      const seen = new Set<string>();
-      const refs = targets.flatMap((t) => selectConversations(all, t)).filter((r) => !seen.has(r.conv_id) && (seen.add(r.conv_id), true));
-      if (!refs.length) {
-        void vscode.window.showInformationMessage('Intent Lens: no conversations to re-score here.');
-        return { requested: 0, scored: 0, unscored: 0, correct: 0, changed: 0, withInactive: 0, cancelled: false, notExecuted: 0 };
-      }
-      const trusted = vscode.workspace.isTrusted;
-      const records = services.data.records();
-      const plans = services.data.plans();
-      sql ??= new SqlExecutor();
-      const codeDetails: VerifyDetails[] = [];
-      // The settings are read once per file, not once per conversation.
-      const optionsByFile = new Map<string, VerifyOptions>();
-      const optionsFor = (file: string) => optionsByFile.get(file) ?? optionsByFile.set(file, verifyOptionsFor(file)).get(file)!;
-      const abort = new AbortController();
-      const done: RescoreEntry[] = [];
-      let notExecuted = 0;
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Intent Lens: re-scoring', cancellable: true }, async (progress, token) => {
-        token.onCancellationRequested(() => abort.abort());
-        const limit = pLimit(2);
-        let finished = 0;
-        let pending: RescoreEntry[] = [];
-        const flush = () => {
-          results.set(pending);
-          pending = [];
-        };
-        await Promise.all(
-          refs.map((ref) =>
-            limit(async () => {
-              if (abort.signal.aborted) return;
-              try {
-                const entry = await services.data.logs.readConversation(ref);
-                const record = records.get(ref.task_id);
-                // The record's folder decides the databases folder (the log's, for a plan or no record).
-                const options = { ...optionsFor(record?.file ?? ref.file), sql: sql!, signal: abort.signal };
-                const r = await rescoreConversation(record?.record, entry, options, plans.get(ref.task_id)?.plan);
-                if (abort.signal.aborted) return;
-                if (r.details.domain === 'code' && r.is_correct === null && !trusted) notExecuted++;
-                if (r.details.domain === 'code') codeDetails.push(r.details);
-                const e: RescoreEntry = {
-                  conv_id: r.conv_id,
-                  task_id: r.task_id,
-                  file: ref.file,
-                  is_correct: r.is_correct,
-                  previous: r.previous_is_correct,
-                  inactive: r.inactive,
-                  extracted: r.extracted,
-                  message: r.details.message,
-                  verifier: VERIFIER_VERSION,
-                  scoredAt: Date.now(),
-                };
-                done.push(e);
-                pending.push(e);
-                if (pending.length >= 25) flush();
-              } catch (err) {
-                services.output.appendLine(`[rescore] ${ref.conv_id}: ${err instanceof Error ? err.message : String(err)}`);
-              }
-              finished++;
-              progress.report({ message: `${finished}/${refs.length}`, increment: 100 / refs.length });
-            }),
-          ),
-        );
-        flush();
-      });
-      const changed = done.filter(verdictChanged).length;
-      const inactive = done.filter((e) => e.inactive.length).length;
-      const correct = done.filter((e) => e.is_correct === true).length;
-      const parts = [`${done.length}${abort.signal.aborted ? ` of ${refs.length} (cancelled)` : ''} re-scored`, `${correct} correct`, `${changed} verdict${changed === 1 ? '' : 's'} changed`, `${inactive} with inactive content`];
-      if (notExecuted) parts.push(`${notExecuted} code answer${notExecuted === 1 ? '' : 's'} not executed (workspace not trusted)`);
-      services.output.appendLine(`[rescore] ${parts.join(', ')}`);
-      void vscode.window.showInformationMessage(`Intent Lens: ${parts.join(', ')}.`);
-      const isolationNote = codeIsolationNote(codeDetails);
-      if (isolationNote) {
-        services.output.appendLine(`[rescore] ${isolationNote}`);
-        void vscode.window.showWarningMessage(`Intent Lens: ${isolationNote}.`, 'Open Setting').then((c) => c && vscode.commands.executeCommand('workbench.action.openSettings', 'intentLens.verify.allowUnisolated'));
-      }
-      return { requested: refs.length, scored: done.filter((e) => e.is_correct !== null).length, unscored: done.filter((e) => e.is_correct === null).length, correct, changed, withInactive: inactive, cancelled: abort.signal.aborted, notExecuted };
-    }),
+    forgetRewrittenLogs(services),
+    vscode.commands.registerCommand(COMMANDS.rescore, rescore),
   );
 }
