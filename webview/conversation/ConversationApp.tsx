@@ -14,7 +14,7 @@ type Row = { kind: 'system' } | { kind: 'turn'; turn: number } | { kind: 'logs' 
 
 export interface ConversationAppProps {
   state: ConversationState;
-  onCommand: <C extends 'openLogLine' | 'compareWith' | 'forkFromTurn'>(command: C, params: CommandParams<typeof ConversationView, C>) => void;
+  onCommand: <C extends 'openLogLine' | 'compareWith' | 'compareWithCounterpart' | 'forkFromTurn'>(command: C, params: CommandParams<typeof ConversationView, C>) => void;
   subscribeNavigate: (listener: (a: ConversationNavigate) => void) => () => void;
   subscribeScroll: (listener: (turn: number) => void) => () => void;
   onRendered: () => void;
@@ -61,8 +61,26 @@ function LogLines({ title, lines, folded }: { title: string; lines: LogLine[]; f
   );
 }
 
-function Header({ state, inactiveCount, onCommand }: { state: ConversationState; inactiveCount: number; onCommand: ConversationAppProps['onCommand'] }) {
+/** The task in effect in plain words (the state carries `original` / `revised`, or a function name). */
+function taskInEffect(state: ConversationState): string {
+  if (state.activeTask === undefined) return '(unknown: no record or plan)';
+  if (state.mode === 'evolving') return state.activeTask;
+  return state.activeTask === 'revised' ? 'the revised task (the change was accepted)' : 'the original task';
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+interface HeaderProps {
+  state: ConversationState;
+  inactiveCount: number;
+  onCommand: ConversationAppProps['onCommand'];
+  onGoToTurn: (turn: number) => void;
+}
+
+function Header({ state, inactiveCount, onCommand, onGoToTurn }: HeaderProps) {
   const v = state.verdict;
+  const leak = state.leak;
+  const leakTurn = leak?.turn !== undefined ? state.turns[leak.turn] : undefined;
   return (
     <header className="il-header" data-testid="header">
       <h1 className="il-title">
@@ -76,12 +94,25 @@ function Header({ state, inactiveCount, onCommand }: { state: ConversationState;
           {v.source === 're-scored' ? `re-scored (logged ${v.logged ?? 'unscored'})` : 'logged'}: {v.detail}
         </span>
       </div>
+      {leak && (
+        <p className="il-leak" data-testid="leak">
+          <span className="il-leak-sign" aria-hidden="true">
+            ⚠
+          </span>{' '}
+          <span data-testid="leak-sentence">{capitalise(leak.sentence)}</span>
+          {leakTurn && (
+            <button type="button" className="il-link-button" data-testid="leak-link" onClick={() => onGoToTurn(leakTurn.index)} aria-label={`Go to ${leakTurn.label}, where it was said`}>
+              Go to {leakTurn.label}
+            </button>
+          )}
+        </p>
+      )}
       <dl className="il-facts">
-        <dt>extracted answer</dt>
+        <dt>answer extracted by the log</dt>
         <dd data-testid="extracted-answer">{state.extractedAnswer ?? '(none logged)'}</dd>
-        <dt>active {state.mode === 'evolving' ? 'function' : 'task'}</dt>
-        <dd data-testid="active-task">{state.activeTask ?? '(unknown)'}</dd>
-        <dt>active reference</dt>
+        <dt>{state.mode === 'evolving' ? 'function in effect' : 'task in effect'}</dt>
+        <dd data-testid="active-task">{taskInEffect(state)}</dd>
+        <dt>expected answer</dt>
         <dd data-testid="active-reference">{state.activeReference ?? '(no record)'}</dd>
         {state.requirement && (
           <>
@@ -94,9 +125,14 @@ function Header({ state, inactiveCount, onCommand }: { state: ConversationState;
         <button onClick={() => onCommand('openLogLine', {})} title={`${state.fileLabel}:${state.line}`}>
           Open Log Line
         </button>
+        {state.counterpart && (
+          <button data-testid="compare-counterpart" onClick={() => onCommand('compareWithCounterpart', {})} title={`Compare this run with its ${state.counterpart.label} sibling (same source and model)`}>
+            Compare with {state.counterpart.label}
+          </button>
+        )}
         <button onClick={() => onCommand('compareWith', {})}>Compare With…</button>
         <span className="il-help">
-          {state.turns.length} user turns · {inactiveCount} inactive span{inactiveCount === 1 ? '' : 's'} ({state.detector}) · J/K turns · N/Shift+N inactive{state.canFork ? ' · F fork from the current turn' : ''} · {state.fileLabel}:{state.line}
+          {state.turns.length} user turns · {inactiveCount} inactive span{inactiveCount === 1 ? '' : 's'} marked · J/K turns · N/Shift+N inactive{state.canFork ? ' · F fork from the current turn' : ''} · {state.fileLabel}:{state.line}
         </span>
       </div>
       <Notes notes={state.notes} />
@@ -224,6 +260,8 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
   }, [state]);
 
   const fork = useCallback((turn: number) => onCommand('forkFromTurn', { turn }), [onCommand]);
+  // The leak's link: to the turn, and the keyboard focus with it (J/K and F then start there).
+  const goToLeakTurn = useCallback((turn: number) => goToTurn(turn, (row) => row.focus({ preventScroll: true })), [goToTurn]);
 
   const rowContent = (row: Row) => (
     <>
@@ -246,7 +284,7 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
 
   return (
     <div className="il-app">
-      <Header state={state} inactiveCount={stops.length} onCommand={onCommand} />
+      <Header state={state} inactiveCount={stops.length} onCommand={onCommand} onGoToTurn={goToLeakTurn} />
       <div className="il-scroller" ref={scroller} data-testid="transcript" tabIndex={0} aria-label="Transcript">
         {state.turns.length === 0 && <p className="il-empty">This conversation has no user turns.</p>}
         {positioned ? (

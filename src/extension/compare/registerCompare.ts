@@ -9,7 +9,9 @@ import type { ConversationRef } from '../../core/load/runLogIndex';
 import { NAVIGATE_ACTIONS } from '../../shared/protocol/compare';
 import { COMMANDS, COMPARE_NAVIGATE_COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 import { readCompareTarget, readExplicitPair, type CompareTarget } from './compareArgs';
-import { compareCandidates, refLabel, retainedRevisedPairs } from './comparePairs';
+import { compareCandidates, counterpartOf, pairSourceChoices, refLabel, retainedRevisedPairs, type PairContext } from './comparePairs';
+import { ConversationPanel } from '../conversation/conversationPanel';
+import { readCommandTarget } from '../commandTarget';
 import { ComparePanel } from './comparePanel';
 import { COMPARE_SCHEME, FinalResponseDocuments, openNativeDiff } from './nativeDiff';
 import { PickSession } from '../picks/pickSession';
@@ -18,8 +20,23 @@ interface RunPick extends vscode.QuickPickItem {
   ref: ConversationRef;
 }
 
-function runPick(r: ConversationRef): RunPick {
-  return { label: `${refLabel(r)} · ${r.model}`, description: r.verdict, detail: `${basename(r.file)}:${r.line} · ${r.conv_id}`, ref: r };
+function runPick(r: ConversationRef, sibling?: ConversationRef): RunPick {
+  const note = r === sibling ? ` · its ${refLabel(r)} sibling` : '';
+  return { label: `${refLabel(r)} · ${r.model}`, description: `${r.verdict}${note}`, detail: `${basename(r.file)}:${r.line} · ${r.conv_id}`, ref: r };
+}
+
+/** The conversation view in front, if any: palette commands follow it. */
+function frontConversation(): string | undefined {
+  const front = ConversationPanel.active;
+  return front?.panel.active ? front.convId : undefined;
+}
+
+/** What the palette's Compare Retained ↔ Revised starts from: the conversation view in front, else the Sources tree's selected item. */
+async function paletteContext(): Promise<PairContext> {
+  const convId = frontConversation();
+  if (convId) return { convId };
+  const selected = readCommandTarget(await vscode.commands.executeCommand<unknown>(INTERNAL_COMMANDS.treeSelection));
+  return { ...(selected.convId ? { convId: selected.convId } : {}), ...(selected.taskId ? { taskId: selected.taskId } : {}), ...(selected.model ? { model: selected.model } : {}) };
 }
 
 export function registerCompare(services: ExtensionServices): void {
@@ -52,6 +69,27 @@ export function registerCompare(services: ExtensionServices): void {
   // (see PickSession). A later step without one opens its own.
   const pickSession = (arg: unknown, title: string) => (arg === undefined ? PickSession.start(title) : Promise.resolve(undefined));
 
+  /** From the palette: the sources with a pair, the open conversation's (or selected item's) first. */
+  const pickPairSource = async (picks: PickSession, title: string): Promise<{ taskId: string; basis?: ConversationRef; model?: string } | undefined> => {
+    const context = await paletteContext();
+    const basis = context.convId ? data.logs.get(context.convId) : undefined;
+    const choices = pairSourceChoices(data.conversations(), context, basis);
+    if (!choices.length) {
+      void vscode.window.showInformationMessage('Intent Lens: no source has both a Retained and a Revised run of one model.');
+      return undefined;
+    }
+    const what = basis ? 'the open conversation' : 'the selected item';
+    const items = choices.map((c) => ({
+      label: c.taskId,
+      description: c.isDefault ? `${what} · ${basis?.model ?? context.model ?? c.models.join(', ')}` : `${c.models.length} model${c.models.length === 1 ? '' : 's'} with a pair`,
+      choice: c,
+    }));
+    const pick = await picks.pick({ title, placeholder: 'Source task (only sources with a Retained and a Revised run of one model)', items, keepOrder: true });
+    if (!pick) return undefined;
+    if (!pick.choice.isDefault) return { taskId: pick.choice.taskId };
+    return { taskId: pick.choice.taskId, ...(basis ? { basis } : {}), ...(context.model ? { model: context.model } : {}) };
+  };
+
   const retainedRevised = async (arg: unknown) => {
     let picks = await pickSession(arg, 'Compare Retained ↔ Revised');
     try {
@@ -60,16 +98,23 @@ export function registerCompare(services: ExtensionServices): void {
       const refs = data.conversations();
       let pairs;
       let what: string;
-      if (target.convId) {
-        const basis = data.logs.get(target.convId);
-        if (!basis) return void vscode.window.showErrorMessage(`Intent Lens: conversation ${target.convId} is not in the workspace.`);
-        pairs = retainedRevisedPairs(refs, basis.task_id, { basis });
-        what = `${basis.task_id} (${basis.model})`;
+      let basis = target.convId ? data.logs.get(target.convId) : undefined;
+      if (target.convId && !basis) return void vscode.window.showErrorMessage(`Intent Lens: conversation ${target.convId} is not in the workspace.`);
+      let taskId = basis?.task_id ?? target.taskId;
+      let model = target.model;
+      if (!taskId) {
+        const chosen = await pickPairSource((picks ??= await PickSession.start('Compare Retained ↔ Revised')), 'Compare Retained ↔ Revised');
+        if (!chosen) return;
+        ({ taskId, basis, model } = chosen);
+      }
+      if (basis) {
+        pairs = retainedRevisedPairs(refs, taskId, { basis });
+        // The open conversation is on neither side (Original, Neutral…): its model's plain pair.
+        if (!pairs.length) pairs = retainedRevisedPairs(refs, taskId, { model: basis.model });
+        what = `${taskId} (${basis.model})`;
       } else {
-        const taskId = target.taskId ?? (await pickSource((picks ??= await PickSession.start('Compare Retained ↔ Revised')), 'Compare Retained ↔ Revised'));
-        if (!taskId) return;
-        pairs = retainedRevisedPairs(refs, taskId, target.model ? { model: target.model } : {});
-        what = target.model ? `${taskId} (${target.model})` : taskId;
+        pairs = retainedRevisedPairs(refs, taskId, model ? { model } : {});
+        what = model ? `${taskId} (${model})` : taskId;
       }
       if (!pairs.length) return void vscode.window.showWarningMessage(`Intent Lens: no model has both a Retained and a Revised run of ${what}.`);
       let chosen = pairs[0]!;
@@ -96,7 +141,8 @@ export function registerCompare(services: ExtensionServices): void {
       await data.ensureLoaded();
       const explicit = readExplicitPair(arg);
       if (explicit) return await open(explicit.left, explicit.right);
-      const target = readCompareTarget(arg, knownConv);
+      // From the palette with a conversation view in front: compare that conversation.
+      const target = readCompareTarget(arg ?? frontConversation(), knownConv);
       const refs = data.conversations();
       let first = target.convId ? data.logs.get(target.convId) : undefined;
       if (!first) {
@@ -111,14 +157,15 @@ export function registerCompare(services: ExtensionServices): void {
         );
         if (runs.length === 0) return void vscode.window.showWarningMessage(`Intent Lens: no runs of ${taskId} to compare.`);
         const title = `Compare With… (1/2): ${taskId}`;
-        const pick = await (picks ??= await PickSession.start(title)).pick({ title, placeholder: 'First conversation', items: runs.map(runPick) });
+        const pick = await (picks ??= await PickSession.start(title)).pick({ title, placeholder: 'First conversation', items: runs.map((r) => runPick(r)) });
         if (!pick) return;
         first = pick.ref;
       }
       const candidates = compareCandidates(refs, first);
+      const sibling = counterpartOf(refs, first);
       if (!candidates.length) return void vscode.window.showWarningMessage(`Intent Lens: ${first.task_id} has no other run to compare with.`);
       const title = `Compare ${refLabel(first)} · ${first.model} with…`;
-      const second = await (picks ??= await PickSession.start(title)).pick({ title, placeholder: 'Other instance of this source, or another model on the same instance', items: candidates.map(runPick) });
+      const second = await (picks ??= await PickSession.start(title)).pick({ title, placeholder: sibling ? `Its ${refLabel(sibling)} sibling first, then its other instances and other models` : 'Other instance of this source, or another model on the same instance', items: candidates.map((r) => runPick(r, sibling)), keepOrder: true });
       if (!second) return;
       picks.dispose();
       await open(first.conv_id, second.ref.conv_id);

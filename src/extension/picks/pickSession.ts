@@ -14,12 +14,20 @@ export interface PickStep<T extends vscode.QuickPickItem> {
   title: string;
   placeholder: string;
   items: readonly T[];
+  /**
+   * Keep the items' order while the user types (VS Code otherwise re-sorts matches by label score,
+   * which put a fuzzy match of another instance above the sibling the list offered first).
+   */
+  keepOrder?: boolean;
 }
 
 /** Gives the keyboard focus back to the open quick pick (a webview may have taken it). */
 export function focusPick(): Thenable<unknown> {
   return vscode.commands.executeCommand('workbench.action.focusQuickOpen');
 }
+
+/** When a step's pick takes the keyboard focus back again after showing its items. */
+const REFOCUS_AFTER_MS = [200, 600, 1200, 2500];
 
 export class PickSession implements vscode.Disposable {
   private readonly qp = vscode.window.createQuickPick();
@@ -50,11 +58,19 @@ export class PickSession implements vscode.Disposable {
     const { qp } = this;
     qp.title = step.title;
     qp.placeholder = step.placeholder;
+    // `sortByLabel` is in VS Code's quickPickSortByLabel proposal; its setter takes it without the
+    // proposal enabled (1.139). Where it is ignored the list is only re-sorted as before.
+    (qp as vscode.QuickPick<vscode.QuickPickItem> & { sortByLabel?: boolean }).sortByLabel = !step.keepOrder;
     qp.items = step.items;
     qp.busy = false;
     void focusPick();
+    // The webview the palette closed over can take the focus back later still (seen at 1–2 s under
+    // load): the pick takes it back a few times, until the user types or the step ends.
+    let typed = false;
+    const refocus = REFOCUS_AFTER_MS.map((ms) => setTimeout(() => typed || this.closed || void focusPick(), ms));
     const chosen = await new Promise<T | undefined>((resolve) => {
       const subs = [
+        qp.onDidChangeValue(() => (typed = true)),
         qp.onDidAccept(() => {
           const selected = qp.selectedItems[0];
           const item = step.items.find((i) => i === selected);
@@ -69,6 +85,7 @@ export class PickSession implements vscode.Disposable {
         }),
       ];
     });
+    refocus.forEach(clearTimeout);
     // Cleared now, not when the next step's items arrive: what the user types meanwhile filters them.
     qp.busy = true;
     qp.value = '';

@@ -5,9 +5,12 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { WorkspaceSearch } from './workspaceSearch';
+import { searchScopeText } from './searchScope';
 import { QueryError, SEARCH_ROLES, type SearchRole } from '../../core/search/searchQuery';
 import type { SearchMatch } from '../../core/search/messageMatches';
-import { shortModel } from '../tree/sourceTreeModel';
+import { shortModel, verdictSign } from '../tree/sourceTreeModel';
+import { instanceColumnLabel } from '../tree/columnFilters';
+import type { ConversationRef, Verdict } from '../../core/load/runLogIndex';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 
 const RESULT_LIMIT = 500;
@@ -29,7 +32,7 @@ interface TreeScope {
   convIds: string[];
 }
 
-type HitItem = vscode.QuickPickItem & { match?: SearchMatch };
+type HitItem = vscode.QuickPickItem & { match?: SearchMatch; switchScope?: true };
 
 function toggleButton(icon: string, name: string, on: boolean): vscode.QuickInputButton {
   // A filled icon and "(on)" in the tooltip: quick-pick buttons have no toggled state of their own.
@@ -46,7 +49,6 @@ export function registerSearch(services: ExtensionServices): void {
       const state: SearchOptionsState = { regex: false, caseSensitive: false, wholeWord: false, ...context.workspaceState.get<SearchOptionsState>(OPTIONS_KEY), ignoreFilter: false };
       const pick = vscode.window.createQuickPick<HitItem>();
       pick.title = 'Search Conversations';
-      pick.placeholder = 'Search what users, assistants and system prompts said in all run logs';
       pick.matchOnDescription = false;
       pick.matchOnDetail = false;
       if (typeof initial === 'string') pick.value = initial;
@@ -58,19 +60,31 @@ export function registerSearch(services: ExtensionServices): void {
       // Scoped to the Sources tree's filter (the same filter the Samples table and status bar show).
       const scope = await vscode.commands.executeCommand<TreeScope | undefined>(INTERNAL_COMMANDS.treeFilteredConversations);
       const scoped = () => (scope && !state.ignoreFilter ? scope : undefined);
-      const filterButton = (): vscode.QuickInputButton => toggleButton('filter', `Only the Filtered Conversations: ${scope?.description ?? ''}`, !state.ignoreFilter);
+      await data.ensureLoaded();
+      const total = data.conversations().length;
+      // The scope, labelled: the first row of the list ("Filtered (6) · All (882)"), Enter on it switches.
+      const scopeText = () => searchScopeText({ ...(scope ? { filter: { count: scope.convIds.length, description: scope.description } } : {}), total, ignoreFilter: !!state.ignoreFilter });
+      const scopeItem = (): HitItem[] => {
+        const t = scopeText();
+        return t.rowLabel ? [{ label: `$(filter) ${t.rowLabel}`, description: t.rowDescription, detail: `Filter: ${scope?.description ?? ''}`, alwaysShow: true, switchScope: true }] : [];
+      };
       const renderButtons = () => {
-        pick.buttons = [caseButton(), wordButton(), regexButton(), roleButton(), ...(scope ? [filterButton()] : [])];
-        const within = scoped();
-        const flags = [within && `in ${within.convIds.length} filtered conversations (${within.description})`, state.caseSensitive && 'match case', state.wholeWord && 'whole word', state.regex && 'regex', state.role && `${state.role} only`].filter(Boolean);
-        pick.title = `Search Conversations${flags.length ? ` — ${flags.join(', ')}` : ''}`;
+        pick.buttons = [caseButton(), wordButton(), regexButton(), roleButton()];
+        const t = scopeText();
+        pick.placeholder = t.placeholder;
+        const flags = [t.searched, state.caseSensitive && 'match case', state.wholeWord && 'whole word', state.regex && 'regex', state.role && `${state.role} only`].filter(Boolean);
+        pick.title = `Search Conversations — ${flags.join(', ')}`;
+      };
+      /** Shows rows under the scope row, the first hit active (Enter opens it; the scope row is one up). */
+      const showRows = (rows: HitItem[]) => {
+        pick.items = [...scopeItem(), ...rows];
+        const firstHit = rows.find((r) => r.match);
+        if (firstHit) pick.activeItems = [firstHit];
       };
 
       let running: AbortController | undefined;
       let debounce: NodeJS.Timeout | undefined;
-      const showMessage = (label: string, detail?: string) => {
-        pick.items = [{ label, detail, alwaysShow: true }];
-      };
+      const showMessage = (label: string, detail?: string) => showRows([{ label, detail, alwaysShow: true }]);
       const run = async () => {
         running?.abort();
         const text = pick.value;
@@ -94,8 +108,8 @@ export function registerSearch(services: ExtensionServices): void {
               ...(scoped() ? { only: new Set(scoped()!.convIds) } : {}),
               onMatches: (ms) => {
                 // First results show while the rest are still being read.
-                hits.push(...ms.map(hitItem));
-                if (!ac.signal.aborted) pick.items = [...hits];
+                hits.push(...ms.map((m) => hitItem(m, data.logs.get(m.conv_id), rescoredVerdict(services.rescored.get(m.conv_id)?.is_correct))));
+                if (!ac.signal.aborted) showRows([...hits]);
               },
             },
           );
@@ -105,10 +119,10 @@ export function registerSearch(services: ExtensionServices): void {
           if (outcome.truncated) notes.push({ label: `$(info) First ${RESULT_LIMIT} matches`, detail: 'Refine the query to see the rest.', alwaysShow: true });
           if (outcome.error) notes.push({ label: '$(error) Search failed', detail: outcome.error, alwaysShow: true });
           if (!hits.length && !notes.length) {
-            showMessage(`No message matches "${text}"${scoped() ? ' in the filtered conversations' : ''}`, scoped() ? 'Search all conversations with the filter button above, or try without whole word or match case.' : 'Try without whole word or match case, or another role.');
+            showMessage(`No message matches "${text}"${scoped() ? ' in the filtered conversations' : ''}`, scoped() ? `Search All (${total}) with the scope row above, or try without whole word or match case.` : 'Try without whole word or match case, or another role.');
             return;
           }
-          pick.items = [...notes, ...hits];
+          showRows([...notes, ...hits]);
         } catch (e) {
           if (e instanceof QueryError) showMessage('$(error) Invalid regular expression', e.message);
           else showMessage('$(error) Search failed', e instanceof Error ? e.message : String(e));
@@ -129,7 +143,6 @@ export function registerSearch(services: ExtensionServices): void {
         if (b.tooltip?.startsWith('Match Case')) state.caseSensitive = !state.caseSensitive;
         else if (b.tooltip?.startsWith('Match Whole Word')) state.wholeWord = !state.wholeWord;
         else if (b.tooltip?.startsWith('Use Regular Expression')) state.regex = !state.regex;
-        else if (b.tooltip?.startsWith('Only the Filtered Conversations')) state.ignoreFilter = !state.ignoreFilter;
         else {
           const order: Array<SearchRole | undefined> = [undefined, ...SEARCH_ROLES];
           state.role = order[(order.indexOf(state.role) + 1) % order.length];
@@ -139,6 +152,12 @@ export function registerSearch(services: ExtensionServices): void {
         schedule();
       });
       pick.onDidAccept(() => {
+        if (pick.selectedItems[0]?.switchScope) {
+          state.ignoreFilter = !state.ignoreFilter;
+          renderButtons();
+          schedule();
+          return;
+        }
         const m = pick.selectedItems[0]?.match;
         if (!m) return;
         pick.hide();
@@ -156,10 +175,17 @@ export function registerSearch(services: ExtensionServices): void {
   );
 }
 
-function hitItem(m: SearchMatch): HitItem {
+function rescoredVerdict(isCorrect: boolean | null | undefined): Verdict | undefined {
+  return isCorrect === true ? 'correct' : isCorrect === false ? 'incorrect' : undefined;
+}
+
+/** A hit with its conversation's instance (condition) and current verdict (a re-score's, else the log's). */
+function hitItem(m: SearchMatch, ref: ConversationRef | undefined, rescored: Verdict | undefined): HitItem {
+  const verdict = rescored ?? ref?.verdict;
+  const what = [ref && instanceColumnLabel(ref), verdict && `${verdictSign(verdict)} ${verdict}${rescored ? ' (re-scored)' : ''}`].filter(Boolean).join(' · ');
   return {
     label: `U${m.turn} ${m.role} · ${m.task_id}`,
-    description: `${shortModel(m.model)} · ${vscode.workspace.asRelativePath(m.file)}:${m.line}`,
+    description: `${what ? `${what} · ` : ''}${shortModel(m.model)} · ${vscode.workspace.asRelativePath(m.file)}:${m.line}`,
     detail: m.snippet,
     alwaysShow: true,
     match: m,

@@ -12,6 +12,8 @@ import { isEmptyTarget, readCommandTarget, type CommandTarget } from '../command
 import type { Verdict } from '../../core/load/runLogIndex';
 import { REVIEW_STATUSES } from '../../core/schema/records';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
+import { FILTER_CONDITIONS, conditionName, instanceColumnLabel } from './columnFilters';
+import { groupInstanceLabels } from '../../shared/instanceGroups';
 
 export const SOURCES_VIEW_ID = 'intentLens.sources';
 /** How long the first load waits to hear that the view is open before it indexes without holding. */
@@ -163,6 +165,24 @@ export function registerSourcesTree(services: ExtensionServices): void {
     const picked = await pickMany('Filter runs by verdict', options, provider.filters.verdicts);
     if (picked) await setFilters({ ...provider.filters, verdicts: picked });
   };
+  const filterCondition = async () => {
+    const present = new Set(data.conversations().map((c) => c.condition));
+    const options = FILTER_CONDITIONS.filter((c) => present.has(c)).map((c) => ({ value: c as string, label: conditionName(c), description: c === 'direct' ? 'single-turn S_Dir' : undefined }));
+    const picked = await pickMany('Filter runs by condition (any mode, path or depth)', options, provider.filters.conditions);
+    if (picked) await setFilters({ ...provider.filters, conditions: picked });
+  };
+  // The Samples table's Instance column filter, grouped: multi-turn, single-turn, extended.
+  const filterInstance = async () => {
+    const labels = [...new Set(data.conversations().map(instanceColumnLabel))];
+    const current = new Set(provider.filters.instances ?? []);
+    type Item = vscode.QuickPickItem & { value?: string };
+    const items: Item[] = groupInstanceLabels(labels).flatMap((g) => [
+      { label: g.group, kind: vscode.QuickPickItemKind.Separator } as Item,
+      ...g.labels.map((l) => ({ label: l, value: l, picked: current.has(l) })),
+    ]);
+    const picks = await vscode.window.showQuickPick(items, { title: 'Filter runs by instance', canPickMany: true, placeHolder: 'Select none to clear this filter' });
+    if (picks) await setFilters({ ...provider.filters, instances: picks.flatMap((p) => (p.value ? [p.value] : [])) });
+  };
   const filterReview = async () => {
     const options: Array<{ value: ReviewFilter; label: string; description?: string }> = [...REVIEW_STATUSES.map((s) => ({ value: s as ReviewFilter, label: s })), { value: 'none', label: 'none', description: 'no review block (or no record)' }];
     const picked = await pickMany('Filter sources by review status', options, provider.filters.reviews);
@@ -192,6 +212,8 @@ export function registerSourcesTree(services: ExtensionServices): void {
       { label: '$(symbol-namespace) Domain…', description: f.domains?.join(', '), run: filterDomain },
       { label: '$(hubot) Model…', description: f.models?.map(shortModel).join(', '), run: filterModel },
       { label: '$(pass) Verdict…', description: f.verdicts?.join(', '), run: filterVerdict },
+      { label: '$(git-compare) Condition…', description: f.conditions?.map(conditionName).join(', '), detail: 'Retained, Revised, Neutral, Original', run: filterCondition },
+      { label: '$(list-tree) Instance…', description: f.instances?.join(', '), detail: 'Multi-turn, single-turn and extended instances', run: filterInstance },
       { label: '$(checklist) Review status…', description: f.reviews?.join(', '), run: filterReview },
       { label: '$(file) Log file…', description: f.fileText, run: filterFile },
       { label: `$(warning) ${f.newErrors ? 'Show all runs' : 'New errors only'}`, detail: 'Correct in Original but wrong in Retained or Revised, for the same model', run: toggleNewErrors },
@@ -271,6 +293,8 @@ export function registerSourcesTree(services: ExtensionServices): void {
   register(COMMANDS.filterModel, filterModel);
   register(COMMANDS.filterVerdict, filterVerdict);
   register(COMMANDS.filterReview, filterReview);
+  register(COMMANDS.filterCondition, filterCondition);
+  register(COMMANDS.filterInstance, filterInstance);
   register(COMMANDS.toggleNewErrors, toggleNewErrors);
   register(COMMANDS.toggleNewErrorsWithInactive, toggleNewErrorsWithInactive);
   register(COMMANDS.clearFilters, () => setFilters({}));
@@ -280,6 +304,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
   register(INTERNAL_COMMANDS.treeFilteredConversations, () =>
     hasActiveFilters(provider.filters) ? { description: describeFilters(provider.filters), convIds: provider.model.visibleConversations().map((c) => c.conv_id) } : undefined,
   );
+  register(INTERNAL_COMMANDS.treeSelection, () => (view.selection[0] ? readCommandTarget(view.selection[0]) : undefined));
   register(COMMANDS.findSource, findSource);
   register(COMMANDS.revealSource, (arg: unknown) => {
     const taskId = readCommandTarget(arg, { stringIs: 'taskId' }).taskId;

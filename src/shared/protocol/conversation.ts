@@ -89,6 +89,10 @@ export const ConversationStateSchema = z.object({
   focusTurn: z.optional(z.int().check(z.nonnegative())),
   /** True when the conversation can be forked from a turn (its source's record, which a fork replays, is loaded). */
   canFork: z.boolean(),
+  /** The final answer's inactive content in words, and the 0-based user turn where it was said. */
+  leak: z.optional(z.object({ sentence: z.string(), turn: z.optional(z.int().check(z.nonnegative())) })),
+  /** The Retained ↔ Revised sibling (same source and model): the header's "Compare with Revised" button. */
+  counterpart: z.optional(z.object({ convId: z.string(), label: z.string() })),
   /** Set by the panel that shows the state (not by a state pushed later), for the render time. */
   timing: z.optional(ViewTimingSchema),
 });
@@ -102,6 +106,7 @@ export type ConversationNavigate = z.infer<typeof ConversationNavigateSchema>;
 export const ConversationWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('openLogLine', z.object({ traceIndex: z.optional(z.int().check(z.nonnegative())) })),
     commandEnvelope('compareWith', z.object({})),
+    commandEnvelope('compareWithCounterpart', z.object({})),
     commandEnvelope('forkFromTurn', z.object({ turn: z.int().check(z.positive()) })),
     /** A link in a rendered message (http, https or mailto only; VS Code asks before opening). */
     commandEnvelope('openExternalDocument', z.object({ uri: z.string().check(z.maxLength(4000), z.regex(/^(https?:|mailto:)/i)) })),
