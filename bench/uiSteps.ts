@@ -10,7 +10,7 @@ export async function waitFor(what: string, locator: Locator, timeoutMs: number,
   try {
     await locator.waitFor({ state, timeout: timeoutMs });
   } catch (e) {
-    throw new Error(`bench: ${what} did not happen within ${timeoutMs} ms (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+    throw new Error(`bench: ${what} did not happen within ${timeoutMs} ms (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`, { cause: e });
   }
 }
 

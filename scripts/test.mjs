@@ -1,6 +1,6 @@
-// `npm test`: every check, in order, each step timed: typecheck, build, unit tests (vitest), the
-// extension-host Mocha suite inside code-server, the end-to-end suites (vitest + code-server +
-// Chromium, one file at a time). Ends with one line "N passed, N failed[, N skipped]" summing the
+// `npm test`: every check, in order, each step timed: typecheck, lint (ESLint), format (Prettier
+// --check), build, unit tests (vitest), the extension-host Mocha suite inside code-server, the
+// end-to-end suites (vitest + code-server + Chromium, one file at a time). Ends with one line "N passed, N failed[, N skipped]" summing the
 // tests of every step (a step that fails without test counts, like tsc, counts as one failure) and
 // exits non-zero when anything failed.
 // Env: INTENT_LENS_SKIP_E2E=1 skips host + e2e suites when code-server/Chromium are missing
@@ -15,6 +15,8 @@ const results = join(root, 'test-results');
 const node = process.execPath;
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
+const eslint = join(root, 'node_modules/eslint/bin/eslint.js');
+const prettier = join(root, 'node_modules/prettier/bin/prettier.cjs');
 const tools = {
   node24: join(root, '.tools/node24/node_modules/node/bin/node'),
   codeServer: join(root, '.tools/code-server/node_modules/code-server/out/node/entry.js'),
@@ -97,6 +99,8 @@ if (!existsSync(tools.node24) || !existsSync(tools.codeServer)) {
 }
 
 await step('typecheck', async () => ({ ok: (await run(node, [tsc, '-p', '.'])) === 0 }));
+await step('lint', async () => ({ ok: (await run(node, [eslint, '.'])) === 0 }));
+await step('format', async () => ({ ok: (await run(node, [prettier, '--check', '--log-level', 'warn', '.'])) === 0 }));
 const build = await step('build', async () => ({ ok: (await run(node, [join(root, 'scripts/build.mjs')])) === 0 }));
 await step('unit', () => vitestStep([], 'unit.json'));
 

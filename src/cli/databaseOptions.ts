@@ -1,8 +1,6 @@
 // `--databases DIR` and `--follow-db-links`: where the database verifier and the reference check find
 // `<db_id>.sqlite`, shared by `score`, `validate`, `run` and `fork`. Links that lead out of DIR (a
 // Spider download elsewhere) are used only when the user says so, as a trusted workspace does.
-import { resolve } from 'node:path';
-
 export const DATABASE_OPTIONS = { databases: { type: 'string' }, 'follow-db-links': { type: 'boolean' } } as const;
 
 export const DATABASE_HELP = `  --databases DIR      SQLite databases (<db_id>.sqlite, <db_id>/<db_id>.sqlite or .sql dumps)
@@ -11,9 +9,4 @@ export const DATABASE_HELP = `  --databases DIR      SQLite databases (<db_id>.s
 export interface DatabaseValues {
   databases?: string;
   'follow-db-links'?: boolean;
-}
-
-/** The verifier options of `--databases` / `--follow-db-links`. */
-export function databaseVerifyOptions(values: DatabaseValues): { databasesDir?: string; followDatabaseLinks: boolean } {
-  return { ...(values.databases ? { databasesDir: resolve(values.databases) } : {}), followDatabaseLinks: values['follow-db-links'] === true };
 }

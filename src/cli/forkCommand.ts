@@ -18,8 +18,9 @@ import { addEstimates, describeEstimate, emptyEstimate, estimateFork } from '../
 import { addCost } from '../core/cost/priceTable';
 import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, providerInputFiles, setupProviders, shardOption, toInt } from './providerOptions';
 import { fileIdentity, namesHow, refuseOutputOverInputs, sameIdentity } from './outputPath';
-import { DATABASE_HELP } from './databaseOptions';
+import { VERIFY_USAGE } from './verifyFlags';
 import { MAX_CONCURRENCY, requireConsent, SPEND_HELP, type PlannedSpend } from './spendGuard';
+import { verdictOfBoolean } from '../shared/verdicts';
 
 const USAGE = `intent-lens fork --records <file> --logs <file-or-folder>... --conv-id ID --turn N <edit>
                   (--provider ID | --base-url URL) [--model M] [--user-model M] [--no-exec] [--allow-unisolated]
@@ -47,10 +48,7 @@ ${PROVIDER_USAGE}
 ${SPEND_HELP}
   --shard i/n|auto     with --all: every n-th selected conversation from the i-th (see run --help)
   --estimate           print the number of forks, calls and tokens, and run nothing
-${DATABASE_HELP}
-  --no-exec            do not run code answers
-  --allow-unisolated   run code answers even where bubblewrap is unavailable (no isolation:
-                       model code can read your files); without it they stay unscored there
+${VERIFY_USAGE}
   --json               one JSON summary per fork on stdout (and the recovery table with --all)`;
 
 function editFrom(values: { 'replace-user'?: string; 'drop-user'?: boolean; 'drop-proposal'?: boolean; 'flip-decision'?: boolean; 'shard-first'?: boolean }): ForkEdit {
@@ -84,8 +82,6 @@ async function plannedForks(o: { index: RunLogIndex; jobs: readonly ForkJob[]; e
   }
   return items;
 }
-
-const verdictOf = (c: boolean | null) => (c === null ? 'unscored' : c ? 'correct' : 'incorrect');
 
 /**
  * --out may be a fork log under --logs (its forks are no parents, and a batch re-run skips them), but
@@ -190,7 +186,7 @@ const command: CliCommand = {
         case 'forked': {
           const r = item.result;
           costUsd = addCost(costUsd, item.costUsd);
-          process.stderr.write(`${tag}: ${describeEdit(r.plan.forkedFrom)} → ${verdictOf(r.score.is_correct)} (parent ${item.parent.verdict})\n`);
+          process.stderr.write(`${tag}: ${describeEdit(r.plan.forkedFrom)} → ${verdictOfBoolean(r.score.is_correct)} (parent ${item.parent.verdict})\n`);
           if (values.json) process.stdout.write(JSON.stringify({ conv_id: r.entry.conv_id, forked_from: r.plan.forkedFrom, task_id: r.entry.task_id, condition: r.entry.condition, assistant_model: r.entry.assistant_model, parent_verdict: item.parent.verdict, is_correct: r.score.is_correct, extracted: r.score.extracted, usage: r.usage, ...(item.costUsd !== undefined ? { cost_usd: item.costUsd } : {}), out }) + '\n');
           return;
         }

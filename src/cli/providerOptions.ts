@@ -16,7 +16,7 @@ import { CostMeter, meteredProvider } from '../core/cost/meteredProvider';
 import { verifierScorer } from '../core/simulator/verifierScorer';
 import type { ScoreFinal } from '../core/simulator/runTypes';
 import { SPEND_OPTIONS } from './spendGuard';
-import { DATABASE_OPTIONS, databaseVerifyOptions, type DatabaseValues } from './databaseOptions';
+import { VERIFY_OPTIONS, verifyOptionsOfFlags, type VerifyFlagValues } from './verifyFlags';
 
 export const PROVIDER_OPTIONS = {
   provider: { type: 'string' },
@@ -33,7 +33,7 @@ export const PROVIDER_OPTIONS = {
   prices: { type: 'string' },
 } as const;
 
-/** The batch options `run` and `fork` share: output, --all sharding and concurrency, consent (--yes), and code execution. */
+/** The batch options `run` and `fork` share: output, --all sharding and concurrency, consent (--yes), and the verifier's flags. */
 export const BATCH_OPTIONS = {
   out: { type: 'string' },
   json: { type: 'boolean' },
@@ -41,9 +41,7 @@ export const BATCH_OPTIONS = {
   concurrency: { type: 'string' },
   shard: { type: 'string' },
   estimate: { type: 'boolean' },
-  ...DATABASE_OPTIONS,
-  'no-exec': { type: 'boolean' },
-  'allow-unisolated': { type: 'boolean' },
+  ...VERIFY_OPTIONS,
   ...SPEND_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -197,8 +195,8 @@ export async function setupProviders(values: ProviderValues, opts: { modelRequir
 }
 
 /** How a batch scores its final answers: code runs only when not `--no-exec`, unisolated only when the user says so. */
-export function batchScorer(values: { 'no-exec'?: boolean; 'allow-unisolated'?: boolean } & DatabaseValues): ScoreFinal {
-  return verifierScorer({ trusted: values['no-exec'] !== true, ...(values['allow-unisolated'] ? { python: { allowUnisolated: true } } : {}), ...databaseVerifyOptions(values) });
+export function batchScorer(values: VerifyFlagValues): ScoreFinal {
+  return verifierScorer(verifyOptionsOfFlags(values));
 }
 
 /** An abort signal that Ctrl-C fires (saying what is lost); `dispose` stops listening. */

@@ -17,12 +17,13 @@ import { addEstimates, describeEstimate, emptyEstimate, estimateRun } from '../c
 import { addCost } from '../core/cost/priceTable';
 import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, providerInputFiles, setupProviders, shardOption, toInt } from './providerOptions';
 import { refuseOutputOverInputs } from './outputPath';
-import { DATABASE_HELP } from './databaseOptions';
+import { VERIFY_USAGE } from './verifyFlags';
 import { MAX_CONCURRENCY, requireConsent, SPEND_HELP } from './spendGuard';
+import { verdictOfBoolean } from '../shared/verdicts';
 
 const USAGE = `intent-lens run --records <file> --task-id ID --mode multi|single --condition C [--path P --k K]
                  (--provider ID | --base-url URL) --model M [--user-model M] [--user-provider ID]
-                 [--databases DIR] [--no-exec] [--allow-unisolated] --out <log.jsonl> [--json]
+                 [--databases DIR] [--no-exec] [--allow-unisolated] [--lenient-actions] --out <log.jsonl> [--json]
 intent-lens run --records <file> --all [--mode M] [--condition C] [--extended] [--concurrency N] [--shard i/n|auto] [--cache DIR] ... --out <log.jsonl>
 
   --model M            the assistant model (with --provider: overrides its model)
@@ -38,10 +39,7 @@ ${SPEND_HELP}
                        auto reads a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, JOB_COMPLETIONS)
                        or a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT)
   --estimate           print the number of conversations, calls and tokens, and run nothing
-${DATABASE_HELP}
-  --no-exec            do not execute code answers (code instances stay unscored)
-  --allow-unisolated   run code answers even where bubblewrap is unavailable (no isolation:
-                       model code can read your files); without it they stay unscored there
+${VERIFY_USAGE}
   --json               one JSON summary per finished conversation on stdout`;
 
 const command: CliCommand = {
@@ -150,7 +148,7 @@ const command: CliCommand = {
               finished++;
               costUsd = addCost(costUsd, meter.costUsd);
               if (r.score.is_correct) correct++;
-              const verdict = r.score.is_correct === null ? 'unscored' : r.score.is_correct ? 'correct' : 'incorrect';
+              const verdict = verdictOfBoolean(r.score.is_correct);
               process.stderr.write(`[${i + 1}/${plan.length}] ${label}: ${verdict} (${((Date.now() - t0) / 1000).toFixed(1)} s${r.fallbacks.length ? `, ${r.fallbacks.length} simulator fallback(s)` : ''})\n`);
               if (values.json) {
                 process.stdout.write(JSON.stringify({ conv_id: r.entry.conv_id, task_id: p.record.task_id, mode: r.entry.mode, condition: r.entry.condition, ...(r.entry.path ? { path: r.entry.path, k: r.entry.k } : {}), is_correct: r.score.is_correct, score: r.entry.score, extracted: r.score.extracted, usage: r.usage, ...(meter.costUsd !== undefined ? { cost_usd: meter.costUsd } : {}), out }) + '\n');

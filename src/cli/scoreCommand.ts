@@ -19,23 +19,19 @@ import { replaceFile, type FileSink } from '../core/edit/fileStore';
 import { copyBytes, readLogLines, type LogLine } from './scoreLogLines';
 import { rescoredLineText } from '../core/verify/rescoredLine';
 import { refuseOutputOverInputs } from './outputPath';
-import { DATABASE_HELP, DATABASE_OPTIONS, databaseVerifyOptions } from './databaseOptions';
+import { VERIFY_OPTIONS, VERIFY_USAGE, verifyOptionsOfFlags } from './verifyFlags';
 import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
+import { markOfBoolean } from '../shared/verdicts';
 
 const USAGE = `intent-lens score --records <file> --logs <file-or-folder>... [options]
 
   --records FILE       benchmark records (*.records.jsonl); repeatable. A *.evolving.jsonl here counts as --plans
   --plans FILE         evolving-intent plans (*.evolving.jsonl): \`mode: evolving\` logs score against their anchor; repeatable
   --logs PATH          run-log file or folder; repeatable
-${DATABASE_HELP}
   --json               print {"conversations": [...], "summary": {...}}
   --out FILE           write a re-scored copy of the logs (updated is_correct/score + an answer-evaluation entry;
                        a line that cannot be re-scored keeps its logged verdict, with a rescore-skipped entry)
-  --no-exec            do not execute code answers (they get is_correct null)
-  --allow-unisolated   run code answers even where bubblewrap is unavailable (no isolation:
-                       model code can read your files); without it they stay unscored there
-  --lenient-actions    actions: also find calls inside prose, fences and separate lines (default: the
-                       paper's protocol, LiC/BFCL decoding: a bare call list or JSON tool calls)
+${VERIFY_USAGE}
   --strict-actions     the default since the paper's protocol became it; accepted for old scripts
   --concurrency N      answers scored at once (default: number of CPUs)
   --timeout MS         per code run / SQL statement time limit (default 10000 / 5000)
@@ -77,13 +73,16 @@ export function addToSummary(s: ScoreSummary, r: ConversationScore): void {
     t.unscored++;
   } else {
     s.scored++;
-    if (r.is_correct) (s.correct++, t.correct++);
-    else (s.incorrect++, t.incorrect++);
+    const key = r.is_correct ? 'correct' : 'incorrect';
+    s[key]++;
+    t[key]++;
     if (r.previous_is_correct !== null) {
       s.compared++;
       t.compared++;
-      if (r.previous_is_correct === r.is_correct) (s.agree++, t.agree++);
-      else s.changed++;
+      if (r.previous_is_correct === r.is_correct) {
+        s.agree++;
+        t.agree++;
+      } else s.changed++;
     }
   }
   if (r.inactive.length) s.with_inactive++;
@@ -118,12 +117,10 @@ function conversationJson(r: ConversationScore): Record<string, unknown> {
   };
 }
 
-const mark = (v: boolean | null) => (v === null ? '–' : v ? '✓' : '✗');
-
 function resultLine(r: ConversationScore): string {
   const changed = r.is_correct !== null && r.previous_is_correct !== null && r.is_correct !== r.previous_is_correct ? ' (changed)' : '';
   const inactive = r.inactive.length ? ` · inactive: ${[...new Set(r.inactive.map((s) => s.value))].join(', ')}` : '';
-  return `${mark(r.is_correct)} ${r.conv_id} ${r.task_id} ${r.mode}/${r.condition} was ${mark(r.previous_is_correct)}${changed}${inactive} — ${r.details.message}\n`;
+  return `${markOfBoolean(r.is_correct)} ${r.conv_id} ${r.task_id} ${r.mode}/${r.condition} was ${markOfBoolean(r.previous_is_correct)}${changed}${inactive} — ${r.details.message}\n`;
 }
 
 /** One line of --out: the line with its re-score (or why it has none), or as it was (its exact bytes where needed). */
@@ -142,13 +139,10 @@ const command: CliCommand = {
       records: { type: 'string', multiple: true },
       plans: { type: 'string', multiple: true },
       logs: { type: 'string', multiple: true },
-      ...DATABASE_OPTIONS,
+      ...VERIFY_OPTIONS,
       json: { type: 'boolean' },
       out: { type: 'string' },
-      'no-exec': { type: 'boolean' },
-      'allow-unisolated': { type: 'boolean' },
       'strict-actions': { type: 'boolean' },
-      'lenient-actions': { type: 'boolean' },
       concurrency: { type: 'string' },
       timeout: { type: 'string' },
       ...MAX_LINE_BYTES_OPTION,
@@ -203,7 +197,7 @@ const command: CliCommand = {
     const score = (l: LogLine): Promise<ConversationScore | undefined> => {
       const entry = l.entry;
       if (!entry) return Promise.resolve(undefined);
-      const verify = { trusted: !values['no-exec'], lenientActionsFormat: values['lenient-actions'] === true, ...databaseVerifyOptions(values), sql, python: { ...(timeoutMs ? { timeoutMs } : {}), ...(values['allow-unisolated'] ? { allowUnisolated: true } : {}) } };
+      const verify = { ...verifyOptionsOfFlags(values, timeoutMs), sql };
       return limit(() => rescoreConversation(records.get(entry.task_id), entry, verify, plans.get(entry.task_id)).catch((e: unknown) => failedScore({ ...l, entry }, e)));
     };
     // Results are emitted in log order from a bounded window of lines being scored, so memory

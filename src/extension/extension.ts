@@ -17,6 +17,7 @@ import { registerDiscovery } from './discovery/registerDiscovery';
 import { registerConversation } from './conversation/registerConversation';
 import { registerSamples } from './samples/registerSamples';
 import { registerConstruct } from './construct/registerConstruct';
+import { closeCodeSandboxes } from '../core/verify/code/codeSandbox';
 
 import { TreeModels } from './tree/treeModels';
 import { TreeFilterStore } from './tree/treeFilterStore';
@@ -67,5 +68,7 @@ export async function activate(context: vscode.ExtensionContext, load?: HostLoad
 }
 
 export function deactivate(): void {
-  // Disposables registered on the context are disposed by VS Code.
+  // Disposables registered on the context are disposed by VS Code; the code sandboxes' warm
+  // fork-servers are module state, so they are stopped here.
+  closeCodeSandboxes();
 }

@@ -9,6 +9,7 @@ import type { CommandParams } from '../../src/shared/protocol';
 import { TurnRow } from './TurnRow';
 import { Markdown, markdownRenders } from './Markdown';
 import { Notes } from '../shared/Notes';
+import { VERDICT_MARKS } from '../../src/shared/verdicts';
 
 type Row = { kind: 'system' } | { kind: 'turn'; turn: number } | { kind: 'logs' };
 
@@ -33,7 +34,6 @@ function inactiveStops(state: ConversationState): Array<{ turn: number; nth: num
 /** A system message has no inactive spans: one array, so its memoised Markdown is not parsed again on each render. */
 const NO_SPANS: readonly never[] = [];
 
-const VERDICT_SIGN: Record<string, string> = { correct: '✓', incorrect: '✗', unscored: '–' };
 
 function LogLines({ title, lines, folded }: { title: string; lines: LogLine[]; folded: boolean }) {
   if (!lines.length) return null;
@@ -88,7 +88,7 @@ function Header({ state, inactiveCount, onCommand, onGoToTurn }: HeaderProps) {
       </h1>
       <div className="il-summary">
         <span className={`il-verdict-badge il-verdict-${v.verdict}`} data-verdict={v.verdict} data-verdict-source={v.source} title={v.detail}>
-          {VERDICT_SIGN[v.verdict]} {v.verdict}
+          {VERDICT_MARKS[v.verdict]} {v.verdict}
         </span>
         <span className="il-provenance" data-testid="provenance">
           {v.source === 're-scored' ? `re-scored (logged ${v.logged ?? 'unscored'})` : 'logged'}: {v.detail}

@@ -4,8 +4,8 @@ import { memo } from 'react';
 import type { ConversationTurnView, ReplyMessage } from '../../src/shared/protocol/conversation';
 import type { RailEntry } from '../../src/shared/protocol/compare';
 import { Markdown } from './Markdown';
+import { VERDICT_MARKS } from '../../src/shared/verdicts';
 
-const VERDICT_SIGN: Record<string, string> = { correct: '✓', incorrect: '✗', unscored: '–' };
 
 function Reply({ reply }: { reply: ReplyMessage }) {
   return (
@@ -19,7 +19,7 @@ function Reply({ reply }: { reply: ReplyMessage }) {
         )}
         {reply.evaluation && (
           <span className={`il-chip il-verdict il-verdict-${reply.evaluation}`} data-evaluation={reply.evaluation}>
-            evaluated {VERDICT_SIGN[reply.evaluation]} {reply.evaluation}
+            evaluated {VERDICT_MARKS[reply.evaluation]} {reply.evaluation}
             {reply.exactAnswer !== undefined ? ` · extracted: ${reply.exactAnswer}` : ''}
           </span>
         )}

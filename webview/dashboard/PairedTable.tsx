@@ -2,17 +2,10 @@
 // it survives Holm's correction: what a gap or a model-vs-model difference rests on.
 import { useEffect, useRef } from 'react';
 import { pText, signed } from './format';
+import type { PairedTest } from '../../src/core/stats/statsTypes';
 
-export interface PairedCounts {
-  n: number;
-  both: number;
-  only_from: number;
-  only_to: number;
-  neither: number;
-  delta_pp: number | null;
-  p_mcnemar: number | null;
-  holm_significant: boolean;
-}
+/** The paired counts of a gap or a model pair: the stats' own shape (core/stats/statsTypes.ts). */
+export type PairedCounts = PairedTest;
 
 export function PairedTable(props: { title: string; from: string; to: string; test: PairedCounts; family: string; onClose?: () => void }) {
   const t = props.test;

@@ -130,6 +130,7 @@ function RangeFilter({ value, label, fractional, onChange }: { value: Range | un
     base.current = value;
     setText(rangeText(value));
     // Only the host's value starts a sync (the text is read through its ref).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value?.min, value?.max]);
   useEffect(() => {
     const next = parse(text);
@@ -140,6 +141,7 @@ function RangeFilter({ value, label, fractional, onChange }: { value: Range | un
     }, 250);
     return () => clearTimeout(t);
     // `parse` depends on `fractional` only, fixed per column.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text, onChange]);
   const step = fractional ? 'any' : 1;
   return (

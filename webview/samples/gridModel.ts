@@ -2,6 +2,7 @@
 // sorts by, and the visible rows in sorted order. Filtering is the host's (the tree's model).
 import type { SampleRow } from '../../src/shared/protocol/samples';
 import type { SampleTable } from './sampleTable';
+import { VERDICT_MARKS } from '../../src/shared/verdicts';
 
 export type ColumnId = 'taskId' | 'domain' | 'model' | 'instance' | 'verdict' | 'inactive' | 'turns' | 'responseTypes' | 'tokens' | 'costUsd' | 'file';
 export type FilterKind = 'text' | 'set' | 'range' | 'none';
@@ -16,7 +17,6 @@ export interface Column {
   key: (t: SampleTable) => (row: number) => number;
 }
 
-const VERDICT_SIGN: Record<SampleRow['verdict'], string> = { correct: '✓', incorrect: '✗', unscored: '–' };
 /** Optional counts are stored + 1 (0: absent). */
 const optional = (values: Uint32Array | undefined) => (row: number) => (values?.[row] ? values[row]! - 1 : NaN);
 
@@ -26,7 +26,7 @@ export const COLUMNS: readonly Column[] = [
   { id: 'model', title: 'Model', width: 'minmax(120px, 1.3fr)', filter: 'set', text: (r) => r.model, key: (t) => t.rank('model') },
   { id: 'instance', title: 'Instance', width: 'minmax(110px, 1fr)', filter: 'set', text: (r) => r.instance, key: (t) => t.rank('instance') },
   // Verdict codes are in the names' alphabetical order (correct, incorrect, unscored) × 3 re-scored states.
-  { id: 'verdict', title: 'Verdict', width: '120px', filter: 'set', text: (r) => `${VERDICT_SIGN[r.verdict]} ${r.verdict}${r.rescored === 'changed' ? ' (re-scored)' : r.rescored ? ' (re-scored, same)' : ''}`, key: (t) => (row) => Math.floor(t.verdict[row]! / 3) },
+  { id: 'verdict', title: 'Verdict', width: '120px', filter: 'set', text: (r) => `${VERDICT_MARKS[r.verdict]} ${r.verdict}${r.rescored === 'changed' ? ' (re-scored)' : r.rescored ? ' (re-scored, same)' : ''}`, key: (t) => (row) => Math.floor(t.verdict[row]! / 3) },
   { id: 'inactive', title: 'Inactive', width: '80px', filter: 'range', text: (r) => (r.inactive === undefined ? '·' : String(r.inactive)), key: (t) => optional(t.inactive) },
   { id: 'turns', title: 'Turns', width: '90px', filter: 'range', text: (r) => String(r.turns), key: (t) => (row) => t.turns[row]! },
   { id: 'responseTypes', title: 'Response types', width: 'minmax(120px, 1.3fr)', filter: 'text', text: (r) => r.responseTypes?.replace(/_/g, ' ') ?? '', key: (t) => t.rank('responseTypes') },

@@ -2,6 +2,7 @@
 // whitespace equal, and never inside a longer token (`4 bags` must not hit `24 bags`, `age 3` must
 // not hit `age 30`, `intersperse` must not hit `intersperse_all`). Numbers compare normalised
 // (`1,000` = `1000` = `1000.0`), so a value's number is also found when written differently.
+import { escapeRegExp } from '../text/escapeRegExp';
 
 const TOKEN_CHAR = /[\p{L}\p{N}_]/u;
 
@@ -9,10 +10,6 @@ export interface ValueHit {
   /** Offset in the searched text. */
   index: number;
   length: number;
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function isTokenChar(ch: string | undefined): boolean {

@@ -228,6 +228,6 @@ async function copyInPlace(tmp: string, real: string, digest: string): Promise<v
       await fh.close();
     }
   } catch (e) {
-    throw new Error(`rewriting ${real} in place failed (${e instanceof Error ? e.message : String(e)}); its new content is in ${tmp}`);
+    throw new Error(`rewriting ${real} in place failed (${e instanceof Error ? e.message : String(e)}); its new content is in ${tmp}`, { cause: e });
   }
 }

@@ -14,6 +14,7 @@ import type { GenerationSettings, ScoreFinal } from '../simulator/runTypes';
 import { ForkError, type ForkEdit } from './forkPlan';
 import { runForkToLog, type ForkResult } from './runFork';
 import type { ForkPair } from './recovery';
+import { verdictOfBoolean } from '../../shared/verdicts';
 
 export interface ForkJob {
   parent: ConversationRef;
@@ -112,7 +113,7 @@ export async function runForkBatch(opts: ForkBatchOptions): Promise<ForkBatchRes
             },
             opts.out,
           );
-          const forkVerdict = result.score.is_correct === null ? 'unscored' : result.score.is_correct ? 'correct' : 'incorrect';
+          const forkVerdict = verdictOfBoolean(result.score.is_correct);
           pairs.push({ parentConvId: parent.conv_id, forkConvId: result.entry.conv_id, model: result.entry.assistant_model ?? providers.assistant.model, domain: parent.task, parent: parent.verdict, fork: forkVerdict });
           finish({ parent, status: 'forked', result, ...(providers.meter?.costUsd !== undefined ? { costUsd: providers.meter.costUsd } : {}) });
         } catch (e) {

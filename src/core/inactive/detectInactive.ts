@@ -17,6 +17,7 @@ import { parseCalls } from '../verify/actions/parseCalls';
 import { pyEquals, type PyValue } from '../verify/actions/pyValue';
 import { possibleValues, standardizeString } from '../verify/actions/bfclChecker';
 import { isPossibleAnswer } from '../verify/actions/actionsVerifier';
+import { escapeRegExp } from '../text/escapeRegExp';
 
 export type InactiveMatch = 'number' | 'identifier' | 'sql-literal' | 'sql-predicate' | 'sql-column' | 'argument' | 'text';
 
@@ -32,6 +33,13 @@ export interface InactiveSpan {
   describe: string;
 }
 
+/**
+ * A detector of inactive content in a response (the compare and conversation views take one):
+ * `timeline` is the intent timeline up to the message, so a reply is only checked against what
+ * was inactive when it was written; absent = the rendered instance's.
+ */
+export type InactiveSpanDetector = (record: BenchmarkRecord, spec: InstanceSpec, text: string, timeline?: IntentTimeline) => InactiveSpan[];
+
 /** The timeline of an instance as rendered (a logged trace's timeline can be passed instead). */
 export function instanceTimeline(record: BenchmarkRecord, spec: InstanceSpec): IntentTimeline {
   return intentEvalTimeline(record, tagsFromRendered(renderInstance(record, spec)), spec);
@@ -41,7 +49,7 @@ const IDENT = '[A-Za-z0-9_]';
 
 function identifierSpans(text: string, name: string, caseInsensitive = false): Array<{ start: number; end: number }> {
   if (!name) return [];
-  const re = new RegExp(`(?<!${IDENT})${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!${IDENT})`, caseInsensitive ? 'gi' : 'g');
+  const re = new RegExp(`(?<!${IDENT})${escapeRegExp(name)}(?!${IDENT})`, caseInsensitive ? 'gi' : 'g');
   return [...text.matchAll(re)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
 }
 

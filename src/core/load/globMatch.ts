@@ -15,9 +15,9 @@ type Token =
   | { kind: 'star' }
   /** `**` not followed by a folder separator: stays on any character. */
   | { kind: 'anything' }
-  /** `**​/` at a segment's start, first half: stays on any character, may be skipped whole. */
+  /** `**` and its `/` at a segment's start, first half: stays on any character, may be skipped whole. */
   | { kind: 'folders' }
-  /** `**​/`, second half: the `/` that ends the folders. */
+  /** `**` and its `/`, second half: the `/` that ends the folders. */
   | { kind: 'foldersEnd' };
 
 function classToken(body: string): Token {
@@ -75,7 +75,7 @@ export class LinearGlob {
 
   /**
    * Adds state `i` and every state reachable from it without consuming a character. `entering`:
-   * arriving from the token before, where `**​/` may still match no folder at all (skipped whole).
+   * arriving from the token before, where `**` and its `/` may still match no folder at all (skipped whole).
    */
   private add(states: Uint8Array, list: number[], i: number, entering: boolean): void {
     const t = this.tokens[i];

@@ -1,8 +1,9 @@
 // What the run-log index keeps per conversation (a small summary and where its line is), built once
 // from the parsed line, in the calling thread or on an indexing worker (runLogWorker.ts) alike.
 import { type Condition, type ExtendedPath, type ForkedFrom, type Mode, type RecapMode, type RunLogEntry, effectiveCondition, effectiveMode } from '../schema/runlog';
+import type { Verdict } from '../../shared/verdicts';
 
-export type Verdict = 'correct' | 'incorrect' | 'unscored';
+export type { Verdict } from '../../shared/verdicts';
 
 export interface ConversationRef {
   file: string;

@@ -6,7 +6,7 @@ import type { ConversationRef } from '../load/runLogIndex';
 import type { RunLogEntry } from '../schema/runlog';
 import type { BenchmarkRecord } from '../schema/records';
 import { MULTI_CONDITIONS, renderInstance, RenderError } from '../render/instances';
-import { finalAssistantText } from '../stats/inactiveCheck';
+import { lastAssistantIndex, lastAssistantText } from '../conversation/lastAssistant';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -59,10 +59,7 @@ function allCorrect(runs: readonly ConversationRef[]): boolean {
 
 /** H_v: system/user/assistant messages up to the last assistant message, which is the final answer. */
 export function studentDialogue(entry: Pick<RunLogEntry, 'trace'>): { history: ChatMessage[]; final: string } | undefined {
-  let last = -1;
-  entry.trace.forEach((m, i) => {
-    if (m.role === 'assistant') last = i;
-  });
+  const last = lastAssistantIndex(entry.trace);
   if (last < 0) return undefined;
   const history: ChatMessage[] = [];
   for (let i = 0; i < last; i++) {
@@ -134,7 +131,7 @@ export async function exportOpsd(
       if (!admitted || !s) return undefined;
       if (!targets.has(which)) {
         const run = s[which].find((r) => r.verdict === 'correct');
-        targets.set(which, run ? finalAssistantText(await readConversation(run)) : undefined);
+        targets.set(which, run ? lastAssistantText((await readConversation(run)).trace) : undefined);
       }
       return targets.get(which);
     };

@@ -25,9 +25,6 @@ export const ProviderConfigSchema = ProviderFieldsSchema.superRefine((p, ctx) =>
 });
 export type ProviderConfig = z.infer<typeof ProviderConfigSchema>;
 
-/** A providers file is an array of definitions, or `{providers: [...]}`. */
-export const ProvidersFileSchema = z.union([z.array(ProviderConfigSchema), z.object({ providers: z.array(ProviderConfigSchema) }).loose()]);
-
 export function parseProviders(value: unknown): { providers: ProviderConfig[]; errors: string[] } {
   const list = Array.isArray(value) ? value : typeof value === 'object' && value !== null && Array.isArray((value as { providers?: unknown }).providers) ? (value as { providers: unknown[] }).providers : undefined;
   if (!list) return { providers: [], errors: ['expected an array of provider definitions (or {"providers": [...]})'] };

@@ -18,10 +18,6 @@ export class ProviderError extends Error {
   }
 }
 
-export function isCancellation(e: unknown): boolean {
-  return (e instanceof ProviderError && e.kind === 'cancelled') || isSdkError(e, 'APIUserAbortError') || (e instanceof Error && e.name === 'AbortError');
-}
-
 interface SdkErrorShape {
   name?: string;
   status?: number;

@@ -224,6 +224,11 @@ export function renderInstance(rec: BenchmarkRecord, spec: InstanceSpec): Render
 }
 
 /** A short label for an instance, as the tree and quick picks show it. */
+/** The instance label with the recap mode of an evolving-intent run: `evolving · recap oracle`. */
+export function instanceRecapLabel(spec: { mode: string; condition: string; path?: string; k?: number; recap?: string }): string {
+  return instanceLabel(spec) + (spec.recap ? ` · recap ${spec.recap}` : '');
+}
+
 export function instanceLabel(spec: { mode: string; condition: string; path?: string; k?: number }): string {
   if (spec.path) return `${spec.path} k=${spec.k ?? 0}`;
   if (spec.mode === 'single') {

@@ -2,6 +2,7 @@
 // (one RegExp for plain text, regex, case and whole-word alike) and the word terms every hit must
 // contain, so the index narrows the conversations to read back before the matcher confirms.
 import { z } from 'zod';
+import { escapeRegExp } from '../text/escapeRegExp';
 
 export const SEARCH_ROLES = ['user', 'assistant', 'system'] as const;
 export type SearchRole = (typeof SEARCH_ROLES)[number];
@@ -37,10 +38,6 @@ const WORD_CHAR = /[\p{L}\p{M}\p{N}_]/u;
 
 export class QueryError extends Error {
   override name = 'QueryError';
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Compiles a query; throws `QueryError` for an invalid regular expression. */

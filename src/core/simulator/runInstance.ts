@@ -14,6 +14,7 @@ import { ProviderError } from '../providers/providerErrors';
 import { buildSimulatorPrompt, type PromptShard } from './simulatorPrompt';
 import { checkSimulatorReply } from './simulatorReply';
 import type { RunInstanceInput, RunInstanceResult, RunProgress, RunUsage, ScoreResult, ScriptedUserMessage, UserMessageSource } from './runTypes';
+import { lastAssistantText } from '../conversation/lastAssistant';
 
 export class RunAbortedError extends Error {
   constructor() {
@@ -72,8 +73,8 @@ export async function runInstance(input: RunInstanceInput): Promise<RunInstanceR
     for (const m of resume.prefix) {
       trace.push(m);
       if ((m.role === 'system' || m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string') history.push({ role: m.role, content: m.content });
-      if (m.role === 'assistant' && typeof m.content === 'string') lastAssistant = m.content;
     }
+    lastAssistant = lastAssistantText(resume.prefix) ?? '';
     turn = resume.prefixTurns;
     for (const id of resume.revealed) revealed.add(id);
     for (const m of resume.scripted) if (m.event) skippedEvents.add(`${m.event}:${m.block ?? 1}`);

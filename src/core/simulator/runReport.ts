@@ -6,6 +6,7 @@ import { renderInstance, type InstanceSpec } from '../render/instances';
 import { parseConversation } from '../conversation';
 import { detectInactive } from '../inactive/detectInactive';
 import type { RunInstanceResult } from './runTypes';
+import { verdictOfBoolean } from '../../shared/verdicts';
 
 export interface RunReport {
   verdict: 'correct' | 'incorrect' | 'unscored';
@@ -25,7 +26,7 @@ function show(v: unknown): string {
 
 export function reportRun(record: BenchmarkRecord, spec: InstanceSpec, result: Pick<RunInstanceResult, 'entry' | 'score' | 'finalText' | 'fallbacks'>): RunReport {
   const rendered = renderInstance(record, spec);
-  const verdict = result.score.is_correct === null ? 'unscored' : result.score.is_correct ? 'correct' : 'incorrect';
+  const verdict = verdictOfBoolean(result.score.is_correct);
   // What was actually said (the logged turns), not the instance as rendered.
   const timeline = parseConversation(result.entry, record).timeline;
   const spans = detectInactive(record, spec, result.finalText, timeline);

@@ -5,8 +5,7 @@
 // not off-thread.
 import { findBundledScript } from '../workers/bundledScript';
 import { ReplyWorker, type RequestBody } from '../workers/replyWorker';
-import { inThreadBootstrap, type BootstrapJob, type BootstrapRunner } from './bootstrapJobs';
-import type { BootstrapOptions } from './intervals';
+import { inThreadBootstrap, type BootstrapRunner } from './bootstrapJobs';
 import type { Interval } from './statsTypes';
 import type { StatsWorkerRequest } from './bootstrapWorker';
 import type { ConversationRef } from '../load/runLogIndex';

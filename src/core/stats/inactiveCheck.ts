@@ -2,21 +2,11 @@
 // assistant response by its offset, and asks the inactive-content detector about it under the
 // conversation's instance (record + mode/condition). Undefined when it cannot judge.
 import type { ConversationRef } from '../load/runLogIndex';
-import type { RunLogEntry } from '../schema/runlog';
 import type { BenchmarkRecord } from '../schema/records';
 import type { InstanceSpec } from '../render/instances';
 
 /** Decides whether a response carries the instance's inactive content (src/core/inactive). */
 export type InactiveDetector = (record: BenchmarkRecord, spec: InstanceSpec, responseText: string) => boolean | Promise<boolean>;
-
-/** The scored answer: the conversation's last assistant message. */
-export function finalAssistantText(entry: Pick<RunLogEntry, 'trace'>): string | undefined {
-  for (let i = entry.trace.length - 1; i >= 0; i--) {
-    const m = entry.trace[i]!;
-    if (m.role === 'assistant' && typeof m.content === 'string') return m.content;
-  }
-  return undefined;
-}
 
 export function makeHasInactive(
   finalAnswer: (ref: ConversationRef) => Promise<string | undefined>,

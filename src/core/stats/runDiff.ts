@@ -2,7 +2,7 @@
 // re-scored verdicts, a parent batch and its fork) side by side, per instance (mode × condition ×
 // path × k): the paired 2x2 table with its exact McNemar test (Holm over the instances) and the
 // sources that flipped ✓→✗ (lost) and ✗→✓ (gained), each with one conversation per side to open.
-import { instanceLabel } from '../render/instances';
+import { instanceRecapLabel } from '../render/instances';
 import type { Verdict } from '../load/runLogIndex';
 import { holmSignificant, mcnemarExact, pairedDeltaPp, addPair, emptyPairedTable } from './pairedTests';
 import type { PairedTest } from './statsTypes';
@@ -144,7 +144,7 @@ export function diffRuns(a: readonly DiffOutcome[], b: readonly DiffOutcome[], p
       ...(o.path !== undefined ? { path: o.path } : {}),
       ...(o.k !== undefined ? { k: o.k } : {}),
       ...(o.recap !== undefined ? { recap: o.recap } : {}),
-      label: instanceLabel(o) + (o.recap ? ` · recap ${o.recap}` : ''),
+      label: instanceRecapLabel(o),
       ...table,
       delta_pp: pairedDeltaPp(table),
       p_mcnemar: mcnemarExact(table.only_from, table.only_to),

@@ -30,10 +30,3 @@ export function selectConversations(conversations: readonly ConversationRef[], s
       (sel.recap === undefined || recapOf(r) === sel.recap),
   );
 }
-
-/** A selector's one-line description, for quick-pick titles. */
-export function describeSelector(sel: ConversationSelector): string {
-  if (sel.convIds) return `${sel.convIds.length} conversation(s)`;
-  const parts = [sel.model, sel.domain, sel.mode, sel.condition, sel.path, sel.k !== undefined ? `k=${sel.k}` : undefined, sel.recap !== undefined ? `recap=${sel.recap}` : undefined].filter((p): p is string => p !== undefined);
-  return parts.length ? parts.join(' · ') : 'all conversations';
-}

@@ -6,6 +6,7 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { Verdict } from '../load/runLogIndex';
+import { verdictOfBoolean, VERDICT_MARKS } from '../../shared/verdicts';
 
 /** Bumped when a verifier's semantics change: a re-score names the verifiers that made it. */
 export const VERIFIER_VERSION = 'intent-lens-verifiers/1';
@@ -44,12 +45,7 @@ export interface CurrentVerdict {
   logged: Verdict;
 }
 
-export function verdictOfBoolean(v: boolean | null): Verdict {
-  return v === true ? 'correct' : v === false ? 'incorrect' : 'unscored';
-}
-
-/** The mark each verdict reads as everywhere. */
-export const VERDICT_MARKS: Readonly<Record<Verdict, string>> = { correct: '✓', incorrect: '✗', unscored: '–' };
+export { verdictOfBoolean, VERDICT_MARKS } from '../../shared/verdicts';
 
 /** Where a shown verdict came from, when not from the log: `re-scored`, or `re-scored, logged ✗` when they differ. */
 export function provenanceNote(v: CurrentVerdict): string | undefined {

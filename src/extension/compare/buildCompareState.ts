@@ -10,7 +10,7 @@ import type { IntentSnapshot, IntentTimeline } from '../../core/state/intentTime
 import { conversationTimeline, parseConversation, type Conversation, type ConversationTurn, type TraceText } from '../../core/conversation';
 import { alignTurns } from '../../core/compare/alignTurns';
 import { provenanceNote, type CurrentVerdict } from '../../core/workspace/verdicts';
-import type { InactiveSpanDetector } from '../../core/compare/inactiveSpans';
+import type { InactiveSpanDetector } from '../../core/inactive/detectInactive';
 import { forkBranchRow, forkBranchSummary, forkRelation, replacedTurnNote } from '../../core/fork/forkBranch';
 import type { CompareMessage, CompareSide, CompareState, CompareTurn, RailEntry } from '../../shared/protocol/compare';
 

@@ -126,8 +126,8 @@ export async function constructRevisionsForFile(services: ExtensionServices, dep
     const chosen = r.selected !== null ? r.candidates[r.selected] : undefined;
     if (chosen) revisions.push({ taskId: r.task_id, block: intentBlockFor(item.value, chosen), baseRaw: item.raw });
   });
-  let written: string[] = [];
-  let changed: string[] = [];
+  let written: string[];
+  let changed: string[];
   try {
     ({ written, changed } = await writeRevisions(file, revisions));
   } catch (e) {

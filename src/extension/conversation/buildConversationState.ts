@@ -3,16 +3,17 @@
 // detector run on every reply against what was inactive when it was written, the in-effect rail,
 // and the verdict with its provenance. No `vscode` import: unit tests build states directly.
 import { parseConversation, responseTypeName, conversationTimeline, turnOfTraceIndex, type Conversation, type ConversationTurn, type LogEntryAt, type TimelineSource } from '../../core/conversation';
-import type { InactiveSpanDetector } from '../../core/compare/inactiveSpans';
-import type { ConversationRef, Verdict } from '../../core/load/runLogIndex';
+import type { InactiveSpanDetector } from '../../core/inactive/detectInactive';
+import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { BenchmarkRecord } from '../../core/schema/records';
 import type { RunLogEntry } from '../../core/schema/runlog';
-import { instanceLabel } from '../../core/render/instances';
+import { instanceRecapLabel } from '../../core/render/instances';
 import type { InactiveSpanMessage } from '../../shared/protocol/compare';
 import type { ConversationState, ConversationTurnView, LogLine } from '../../shared/protocol/conversation';
 import { railOf, referenceText } from '../compare/buildCompareState';
 import { replacedTurnNote } from '../../core/fork/forkBranch';
 import { describeLeak, type LeakStatement } from '../../core/inactive/leakSentence';
+import { verdictOfBoolean } from '../../shared/verdicts';
 
 /** A Re-score result, as far as the view shows it. */
 export interface RescoreVerdict {
@@ -60,15 +61,12 @@ function loggedDetail(entry: RunLogEntry): string {
   return 'the log carries no verdict (is_correct and score are absent or null)';
 }
 
-function verdictOfRescore(isCorrect: boolean): Verdict {
-  return isCorrect ? 'correct' : 'incorrect';
-}
 
 function provenance(conv: Conversation, rescore: RescoreVerdict | undefined): ConversationState['verdict'] {
   const logged = conv.loggedVerdict;
   if (rescore && rescore.is_correct !== null) {
     const at = new Date(rescore.scoredAt).toISOString().slice(11, 16);
-    return { verdict: verdictOfRescore(rescore.is_correct), source: 're-scored', detail: `re-scored at ${at} UTC: ${rescore.message}`, logged };
+    return { verdict: verdictOfBoolean(rescore.is_correct), source: 're-scored', detail: `re-scored at ${at} UTC: ${rescore.message}`, logged };
   }
   return { verdict: logged, source: 'logged', detail: loggedDetail(conv.entry) };
 }
@@ -128,7 +126,7 @@ export function buildConversationState(input: ConversationInput): ConversationSt
     ...(rail[t.index] ? { rail: rail[t.index] } : {}),
   }));
   const spec = { mode: conv.mode, condition: conv.condition, ...(entry.path ? { path: entry.path, k: entry.k ?? 0 } : {}) };
-  const label = instanceLabel(spec) + (entry.recap ? ` · recap ${entry.recap}` : '');
+  const label = instanceRecapLabel({ ...spec, ...(entry.recap ? { recap: entry.recap } : {}) });
   const model = entry.assistant_model ?? 'unknown model';
   const reference = referenceText(conv.reference);
   const wanted = input.focus?.traceIndex !== undefined ? turnOfTraceIndex(conv, input.focus.traceIndex)?.index : input.focus?.turn;

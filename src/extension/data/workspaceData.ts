@@ -15,6 +15,7 @@ import { findDataFiles, type FoundDataFiles } from './findDataFiles';
 import { readDataGlobs } from './globSettings';
 import { HostStallWatcher, describeStalls } from './hostStalls';
 import { startLoadProfile } from './loadProfile';
+import { affectsSettings, setting } from '../settings/settings';
 
 export type { RecordEntry, PlanEntry } from '../../core/workspace/workspace';
 
@@ -80,7 +81,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         // Only the globs decide what is loaded; view settings must not trigger a reload.
-        if (['recordsGlob', 'logsGlob', 'evolvingGlob'].some((k) => e.affectsConfiguration(`intentLens.${k}`))) void this.reload();
+        if (affectsSettings(e, 'recordsGlob', 'logsGlob', 'evolvingGlob')) void this.reload();
       }),
     );
   }
@@ -88,7 +89,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
   /** The index cache's folder, unless the setting turns it off or there is no workspace storage. */
   private indexCacheDir(): string | undefined {
     if (!this.storage || this.storage.scheme !== 'file') return undefined;
-    if (!vscode.workspace.getConfiguration('intentLens').get<boolean>('load.indexCache', true)) return undefined;
+    if (!setting('load.indexCache')) return undefined;
     return join(this.storage.fsPath, 'run-log-index');
   }
 
@@ -386,6 +387,6 @@ function describeSlices(t: SliceTimings): string {
 }
 
 function maxLineBytesSetting(): number | undefined {
-  const v = vscode.workspace.getConfiguration('intentLens').get<number>('load.maxLineBytes');
+  const v = setting('load.maxLineBytes');
   return typeof v === 'number' && v >= 1024 ? v : undefined;
 }

@@ -7,15 +7,15 @@ import type { ExtensionServices } from '../services';
 import { detectFileKind, type DataFileKind } from '../../core/load/dataFiles';
 import { includeFiles } from './includeGlobs';
 import { COMMANDS } from '../commandIds';
-import { globRefusal } from '../../core/load/globPatterns';
-import { DEFAULT_GLOBS } from '../data/globSettings';
+import { updateSetting } from '../settings/settings';
+import { globInUse } from '../data/globSettings';
 
 const CONTEXT_KEY = 'intentLens.unmatchedData';
 /** A `.json` file is parsed whole to tell its kind: skip very large ones. */
 const MAX_JSON_BYTES = 20 * 1024 * 1024;
 const MAX_CANDIDATES = 2000;
 
-const SETTING: Record<DataFileKind, string> = { records: 'recordsGlob', logs: 'logsGlob', evolving: 'evolvingGlob' };
+const SETTING: Record<DataFileKind, 'recordsGlob' | 'logsGlob' | 'evolvingGlob'> = { records: 'recordsGlob', logs: 'logsGlob', evolving: 'evolvingGlob' };
 const NOUN: Record<DataFileKind, string> = { records: 'records file', logs: 'run log', evolving: 'evolving-intent plan' };
 
 interface Unmatched {
@@ -57,15 +57,12 @@ export function registerDiscovery(services: ExtensionServices): void {
 
   const include = async () => {
     if (!found.length) return void vscode.window.showInformationMessage('Intent Lens: every data file in this workspace already matches a glob.');
-    const config = vscode.workspace.getConfiguration('intentLens');
     for (const kind of ['records', 'logs', 'evolving'] as const) {
       const files = found.filter((f) => f.kind === kind).map((f) => vscode.workspace.asRelativePath(f.uri, false));
       if (!files.length) continue;
       const key = SETTING[kind];
-      const current = config.get<string>(key) ?? '';
       // A refused glob is not in use (the default is): widen what is.
-      const inUse = globRefusal(current) ? DEFAULT_GLOBS[kind] : current;
-      await config.update(key, includeFiles(inUse, files), vscode.ConfigurationTarget.Workspace);
+      await updateSetting(key, includeFiles(globInUse(kind), files), vscode.ConfigurationTarget.Workspace);
     }
     void vscode.window.showInformationMessage(`Intent Lens: included ${describe(found)} (workspace settings updated).`);
     // The data reloads on the settings change; the next scan clears the notice.

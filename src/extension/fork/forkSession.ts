@@ -14,8 +14,11 @@ import { runForkBatch, type ForkBatchItem, type ForkBatchResult, type ForkJob } 
 import { CostMeter, meteredProvider } from '../../core/cost/meteredProvider';
 import { addCost } from '../../core/cost/priceTable';
 import { createProvider } from '../runner/providerSettings';
-import { UntrustedWorkspaceError, databasesDir, runsFolder, runsOutputChannel, simulatorConfig } from '../runner/runSession';
+import { UntrustedWorkspaceError, runsFolder, runsOutputChannel, simulatorConfig } from '../runner/runSession';
 import { priceTable, responseCache } from '../runner/costSettings';
+import { setting } from '../settings/settings';
+import { verifyOptionsFor } from '../settings/verifySettings';
+import { verdictOfBoolean } from '../../shared/verdicts';
 
 export interface ForkRunOptions {
   jobs: readonly ForkJob[];
@@ -48,7 +51,7 @@ export async function runForks(services: ExtensionServices, opts: ForkRunOptions
   const prices = priceTable();
   const cache = responseCache();
   const sim = simulatorConfig(opts.providerCfg);
-  const simModelSetting = vscode.workspace.getConfiguration('intentLens').get<string>('runs.simulatorModel', '');
+  const simModelSetting = setting('runs.simulatorModel');
   // Providers are created once per model (SecretStorage reads, VS Code LM selection), then metered per fork.
   const made = new Map<string, Promise<ChatProvider>>();
   const provider = (cfg: ProviderConfig, model: string) => {
@@ -61,13 +64,12 @@ export async function runForks(services: ExtensionServices, opts: ForkRunOptions
   channel.appendLine(`\n━━ fork ${opts.jobs.length} conversation(s): ${opts.edit.kind}${opts.turn ? ` at U${opts.turn}` : ''} · ${opts.providerCfg.id} · ${new Date().toISOString()}`);
   let costUsd: number | undefined;
   const scoreCache = new Map<string, ReturnType<typeof verifierScorer>>();
-  const allowUnisolated = vscode.workspace.getConfiguration('intentLens').get<boolean>('verify.allowUnisolated', false);
+  // One scorer per databases folder; the options are Run's and Re-score's (settings/verifySettings.ts).
   const scorerFor = (taskId: string) => {
-    const rec = services.data.record(taskId);
-    const dir = rec ? databasesDir(rec) : undefined;
-    let s = scoreCache.get(dir ?? '');
-    // Code answers run unisolated only with the setting, as for runs and Re-score.
-    if (!s) scoreCache.set(dir ?? '', (s = verifierScorer({ trusted: vscode.workspace.isTrusted, followDatabaseLinks: vscode.workspace.isTrusted, python: { allowUnisolated }, ...(dir ? { databasesDir: dir } : {}) })));
+    const options = verifyOptionsFor(services.data.record(taskId));
+    const key = options.databasesDir ?? '';
+    let s = scoreCache.get(key);
+    if (!s) scoreCache.set(key, (s = verifierScorer(options)));
     return s;
   };
   // Providers are resolved before the batch starts so that a missing key fails once, up front.
@@ -104,7 +106,7 @@ export async function runForks(services: ExtensionServices, opts: ForkRunOptions
       const tag = `[${done}/${total}] ${item.parent.task_id} · ${item.parent.model} · ${item.parent.conv_id}`;
       if (item.status === 'forked') {
         costUsd = addCost(costUsd, item.costUsd);
-        const v = item.result.score.is_correct === null ? 'unscored' : item.result.score.is_correct ? 'correct' : 'incorrect';
+        const v = verdictOfBoolean(item.result.score.is_correct);
         channel.appendLine(`${tag}: ${describeEdit(item.result.plan.forkedFrom)} → ${v} (parent ${item.parent.verdict}) → ${item.result.entry.conv_id}`);
         // Announce each fork as it lands: the tree shows it under its parent right away.
         services.data.notifyChanged(out);

@@ -21,6 +21,8 @@ import { confirmManyConversations } from '../runner/costSettings';
 import { runForks, type ForkRunOutcome, type ForkRunOptions } from './forkSession';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 import { readCommandTarget } from '../commandTarget';
+import { defaultProviderId } from '../settings/settings';
+import { verdictOfBoolean } from '../../shared/verdicts';
 
 const EDIT_CHOICES: Array<{ kind: ForkEdit['kind']; label: string; detail: string }> = [
   { kind: 'replace-user', label: 'Replace this message…', detail: 'Type a new wording; it carries the same shard or event' },
@@ -149,7 +151,7 @@ export async function forkFromTurnCommand(services: ExtensionServices, arg: unkn
   const current = forkDrafts.get(key) ?? (typeof logged === 'string' ? logged : undefined);
   const edit = await pickEdit(`${title} (1/3)`, applies, current, (text) => forkDrafts.set(key, text));
   if (!edit) return undefined;
-  const preferred = vscode.workspace.getConfiguration('intentLens').get<string>('runs.defaultProvider', '') || undefined;
+  const preferred = defaultProviderId();
   const cfg = await pickProviderConfig(preferred);
   if (!cfg) return undefined;
   const model = await pickModel(`${title} (3/3)`, conv.entry.assistant_model, cfg.model);
@@ -168,7 +170,7 @@ export async function forkFromTurnCommand(services: ExtensionServices, arg: unkn
   const forkId = item.status === 'forked' ? item.result.entry.conv_id : item.fork.conv_id;
   const verdict = item.status === 'forked' ? item.result.score.is_correct : null;
   const compare = 'Compare With Parent';
-  void vscode.window.showInformationMessage(`Intent Lens: ${title}: ${item.status === 'already' ? 'this fork exists already' : verdict === null ? 'unscored' : verdict ? 'correct' : 'incorrect'} (parent ${conv.ref.verdict}).`, compare).then((c) => {
+  void vscode.window.showInformationMessage(`Intent Lens: ${title}: ${item.status === 'already' ? 'this fork exists already' : verdictOfBoolean(verdict)} (parent ${conv.ref.verdict}).`, compare).then((c) => {
     if (c === compare) void vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left: conv.ref.conv_id, right: forkId });
   });
   return { convId: forkId, outFile: outcome.outFile };
@@ -238,7 +240,7 @@ export async function forkBatchCommand(services: ExtensionServices, arg: unknown
     if (t === undefined) return undefined;
     turn = Number(t.replace(/\D/g, ''));
   }
-  const preferred = vscode.workspace.getConfiguration('intentLens').get<string>('runs.defaultProvider', '') || undefined;
+  const preferred = defaultProviderId();
   const cfg = await pickProviderConfig(preferred);
   if (!cfg) return undefined;
   const models = [...new Set(jobs.map((j) => j.parent.model))];

@@ -3,7 +3,6 @@
 // the offending field's value. Quick fixes apply the checks' obvious fixes as one-line edits.
 import * as vscode from 'vscode';
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
 import { parseRecordsTextSliced } from '../../core/load/recordsFile';
 import { sliceTurns } from '../../core/load/steps';
 import { checkIntent, CHECK_CODES, type CheckIssue } from '../../core/checks/intentChecks';
@@ -15,14 +14,14 @@ import { isRecordsDocument, locateInDocument } from './recordDocuments';
 import { COMMANDS } from '../commandIds';
 import { withRelativePaths } from '../../core/jsonl/relativePaths';
 import { workspaceRoots } from '../diagnostics/registerDiagnostics';
+import { databasesFor } from '../settings/verifySettings';
 
 export const INTENT_DIAGNOSTIC_SOURCE = 'intent-lens checks';
 
-/** Folders the database check looks in: `intentLens.databasesFolder` of each workspace folder. */
-export function databaseFolders(): string[] {
-  const setting = vscode.workspace.getConfiguration('intentLens').get<string>('databasesFolder', 'databases');
-  if (isAbsolute(setting)) return [setting];
-  return (vscode.workspace.workspaceFolders ?? []).map((f) => join(f.uri.fsPath, setting));
+/** Folders the database check looks in for a records file: the one rule of `databasesFor`. */
+export function databaseFolders(file: string): string[] {
+  const folder = databasesFor(file);
+  return folder ? [folder] : [];
 }
 
 const SEVERITY: Record<CheckIssue['severity'], vscode.DiagnosticSeverity> = {
@@ -44,7 +43,7 @@ async function diagnoseText(path: string, text: string, withDatabase: boolean): 
   for (const item of file.items) {
     await turn();
     const issues = checkIntent(item.value);
-    if (withDatabase && trusted()) issues.push(...(await checkDatabaseReferences(item.value, databaseFolders(), { followLinks: trusted() })));
+    if (withDatabase && trusted()) issues.push(...(await checkDatabaseReferences(item.value, databaseFolders(path), { followLinks: trusted() })));
     // The record's JSON spans, parsed once for all its issues (not once per issue).
     let spans: JsonNode | undefined;
     const spansOf = () => (spans ??= parseJsonSpans(item.raw));

@@ -240,7 +240,7 @@ export class RevisionEditorPanel implements vscode.Disposable {
     const rec = BenchmarkRecordSchema.safeParse({ ...found.item.value, intent });
     if (!rec.success) return { issues: [], notRun: 'the record does not match the schema' };
     const roots = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
-    const issues = await checkDatabaseReferences(rec.data, databaseFolders(), { followLinks: vscode.workspace.isTrusted });
+    const issues = await checkDatabaseReferences(rec.data, databaseFolders(this.state.file), { followLinks: vscode.workspace.isTrusted });
     return { issues: issues.map((i) => ({ ...i, message: withRelativePaths(i.message, roots) })) };
   }
 

@@ -5,9 +5,10 @@ import { isAbsolute, join } from 'node:path';
 import { parsePriceTable, type PriceTable } from '../../core/cost/priceTable';
 import { ResponseCache } from '../../core/cost/responseCache';
 import { describeEstimate, type CallEstimate } from '../../core/cost/estimate';
+import { setting } from '../settings/settings';
 
 export function priceTable(): PriceTable {
-  const { table, errors } = parsePriceTable(vscode.workspace.getConfiguration('intentLens').get<unknown>('prices', {}));
+  const { table, errors } = parsePriceTable(setting('prices'));
   if (errors.length) void vscode.window.showWarningMessage(`Intent Lens: "intentLens.prices" is invalid (${errors.join('; ')}); costs are not computed.`);
   return table;
 }
@@ -16,10 +17,10 @@ let caches = new Map<string, ResponseCache>();
 
 /** The response cache of `intentLens.runs.cacheFolder` (relative to the first workspace folder), or none. */
 export function responseCache(): ResponseCache | undefined {
-  const setting = vscode.workspace.getConfiguration('intentLens').get<string>('runs.cacheFolder', '').trim();
-  if (!setting) return undefined;
+  const folder = setting('runs.cacheFolder').trim();
+  if (!folder) return undefined;
   const ws = vscode.workspace.workspaceFolders?.[0];
-  const dir = isAbsolute(setting) ? setting : ws ? join(ws.uri.fsPath, setting) : undefined;
+  const dir = isAbsolute(folder) ? folder : ws ? join(ws.uri.fsPath, folder) : undefined;
   if (!dir) return undefined;
   let cache = caches.get(dir);
   if (!cache) {
@@ -34,7 +35,7 @@ export function responseCache(): ResponseCache | undefined {
  * 0 never asks). Resolves true to go ahead.
  */
 export async function confirmManyConversations(what: string, estimate: CallEstimate, model: string | undefined): Promise<boolean> {
-  const limit = vscode.workspace.getConfiguration('intentLens').get<number>('runs.confirmAbove', 5);
+  const limit = setting('runs.confirmAbove');
   if (!limit || estimate.conversations <= limit) return true;
   const go = 'Run';
   const choice = await vscode.window.showWarningMessage(`Intent Lens: ${what}?`, { modal: true, detail: `${describeEstimate(estimate, priceTable(), model)}.\n\nEach call goes to the model provider and may cost money. ("intentLens.runs.confirmAbove" sets when this is asked.)` }, go);

@@ -15,6 +15,7 @@ import { confirmManyConversations } from './costSettings';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { groupRunsByInstance, runItem, runsKey, sortRuns, type RunsByInstance } from './instanceRunItems';
 import { sliceTurns } from '../../core/load/steps';
+import { defaultProviderId } from '../settings/settings';
 
 const CONTROLLER_ID = 'intentLens.instances';
 /** Conversations grouped by instance between two looks at the clock (the rebuild yields by time). */
@@ -183,7 +184,7 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
         return;
       }
       for (const item of items) run.enqueued(item);
-      const preferred = vscode.workspace.getConfiguration('intentLens').get<string>('runs.defaultProvider', '') || undefined;
+      const preferred = defaultProviderId();
       const cfg: ProviderConfig | undefined = await pickProviderConfig(preferred);
       if (!cfg) {
         for (const item of items) run.skipped(item);

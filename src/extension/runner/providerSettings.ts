@@ -5,20 +5,20 @@ import { parseProviders, type ProviderConfig } from '../../core/providers/provid
 import { createCoreProvider } from '../../core/providers/createProvider';
 import type { ChatProvider } from '../../core/providers/chatProvider';
 import { selectLanguageModel } from './vscodeLmProvider';
+import { setting } from '../settings/settings';
 
 export function secretKeyName(providerId: string): string {
   return `intentLens.apiKey.${providerId}`;
 }
 
 export function readProviderConfigs(): { providers: ProviderConfig[]; errors: string[] } {
-  const raw = vscode.workspace.getConfiguration('intentLens').get<unknown>('providers', []);
-  return parseProviders(raw ?? []);
+  return parseProviders(setting('providers'));
 }
 
 export async function createProvider(cfg: ProviderConfig, secrets: vscode.SecretStorage, overrides: { model?: string } = {}): Promise<ChatProvider> {
   if (cfg.kind === 'vscode-lm') return selectLanguageModel(cfg.id, overrides.model ?? cfg.model);
   const key = await secrets.get(secretKeyName(cfg.id));
-  const maxRetryAfterSeconds = vscode.workspace.getConfiguration('intentLens').get<number>('runs.maxRetryAfterSeconds');
+  const maxRetryAfterSeconds = setting('runs.maxRetryAfterSeconds');
   return createCoreProvider(cfg, key, { ...overrides, ...(typeof maxRetryAfterSeconds === 'number' && maxRetryAfterSeconds >= 0 ? { maxRetryAfterMs: maxRetryAfterSeconds * 1000 } : {}) });
 }
 

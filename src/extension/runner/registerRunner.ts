@@ -12,6 +12,7 @@ import { describeRunError, runOneInstance, runsOutputChannel, type RunOutcome } 
 import { registerInstanceTests } from './instanceTests';
 import { COMMANDS } from '../commandIds';
 import { readCommandTarget } from '../commandTarget';
+import { defaultProviderId } from '../settings/settings';
 
 /** Arguments of intentLens.runInstance: `{taskId, mode, condition, path?, k?, providerId?}`, or a tree node carrying them (or `args`). */
 export interface RunInstanceArgs {
@@ -79,7 +80,7 @@ export async function runInstanceCommand(services: ExtensionServices, rawArgs?: 
   }
   const spec: InstanceSpec | undefined = args?.mode && args.condition ? { mode: args.mode, condition: args.condition, ...(args.path ? { path: args.path, k: args.k ?? 0 } : {}) } : await pickInstance(record);
   if (!spec) return undefined;
-  const preferred = args?.providerId ?? (args ? vscode.workspace.getConfiguration('intentLens').get<string>('runs.defaultProvider', '') || undefined : undefined);
+  const preferred = args?.providerId ?? (args ? defaultProviderId() : undefined);
   const cfg = await pickProviderConfig(preferred);
   if (!cfg) return undefined;
   const label = `${record.record.task_id} · ${spec.mode} ${instanceLabel(spec)}`;
@@ -137,7 +138,7 @@ export async function runInstancesAgain(services: ExtensionServices, targets: re
   }
   if (skipped.length) void vscode.window.showWarningMessage(`Intent Lens: ${skipped.length} selected conversation(s) cannot be run again (no record loaded, or an evolving-intent run), e.g. ${skipped[0]}.`);
   if (!jobs.size) return [];
-  const cfg = await pickProviderConfig(vscode.workspace.getConfiguration('intentLens').get<string>('runs.defaultProvider', '') || undefined);
+  const cfg = await pickProviderConfig(defaultProviderId());
   if (!cfg) return [];
   const estimate = [...jobs.values()].reduce((e, j) => addEstimates(e, estimateRun(renderInstance(j.record.record, j.spec))), emptyEstimate());
   if (!(await confirmManyConversations(`Run ${jobs.size} instances again with ${cfg.model}`, estimate, cfg.model))) return [];

@@ -17,6 +17,8 @@ import type { RunInstanceResult, RunProgress } from '../../core/simulator/runTyp
 import { createProvider, readProviderConfigs } from './providerSettings';
 import { CostMeter, meteredProvider } from '../../core/cost/meteredProvider';
 import { priceTable, responseCache } from './costSettings';
+import { setting, settingDefault } from '../settings/settings';
+import { verifyOptionsFor } from '../settings/verifySettings';
 
 export class UntrustedWorkspaceError extends Error {
   constructor() {
@@ -50,8 +52,7 @@ export function fileNameForModel(model: string): string {
 
 /** `<workspace folder of nearFile>/<intentLens.runs.outputFolder>` */
 export function runsFolder(nearFile: string): string {
-  const cfg = vscode.workspace.getConfiguration('intentLens');
-  const folderSetting = cfg.get<string>('runs.outputFolder', 'logs/runs') || 'logs/runs';
+  const folderSetting = setting('runs.outputFolder') || 'logs/runs';
   const ws = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(nearFile)) ?? vscode.workspace.workspaceFolders?.[0];
   if (!ws && !isAbsolute(folderSetting)) throw new Error('open a workspace folder to write run logs into');
   return isAbsolute(folderSetting) ? folderSetting : join(ws!.uri.fsPath, folderSetting);
@@ -62,14 +63,6 @@ export function outputFileFor(record: RecordEntry, model: string): string {
   return join(runsFolder(record.file), record.record.task, `${fileNameForModel(model)}.jsonl`);
 }
 
-export function databasesDir(record: RecordEntry): string | undefined {
-  const setting = vscode.workspace.getConfiguration('intentLens').get<string>('databasesFolder', 'databases');
-  if (!setting) return undefined;
-  if (isAbsolute(setting)) return setting;
-  const ws = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(record.file)) ?? vscode.workspace.workspaceFolders?.[0];
-  return ws ? join(ws.uri.fsPath, setting) : undefined;
-}
-
 let runsChannel: vscode.OutputChannel | undefined;
 export function runsOutputChannel(): vscode.OutputChannel {
   return (runsChannel ??= vscode.window.createOutputChannel('Intent Lens: Runs'));
@@ -77,10 +70,9 @@ export function runsOutputChannel(): vscode.OutputChannel {
 
 /** The simulator's provider: `intentLens.runs.simulatorProvider` (default: the assistant's). */
 export function simulatorConfig(assistantCfg: ProviderConfig): { cfg: ProviderConfig; model: string } {
-  const c = vscode.workspace.getConfiguration('intentLens');
-  const id = c.get<string>('runs.simulatorProvider', '');
+  const id = setting('runs.simulatorProvider');
   const cfg = (id && readProviderConfigs().providers.find((p) => p.id === id)) || assistantCfg;
-  const model = c.get<string>('runs.simulatorModel', '') || cfg.model;
+  const model = setting('runs.simulatorModel') || cfg.model;
   return { cfg, model };
 }
 
@@ -136,7 +128,7 @@ export async function runOneInstance(services: ExtensionServices, target: RunTar
         spec,
         assistant,
         ...(simulator ? { simulator } : {}),
-        scoreFinal: verifierScorer({ trusted: vscode.workspace.isTrusted, followDatabaseLinks: vscode.workspace.isTrusted, python: { allowUnisolated: vscode.workspace.getConfiguration('intentLens').get<boolean>('verify.allowUnisolated', false) }, ...(databasesDir(record) ? { databasesDir: databasesDir(record)! } : {}) }),
+        scoreFinal: verifierScorer(verifyOptionsFor(record)),
         assistantSettings: generationSettingsOf(providerCfg),
         costMeter: meter,
         signal: hooks.signal,
@@ -161,8 +153,8 @@ export async function runOneInstance(services: ExtensionServices, target: RunTar
 
 let warnedGlob = false;
 function warnIfOutsideLogsGlob(file: string): void {
-  const glob = vscode.workspace.getConfiguration('intentLens').get<string>('logsGlob', '**/logs/**/*.{jsonl,json}');
-  if (warnedGlob || glob !== '**/logs/**/*.{jsonl,json}' || /[\\/]logs[\\/]/.test(file)) return;
+  const glob = setting('logsGlob');
+  if (warnedGlob || glob !== settingDefault('logsGlob') || /[\\/]logs[\\/]/.test(file)) return;
   warnedGlob = true;
   void vscode.window.showWarningMessage(`Intent Lens: runs are written to ${file}, which the logs glob (${glob}) does not cover, so the tree will not show them. Change "intentLens.runs.outputFolder" or "intentLens.logsGlob".`);
 }

@@ -2,19 +2,19 @@
 // instance or some runs, with progress and cancel; code answers execute only in a trusted
 // workspace. Results go to the RescoreResults service (tree marks, "with inactive content").
 import * as vscode from 'vscode';
-import { isAbsolute, join } from 'node:path';
 import pLimit from 'p-limit';
 import type { ExtensionServices } from '../services';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { rescoreConversation } from '../../core/verify/rescore';
 import { codeIsolationNote } from '../../core/verify/code/codeIsolationNote';
-import type { VerifyDetails } from '../../core/verify/verifyTypes';
+import type { VerifyDetails, VerifyOptions } from '../../core/verify/verifyTypes';
 import { SqlExecutor } from '../../core/verify/database/sqlExecutor';
 import type { RescoreEntry } from './rescoreResults';
 import { VERIFIER_VERSION, verdictChanged } from '../../core/workspace/verdicts';
 import { stat } from 'node:fs/promises';
 import { COMMANDS } from '../commandIds';
 import { readCommandTarget } from '../commandTarget';
+import { verifyOptionsFor } from '../settings/verifySettings';
 
 export { RescoreResults, type RescoreEntry, type RescoreChange } from './rescoreResults';
 
@@ -74,14 +74,6 @@ export function selectConversations(all: readonly ConversationRef[], t: RescoreT
   );
 }
 
-function databasesDir(): string | undefined {
-  const configured = vscode.workspace.getConfiguration('intentLens').get<string>('databasesFolder', 'databases');
-  if (!configured) return undefined;
-  if (isAbsolute(configured)) return configured;
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  return folder ? join(folder.uri.fsPath, configured) : undefined;
-}
-
 async function pickTarget(services: ExtensionServices): Promise<RescoreTarget | undefined> {
   await services.data.ensureLoaded();
   const files = services.data.logs.indexedFiles().sort();
@@ -136,11 +128,10 @@ export function registerScoring(services: ExtensionServices): void {
       const records = services.data.records();
       const plans = services.data.plans();
       sql ??= new SqlExecutor();
-      const dbDir = databasesDir();
-      const pythonPath = vscode.workspace.getConfiguration('intentLens').get<string>('python', 'python3') || 'python3';
-      const allowUnisolated = vscode.workspace.getConfiguration('intentLens').get<boolean>('verify.allowUnisolated', false);
       const codeDetails: VerifyDetails[] = [];
-      const lenientActionsFormat = vscode.workspace.getConfiguration('intentLens').get<boolean>('actions.lenientParsing', false) === true;
+      // The settings are read once per file, not once per conversation.
+      const optionsByFile = new Map<string, VerifyOptions>();
+      const optionsFor = (file: string) => optionsByFile.get(file) ?? optionsByFile.set(file, verifyOptionsFor(file)).get(file)!;
       const abort = new AbortController();
       const done: RescoreEntry[] = [];
       let notExecuted = 0;
@@ -159,7 +150,10 @@ export function registerScoring(services: ExtensionServices): void {
               if (abort.signal.aborted) return;
               try {
                 const entry = await services.data.logs.readConversation(ref);
-                const r = await rescoreConversation(records.get(ref.task_id)?.record, entry, { trusted, followDatabaseLinks: trusted, sql: sql!, signal: abort.signal, python: { pythonPath, allowUnisolated }, lenientActionsFormat, ...(dbDir ? { databasesDir: dbDir } : {}) }, plans.get(ref.task_id)?.plan);
+                const record = records.get(ref.task_id);
+                // The record's folder decides the databases folder (the log's, for a plan or no record).
+                const options = { ...optionsFor(record?.file ?? ref.file), sql: sql!, signal: abort.signal };
+                const r = await rescoreConversation(record?.record, entry, options, plans.get(ref.task_id)?.plan);
                 if (abort.signal.aborted) return;
                 if (r.details.domain === 'code' && r.is_correct === null && !trusted) notExecuted++;
                 if (r.details.domain === 'code') codeDetails.push(r.details);

@@ -3,7 +3,7 @@
 // the number of turns, of logged tokens, on the logged cost and on the inactive count (known after
 // Re-score). The tree applies them to its runs exactly as the table does, so one filter shows in both.
 import type { ConversationRef } from '../../core/load/runLogIndex';
-import { instanceLabel } from '../../core/render/instances';
+import { instanceRecapLabel } from '../../core/render/instances';
 
 export interface NumberRange {
   min?: number;
@@ -67,7 +67,7 @@ function inRange(v: number | undefined, r: NumberRange | undefined): boolean {
 
 /** The label the table's instance column shows and filters on (`Retained`, `S_Orig`, `persistence-retained k=2`, `evolving · recap oracle`). */
 export function instanceColumnLabel(c: Pick<ConversationRef, 'mode' | 'condition' | 'path' | 'k' | 'recap'>): string {
-  return instanceLabel(c) + (c.recap ? ` · recap ${c.recap}` : '');
+  return instanceRecapLabel(c);
 }
 
 export function matchesColumnFilters(c: ConversationRef, f: ColumnFilters, context: ColumnFilterContext = {}): boolean {

@@ -1,5 +1,5 @@
-// Read-only documents a turn or a conversation opens as (`intent-lens:/conv/<conv_id>/turn/<i>.md`,
-// `intent-lens:/conv/<conv_id>.md`), rendered from the conversation model. vscode-free.
+// Read-only documents a turn opens as (`intent-lens:/conv/<conv_id>/turn/<i>.md`), rendered from
+// the conversation model (a whole conversation opens in the conversation view). vscode-free.
 import { parseConversation } from '../../core/conversation';
 import { verdictOf } from '../../core/load/runLogIndex';
 import { instanceLabel } from '../../core/render/instances';
@@ -12,18 +12,11 @@ export function turnDocumentPath(convId: string, index: number): string {
   return `/conv/${encodeURIComponent(convId)}/turn/${index}.md`;
 }
 
-export function conversationDocumentPath(convId: string): string {
-  return `/conv/${encodeURIComponent(convId)}.md`;
-}
-
-export type DocumentTarget = { convId: string; turnIndex?: number };
+export type DocumentTarget = { convId: string; turnIndex: number };
 
 export function parseDocumentPath(path: string): DocumentTarget | undefined {
   const turn = /^\/conv\/([^/]+)\/turn\/(\d+)\.md$/.exec(path);
-  if (turn) return { convId: decodeURIComponent(turn[1]!), turnIndex: Number(turn[2]) };
-  const conv = /^\/conv\/([^/]+)\.md$/.exec(path);
-  if (conv) return { convId: decodeURIComponent(conv[1]!) };
-  return undefined;
+  return turn ? { convId: decodeURIComponent(turn[1]!), turnIndex: Number(turn[2]) } : undefined;
 }
 
 function header(entry: RunLogEntry): string[] {
@@ -60,16 +53,6 @@ export function renderTurnDocument(entry: RunLogEntry, index: number): string {
   if (notes.length) {
     lines.push('---', '', '## Log entries for this turn', '');
     for (const i of notes) lines.push(fence(JSON.stringify(entry.trace[i]!.content, null, 2), 'json'), '');
-  }
-  return lines.join('\n');
-}
-
-/** The whole conversation as one document (user/assistant/system messages and non-bookkeeping logs). */
-export function renderConversationDocument(entry: RunLogEntry): string {
-  const a = analyzeConversation(parseConversation(entry));
-  const lines = [`# ${entry.task_id} · ${entry.assistant_model ?? 'unknown'}`, '', ...header(entry), ''];
-  for (const t of a.turns) {
-    lines.push('---', '', `## ${turnLabel(t)}`, '', messageBody(entry.trace[t.index]!), '');
   }
   return lines.join('\n');
 }

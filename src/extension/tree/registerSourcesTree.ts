@@ -5,7 +5,7 @@ import type { ExtensionServices } from '../services';
 import { describeRescoreCounts } from '../../core/workspace/verdicts';
 import { SourcesTreeProvider } from './sourcesTreeProvider';
 import { describeFilters, emptyFilterMessage, hasActiveFilters, shortModel, type ReviewFilter, type TreeFilters } from './sourceTreeModel';
-import { CONVERSATION_SCHEME, parseDocumentPath, renderConversationDocument, renderTurnDocument } from './conversationDocuments';
+import { CONVERSATION_SCHEME, parseDocumentPath, renderTurnDocument } from './conversationDocuments';
 import { openConversationView } from '../conversation/registerConversation';
 import { showConversationPick } from '../dashboard/conversationPicker';
 import { isEmptyTarget, readCommandTarget, type CommandTarget } from '../commandTarget';
@@ -14,6 +14,7 @@ import { REVIEW_STATUSES } from '../../core/schema/records';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 import { FILTER_CONDITIONS, conditionName, instanceColumnLabel } from './columnFilters';
 import { groupInstanceLabels } from '../../shared/instanceGroups';
+import { affectsSettings, setting } from '../settings/settings';
 
 export const SOURCES_VIEW_ID = 'intentLens.sources';
 /** How long the first load waits to hear that the view is open before it indexes without holding. */
@@ -34,12 +35,11 @@ function visibleWithin(view: vscode.TreeView<unknown>, ms: number): Promise<bool
 
 export function registerSourcesTree(services: ExtensionServices): void {
   const { context, data, output } = services;
-  const config = () => vscode.workspace.getConfiguration('intentLens');
   const rescored = services.rescored;
   const filterStore = services.treeFilters;
   // One model for the tree and the Samples table: rebuilt after a data change, filtered once per filter change.
   const models = services.treeModels;
-  const provider = new SourcesTreeProvider(data, models, filterStore.filters, config().get<boolean>('tree.showBookkeeping', false), output);
+  const provider = new SourcesTreeProvider(data, models, filterStore.filters, setting('tree.showBookkeeping'), output);
   const view = vscode.window.createTreeView(SOURCES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const status = vscode.window.createStatusBarItem('intentLens.summary', vscode.StatusBarAlignment.Left, 50);
   status.name = 'Intent Lens summary';
@@ -250,7 +250,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
     if (node) await view.reveal(node, { select: true, focus: true, expand: true });
   };
 
-  // Read-only documents for turns and conversations.
+  // Read-only documents for turns.
   const documents = new (class implements vscode.TextDocumentContentProvider {
     readonly changedEmitter = new vscode.EventEmitter<vscode.Uri>();
     readonly onDidChange = this.changedEmitter.event;
@@ -259,7 +259,7 @@ export function registerSourcesTree(services: ExtensionServices): void {
       if (!target) return `Unknown Intent Lens document: ${uri.toString()}\n`;
       const conv = await data.readConversation(target.convId);
       if (!conv) return `Conversation ${target.convId} is not loaded (its log may have been removed or not indexed yet).\n`;
-      return target.turnIndex === undefined ? renderConversationDocument(conv.entry) : renderTurnDocument(conv.entry, target.turnIndex);
+      return renderTurnDocument(conv.entry, target.turnIndex);
     }
   })();
   context.subscriptions.push(
@@ -342,8 +342,8 @@ export function registerSourcesTree(services: ExtensionServices): void {
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('intentLens.tree.showBookkeeping')) {
-        provider.setShowBookkeeping(config().get<boolean>('tree.showBookkeeping', false));
+      if (affectsSettings(e, 'tree.showBookkeeping')) {
+        provider.setShowBookkeeping(setting('tree.showBookkeeping'));
         update();
       }
     }),

@@ -1,7 +1,8 @@
 // The verdicts the Sources tree counts: re-scores applied over logged verdicts, and new errors.
-import type { ConversationRef, Verdict } from '../../core/load/runLogIndex';
+import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { RescoredRun } from './sourceTreeModel';
 import type { RunRescore } from './treeItems';
+import { verdictOfBoolean } from '../../shared/verdicts';
 
 /**
  * New errors of each model on one source: the model is correct in the Original of a mode (multi or
@@ -24,16 +25,13 @@ export function newErrorsOf(convs: readonly ConversationRef[]): Map<string, Set<
   return out;
 }
 
-function verdictOfRescore(isCorrect: boolean | null): Verdict {
-  return isCorrect === null ? 'unscored' : isCorrect ? 'correct' : 'incorrect';
-}
 
 /**
  * A conversation with its re-scored verdict in place of the logged one, and what re-scoring found.
  * A re-score that could not decide (null) keeps the logged verdict.
  */
 export function applyRescore(c: ConversationRef, r: RescoredRun): { conv: ConversationRef; rescore: RunRescore } {
-  const verdict = r.is_correct === null ? c.verdict : verdictOfRescore(r.is_correct);
+  const verdict = r.is_correct === null ? c.verdict : verdictOfBoolean(r.is_correct);
   const rescore: RunRescore = {
     logged: c.verdict,
     changed: c.verdict !== 'unscored' && verdict !== c.verdict,

@@ -4,7 +4,7 @@
 import { instanceKey, type ConversationRef } from '../../core/load/runLogIndex';
 import { shardText, type ReviewStatus } from '../../core/schema/records';
 import type { Condition, ExtendedPath, Mode, RecapMode } from '../../core/schema/runlog';
-import { activeTaskOf, baseInstances, instanceLabel } from '../../core/render/instances';
+import { activeTaskOf, baseInstances, instanceRecapLabel } from '../../core/render/instances';
 import { columnFilterOf } from './columnFilters';
 import { SourceTreeData, countsByModel, emptyCounts, type SourceData, type TreeInput, type TreeSummary } from './sourceTreeData';
 import { collator, compareInstances } from './treeOrder';
@@ -112,7 +112,7 @@ export class SourceTreeModel {
     if (!this.rootNodes) this.roots();
     const cached = this.childCache.get(node.id);
     if (cached) return cached;
-    let out: SourceTreeNode[] = [];
+    let out: SourceTreeNode[];
     if (node.kind === 'source') out = this.instancesOf(node);
     else if (node.kind === 'instance') out = this.runsOf(node);
     else if (node.kind === 'bookkeeping') out = node.entries;
@@ -273,7 +273,7 @@ export class SourceTreeModel {
         condition: spec.condition,
         ...(spec.path ? { path: spec.path, k: spec.k ?? 0 } : {}),
         ...(spec.recap ? { recap: spec.recap } : {}),
-        label: instanceLabel(spec) + (spec.recap ? ` · recap ${spec.recap}` : ''),
+        label: instanceRecapLabel(spec),
         ...(active ? { active } : {}),
         counts,
         runs: mine.length,

@@ -2,6 +2,7 @@
 import type { Verdict } from '../../core/load/runLogIndex';
 import type { ReviewStatus } from '../../core/schema/records';
 import { hasColumnFilters, describeColumnFilters, type ColumnFilters } from './columnFilters';
+import { VERDICT_MARKS } from '../../shared/verdicts';
 
 export type ReviewFilter = ReviewStatus | 'none';
 
@@ -26,10 +27,9 @@ export function hasRunFilters(f: TreeFilters): boolean {
   return !!(f.models?.length || f.verdicts?.length || f.newErrors || f.newErrorsWithInactive || hasColumnFilters(f));
 }
 
-const VERDICT_SIGNS: Record<Verdict, string> = { correct: '✓', incorrect: '✗', unscored: '–' };
 
 export function verdictSign(v: Verdict): string {
-  return VERDICT_SIGNS[v];
+  return VERDICT_MARKS[v];
 }
 
 /** A one-line summary of the active filters, e.g. `domain: math · verdict: ✗ · new errors`. */

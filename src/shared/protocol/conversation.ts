@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { INSTANCE_FIELDS } from './instanceFields';
 import { commandEnvelope, defineView, notificationEnvelope, ViewTimingSchema } from '../protocol';
-import { CompareMessageSchema, InactiveSpanSchema, RailEntrySchema, VerdictSchema } from './compare';
+import { CompareMessageSchema, RailEntrySchema, VerdictSchema } from './compare';
 
 export const CONVERSATION_VIEW = 'conversation';
 export const CONVERSATION_PANEL_ID = 'intentLens.conversation';

@@ -62,7 +62,7 @@ export async function runHostSuite(options: HostSuiteOptions): Promise<HostSuite
   });
   const log: string[] = [];
   const userDataDir = mkdtempSync(join(tmpdir(), 'intent-lens-chromium-'));
-  let exitCode: number | 'timeout' | 'crashed' = 'timeout';
+  let exitCode: number | 'timeout' | 'crashed';
   let stopError: unknown;
   try {
     const context = await chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath, headless: true, args: chromiumArgs });

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { buildCompareState } from '../../../src/extension/compare/buildCompareState';
-import { literalInactiveDetector } from '../../../src/core/compare/inactiveSpans';
+import { detectInactive } from '../../../src/core/inactive/detectInactive';
 import { CompareStateSchema } from '../../../src/shared/protocol/compare';
 import { conversation, onionRecord, retainedRevisedPair } from './compareFixtures';
 import { compareDetector } from '../../../src/extension/compare/inactiveDetector';
@@ -14,8 +14,8 @@ describe('buildCompareState', () => {
     record,
     left: { ref: ref(retained.conv_id), entry: retained },
     right: { ref: ref(revised.conv_id), entry: revised },
-    detector: literalInactiveDetector,
-    detectorName: 'literal',
+    detector: detectInactive,
+    detectorName: 'detectInactive',
     timing,
   });
 
@@ -54,20 +54,25 @@ describe('buildCompareState', () => {
   it("marks a fork's hand-replaced turn on its rail: the entry follows the message's role, not its words", () => {
     // The fork replaced the proposal at U3 with a plain confirmation; the simulator still treats it as the proposal.
     const fork = { ...retained, conv_id: 'onions-retained-fork', forked_from: { conv_id: retained.conv_id, turn: 3, edit: 'replace-user', text: 'Yes, that is all.' } };
-    const forkState = buildCompareState({ record, left: { ref: ref(retained.conv_id), entry: retained }, right: { ref: ref(fork.conv_id), entry: fork }, detector: literalInactiveDetector, detectorName: 'literal', timing });
+    const forkState = buildCompareState({ record, left: { ref: ref(retained.conv_id), entry: retained }, right: { ref: ref(fork.conv_id), entry: fork }, detector: detectInactive, detectorName: 'detectInactive', timing });
     expect(CompareStateSchema.safeParse(forkState).success).toBe(true);
     const notes = (side: typeof state.left) => side.turns.map((t) => t.rail?.note);
     expect(notes(forkState.right)).toEqual([undefined, undefined, 'U3 replaced by hand: the rail follows its role as the proposal, not its new wording', undefined, undefined, undefined]);
     expect(notes(forkState.left).every((n) => n === undefined)).toBe(true);
     // Other edits leave the rail as the timeline says.
     const dropped = { ...fork, forked_from: { conv_id: retained.conv_id, turn: 3, edit: 'drop-user' } };
-    const droppedState = buildCompareState({ record, left: { ref: ref(retained.conv_id), entry: retained }, right: { ref: ref(fork.conv_id), entry: dropped }, detector: literalInactiveDetector, detectorName: 'literal', timing });
+    const droppedState = buildCompareState({ record, left: { ref: ref(retained.conv_id), entry: retained }, right: { ref: ref(fork.conv_id), entry: dropped }, detector: detectInactive, detectorName: 'detectInactive', timing });
     expect(notes(droppedState.right).every((n) => n === undefined)).toBe(true);
   });
 
   it('puts inactive spans on assistant messages only, and on the final response', () => {
     const final = state.left.finalResponse!;
-    expect(final.spans.map((s) => final.text.slice(s.start, s.end))).toEqual(['2 bags', '150']);
+    // The domain detector marks the number of the rejected value and the rejected reference.
+    expect(final.spans.map((s) => [final.text.slice(s.start, s.end), s.value])).toEqual([
+      ['2', '2 bags'],
+      ['2', '2 bags'],
+      ['$150', '150'],
+    ]);
     expect(final.spans[0]!.describe).toMatch(/rejected proposal value/);
     for (const t of state.left.turns) expect(t.user.spans).toEqual([]);
     // Revised: 2 bags is in effect, nothing inactive in the same final text.
@@ -90,7 +95,7 @@ describe('buildCompareState', () => {
   });
 
   it('works without a record (plain LiC logs): no references, no rail', () => {
-    const s = buildCompareState({ left: { ref: ref('a'), entry: retained }, right: { ref: ref('b'), entry: revised }, detector: literalInactiveDetector, detectorName: 'literal', timing });
+    const s = buildCompareState({ left: { ref: ref('a'), entry: retained }, right: { ref: ref('b'), entry: revised }, detector: detectInactive, detectorName: 'detectInactive', timing });
     expect(s.left.activeReference).toBeUndefined();
     expect(s.left.turns[0]!.rail).toBeUndefined();
     expect(s.branchRow).toBe(3);
@@ -100,7 +105,7 @@ describe('buildCompareState', () => {
     const rec = onionRecord();
     const says = () => 'Using 2 bags: 2 bags × 50 pounds.';
     const retainedSays = conversation(rec, { convId: 'r2', spec: { mode: 'multi', condition: 'retained' }, reply: says });
-    const s = buildCompareState({ record: rec, left: { ref: ref('r2'), entry: retainedSays }, right: { ref: ref(revised.conv_id), entry: revised }, detector: literalInactiveDetector, detectorName: 'literal', timing });
+    const s = buildCompareState({ record: rec, left: { ref: ref('r2'), entry: retainedSays }, right: { ref: ref(revised.conv_id), entry: revised }, detector: detectInactive, detectorName: 'detectInactive', timing });
     const counts = s.left.turns.map((t) => [t.label, t.assistant[0]!.spans.length]);
     // Proposal pending at turn 3: 2 bags is not inactive yet; from the reject on it is.
     expect(counts).toEqual([

@@ -1,7 +1,7 @@
 // The compare view shows the workspace's current verdict (re-scored where re-scored) and says so.
 import { describe, it, expect } from 'vitest';
 import { buildCompareState } from '../../../src/extension/compare/buildCompareState';
-import { literalInactiveDetector } from '../../../src/core/compare/inactiveSpans';
+import { detectInactive } from '../../../src/core/inactive/detectInactive';
 import { CompareStateSchema } from '../../../src/shared/protocol/compare';
 import { VerdictOverlay, VERIFIER_VERSION } from '../../../src/core/workspace/verdicts';
 import { retainedRevisedPair } from './compareFixtures';
@@ -15,8 +15,8 @@ describe('compare view verdicts', () => {
       record,
       left: { ref: { conv_id: retained.conv_id, file: 'f', line: 1 }, entry: retained },
       right: { ref: { conv_id: revised.conv_id, file: 'f', line: 2 }, entry: revised },
-      detector: literalInactiveDetector,
-      detectorName: 'literal',
+      detector: detectInactive,
+      detectorName: 'detectInactive',
       timing: { commandAt: 1, panelCreatedAt: 2 },
       currentVerdict: (ref) => overlay.current(ref),
     });

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { splitSegments } from '../../../src/core/compare/textSegments';
-import { findWholeOccurrences, literalInactiveDetector } from '../../../src/core/compare/inactiveSpans';
+import { detectInactive } from '../../../src/core/inactive/detectInactive';
 import { onionRecord } from './compareFixtures';
 
 const span = (start: number, end: number, value = 'v') => ({ start, end, value });
@@ -53,27 +53,20 @@ describe('splitSegments', () => {
   });
 });
 
-describe('literal inactive detector (stand-in until the domain detector is wired)', () => {
-  it('matches whole values only', () => {
-    expect(findWholeOccurrences('12 bags, 2 bags, 2 bagsful, (2 bags)', '2 bags')).toEqual([
-      { start: 9, end: 15 },
-      { start: 29, end: 35 },
-    ]);
-  });
-
+describe('the inactive detector the views use (detectInactive)', () => {
   it('marks the rejected value and the rejected reference under Retained, the superseded ones under Revised', () => {
     const record = onionRecord();
     const text = 'With 2 bags the chef spent $150; with 4 bags it would be 300.';
-    const retained = literalInactiveDetector(record, { mode: 'multi', condition: 'retained' }, text);
-    expect(retained.map((s) => [text.slice(s.start, s.end), s.kind])).toEqual([
+    const retained = detectInactive(record, { mode: 'multi', condition: 'retained' }, text);
+    expect(retained.map((s) => [s.value, s.kind])).toEqual([
       ['2 bags', 'rejected'],
       ['150', 'rejected'],
     ]);
-    const revised = literalInactiveDetector(record, { mode: 'multi', condition: 'revised' }, text);
-    expect(revised.map((s) => [text.slice(s.start, s.end), s.kind])).toEqual([
+    const revised = detectInactive(record, { mode: 'multi', condition: 'revised' }, text);
+    expect(revised.map((s) => [s.value, s.kind])).toEqual([
       ['4 bags', 'superseded'],
       ['300', 'superseded'],
     ]);
-    expect(literalInactiveDetector(record, { mode: 'multi', condition: 'original' }, text)).toEqual([]);
+    expect(detectInactive(record, { mode: 'multi', condition: 'original' }, text)).toEqual([]);
   });
 });

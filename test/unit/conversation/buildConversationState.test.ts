@@ -3,14 +3,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildConversationState } from '../../../src/extension/conversation/buildConversationState';
 import { compareDetector } from '../../../src/extension/compare/inactiveDetector';
-import { literalInactiveDetector } from '../../../src/core/compare/inactiveSpans';
+import { detectInactive } from '../../../src/core/inactive/detectInactive';
 import { ConversationStateSchema } from '../../../src/shared/protocol/conversation';
 import { RunLogEntrySchema } from '../../../src/core/schema/runlog';
 import { BenchmarkRecordSchema } from '../../../src/core/schema/records';
 import { retainedRevisedPair } from '../compare/compareFixtures';
 
 const ref = { file: '/ws/logs/math/model-a.jsonl', line: 3 };
-const base = { ref, fileLabel: 'logs/math/model-a.jsonl', detector: literalInactiveDetector, detectorName: 'literal', canFork: false };
+const base = { ref, fileLabel: 'logs/math/model-a.jsonl', detector: detectInactive, detectorName: 'detectInactive', canFork: false };
 
 describe('buildConversationState', () => {
   const { record, retained } = retainedRevisedPair();
@@ -31,7 +31,7 @@ describe('buildConversationState', () => {
 
   it('marks the rejected 2 bags in the final reply only, and puts the rail on every turn', () => {
     const last = state.turns[state.turns.length - 1]!.replies[0]!;
-    expect(last.spans.map((s) => last.text.slice(s.start, s.end))).toContain('2 bags');
+    expect(last.spans.map((s) => s.value)).toContain('2 bags');
     expect(last.spans.every((s) => s.kind === 'rejected' || s.kind === 'superseded')).toBe(true);
     // Replies before the proposal cannot use a value not yet said.
     expect(state.turns[0]!.replies[0]!.spans).toEqual([]);

@@ -20,28 +20,32 @@ function timed<T>(f: () => T): { value: T | GlobError; ms: number } {
 }
 
 const STARS = '**/logs/*a*a*a*a*a*a*a*a*b.jsonl';
+// The bounds are generous on purpose: the test machine is shared (load 10+ is common), and they only
+// have to tell linear matching (well under a millisecond here) from backtracking (seconds to hours).
+const MATCH_MS = 2000;
+const REFUSE_MS = 1000;
 // Compiled once on a short path first: the time measured is the matching, not V8 compiling it.
 compileGlob('**/a/*a*b').test('a/ab');
 const BRACES = '{a,b}'.repeat(18);
 
 describe('pathological globs', () => {
-  it('matches many stars against a 200-character name in well under 100 ms', () => {
+  it('matches many stars against a 200-character name without backtracking', () => {
     const name = `logs/${'a'.repeat(200)}.jsonl`;
     const miss = timed(() => compileGlob(STARS).test(name));
     expect(miss.value).toBe(false);
-    expect(miss.ms).toBeLessThan(100);
+    expect(miss.ms).toBeLessThan(MATCH_MS);
     const hit = timed(() => compileGlob(STARS).test(`x/logs/${'a'.repeat(200)}b.jsonl`));
     expect(hit.value).toBe(true);
-    expect(hit.ms).toBeLessThan(100);
+    expect(hit.ms).toBeLessThan(MATCH_MS);
   });
 
-  it('refuses `{a,b}` eighteen times (262,144 expansions) in well under 100 ms, with a message', () => {
+  it('refuses `{a,b}` eighteen times (262,144 expansions) before building them, with a message', () => {
     const attempts: Array<() => unknown> = [() => compileGlob(BRACES), () => expandBraces(BRACES), () => unionGlob([BRACES, '**/*.jsonl'])];
     for (const f of attempts) {
       const r = timed(f);
       expect(r.value).toBeInstanceOf(GlobError);
       expect((r.value as GlobError).message).toMatch(/expand to more than \d+ alternatives/);
-      expect(r.ms).toBeLessThan(100);
+      expect(r.ms).toBeLessThan(REFUSE_MS);
     }
     expect(globRefusal(BRACES)).toMatch(/alternatives/);
     expect(globRefusal('**/logs/**/*.{jsonl,json}')).toBeUndefined();
@@ -57,7 +61,7 @@ describe('pathological globs', () => {
     const deep = `${'a/'.repeat(1000)}x.jsonl`;
     const r = timed(() => compileGlob('**/a/**/a/**/a/**/b.jsonl').test(deep));
     expect(r.value).toBe(false);
-    expect(r.ms).toBeLessThan(100);
+    expect(r.ms).toBeLessThan(MATCH_MS);
     expect(compileGlob('**/a/**/a/**/a/**/x.jsonl').test(deep)).toBe(true);
   });
 
@@ -67,7 +71,7 @@ describe('pathological globs', () => {
     writeFileSync(join(root, 'logs', `${'a'.repeat(200)}.jsonl`), '');
     const t0 = performance.now();
     expect(await walkMatching([root], [STARS], { skipDirs: new Set(), maxEntries: 100 })).toEqual([[]]);
-    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(performance.now() - t0).toBeLessThan(MATCH_MS);
     expect(() => classifyByGlobs([{ path: '/ws/a', relative: 'a' }], [BRACES])).toThrow(GlobError);
   });
 });

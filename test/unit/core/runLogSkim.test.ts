@@ -71,7 +71,8 @@ const READ_BY_FAST_PATH: Record<string, string> = {
   'duplicate keys in a message': line({ trace: [JSON.parse('{"role":"assistant"}')] }).replace('{"role":"assistant"}', '{"role":"log","content":"x","role":"assistant","content":{"type":"x"},"content":"text"}'),
   'nested keys named like the header': line({ meta: { conv_id: 'nested', trace: [{ role: 'log' }], is_correct: false }, extra: [{ task_id: 'x', score: 0 }] }),
   '__proto__ keys': line().replace('{"conv_id"', '{"__proto__":{"conv_id":"evil","score":0},"conv_id"').replace('"type":"state_transition"', '"__proto__":{"type":"event"},"type":"state_transition"'),
-  'numbers': line({ k: 2.0, score: 0.5, trace: [{ role: 'user', content: 'x', cost_usd: 1.5e-3 }, { role: 'assistant', content: 'y', cost_usd: 12345678901234567890, usage: { input_tokens: 1e3, output_tokens: -0 } }] }).replace('"k":2', '"k":2.000').replace('"score":0.5', '"score":5E-1'),
+  'numbers': line({ k: 2.0, score: 0.5, trace: [{ role: 'user', content: 'x', cost_usd: 1.5e-3 }, { role: 'assistant', content: 'y', // eslint-disable-next-line no-loss-of-precision -- a number JSON cannot hold exactly, on purpose
+        cost_usd: 12345678901234567890, usage: { input_tokens: 1e3, output_tokens: -0 } }] }).replace('"k":2', '"k":2.000').replace('"score":0.5', '"score":5E-1'),
   'negative zero and big exponent': line({ trace: [{ role: 'user', content: 'x', cost_usd: 0 }] }).replace('"cost_usd":0', '"cost_usd":-0.0').replace('"score":1', '"score":1e400'),
   'response types and tokens': line({ trace: [{ role: 'log', content: { type: 'system-verification', response: 'flat', response_type: 'x' } }, { role: 'log', content: { type: 'system-verification', response: null } }, { role: 'assistant', content: 'a', usage: { input_tokens: 'ten' } }] }),
   'a log type named like a prototype key': line({ trace: [{ role: 'log', content: { type: 'constructor' } }, { role: 'log', content: { type: 'toString', x: 1 } }] }),

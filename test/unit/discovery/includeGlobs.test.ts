@@ -10,6 +10,7 @@ function matches(glob: string, path: string): boolean {
       .replace(/\?/g, '[^/]')
       .replace(/\*\*\//g, '\u0000')
       .replace(/\*/g, '[^/]*')
+      // eslint-disable-next-line no-control-regex -- NUL is the placeholder for `**/` above
       .replace(/\u0000/g, '(?:.*/)?');
     return new RegExp(`^${re}$`).test(path);
   });

@@ -126,6 +126,7 @@ describe('lossless field edits', () => {
       expect(reparsed.intent.proposal).toBe(`${it.proposal} (edited, naïve)`);
       expect(reparsed.provenance).toEqual(JSON.parse(item.raw).provenance);
       // The real data is ASCII-escaped; the edit keeps it so.
+      // eslint-disable-next-line no-control-regex -- the ASCII range starts at NUL
       expect(/[^\x00-\x7f]/.test(b[item.line - 1]!)).toBe(false);
     }
   });

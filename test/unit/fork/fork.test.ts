@@ -15,7 +15,7 @@ import { parseConversation, turnTags } from '../../../src/core/conversation';
 import { validateRunLogEntry } from '../../../src/core/load/validateRunLog';
 import { RunLogEntrySchema, type RunLogEntry, type TraceMessage } from '../../../src/core/schema/runlog';
 import { buildCompareState } from '../../../src/extension/compare/buildCompareState';
-import { literalInactiveDetector } from '../../../src/core/compare/inactiveSpans';
+import { detectInactive } from '../../../src/core/inactive/detectInactive';
 import { CompareStateSchema } from '../../../src/shared/protocol/compare';
 import { jsonSchemas } from '../../../src/core/schema/jsonSchemas';
 import { startFakeServer, isMandatoryPrompt, type FakeServer } from '../runner/fakeOpenAIServer';
@@ -144,7 +144,7 @@ describe('fork from a turn', () => {
   it('parent ↔ fork compare: the branch point is the edited turn and says what was edited', async () => {
     const r = await runForkToLog(forkInput({ kind: 'drop-proposal' }), join(dir, 'compare.jsonl'));
     const ref = (conv_id: string) => ({ conv_id, file: '/ws/logs/x.jsonl', line: 1 });
-    const state = buildCompareState({ record: mathRecord, left: { ref: ref(parent.conv_id), entry: parent }, right: { ref: ref(r.entry.conv_id), entry: r.entry }, detector: literalInactiveDetector, detectorName: 'literal', timing: { commandAt: 1, panelCreatedAt: 2 } });
+    const state = buildCompareState({ record: mathRecord, left: { ref: ref(parent.conv_id), entry: parent }, right: { ref: ref(r.entry.conv_id), entry: r.entry }, detector: detectInactive, detectorName: 'detectInactive', timing: { commandAt: 1, panelCreatedAt: 2 } });
     expect(CompareStateSchema.safeParse(state).success).toBe(true);
     expect(state.branchSummary).toBe('Fork at U3: proposal at U3 and its decision dropped');
     const row = state.rows[state.branchRow!]!;

@@ -5,6 +5,9 @@ import { join, resolve } from 'node:path';
 import statsCommand from '../../../src/cli/statsCommand';
 import exportOpsdCommand from '../../../src/cli/exportOpsdCommand';
 
+/** A line of the OPSD export, as the tests read it. */
+type OpsdRow = { model: string; condition: string; teacher: { prompt: string }; teacher_target?: string; student: { messages: unknown[] }; student_final_answer: string };
+
 const record = {
   task_id: 'm/1',
   task: 'math',
@@ -224,7 +227,7 @@ describe('intent-lens export-opsd', () => {
     const code = await exportOpsdCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--out', out, '--admit-single-correct']);
     c.restore();
     expect(code).toBe(0);
-    const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+    const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as OpsdRow);
     // alpha is admitted (S_Orig and S_Dir correct), beta is not (S_Orig wrong)
     expect(rows.map((r) => [r.model, r.condition])).toEqual([
       ['alpha', 'original'],
@@ -251,7 +254,7 @@ describe('intent-lens export-opsd', () => {
     const c = capture();
     await exportOpsdCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--out', out]);
     c.restore();
-    const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as OpsdRow);
     expect(rows.filter((r) => r.model === 'beta')).toHaveLength(1);
     expect(rows.find((r) => r.model === 'beta')!.teacher_target).toBeUndefined();
   });

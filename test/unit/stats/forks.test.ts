@@ -1,6 +1,6 @@
 // Forks (runs with `forked_from`) in the statistics: never in a Table 1 cell, a paired test or a
 // cell's click-through, counted apart, and summarised as a recovery rate against their parents.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { analyzeConversation, buildTurnNodes, turnLabel } from '../../../src/extension/tree/conversationTurns';
-import { renderTurnDocument, parseDocumentPath, turnDocumentPath, conversationDocumentPath, renderConversationDocument } from '../../../src/extension/tree/conversationDocuments';
+import { renderTurnDocument, parseDocumentPath, turnDocumentPath } from '../../../src/extension/tree/conversationDocuments';
 import { parseConversation } from '../../../src/core/conversation';
 import type { RunLogEntry, TraceMessage } from '../../../src/core/schema/runlog';
 import type { BookkeepingNode, TurnNode } from '../../../src/extension/tree/treeItems';
@@ -71,11 +71,8 @@ describe('conversation turns', () => {
     expect(doc).toContain('"response_type": "refuse"');
     expect(doc).toContain('instance: Retained');
     expect(parseDocumentPath(turnDocumentPath('a/b c', 4))).toEqual({ convId: 'a/b c', turnIndex: 4 });
-    expect(parseDocumentPath(conversationDocumentPath('a/b c'))).toEqual({ convId: 'a/b c' });
+    expect(parseDocumentPath('/conv/a.md')).toBeUndefined();
     expect(renderTurnDocument(entry, 99)).toContain('does not exist');
-    const whole = renderConversationDocument(entry);
-    expect(whole).toContain('## user · proposal · block 1');
-    expect(whole).not.toContain('state_transition');
   });
 
   it('fences message text so backticks inside cannot close the block', () => {

@@ -9,7 +9,7 @@ import { parseRecordsText } from '../../../src/core/load/recordsFile';
 import { SourceTreeModel } from '../../../src/extension/tree/sourceTreeModel';
 import { analyzeConversation, turnLabel } from '../../../src/extension/tree/conversationTurns';
 import { parseConversation } from '../../../src/core/conversation';
-import type { RunNode, SourceNode } from '../../../src/extension/tree/treeItems';
+import type { SourceNode } from '../../../src/extension/tree/treeItems';
 
 const SHARED = resolve(__dirname, '../../../../shared/data');
 
@@ -33,7 +33,7 @@ describe.skipIf(!existsSync(SHARED))('Sources tree over ../shared/data', () => {
     const logOnly = model.sourceNode(convs.find((c) => !recs.items.some((i) => i.value.task_id === c.task_id))!.task_id)!;
     expect(logOnly.hasRecord).toBe(false);
 
-    const run = model.runNode(convs[0]!.conv_id) as RunNode;
+    model.runNode(convs[0]!.conv_id);
     const entry = await index.readConversation(convs[0]!);
     const a = analyzeConversation(parseConversation(entry));
     const users = a.turns.filter((t) => t.role === 'user');

@@ -10,12 +10,12 @@ import { buildCompareState } from '../../../src/extension/compare/buildCompareSt
 import { renderInThisThread, settle } from '../../../src/extension/webviews/prerender';
 import { PrerenderThread, prerenderViewOffThread } from '../../../src/extension/webviews/prerenderThread';
 import { buildConversationState } from '../../../src/extension/conversation/buildConversationState';
-import { literalInactiveDetector } from '../../../src/core/compare/inactiveSpans';
+import { detectInactive } from '../../../src/core/inactive/detectInactive';
 import type { ConversationState } from '../../../src/shared/protocol/conversation';
 import { retainedRevisedPair } from '../compare/compareFixtures';
 
 const ref = { file: '/ws/logs/math/model-a.jsonl', line: 3 };
-const base = { ref, fileLabel: 'logs/math/model-a.jsonl', detector: literalInactiveDetector, detectorName: 'literal', canFork: false };
+const base = { ref, fileLabel: 'logs/math/model-a.jsonl', detector: detectInactive, detectorName: 'detectInactive', canFork: false };
 const { record, retained } = retainedRevisedPair();
 const state = buildConversationState({ ...base, entry: retained, source: record });
 
@@ -69,7 +69,7 @@ describe('compare prerender', () => {
   const { revised } = retainedRevisedPair();
   const compareRef = (conv_id: string) => ({ conv_id, file: '/ws/logs/math/model-a.jsonl', line: 1 });
   const compare = (right = revised) =>
-    buildCompareState({ record, left: { ref: compareRef(retained.conv_id), entry: retained }, right: { ref: compareRef(right.conv_id), entry: right }, detector: literalInactiveDetector, detectorName: 'literal', timing: { commandAt: 1, panelCreatedAt: 2 } });
+    buildCompareState({ record, left: { ref: compareRef(retained.conv_id), entry: retained }, right: { ref: compareRef(right.conv_id), entry: right }, detector: detectInactive, detectorName: 'detectInactive', timing: { commandAt: 1, panelCreatedAt: 2 } });
 
   it('shows both sides after the folded shared prefix, with their verdicts and the final answers\' word diff', () => {
     const state = compare();
@@ -78,7 +78,7 @@ describe('compare prerender', () => {
     expect(html).toContain(state.branchSummary);
     expect(html).toMatch(/data-verdict="incorrect"[\s\S]*data-verdict="correct"|data-verdict="correct"[\s\S]*data-verdict="incorrect"/);
     // The rejected "2 bags" that Retained's final reply uses is marked there.
-    expect(html).toMatch(/<mark[^>]*>[^<]*2 bags/);
+    expect(html).toMatch(/<mark[^>]*data-inactive="2 bags"[^>]*>2</);
   });
 
   it('shows model text as text', () => {

@@ -19,6 +19,8 @@ describe('SlicedEmitter', () => {
     e.event(() => {
       throw new Error('boom');
     });
+    // Assigned below, after the listener that disposes it is registered.
+    // eslint-disable-next-line prefer-const
     let last: { dispose(): unknown } | undefined;
     e.event(() => {
       calls.push(`c ${ticks}`);
