@@ -14,14 +14,7 @@ import { missingE2eTools } from './harness/toolPaths';
 import type { FakeServer } from '../unit/runner/fakeOpenAIServer';
 import { mathRecord } from '../unit/runner/runnerFixtures';
 import { localModelWorkspace } from './localModelWorkspace';
-
-/** VS Code's own themes, by the label its Color Theme pick shows. */
-const THEMES = [
-  { name: 'light', label: 'Light Modern', workbench: 'vs', webview: 'vscode-light' },
-  { name: 'dark', label: 'Dark Modern', workbench: 'vs-dark', webview: 'vscode-dark' },
-  { name: 'high-contrast', label: 'Dark High Contrast', workbench: 'hc-black', webview: 'vscode-high-contrast' },
-] as const;
-type Theme = (typeof THEMES)[number];
+import { THEMES, setColorTheme } from './colorThemes';
 
 describe.skipIf(missingE2eTools().length > 0)('debug a failure (issue 42: compare, the leak in words, fork with Add Provider…)', () => {
   let workspace: string;
@@ -30,17 +23,13 @@ describe.skipIf(missingE2eTools().length > 0)('debug a failure (issue 42: compar
   let model: FakeServer;
   screenshotOnFailure(() => wb);
 
-  /** Picks a colour theme as a user does (Preferences: Color Theme) and waits until the workbench and `frame` show it. */
-  async function setTheme(theme: Theme, frame?: FrameLocator): Promise<void> {
-    await wb.commandWithQuickPick('Preferences: Color Theme', theme.label);
-    await wb.page.locator(`.quick-input-list .monaco-list-row[aria-label^="${theme.label}"]`).first().click();
-    await wb.page.locator(`.monaco-workbench.${theme.workbench}`).waitFor({ state: 'attached', timeout: wb.timeoutMs });
-    await frame?.locator(`body.${theme.webview}`).waitFor({ state: 'attached', timeout: wb.timeoutMs });
-  }
+  const setTheme = (theme: (typeof THEMES)[number], frame?: FrameLocator) => setColorTheme(wb, theme, frame);
 
   async function screenshotsInThemes(name: string, frame?: FrameLocator): Promise<void> {
     for (const theme of THEMES) {
       await setTheme(theme, frame);
+      // No hover (a tab's tooltip covered the view's title) in the shot.
+      await wb.page.mouse.move(1, 1);
       await wb.screenshot(`${name}-${theme.name}`);
     }
   }
@@ -147,6 +136,8 @@ describe.skipIf(missingE2eTools().length > 0)('debug a failure (issue 42: compar
 
   it('states the leak in words in the header, and its link goes to the turn (keyboard)', async () => {
     await wb.runCommand('View: Close All Editors');
+    // The fork's output panel would take half the screenshots' height.
+    await wb.runCommand('View: Close Panel');
     await wb.expandTreeRow('sample-math/muffin-trays');
     await wb.expandTreeRow(/^\s*Retained\s*multi/);
     await wb.expandTreeRow(/✗ model-a/);
@@ -172,40 +163,65 @@ describe.skipIf(missingE2eTools().length > 0)('debug a failure (issue 42: compar
     await screenshotsInThemes('conversation-leak', frame);
   });
 
-  it('opens the open conversation’s pair from the palette (its source first; Enter on it), typing filtering the list', async () => {
+  /** Runs a palette command by keyboard only: F1 where the focus is (a webview passes it on), the label typed, Enter. */
+  async function paletteByKeyboard(label: string): Promise<void> {
+    await wb.page.keyboard.press('F1');
+    await input().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page.keyboard.type(label);
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page.keyboard.press('Enter');
+  }
+
+  /** The Retained failure's conversation view, in front, the keyboard focus in its transcript. */
+  async function focusRetainedConversation(): Promise<FrameLocator> {
     await wb.page.locator('.tab', { hasText: 'sample-math/muffin-trays · Retained' }).first().click();
-    // Enter 1: the palette command.
-    await wb.runCommand('Intent Lens: Compare Retained ↔ Revised');
+    const frame = await wb.webviewFrameOf('conversation');
+    await frame.locator('[data-testid="transcript"]').focus();
+    return frame;
+  }
+
+  it('opens the open conversation’s pair from the palette with two Enters, keyboard only (typing filters the pick)', async () => {
+    await focusRetainedConversation();
+    // Enter 1: the palette command, typed from the conversation view.
+    await paletteByKeyboard('Intent Lens: Compare Retained ↔ Revised');
     const first = pickRows().first();
     await first.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     expect(await first.innerText()).toMatch(/sample-math\/muffin-trays[\s\S]*the open conversation/);
     // Only sources with a pair are listed: the bad sample's sources are not.
     expect((await pickRows().allInnerTexts()).join('\n')).not.toMatch(/bad-sample/);
-    // Where the keyboard focus is once the pick shows over a conversation view: logged, not asserted
-    // (known: it can stay in the webview; see the branch report). The input is focused by a click.
-    console.log(`[debugFlow] focus after the palette: ${await wb.page.evaluate(() => `${document.activeElement?.tagName}.${document.activeElement?.className}`)}`);
-    await input().click();
+    // The keyboard focus is in the pick's input: what is typed filters the list.
+    await expect.poll(() => input().evaluate((el) => el === document.activeElement), { timeout: wb.timeoutMs }).toBe(true);
     await wb.page.keyboard.type('muffin');
     await expect.poll(() => input().inputValue(), { timeout: wb.timeoutMs }).toBe('muffin');
     await expect.poll(async () => (await pickRows().allInnerTexts()).every((t) => t.includes('muffin')), { timeout: wb.timeoutMs }).toBe(true);
+    await wb.screenshot('compare-palette-pick');
     // Enter 2: the open conversation's source and model, no model pick.
     await wb.page.keyboard.press('Enter');
     const compare = await wb.webviewFrameOf('compare');
     await compare.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
     expect(await compare.locator('[data-testid="side-left"] .il-side-title').innerText()).toMatch(/^Retained\s+· illustrative\/model-a/);
     expect(await compare.locator('[data-testid="side-right"] .il-side-title').innerText()).toMatch(/^Revised\s+· illustrative\/model-a/);
+    // The compare view says the Retained side's leak in words too; its link goes to that side's U3.
+    expect(await compare.locator('[data-testid="leak-sentence-left"]').innerText()).toMatch(/^The final answer gives \$120, the reference of the rejected change to 10 trays, proposed at U3/);
     await screenshotsInThemes('compare-pair', compare);
+    const link = compare.locator('[data-testid="leak-link-left"]');
+    expect(await link.innerText()).toBe('Go to U3');
+    await link.focus();
+    await wb.page.keyboard.press('Enter');
+    await expect
+      .poll(() => compare.locator(':focus').evaluate((el) => `${el.className} ${el.querySelector('.il-row-head')?.textContent ?? ''}`), { timeout: wb.timeoutMs })
+      .toMatch(/il-row[\s\S]*U3 · proposal/);
+    await wb.screenshot('compare-leak-link-to-U3');
     await wb.runCommand('View: Close Editor');
   });
 
   it('lists the Revised sibling first in Compare With… from the Retained failure; typing keeps it first; Enter opens it', async () => {
-    await wb.page.locator('.tab', { hasText: 'sample-math/muffin-trays · Retained' }).first().click();
-    await wb.runCommand('Intent Lens: Compare With…');
+    await focusRetainedConversation();
+    await paletteByKeyboard('Intent Lens: Compare With…');
     const first = pickRows().first();
     await first.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await expect.poll(() => first.innerText(), { timeout: wb.timeoutMs }).toMatch(/^Revised · illustrative\/model-a[\s\S]*its Revised sibling/);
     // What the issue typed: the sibling stays first (no jump to a fuzzy match of another instance).
-    await input().click();
     await wb.page.keyboard.type('Revised · illustrative/model-a');
     await expect.poll(() => input().inputValue(), { timeout: wb.timeoutMs }).toBe('Revised · illustrative/model-a');
     await expect.poll(() => first.innerText(), { timeout: wb.timeoutMs }).toMatch(/^Revised · illustrative\/model-a[\s\S]*its Revised sibling/);

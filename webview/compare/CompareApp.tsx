@@ -9,6 +9,7 @@ import { TextDiff } from './TextDiff';
 import { Badge, Button, Toolbar } from './controls';
 import { moveTo, type StopKind } from './navigation';
 import { Notes } from '../shared/Notes';
+import { LeakNote } from '../shared/LeakNote';
 // Monaco is most of the view's start-up cost: FinalDiff loads it lazily, after the conversation has painted.
 import { FinalDiff } from './FinalDiff';
 
@@ -81,7 +82,7 @@ function RowView({ state, row, index, branch, prefix }: { state: CompareState; r
   if (prefix && row.kind === 'identical' && l) {
     // Identical on both sides: shown once.
     return (
-      <div className="il-row il-row-identical il-row-merged" data-row={index} data-row-kind={row.kind}>
+      <div className="il-row il-row-identical il-row-merged" data-row={index} data-row-kind={row.kind} tabIndex={-1}>
         <div className="il-row-head">
           {turnNo(l)} · {l.label} <span className="il-same">identical on both sides</span>
         </div>
@@ -119,7 +120,15 @@ function RowView({ state, row, index, branch, prefix }: { state: CompareState; r
   );
 }
 
-function SideHeader({ side, which, onReveal }: { side: CompareSide; which: 'left' | 'right'; onReveal: () => void }) {
+interface SideHeaderProps {
+  side: CompareSide;
+  which: 'left' | 'right';
+  onReveal: () => void;
+  /** Scrolls to this side's user turn (the leak's link). */
+  onGoToTurn: (turn: number) => void;
+}
+
+function SideHeader({ side, which, onReveal, onGoToTurn }: SideHeaderProps) {
   return (
     <section className="il-side-header" data-side={which} data-testid={`side-${which}`}>
       <div className="il-side-title">
@@ -133,6 +142,7 @@ function SideHeader({ side, which, onReveal }: { side: CompareSide; which: 'left
           </span>
         ) : null}
       </div>
+      {side.leak && <LeakNote leak={side.leak} {...(side.leak.turn !== undefined && side.turns[side.leak.turn] ? { turnLabel: `U${side.leak.turn + 1}` } : {})} onGoToTurn={onGoToTurn} which={which} />}
       <dl className="il-facts">
         <dt>extracted answer</dt>
         <dd data-testid={`answer-${which}`}>{side.extractedAnswer ?? '—'}</dd>
@@ -195,6 +205,26 @@ export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReloa
   );
 
   useEffect(() => subscribeNavigate(navigate), [subscribeNavigate, navigate]);
+
+  // The leak's link: the aligned row that holds a side's user turn (the shared prefix opens when it
+  // is there), scrolled to and given the keyboard focus.
+  const goToSideTurn = useCallback(
+    (which: 'left' | 'right', turn: number) => {
+      const row = state.rows.findIndex((r) => r[which] === turn);
+      if (row < 0) return;
+      if (row < state.prefixEnd && !prefixOpen) togglePrefix();
+      let frames = 0;
+      const settle = () => {
+        const el = document.querySelector<HTMLElement>(`.il-row[data-row="${row}"]`);
+        if (!el) return void (frames++ < 60 && requestAnimationFrame(settle));
+        el.scrollIntoView({ block: 'center' });
+        el.focus({ preventScroll: true });
+        setStatus(`${which === 'left' ? state.left.instanceLabel : state.right.instanceLabel}: U${turn + 1}`);
+      };
+      requestAnimationFrame(settle);
+    },
+    [state, prefixOpen, togglePrefix],
+  );
 
   // Rendered = rows and the text diff committed (one commit). Monaco's diff editor loads after and
   // replaces the text diff once it has computed its own: it does not hold up the view.
@@ -264,8 +294,8 @@ export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReloa
       </header>
 
       <div className="il-sides">
-        <SideHeader side={state.left} which="left" onReveal={() => onCommand('revealInLog', { side: 'left' })} />
-        <SideHeader side={state.right} which="right" onReveal={() => onCommand('revealInLog', { side: 'right' })} />
+        <SideHeader side={state.left} which="left" onReveal={() => onCommand('revealInLog', { side: 'left' })} onGoToTurn={(turn) => goToSideTurn('left', turn)} />
+        <SideHeader side={state.right} which="right" onReveal={() => onCommand('revealInLog', { side: 'right' })} onGoToTurn={(turn) => goToSideTurn('right', turn)} />
       </div>
 
       <section className="il-conversation" aria-label="Aligned conversations">

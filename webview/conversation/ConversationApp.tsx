@@ -10,6 +10,7 @@ import { TurnRow } from './TurnRow';
 import { Markdown, markdownRenders } from './Markdown';
 import { Notes } from '../shared/Notes';
 import { VERDICT_MARKS } from '../../src/shared/verdicts';
+import { LeakNote } from '../shared/LeakNote';
 
 type Row = { kind: 'system' } | { kind: 'turn'; turn: number } | { kind: 'logs' };
 
@@ -68,8 +69,6 @@ function taskInEffect(state: ConversationState): string {
   return state.activeTask === 'revised' ? 'the revised task (the change was accepted)' : 'the original task';
 }
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 interface HeaderProps {
   state: ConversationState;
   inactiveCount: number;
@@ -94,19 +93,7 @@ function Header({ state, inactiveCount, onCommand, onGoToTurn }: HeaderProps) {
           {v.source === 're-scored' ? `re-scored (logged ${v.logged ?? 'unscored'})` : 'logged'}: {v.detail}
         </span>
       </div>
-      {leak && (
-        <p className="il-leak" data-testid="leak">
-          <span className="il-leak-sign" aria-hidden="true">
-            ⚠
-          </span>{' '}
-          <span data-testid="leak-sentence">{capitalise(leak.sentence)}</span>
-          {leakTurn && (
-            <button type="button" className="il-link-button" data-testid="leak-link" onClick={() => onGoToTurn(leakTurn.index)} aria-label={`Go to ${leakTurn.label}, where it was said`}>
-              Go to {leakTurn.label}
-            </button>
-          )}
-        </p>
-      )}
+      {leak && <LeakNote leak={leak} {...(leakTurn ? { turnLabel: leakTurn.label } : {})} onGoToTurn={onGoToTurn} />}
       <dl className="il-facts">
         <dt>answer extracted by the log</dt>
         <dd data-testid="extracted-answer">{state.extractedAnswer ?? '(none logged)'}</dd>

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { INSTANCE_FIELDS } from './instanceFields';
 import { commandEnvelope, defineView, notificationEnvelope, ViewTimingSchema } from '../protocol';
-import { CompareMessageSchema, RailEntrySchema, VerdictSchema } from './compare';
+import { CompareMessageSchema, LeakSchema, RailEntrySchema, VerdictSchema } from './compare';
 
 export const CONVERSATION_VIEW = 'conversation';
 export const CONVERSATION_PANEL_ID = 'intentLens.conversation';
@@ -90,7 +90,7 @@ export const ConversationStateSchema = z.object({
   /** True when the conversation can be forked from a turn (its source's record, which a fork replays, is loaded). */
   canFork: z.boolean(),
   /** The final answer's inactive content in words, and the 0-based user turn where it was said. */
-  leak: z.optional(z.object({ sentence: z.string(), turn: z.optional(z.int().check(z.nonnegative())) })),
+  leak: z.optional(LeakSchema),
   /** The Retained ↔ Revised sibling (same source and model): the header's "Compare with Revised" button. */
   counterpart: z.optional(z.object({ convId: z.string(), label: z.string() })),
   /** Set by the panel that shows the state (not by a state pushed later), for the render time. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describeLeak, type LeakSpan } from '../../../src/core/inactive/leakSentence';
 import type { InactiveItem } from '../../../src/core/state/intentTimeline';
 import { buildConversationState } from '../../../src/extension/conversation/buildConversationState';
+import { buildCompareState } from '../../../src/extension/compare/buildCompareState';
 import { compareDetector } from '../../../src/extension/compare/inactiveDetector';
 import { RunLogEntrySchema } from '../../../src/core/schema/runlog';
 import { BenchmarkRecordSchema } from '../../../src/core/schema/records';
@@ -30,6 +31,20 @@ describe('describeLeak on the sample Retained failure', () => {
   it('says nothing when the final answer holds no inactive content (the Revised sibling)', () => {
     const revised = RunLogEntrySchema.parse(lines('logs/math/model-a.jsonl').find((e) => (e as { conv_id: string }).conv_id === '88d908191db18b42d41ed558'));
     expect(buildConversationState({ ...base, entry: revised, source: record }).leak).toBeUndefined();
+  });
+
+  it('is said on the compare view’s side whose final answer leaks, with the same turn', () => {
+    const revised = RunLogEntrySchema.parse(lines('logs/math/model-a.jsonl').find((e) => (e as { conv_id: string }).conv_id === '88d908191db18b42d41ed558'));
+    const state = buildCompareState({
+      record,
+      left: { ref: { conv_id: entry.conv_id, file: '/ws/l.jsonl', line: 3 }, entry },
+      right: { ref: { conv_id: revised.conv_id, file: '/ws/l.jsonl', line: 4 }, entry: revised },
+      detector: detector.detect,
+      detectorName: detector.name,
+      timing: { commandAt: 0, panelCreatedAt: 0 },
+    });
+    expect(state.left.leak).toEqual(buildConversationState({ ...base, entry, source: record }).leak);
+    expect(state.right.leak).toBeUndefined();
   });
 
   it('holds whether or not the log extracted an answer', () => {
