@@ -137,7 +137,7 @@ describe.skipIf(missingE2eTools().length > 0)('debug a failure (issue 42: compar
   it('states the leak in words in the header, and its link goes to the turn (keyboard)', async () => {
     await wb.runCommand('View: Close All Editors');
     // The fork's output panel would take half the screenshots' height.
-    await wb.runCommand('View: Close Panel');
+    if (await wb.page.locator('.part.panel').isVisible()) await wb.runCommand('View: Hide Panel');
     await wb.expandTreeRow('sample-math/muffin-trays');
     await wb.expandTreeRow(/^\s*Retained\s*multi/);
     await wb.expandTreeRow(/✗ model-a/);
@@ -184,9 +184,10 @@ describe.skipIf(missingE2eTools().length > 0)('debug a failure (issue 42: compar
     await focusRetainedConversation();
     // Enter 1: the palette command, typed from the conversation view.
     await paletteByKeyboard('Intent Lens: Compare Retained ↔ Revised');
+    // The command's pick, not the palette closing under it.
+    await wb.page.locator('.quick-input-widget .quick-input-title', { hasText: /^Compare Retained ↔ Revised$/ }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
     const first = pickRows().first();
-    await first.waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    expect(await first.innerText()).toMatch(/sample-math\/muffin-trays[\s\S]*the open conversation/);
+    await expect.poll(() => first.innerText(), { timeout: wb.timeoutMs }).toMatch(/sample-math\/muffin-trays[\s\S]*the open conversation/);
     // Only sources with a pair are listed: the bad sample's sources are not.
     expect((await pickRows().allInnerTexts()).join('\n')).not.toMatch(/bad-sample/);
     // The keyboard focus is in the pick's input: what is typed filters the list.
@@ -218,8 +219,8 @@ describe.skipIf(missingE2eTools().length > 0)('debug a failure (issue 42: compar
   it('lists the Revised sibling first in Compare With… from the Retained failure; typing keeps it first; Enter opens it', async () => {
     await focusRetainedConversation();
     await paletteByKeyboard('Intent Lens: Compare With…');
+    await wb.page.locator('.quick-input-widget .quick-input-title', { hasText: /^Compare Retained · illustrative\/model-a with…$/ }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
     const first = pickRows().first();
-    await first.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await expect.poll(() => first.innerText(), { timeout: wb.timeoutMs }).toMatch(/^Revised · illustrative\/model-a[\s\S]*its Revised sibling/);
     // What the issue typed: the sibling stays first (no jump to a fuzzy match of another instance).
     await wb.page.keyboard.type('Revised · illustrative/model-a');

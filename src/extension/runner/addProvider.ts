@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { PROVIDER_KINDS, type ProviderKind } from '../../core/providers/chatProvider';
 import { ProviderConfigSchema, ProviderFieldsSchema, suggestProviderId, type ProviderConfig } from '../../core/providers/providerConfig';
 import { readProviderConfigs, storeApiKey } from './providerSettings';
+import { setting, updateSetting } from '../settings/settings';
 
 const KIND_ITEMS: Record<ProviderKind, { label: string; detail: string }> = {
   openai: { label: 'OpenAI-compatible server', detail: 'vLLM, Ollama, LM Studio, OpenAI and other hosted APIs: a base URL ending in /v1' },
@@ -65,9 +66,7 @@ export async function addProviderFlow(secrets: vscode.SecretStorage, reason?: st
     if (key.trim()) await storeApiKey(secrets, cfg.id, key).catch((e: unknown) => vscode.window.showWarningMessage(`Intent Lens: could not store the API key of "${cfg.id}": ${e instanceof Error ? e.message : String(e)}`));
   }
   // The setting as it is (entries other code wrote stay as they are), plus the new one.
-  const section = vscode.workspace.getConfiguration('intentLens');
-  const current = section.get<unknown[]>('providers', []);
-  await section.update('providers', [...(Array.isArray(current) ? current : []), cfg], vscode.ConfigurationTarget.Global);
+  await updateSetting('providers', [...setting('providers'), cfg], vscode.ConfigurationTarget.Global);
   void vscode.window.showInformationMessage(`Intent Lens: added provider "${cfg.id}" (${cfg.kind} · ${cfg.model}) to your user settings.`);
   return cfg;
 }
