@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { SourceTreeModel, describeFilters, hasActiveFilters, type TreeInput } from '../../../src/extension/tree/sourceTreeModel';
 import { buildSamplesTable, visibleOf } from '../../../src/extension/samples/buildSamplesState';
-import { cleanColumnFilters } from '../../../src/extension/tree/columnFilters';
+import { cleanColumnFilters } from '../../../src/extension/filters/columnFilters';
 import { SampleFiltersSchema } from '../../../src/shared/protocol/samples';
 import { groupInstanceLabels, instanceGroupOf } from '../../../src/shared/instanceGroups';
 import type { ConversationRef } from '../../../src/core/load/runLogIndex';
