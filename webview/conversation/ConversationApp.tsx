@@ -11,6 +11,7 @@ import { Markdown, markdownRenders } from './Markdown';
 import { Notes } from '../shared/Notes';
 import { VERDICT_MARKS } from '../../src/shared/verdicts';
 import { LeakNote } from '../shared/LeakNote';
+import { useTurnNavigation } from './useTurnNavigation';
 
 type Row = { kind: 'system' } | { kind: 'turn'; turn: number } | { kind: 'logs' };
 
@@ -22,15 +23,6 @@ export interface ConversationAppProps {
   onRendered: () => void;
 }
 
-/** Every inactive span, in reading order: which turn holds it and its rank within that turn. */
-function inactiveStops(state: ConversationState): Array<{ turn: number; nth: number }> {
-  const out: Array<{ turn: number; nth: number }> = [];
-  for (const t of state.turns) {
-    let nth = 0;
-    for (const r of t.replies) for (let i = 0; i < r.spans.length; i++) out.push({ turn: t.index, nth: nth++ });
-  }
-  return out;
-}
 
 /** A system message has no inactive spans: one array, so its memoised Markdown is not parsed again on each render. */
 const NO_SPANS: readonly never[] = [];
@@ -133,6 +125,28 @@ function firstPaintRows(rows: readonly Row[], focusRow: number): number[] {
   return [first, first + 1].filter((i) => i < rows.length);
 }
 
+/** One virtualised row: the system prompt, a user turn with its replies, or the other log entries. */
+function RowContent({ row, state, currentTurn, onFork }: { row: Row; state: ConversationState; currentTurn: number; onFork: (turn: number) => void }) {
+  return (
+    <>
+      {row.kind === 'system' &&
+        state.system.map((m) => (
+          <div key={m.traceIndex} className="il-system" data-trace-index={m.traceIndex}>
+            <div className="il-role-name">{m.role}</div>
+            <Markdown text={m.text} spans={NO_SPANS} />
+          </div>
+        ))}
+      {row.kind === 'turn' && <TurnRow turn={state.turns[row.turn]!} current={row.turn === currentTurn} canFork={state.canFork} onFork={onFork} />}
+      {row.kind === 'logs' && (
+        <>
+          <LogLines title="other log entries" lines={state.standalone} folded={false} />
+          <LogLines title="bookkeeping" lines={state.bookkeeping} folded />
+        </>
+      )}
+    </>
+  );
+}
+
 export function ConversationApp({ state, onCommand, subscribeNavigate, subscribeScroll, onRendered }: ConversationAppProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useMemo<Row[]>(
@@ -161,77 +175,8 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
     // Once, for the first render's rows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const stops = useMemo(() => inactiveStops(state), [state]);
-  const [currentTurn, setCurrentTurn] = useState<number>(state.focusTurn ?? 0);
-  const stopIndex = useRef(-1);
-
-  /** Scrolls a turn into view, then (once its row is mounted) runs `then` on the row element. */
-  const goToTurn = useCallback(
-    (turn: number, then?: (row: HTMLElement) => void) => {
-      const row = rowOfTurn(turn);
-      if (row < 0) return;
-      setCurrentTurn(turn);
-      virtualizer.scrollToIndex(row, { align: 'start' });
-      let frames = 0;
-      const settle = () => {
-        const el = scroller.current?.querySelector<HTMLElement>(`[data-turn="${turn}"]`);
-        if (el) {
-          then?.(el);
-          return;
-        }
-        // The row mounts after the virtualiser has scrolled: wait for it, a bounded number of frames.
-        if (frames++ < 60) requestAnimationFrame(settle);
-      };
-      requestAnimationFrame(settle);
-    },
-    [rowOfTurn, virtualizer],
-  );
-
-  const goToStop = useCallback(
-    (delta: 1 | -1) => {
-      if (!stops.length) return;
-      stopIndex.current = (stopIndex.current + delta + stops.length) % stops.length;
-      const stop = stops[stopIndex.current]!;
-      goToTurn(stop.turn, (row) => {
-        const mark = row.querySelectorAll<HTMLElement>('.il-reply mark[data-inactive]')[stop.nth];
-        if (!mark) return;
-        for (const m of scroller.current?.querySelectorAll('.il-current-span') ?? []) m.classList.remove('il-current-span');
-        mark.classList.add('il-current-span');
-        mark.scrollIntoView({ block: 'center' });
-        mark.focus({ preventScroll: true });
-      });
-    },
-    [stops, goToTurn],
-  );
-
-  const navigate = useCallback(
-    (action: ConversationNavigate) => {
-      if (action === 'nextTurn') goToTurn(Math.min(state.turns.length - 1, currentTurn + 1));
-      else if (action === 'previousTurn') goToTurn(Math.max(0, currentTurn - 1));
-      else goToStop(action === 'nextInactive' ? 1 : -1);
-    },
-    [goToTurn, goToStop, currentTurn, state.turns.length],
-  );
-
-  useEffect(() => subscribeNavigate(navigate), [subscribeNavigate, navigate]);
-  useEffect(() => subscribeScroll((turn) => goToTurn(turn)), [subscribeScroll, goToTurn]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || (e.target instanceof HTMLElement && e.target.closest('input, textarea, select'))) return;
-      const key = e.key.toLowerCase();
-      if (key === 'f' && !e.shiftKey && state.canFork && state.turns[currentTurn]) {
-        e.preventDefault();
-        onCommand('forkFromTurn', { turn: currentTurn + 1 });
-        return;
-      }
-      const action: ConversationNavigate | undefined = key === 'j' ? 'nextTurn' : key === 'k' ? 'previousTurn' : key === 'n' ? (e.shiftKey ? 'previousInactive' : 'nextInactive') : undefined;
-      if (!action) return;
-      e.preventDefault();
-      navigate(action);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [navigate, onCommand, currentTurn, state]);
+  const scrollToRow = useCallback((row: number) => virtualizer.scrollToIndex(row, { align: 'start' }), [virtualizer]);
+  const { stops, currentTurn, goToTurn } = useTurnNavigation({ state, scroller, rowOfTurn, scrollToRow, onCommand, subscribeNavigate, subscribeScroll });
 
   useEffect(() => {
     performance.mark('il:rows-committed');
@@ -250,24 +195,7 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
   // The leak's link: to the turn, and the keyboard focus with it (J/K and F then start there).
   const goToLeakTurn = useCallback((turn: number) => goToTurn(turn, (row) => row.focus({ preventScroll: true })), [goToTurn]);
 
-  const rowContent = (row: Row) => (
-    <>
-      {row.kind === 'system' &&
-        state.system.map((m) => (
-          <div key={m.traceIndex} className="il-system" data-trace-index={m.traceIndex}>
-            <div className="il-role-name">{m.role}</div>
-            <Markdown text={m.text} spans={NO_SPANS} />
-          </div>
-        ))}
-      {row.kind === 'turn' && <TurnRow turn={state.turns[row.turn]!} current={row.turn === currentTurn} canFork={state.canFork} onFork={fork} />}
-      {row.kind === 'logs' && (
-        <>
-          <LogLines title="other log entries" lines={state.standalone} folded={false} />
-          <LogLines title="bookkeeping" lines={state.bookkeeping} folded />
-        </>
-      )}
-    </>
-  );
+  const rowContent = (row: Row) => <RowContent row={row} state={state} currentTurn={currentTurn} onFork={fork} />;
 
   return (
     <div className="il-app">
