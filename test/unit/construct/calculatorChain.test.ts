@@ -45,10 +45,47 @@ describe('calculator chain propagation', () => {
     const p = propagate(chain(answer), { from: 30, to: 40 }, [3]);
     expect('reason' in p && p.reason).toBe('chain-incomplete');
   });
-  it('is ambiguous when a result equals the changed premise', () => {
-    const answer = '<<4/2=2>>2 then <<2*5=10>>10\n#### 10';
-    const p = propagate(chain(answer), { from: 2, to: 3 }, [4, 5]);
+  it('is ambiguous when a result equals a stated number and readings that use every result disagree', () => {
+    // The girlfriend's 3 tomatoes a day and the vine's 3 tomatoes a week: either 3 may be the result.
+    const answer = '<<6/2=3>>3 a day\n<<6+3=9>>9\n<<9*7=63>>63\n<<63/3=21>>21 vines\n#### 21';
+    const p = propagate(chain(answer), { from: 6, to: 4 }, [3]);
     expect('reason' in p && p.reason).toBe('chain-ambiguous');
+  });
+  it('reads an operand as the earlier result it equals when only that reading uses every result', () => {
+    // Leo: 100 stickers, then 50, then twice 50 = 100; the last 100 is that result, not the first 100.
+    const answer = 'Last year, Leo had 100 +50 = <<100+50=150>>150.\nThis year, he collected 2 x 50 = <<2*50=100>>100.\nSo 150 + 100 = <<150+100=250>>250\n#### 250';
+    const p = propagate(chain(answer), { from: 100, to: 60 }, [50, 2]);
+    if ('reason' in p) throw new Error(p.evidence);
+    expect([p.final, p.revisedChain]).toEqual([210, '60+50=110\n2*50=100\n110+100=210']);
+  });
+  it('reads a negative result back under a unary minus', () => {
+    const answer = 'Drop 8 degrees = 2 - 8 = -6 degrees\nIncrease 3 degrees = -6 + 3 = -3 degrees\n#### -3';
+    const p = propagate(chain(answer), { from: 8, to: 4 }, [2, 3]);
+    if ('reason' in p) throw new Error(p.evidence);
+    expect([p.final, p.revisedChain]).toEqual([1, '2-4=-2\n-2+3=1']);
+  });
+  it('reads steps written without annotation, in text order, when they compute', () => {
+    const answer = [
+      'They spent $20.25 - $4.50 = $<<20.25-4.5=15.75>>15.75 on food.',
+      'They spent $33 x 2 = $<<33*2=66>>66 for the rides.',
+      'They spent a total of $20.25 + $15.75 + $66 = $102.',
+      'So each of them paid $102/3 = $<<102/3=34>>34.',
+      '#### 34',
+    ].join('\n');
+    const c = chain(answer);
+    expect(c.steps.map((s) => s.expr)).toEqual(['20.25-4.5', '33*2', '20.25+15.75+66', '102/3']);
+    const p = propagate(c, { from: 2, to: 1 }, [20.25, 4.5, 33, 3]);
+    if ('reason' in p) throw new Error(p.evidence);
+    expect(p.final).toBe(23);
+  });
+  it('reads written steps with units, word operators, negative results and conversions; not algebra or wrong sums', () => {
+    const steps = (answer: string) => chain(`${answer}\n#### 0`).steps.map((s) => `${s.expr}=${s.result}`);
+    expect(steps('60 spools / 150 spools * 100% = 40%')).toEqual(['60/150*100=40']);
+    expect(steps('Drop 8 degrees = 2 - 8 = -6 degrees\nIncrease 3 degrees = -6 + 3 = -3 degrees')).toEqual(['2-8=-6', '-6+3=-3']);
+    expect(steps('14 times .05 equals .7 and 3.45 divided by .05 equals 69')).toEqual(['14*.05=0.7', '3.45/.05=69']);
+    expect(steps('48 quarts = 12 gallons')).toEqual(['48/4=12']);
+    expect(steps('In the first set he retrieved 2(3) + 4 balls = 10')).toEqual(['2*(3)+4=10']);
+    expect(steps('5B + 4 = 19 and 2 + 2 = 5 and x = <<124=124>>124')).toEqual(['124=124']);
   });
   it('reads an unannotated closing step that computes the final answer', () => {
     const answer = '<<16-4=12>>12 students.\nThis is 12/20 x 100% = 60% of the students.\n#### 60';
@@ -65,7 +102,9 @@ describe('calculator chain propagation', () => {
 
 describe('replacement rule and wording of the new value', () => {
   it('halves an even count, else doubles; percentages stay at most 100', () => {
-    expect(replacementValues(4, { percent: false })).toEqual([2, 8, 5, 3, 6]);
+    expect(replacementValues(4, { percent: false }).slice(0, 5)).toEqual([2, 8, 5, 3, 6]);
+    // Then the nearest whole values: 25 lollipops less 5 kept, shared by 4, stays whole at 29.
+    expect(replacementValues(25, { percent: false })).toEqual([50, 26, 24, 27, 75, 23, 28, 22, 29, 21, 30, 20, 31, 19, 32]);
     expect(replacementValues(3, { percent: false })[0]).toBe(6);
     expect(replacementValues(80, { percent: true })).not.toContain(160);
   });

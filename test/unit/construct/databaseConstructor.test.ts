@@ -23,6 +23,12 @@ writeFileSync(
 INSERT INTO customer VALUES (1,'Ann','Bath',25),(2,'Bob','Bath',29),(3,'Cid','Bristol',31),(4,'Dee','Bristol',28),(5,'Eve','York',40),(6,'Fay','Bristol',33);
 `,
 );
+writeFileSync(
+  join(dir, 'years.sql'),
+  `CREATE TABLE customer (id INTEGER PRIMARY KEY, name TEXT, born INTEGER);
+INSERT INTO customer VALUES (1,'Ann',1931),(2,'Bob',1948),(3,'Cid',1950),(4,'Dee',1952),(5,'Eve',1961),(6,'Fay',1987);
+`,
+);
 const ctx: ConstructContext = { verify: { databasesDir: dir, sql } };
 
 function source(question: string, reference: string, over: Record<string, unknown> = {}): BenchmarkRecord {
@@ -36,12 +42,12 @@ async function selected(src: BenchmarkRecord, c: ConstructContext = ctx) {
 }
 
 describe('database candidates (Table 3)', () => {
-  it('moves a threshold by the fixed rule and updates the clause through the AST', async () => {
+  it('moves a threshold to an age of the data (31 returns the same rows, 33 adds Cid) through the AST', async () => {
     const c = await selected(source('Which cities are customers under age 30 from?', 'SELECT city FROM customer WHERE age < 30'));
-    expect([c.target, c.original, c.revised]).toEqual(['WHERE age < 30', 'under age 30', 'under age 32']);
-    expect(c.reference.revised).toBe('SELECT "city" FROM "customer" WHERE "age" < 32');
+    expect([c.target, c.original, c.revised]).toEqual(['WHERE age < 30', 'under age 30', 'under age 33']);
+    expect(c.reference.revised).toBe('SELECT "city" FROM "customer" WHERE "age" < 33');
     expect(c.evidence?.kind === 'sql' && [c.evidence.original.rowCount, c.evidence.revised.rowCount]).toEqual([3, 4]);
-    expect(c.singleTurn.direct_revised).toContain('Which cities are customers under age 32 from?');
+    expect(c.singleTurn.direct_revised).toContain('Which cities are customers under age 33 from?');
   });
   it('replaces a text equality by the next value of its column, which exists there', async () => {
     const c = await selected(source('What are the names of customers from Bath?', "SELECT name FROM customer WHERE city = 'Bath'"));
@@ -55,14 +61,19 @@ describe('database candidates (Table 3)', () => {
     expect(cs.find((c) => c.target.startsWith('WHERE'))!.discarded).toBe('value-not-stated');
   });
   it('discards a value whose results equal the original, then falls back to a comparison', async () => {
-    const r = await constructSource(source('How many customers are older than 100?', 'SELECT count(*) FROM customer WHERE age > 100'), ctx);
-    expect(r.candidates.find((c) => c.target === 'WHERE age > 100' && c.original === 'older than 100')?.discarded).toBe('results-equal');
+    // Every age near 10 leaves the oldest customer (40) in: the maximum stays the same.
+    const r = await constructSource(source('What is the maximum age of customers older than 10?', 'SELECT max(age) FROM customer WHERE age > 10'), ctx);
+    expect(r.candidates.find((c) => c.target === 'WHERE age > 10' && c.original === 'older than 10')?.discarded).toBe('results-equal');
     const c = r.candidates[r.selected!]!;
     expect([c.requirement, c.original, c.revised]).toEqual(['age comparison', 'older than', 'younger than']);
   });
   it('flips ORDER BY with its word', async () => {
     const c = await selected(source('What is the name of the oldest customer?', 'SELECT name FROM customer ORDER BY age DESC LIMIT 1'));
     expect([c.original, c.revised, c.reference.revised]).toEqual(['oldest', 'youngest', 'SELECT "name" FROM "customer" ORDER BY "age" ASC LIMIT 1']);
+  });
+  it('flips a reverse alphabetical order to alphabetical', async () => {
+    const c = await selected(source('List customer names in reversed lexicographical order.', 'SELECT name FROM customer ORDER BY name DESC'));
+    expect([c.original, c.revised, c.reference.revised]).toEqual(['reversed lexicographical', 'lexicographical', 'SELECT "name" FROM "customer" ORDER BY "name" ASC']);
   });
   it('changes an output field to another column of its table', async () => {
     const c = await selected(source('List the name of every customer.', 'SELECT name FROM customer'));
@@ -76,9 +87,20 @@ describe('database candidates (Table 3)', () => {
     const c = await selected(source('Which customers live in a city containing York?', "SELECT name FROM customer WHERE city LIKE '%York%'"));
     expect([c.original, c.revised, c.reference.revised]).toEqual(['York', 'Bath', 'SELECT "name" FROM "customer" WHERE "city" LIKE \'%Bath%\'']);
   });
-  it('moves a BETWEEN bound (28 returns the same customers, so 24)', async () => {
+  it('lowers a BETWEEN lower bound to the next age below it (25 admits Ann)', async () => {
     const c = await selected(source('Names of customers aged between 26 and 30?', 'SELECT name FROM customer WHERE age BETWEEN 26 AND 30'));
-    expect([c.original, c.revised]).toEqual(['between 26', 'between 24']);
+    expect([c.original, c.revised]).toEqual(['between 26', 'between 25']);
+  });
+  it('keeps thresholds within the column\'s data: a year is never doubled', async () => {
+    const cs = await databaseConstructor.enumerate(source('Which customers were born before 1950?', 'SELECT name FROM customer WHERE born < 1950', { db_id: 'years' }), { verify: { databasesDir: dir, sql } });
+    const c = cs.find((x) => x.target === 'WHERE born < 1950')!;
+    const values = [c.revised, ...c.alternatives.map((a) => a.revised)].map((t) => Number(t.replace(/\D/g, '')));
+    expect(values).toEqual([1952, 1961, 1987, 1948]);
+  });
+  it('moves a HAVING count threshold along the counts per group', async () => {
+    const c = await selected(source('Which cities have more than 2 customers?', 'SELECT city FROM customer GROUP BY city HAVING count(*) > 2'));
+    // Counts per city are Bath 2, Bristol 3, York 1: lowering to 1 admits Bath.
+    expect([c.original, c.revised, c.reference.revised]).toEqual(['more than 2', 'more than 1', 'SELECT "city" FROM "customer" GROUP BY "city" HAVING COUNT(*) > 1']);
   });
   it('swaps an aggregate with its word when no condition or order applies', async () => {
     const c = await selected(source('What is the maximum age of customers?', 'SELECT max(age) FROM customer'));
@@ -129,7 +151,9 @@ describe.skipIf(!hasShared)('real database sources', () => {
     expect([c.shard_id, c.original, c.revised]).toEqual([2, 'under age 30', 'under age 32']);
     expect(c.evidence?.kind === 'sql' && [c.evidence.original.rows, c.evidence.revised.rows]).toEqual([[['Bath']], [['Bath'], ['Bristol']]]);
     const plain = await constructSource(src, realCtx);
-    expect(plain.candidates.map((x) => x.target)).toContain('WHERE age < 30');
+    const age = plain.candidates.find((x) => x.target === 'WHERE age < 30' && !x.discarded)!;
+    // Unasked, the threshold rule moves to the next age of the data, the paper's value.
+    expect([age.revised, age.reference.revised]).toEqual(['under age 32', c.reference.revised]);
   });
   it('every emitted revision returns a different result when both references are run independently', async () => {
     const SQL = await initSqlJs();

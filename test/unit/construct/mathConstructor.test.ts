@@ -45,6 +45,20 @@ describe('math candidates (Table 3)', () => {
     const quarter = await mathConstructor.enumerate(mathSource(), { verify: {}, request: { target: '12 pencils', value: '13' } });
     expect(byOriginal(quarter, '12 pencils').discarded).toBe('results-not-whole');
   });
+  it('reads another stated percentage in its chain forms when a count changes (25% as 1.25)', async () => {
+    const src = mathSource({
+      shards: [
+        { shard_id: 1, shard_text: 'how much do the frames cost?' },
+        { shard_id: 2, shard_text: 'Ada buys 4 frames' },
+        { shard_id: 3, shard_text: 'a frame costs $20' },
+        { shard_id: 4, shard_text: 'etching adds 25% to the cost of a frame' },
+      ],
+      question: 'Ada buys 4 frames. A frame costs $20. Etching adds 25% to the cost of a frame. How much do the frames cost?',
+      answer: 'Each frame costs 20*1.25 = <<20*1.25=25>>25.\nThe frames cost 4*25 = <<4*25=100>>100.\n#### 100',
+    });
+    const c = byOriginal(await mathConstructor.enumerate(src, ctx), '4 frames');
+    expect([c.discarded, c.revised, c.reference.revised]).toEqual([undefined, '2 frames', 50]);
+  });
   it('discards a replacement that leaves the answer unchanged', async () => {
     const src = mathSource({ answer: 'She paid <<12*1.5=18>>18.\n#### 18' });
     const cs = await mathConstructor.enumerate(src, ctx);
@@ -78,6 +92,39 @@ describe.skipIf(!hasShared)('the paper\'s math examples', () => {
   });
 });
 
+// Revisions whose chains have written-out steps, recomputed by hand from the question (the problem
+// solved again with the new value), asked for with --target/--value.
+const HAND_CHECKED: Array<[task: string, target: string, value: string, answer: number]> = [
+  ['GSM8K-test/739', '$5', '10', 228], // gallon $10, half-gallon $8: 10 × 10 + 16 × 8
+  ['GSM8K-test/189', '2 different', '1', 23], // (20.25 + 15.75 + 33) / 3
+  ['GSM8K-test/14', '25%', '50', 40], // 20 − 4 = 16, half of them jazz: 8 hip-hop of 20
+  ['GSM8K-test/140', '20 available', '40', 60], // 40 − 16 = 24 of 40
+  ['GSM8K-test/315', '8 people', '4', 19], // 24 − 1 − 4
+  ['GSM8K-test/728', '50 dark', '25', 48], // 60 blue of 125
+  ['GSM8K-test/808', '1.5 quarts', '2.5', 13], // 10 + 32 + 10 = 52 quarts
+  ['GSM8K-test/1058', '100 stickers', '50', 200], // 50 + 50 + 100
+  ['GSM8K-test/1066', '80%', '40', 30], // 6 + 60% of 40
+  ['GSM8K-test/1113', '8 degrees', '4', 1], // 2 − 4 + 3
+  ['GSM8K-test/1166', '3', '6', 2500], // 50 + 300 + 350 + 800 + 1000
+  ['GSM8K-test/1187', '20 snowballs', '10', 30], // net 10 − 8 = 2 an hour
+  ['GSM8K-test/435', '5 lollipops', '9', 4], // (25 − 9) / 4
+  ['GSM8K-test/913', '58 pieces', '61', 7], // (61 − 40) / 3
+  ['GSM8K-test/420', '$4000', '2000', 11000], // 2000 + 4000 + 5000
+  ['GSM8K-test/510', '3500 calories', '7000', 1050], // 30 × 7000 / 200 days
+  ['GSM8K-test/576', '$4', '2', 10800], // 216 ft² × (12 + 2 + 2 + 34)
+  ['GSM8K-test/751', '25 bananas', '50', 68], // 24 + 50 − 12 + 6
+  ['GSM8K-test/427', '$100', '103', 153], // 153 earned, 102 cards sold are 2/3
+];
+
+describe.skipIf(!hasShared)('revisions through written-out steps, checked by hand', () => {
+  it.each(HAND_CHECKED)('%s: %s → %s gives %d', async (task, target, value, answer) => {
+    const src = sourcesOf(join(peerEval, 'math.records.jsonl')).find((r) => r.task_id === task)!;
+    const r = await constructSource(src, { verify: {}, request: { target, value } });
+    expect(r.reason, r.message).toBeUndefined();
+    expect(r.candidates[r.selected!]!.reference.revised).toBe(answer);
+  });
+});
+
 /** Independent recomputation: substitute the value in every annotation's text and evaluate it in JS. */
 function recompute(answer: string, from: number, to: number, percent: boolean): number {
   const values = new Map<number, number>([[from, to]]);
@@ -86,7 +133,8 @@ function recompute(answer: string, from: number, to: number, percent: boolean): 
   for (const m of answer.matchAll(/<<([^=<>]*)=([^<>]*)>>/g)) {
     const expr = m[1]!.replace(/(\d*\.?\d+)/g, (n) => String(values.get(Number(n)) ?? n));
     last = Function(`return (${expr.replace(/\^/g, '**')});`)() as number;
-    if (last !== Number(m[2])) values.set(Number(m[2]), last);
+    // The latest result of a value is what a later step reuses (`2 x 50 = 100`, then `150 + 100`).
+    values.set(Number(m[2]), last);
   }
   return last;
 }
@@ -103,7 +151,9 @@ describe.skipIf(!hasShared)('every emitted math revision is right by independent
       const answer = String(src.answer);
       // The chain's own closing step may be unannotated; then the annotated part is checked.
       const annotatedFinal = [...answer.matchAll(/<<[^=<>]*=([^<>]*)>>/g)].map((m) => Number(m[1])).pop();
-      const expected = Number(answer.split('####')[1]) === annotatedFinal ? recompute(answer, from, to, c.original.includes('%')) : undefined;
+      // Only chains whose every step is annotated (arithmetic written out as `a + b = c` is not read here).
+      const written = /\d%?\s*[-+*/x×÷–]\s*\$?\.?\d[^=\n<]*(=|equals)\s*\$?-?\.?\d/.test(answer.replace(/<<[^<>]*>>/g, '§'));
+      const expected = Number(answer.split('####')[1]) === annotatedFinal && !written ? recompute(answer, from, to, c.original.includes('%')) : undefined;
       if (expected !== undefined) expect(Math.abs(Number(c.reference.revised) - expected), `${src.task_id}`).toBeLessThan(1e-6);
       expect(c.reference.revised).not.toBe(c.reference.original);
       emitted++;

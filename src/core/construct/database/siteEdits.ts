@@ -1,5 +1,5 @@
 // The replacement rule per SQL site (fixed, from the source and its database): a threshold moves
-// by +2, −2, +1, −1, ×2; an equality or set member takes the next distinct value of its column in
+// to a nearby value of the data it is compared with (thresholdValues.ts); an equality or set member takes the next distinct value of its column in
 // sorted order (so a text equality always uses a value that exists); a LIKE pattern takes a word
 // of a column value it does not match; ORDER BY, comparisons and aggregates flip; an output field
 // takes the next column of its table. Each edit is applied to a copy of the AST.
@@ -7,6 +7,7 @@ import { nodeAt, type AstNode, type QueryPart } from './sqlAst';
 import type { SqlSite } from './sqlSites';
 import { distinctValues, tableColumns, type DatabaseHandle } from './databaseRun';
 import { literalOf } from './sqlAst';
+import { thresholdValues } from './thresholdValues';
 
 export interface SiteEdit {
   /** The new value as the user would state it (number, text, column, or the operator's new word filled in later). */
@@ -40,15 +41,6 @@ function rotation(values: ReadonlyArray<number | string>, current: number | stri
   return [...usable.slice(start), ...usable.slice(0, start)].filter((v) => !same(v, current));
 }
 
-function thresholdValues(v: number): number[] {
-  const out: number[] = [];
-  for (const x of [v + 2, v - 2, v + 1, v - 1, v * 2]) {
-    const r = Number.isInteger(v) ? x : Math.round(x * 100) / 100;
-    if ((v < 0 || r >= 0) && r !== v && !out.includes(r)) out.push(r);
-  }
-  return out;
-}
-
 /** The other literals of the same IN list (a replacement must not repeat one). */
 function siblings(parts: readonly QueryPart[], site: SqlSite): Array<number | string> {
   const list = nodeAt(parts[site.partIndex]!.ast, site.path.slice(0, -1));
@@ -63,8 +55,8 @@ async function conditionEdits(site: SqlSite, parts: readonly QueryPart[], db: Da
     apply: (p) => setLiteral(p, site, value),
     ...(equality && site.column ? { equality: { column: site.column.name, tables: site.column.tables, value } } : {}),
   });
-  // A threshold, a BETWEEN bound, or a count compared with `=` (`HAVING count(*) = 2`) moves by the rule.
-  if (typeof v === 'number' && (FLIP[op] || op === 'BETWEEN' || !site.column)) return thresholdValues(v).map((n) => literal(n, false));
+  // A threshold, a BETWEEN bound, or a count compared with `=` (`HAVING count(*) = 2`) moves along its data.
+  if (typeof v === 'number' && (FLIP[op] || op === 'BETWEEN' || !site.column)) return (await thresholdValues(site, parts, db)).map((n) => literal(n, false));
   if (!site.column) return [];
   if (op === 'LIKE' || op === 'NOT LIKE') return likeEdits(site, v as string, db);
   const values = await distinctValues(db, site.column.tables, site.column.name);

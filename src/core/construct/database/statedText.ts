@@ -60,7 +60,7 @@ export function pluralLike(value: string, plural: boolean): string {
 }
 
 export const ORDER_WORDS: Record<'DESC' | 'ASC', Array<[string, string]>> = {
-  DESC: [['descending', 'ascending'], ['maximum', 'minimum'], ['most', 'least'], ['highest', 'lowest'], ['largest', 'smallest'], ['most', 'fewest'], ['greatest', 'least'], ['oldest', 'youngest'], ['latest', 'earliest'], ['biggest', 'smallest'], ['longest', 'shortest'], ['decreasing', 'increasing']],
+  DESC: [['descending', 'ascending'], ['maximum', 'minimum'], ['most', 'least'], ['highest', 'lowest'], ['largest', 'smallest'], ['most', 'fewest'], ['greatest', 'least'], ['oldest', 'youngest'], ['latest', 'earliest'], ['biggest', 'smallest'], ['longest', 'shortest'], ['decreasing', 'increasing'], ['reverse alphabetical', 'alphabetical'], ['reversed alphabetical', 'alphabetical'], ['reverse lexicographical', 'lexicographical'], ['reversed lexicographical', 'lexicographical']],
   ASC: [['ascending', 'descending'], ['minimum', 'maximum'], ['lowest', 'highest'], ['smallest', 'largest'], ['fewest', 'most'], ['least', 'most'], ['youngest', 'oldest'], ['earliest', 'latest'], ['shortest', 'longest'], ['increasing', 'decreasing'], ['alphabetical', 'reverse alphabetical']],
 };
 

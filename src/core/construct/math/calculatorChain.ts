@@ -4,6 +4,7 @@
 // The chain must account for every operand (a premise, an earlier result or a unit constant);
 // otherwise some step was done outside the annotations and the recomputation cannot be trusted.
 import { ArithmeticError, evaluate, operands, parseArithmetic, type ArithNode } from './arithmetic';
+import { writtenSteps } from './writtenSteps';
 import { sameNumber } from '../../verify/math/numbers';
 
 export interface ChainStep {
@@ -32,42 +33,24 @@ export function parseCalculatorChain(answer: string): CalculatorChain | { error:
   const hashes = /####\s*(-?[\d,]*\.?\d+)\s*$/.exec(answer.trim());
   if (!hashes) return { error: 'the answer has no `#### N` line' };
   const final = Number(hashes[1]!.replace(/,/g, ''));
-  const steps: ChainStep[] = [];
+  const annotated: Array<ChainStep & { position: number }> = [];
   for (const m of answer.matchAll(/<<([^<>=]*)=([^<>]*)>>/g)) {
     const result = Number(m[2]!.trim().replace(/,/g, ''));
     if (!Number.isFinite(result)) return { error: `the annotation <<${m[1]}=${m[2]}>> has no numeric result` };
     try {
       const tree = parseArithmetic(m[1]!);
       if (!sameNumber(evaluate(tree), result) && Math.abs(evaluate(tree) - result) > 0.01) return { error: `the annotation <<${m[1]}=${m[2]}>> does not compute` };
-      steps.push({ expr: m[1]!.trim(), tree, result });
+      annotated.push({ expr: m[1]!.trim(), tree, result, position: m.index });
     } catch (e) {
       return { error: e instanceof ArithmeticError ? `the annotation <<${m[1]}>> does not parse: ${e.message}` : String(e) };
     }
   }
-  const closing = steps.some((s) => sameNumber(s.result, final)) ? undefined : unannotatedFinalStep(answer, final);
-  if (closing) steps.push(closing);
+  // Steps written out without annotation (`$20.25 + $15.75 + $66 = $102.`) join in text order.
+  const steps: ChainStep[] = [...annotated, ...writtenSteps(answer)]
+    .sort((a, b) => a.position - b.position)
+    .map(({ expr, tree, result }) => ({ expr, tree, result }));
   if (!steps.length) return { error: 'the answer has no calculator annotations' };
   return { steps, final };
-}
-
-/**
- * A last step written without annotation (`This is 12/20 x 100% = 60% of the students.`): the
- * arithmetic just before `= <final>` on a line, when it computes the final answer.
- */
-function unannotatedFinalStep(answer: string, final: number): ChainStep | undefined {
-  const lines = answer.split('\n').filter((l) => !l.includes('<<') && !l.trim().startsWith('####'));
-  for (const line of lines.reverse()) {
-    const m = /([\d$.,\s()+\-*/x×÷%]+)=\s*\$?\s*(-?[\d,]*\.?\d+)/.exec(line);
-    if (!m || !sameNumber(Number(m[2]!.replace(/,/g, '')), final)) continue;
-    const expr = m[1]!.replace(/\$/g, '').replace(/[x×]/g, '*').replace(/÷/g, '/').replace(/%/g, '').replace(/\s+/g, '');
-    try {
-      const tree = parseArithmetic(expr);
-      if (operands(tree).length >= 2 && sameNumber(evaluate(tree), final)) return { expr, tree, result: final };
-    } catch {
-      // Not arithmetic after all: no closing step.
-    }
-  }
-  return undefined;
 }
 
 export interface Propagation {
@@ -102,69 +85,95 @@ function substitutedExpr(tree: ArithNode, value: (index: number) => number): str
   }
 }
 
-/** Every way to read a step's operands: each operand's possible new values, combined (capped). */
-function readings(ops: ReadonlyArray<{ index: number; value: number }>, options: Map<number, number[]>): Array<Map<number, number>> | undefined {
-  let out: Array<Map<number, number>> = [new Map()];
-  for (const op of ops) {
-    const values = options.get(op.value)!;
-    out = out.flatMap((m) => values.map((v) => new Map(m).set(op.index, v)));
-    if (out.length > MAX_READINGS) return undefined;
-  }
+/** Where an operand's value comes from: a given number (premise, alias, unit constant) or an earlier step. */
+type Source = { given: number } | { step: number; negated?: true };
+
+/** One global reading of the chain: every step's new value, and which steps' results were consumed. */
+interface Reading {
+  values: number[];
+  used: ReadonlySet<number>;
+}
+
+const MAX_READINGS = 4096;
+
+function sourcesOf(value: number, stepIndex: number, chain: CalculatorChain, givens: Map<number, number[]>): Source[] {
+  const out: Source[] = (givens.get(value) ?? []).map((given) => ({ given }));
+  chain.steps.forEach((s, j) => {
+    if (j < stepIndex && sameNumber(s.result, value)) out.push({ step: j });
+  });
+  // A negative result read back as `-6 + 3`: the operand is 6 under a unary minus.
+  if (!out.length && value !== 0) chain.steps.forEach((s, j) => {
+    if (j < stepIndex && sameNumber(s.result, -value)) out.push({ step: j, negated: true });
+  });
   return out;
 }
 
-const MAX_READINGS = 256;
+/** Every reading of one step on top of `reading`: each operand from each of its sources. */
+function extend(reading: Reading, sources: Source[][], tree: ArithNode): Array<{ reading: Reading; picks: number[] }> {
+  let partial: Array<{ picks: number[]; used: Set<number> }> = [{ picks: [], used: new Set(reading.used) }];
+  for (const options of sources) {
+    partial = partial.flatMap((p) =>
+      options.map((src) => {
+        if ('given' in src) return { picks: [...p.picks, src.given], used: p.used };
+        const v = reading.values[src.step]!;
+        return { picks: [...p.picks, src.negated ? -v : v], used: new Set(p.used).add(src.step) };
+      }),
+    );
+  }
+  return partial.map((p) => ({ picks: p.picks, reading: { values: [...reading.values, evaluate(tree, (n) => p.picks[n.index]!)], used: p.used } }));
+}
 
 /**
  * Propagates `premise.from → premise.to` through the chain. `premises` are the other numbers the
  * question states (they may appear as operands); `aliases` are other forms of the premise (a
  * percentage as a fraction: 150% → 1.5). The chain links steps by value only, so an operand whose
- * value is both a changed and an unchanged quantity is read both ways: the revision stands only
- * when every reading gives the same final answer.
+ * value is both a given number and an earlier result is read both ways. A solution computes a
+ * result to use it: readings that leave an earlier result unused are set aside when another
+ * reading uses them all (`2 x 50 = 100`, then `150 + 100`: the 100 is that result, not the stated
+ * 100 stickers). The revision stands only when every remaining reading gives the same answer.
  */
 export function propagate(chain: CalculatorChain, premise: { from: number; to: number; aliases?: Array<{ from: number; to: number }> }, premises: readonly number[]): Propagation | PropagationFailure {
-  const options = new Map<number, number[]>();
-  const addOption = (value: number, next: number) => {
-    const list = options.get(value) ?? [];
+  const givens = new Map<number, number[]>();
+  const addGiven = (value: number, next: number) => {
+    const list = givens.get(value) ?? [];
     if (!list.some((x) => sameNumber(x, next))) list.push(next);
-    options.set(value, list);
+    givens.set(value, list);
   };
-  for (const a of [premise, ...(premise.aliases ?? [])]) addOption(a.from, a.to);
-  for (const p of premises) if (!options.has(p)) addOption(p, p);
+  for (const a of [premise, ...(premise.aliases ?? [])]) addGiven(a.from, a.to);
+  for (const p of premises) if (!givens.has(p)) addGiven(p, p);
   // A unit constant equal to the premise is the premise (value-unique rules out a second statement).
-  for (const c of UNIT_CONSTANTS) if (!options.has(c)) addOption(c, c);
-  const results: number[] = [];
-  const lines: string[] = [];
-  const lostWhole: string[] = [];
-  const negative: string[] = [];
-  const stepResults: number[][] = [];
+  for (const c of UNIT_CONSTANTS) if (!givens.has(c)) addGiven(c, c);
+  const lastIndex = chain.steps.map((s) => s.result).lastIndexOf(chain.final);
+  if (lastIndex < 0) return { reason: 'chain-incomplete', evidence: `the final answer ${formatNumber(chain.final)} is not a result of the chain` };
+  const steps = chain.steps.slice(0, lastIndex + 1);
+  let states: Array<{ reading: Reading; lines: string[] }> = [{ reading: { values: [], used: new Set() }, lines: [] }];
   try {
-    for (const step of chain.steps) {
+    for (const [i, step] of steps.entries()) {
       const ops = operands(step.tree);
-      const missing = ops.find((op) => !options.has(op.value));
+      const sources = ops.map((op) => sourcesOf(op.value, i, chain, givens));
+      const missing = ops.find((_, k) => sources[k]!.length === 0);
       if (missing) return { reason: 'chain-incomplete', evidence: `operand ${formatNumber(missing.value)} of <<${step.expr}>> is neither stated in the question nor computed earlier in the chain` };
-      const ways = readings(ops, options);
-      if (!ways) return { reason: 'chain-ambiguous', evidence: `<<${step.expr}>> can be read in more than ${MAX_READINGS} ways` };
-      const values: number[] = [];
-      for (const way of ways) {
-        const v = evaluate(step.tree, (n) => way.get(n.index)!);
-        if (!values.some((x) => sameNumber(x, v))) values.push(v);
-      }
-      stepResults.push(values);
-      for (const v of values) addOption(step.result, v);
-      const first = ways[0]!;
-      results.push(values[0]!);
-      lines.push(`${substitutedExpr(step.tree, (i) => first.get(i)!)}=${formatNumber(values[0]!)}`);
-      const shown = `${step.expr}=${formatNumber(step.result)} becomes ${values.map(formatNumber).join(' or ')}`;
-      if (Number.isInteger(step.result) && values.some((v) => !Number.isInteger(Math.round(v * 1e9) / 1e9))) lostWhole.push(shown);
-      if (step.result >= 0 && values.some((v) => v < 0)) negative.push(shown);
+      states = states.flatMap((st) =>
+        extend(st.reading, sources, step.tree).map((e) => ({ reading: e.reading, lines: [...st.lines, `${substitutedExpr(step.tree, (k) => e.picks[k]!)}=${formatNumber(e.reading.values[i]!)}`] })),
+      );
+      if (states.length > MAX_READINGS) return { reason: 'chain-ambiguous', evidence: `the chain up to <<${step.expr}>> can be read in more than ${MAX_READINGS} ways` };
     }
   } catch (e) {
     return { reason: 'chain-error', evidence: e instanceof Error ? e.message : String(e) };
   }
-  const lastIndex = chain.steps.map((s) => s.result).lastIndexOf(chain.final);
-  if (lastIndex < 0) return { reason: 'chain-incomplete', evidence: `the final answer ${formatNumber(chain.final)} is not a result of the chain` };
-  const finals = stepResults[lastIndex]!;
+  const usesAll = states.filter((st) => steps.every((_, j) => j === lastIndex || st.reading.used.has(j)));
+  const kept = usesAll.length ? usesAll : states;
+  const finals: number[] = [];
+  for (const st of kept) if (!finals.some((x) => sameNumber(x, st.reading.values[lastIndex]!))) finals.push(st.reading.values[lastIndex]!);
   if (finals.length > 1) return { reason: 'chain-ambiguous', evidence: `the chain links steps by value and can be read to give ${finals.map(formatNumber).join(' or ')}` };
-  return { results, final: finals[0]!, revisedChain: lines.join('\n'), lostWhole, negative };
+  const lostWhole: string[] = [];
+  const negative: string[] = [];
+  steps.forEach((step, i) => {
+    const values = kept.map((st) => st.reading.values[i]!).filter((v, k, a) => a.findIndex((x) => sameNumber(x, v)) === k);
+    const shown = `${step.expr}=${formatNumber(step.result)} becomes ${values.map(formatNumber).join(' or ')}`;
+    if (Number.isInteger(step.result) && values.some((v) => !Number.isInteger(Math.round(v * 1e9) / 1e9))) lostWhole.push(shown);
+    if (step.result >= 0 && values.some((v) => v < 0)) negative.push(shown);
+  });
+  const first = kept[0]!;
+  return { results: first.reading.values, final: finals[0]!, revisedChain: first.lines.join('\n'), lostWhole, negative };
 }

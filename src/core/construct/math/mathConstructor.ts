@@ -20,6 +20,8 @@ interface MathSource {
   chain: CalculatorChain | { error: string };
   /** Every number the question and shards state (operands the chain may use). */
   stated: number[];
+  /** The stated percentages (`20%`). */
+  percents: number[];
 }
 
 const countOf = (values: readonly number[], v: number) => values.filter((x) => sameNumber(x, v)).length;
@@ -55,7 +57,8 @@ function valueChecks(src: MathSource, p: Premise, value: number): ValueOutcome {
   // A percentage enters a chain as a fraction, a growth factor or a remaining share (20% → .2, 1.2, .8).
   const pct = (v: number) => [v / 100, 1 + v / 100, 1 - v / 100];
   const aliases = p.percent ? pct(p.token.value).map((from, i) => ({ from, to: pct(value)[i]! })) : [];
-  const others = src.stated.filter((n) => !sameNumber(n, p.token.value));
+  // Other stated percentages enter the chain in those forms too (`20%` as 1.2 when 44 seniors change).
+  const others = [...src.stated.filter((n) => !sameNumber(n, p.token.value)), ...src.percents.filter((n) => !sameNumber(n, p.token.value)).flatMap(pct)];
   const prop = propagate(src.chain, { from: p.token.value, to: value, aliases }, others);
   if ('reason' in prop) return { value, checks: [...checks, check('chain-complete', prop.reason, false, prop.evidence)] };
   checks.push(check('chain-complete', 'chain-incomplete', true, `${src.chain.steps.length} calculator steps recomputed`));
@@ -138,7 +141,8 @@ export const mathConstructor: DomainConstructor = {
     if (typeof answer !== 'number') throw new SourceConstructionError('missing-keys', 'a math source needs a numeric `answer` (GSM8K style, `#### N`)');
     const chain = typeof rec.answer === 'string' ? parseCalculatorChain(rec.answer) : { error: 'the answer is a bare number without a calculator chain' };
     const stated = [...new Set([rec.question, ...rec.shards.map(shardText)].flatMap(statedNumbers))];
-    const src: MathSource = { rec, question: rec.question, answer, chain, stated };
+    const percents = [...new Set(premisesOf(rec).filter((p) => p.percent).map((p) => p.token.value))];
+    const src: MathSource = { rec, question: rec.question, answer, chain, stated, percents };
     return premisesOf(rec).map((p) => candidateFor(src, p, ctx));
   },
 };

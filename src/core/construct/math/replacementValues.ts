@@ -4,6 +4,8 @@
 // verified alternatives for extended depths.
 import { formatNumber } from './calculatorChain';
 
+const NEAR_STEPS = 6;
+
 export function replacementValues(value: number, opts: { percent: boolean }): number[] {
   const out: number[] = [];
   const add = (v: number) => {
@@ -17,6 +19,11 @@ export function replacementValues(value: number, opts: { percent: boolean }): nu
     add(value - 1);
     add(value + 2);
     if (value % 2 !== 0) add(value * 3);
+    // Then the nearest whole values, so a division that must stay whole (25 - 5 shared by 4) finds one.
+    for (let k = 2; k <= NEAR_STEPS; k++) {
+      add(value - k);
+      add(value + k + 1);
+    }
   } else {
     add(value * 2);
     add(value / 2);
