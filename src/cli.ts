@@ -14,6 +14,8 @@ const COMMANDS: Record<string, () => Promise<{ default: CliCommand }>> = {
   review: () => import('./cli/reviewCommand'),
   search: () => import('./cli/searchCommand'),
   construct: () => import('./cli/constructCommand'),
+  annotate: () => import('./cli/annotateCommand'),
+  annotations: () => import('./cli/annotationsCommand'),
 };
 
 const USAGE = `intent-lens <command> [options]
@@ -22,12 +24,14 @@ Commands:
   validate <file-or-folder>... [--json]          check records, run logs and evolving plans
   render <records> --task-id ID --mode multi|single --condition C [--path P --k K] [--json]
   score --records <file> --logs <file-or-folder>... [--databases DIR] [--json] [--out FILE]
-  stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv]
+  stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv] [--verdicts adjudicated|machine]
   export-opsd --records <file> --logs <file-or-folder>... --out FILE [--admit-single-correct]
   run --records <file> --task-id ID --mode M --condition C (--provider ID | --base-url URL) --model M --out LOG
   fork --records <file> --logs <...> (--conv-id ID --turn N | --all --filter EXPR) <edit> (--provider ID | --base-url URL) --out LOG
   review <records> --task-id ID --status approved|rejected|needs-work|pending [--note TEXT]
   search --logs <file-or-folder>... [--regex] [--case-sensitive] [--word] [--role user|assistant|system] [--json] <query>
+  annotate --logs DIR --conv-id ID [--turn N] (--label L | --note TEXT | --verdict correct|incorrect --reason TEXT)
+  annotations --logs DIR (--json | --format csv|jsonl) [--label L] [--annotations FILE]
   construct --sources FILE [--databases DIR] [--out FILE] [--json] [--task-id ID] [--target T --value V]
 
 Run 'intent-lens <command> --help' for a command's options.`;

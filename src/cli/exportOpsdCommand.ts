@@ -9,6 +9,8 @@ import { readOptions } from './readOptions';
 import { WORKSPACE_OPTIONS } from './statsLoad';
 import { Workspace } from '../core/workspace/workspace';
 import { describeRescoreCounts } from '../core/workspace/verdicts';
+import { ANNOTATIONS_HELP, ANNOTATIONS_OPTION, applyAnnotations, sidecarPaths } from './annotationsOption';
+import { VERDICT_MODES } from '../core/annotations/adjudication';
 import { exportOpsd } from '../core/opsd/opsdExport';
 
 const USAGE = `intent-lens export-opsd --records <file> --logs <file-or-folder>... --out FILE [--admit-single-correct] [--model M]... [--rescored FILE]
@@ -16,6 +18,9 @@ const USAGE = `intent-lens export-opsd --records <file> --logs <file-or-folder>.
   --model M               only this model (repeatable)
   --rescored FILE         a re-scored copy of the logs (what score --out wrote): its verdicts replace the logged ones, by conv_id
   --out -                 write to stdout
+  --exclude-label L       leave out conversations annotated with label L (repeatable; e.g. simulator-error)
+  --verdicts MODE         adjudicated (default: human verdict overrides win) or machine
+${ANNOTATIONS_HELP}
 `;
 
 const command: CliCommand = {
@@ -24,7 +29,12 @@ const command: CliCommand = {
       ...WORKSPACE_OPTIONS,
       out: { type: 'string' },
       'admit-single-correct': { type: 'boolean' },
+      'exclude-label': { type: 'string', multiple: true },
+      verdicts: { type: 'string' },
+      ...ANNOTATIONS_OPTION,
     });
+    const mode = VERDICT_MODES.find((m) => m === (values.verdicts ?? 'adjudicated'));
+    if (!mode) throw new CliError('--verdicts must be adjudicated or machine');
     const logs = [...(values.logs ?? []), ...positionals];
     if (!values.records?.length) throw new CliError('--records <file> is required (the Teacher prompts are rendered from the records)');
     if (logs.length === 0) throw new CliError('--logs <file-or-folder> is required');
@@ -36,6 +46,11 @@ const command: CliCommand = {
     } catch (e) {
       throw new CliError(e instanceof Error ? e.message : String(e), 1);
     }
+    const annotations = await applyAnnotations(loaded, sidecarPaths(values.annotations));
+    const excluded = new Set(values['exclude-label'] ?? []);
+    const excludedConvs = new Set(annotations.annotations.filter((a) => a.kind === 'label' && excluded.has(a.value)).map((a) => a.conv_id));
+    const refs = loaded.conversationsWithCurrentVerdicts(mode).filter((r) => !excludedConvs.has(r.conv_id));
+    if (excluded.size) process.stderr.write(`excluded ${excludedConvs.size} conversation(s) labelled ${[...excluded].join(', ')}\n`);
     const toStdout = values.out === '-';
     const inputs = [...loaded.dataFiles().map((f) => f.path), ...(values.rescored ? [values.rescored] : [])];
     if (!toStdout) await refuseOutputOverInputs(values.out, inputs);
@@ -45,7 +60,7 @@ const command: CliCommand = {
       else if (!stream.write(line)) await once(stream, 'drain');
     };
     const summary = await exportOpsd(
-      loaded.conversationsWithCurrentVerdicts(),
+      refs,
       (id) => loaded.record(id)?.record,
       (ref) => loaded.logs.readConversation(ref),
       (example) => write(JSON.stringify(example) + '\n'),

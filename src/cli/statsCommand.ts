@@ -15,9 +15,13 @@ import { diffForks, diffLogPaths, diffRescored, type StatsDiffOptions } from './
 import { statsDetectors } from '../core/stats/statsDetectors';
 import { formatForkStatsTable } from '../core/stats/forkStats';
 import { loadStatsWorkspace as load, WORKSPACE_OPTIONS } from './statsLoad';
+import { ANNOTATIONS_HELP, ANNOTATIONS_OPTION, applyAnnotations, sidecarPaths } from './annotationsOption';
+import { VERDICT_MODES } from '../core/annotations/adjudication';
+import { describeOverrideEffect, overrideEffect, type OverrideEffect } from '../core/stats/overrideEffect';
 import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './maxLineBytesOption';
 
 const USAGE = `intent-lens stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv|html|latex] [--model M]... [--rescored FILE]
+                  [--verdicts adjudicated|machine] [--annotations FILE]...
 intent-lens stats --diff <logs-A> <logs-B> [--json] [--model M]...
 intent-lens stats --diff-rescored --logs <file-or-folder>... [--rescored FILE | --verdicts PATH] [--json] [--model M]...
 intent-lens stats --diff-forks --logs <file-or-folder>... [--batch EDIT] [--rescored FILE | --verdicts PATH] [--json] [--model M]...
@@ -31,7 +35,10 @@ intent-lens stats --diff-forks --logs <file-or-folder>... [--batch EDIT] [--resc
   --diff A B      per condition, the sources that flipped correct→wrong and wrong→correct from the
                   logs under A to those under B (same model, same source), with an exact McNemar test
   --rescored FILE a re-scored copy of the logs (what score --out wrote): its verdicts replace the logged ones, by conv_id
-  --verdicts PATH the extension's re-scored verdicts: .intent-lens/rescored-verdicts.json or its workspace folder
+  --verdicts adjudicated (default): human verdict overrides from the annotation sidecars win;
+                  machine: the logged or re-scored verdicts only (stderr says how many cells overrides changed)
+${ANNOTATIONS_HELP}
+  --verdicts PATH with --diff-rescored / --diff-forks: the extension's re-scored verdicts: .intent-lens/rescored-verdicts.json or its workspace folder
   --diff-rescored the re-scored runs, as logged (A) vs re-scored (B): which sources the re-score flipped
                   (re-scores from --rescored, --verdicts, or ./.intent-lens/rescored-verdicts.json)
   --diff-forks    each fork batch (forks in one log file made with one edit) vs its parents: which
@@ -40,6 +47,14 @@ intent-lens stats --diff-forks --logs <file-or-folder>... [--batch EDIT] [--resc
 ${MAX_LINE_BYTES_HELP}
 Invalid lines and repeated conv_ids are reported on stderr and counted once.
 `;
+
+function adjudicationJson(e: OverrideEffect, annotations: number): Record<string, unknown> {
+  return {
+    annotations,
+    changed_conversations: e.changedConversations,
+    changed_cells: e.changedCells.map((c) => ({ model: c.model, domain: c.domain, mode: c.mode, condition: c.condition, machine: c.machine, adjudicated: c.adjudicated, conv_ids: c.conv_ids })),
+  };
+}
 
 const FORMATS = ['md', 'csv', 'html', 'latex'] as const;
 type Format = (typeof FORMATS)[number];
@@ -58,7 +73,9 @@ const command: CliCommand = {
       verdicts: { type: 'string' },
       batch: { type: 'string' },
       ...MAX_LINE_BYTES_OPTION,
+      ...ANNOTATIONS_OPTION,
     });
+    const verdictMode = VERDICT_MODES.find((m) => m === values.verdicts);
     const onlyModels = values.model ? new Set(values.model) : undefined;
     const maxLineBytes = maxLineBytesOf(values['max-line-bytes']);
     const diffOpts: StatsDiffOptions = {
@@ -68,7 +85,7 @@ const command: CliCommand = {
       json: values.json ?? false,
       ...(onlyModels ? { models: onlyModels } : {}),
       ...(values.rescored !== undefined ? { rescored: values.rescored } : {}),
-      ...(values.verdicts !== undefined ? { verdicts: values.verdicts } : {}),
+      ...(values.verdicts !== undefined && !verdictMode ? { verdicts: values.verdicts } : {}),
       ...(values.batch !== undefined ? { batch: values.batch } : {}),
       ...(maxLineBytes ? { maxLineBytes } : {}),
     };
@@ -88,16 +105,22 @@ const command: CliCommand = {
     }
     const { logs } = diffOpts;
     if (logs.length === 0) throw new CliError('--logs <file-or-folder> is required');
+    if (values.verdicts !== undefined && !verdictMode) throw new CliError('--verdicts must be adjudicated or machine (a re-scored verdicts PATH goes with --diff-rescored / --diff-forks)');
     if (!isFormat(values.format)) throw new CliError('--format must be md, csv, html or latex');
     const seed = values.seed === undefined ? undefined : Number(values.seed);
     if (seed !== undefined && !Number.isInteger(seed)) throw new CliError('--seed must be an integer');
     const loaded = await load(values.records ?? [], logs, maxLineBytes);
     if (values.rescored) process.stderr.write(`verdicts from ${values.rescored}: ${describeRescoreCounts(await loaded.overlayRescoredLog(values.rescored))}\n`);
-    const refs = loaded.conversationsWithCurrentVerdicts();
+    const mode = verdictMode ?? 'adjudicated';
+    const annotations = await applyAnnotations(loaded, sidecarPaths(values.annotations));
+    const refs = loaded.conversationsWithCurrentVerdicts(mode);
+    const effect = overrideEffect(loaded.conversationsWithCurrentVerdicts('machine'), loaded.conversationsWithCurrentVerdicts('adjudicated'), values.model);
     const { detectorName, close, ...detectors } = statsDetectors((id) => loaded.record(id)?.record, [...loaded.plans().values()].map((p) => p.plan));
     const report = await computeStats(refs, { ...detectors, ...(values.model ? { models: values.model } : {}), ...(seed !== undefined ? { bootstrap: { ...DEFAULT_BOOTSTRAP, seed } } : {}) });
     await close();
-    if (values.json) process.stdout.write(JSON.stringify(statsToJson(report), null, 2) + '\n');
+    // Only an adjudicated report that overrides changed says so: otherwise the bytes are the machine report's.
+    const adjudication = mode === 'adjudicated' && effect.changedConversations > 0 ? adjudicationJson(effect, annotations.annotations.length) : undefined;
+    if (values.json) process.stdout.write(JSON.stringify({ ...statsToJson(report), ...(adjudication ? { adjudication } : {}) }, null, 2) + '\n');
     else if (values.format === 'csv') process.stdout.write(gridToCsv(report));
     else if (values.format === 'html') process.stdout.write(statsToHtml(report, { generatedAt: new Date(), sources: [...logs] }));
     else if (values.format === 'latex') process.stdout.write(gridToLatex(report));
@@ -110,6 +133,7 @@ const command: CliCommand = {
       }
       if (report.forks.length) process.stdout.write('\n' + formatForkStatsTable(report.forks));
     }
+    if (loaded.verdicts.humanOverrideCount() > 0) process.stderr.write(`verdicts: ${mode}; ${describeOverrideEffect(loaded.verdicts.humanOverrideCount(), effect)}${mode === 'machine' ? ' (not applied)' : ''}\n`);
     process.stderr.write(`${report.totals.conversations} conversation(s)${report.totals.forks ? ` and ${report.totals.forks} fork(s) (not counted in the grid)` : ''} in ${loaded.logFilePaths().length} file(s); ${report.totals.unscored} unscored; ${report.models.length} model(s); inactive-content detector: ${detectorName}\n`);
     return 0;
   },

@@ -55,6 +55,10 @@ export const COMMANDS = {
   // Constructing revisions from source tasks
   constructNewRevision: 'intentLens.construct.newRevision',
   constructForFile: 'intentLens.construct.forFile',
+  // Annotations and verdict overrides
+  annotationsAdd: 'intentLens.annotations.add',
+  annotationsOverrideVerdict: 'intentLens.annotations.overrideVerdict',
+  annotationsReviewNext: 'intentLens.annotations.reviewNextUnannotated',
 } as const;
 
 /** Keyboard navigation inside the compare view (contributed, with keybindings). */
@@ -94,6 +98,8 @@ export const INTERNAL_COMMANDS = {
   treeFilteredConversations: 'intentLens.tree.filteredConversations',
   /** Compare: what the Sources tree's selected item names (`{convId}`, `{taskId, model}` …), or undefined. */
   treeSelection: 'intentLens.tree.selection',
+  /** Tests: the annotations the store holds and the status bar's verdict. */
+  annotationsInspect: 'intentLens.annotations.inspect',
 } as const;
 
 /** What package.json must contribute: every user-facing id above, nothing else. */

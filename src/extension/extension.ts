@@ -17,6 +17,7 @@ import { registerDiscovery } from './discovery/registerDiscovery';
 import { registerConversation } from './conversation/registerConversation';
 import { registerSamples } from './samples/registerSamples';
 import { registerConstruct } from './construct/registerConstruct';
+import { registerAnnotations } from './annotations/registerAnnotations';
 import { closeCodeSandboxes } from '../core/verify/code/codeSandbox';
 
 import { TreeModels } from './tree/treeModels';
@@ -50,7 +51,7 @@ export async function activate(context: vscode.ExtensionContext, load?: HostLoad
   const treeFilters = new TreeFilterStore(context.workspaceState);
   const services: ExtensionServices = { context, data, output, rescored, treeModels, treeFilters };
   context.subscriptions.push(output, data, rescored, treeModels, treeFilters);
-  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving, registerFork, registerSearch, registerLinks, registerDiscovery, registerConversation, registerSamples, registerConstruct]) {
+  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving, registerFork, registerSearch, registerLinks, registerDiscovery, registerConversation, registerSamples, registerConstruct, registerAnnotations]) {
     try {
       register(services);
     } catch (e) {

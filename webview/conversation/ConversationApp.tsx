@@ -9,6 +9,7 @@ import type { CommandParams } from '../../src/shared/protocol';
 import { TurnRow } from './TurnRow';
 import { Markdown, markdownRenders } from './Markdown';
 import { Notes } from '../shared/Notes';
+import { AnnotationList } from './AnnotationList';
 import { VERDICT_MARKS } from '../../src/shared/verdicts';
 import { LeakNote } from '../shared/LeakNote';
 import { useTurnNavigation } from './useTurnNavigation';
@@ -17,7 +18,7 @@ type Row = { kind: 'system' } | { kind: 'turn'; turn: number } | { kind: 'logs' 
 
 export interface ConversationAppProps {
   state: ConversationState;
-  onCommand: <C extends 'openLogLine' | 'compareWith' | 'compareWithCounterpart' | 'forkFromTurn'>(command: C, params: CommandParams<typeof ConversationView, C>) => void;
+  onCommand: <C extends 'openLogLine' | 'compareWith' | 'compareWithCounterpart' | 'forkFromTurn' | 'annotate' | 'overrideVerdict'>(command: C, params: CommandParams<typeof ConversationView, C>) => void;
   subscribeNavigate: (listener: (a: ConversationNavigate) => void) => () => void;
   subscribeScroll: (listener: (turn: number) => void) => () => void;
   onRendered: () => void;
@@ -54,6 +55,12 @@ function LogLines({ title, lines, folded }: { title: string; lines: LogLine[]; f
   );
 }
 
+/** The selected text of the transcript, if any (to annotate it as a span). */
+function selectedText(): string | undefined {
+  const text = window.getSelection()?.toString().trim();
+  return text ? text.slice(0, 4000) : undefined;
+}
+
 /** The task in effect in plain words (the state carries `original` / `revised`, or a function name). */
 function taskInEffect(state: ConversationState): string {
   if (state.activeTask === undefined) return '(unknown: no record or plan)';
@@ -66,9 +73,10 @@ interface HeaderProps {
   inactiveCount: number;
   onCommand: ConversationAppProps['onCommand'];
   onGoToTurn: (turn: number) => void;
+  annotate: () => void;
 }
 
-function Header({ state, inactiveCount, onCommand, onGoToTurn }: HeaderProps) {
+function Header({ state, inactiveCount, onCommand, onGoToTurn, annotate }: HeaderProps) {
   const v = state.verdict;
   const leak = state.leak;
   const leakTurn = leak?.turn !== undefined ? state.turns[leak.turn] : undefined;
@@ -82,7 +90,7 @@ function Header({ state, inactiveCount, onCommand, onGoToTurn }: HeaderProps) {
           {VERDICT_MARKS[v.verdict]} {v.verdict}
         </span>
         <span className="il-provenance" data-testid="provenance">
-          {v.source === 're-scored' ? `re-scored (logged ${v.logged ?? 'unscored'})` : 'logged'}: {v.detail}
+          {v.source === 'logged' ? 'logged' : `${v.source} (logged ${v.logged ?? 'unscored'})`}: {v.detail}
         </span>
       </div>
       {leak && <LeakNote leak={leak} {...(leakTurn ? { turnLabel: leakTurn.label } : {})} onGoToTurn={onGoToTurn} />}
@@ -110,11 +118,18 @@ function Header({ state, inactiveCount, onCommand, onGoToTurn }: HeaderProps) {
           </button>
         )}
         <button onClick={() => onCommand('compareWith', {})}>Compare With…</button>
+        <button onClick={annotate} title="Annotate the current turn, or the selected text (A)" data-testid="annotate">
+          Annotate…
+        </button>
+        <button onClick={() => onCommand('overrideVerdict', {})} title="Override the verdict, with a reason (V)" data-testid="override-verdict">
+          Override Verdict…
+        </button>
         <span className="il-help">
           {state.turns.length} user turns · {inactiveCount} inactive span{inactiveCount === 1 ? '' : 's'} marked · J/K turns · N/Shift+N inactive{state.canFork ? ' · F fork from the current turn' : ''} · {state.fileLabel}:{state.line}
         </span>
       </div>
       <Notes notes={state.notes} />
+      <AnnotationList annotations={state.annotations} />
     </header>
   );
 }
@@ -176,7 +191,19 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const scrollToRow = useCallback((row: number) => virtualizer.scrollToIndex(row, { align: 'start' }), [virtualizer]);
-  const { stops, currentTurn, goToTurn } = useTurnNavigation({ state, scroller, rowOfTurn, scrollToRow, onCommand, subscribeNavigate, subscribeScroll });
+  // A and V: annotate the current turn (or the selection), override the verdict.
+  const otherKeys = useRef<(key: string) => boolean>(() => false);
+  const { stops, currentTurn, goToTurn } = useTurnNavigation({ state, scroller, rowOfTurn, scrollToRow, onCommand, subscribeNavigate, subscribeScroll, onOtherKey: (key) => otherKeys.current(key) });
+  const annotate = useCallback(() => {
+    const selection = selectedText();
+    onCommand('annotate', { ...(state.turns[currentTurn] ? { turn: currentTurn + 1 } : {}), ...(selection ? { selection } : {}) });
+  }, [onCommand, currentTurn, state.turns]);
+  otherKeys.current = (key) => {
+    if (key === 'a') annotate();
+    else if (key === 'v') onCommand('overrideVerdict', {});
+    else return false;
+    return true;
+  };
 
   useEffect(() => {
     performance.mark('il:rows-committed');
@@ -199,7 +226,7 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
 
   return (
     <div className="il-app">
-      <Header state={state} inactiveCount={stops.length} onCommand={onCommand} onGoToTurn={goToLeakTurn} />
+      <Header state={state} inactiveCount={stops.length} onCommand={onCommand} onGoToTurn={goToLeakTurn} annotate={annotate} />
       <div className="il-scroller" ref={scroller} data-testid="transcript" tabIndex={0} aria-label="Transcript">
         {state.turns.length === 0 && <p className="il-empty">This conversation has no user turns.</p>}
         {positioned ? (

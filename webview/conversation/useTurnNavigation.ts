@@ -24,9 +24,11 @@ export interface TurnNavigationInput {
   onCommand: <C extends 'forkFromTurn'>(command: C, params: CommandParams<typeof ConversationView, C>) => void;
   subscribeNavigate: (listener: (a: ConversationNavigate) => void) => () => void;
   subscribeScroll: (listener: (turn: number) => void) => () => void;
+  /** Other plain keys (without Shift) the view handles; true when handled. */
+  onOtherKey?: (key: string) => boolean;
 }
 
-export function useTurnNavigation({ state, scroller, rowOfTurn, scrollToRow, onCommand, subscribeNavigate, subscribeScroll }: TurnNavigationInput) {
+export function useTurnNavigation({ state, scroller, rowOfTurn, scrollToRow, onCommand, subscribeNavigate, subscribeScroll, onOtherKey }: TurnNavigationInput) {
   const stops = useMemo(() => inactiveStops(state), [state]);
   const [currentTurn, setCurrentTurn] = useState<number>(state.focusTurn ?? 0);
   const stopIndex = useRef(-1);
@@ -90,6 +92,10 @@ export function useTurnNavigation({ state, scroller, rowOfTurn, scrollToRow, onC
         onCommand('forkFromTurn', { turn: currentTurn + 1 });
         return;
       }
+      if (!e.shiftKey && onOtherKey?.(key)) {
+        e.preventDefault();
+        return;
+      }
       const action: ConversationNavigate | undefined = key === 'j' ? 'nextTurn' : key === 'k' ? 'previousTurn' : key === 'n' ? (e.shiftKey ? 'previousInactive' : 'nextInactive') : undefined;
       if (!action) return;
       e.preventDefault();
@@ -97,7 +103,7 @@ export function useTurnNavigation({ state, scroller, rowOfTurn, scrollToRow, onC
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [navigate, onCommand, currentTurn, state]);
+  }, [navigate, onCommand, currentTurn, state, onOtherKey]);
 
   return { stops, currentTurn, goToTurn };
 }

@@ -6,6 +6,7 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { Verdict } from '../load/runLogIndex';
+import { describeOverride, type HumanOverride, type VerdictMode } from '../annotations/adjudication';
 import { verdictOfBoolean, VERDICT_MARKS } from '../../shared/verdicts';
 
 /** Bumped when a verifier's semantics change: a re-score names the verifiers that made it. */
@@ -36,7 +37,11 @@ export type RescoredVerdict = z.infer<typeof RescoredVerdictSchema>;
 
 const SidecarSchema = z.looseObject({ version: z.literal(1), verdicts: z.array(RescoredVerdictSchema) });
 
-export type VerdictProvenance = { source: 'logged' } | { source: 'rescored'; verifier: string; scoredAt: number } | { source: 'run' };
+export type VerdictProvenance =
+  | { source: 'logged' }
+  | { source: 'rescored'; verifier: string; scoredAt: number }
+  | { source: 'run' }
+  | { source: 'human'; override: HumanOverride; machine: Verdict };
 
 /** The verdict a view shows, where it came from, and the logged one beside it. */
 export interface CurrentVerdict {
@@ -49,6 +54,10 @@ export { verdictOfBoolean, VERDICT_MARKS } from '../../shared/verdicts';
 
 /** Where a shown verdict came from, when not from the log: `re-scored`, or `re-scored, logged ✗` when they differ. */
 export function provenanceNote(v: CurrentVerdict): string | undefined {
+  if (v.provenance.source === 'human') {
+    const machine = v.provenance.machine === v.verdict ? '' : ` (machine ${VERDICT_MARKS[v.provenance.machine]})`;
+    return describeOverride(v.provenance.override) + machine;
+  }
   if (v.provenance.source !== 'rescored') return undefined;
   return v.logged === v.verdict ? 're-scored' : `re-scored, logged ${VERDICT_MARKS[v.logged]}`;
 }
@@ -74,6 +83,8 @@ export function describeRescoreCounts(rs: readonly RescoredVerdict[]): string {
 /** The re-scored verdicts of a workspace, by conversation. */
 export class VerdictOverlay {
   private readonly byConv = new Map<string, RescoredVerdict>();
+  /** Human verdicts from annotations: the adjudicated layer over the machine one. */
+  private human = new Map<string, HumanOverride>();
   private readonly listeners = new Set<(convIds: string[]) => void>();
 
   /** Calls `listener` with the conversations whose verdict was set or removed. */
@@ -105,8 +116,40 @@ export class VerdictOverlay {
     this.fire(ids.filter((id) => this.byConv.delete(id)));
   }
 
-  /** The verdict to show for a conversation whose log says `logged`; a re-score that could not decide (null) keeps the logged one. */
-  current(ref: { conv_id: string; verdict: Verdict }): CurrentVerdict {
+  /** Replaces the human overrides (annotations were read again); fires for every conversation whose override changed. */
+  setHumanOverrides(overrides: ReadonlyMap<string, HumanOverride>): void {
+    const changed = new Set<string>();
+    for (const [id, o] of overrides) if (JSON.stringify(this.human.get(id)) !== JSON.stringify(o)) changed.add(id);
+    for (const id of this.human.keys()) if (!overrides.has(id)) changed.add(id);
+    this.human = new Map(overrides);
+    this.fire([...changed]);
+  }
+
+  /** Tells the listeners that what is known about these conversations changed (their annotations). */
+  notify(convIds: readonly string[]): void {
+    this.fire([...convIds]);
+  }
+
+  humanOverride(convId: string): HumanOverride | undefined {
+    return this.human.get(convId);
+  }
+
+  /** Number of conversations with a human verdict. */
+  humanOverrideCount(): number {
+    return this.human.size;
+  }
+
+  /**
+   * The verdict to show for a conversation whose log says `logged`: a human override (unless `mode`
+   * is `machine`), else a re-score, else the log; a re-score that could not decide (null) keeps the logged one.
+   */
+  current(ref: { conv_id: string; verdict: Verdict }, mode: VerdictMode = 'adjudicated'): CurrentVerdict {
+    const machine = this.machine(ref);
+    const o = mode === 'adjudicated' ? this.human.get(ref.conv_id) : undefined;
+    return o ? { verdict: o.verdict, provenance: { source: 'human', override: o, machine: machine.verdict }, logged: ref.verdict } : machine;
+  }
+
+  private machine(ref: { conv_id: string; verdict: Verdict }): CurrentVerdict {
     const r = this.byConv.get(ref.conv_id);
     if (!r || r.is_correct === null) return { verdict: ref.verdict, provenance: { source: 'logged' }, logged: ref.verdict };
     return { verdict: verdictOfBoolean(r.is_correct), provenance: { source: 'rescored', verifier: r.verifier, scoredAt: r.scoredAt }, logged: ref.verdict };

@@ -11,6 +11,8 @@ import type { Diagnostic } from '../jsonl/diagnostics';
 import { parseConversation, type Conversation, type TimelineSource } from '../conversation';
 import { stat } from 'node:fs/promises';
 import { readSlice } from '../jsonl/lineReader';
+import type { VerdictMode } from '../annotations/adjudication';
+import { AnnotationIndex } from '../annotations/annotationIndex';
 import { VerdictOverlay, type CurrentVerdict, type RescoredVerdict } from './verdicts';
 import { isRescoreSkippedEntry, RESCORE_SKIPPED } from '../verify/rescoredLine';
 
@@ -51,6 +53,8 @@ export class Workspace {
   private discoveryDiagnostics: Diagnostic[] = [];
   /** Re-scored verdicts over the logged ones (never written into the input logs). */
   readonly verdicts = new VerdictOverlay();
+  /** Reviewers' annotations (issue #39); their human verdicts sit on `verdicts`. */
+  readonly annotations = new AnnotationIndex(this.verdicts);
   private readonly recordFiles = new Map<string, LoadedFile<BenchmarkRecord>>();
   private readonly planFiles = new Map<string, LoadedFile<EvolvingPlan>>();
   private recordsByTask: Map<string, RecordEntry> | undefined;
@@ -171,14 +175,17 @@ export class Workspace {
   }
 
   /** The verdict a view shows for a conversation, with its provenance. */
-  currentVerdict(ref: Pick<ConversationRef, 'conv_id' | 'verdict'>): CurrentVerdict {
-    return this.verdicts.current(ref);
+  currentVerdict(ref: Pick<ConversationRef, 'conv_id' | 'verdict'>, mode: VerdictMode = 'adjudicated'): CurrentVerdict {
+    return this.verdicts.current(ref, mode);
   }
 
-  /** The conversations with their current verdict (re-scored where re-scored): what counts and statistics read. */
-  conversationsWithCurrentVerdicts(): ConversationRef[] {
+  /**
+   * The conversations with their current verdict (re-scored where re-scored; with `adjudicated`, the
+   * default, a human override where there is one): what counts and statistics read.
+   */
+  conversationsWithCurrentVerdicts(mode: VerdictMode = 'adjudicated'): ConversationRef[] {
     return this.conversations().map((r) => {
-      const v = this.verdicts.current(r).verdict;
+      const v = this.verdicts.current(r, mode).verdict;
       return v === r.verdict ? r : { ...r, verdict: v };
     });
   }

@@ -12,6 +12,7 @@ import { compareDetector } from '../compare/inactiveDetector';
 import { counterpartOf, refLabel } from '../compare/comparePairs';
 
 import { buildConversationState } from './buildConversationState';
+import { withAnnotations } from '../annotations/conversationHooks';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 
 export interface ConversationFocus {
@@ -29,7 +30,7 @@ export async function loadConversationState(services: ExtensionServices, convId:
   const detector = compareDetector();
   const rescore = services.rescored.get(convId);
   const counterpart = counterpartOf(data.conversations(), read.ref);
-  return buildConversationState({
+  const state = buildConversationState({
     ref: read.ref,
     fileLabel: vscode.workspace.asRelativePath(read.ref.file),
     entry: read.entry,
@@ -42,6 +43,7 @@ export async function loadConversationState(services: ExtensionServices, convId:
     canFork: record !== undefined,
     ...(counterpart ? { counterpart: { convId: counterpart.conv_id, label: refLabel(counterpart) } } : {}),
   });
+  return withAnnotations(state, data);
 }
 
 export class ConversationPanel extends ViewPanel<typeof ConversationView> {
@@ -157,6 +159,12 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
       }
       case 'forkFromTurn':
         await vscode.commands.executeCommand(COMMANDS.forkFromTurn, { convId: this.convId, file: this.state.file, turn: m.params.turn });
+        return;
+      case 'annotate':
+        await vscode.commands.executeCommand(COMMANDS.annotationsAdd, { convId: this.convId, ...m.params });
+        return;
+      case 'overrideVerdict':
+        await vscode.commands.executeCommand(COMMANDS.annotationsOverrideVerdict, { convId: this.convId });
         return;
       case 'openExternalDocument':
         await vscode.env.openExternal(vscode.Uri.parse(m.params.uri, true));

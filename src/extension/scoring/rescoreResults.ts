@@ -48,6 +48,17 @@ export class RescoreResults implements vscode.Disposable {
     }
   }
 
+  /** Runs `change` on the overlay without saving the re-scores (human overrides and annotations live in their own sidecars). */
+  applyWithoutSaving(change: () => void): void {
+    const was = this.restoring;
+    this.restoring = true;
+    try {
+      change();
+    } finally {
+      this.restoring = was;
+    }
+  }
+
   private save(): void {
     const folder = this.folder();
     if (!folder) return;

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import type { WorkspaceSearch } from './workspaceSearch';
 import { searchScopeText, type SearchScopeText } from './searchScope';
-import { QueryError, SEARCH_ROLES, type SearchRole } from '../../core/search/searchQuery';
+import { QueryError, SEARCH_ROLES, type SearchQuery, type SearchRole } from '../../core/search/searchQuery';
+import { searchAnnotations } from '../../core/annotations/annotationSearch';
 import type { SearchMatch } from '../../core/search/messageMatches';
 import { shortModel, verdictSign } from '../tree/sourceTreeModel';
 import { instanceColumnLabel } from '../filters/columnFilters';
@@ -32,7 +33,16 @@ export interface TreeScope {
   convIds: string[];
 }
 
-type HitItem = vscode.QuickPickItem & { match?: SearchMatch; switchScope?: true };
+type HitItem = vscode.QuickPickItem & { match?: SearchMatch; switchScope?: true; annotation?: { convId: string; turn?: number } };
+
+/** Annotations the query matches, as hits that open their conversation (at their turn). */
+function annotationItems(services: ExtensionServices, query: SearchQuery, only?: ReadonlySet<string>): HitItem[] {
+  return searchAnnotations(services.data.annotations.all(), query, only).map(({ annotation: a, text }) => ({
+    label: `$(note) ${a.kind}: ${text}`,
+    description: `${a.conv_id}${a.turn ? ` · U${a.turn}` : ''} · ${a.by}`,
+    annotation: { convId: a.conv_id, ...(a.turn ? { turn: a.turn } : {}) },
+  }));
+}
 
 function toggleButton(icon: string, name: string, on: boolean): vscode.QuickInputButton {
   // A filled icon and "(on)" in the tooltip: quick-pick buttons have no toggled state of their own.
@@ -153,6 +163,11 @@ export class SearchPick {
       this.schedule();
       return;
     }
+    if (selected?.annotation) {
+      this.pick.hide();
+      void vscode.commands.executeCommand(COMMANDS.openConversation, selected.annotation);
+      return;
+    }
     const m = selected?.match;
     if (!m) return;
     this.pick.hide();
@@ -183,8 +198,10 @@ export class SearchPick {
     const { state, services } = this;
     const service = await this.search.ready();
     if (ac.signal.aborted) return;
-    const hits: HitItem[] = [];
     const within = this.scoped();
+    const query = { text, regex: state.regex, caseSensitive: state.caseSensitive, wholeWord: state.wholeWord };
+    // Annotations are no message of a role: they match only when no role is picked.
+    const hits: HitItem[] = state.role ? [] : annotationItems(services, query, within ? new Set(within.convIds) : undefined);
     const outcome = await service.search(
       { text, regex: state.regex, caseSensitive: state.caseSensitive, wholeWord: state.wholeWord, ...(state.role ? { roles: [state.role] } : {}) },
       {

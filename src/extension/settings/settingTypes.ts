@@ -25,6 +25,8 @@ export const SETTING_TYPES = {
   python: 'string',
   'verify.allowUnisolated': 'boolean',
   'tree.showBookkeeping': 'boolean',
+  'annotations.labels': 'array',
+  'annotations.annotator': 'string',
 } as const satisfies Record<string, SettingType>;
 
 export type SettingKey = keyof typeof SETTING_TYPES;

@@ -38,6 +38,7 @@ export function applyRescore(c: ConversationRef, r: RescoredRun): { conv: Conver
     extracted: r.extracted,
     inactive: [...new Set(r.inactive.map((s) => s.value))],
     message: r.message,
+    ...(r.human ? { human: r.human } : {}),
   };
   return { conv: verdict === c.verdict ? c : { ...c, verdict }, rescore };
 }

@@ -39,6 +39,8 @@ export interface RescoredRun {
   extracted: string | null;
   inactive: ReadonlyArray<{ value: string }>;
   message: string;
+  /** Set when a human verdict overrides the machine one: its provenance (`overridden by A on …`). */
+  human?: string;
 }
 
 export interface TreeInput {
@@ -52,6 +54,8 @@ export interface TreeInput {
   hasInactive?: (convId: string) => boolean;
   /** A log file as the views show it (relative to the workspace); the path itself when absent. */
   fileLabel?: (file: string) => string;
+  /** Number of annotations on a conversation (the run row's badge). */
+  annotationCount?: (convId: string) => number;
 }
 
 export interface TreeSummary {
@@ -220,6 +224,10 @@ export class SourceTreeData {
       this.waiting.delete(c.conv_id);
       for (const f of early) this.moveUnder(c.conv_id, f);
     }
+  }
+
+  annotationCount(convId: string): number {
+    return this.input.annotationCount?.(convId) ?? 0;
   }
 
   private withRescore(c: ConversationRef): ConversationRef {

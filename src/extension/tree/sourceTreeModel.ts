@@ -317,6 +317,7 @@ export class SourceTreeModel {
       verdict: c.verdict, turns: c.turns, file: c.file, line: c.line, repeat, newError,
       ...(this.data.rescores.has(c.conv_id) ? { rescore: this.data.rescores.get(c.conv_id)! } : {}),
       ...(c.forkedFrom ? { forkedFrom: c.forkedFrom } : {}),
+      ...(this.data.annotationCount(c.conv_id) ? { annotations: this.data.annotationCount(c.conv_id) } : {}),
       args: { taskId: c.task_id, mode: c.mode, condition: c.condition, ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}), ...(c.recap ? { recap: c.recap } : {}), convId: c.conv_id, model: c.model, file: c.file, line: c.line },
     };
   }

@@ -33,7 +33,9 @@ export function describeRun(n: RunNode): string {
   const parts = [n.verdict, `${n.turns} turns`];
   if (n.forkedFrom) parts.unshift(`fork: ${describeEdit(n.forkedFrom)}`);
   if (n.newError) parts.push('new error');
-  if (n.rescore?.changed) parts.push(`re-scored: ${verdictSign(n.rescore.logged)}→${verdictSign(n.verdict)}`);
+  if (n.rescore?.human) parts.push(n.rescore.changed ? `adjudicated: ${verdictSign(n.rescore.logged)}→${verdictSign(n.verdict)}` : 'adjudicated');
+  else if (n.rescore?.changed) parts.push(`re-scored: ${verdictSign(n.rescore.logged)}→${verdictSign(n.verdict)}`);
+  if (n.annotations) parts.push(`✎${n.annotations}`);
   if (n.rescore?.inactive.length) parts.push(`inactive: ${n.rescore.inactive.join(', ')}`);
   return parts.join(' · ');
 }
@@ -42,6 +44,7 @@ export function describeRun(n: RunNode): string {
 export function describeRescore(n: RunNode): string[] {
   const r = n.rescore;
   if (!r) return [];
+  if (r.human) return [`${verdictSign(n.verdict)} ${r.human}`];
   const extracted = r.extracted === null ? '(none)' : r.extracted.length > 300 ? `${r.extracted.slice(0, 300)}…` : r.extracted;
   return [
     r.changed ? `re-scored: ${verdictSign(r.logged)} ${r.logged} → ${verdictSign(n.verdict)} ${n.verdict}` : `re-scored: ${verdictSign(n.verdict)} ${n.verdict} (logged ${r.logged})`,

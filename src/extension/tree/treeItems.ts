@@ -112,6 +112,8 @@ export interface RunNode extends NodeBase {
   rescore?: RunRescore;
   /** Set on a fork: the parent conversation, the turn and the edit. */
   forkedFrom?: ForkedFrom;
+  /** Number of annotations on the conversation (badge), when any. */
+  annotations?: number;
 }
 
 /** What "Re-score" found for a run, as the tree shows it. */
@@ -124,6 +126,8 @@ export interface RunRescore {
   /** Distinct inactive values found in the final answer. */
   inactive: string[];
   message: string;
+  /** A human override's provenance, when one decides the verdict. */
+  human?: string;
 }
 
 export type TurnRole = 'system' | 'user' | 'assistant' | 'log';

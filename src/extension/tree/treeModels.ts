@@ -8,6 +8,7 @@
 // filtered model.
 import * as vscode from 'vscode';
 import type { WorkspaceData } from '../data/workspaceData';
+import { adjudicatedRun } from '../annotations/treeHooks';
 import type { RescoreResults } from '../scoring/rescoreResults';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { SourceTreeModel, type TreeFilters, type TreeInput } from './sourceTreeModel';
@@ -148,7 +149,7 @@ export class TreeModels implements vscode.Disposable {
     const { workspace: data, rescored } = this;
     const journal = data.loadJournal();
     this.journalRead = journal && { journal, count: journal.length };
-    return { records: data.records(), plans: this.plans(), conversations: data.conversations(), files: this.files(), rescored: (id) => rescored.get(id), hasInactive: (id) => rescored.hasInactive(id), fileLabel: (f) => vscode.workspace.asRelativePath(f) };
+    return { records: data.records(), plans: this.plans(), conversations: data.conversations(), files: this.files(), rescored: (id) => adjudicatedRun(rescored.get(id), data.verdicts.humanOverride(id)), annotationCount: (id) => data.annotations.count(id), hasInactive: (id) => rescored.hasInactive(id), fileLabel: (f) => vscode.workspace.asRelativePath(f) };
   }
 
   private treeData(): SourceTreeData {

@@ -51,13 +51,26 @@ export type LogLine = z.infer<typeof LogLineSchema>;
 
 export const VerdictProvenanceSchema = z.object({
   verdict: VerdictSchema,
-  /** `logged` (the log's is_correct/score) or `re-scored` (Re-score, this session). */
-  source: z.enum(['logged', 're-scored']),
+  /** `logged` (the log's is_correct/score), `re-scored` (Re-score) or `adjudicated` (a human override). */
+  source: z.enum(['logged', 're-scored', 'adjudicated']),
   /** e.g. `is_correct: false in the log`, `re-scored 14:02: exact match 120 ≠ 144`. */
   detail: z.string(),
   /** When re-scored: the verdict the log states. */
   logged: z.optional(VerdictSchema),
 });
+
+/** An annotation as the view lists it (text only: notes are user data). */
+export const ConversationAnnotationSchema = z.object({
+  id: z.string(),
+  turn: z.optional(z.int().check(z.positive())),
+  span: z.optional(z.object({ start: z.int(), end: z.int(), text: z.optional(z.string()) })),
+  kind: z.enum(['note', 'label', 'verdict']),
+  value: z.string(),
+  reason: z.optional(z.string()),
+  by: z.string(),
+  at: z.string(),
+});
+export type ConversationAnnotation = z.infer<typeof ConversationAnnotationSchema>;
 
 export const ConversationStateSchema = z.object({
   view: z.literal(CONVERSATION_VIEW),
@@ -93,6 +106,8 @@ export const ConversationStateSchema = z.object({
   leak: z.optional(LeakSchema),
   /** The Retained ↔ Revised sibling (same source and model): the header's "Compare with Revised" button. */
   counterpart: z.optional(z.object({ convId: z.string(), label: z.string() })),
+  /** Reviewers' annotations on this conversation (issue #39). */
+  annotations: z.optional(z.array(ConversationAnnotationSchema)),
   /** Set by the panel that shows the state (not by a state pushed later), for the render time. */
   timing: z.optional(ViewTimingSchema),
 });
@@ -108,6 +123,9 @@ export const ConversationWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('compareWith', z.object({})),
     commandEnvelope('compareWithCounterpart', z.object({})),
     commandEnvelope('forkFromTurn', z.object({ turn: z.int().check(z.positive()) })),
+    /** Annotate a turn (1-based) or, with `selection`, the selected text of its replies. */
+    commandEnvelope('annotate', z.object({ turn: z.optional(z.int().check(z.positive())), selection: z.optional(z.string().check(z.maxLength(4000))) })),
+    commandEnvelope('overrideVerdict', z.object({})),
     /** A link in a rendered message (http, https or mailto only; VS Code asks before opening). */
     commandEnvelope('openExternalDocument', z.object({ uri: z.string().check(z.maxLength(4000), z.regex(/^(https?:|mailto:)/i)) })),
 ]);
