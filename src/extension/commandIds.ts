@@ -14,6 +14,8 @@ export const COMMANDS = {
   filterModel: 'intentLens.filterModel',
   filterVerdict: 'intentLens.filterVerdict',
   filterReview: 'intentLens.filterReview',
+  filterCondition: 'intentLens.filterCondition',
+  filterInstance: 'intentLens.filterInstance',
   toggleNewErrors: 'intentLens.toggleNewErrors',
   toggleNewErrorsWithInactive: 'intentLens.toggleNewErrorsWithInactive',
   clearFilters: 'intentLens.clearFilters',
@@ -96,6 +98,8 @@ export const INTERNAL_COMMANDS = {
   linksOpen: 'intentLens.links.open',
   /** Search: the conv_ids the Sources tree's filters let through (undefined when nothing is filtered). */
   treeFilteredConversations: 'intentLens.tree.filteredConversations',
+  /** Compare: what the Sources tree's selected item names (`{convId}`, `{taskId, model}` …), or undefined. */
+  treeSelection: 'intentLens.tree.selection',
   /** Tests: the annotations the store holds and the status bar's verdict. */
   annotationsInspect: 'intentLens.annotations.inspect',
 } as const;

@@ -99,7 +99,7 @@ describe('finding, searching and linking conversations', () => {
     expect(await current.innerText()).toContain('The zanzibarquux trays, twelve each.');
   });
 
-  it("searches only the Sources tree's filtered conversations, and all of them at one click", async () => {
+  it("searches only the Sources tree's filtered conversations, and all of them through the labelled scope row", async () => {
     // No webview left open to take focus back from the quick pick (that would close it).
     await workbench.runCommand('View: Close All Editors');
     // found-me is correct in its only run: the new-errors filter leaves it out.
@@ -115,14 +115,21 @@ describe('finding, searching and linking conversations', () => {
   const searchInFilter = async () => {
     await workbench.runCommand('Intent Lens: Search Conversations…');
     const widget = workbench.page.locator('.quick-input-widget');
-    await widget.locator('.quick-input-title', { hasText: /in \d+ filtered conversations \(new errors\)/ }).waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    // The scope is a labelled row: "Scope: Filtered (N) · All (M)", the filtered one searched by default.
+    await widget.locator('.quick-input-title', { hasText: /— Filtered \(\d+\)/ }).waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    const scopeRow = widget.locator('.monaco-list-row', { hasText: /Scope: Filtered \(\d+\) · All \(\d+\)/ });
+    await expect.poll(() => scopeRow.innerText(), { timeout: workbench.timeoutMs }).toMatch(/searching Filtered \(\d+\): select to search All/);
+    expect(await widget.locator('input').getAttribute('placeholder')).toMatch(/in the \d+ filtered conversations \(new errors\), not all \d+/);
     await widget.locator('input').fill('zanzibarquux');
     await widget.locator('.monaco-list-row', { hasText: 'No message matches "zanzibarquux" in the filtered conversations' }).waitFor({ timeout: workbench.timeoutMs });
     await workbench.screenshot('search-in-filter');
-    // The filter button (on by default) turns the scope off: the hit appears.
-    await widget.locator('.quick-input-titlebar .action-label[aria-label^="Only the Filtered Conversations"]').first().click();
-    await widget.locator('.monaco-list-row', { hasText: /U2 user · outside\/found-me/ }).waitFor({ timeout: workbench.timeoutMs });
-    expect(await widget.locator('.quick-input-title').innerText()).not.toMatch(/filtered conversations/);
+    // The scope row switches to All: the hit appears, with its condition and verdict.
+    await scopeRow.click();
+    const hit = widget.locator('.monaco-list-row', { hasText: /U2 user · outside\/found-me/ });
+    await hit.waitFor({ timeout: workbench.timeoutMs });
+    expect(await hit.innerText()).toMatch(/Original · ✓ correct/);
+    expect(await widget.locator('.quick-input-title').innerText()).toMatch(/— All \(\d+\)/);
+    await expect.poll(() => scopeRow.innerText(), { timeout: workbench.timeoutMs }).toMatch(/searching All \(\d+\): select to search Filtered/);
     await widget.locator('input').press('Escape');
   };
 

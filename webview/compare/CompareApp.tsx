@@ -9,6 +9,7 @@ import { TextDiff } from './TextDiff';
 import { Badge, Button, Toolbar } from './controls';
 import { moveTo, type StopKind } from './navigation';
 import { Notes } from '../shared/Notes';
+import { LeakNote } from '../shared/LeakNote';
 // Monaco is most of the view's start-up cost: FinalDiff loads it lazily, after the conversation has painted.
 import { FinalDiff } from './FinalDiff';
 import { verdictLabel } from '../../src/shared/verdicts';
@@ -81,7 +82,7 @@ function RowView({ state, row, index, branch, prefix }: { state: CompareState; r
   if (prefix && row.kind === 'identical' && l) {
     // Identical on both sides: shown once.
     return (
-      <div className="il-row il-row-identical il-row-merged" data-row={index} data-row-kind={row.kind}>
+      <div className="il-row il-row-identical il-row-merged" data-row={index} data-row-kind={row.kind} tabIndex={-1}>
         <div className="il-row-head">
           {turnNo(l)} · {l.label} <span className="il-same">identical on both sides</span>
         </div>
@@ -119,7 +120,15 @@ function RowView({ state, row, index, branch, prefix }: { state: CompareState; r
   );
 }
 
-function SideHeader({ side, which, onReveal }: { side: CompareSide; which: 'left' | 'right'; onReveal: () => void }) {
+interface SideHeaderProps {
+  side: CompareSide;
+  which: 'left' | 'right';
+  onReveal: () => void;
+  /** Scrolls to this side's user turn (the leak's link). */
+  onGoToTurn: (turn: number) => void;
+}
+
+function SideHeader({ side, which, onReveal, onGoToTurn }: SideHeaderProps) {
   return (
     <section className="il-side-header" data-side={which} data-testid={`side-${which}`}>
       <div className="il-side-title">
@@ -133,6 +142,7 @@ function SideHeader({ side, which, onReveal }: { side: CompareSide; which: 'left
           </span>
         ) : null}
       </div>
+      {side.leak && <LeakNote leak={side.leak} {...(side.leak.turn !== undefined && side.turns[side.leak.turn] ? { turnLabel: `U${side.leak.turn + 1}` } : {})} onGoToTurn={onGoToTurn} which={which} />}
       <dl className="il-facts">
         <dt>extracted answer</dt>
         <dd data-testid={`answer-${which}`}>{side.extractedAnswer ?? '—'}</dd>
@@ -162,11 +172,110 @@ export interface CompareAppProps {
   onPrefixToggled: (open: boolean) => void;
 }
 
+interface CompareToolbarProps {
+  navigate: (action: NavigateAction) => void;
+  togglePrefix: () => void;
+  prefixOpen: boolean;
+  inactiveCount: number;
+  onCommand: CompareAppProps['onCommand'];
+  onReload: CompareAppProps['onReload'];
+  setStatus: (status: string) => void;
+}
+
+/** The view's buttons: differences, inactive spans, the shared prefix, the native diff, reload. */
+function CompareToolbar({ navigate, togglePrefix, prefixOpen, inactiveCount, onCommand, onReload, setStatus }: CompareToolbarProps) {
+  return (
+    <Toolbar label="Compare navigation">
+      <Button secondary onClick={() => navigate('previousDifference')} title="Previous difference (Shift+F7)" testId="prev-diff">
+        ↑ Difference
+      </Button>
+      <Button secondary onClick={() => navigate('nextDifference')} title="Next difference (F7)" testId="next-diff">
+        ↓ Difference
+      </Button>
+      <Button secondary onClick={() => navigate('previousInactive')} title="Previous inactive span (Shift+F8)" testId="prev-inactive">
+        ↑ Inactive
+      </Button>
+      <Button secondary onClick={() => navigate('nextInactive')} title="Next inactive span (F8)" testId="next-inactive">
+        ↓ Inactive ({inactiveCount})
+      </Button>
+      <Button secondary onClick={togglePrefix} title="Show / hide the shared prefix (Alt+P)" testId="toggle-prefix">
+        {prefixOpen ? 'Hide' : 'Show'} shared prefix
+      </Button>
+      <Button onClick={() => onCommand('openNativeDiff', {})} title="The two final responses in VS Code's diff editor" testId="native-diff">
+        Open in Native Diff
+      </Button>
+      <Button
+        secondary
+        onClick={() => {
+          onReload().then(
+            () => setStatus('Reloaded'),
+            (e: unknown) => setStatus(`Reload failed: ${e instanceof Error ? e.message : String(e)}`),
+          );
+        }}
+        title="Re-read both conversations from their run logs"
+        testId="reload"
+      >
+        Reload
+      </Button>
+    </Toolbar>
+  );
+}
+
+/** The aligned rows: the shared prefix folded behind one line (when there is one), then the rest, the branch point marked. */
+function AlignedRows({ state, prefixOpen, togglePrefix }: { state: CompareState; prefixOpen: boolean; togglePrefix: () => void }) {
+  const prefixRows = useMemo(() => state.rows.slice(0, state.prefixEnd), [state]);
+  const restRows = useMemo(() => state.rows.slice(state.prefixEnd), [state]);
+  return (
+    <section className="il-conversation" aria-label="Aligned conversations">
+      {state.prefixEnd > 0 && (
+        <div className="il-prefix" data-testid="shared-prefix" data-collapsed={prefixOpen ? 'false' : 'true'} data-identical={state.prefixIdentical ? 'true' : 'false'}>
+          <button type="button" className="il-prefix-toggle" aria-expanded={prefixOpen} onClick={togglePrefix}>
+            <span aria-hidden="true">{prefixOpen ? '▾' : '▸'}</span> Shared prefix: {state.prefixEnd} user turn{state.prefixEnd === 1 ? '' : 's'} ·{' '}
+            {state.prefixIdentical ? <span className="il-same">identical (user turns and replies)</span> : <span className="il-differs">same user turns, replies differ</span>}
+          </button>
+          {prefixOpen && prefixRows.map((row, i) => <RowView key={i} state={state} row={row} index={i} branch={false} prefix />)}
+        </div>
+      )}
+      {restRows.map((row, j) => {
+        const i = state.prefixEnd + j;
+        return (
+          <Fragment key={i}>
+            <RowView state={state} row={row} index={i} branch={i === state.branchRow} prefix={false} />
+          </Fragment>
+        );
+      })}
+    </section>
+  );
+}
+
+/** The final responses: a word diff at once, Monaco's diff editor in its place once it has computed its own. */
+function FinalResponses({ state, onEditorDiff }: { state: CompareState; onEditorDiff: CompareAppProps['onEditorDiff'] }) {
+  const [editorDiff, setEditorDiff] = useState<boolean | undefined>(undefined);
+  const editorDiffDone = useCallback(
+    (computed: boolean) => {
+      setEditorDiff((was) => {
+        if (was === undefined) onEditorDiff(computed);
+        return computed;
+      });
+    },
+    [onEditorDiff],
+  );
+  return (
+    <section className="il-final" data-diff-stop="final" tabIndex={-1} aria-label="Final responses">
+      <h2>
+        Final responses <span className="il-final-sides">{state.left.instanceLabel} (left) ↔ {state.right.instanceLabel} (right)</span>
+      </h2>
+      <div className="il-final-stack">
+        {editorDiff !== true && <TextDiff left={state.left.finalResponse?.text ?? ''} right={state.right.finalResponse?.text ?? ''} />}
+        <FinalDiff left={state.left.finalResponse} right={state.right.finalResponse} onDiffComputed={editorDiffDone} pending={editorDiff !== true} />
+      </div>
+    </section>
+  );
+}
+
 export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReload, subscribeNavigate, initialPrefixOpen, onPrefixToggled }: CompareAppProps) {
   const [prefixOpen, setPrefixOpen] = useState(initialPrefixOpen);
   const [status, setStatus] = useState('');
-  const prefixRows = useMemo(() => state.rows.slice(0, state.prefixEnd), [state]);
-  const restRows = useMemo(() => state.rows.slice(state.prefixEnd), [state]);
   const inactiveCount = useMemo(() => {
     let n = 0;
     for (const s of [state.left, state.right]) for (const t of s.turns) for (const m of t.assistant) n += m.spans.length;
@@ -196,6 +305,26 @@ export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReloa
 
   useEffect(() => subscribeNavigate(navigate), [subscribeNavigate, navigate]);
 
+  // The leak's link: the aligned row that holds a side's user turn (the shared prefix opens when it
+  // is there), scrolled to and given the keyboard focus.
+  const goToSideTurn = useCallback(
+    (which: 'left' | 'right', turn: number) => {
+      const row = state.rows.findIndex((r) => r[which] === turn);
+      if (row < 0) return;
+      if (row < state.prefixEnd && !prefixOpen) togglePrefix();
+      let frames = 0;
+      const settle = () => {
+        const el = document.querySelector<HTMLElement>(`.il-row[data-row="${row}"]`);
+        if (!el) return void (frames++ < 60 && requestAnimationFrame(settle));
+        el.scrollIntoView({ block: 'center' });
+        el.focus({ preventScroll: true });
+        setStatus(`${which === 'left' ? state.left.instanceLabel : state.right.instanceLabel}: U${turn + 1}`);
+      };
+      requestAnimationFrame(settle);
+    },
+    [state, prefixOpen, togglePrefix],
+  );
+
   // Rendered = rows and the text diff committed (one commit). Monaco's diff editor loads after and
   // replaces the text diff once it has computed its own: it does not hold up the view.
   useEffect(() => {
@@ -204,16 +333,6 @@ export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReloa
     // Once per view, not per state pushed later.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const [editorDiff, setEditorDiff] = useState<boolean | undefined>(undefined);
-  const editorDiffDone = useCallback(
-    (computed: boolean) => {
-      setEditorDiff((was) => {
-        if (was === undefined) onEditorDiff(computed);
-        return computed;
-      });
-    },
-    [onEditorDiff],
-  );
 
   return (
     <main className="il-compare" data-testid="compare">
@@ -224,39 +343,7 @@ export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReloa
             Selected requirement <strong>{state.intent.requirement}</strong>: original <code>{state.intent.original}</code>, proposed <code>{state.intent.revised}</code>
           </p>
         )}
-        <Toolbar label="Compare navigation">
-          <Button secondary onClick={() => navigate('previousDifference')} title="Previous difference (Shift+F7)" testId="prev-diff">
-            ↑ Difference
-          </Button>
-          <Button secondary onClick={() => navigate('nextDifference')} title="Next difference (F7)" testId="next-diff">
-            ↓ Difference
-          </Button>
-          <Button secondary onClick={() => navigate('previousInactive')} title="Previous inactive span (Shift+F8)" testId="prev-inactive">
-            ↑ Inactive
-          </Button>
-          <Button secondary onClick={() => navigate('nextInactive')} title="Next inactive span (F8)" testId="next-inactive">
-            ↓ Inactive ({inactiveCount})
-          </Button>
-          <Button secondary onClick={togglePrefix} title="Show / hide the shared prefix (Alt+P)" testId="toggle-prefix">
-            {prefixOpen ? 'Hide' : 'Show'} shared prefix
-          </Button>
-          <Button onClick={() => onCommand('openNativeDiff', {})} title="The two final responses in VS Code's diff editor" testId="native-diff">
-            Open in Native Diff
-          </Button>
-          <Button
-            secondary
-            onClick={() => {
-              onReload().then(
-                () => setStatus('Reloaded'),
-                (e: unknown) => setStatus(`Reload failed: ${e instanceof Error ? e.message : String(e)}`),
-              );
-            }}
-            title="Re-read both conversations from their run logs"
-            testId="reload"
-          >
-            Reload
-          </Button>
-        </Toolbar>
+        <CompareToolbar navigate={navigate} togglePrefix={togglePrefix} prefixOpen={prefixOpen} inactiveCount={inactiveCount} onCommand={onCommand} onReload={onReload} setStatus={setStatus} />
         <p className="il-help" data-testid="key-help">
           {KEY_HELP}
         </p>
@@ -264,39 +351,12 @@ export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReloa
       </header>
 
       <div className="il-sides">
-        <SideHeader side={state.left} which="left" onReveal={() => onCommand('revealInLog', { side: 'left' })} />
-        <SideHeader side={state.right} which="right" onReveal={() => onCommand('revealInLog', { side: 'right' })} />
+        <SideHeader side={state.left} which="left" onReveal={() => onCommand('revealInLog', { side: 'left' })} onGoToTurn={(turn) => goToSideTurn('left', turn)} />
+        <SideHeader side={state.right} which="right" onReveal={() => onCommand('revealInLog', { side: 'right' })} onGoToTurn={(turn) => goToSideTurn('right', turn)} />
       </div>
 
-      <section className="il-conversation" aria-label="Aligned conversations">
-        {state.prefixEnd > 0 && (
-          <div className="il-prefix" data-testid="shared-prefix" data-collapsed={prefixOpen ? 'false' : 'true'} data-identical={state.prefixIdentical ? 'true' : 'false'}>
-            <button type="button" className="il-prefix-toggle" aria-expanded={prefixOpen} onClick={togglePrefix}>
-              <span aria-hidden="true">{prefixOpen ? '▾' : '▸'}</span> Shared prefix: {state.prefixEnd} user turn{state.prefixEnd === 1 ? '' : 's'} ·{' '}
-              {state.prefixIdentical ? <span className="il-same">identical (user turns and replies)</span> : <span className="il-differs">same user turns, replies differ</span>}
-            </button>
-            {prefixOpen && prefixRows.map((row, i) => <RowView key={i} state={state} row={row} index={i} branch={false} prefix />)}
-          </div>
-        )}
-        {restRows.map((row, j) => {
-          const i = state.prefixEnd + j;
-          return (
-            <Fragment key={i}>
-              <RowView state={state} row={row} index={i} branch={i === state.branchRow} prefix={false} />
-            </Fragment>
-          );
-        })}
-      </section>
-
-      <section className="il-final" data-diff-stop="final" tabIndex={-1} aria-label="Final responses">
-        <h2>
-          Final responses <span className="il-final-sides">{state.left.instanceLabel} (left) ↔ {state.right.instanceLabel} (right)</span>
-        </h2>
-        <div className="il-final-stack">
-          {editorDiff !== true && <TextDiff left={state.left.finalResponse?.text ?? ''} right={state.right.finalResponse?.text ?? ''} />}
-          <FinalDiff left={state.left.finalResponse} right={state.right.finalResponse} onDiffComputed={editorDiffDone} pending={editorDiff !== true} />
-        </div>
-      </section>
+      <AlignedRows state={state} prefixOpen={prefixOpen} togglePrefix={togglePrefix} />
+      <FinalResponses state={state} onEditorDiff={onEditorDiff} />
 
       <footer className="il-status" role="status" aria-live="polite" data-testid="status">
         {status}

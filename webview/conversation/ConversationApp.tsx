@@ -11,26 +11,19 @@ import { Markdown, markdownRenders } from './Markdown';
 import { Notes } from '../shared/Notes';
 import { AnnotationList } from './AnnotationList';
 import { VERDICT_MARKS } from '../../src/shared/verdicts';
+import { LeakNote } from '../shared/LeakNote';
+import { useTurnNavigation } from './useTurnNavigation';
 
 type Row = { kind: 'system' } | { kind: 'turn'; turn: number } | { kind: 'logs' };
 
 export interface ConversationAppProps {
   state: ConversationState;
-  onCommand: <C extends 'openLogLine' | 'compareWith' | 'forkFromTurn' | 'annotate' | 'overrideVerdict'>(command: C, params: CommandParams<typeof ConversationView, C>) => void;
+  onCommand: <C extends 'openLogLine' | 'compareWith' | 'compareWithCounterpart' | 'forkFromTurn' | 'annotate' | 'overrideVerdict'>(command: C, params: CommandParams<typeof ConversationView, C>) => void;
   subscribeNavigate: (listener: (a: ConversationNavigate) => void) => () => void;
   subscribeScroll: (listener: (turn: number) => void) => () => void;
   onRendered: () => void;
 }
 
-/** Every inactive span, in reading order: which turn holds it and its rank within that turn. */
-function inactiveStops(state: ConversationState): Array<{ turn: number; nth: number }> {
-  const out: Array<{ turn: number; nth: number }> = [];
-  for (const t of state.turns) {
-    let nth = 0;
-    for (const r of t.replies) for (let i = 0; i < r.spans.length; i++) out.push({ turn: t.index, nth: nth++ });
-  }
-  return out;
-}
 
 /** A system message has no inactive spans: one array, so its memoised Markdown is not parsed again on each render. */
 const NO_SPANS: readonly never[] = [];
@@ -68,8 +61,25 @@ function selectedText(): string | undefined {
   return text ? text.slice(0, 4000) : undefined;
 }
 
-function Header({ state, inactiveCount, onCommand, annotate }: { state: ConversationState; inactiveCount: number; onCommand: ConversationAppProps['onCommand']; annotate: () => void }) {
+/** The task in effect in plain words (the state carries `original` / `revised`, or a function name). */
+function taskInEffect(state: ConversationState): string {
+  if (state.activeTask === undefined) return '(unknown: no record or plan)';
+  if (state.mode === 'evolving') return state.activeTask;
+  return state.activeTask === 'revised' ? 'the revised task (the change was accepted)' : 'the original task';
+}
+
+interface HeaderProps {
+  state: ConversationState;
+  inactiveCount: number;
+  onCommand: ConversationAppProps['onCommand'];
+  onGoToTurn: (turn: number) => void;
+  annotate: () => void;
+}
+
+function Header({ state, inactiveCount, onCommand, onGoToTurn, annotate }: HeaderProps) {
   const v = state.verdict;
+  const leak = state.leak;
+  const leakTurn = leak?.turn !== undefined ? state.turns[leak.turn] : undefined;
   return (
     <header className="il-header" data-testid="header">
       <h1 className="il-title">
@@ -83,12 +93,13 @@ function Header({ state, inactiveCount, onCommand, annotate }: { state: Conversa
           {v.source === 'logged' ? 'logged' : `${v.source} (logged ${v.logged ?? 'unscored'})`}: {v.detail}
         </span>
       </div>
+      {leak && <LeakNote leak={leak} {...(leakTurn ? { turnLabel: leakTurn.label } : {})} onGoToTurn={onGoToTurn} />}
       <dl className="il-facts">
-        <dt>extracted answer</dt>
+        <dt>answer extracted by the log</dt>
         <dd data-testid="extracted-answer">{state.extractedAnswer ?? '(none logged)'}</dd>
-        <dt>active {state.mode === 'evolving' ? 'function' : 'task'}</dt>
-        <dd data-testid="active-task">{state.activeTask ?? '(unknown)'}</dd>
-        <dt>active reference</dt>
+        <dt>{state.mode === 'evolving' ? 'function in effect' : 'task in effect'}</dt>
+        <dd data-testid="active-task">{taskInEffect(state)}</dd>
+        <dt>expected answer</dt>
         <dd data-testid="active-reference">{state.activeReference ?? '(no record)'}</dd>
         {state.requirement && (
           <>
@@ -101,6 +112,11 @@ function Header({ state, inactiveCount, onCommand, annotate }: { state: Conversa
         <button onClick={() => onCommand('openLogLine', {})} title={`${state.fileLabel}:${state.line}`}>
           Open Log Line
         </button>
+        {state.counterpart && (
+          <button data-testid="compare-counterpart" onClick={() => onCommand('compareWithCounterpart', {})} title={`Compare this run with its ${state.counterpart.label} sibling (same source and model)`}>
+            Compare with {state.counterpart.label}
+          </button>
+        )}
         <button onClick={() => onCommand('compareWith', {})}>Compare With…</button>
         <button onClick={annotate} title="Annotate the current turn, or the selected text (A)" data-testid="annotate">
           Annotate…
@@ -109,7 +125,7 @@ function Header({ state, inactiveCount, onCommand, annotate }: { state: Conversa
           Override Verdict…
         </button>
         <span className="il-help">
-          {state.turns.length} user turns · {inactiveCount} inactive span{inactiveCount === 1 ? '' : 's'} ({state.detector}) · J/K turns · N/Shift+N inactive{state.canFork ? ' · F fork from the current turn' : ''} · {state.fileLabel}:{state.line}
+          {state.turns.length} user turns · {inactiveCount} inactive span{inactiveCount === 1 ? '' : 's'} marked · J/K turns · N/Shift+N inactive{state.canFork ? ' · F fork from the current turn' : ''} · {state.fileLabel}:{state.line}
         </span>
       </div>
       <Notes notes={state.notes} />
@@ -122,6 +138,28 @@ function Header({ state, inactiveCount, onCommand, annotate }: { state: Conversa
 function firstPaintRows(rows: readonly Row[], focusRow: number): number[] {
   const first = focusRow >= 0 ? focusRow : 0;
   return [first, first + 1].filter((i) => i < rows.length);
+}
+
+/** One virtualised row: the system prompt, a user turn with its replies, or the other log entries. */
+function RowContent({ row, state, currentTurn, onFork }: { row: Row; state: ConversationState; currentTurn: number; onFork: (turn: number) => void }) {
+  return (
+    <>
+      {row.kind === 'system' &&
+        state.system.map((m) => (
+          <div key={m.traceIndex} className="il-system" data-trace-index={m.traceIndex}>
+            <div className="il-role-name">{m.role}</div>
+            <Markdown text={m.text} spans={NO_SPANS} />
+          </div>
+        ))}
+      {row.kind === 'turn' && <TurnRow turn={state.turns[row.turn]!} current={row.turn === currentTurn} canFork={state.canFork} onFork={onFork} />}
+      {row.kind === 'logs' && (
+        <>
+          <LogLines title="other log entries" lines={state.standalone} folded={false} />
+          <LogLines title="bookkeeping" lines={state.bookkeeping} folded />
+        </>
+      )}
+    </>
+  );
 }
 
 export function ConversationApp({ state, onCommand, subscribeNavigate, subscribeScroll, onRendered }: ConversationAppProps) {
@@ -152,87 +190,20 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
     // Once, for the first render's rows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const stops = useMemo(() => inactiveStops(state), [state]);
-  const [currentTurn, setCurrentTurn] = useState<number>(state.focusTurn ?? 0);
-  const stopIndex = useRef(-1);
+  const scrollToRow = useCallback((row: number) => virtualizer.scrollToIndex(row, { align: 'start' }), [virtualizer]);
+  // A and V: annotate the current turn (or the selection), override the verdict.
+  const otherKeys = useRef<(key: string) => boolean>(() => false);
+  const { stops, currentTurn, goToTurn } = useTurnNavigation({ state, scroller, rowOfTurn, scrollToRow, onCommand, subscribeNavigate, subscribeScroll, onOtherKey: (key) => otherKeys.current(key) });
   const annotate = useCallback(() => {
     const selection = selectedText();
     onCommand('annotate', { ...(state.turns[currentTurn] ? { turn: currentTurn + 1 } : {}), ...(selection ? { selection } : {}) });
   }, [onCommand, currentTurn, state.turns]);
-
-  /** Scrolls a turn into view, then (once its row is mounted) runs `then` on the row element. */
-  const goToTurn = useCallback(
-    (turn: number, then?: (row: HTMLElement) => void) => {
-      const row = rowOfTurn(turn);
-      if (row < 0) return;
-      setCurrentTurn(turn);
-      virtualizer.scrollToIndex(row, { align: 'start' });
-      let frames = 0;
-      const settle = () => {
-        const el = scroller.current?.querySelector<HTMLElement>(`[data-turn="${turn}"]`);
-        if (el) {
-          then?.(el);
-          return;
-        }
-        // The row mounts after the virtualiser has scrolled: wait for it, a bounded number of frames.
-        if (frames++ < 60) requestAnimationFrame(settle);
-      };
-      requestAnimationFrame(settle);
-    },
-    [rowOfTurn, virtualizer],
-  );
-
-  const goToStop = useCallback(
-    (delta: 1 | -1) => {
-      if (!stops.length) return;
-      stopIndex.current = (stopIndex.current + delta + stops.length) % stops.length;
-      const stop = stops[stopIndex.current]!;
-      goToTurn(stop.turn, (row) => {
-        const mark = row.querySelectorAll<HTMLElement>('.il-reply mark[data-inactive]')[stop.nth];
-        if (!mark) return;
-        for (const m of scroller.current?.querySelectorAll('.il-current-span') ?? []) m.classList.remove('il-current-span');
-        mark.classList.add('il-current-span');
-        mark.scrollIntoView({ block: 'center' });
-        mark.focus({ preventScroll: true });
-      });
-    },
-    [stops, goToTurn],
-  );
-
-  const navigate = useCallback(
-    (action: ConversationNavigate) => {
-      if (action === 'nextTurn') goToTurn(Math.min(state.turns.length - 1, currentTurn + 1));
-      else if (action === 'previousTurn') goToTurn(Math.max(0, currentTurn - 1));
-      else goToStop(action === 'nextInactive' ? 1 : -1);
-    },
-    [goToTurn, goToStop, currentTurn, state.turns.length],
-  );
-
-  useEffect(() => subscribeNavigate(navigate), [subscribeNavigate, navigate]);
-  useEffect(() => subscribeScroll((turn) => goToTurn(turn)), [subscribeScroll, goToTurn]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || (e.target instanceof HTMLElement && e.target.closest('input, textarea, select'))) return;
-      const key = e.key.toLowerCase();
-      if (key === 'f' && !e.shiftKey && state.canFork && state.turns[currentTurn]) {
-        e.preventDefault();
-        onCommand('forkFromTurn', { turn: currentTurn + 1 });
-        return;
-      }
-      if ((key === 'a' || key === 'v') && !e.shiftKey) {
-        e.preventDefault();
-        if (key === 'a') annotate();
-        else onCommand('overrideVerdict', {});
-        return;
-      }
-      const action: ConversationNavigate | undefined = key === 'j' ? 'nextTurn' : key === 'k' ? 'previousTurn' : key === 'n' ? (e.shiftKey ? 'previousInactive' : 'nextInactive') : undefined;
-      if (!action) return;
-      e.preventDefault();
-      navigate(action);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [navigate, onCommand, currentTurn, state, annotate]);
+  otherKeys.current = (key) => {
+    if (key === 'a') annotate();
+    else if (key === 'v') onCommand('overrideVerdict', {});
+    else return false;
+    return true;
+  };
 
   useEffect(() => {
     performance.mark('il:rows-committed');
@@ -248,29 +219,14 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
   }, [state]);
 
   const fork = useCallback((turn: number) => onCommand('forkFromTurn', { turn }), [onCommand]);
+  // The leak's link: to the turn, and the keyboard focus with it (J/K and F then start there).
+  const goToLeakTurn = useCallback((turn: number) => goToTurn(turn, (row) => row.focus({ preventScroll: true })), [goToTurn]);
 
-  const rowContent = (row: Row) => (
-    <>
-      {row.kind === 'system' &&
-        state.system.map((m) => (
-          <div key={m.traceIndex} className="il-system" data-trace-index={m.traceIndex}>
-            <div className="il-role-name">{m.role}</div>
-            <Markdown text={m.text} spans={NO_SPANS} />
-          </div>
-        ))}
-      {row.kind === 'turn' && <TurnRow turn={state.turns[row.turn]!} current={row.turn === currentTurn} canFork={state.canFork} onFork={fork} />}
-      {row.kind === 'logs' && (
-        <>
-          <LogLines title="other log entries" lines={state.standalone} folded={false} />
-          <LogLines title="bookkeeping" lines={state.bookkeeping} folded />
-        </>
-      )}
-    </>
-  );
+  const rowContent = (row: Row) => <RowContent row={row} state={state} currentTurn={currentTurn} onFork={fork} />;
 
   return (
     <div className="il-app">
-      <Header state={state} inactiveCount={stops.length} onCommand={onCommand} annotate={annotate} />
+      <Header state={state} inactiveCount={stops.length} onCommand={onCommand} onGoToTurn={goToLeakTurn} annotate={annotate} />
       <div className="il-scroller" ref={scroller} data-testid="transcript" tabIndex={0} aria-label="Transcript">
         {state.turns.length === 0 && <p className="il-empty">This conversation has no user turns.</p>}
         {positioned ? (

@@ -53,7 +53,7 @@ function Rail({ rail }: { rail: RailEntry }) {
 
 export const TurnRow = memo(function TurnRow({ turn, current, canFork, onFork }: { turn: ConversationTurnView; current: boolean; canFork: boolean; onFork: (turn: number) => void }) {
   return (
-    <section className={`il-turn${current ? ' il-turn-current' : ''}`} data-turn={turn.index} data-testid="turn" aria-label={`${turn.label} ${turn.tags.join(', ')}`}>
+    <section className={`il-turn${current ? ' il-turn-current' : ''}`} data-turn={turn.index} data-testid="turn" tabIndex={-1} aria-label={`${turn.label} ${turn.tags.join(', ')}`}>
       <div className="il-turn-main">
         <div className="il-user" data-trace-index={turn.user.traceIndex}>
           <div className="il-role">

@@ -1,7 +1,8 @@
 // The filter control under a column header: text (task id, response types, file contain), set
 // (checkbox list), range (turns, tokens, cost, inactive count from–to). Each edits the shared filter
 // model through `onChange`.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { groupInstanceLabels } from '../../src/shared/instanceGroups';
 import type { SampleFilters } from '../../src/shared/protocol/samples';
 import type { Column } from './gridModel';
 
@@ -32,21 +33,64 @@ function TextFilter({ value, label, onChange }: { value: string; label: string; 
   return <input className="il-filter-text" type="search" placeholder="contains…" aria-label={`Filter ${label}`} value={text} onChange={(e) => setText(e.target.value)} />;
 }
 
-function SetFilter({ label, options, selected, onChange }: { label: string; options: string[]; selected: string[]; onChange: (v: string[]) => void }) {
+/**
+ * Closes an open dropdown on Escape (wherever the focus is), a press outside it, and when the view is
+ * hidden or loses the window's focus (another editor tab, another window).
+ */
+function useDismiss(open: boolean, box: React.RefObject<HTMLDivElement | null>, close: () => void): void {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      close();
+      box.current?.querySelector<HTMLButtonElement>('.il-filter-button')?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!(e.target instanceof Node) || !box.current?.contains(e.target)) close();
+    };
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') close();
+    };
+    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('pointerdown', onPointer, true);
+    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('blur', close);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('pointerdown', onPointer, true);
+      document.removeEventListener('visibilitychange', onHidden);
+      window.removeEventListener('blur', close);
+    };
+  }, [open, box, close]);
+}
+
+function SetFilter({ label, options, selected, grouped, onChange }: { label: string; options: string[]; selected: string[]; grouped: boolean; onChange: (v: string[]) => void }) {
   const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, box, close);
   const toggle = (o: string) => onChange(selected.includes(o) ? selected.filter((s) => s !== o) : [...selected, o]);
+  const option = (o: string) => (
+    <label key={o} className="il-filter-option">
+      <input type="checkbox" checked={selected.includes(o)} onChange={() => toggle(o)} /> {o}
+    </label>
+  );
   return (
-    <div className="il-filter-set" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+    <div className="il-filter-set" ref={box}>
       <button className="il-filter-button" aria-expanded={open} aria-label={`Filter ${label}`} onClick={() => setOpen(!open)} data-active={selected.length > 0}>
         {selected.length ? `${selected.length} of ${options.length}` : 'all'} ▾
       </button>
       {open && (
-        <div className="il-filter-popup" role="group" aria-label={`${label} values`}>
-          {options.map((o) => (
-            <label key={o} className="il-filter-option">
-              <input type="checkbox" checked={selected.includes(o)} onChange={() => toggle(o)} /> {o}
-            </label>
-          ))}
+        <div className="il-filter-popup" role="group" aria-label={`${label} values`} data-testid="filter-popup">
+          {grouped
+            ? groupInstanceLabels(options).map((g) => (
+                <div key={g.group} role="group" aria-label={g.group}>
+                  <div className="il-filter-group">{g.group}</div>
+                  {g.labels.map(option)}
+                </div>
+              ))
+            : options.map(option)}
           <button className="il-filter-clear" onClick={() => onChange([])}>
             Show all
           </button>
@@ -116,5 +160,5 @@ export function ColumnFilter({ column, filters, options, onChange }: FilterProps
   const key = SET_KEYS[column.id];
   if (column.filter !== 'set' || !key) return null;
   const selected = (filters[key] ?? []) as string[];
-  return <SetFilter label={column.title} options={options[key]} selected={selected} onChange={(v) => onChange({ [key]: v })} />;
+  return <SetFilter label={column.title} options={options[key]} selected={selected} grouped={key === 'instances'} onChange={(v) => onChange({ [key]: v })} />;
 }

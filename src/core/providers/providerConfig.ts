@@ -2,7 +2,7 @@
 // them. No field carries a key: the extension keeps keys in SecretStorage, the CLI reads the
 // variable named by `apiKeyEnv`.
 import { z } from 'zod';
-import { PROVIDER_KINDS } from './chatProvider';
+import { PROVIDER_KINDS, type ProviderKind } from './chatProvider';
 
 /** The fields, without cross-field checks (package.json's contributed schema mirrors these). */
 export const ProviderFieldsSchema = z.object({
@@ -45,4 +45,20 @@ export function parseProviders(value: unknown): { providers: ProviderConfig[]; e
     providers.push(r.data);
   });
   return { providers, errors };
+}
+
+/** A free provider id from the kind and host: `local-8000`, `anthropic`, `vscode-lm-2` … */
+export function suggestProviderId(kind: ProviderKind, baseUrl: string | undefined, taken: ReadonlySet<string>): string {
+  let base: string = kind;
+  if (baseUrl) {
+    try {
+      const u = new URL(baseUrl);
+      const local = u.hostname === '127.0.0.1' || u.hostname === 'localhost';
+      base = `${local ? 'local' : u.hostname.split('.').slice(-2, -1)[0] || u.hostname}${u.port ? `-${u.port}` : ''}`.replace(/[^A-Za-z0-9._-]/g, '-');
+    } catch {
+      // The URL was validated before; keep the kind.
+    }
+  }
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }

@@ -15,6 +15,7 @@ import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 import { ConversationPanel } from '../conversation/conversationPanel';
 import type { AnnotationStore } from './annotationStore';
 import { setting } from '../settings/settings';
+import { verdictLabel } from '../../shared/verdicts';
 
 /** Answers a caller may give instead of the prompts. */
 const AnswersSchema = z
@@ -122,8 +123,8 @@ export async function overrideVerdict(services: ExtensionServices, store: Annota
   if (!verdict) {
     const picked = await vscode.window.showQuickPick(
       [
-        { label: '✓ correct', verdict: 'correct' as const },
-        { label: '✗ incorrect', verdict: 'incorrect' as const },
+        { label: verdictLabel('correct'), verdict: 'correct' as const },
+        { label: verdictLabel('incorrect'), verdict: 'incorrect' as const },
       ],
       { title: `Override Verdict (now ${describeVerdict(current)})` },
     );

@@ -12,7 +12,8 @@ import { alignTurns } from '../../core/compare/alignTurns';
 import { provenanceNote, type CurrentVerdict } from '../../core/workspace/verdicts';
 import type { InactiveSpanDetector } from '../../core/inactive/detectInactive';
 import { forkBranchRow, forkBranchSummary, forkRelation, replacedTurnNote } from '../../core/fork/forkBranch';
-import type { CompareMessage, CompareSide, CompareState, CompareTurn, RailEntry } from '../../shared/protocol/compare';
+import type { CompareMessage, CompareSide, CompareState, CompareTurn, LeakMessage, RailEntry } from '../../shared/protocol/compare';
+import { describeLeak } from '../../core/inactive/leakSentence';
 
 export interface CompareConversation {
   ref: Pick<ConversationRef, 'conv_id' | 'file' | 'line'>;
@@ -67,6 +68,13 @@ export function railOf(snapshots: readonly IntentSnapshot[], notes: (turn: numbe
   });
 }
 
+/** The final answer's inactive spans in words (what was inactive when it was written), as the conversation header says them. */
+function finalLeak(final: CompareMessage, timeline: IntentTimeline | undefined): LeakMessage | undefined {
+  if (!final.spans.length || !timeline) return undefined;
+  const leak = describeLeak(final.text, final.spans, timeline.inactive);
+  return leak && { sentence: leak.sentence, ...(leak.turn !== undefined ? { turn: leak.turn } : {}) };
+}
+
 function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversation, detector: InactiveSpanDetector, notes: string[], currentVerdict: CompareInput['currentVerdict']): { side: CompareSide; conversation: Conversation } {
   const { entry, ref } = conv;
   const c = parseConversation(entry, record);
@@ -113,6 +121,8 @@ function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversatio
     ...(rail[t.index] ? { rail: rail[t.index] } : {}),
   }));
   const final = c.finalAnswer;
+  const finalResponse = final ? ((final.turn !== undefined ? turns[final.turn]?.assistant.find((m) => m.traceIndex === final.traceIndex) : undefined) ?? withSpans(final, Number.MAX_SAFE_INTEGER)) : undefined;
+  const leak = finalResponse && !detectorFailed ? finalLeak(finalResponse, timelineAfter(final?.turn ?? Number.MAX_SAFE_INTEGER)) : undefined;
   const activeReference = referenceText(c.reference);
   const current = currentVerdict?.({ conv_id: entry.conv_id, verdict: c.loggedVerdict });
   const note = current && provenanceNote(current);
@@ -133,7 +143,8 @@ function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversatio
     ...(activeReference !== undefined ? { activeReference } : {}),
     ...(rendered?.activeValue !== undefined ? { activeValue: rendered.activeValue } : {}),
     turns,
-    ...(final ? { finalResponse: (final.turn !== undefined ? turns[final.turn]?.assistant.find((m) => m.traceIndex === final.traceIndex) : undefined) ?? withSpans(final, Number.MAX_SAFE_INTEGER) } : {}),
+    ...(finalResponse ? { finalResponse } : {}),
+    ...(leak ? { leak } : {}),
   };
   return { side, conversation: c };
 }

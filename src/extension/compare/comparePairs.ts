@@ -77,10 +77,64 @@ export function sameInstance(a: PairRef, b: PairRef): boolean {
 }
 
 /**
- * Candidates to compare a run with: the other runs of its source, ordered: the same instance by
- * other models first, then the same model's other instances, then the rest.
+ * The Retained ↔ Revised sibling of a run: same source and model, the other side of its pair
+ * (persistence paths at the same k, single-turn S_Ret ↔ S_Rev). Undefined for a run on neither side.
+ */
+export function counterpartOf<R extends PairRef>(refs: readonly R[], basis: R): R | undefined {
+  const [retSlot, revSlot] = slotsFor(basis);
+  const other = matchesSlot(basis, retSlot) ? revSlot : matchesSlot(basis, revSlot) ? retSlot : undefined;
+  if (!other) return undefined;
+  return refs.find((r) => r.task_id === basis.task_id && r.model === basis.model && r.conv_id !== basis.conv_id && matchesSlot(r, other));
+}
+
+/**
+ * Candidates to compare a run with: the other runs of its source, ordered: its Retained ↔ Revised
+ * sibling first, then the same model's other instances, then the same instance by other models,
+ * then the rest.
  */
 export function compareCandidates<R extends PairRef>(refs: readonly R[], basis: R): R[] {
-  const rank = (r: R) => (sameInstance(r, basis) ? 0 : r.model === basis.model ? 1 : 2);
-  return refs.filter((r) => r.task_id === basis.task_id && r.conv_id !== basis.conv_id).sort((a, b) => rank(a) - rank(b) || a.model.localeCompare(b.model) || refLabel(a).localeCompare(refLabel(b)));
+  const counterpart = counterpartOf(refs, basis);
+  const rank = (r: R) => (r === counterpart ? 0 : r.model === basis.model ? 1 : sameInstance(r, basis) ? 2 : 3);
+  return refs
+    .filter((r) => r.task_id === basis.task_id && r.conv_id !== basis.conv_id)
+    .sort((a, b) => rank(a) - rank(b) || a.model.localeCompare(b.model) || refLabel(a).localeCompare(refLabel(b)));
+}
+
+/** What the palette's Compare Retained ↔ Revised starts from: the open conversation, or a tree item. */
+export interface PairContext {
+  convId?: string;
+  taskId?: string;
+  model?: string;
+}
+
+export interface PairSourceChoice {
+  taskId: string;
+  /** Models with both a Retained and a Revised run (of the basis's slots for the default source). */
+  models: string[];
+  /** The source of the open conversation or selected item: listed first, picked by Enter. */
+  isDefault: boolean;
+}
+
+/**
+ * The sources the palette offers: only those with a pair, the context's source first. With a
+ * conversation in context, its own slot decides the pair (a persistence run pairs at its k).
+ */
+export function pairSourceChoices<R extends PairRef>(refs: readonly R[], context: PairContext, basis?: R): PairSourceChoice[] {
+  const byTask = new Map<string, R[]>();
+  for (const r of refs) {
+    const list = byTask.get(r.task_id);
+    if (list) list.push(r);
+    else byTask.set(r.task_id, [r]);
+  }
+  const defaultTask = basis?.task_id ?? context.taskId;
+  const out: PairSourceChoice[] = [];
+  for (const [taskId, runs] of byTask) {
+    const isDefault = taskId === defaultTask;
+    const opts = isDefault && basis ? { basis } : isDefault && context.model ? { model: context.model } : {};
+    let models = retainedRevisedPairs(runs, taskId, opts).map((p) => p.model);
+    // The context's model has no pair here: the source is still offered with the pairs it has.
+    if (isDefault && !models.length && (basis || context.model)) models = retainedRevisedPairs(runs, taskId).map((p) => p.model);
+    if (models.length) out.push({ taskId, models, isDefault });
+  }
+  return out.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.taskId.localeCompare(b.taskId));
 }

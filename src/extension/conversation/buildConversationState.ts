@@ -12,6 +12,7 @@ import type { InactiveSpanMessage } from '../../shared/protocol/compare';
 import type { ConversationState, ConversationTurnView, LogLine } from '../../shared/protocol/conversation';
 import { railOf, referenceText } from '../compare/buildCompareState';
 import { replacedTurnNote } from '../../core/fork/forkBranch';
+import { describeLeak, type LeakStatement } from '../../core/inactive/leakSentence';
 import { verdictOfBoolean } from '../../shared/verdicts';
 
 /** A Re-score result, as far as the view shows it. */
@@ -33,6 +34,8 @@ export interface ConversationInput {
   /** Where to open: a 0-based user turn, or the user turn holding a trace index. */
   focus?: { turn?: number; traceIndex?: number };
   canFork: boolean;
+  /** The Retained ↔ Revised sibling, for the header's "Compare with …" button. */
+  counterpart?: { convId: string; label: string };
 }
 
 function userTags(t: ConversationTurn): string[] {
@@ -70,6 +73,17 @@ function provenance(conv: Conversation, rescore: RescoreVerdict | undefined): Co
 
 function isRecord(source: TimelineSource | undefined): source is BenchmarkRecord {
   return source !== undefined && !('anchor' in source && 'turns' in source);
+}
+
+/** The leak sentence of the final answer's inactive spans (what was inactive when it was written). */
+function finalAnswerLeak(entry: RunLogEntry, conv: Conversation, record: BenchmarkRecord | undefined, turns: readonly ConversationTurnView[]): LeakStatement | undefined {
+  const final = conv.finalAnswer;
+  if (!final || !record) return undefined;
+  const turn = turns.find((t) => t.replies.some((r) => r.traceIndex === final.traceIndex));
+  const reply = turn?.replies.find((r) => r.traceIndex === final.traceIndex);
+  if (!turn || !reply?.spans.length) return undefined;
+  const items = conversationTimeline(entry, conv.turns.slice(0, turn.index + 1), record).inactive;
+  return describeLeak(reply.text, reply.spans, items);
 }
 
 export function buildConversationState(input: ConversationInput): ConversationState {
@@ -117,6 +131,7 @@ export function buildConversationState(input: ConversationInput): ConversationSt
   const reference = referenceText(conv.reference);
   const wanted = input.focus?.traceIndex !== undefined ? turnOfTraceIndex(conv, input.focus.traceIndex)?.index : input.focus?.turn;
   const focus = wanted !== undefined && wanted < turns.length ? wanted : undefined;
+  const leak = detectorFailed ? undefined : finalAnswerLeak(entry, conv, record, turns);
   return {
     view: 'conversation',
     title: `${entry.task_id} · ${label} · ${model}`,
@@ -146,5 +161,7 @@ export function buildConversationState(input: ConversationInput): ConversationSt
     notes,
     ...(focus !== undefined ? { focusTurn: focus } : {}),
     canFork: input.canFork,
+    ...(leak ? { leak: { sentence: leak.sentence, ...(leak.turn !== undefined ? { turn: leak.turn } : {}) } } : {}),
+    ...(input.counterpart ? { counterpart: input.counterpart } : {}),
   };
 }

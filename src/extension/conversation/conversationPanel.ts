@@ -9,10 +9,11 @@ import { reusablePanel } from '../webviews/previewReuse';
 import { sameContent } from '../webviews/sameContent';
 import { CONVERSATION_PANEL_ID, ConversationView, type ConversationNavigate, type ConversationState, type ConversationWebviewCommand } from '../../shared/protocol/conversation';
 import { compareDetector } from '../compare/inactiveDetector';
+import { counterpartOf, refLabel } from '../compare/comparePairs';
 
 import { buildConversationState } from './buildConversationState';
 import { withAnnotations } from '../annotations/conversationHooks';
-import { COMMANDS } from '../commandIds';
+import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 
 export interface ConversationFocus {
   turn?: number;
@@ -28,6 +29,7 @@ export async function loadConversationState(services: ExtensionServices, convId:
   const source = record ?? data.plans().get(read.ref.task_id)?.plan;
   const detector = compareDetector();
   const rescore = services.rescored.get(convId);
+  const counterpart = counterpartOf(data.conversations(), read.ref);
   const state = buildConversationState({
     ref: read.ref,
     fileLabel: vscode.workspace.asRelativePath(read.ref.file),
@@ -39,6 +41,7 @@ export async function loadConversationState(services: ExtensionServices, convId:
     ...(focus ? { focus } : {}),
     // A fork replays the source's shards and events: offered where its record is loaded.
     canFork: record !== undefined,
+    ...(counterpart ? { counterpart: { convId: counterpart.conv_id, label: refLabel(counterpart) } } : {}),
   });
   return withAnnotations(state, data);
 }
@@ -146,6 +149,14 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
       case 'compareWith':
         await vscode.commands.executeCommand(COMMANDS.compareWith, { convId: this.convId });
         return;
+      case 'compareWithCounterpart': {
+        const other = this.state.counterpart;
+        if (!other) return;
+        // Retained on the left, Revised on the right, whichever side is open.
+        const pair = this.state.condition === 'retained' ? { left: this.convId, right: other.convId } : { left: other.convId, right: this.convId };
+        await vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, pair);
+        return;
+      }
       case 'forkFromTurn':
         await vscode.commands.executeCommand(COMMANDS.forkFromTurn, { convId: this.convId, file: this.state.file, turn: m.params.turn });
         return;

@@ -3,7 +3,6 @@
 // view, with buttons to compare Retained ↔ Revised of the same source, reveal the source in the
 // Sources tree, or open the raw log line.
 import * as vscode from 'vscode';
-import { focusPick } from '../picks/pickSession';
 import { basename } from 'node:path';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { instanceLabel } from '../../core/render/instances';
@@ -83,7 +82,7 @@ export async function showConversationPick(refs: readonly ConversationRef[] | Pr
     });
   });
   // On screen before the rows are built (tens of thousands at full scale), and not closed by a
-  // webview that takes the focus back meanwhile: it is given back with the rows (see PickSession).
+  // webview that takes the focus back meanwhile (see PickSession: the input keeps the focus it got).
   qp.ignoreFocusOut = true;
   qp.busy = true;
   qp.show();
@@ -110,6 +109,5 @@ export async function showConversationPick(refs: readonly ConversationRef[] | Pr
     buttons: ref.mode === 'multi' && !ref.path ? [compareButton, revealButton, rawLineButton] : [revealButton, rawLineButton],
   }));
   qp.busy = false;
-  void focusPick();
   await closed;
 }

@@ -35,10 +35,22 @@ import type { ViewTiming } from '../../shared/protocol';
 
 const RECOMPUTE_DEBOUNCE_MS = 300;
 
-/** Expands the active editor group (the dashboard's) when other groups share the editor area. */
+const visibleGroups = () => vscode.window.tabGroups.all.filter((g) => g.viewColumn !== undefined).length;
+
+/**
+ * A new dashboard beside other editor groups: its group is maximized, the full width of the editor
+ * area (the others are hidden, not closed; View: Toggle Maximize Editor Group brings them back).
+ */
+async function maximizeDashboardGroup(): Promise<void> {
+  if (visibleGroups() > 1) await vscode.commands.executeCommand('workbench.action.toggleMaximizeEditorGroup');
+}
+
+/**
+ * The dashboard shown again: its group takes the width, the others shrink to their minimum. (Not a
+ * toggle: the group may still be maximized from its opening, and a second toggle would restore.)
+ */
 async function widenDashboardGroup(): Promise<void> {
-  const visibleGroups = vscode.window.tabGroups.all.filter((g) => g.viewColumn !== undefined).length;
-  if (visibleGroups > 1) await vscode.commands.executeCommand('workbench.action.minimizeOtherEditors');
+  if (visibleGroups() > 1) await vscode.commands.executeCommand('workbench.action.minimizeOtherEditors');
 }
 /** The longest a new panel holds the report's slow parts back for its first paint. */
 const SLOW_PARTS_HOLD_MAX_MS = 10_000;
@@ -71,9 +83,8 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
     // its HTML, with the stage inlined, follows. The panel's creation leaves for the window before
     // the computation holds the host's thread (see `sentToWindow`; it would otherwise go with the HTML).
     const panel = vscode.window.createWebviewPanel(DASHBOARD_PANEL_ID, 'Intent Lens Dashboard', vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
-    // A wide grid: beside other editor groups, its group takes the editor area's width (the other
-    // groups shrink to their minimum; View: Reset Editor Group Sizes brings them back).
-    void widenDashboardGroup();
+    // A wide grid: beside other editor groups, its group is maximized (full width).
+    void maximizeDashboardGroup();
     const panelCreatedAt = Date.now();
     let closed = false;
     // A report computed for this open starts its slow parts once the page shows the grid (or it

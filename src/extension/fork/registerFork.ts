@@ -13,7 +13,9 @@ import { selectForkJobs } from '../../core/fork/forkBatch';
 import { formatRecoveryTable, recoveryRates } from '../../core/fork/recovery';
 import { addEstimates, emptyEstimate, estimateFork } from '../../core/cost/estimate';
 import { RunAbortedError } from '../../core/simulator/runInstance';
-import { pickProviderConfig } from '../runner/providerSettings';
+import { pickProviderConfig, readProviderConfigs } from '../runner/providerSettings';
+import { addProviderFlow } from '../runner/addProvider';
+import { forkPreview } from '../../core/fork/forkPreview';
 import { describeRunError, runsOutputChannel } from '../runner/runSession';
 import { confirmManyConversations } from '../runner/costSettings';
 import { runForks, type ForkRunOutcome, type ForkRunOptions } from './forkSession';
@@ -38,8 +40,38 @@ function refuseUntrusted(): boolean {
   return true;
 }
 
+/**
+ * Drafts of replacement messages, per conversation and turn: kept as typed (even when the box is
+ * closed or a later step fails) and offered again, until a fork with it is written.
+ */
+const forkDrafts = new Map<string, string>();
+const draftKey = (convId: string, turn: number) => `${convId}\u0000${turn}`;
+
+/** The new wording, remembered as it is typed. */
+function askMessage(title: string, value: string, remember?: (text: string) => void): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const box = vscode.window.createInputBox();
+    Object.assign(box, { title, value, prompt: 'The user message to send instead', ignoreFocusOut: true });
+    let accepted: string | undefined;
+    box.onDidChangeValue((v) => {
+      box.validationMessage = v.trim() === '' ? 'the message is empty' : undefined;
+      if (v.trim()) remember?.(v);
+    });
+    box.onDidAccept(() => {
+      if (box.value.trim() === '') return;
+      accepted = box.value;
+      box.hide();
+    });
+    box.onDidHide(() => {
+      box.dispose();
+      resolve(accepted);
+    });
+    box.show();
+  });
+}
+
 /** Asks for the edit; only edits that apply at this turn are offered (`turn` undefined: a batch). */
-async function pickEdit(title: string, applies: (edit: ForkEdit) => string | undefined, currentText?: string): Promise<ForkEdit | undefined> {
+async function pickEdit(title: string, applies: (edit: ForkEdit) => string | undefined, currentText?: string, remember?: (text: string) => void): Promise<ForkEdit | undefined> {
   const items = EDIT_CHOICES.map((c) => {
     const probe: ForkEdit = c.kind === 'replace-user' ? { kind: c.kind, text: currentText ?? 'x' } : { kind: c.kind };
     const why = applies(probe);
@@ -51,7 +83,7 @@ async function pickEdit(title: string, applies: (edit: ForkEdit) => string | und
   );
   if (!pick) return undefined;
   if (pick.edit !== 'replace-user') return { kind: pick.edit };
-  const text = await vscode.window.showInputBox({ title: `${title}: new message`, value: currentText ?? '', prompt: 'The user message to send instead', ignoreFocusOut: true, validateInput: (v) => (v.trim() === '' ? 'the message is empty' : undefined) });
+  const text = await askMessage(`${title}: new message`, currentText ?? '', remember);
   return text === undefined ? undefined : { kind: 'replace-user', text };
 }
 
@@ -103,8 +135,11 @@ export async function forkFromTurnCommand(services: ExtensionServices, arg: unkn
   const rec = services.data.record(conv.entry.task_id);
   if (!rec) return void vscode.window.showErrorMessage(`Intent Lens: no record with task_id ${conv.entry.task_id} is loaded; a fork needs its shards and events.`);
   const record: BenchmarkRecord = rec.record;
+  // A fork calls a provider: without one, offer to add it before any edit is typed.
+  if (!(await ensureProvider(services))) return undefined;
   const title = `Fork ${conv.entry.task_id} at U${turn}`;
-  const current = conv.entry.trace.filter((m) => m.role === 'user')[turn - 1]?.content;
+  const logged = conv.entry.trace.filter((m) => m.role === 'user')[turn - 1]?.content;
+  const key = draftKey(conv.entry.conv_id, turn);
   const applies = (edit: ForkEdit) => {
     try {
       planFork(record, conv.entry, edit, turn);
@@ -113,7 +148,8 @@ export async function forkFromTurnCommand(services: ExtensionServices, arg: unkn
       return e instanceof ForkError ? e.message : String(e);
     }
   };
-  const edit = await pickEdit(`${title} (1/3)`, applies, typeof current === 'string' ? current : undefined);
+  const current = forkDrafts.get(key) ?? (typeof logged === 'string' ? logged : undefined);
+  const edit = await pickEdit(`${title} (1/3)`, applies, current, (text) => forkDrafts.set(key, text));
   if (!edit) return undefined;
   const preferred = defaultProviderId();
   const cfg = await pickProviderConfig(preferred);
@@ -121,14 +157,16 @@ export async function forkFromTurnCommand(services: ExtensionServices, arg: unkn
   const model = await pickModel(`${title} (3/3)`, conv.entry.assistant_model, cfg.model);
   if (!model) return undefined;
   const modelName = model === 'logged' ? conv.entry.assistant_model! : model;
-  const what = describeEdit({ turn, edit: edit.kind, ...(edit.kind === 'replace-user' ? { text: edit.text } : {}) });
-  const go = await vscode.window.showInformationMessage(`Intent Lens: fork ${conv.entry.task_id} (${what}) and continue with ${modelName} on ${cfg.id}?`, { modal: true, detail: 'The logged turns before the edit are kept as they are; the rest of the conversation calls the model provider.' }, 'Fork');
-  if (go !== 'Fork') return undefined;
+  if (!(await confirmFork(conv.entry, record, edit, turn, `${modelName} on ${cfg.id}`))) return undefined;
   runsOutputChannel().show(true);
   const outcome = await runWithProgress(services, title, { jobs: [{ parent: conv.ref, record }], edit, turn, providerCfg: cfg, model });
   const item = outcome?.items[0];
   if (!outcome || !item) return undefined;
-  if (item.status === 'failed' || item.status === 'not-applicable') return void vscode.window.showErrorMessage(`Intent Lens: ${title}: ${item.message}`);
+  if (item.status === 'failed' || item.status === 'not-applicable') {
+    const kept = forkDrafts.has(key) ? ' Your message is kept: Fork from here… offers it again.' : '';
+    return void vscode.window.showErrorMessage(`Intent Lens: ${title}: ${item.message}.${kept}`);
+  }
+  forkDrafts.delete(key);
   const forkId = item.status === 'forked' ? item.result.entry.conv_id : item.fork.conv_id;
   const verdict = item.status === 'forked' ? item.result.score.is_correct : null;
   const compare = 'Compare With Parent';
@@ -136,6 +174,30 @@ export async function forkFromTurnCommand(services: ExtensionServices, arg: unkn
     if (c === compare) void vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left: conv.ref.conv_id, right: forkId });
   });
   return { convId: forkId, outFile: outcome.outFile };
+}
+
+/** True when a provider is configured, or the user added one now (Add Provider…). */
+async function ensureProvider(services: ExtensionServices): Promise<boolean> {
+  if (readProviderConfigs().providers.length) return true;
+  const add = 'Add Provider…';
+  const settings = 'Open Settings';
+  const choice = await vscode.window.showInformationMessage(
+    'Intent Lens: a fork continues the conversation with a model provider, and none is configured.',
+    { modal: true, detail: 'Add one now (kind, base URL, model, API key): the fork goes on after it. The key goes to VS Code SecretStorage, never into settings.' },
+    add,
+    settings,
+  );
+  if (choice === settings) await vscode.commands.executeCommand('workbench.action.openSettings', 'intentLens.providers');
+  return choice === add && (await addProviderFlow(services.context.secrets, 'A fork needs a model provider.')) !== undefined;
+}
+
+/** The preview before any call: the turns kept as logged, the edit, and who runs the rest. */
+async function confirmFork(parent: RunLogEntry, record: BenchmarkRecord, edit: ForkEdit, turn: number, runner: string): Promise<boolean> {
+  const plan = planFork(record, parent, edit, turn);
+  const detail = forkPreview(parent, plan, edit, `${runner} answers and the simulator plays the user`).join('\n');
+  const what = describeEdit({ turn, edit: edit.kind, ...(edit.kind === 'replace-user' ? { text: edit.text } : {}) });
+  const go = await vscode.window.showInformationMessage(`Intent Lens: fork ${parent.task_id} (${what}) and continue with ${runner}?`, { modal: true, detail }, 'Fork');
+  return go === 'Fork';
 }
 
 /** A default filter from a tree item: its source, instance and model. */

@@ -1,12 +1,12 @@
 // One quick pick for a command's steps (a source, then a model, ...), on screen as the command
-// starts and filled as each step's items are ready. Why: when a quick input closes (the palette, a
-// previous step), VS Code gives the focus back to the element that had it, often one of our
-// webviews (compare, conversation, dashboard); that focus reaches the page later, through its
-// frames, and takes it from a pick shown meanwhile (VS Code's guard, microsoft/vscode#75209, checks
-// only 50 ms after the close; at full scale and under load the pick comes later). A pick that loses
-// the focus closes, or is left inert mid-animation. So the pick ignores focus changes (Escape
-// closes it), takes the focus back as each step's items arrive, and stays one pick across steps,
-// so nothing gives the focus away between them.
+// starts and filled as each step's items are ready. It stays one pick across steps, so nothing gives
+// the keyboard focus away between them: the input VS Code focuses when the pick shows keeps it, and
+// what the user types filters each step's items. It ignores focus changes (Escape closes it): when a
+// quick input closes (the palette), VS Code gives the focus back to the element that had it, often
+// one of our webviews, and a pick that loses the focus would close.
+// It never moves the focus itself: VS Code's "focus the quick input" (workbench.action.focusQuickOpen,
+// 1.139) puts the focus on the list, not the input (its QuickInputBox has no `enabled` getter, so the
+// controller's focus() takes the list branch), and typing then no longer reaches the input.
 import * as vscode from 'vscode';
 import { sentToWindow } from '../windowMessages';
 
@@ -14,11 +14,11 @@ export interface PickStep<T extends vscode.QuickPickItem> {
   title: string;
   placeholder: string;
   items: readonly T[];
-}
-
-/** Gives the keyboard focus back to the open quick pick (a webview may have taken it). */
-export function focusPick(): Thenable<unknown> {
-  return vscode.commands.executeCommand('workbench.action.focusQuickOpen');
+  /**
+   * Keep the items' order while the user types (VS Code otherwise re-sorts matches by label score,
+   * which put a fuzzy match of another instance above the sibling the list offered first).
+   */
+  keepOrder?: boolean;
 }
 
 export class PickSession implements vscode.Disposable {
@@ -50,9 +50,11 @@ export class PickSession implements vscode.Disposable {
     const { qp } = this;
     qp.title = step.title;
     qp.placeholder = step.placeholder;
+    // `sortByLabel` is in VS Code's quickPickSortByLabel proposal; its setter takes it without the
+    // proposal enabled (1.139). Where it is ignored the list is only re-sorted as before.
+    (qp as vscode.QuickPick<vscode.QuickPickItem> & { sortByLabel?: boolean }).sortByLabel = !step.keepOrder;
     qp.items = step.items;
     qp.busy = false;
-    void focusPick();
     const chosen = await new Promise<T | undefined>((resolve) => {
       const subs = [
         qp.onDidAccept(() => {

@@ -59,6 +59,11 @@ export async function setApiKeyCommand(secrets: vscode.SecretStorage): Promise<v
   if (!id) return;
   const key = await vscode.window.showInputBox({ title: `Intent Lens: API key for "${id}"`, prompt: 'Stored in VS Code SecretStorage, never in settings or logs. Leave empty to remove the stored key.', password: true, ignoreFocusOut: true });
   if (key === undefined) return;
+  await storeApiKey(secrets, id, key);
+}
+
+/** Stores (or, for an empty key, removes) a provider's API key in SecretStorage: Set API Key and Add Provider. */
+export async function storeApiKey(secrets: vscode.SecretStorage, id: string, key: string): Promise<void> {
   if (key.trim() === '') {
     await secrets.delete(secretKeyName(id));
     void vscode.window.showInformationMessage(`Intent Lens: removed the API key of "${id}".`);

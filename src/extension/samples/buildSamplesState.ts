@@ -5,7 +5,7 @@
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { SourceTreeModel } from '../tree/sourceTreeModel';
 import { describeFilters, hasActiveFilters } from '../tree/sourceTreeModel';
-import { instanceColumnLabel } from '../tree/columnFilters';
+import { instanceColumnLabel } from '../filters/columnFilters';
 import { RESCORED_CODES, VERDICT_CODES, type SampleColumns, type SamplesState, type SamplesVisible } from '../../shared/protocol/samples';
 import { packBits, packDict, packUints } from '../../shared/protocol/packedColumns';
 

@@ -5,7 +5,7 @@ import { instanceKey, type ConversationRef } from '../../core/load/runLogIndex';
 import { shardText, type ReviewStatus } from '../../core/schema/records';
 import type { Condition, ExtendedPath, Mode, RecapMode } from '../../core/schema/runlog';
 import { activeTaskOf, baseInstances, instanceRecapLabel } from '../../core/render/instances';
-import { columnFilterOf } from './columnFilters';
+import { columnFilterOf } from '../filters/columnFilters';
 import { SourceTreeData, countsByModel, emptyCounts, type SourceData, type TreeInput, type TreeSummary } from './sourceTreeData';
 import { collator, compareInstances } from './treeOrder';
 import { hasActiveFilters, hasRunFilters, type TreeFilters } from './treeFilters';

@@ -2,7 +2,7 @@
 // from either, and announced to both (applying a filter in one shows in the other).
 import * as vscode from 'vscode';
 import type { TreeFilters } from './sourceTreeModel';
-import { cleanColumnFilters } from './columnFilters';
+import { cleanColumnFilters } from '../filters/columnFilters';
 
 const FILTERS_KEY = 'intentLens.tree.filters';
 

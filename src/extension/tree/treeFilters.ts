@@ -1,7 +1,7 @@
 // The Sources tree's filters (shared with the Samples table) and how they read in one line.
 import type { Verdict } from '../../core/load/runLogIndex';
 import type { ReviewStatus } from '../../core/schema/records';
-import { hasColumnFilters, describeColumnFilters, type ColumnFilters } from './columnFilters';
+import { hasColumnFilters, describeColumnFilters, type ColumnFilters } from '../filters/columnFilters';
 import { VERDICT_MARKS } from '../../shared/verdicts';
 
 export type ReviewFilter = ReviewStatus | 'none';

@@ -51,6 +51,10 @@ export type CompareTurn = z.infer<typeof CompareTurnSchema>;
 
 export const VerdictSchema = z.enum(['correct', 'incorrect', 'unscored']);
 
+/** The final answer's inactive content in words, and the 0-based user turn where it was said (the link's target). */
+export const LeakSchema = z.object({ sentence: z.string(), turn: z.optional(z.int().check(z.nonnegative())) });
+export type LeakMessage = z.infer<typeof LeakSchema>;
+
 export const CompareSideSchema = z.object({
   convId: z.string(),
   model: z.string(),
@@ -69,6 +73,7 @@ export const CompareSideSchema = z.object({
   activeValue: z.optional(z.string()),
   turns: z.array(CompareTurnSchema),
   finalResponse: z.optional(CompareMessageSchema),
+  leak: z.optional(LeakSchema),
 });
 export type CompareSide = z.infer<typeof CompareSideSchema>;
 

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { INSTANCE_FIELDS } from './instanceFields';
 import { commandEnvelope, defineView, notificationEnvelope, ViewTimingSchema } from '../protocol';
-import { CompareMessageSchema, RailEntrySchema, VerdictSchema } from './compare';
+import { CompareMessageSchema, LeakSchema, RailEntrySchema, VerdictSchema } from './compare';
 
 export const CONVERSATION_VIEW = 'conversation';
 export const CONVERSATION_PANEL_ID = 'intentLens.conversation';
@@ -102,6 +102,10 @@ export const ConversationStateSchema = z.object({
   focusTurn: z.optional(z.int().check(z.nonnegative())),
   /** True when the conversation can be forked from a turn (its source's record, which a fork replays, is loaded). */
   canFork: z.boolean(),
+  /** The final answer's inactive content in words, and the 0-based user turn where it was said. */
+  leak: z.optional(LeakSchema),
+  /** The Retained ↔ Revised sibling (same source and model): the header's "Compare with Revised" button. */
+  counterpart: z.optional(z.object({ convId: z.string(), label: z.string() })),
   /** Reviewers' annotations on this conversation (issue #39). */
   annotations: z.optional(z.array(ConversationAnnotationSchema)),
   /** Set by the panel that shows the state (not by a state pushed later), for the render time. */
@@ -117,6 +121,7 @@ export type ConversationNavigate = z.infer<typeof ConversationNavigateSchema>;
 export const ConversationWebviewCommand = z.discriminatedUnion('command', [
     commandEnvelope('openLogLine', z.object({ traceIndex: z.optional(z.int().check(z.nonnegative())) })),
     commandEnvelope('compareWith', z.object({})),
+    commandEnvelope('compareWithCounterpart', z.object({})),
     commandEnvelope('forkFromTurn', z.object({ turn: z.int().check(z.positive()) })),
     /** Annotate a turn (1-based) or, with `selection`, the selected text of its replies. */
     commandEnvelope('annotate', z.object({ turn: z.optional(z.int().check(z.positive())), selection: z.optional(z.string().check(z.maxLength(4000))) })),

@@ -79,6 +79,7 @@ export const SampleFiltersSchema = z.object({
   responseText: z.optional(z.string().check(z.maxLength(500))),
   fileText: z.optional(z.string().check(z.maxLength(500))),
   instances: z.optional(z.array(z.string())),
+  conditions: z.optional(z.array(z.string())),
   turns: z.optional(RangeSchema),
   tokens: z.optional(RangeSchema),
   cost: z.optional(CostRangeSchema),

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { compareCandidates, retainedRevisedPairs, type PairRef } from '../../../src/extension/compare/comparePairs';
+import { compareCandidates, counterpartOf, pairSourceChoices, retainedRevisedPairs, type PairRef } from '../../../src/extension/compare/comparePairs';
 import { readCompareTarget, readExplicitPair } from '../../../src/extension/compare/compareArgs';
 
 const run = (conv_id: string, model: string, condition: PairRef['condition'], extra: Partial<PairRef> = {}): PairRef => ({
@@ -46,13 +46,49 @@ describe('retainedRevisedPairs', () => {
 });
 
 describe('compareCandidates', () => {
-  it('offers the same instance by other models first, then the same model, never the run itself or other sources', () => {
-    const basis = refs.find((r) => r.conv_id === 'a-ret')!;
-    const ids = compareCandidates(refs, basis).map((r) => r.conv_id);
-    expect(ids.slice(0, 2)).toEqual(['b-ret', 'c-ret']);
+  const basis = (id: string) => refs.find((r) => r.conv_id === id)!;
+
+  it('offers the Retained ↔ Revised sibling first, then the same model, then the same instance by other models', () => {
+    const ids = compareCandidates(refs, basis('a-ret')).map((r) => r.conv_id);
+    expect(ids[0]).toBe('a-rev');
+    // The same model's other instances before other models.
+    const sameModel = ids.filter((id) => id.startsWith('a-'));
+    expect(ids.slice(0, sameModel.length)).toEqual(sameModel);
+    expect(ids.indexOf('b-ret')).toBeLessThan(ids.indexOf('b-rev'));
     expect(ids).not.toContain('a-ret');
     expect(ids).not.toContain('other');
-    expect(ids.indexOf('a-rev')).toBeLessThan(ids.indexOf('b-rev'));
+  });
+
+  it('finds the sibling on the same side for every slot kind, and none for a run on neither side', () => {
+    expect(counterpartOf(refs, basis('a-rev'))?.conv_id).toBe('a-ret');
+    expect(counterpartOf(refs, basis('a-pret1'))?.conv_id).toBe('a-prev1');
+    expect(counterpartOf(refs, basis('a-srev'))?.conv_id).toBe('a-sret');
+    expect(counterpartOf(refs, basis('c-ret'))).toBeUndefined();
+    expect(counterpartOf(refs, basis('a-orig'))).toBeUndefined();
+    expect(compareCandidates(refs, basis('a-prev1'))[0]!.conv_id).toBe('a-pret1');
+  });
+});
+
+describe('pairSourceChoices (the palette)', () => {
+  const more: PairRef[] = [...refs, run('t3-ret', 'a', 'retained', { task_id: 't0' }), run('t4-ret', 'a', 'retained', { task_id: 't4' }), run('t4-rev', 'a', 'revised', { task_id: 't4' })];
+
+  it('lists only sources with a pair, sorted, with nothing first when there is no context', () => {
+    expect(pairSourceChoices(more, {}).map((c) => [c.taskId, c.isDefault])).toEqual([
+      ['t1', false],
+      ['t4', false],
+    ]);
+  });
+
+  it('puts the open conversation’s source first and keeps only its model', () => {
+    const basis = more.find((r) => r.conv_id === 't4-rev')!;
+    const choices = pairSourceChoices(more, { convId: basis.conv_id }, basis);
+    expect(choices[0]).toEqual({ taskId: 't4', models: ['a'], isDefault: true });
+    expect(choices.map((c) => c.taskId)).toEqual(['t4', 't1']);
+  });
+
+  it('takes a selected tree item’s source and model, and a source without pairs is never offered', () => {
+    expect(pairSourceChoices(more, { taskId: 't1', model: 'b' })[0]).toEqual({ taskId: 't1', models: ['b'], isDefault: true });
+    expect(pairSourceChoices(more, { taskId: 't0' }).some((c) => c.taskId === 't0')).toBe(false);
   });
 });
 

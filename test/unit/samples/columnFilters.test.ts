@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { SourceTreeModel, describeFilters, hasActiveFilters, type TreeInput } from '../../../src/extension/tree/sourceTreeModel';
 import { buildSamplesTable, visibleOf } from '../../../src/extension/samples/buildSamplesState';
-import { cleanColumnFilters, matchesColumnFilters, type ColumnFilters } from '../../../src/extension/tree/columnFilters';
+import { cleanColumnFilters, matchesColumnFilters, type ColumnFilters } from '../../../src/extension/filters/columnFilters';
 import { SampleFiltersSchema, SamplesWebviewCommand } from '../../../src/shared/protocol/samples';
 import { SampleTable, visibleRowsOf } from '../../../webview/samples/sampleTable';
 import type { ConversationRef } from '../../../src/core/load/runLogIndex';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SourceTreeModel } from '../../../src/extension/tree/sourceTreeModel';
 import { buildSamplesTable, convIdsOf, visibleOf } from '../../../src/extension/samples/buildSamplesState';
-import { matchesColumnFilters, describeColumnFilters, cleanColumnFilters } from '../../../src/extension/tree/columnFilters';
+import { matchesColumnFilters, describeColumnFilters, cleanColumnFilters } from '../../../src/extension/filters/columnFilters';
 import { SamplesStateSchema } from '../../../src/shared/protocol/samples';
 import { sortVisible, nextSort, countingOrder, comparatorOrder, keepVisible } from '../../../webview/samples/gridModel';
 import { SampleTable, visibleRowsOf } from '../../../webview/samples/sampleTable';

@@ -17,6 +17,8 @@ export interface ColumnFilters {
   /** The file, as the table shows it (relative to the workspace), contains this. */
   fileText?: string;
   instances?: string[];
+  /** Conditions (`retained`, `revised`, `neutral`, `original`, `direct`), in any mode or path. */
+  conditions?: string[];
   turns?: NumberRange;
   /** Logged tokens in this range; a run that logs none never matches. */
   tokens?: NumberRange;
@@ -51,7 +53,7 @@ const TEXTS: ReadonlyArray<{ key: TextKey; name: string }> = [
 const isSet = (r: NumberRange | undefined): r is NumberRange => r !== undefined && (r.min !== undefined || r.max !== undefined);
 
 export function hasColumnFilters(f: ColumnFilters): boolean {
-  return TEXTS.some(({ key }) => !!f[key]?.trim()) || !!f.instances?.length || RANGES.some(({ key }) => isSet(f[key]));
+  return TEXTS.some(({ key }) => !!f[key]?.trim()) || !!f.instances?.length || !!f.conditions?.length || RANGES.some(({ key }) => isSet(f[key]));
 }
 
 /** Response types as the table shows them and their filter reads them: lower case, `_` as a space. */
@@ -79,6 +81,7 @@ export function columnFilterOf(f: ColumnFilters, context: ColumnFilterContext = 
   const response = f.responseText?.trim() ? responseWords(f.responseText.trim()) : undefined;
   const fileText = f.fileText?.trim().toLowerCase();
   const instances = f.instances?.length ? new Set(f.instances) : undefined;
+  const conditions = f.conditions?.length ? new Set(f.conditions) : undefined;
   const { turns, tokens, cost, inactive } = f;
   const { inactiveOf, fileLabel = (file: string) => file } = context;
   // One test per file, not per run: a log holds thousands of runs.
@@ -94,6 +97,7 @@ export function columnFilterOf(f: ColumnFilters, context: ColumnFilterContext = 
     if (isSet(inactive) && !inRange(inactiveOf?.(c.conv_id), inactive)) return false;
     if (response && !responseWords(c.responseTypes ?? '').includes(response)) return false;
     if (fileText && !fileOk(c.file)) return false;
+    if (conditions && !conditions.has(c.condition)) return false;
     return !instances || instances.has(instanceColumnLabel(c));
   };
 }
@@ -105,12 +109,21 @@ export function describeColumnFilters(f: ColumnFilters): string[] {
     if (t) parts.push(`${name} "${t}"`);
   }
   if (f.instances?.length) parts.push(`instance: ${f.instances.join(', ')}`);
+  if (f.conditions?.length) parts.push(`condition: ${f.conditions.map(conditionName).join(', ')}`);
   for (const { key, name, unit = '' } of RANGES) {
     const r = f[key];
     const end = (v: number | undefined) => (v === undefined ? '' : `${unit}${v}`);
     if (isSet(r)) parts.push(`${name}: ${end(r.min)}–${end(r.max)}`);
   }
   return parts;
+}
+
+/** The filter's conditions, in the paper's order: what the tree's Condition filter offers. */
+export const FILTER_CONDITIONS = ['original', 'neutral', 'retained', 'revised', 'direct'] as const;
+
+/** `retained` → `Retained`. */
+export function conditionName(c: string): string {
+  return c.charAt(0).toUpperCase() + c.slice(1);
 }
 
 /** Drops empty column filters, so "no filter" stores as nothing. */
@@ -122,6 +135,7 @@ export function cleanColumnFilters(f: ColumnFilters): ColumnFilters {
     if (t) out[key] = t;
   }
   if (f.instances?.length) out.instances = f.instances;
+  if (f.conditions?.length) out.conditions = f.conditions;
   for (const { key } of RANGES) {
     const r = f[key];
     if (isSet(r)) out[key] = range(r);
