@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { missingE2eTools, openWorkbench, repoRoot, startCodeServer, testResultsDir, type CodeServer, type Workbench } from '../test/e2e/harness';
+import {
+  missingE2eTools,
+  openWorkbench,
+  repoRoot,
+  startCodeServer,
+  testResultsDir,
+  type CodeServer,
+  type Workbench,
+} from '../test/e2e/harness';
 import { conversation, onionRecord } from '../test/unit/compare/compareFixtures';
 
 const RUNS = 6;
@@ -26,11 +34,28 @@ function workspace(): { dir: string; userTurns: number } {
     const leak = drift && turn > 4 && turn % 4 === 0 ? ' Going with 2 bags, that is 100 pounds so far.' : '';
     return `Turn ${turn + 1}: noted — "${message}". ${FILLER.repeat(2)}${leak}`;
   };
-  const retained = conversation(record, { convId: 'bench-retained', model: 'bench-model', spec: { mode: 'multi', condition: 'retained' }, reply: reply(true), isCorrect: false, exactAnswer: '150' });
-  const revised = conversation(record, { convId: 'bench-revised', model: 'bench-model', spec: { mode: 'multi', condition: 'revised' }, reply: reply(false), isCorrect: false, exactAnswer: '300' });
+  const retained = conversation(record, {
+    convId: 'bench-retained',
+    model: 'bench-model',
+    spec: { mode: 'multi', condition: 'retained' },
+    reply: reply(true),
+    isCorrect: false,
+    exactAnswer: '150',
+  });
+  const revised = conversation(record, {
+    convId: 'bench-revised',
+    model: 'bench-model',
+    spec: { mode: 'multi', condition: 'revised' },
+    reply: reply(false),
+    isCorrect: false,
+    exactAnswer: '300',
+  });
   writeFileSync(join(dir, 'bench.records.jsonl'), JSON.stringify(record) + '\n');
   mkdirSync(join(dir, 'logs', 'math'), { recursive: true });
-  writeFileSync(join(dir, 'logs', 'math', 'bench-model.jsonl'), [retained, revised].map((e) => JSON.stringify(e)).join('\n') + '\n');
+  writeFileSync(
+    join(dir, 'logs', 'math', 'bench-model.jsonl'),
+    [retained, revised].map((e) => JSON.stringify(e)).join('\n') + '\n',
+  );
   return { dir, userTurns: retained.trace.filter((m) => m.role === 'user').length };
 }
 
@@ -60,14 +85,21 @@ describe.skipIf(missingE2eTools().length > 0)('bench: compare view render, 2 × 
       const input = wb.page.locator('.quick-input-widget input');
       await input.waitFor({ state: 'visible' });
       await input.fill('sample-math/onions');
-      await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'sample-math/onions' }).first().waitFor({ state: 'visible' });
+      await wb.page
+        .locator('.quick-input-list .monaco-list-row', { hasText: 'sample-math/onions' })
+        .first()
+        .waitFor({ state: 'visible' });
       await wb.page.keyboard.press('Enter');
       const frame = wb.webviewFrame();
       await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: 60000 });
       // Monaco's diff replaces the text diff after "rendered": wait for it too (its time is editorDiffMs).
       await frame.locator('body[data-diff-computed]').waitFor({ state: 'attached', timeout: 60000 });
       const d = await frame.locator('body').evaluate((b) => ({ ...(b as HTMLElement).dataset }));
-      const dom = await frame.locator('body').evaluate((b) => ({ nodes: b.querySelectorAll('*').length, spans: b.querySelectorAll('[data-inactive]').length, rows: b.querySelectorAll('[data-row]').length }));
+      const dom = await frame.locator('body').evaluate((b) => ({
+        nodes: b.querySelectorAll('*').length,
+        spans: b.querySelectorAll('[data-inactive]').length,
+        rows: b.querySelectorAll('[data-row]').length,
+      }));
       expect(d.diffComputed).toBe('true');
       runs.push({
         scriptToRenderedMs: Number(d.renderedMs),
@@ -78,20 +110,32 @@ describe.skipIf(missingE2eTools().length > 0)('bench: compare view render, 2 × 
         inactiveSpans: dom.spans,
         rows: dom.rows,
         // Phases since script start (ms): where the time goes.
-        ...Object.fromEntries(Object.entries(JSON.parse(d.phases ?? '{}') as Record<string, number>).map(([k, v]) => [`phase.${k}`, v])),
+        ...Object.fromEntries(
+          Object.entries(JSON.parse(d.phases ?? '{}') as Record<string, number>).map(([k, v]) => [`phase.${k}`, v]),
+        ),
       });
       await wb.runCommand('View: Close All Editors');
-      await wb.page.locator('iframe.webview.ready:visible').waitFor({ state: 'detached' }).catch(() => undefined);
+      await wb.page
+        .locator('iframe.webview.ready:visible')
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
     }
     const median = (k: string, from = 1) => {
-      const v = runs.slice(from).map((r) => r[k]!).sort((a, b) => a - b);
+      const v = runs
+        .slice(from)
+        .map((r) => r[k]!)
+        .sort((a, b) => a - b);
       return v[Math.floor(v.length / 2)]!;
     };
     const bundle = (f: string) => statSync(join(repoRoot, 'dist', 'webview', f)).size;
     const summary = {
       userTurnsPerSide: ws.userTurns,
       runs,
-      warmMedian: { scriptToRenderedMs: median('scriptToRenderedMs'), panelCreatedToRenderedMs: median('panelCreatedToRenderedMs'), commandToRenderedMs: median('commandToRenderedMs') },
+      warmMedian: {
+        scriptToRenderedMs: median('scriptToRenderedMs'),
+        panelCreatedToRenderedMs: median('panelCreatedToRenderedMs'),
+        commandToRenderedMs: median('commandToRenderedMs'),
+      },
       bundleBytes: { js: bundle('compare.js'), css: bundle('compare.css') },
     };
     mkdirSync(testResultsDir, { recursive: true });

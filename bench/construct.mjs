@@ -4,7 +4,17 @@
 // The database folders are split between peer-eval/databases and data/databases; the verify options
 // take one folder, so they are merged into a temp folder of hard links (copies across devices).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -48,7 +58,11 @@ const t0 = performance.now();
 try {
   for (const file of FILES.filter((f) => existsSync(f))) {
     const start = performance.now();
-    const run = spawnSync(process.execPath, [join(root, 'dist/cli.js'), 'construct', '--sources', file, '--databases', databases, '--json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const run = spawnSync(
+      process.execPath,
+      [join(root, 'dist/cli.js'), 'construct', '--sources', file, '--databases', databases, '--json'],
+      { encoding: 'utf8', maxBuffer: 1 << 30 },
+    );
     const seconds = (performance.now() - start) / 1000;
     if (run.status !== 0) throw new Error(`construct failed on ${file}: ${run.stderr}`);
     const { summary } = JSON.parse(run.stdout);
@@ -76,7 +90,10 @@ const lines = [
   '',
   '| domain | sources | constructed | coverage | time (s) | sources without a revision, by reason | candidates discarded, by reason |',
   '|---|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.domain} | ${r.sources} | ${r.constructed} | ${pct(r.constructed, r.sources)} | ${r.seconds.toFixed(1)} | ${reasons(r.discarded)} | ${reasons(r.candidatesDiscarded)} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.domain} | ${r.sources} | ${r.constructed} | ${pct(r.constructed, r.sources)} | ${r.seconds.toFixed(1)} | ${reasons(r.discarded)} | ${reasons(r.candidatesDiscarded)} |`,
+  ),
   '',
   `All files: ${rows.reduce((a, r) => a + r.constructed, 0)} / ${rows.reduce((a, r) => a + r.sources, 0)} sources in ${total.toFixed(1)} s.`,
   '',

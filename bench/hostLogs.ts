@@ -24,7 +24,10 @@ export function findActivation(runDir: string, since = 0): Activation | undefine
   for (const dir of sessionDirs(runDir)) {
     const log = join(dir, 'remoteexthost.log');
     if (!existsSync(log)) continue;
-    const m = new RegExp(`^(\\S+ \\S+) \\[info\\] ExtensionService#_doActivateExtension ${EXTENSION_ID.replace('.', '\\.')}, startup: (\\w+), activationEvent: '([^']*)'`, 'm').exec(readFileSync(log, 'utf8'));
+    const m = new RegExp(
+      `^(\\S+ \\S+) \\[info\\] ExtensionService#_doActivateExtension ${EXTENSION_ID.replace('.', '\\.')}, startup: (\\w+), activationEvent: '([^']*)'`,
+      'm',
+    ).exec(readFileSync(log, 'utf8'));
     const at = m && new Date(m[1]!.replace(' ', 'T')).getTime();
     if (m && at! >= since) return { at: at!, startup: m[2] === 'true', event: m[3]! };
   }
@@ -36,7 +39,12 @@ export function findActivation(runDir: string, since = 0): Activation | undefine
  * after timeoutMs with `failure()`):
  * every wait of the bench on the server's logs and storage.
  */
-async function pollUntil<T>(probe: () => T | false | undefined, failure: () => string, timeoutMs: number, pollMs = POLL_MS): Promise<T> {
+async function pollUntil<T>(
+  probe: () => T | false | undefined,
+  failure: () => string,
+  timeoutMs: number,
+  pollMs = POLL_MS,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();
@@ -48,7 +56,11 @@ async function pollUntil<T>(probe: () => T | false | undefined, failure: () => s
 
 /** Waits until the extension host has activated Intent Lens (or fails after timeoutMs, saying so). */
 export function waitForActivation(runDir: string, timeoutMs: number, since = 0): Promise<Activation> {
-  return pollUntil(() => findActivation(runDir, since), () => `VS Code did not activate ${EXTENSION_ID} within ${timeoutMs} ms`, timeoutMs);
+  return pollUntil(
+    () => findActivation(runDir, since),
+    () => `VS Code did not activate ${EXTENSION_ID} within ${timeoutMs} ms`,
+    timeoutMs,
+  );
 }
 
 /** Entries of the run-log index cache in the run's workspace storage (`<storage>/run-log-index/<hash>.json`). */
@@ -65,12 +77,20 @@ function indexCacheEntries(runDir: string): number {
 
 /** Waits until the index cache holds `count` entries (or fails after timeoutMs, saying how many it has). */
 export async function waitForIndexCache(runDir: string, count: number, timeoutMs: number): Promise<void> {
-  await pollUntil(() => indexCacheEntries(runDir) >= count, () => `the run-log index cache holds ${indexCacheEntries(runDir)} of ${count} entries after ${timeoutMs} ms`, timeoutMs);
+  await pollUntil(
+    () => indexCacheEntries(runDir) >= count,
+    () => `the run-log index cache holds ${indexCacheEntries(runDir)} of ${count} entries after ${timeoutMs} ms`,
+    timeoutMs,
+  );
 }
 
 /** Waits until the extension's output channel (newest start) has a line matching `line` (or fails after timeoutMs). */
 export async function waitForOutputLine(runDir: string, line: RegExp, timeoutMs: number): Promise<void> {
-  await pollUntil(() => outputChannelLines(runDir).some((l) => line.test(l)), () => `no output line matching ${line} within ${timeoutMs} ms`, timeoutMs);
+  await pollUntil(
+    () => outputChannelLines(runDir).some((l) => line.test(l)),
+    () => `no output line matching ${line} within ${timeoutMs} ms`,
+    timeoutMs,
+  );
 }
 
 /** "[<view>] rendered …" lines in the output channel: one per content a page of that view reported rendered. */

@@ -16,7 +16,11 @@ async function main(): Promise<void> {
   const quick = argv.includes('--quick');
   const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
   const self = process.argv[1]!;
-  const sizes = argv.includes('--sizes') ? argv[argv.indexOf('--sizes') + 1]!.split(',').map(Number) : quick ? [20] : [200, 1000];
+  const sizes = argv.includes('--sizes')
+    ? argv[argv.indexOf('--sizes') + 1]!.split(',').map(Number)
+    : quick
+      ? [20]
+      : [200, 1000];
   const indexBenches: Bench[] = sizes.map((mb, i) => ({
     name: i === 0 ? 'runlog-index' : `runlog-index-${mb}MB`,
     // The Python loader comparison once, at the first size: at 1 GB it only adds minutes.
@@ -34,7 +38,8 @@ async function main(): Promise<void> {
       results[b.name] = { error: e instanceof Error ? e.message : String(e) };
     }
     process.stderr.write(`[bench] ${b.name} done in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
-    for (const [k, v] of Object.entries(results[b.name]!)) process.stdout.write(`${b.name.padEnd(16)} ${k.padEnd(34)} ${v}\n`);
+    for (const [k, v] of Object.entries(results[b.name]!))
+      process.stdout.write(`${b.name.padEnd(16)} ${k.padEnd(34)} ${v}\n`);
   }
   mkdirSync('test-results', { recursive: true });
   writeFileSync(join('test-results', 'bench.json'), JSON.stringify(results, null, 2) + '\n');

@@ -6,17 +6,30 @@
 //   open     – p50/p95 time to read one conversation back by offset
 //   python   – a LiC-style loader: json.loads of every line into a list (when python3 exists)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  openSync,
+  writeSync,
+  closeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readLines } from '../src/core/jsonl/lineReader';
 import { RunLogIndex, type ConversationRef } from '../src/core/load/runLogIndex';
 
-const WORDS = 'the of and to in is that for it as with was on be by this are or from at an which have not but were all can has one more their will if about when there so what some into other than then them these two may only its new also time after most many would up out like could first any well like step total answer each'.split(' ');
+const WORDS =
+  'the of and to in is that for it as with was on be by this are or from at an which have not but were all can has one more their will if about when there so what some into other than then them these two may only its new also time after most many would up out like could first any well like step total answer each'.split(
+    ' ',
+  );
 
 function lcg(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function text(rand: () => number, n: number): string {
@@ -27,15 +40,52 @@ function text(rand: () => number, n: number): string {
 
 /** One conversation shaped like the real LiC logs (~25–35 KB, 8 turns with bookkeeping). */
 function conversation(rand: () => number, i: number, model: string): string {
-  const trace: unknown[] = [{ role: 'system', content: 'As an expert problem solver solve step by step the following mathematical questions.', timestamp: '2026-06-18 05:57:40' }];
+  const trace: unknown[] = [
+    {
+      role: 'system',
+      content: 'As an expert problem solver solve step by step the following mathematical questions.',
+      timestamp: '2026-06-18 05:57:40',
+    },
+  ];
   const turns = 5 + Math.floor(rand() * 6);
   for (let t = 1; t <= turns; t++) {
-    trace.push({ role: 'log', content: { type: 'state_transition', from: 'TURN_START', to: 'REVEAL_NEW_SHARD' }, timestamp: '2026-06-18 05:57:40' });
+    trace.push({
+      role: 'log',
+      content: { type: 'state_transition', from: 'TURN_START', to: 'REVEAL_NEW_SHARD' },
+      timestamp: '2026-06-18 05:57:40',
+    });
     trace.push({ role: 'log', content: { type: 'hint_revealed', shard_id: t }, timestamp: '2026-06-18 05:57:40' });
-    trace.push({ role: 'user', content: text(rand, 15 + Math.floor(rand() * 30)), timestamp: '2026-06-18 05:57:41', cost_usd: 0.0001 });
-    trace.push({ role: 'assistant', content: text(rand, 300 + Math.floor(rand() * 500)), timestamp: '2026-06-18 05:57:44' });
-    trace.push({ role: 'log', content: { type: 'system-verification', response: { response_type: rand() < 0.5 ? 'answer_attempt' : 'clarification' } }, timestamp: '2026-06-18 05:57:45', cost_usd: 0.0001 });
-    trace.push({ role: 'log', content: { type: 'answer-evaluation', exact_answer: String(t * 7), is_correct: rand() < 0.5, score: rand() < 0.5 ? 1 : 0, evaluation_return: { score: 0 } }, timestamp: '2026-06-18 05:57:46' });
+    trace.push({
+      role: 'user',
+      content: text(rand, 15 + Math.floor(rand() * 30)),
+      timestamp: '2026-06-18 05:57:41',
+      cost_usd: 0.0001,
+    });
+    trace.push({
+      role: 'assistant',
+      content: text(rand, 300 + Math.floor(rand() * 500)),
+      timestamp: '2026-06-18 05:57:44',
+    });
+    trace.push({
+      role: 'log',
+      content: {
+        type: 'system-verification',
+        response: { response_type: rand() < 0.5 ? 'answer_attempt' : 'clarification' },
+      },
+      timestamp: '2026-06-18 05:57:45',
+      cost_usd: 0.0001,
+    });
+    trace.push({
+      role: 'log',
+      content: {
+        type: 'answer-evaluation',
+        exact_answer: String(t * 7),
+        is_correct: rand() < 0.5,
+        score: rand() < 0.5 ? 1 : 0,
+        evaluation_return: { score: 0 },
+      },
+      timestamp: '2026-06-18 05:57:46',
+    });
   }
   const conditions = ['original', 'neutral', 'retained', 'revised'];
   return JSON.stringify({
@@ -94,7 +144,10 @@ function percentile(sorted: number[], p: number): number {
 
 /** Child-process entry: runs one measurement and prints JSON. */
 export async function childMain(kind: string, dir: string): Promise<void> {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => join(dir, f));
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => join(dir, f));
   const t0 = performance.now();
   const out: Record<string, number> = {};
   if (kind === 'bound' || kind === 'holdall') {
@@ -135,7 +188,10 @@ export async function childMain(kind: string, dir: string): Promise<void> {
 }
 
 function runChild(self: string, kind: string, dir: string): Record<string, number> {
-  const r = spawnSync(process.execPath, ['--max-old-space-size=16000', self, '--child', kind, dir], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const r = spawnSync(process.execPath, ['--max-old-space-size=16000', self, '--child', kind, dir], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   if (r.status !== 0) throw new Error(`bench child ${kind} failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as Record<string, number>;
 }
@@ -162,7 +218,10 @@ print(json.dumps({"ms": ms, "lines": len(convs), "maxRssMB": resource.getrusage(
   return JSON.parse(r.stdout.trim()) as Record<string, number>;
 }
 
-export async function benchRunLogIndex(self: string, opts: { targetMB?: number; keep?: boolean; python?: boolean } = {}): Promise<Record<string, number | string>> {
+export async function benchRunLogIndex(
+  self: string,
+  opts: { targetMB?: number; keep?: boolean; python?: boolean } = {},
+): Promise<Record<string, number | string>> {
   const dir = join(tmpdir(), `intent-lens-bench-${process.pid}-${opts.targetMB ?? 200}`);
   rmSync(dir, { recursive: true, force: true });
   const targetMB = opts.targetMB ?? 200;
@@ -196,7 +255,10 @@ export async function benchRunLogIndex(self: string, opts: { targetMB?: number; 
       'holdall.peakRssMB': Math.round(holdall.maxRssMB!),
       'index.memoryVsHoldall': +(index.maxRssMB! / holdall.maxRssMB!).toFixed(3),
       'node.baselineRssMB': Math.round(baseline.maxRssMB!),
-      'index.aboveBaselineVsHoldall': +((index.maxRssMB! - baseline.maxRssMB!) / (holdall.maxRssMB! - baseline.maxRssMB!)).toFixed(3),
+      'index.aboveBaselineVsHoldall': +(
+        (index.maxRssMB! - baseline.maxRssMB!) /
+        (holdall.maxRssMB! - baseline.maxRssMB!)
+      ).toFixed(3),
       'index.firstRowsMs': +index.firstRowsMs!.toFixed(1),
       'open.p50Ms': +index.openP50Ms!.toFixed(2),
       'open.p95Ms': +index.openP95Ms!.toFixed(2),
@@ -207,7 +269,7 @@ export async function benchRunLogIndex(self: string, opts: { targetMB?: number; 
       res['index.speedupVsPython'] = +(python.ms! / index.ms!).toFixed(2);
     } else res['python.licLoader'] = opts.python === false ? 'skipped at this size' : 'python3 not found';
     res['targets'] = [
-      `throughput ≥ 0.70 of bound: ${(bound.ms! / index.ms!) >= 0.7 ? 'met' : 'MISSED'}`,
+      `throughput ≥ 0.70 of bound: ${bound.ms! / index.ms! >= 0.7 ? 'met' : 'MISSED'}`,
       // Above Node's own baseline (issue 14): the baseline is the same for both and is not the index's.
       `memory above baseline ≤ 0.20 of hold-all's: ${(index.maxRssMB! - baseline.maxRssMB!) / (holdall.maxRssMB! - baseline.maxRssMB!) <= 0.2 ? 'met' : 'MISSED'}`,
       `first rows ≤ 500 ms: ${index.firstRowsMs! <= 500 ? 'met' : 'MISSED'}`,

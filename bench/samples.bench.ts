@@ -18,7 +18,21 @@ export function syntheticRefs(count: number, hexIds = false): ConversationRef[] 
     const model = `provider/model-${i % 10}`;
     const source = Math.floor(i / 40);
     const convId = hexIds ? `6a33d392642cb156${i.toString(16).padStart(8, '0')}` : `c${i}`;
-    out.push({ file: `/ws/logs/${model}.jsonl`, line: i + 1, offset: 0, length: 1, conv_id: convId, task: ['math', 'code', 'database', 'actions'][source % 4]!, task_id: `sharded-GSM8K/${source}`, model, mode: 'multi', condition: conditions[Math.floor(i / 10) % 4]!, verdict: verdicts[(i * 7) % 3]!, turns: 4 + (i % 17), responseTypes: 'answer_attempt×2 clarification×1' });
+    out.push({
+      file: `/ws/logs/${model}.jsonl`,
+      line: i + 1,
+      offset: 0,
+      length: 1,
+      conv_id: convId,
+      task: ['math', 'code', 'database', 'actions'][source % 4]!,
+      task_id: `sharded-GSM8K/${source}`,
+      model,
+      mode: 'multi',
+      condition: conditions[Math.floor(i / 10) % 4]!,
+      verdict: verdicts[(i * 7) % 3]!,
+      turns: 4 + (i % 17),
+      responseTypes: 'answer_attempt×2 clarification×1',
+    });
   }
   return out;
 }
@@ -38,12 +52,23 @@ export async function benchSamples(count = 100_000): Promise<Record<string, numb
   const [built, stateMs] = time(() => buildSamplesTable(all, all));
   const { state } = built;
   // A filter change filters the data the tree already has (`withFilters`); a data change rebuilds it.
-  const [, rebuildMs] = time(() => new SourceTreeModel({ records: new Map(), conversations }, { models: ['provider/model-3'], turns: { min: 10 } }).visibleConversations());
-  const [, treeModelMs] = time(() => all.withFilters({ models: ['provider/model-3'], turns: { min: 10 } }).visibleConversations());
-  const [visible, filterMs] = time(() => visibleOf(all.withFilters({ models: ['provider/model-3'], turns: { min: 11 } }), built));
+  const [, rebuildMs] = time(() =>
+    new SourceTreeModel(
+      { records: new Map(), conversations },
+      { models: ['provider/model-3'], turns: { min: 10 } },
+    ).visibleConversations(),
+  );
+  const [, treeModelMs] = time(() =>
+    all.withFilters({ models: ['provider/model-3'], turns: { min: 10 } }).visibleConversations(),
+  );
+  const [visible, filterMs] = time(() =>
+    visibleOf(all.withFilters({ models: ['provider/model-3'], turns: { min: 11 } }), built),
+  );
   const [, taskTextMs] = time(() => visibleOf(all.withFilters({ taskText: 'gsm8k/1' }), built));
   // The file, cost and inactive filters (one label test per file; no row logs a cost or is re-scored).
-  const [, fileCostMs] = time(() => visibleOf(all.withFilters({ fileText: 'model-3', cost: { max: 1 }, inactive: { min: 1 } }), built));
+  const [, fileCostMs] = time(() =>
+    visibleOf(all.withFilters({ fileText: 'model-3', cost: { max: 1 }, inactive: { min: 1 } }), built),
+  );
   const page = Array.from({ length: 240 }, (_, i) => 50_000 + i);
   const [ids, idPageMs] = time(() => convIdsOf(built, state.version, page));
   const json = JSON.stringify(state);
@@ -70,7 +95,9 @@ export async function benchSamples(count = 100_000): Promise<Record<string, numb
     'host: filter change, task id text (ms)': Math.round(taskTextMs),
     'host: filter change, file text + cost + inactive ranges (ms)': Math.round(fileCostMs),
     'host: ids of a 240-row page (ms)': idPageMs.toFixed(2),
-    'ids page message, 24-hex ids (kB)': ((JSON.stringify({ ids: ids.map((id) => id.replace(/^c/, '6a33d392642cb156').padEnd(24, '0')) }).length) / 1e3).toFixed(1),
+    'ids page message, 24-hex ids (kB)': (
+      JSON.stringify({ ids: ids.map((id) => id.replace(/^c/, '6a33d392642cb156').padEnd(24, '0')) }).length / 1e3
+    ).toFixed(1),
     'state JSON, ids c0…c99999 (MB)': MB(json),
     'state JSON, 24-hex ids as in real logs (MB)': MB(JSON.stringify(hexState)),
     'visible message after a filter (kB)': (JSON.stringify(visible).length / 1e3).toFixed(1),

@@ -9,7 +9,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
-import { missingE2eTools, openWorkbench, startCodeServer, testResultsDir, type CodeServer, type Workbench } from '../test/e2e/harness';
+import {
+  missingE2eTools,
+  openWorkbench,
+  startCodeServer,
+  testResultsDir,
+  type CodeServer,
+  type Workbench,
+} from '../test/e2e/harness';
 
 const ROWS = Number(process.env.INTENT_LENS_BENCH_ROWS ?? 100_000);
 const FILES = 100;
@@ -23,9 +30,22 @@ function generate(dir: string): void {
     for (let j = 0; j < perFile && f * perFile + j < ROWS; j++) {
       const i = f * perFile + j;
       const source = Math.floor(i / 40);
-      const trace = [{ role: 'user', content: `q${i}` }, { role: 'assistant', content: `a${i}` }];
-      for (let t = 0; t < i % 5; t++) trace.push({ role: 'user', content: 'more' }, { role: 'assistant', content: 'ok' });
-      lines.push(JSON.stringify({ conv_id: `${(0x6a33d392 + f).toString(16)}642cb156${j.toString(16).padStart(8, '0')}`, task: ['math', 'code', 'database', 'actions'][source % 4], task_id: `sharded-GSM8K/${source}`, assistant_model: model, trace, is_correct: (i * 7) % 3 === 0 }));
+      const trace = [
+        { role: 'user', content: `q${i}` },
+        { role: 'assistant', content: `a${i}` },
+      ];
+      for (let t = 0; t < i % 5; t++)
+        trace.push({ role: 'user', content: 'more' }, { role: 'assistant', content: 'ok' });
+      lines.push(
+        JSON.stringify({
+          conv_id: `${(0x6a33d392 + f).toString(16)}642cb156${j.toString(16).padStart(8, '0')}`,
+          task: ['math', 'code', 'database', 'actions'][source % 4],
+          task_id: `sharded-GSM8K/${source}`,
+          assistant_model: model,
+          trace,
+          is_correct: (i * 7) % 3 === 0,
+        }),
+      );
     }
     mkdirSync(join(dir, 'logs', `part-${f % 10}`), { recursive: true });
     writeFileSync(join(dir, 'logs', `part-${f % 10}`, `run-${f}.jsonl`), lines.join('\n') + '\n');
@@ -34,7 +54,10 @@ function generate(dir: string): void {
 
 type Act = { click: string } | { scroll: 'middle' | 'end' };
 /** Done when the element's attribute has the value, its text matches (or not), or rows show in the grid. */
-type Done = { selector: string; attribute: string; value: string } | { selector: string; text: string; matches: boolean } | { rowsOnScreen: true };
+type Done =
+  | { selector: string; attribute: string; value: string }
+  | { selector: string; text: string; matches: boolean }
+  | { rowsOnScreen: true };
 
 /**
  * Runs `act` in the page and resolves with ms until `done` holds on a painted frame (measured with
@@ -54,7 +77,9 @@ async function inPage(frame: Frame, act: Act, done: Done): Promise<number> {
         }
         const el = document.querySelector(d.selector);
         if (!el) return false;
-        return 'attribute' in d ? el.getAttribute(d.attribute) === d.value : new RegExp(d.text).test(el.textContent ?? '') === d.matches;
+        return 'attribute' in d
+          ? el.getAttribute(d.attribute) === d.value
+          : new RegExp(d.text).test(el.textContent ?? '') === d.matches;
       };
       const t0 = performance.now();
       if ('click' in a) document.querySelector<HTMLElement>(a.click)!.click();
@@ -76,7 +101,10 @@ describe.skipIf(missingE2eTools().length > 0)('bench: Samples table at scale', (
   const result: Record<string, unknown> = { rows: ROWS, loadAverageAtStart: load() };
   const save = () => {
     mkdirSync(testResultsDir, { recursive: true });
-    writeFileSync(join(testResultsDir, 'samples-ui-bench.json'), JSON.stringify({ ...result, loadAverageAtEnd: load() }, null, 2));
+    writeFileSync(
+      join(testResultsDir, 'samples-ui-bench.json'),
+      JSON.stringify({ ...result, loadAverageAtEnd: load() }, null, 2),
+    );
   };
 
   beforeAll(async () => {
@@ -86,7 +114,10 @@ describe.skipIf(missingE2eTools().length > 0)('bench: Samples table at scale', (
     wb = await openWorkbench(server, { suite: 'samples-ui-bench', timeoutMs: 600000 });
     await wb.openView('Intent Lens');
     await wb.extensionsActivated();
-    await wb.page.locator('.part.statusbar .statusbar-item', { hasText: `${ROWS} conversations` }).first().waitFor({ state: 'visible', timeout: 600000 });
+    await wb.page
+      .locator('.part.statusbar .statusbar-item', { hasText: `${ROWS} conversations` })
+      .first()
+      .waitFor({ state: 'visible', timeout: 600000 });
   }, 1800000);
 
   afterAll(async () => {
@@ -100,7 +131,10 @@ describe.skipIf(missingE2eTools().length > 0)('bench: Samples table at scale', (
     const t0 = Date.now();
     await wb.runCommand('Intent Lens: Open Samples Table');
     const locator = await wb.webviewFrameOf('samples', 600000);
-    await locator.locator('body[data-rendered="true"] [data-testid="grid"] [role="row"]').first().waitFor({ state: 'attached', timeout: 600000 });
+    await locator
+      .locator('body[data-rendered="true"] [data-testid="grid"] [role="row"]')
+      .first()
+      .waitFor({ state: 'attached', timeout: 600000 });
     result.commandToFirstRowsMs = Date.now() - t0;
     const frame = (await (await locator.owner().elementHandle())!.contentFrame())!;
     const timing = await frame.evaluate(() => ({ ...document.body.dataset }));
@@ -110,7 +144,11 @@ describe.skipIf(missingE2eTools().length > 0)('bench: Samples table at scale', (
     result.stateChars = await frame.evaluate(() => document.getElementById('initial-state')?.textContent?.length ?? 0);
     save();
     const header = (c: string): Act => ({ click: `[data-column="${c}"] .il-sort` });
-    const sorted = (c: string, value: string): Done => ({ selector: `[data-column="${c}"]`, attribute: 'aria-sort', value });
+    const sorted = (c: string, value: string): Done => ({
+      selector: `[data-column="${c}"]`,
+      attribute: 'aria-sort',
+      value,
+    });
     result.sortTaskIdMs = await inPage(frame, header('taskId'), sorted('taskId', 'ascending'));
     result.sortTaskIdDescMs = await inPage(frame, header('taskId'), sorted('taskId', 'descending'));
     result.sortTurnsMs = await inPage(frame, header('turns'), sorted('turns', 'ascending'));
@@ -121,8 +159,16 @@ describe.skipIf(missingE2eTools().length > 0)('bench: Samples table at scale', (
     // A set filter's round trip: the host filters through the tree's model and answers with a bitmap.
     await frame.locator('[data-column="model"] .il-filter-button').click();
     const option: Act = { click: '.il-filter-option input' };
-    result.filterRoundTripMs = await inPage(frame, option, { selector: '[data-testid="row-count"]', text: ' of ', matches: true });
-    result.clearFilterRoundTripMs = await inPage(frame, option, { selector: '[data-testid="row-count"]', text: ' of ', matches: false });
+    result.filterRoundTripMs = await inPage(frame, option, {
+      selector: '[data-testid="row-count"]',
+      text: ' of ',
+      matches: true,
+    });
+    result.clearFilterRoundTripMs = await inPage(frame, option, {
+      selector: '[data-testid="row-count"]',
+      text: ' of ',
+      matches: false,
+    });
     await wb.screenshot('samples-ui-bench');
     save();
   });

@@ -8,11 +8,14 @@ import { join } from 'node:path';
 import { SearchService } from '../src/core/search/searchService';
 import type { SearchQuery } from '../src/core/search/searchQuery';
 
-const SYLLABLES = 'ka lo mi ne ru sa te vo zi pa do fe gu hi ja ko le ma nu ri so ta ve wo xa yu ze bri cla dro fle gri plo sta tre'.split(' ');
+const SYLLABLES =
+  'ka lo mi ne ru sa te vo zi pa do fe gu hi ja ko le ma nu ri so ta ve wo xa yu ze bri cla dro fle gri plo sta tre'.split(
+    ' ',
+  );
 
 function lcg(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function vocabulary(n: number, rand: () => number): string[] {
@@ -62,18 +65,37 @@ function makePool(rand: () => number): TextPool {
 
 function conversation(pool: TextPool, rand: () => number, i: number, model: string): string {
   const pick = (list: string[]) => list[Math.floor(rand() * list.length)]!;
-  const fresh = () => `${Math.floor(rand() * 10_000_000)} ${zipfPick(pool.words, rand)}_${Math.floor(rand() * 1_000_000)}`;
-  const trace: unknown[] = [{ role: 'system', content: 'As an expert problem solver solve step by step the following mathematical questions.' }];
+  const fresh = () =>
+    `${Math.floor(rand() * 10_000_000)} ${zipfPick(pool.words, rand)}_${Math.floor(rand() * 1_000_000)}`;
+  const trace: unknown[] = [
+    { role: 'system', content: 'As an expert problem solver solve step by step the following mathematical questions.' },
+  ];
   const turns = 5 + Math.floor(rand() * 6);
   for (let t = 1; t <= turns; t++) {
     trace.push({ role: 'log', content: { type: 'hint_revealed', shard_id: t } });
     trace.push({ role: 'user', content: `${pick(pool.user)} ${fresh()}` });
-    trace.push({ role: 'assistant', content: `${pick(pool.assistant)} ${fresh()} ${pick(pool.assistant).slice(0, 400)}` });
-    trace.push({ role: 'log', content: { type: 'answer-evaluation', exact_answer: String(t * 7), is_correct: rand() < 0.5, score: 0 } });
+    trace.push({
+      role: 'assistant',
+      content: `${pick(pool.assistant)} ${fresh()} ${pick(pool.assistant).slice(0, 400)}`,
+    });
+    trace.push({
+      role: 'log',
+      content: { type: 'answer-evaluation', exact_answer: String(t * 7), is_correct: rand() < 0.5, score: 0 },
+    });
   }
   // A rare needle in one conversation of 5,000, to time a selective query.
   if (i % 5000 === 17) trace.push({ role: 'assistant', content: 'The quokkaberry answer is 42.' });
-  return JSON.stringify({ conv_id: `s-${model}-${i}`, task: 'math', task_id: `sharded-GSM8K/${i % 5000}`, assistant_model: model, mode: 'multi', condition: 'original', trace, is_correct: rand() < 0.5, score: null });
+  return JSON.stringify({
+    conv_id: `s-${model}-${i}`,
+    task: 'math',
+    task_id: `sharded-GSM8K/${i % 5000}`,
+    assistant_model: model,
+    mode: 'multi',
+    condition: 'original',
+    trace,
+    is_correct: rand() < 0.5,
+    score: null,
+  });
 }
 
 function generate(dir: string, targetMB: number): string[] {
@@ -107,7 +129,13 @@ async function timeQuery(service: SearchService, query: SearchQuery, limit: numb
   const t0 = performance.now();
   let first: number | undefined;
   const r = await service.search(query, { limit, budgetMs, onMatches: () => (first ??= performance.now() - t0) });
-  return { firstMs: first === undefined ? '–' : first.toFixed(0), totalMs: (performance.now() - t0).toFixed(0), matches: r.matches.length, candidates: r.candidates, timedOut: r.timedOut };
+  return {
+    firstMs: first === undefined ? '–' : first.toFixed(0),
+    totalMs: (performance.now() - t0).toFixed(0),
+    matches: r.matches.length,
+    candidates: r.candidates,
+    timedOut: r.timedOut,
+  };
 }
 
 export async function benchSearch(opts: { targetMB: number }): Promise<Record<string, number | string>> {

@@ -29,22 +29,43 @@ async function longestStall(work: () => Promise<unknown>): Promise<number> {
 
 function lcg(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
-const FILLER = 'the chef bought some bags of onions and each bag weighs fifty pounds so the total is computed step by step '.repeat(12);
+const FILLER =
+  'the chef bought some bags of onions and each bag weighs fifty pounds so the total is computed step by step '.repeat(
+    12,
+  );
 
 /** A LiC-sized conversation line whose final answer mentions the rejected value half the time. */
 function conversationLine(convId: string, rand: () => number): string {
-  const trace: unknown[] = [{ role: 'system', content: 'As an expert problem solver solve step by step the following mathematical questions.' }];
+  const trace: unknown[] = [
+    { role: 'system', content: 'As an expert problem solver solve step by step the following mathematical questions.' },
+  ];
   for (let t = 1; t <= 8; t++) {
     trace.push({ role: 'user', content: `shard ${t}: ${FILLER.slice(0, 200)}` });
     trace.push({ role: 'log', content: { type: 'shard_revealed', shard_id: t } });
     trace.push({ role: 'assistant', content: FILLER + FILLER });
-    trace.push({ role: 'log', content: { type: 'answer-evaluation', exact_answer: String(t), is_correct: false, score: 0 } });
+    trace.push({
+      role: 'log',
+      content: { type: 'answer-evaluation', exact_answer: String(t), is_correct: false, score: 0 },
+    });
   }
-  trace.push({ role: 'assistant', content: rand() < 0.5 ? `${FILLER} so with 2 bags the answer is 150` : `${FILLER} so with 4 bags of 50 pounds the answer is 301` });
-  return JSON.stringify({ conv_id: convId, task: 'math', task_id: 'x', assistant_model: 'm', trace, is_correct: false });
+  trace.push({
+    role: 'assistant',
+    content:
+      rand() < 0.5
+        ? `${FILLER} so with 2 bags the answer is 150`
+        : `${FILLER} so with 4 bags of 50 pounds the answer is 301`,
+  });
+  return JSON.stringify({
+    conv_id: convId,
+    task: 'math',
+    task_id: 'x',
+    assistant_model: 'm',
+    trace,
+    is_correct: false,
+  });
 }
 
 const RECORD: BenchmarkRecord = {
@@ -55,7 +76,8 @@ const RECORD: BenchmarkRecord = {
     { shard_id: 2, shard_text: 'the chef bought 4 bags of onions' },
     { shard_id: 3, shard_text: 'each bag weighs 50 pounds and a pound costs $1.50' },
   ],
-  question: 'A chef bought 4 bags of onions. Each bag weighs 50 pounds. A pound of onions cost $1.50. How much did the chef spend?',
+  question:
+    'A chef bought 4 bags of onions. Each bag weighs 50 pounds. A pound of onions cost $1.50. How much did the chef spend?',
   answer: '#### 300',
   intent: {
     shard_id: 2,
@@ -66,12 +88,19 @@ const RECORD: BenchmarkRecord = {
     accept: 'Yes, go with that.',
     reject: 'No, keep it as I said.',
     neutral: ['Does the bag count matter?', 'You use the count I gave, right?'],
-    single_turn: { original: 'A chef bought 4 bags of onions. Each bag weighs 50 pounds. A pound of onions cost $1.50. How much did the chef spend?', direct_revised: 'A chef bought 2 bags of onions. Each bag weighs 50 pounds. A pound of onions cost $1.50. How much did the chef spend?' },
+    single_turn: {
+      original:
+        'A chef bought 4 bags of onions. Each bag weighs 50 pounds. A pound of onions cost $1.50. How much did the chef spend?',
+      direct_revised:
+        'A chef bought 2 bags of onions. Each bag weighs 50 pounds. A pound of onions cost $1.50. How much did the chef spend?',
+    },
     reference: { original: 300, revised: 150 },
   },
 };
 
-export async function benchStats(opts: { models?: number; sourcesPerModel?: number } = {}): Promise<Record<string, number | string>> {
+export async function benchStats(
+  opts: { models?: number; sourcesPerModel?: number } = {},
+): Promise<Record<string, number | string>> {
   const models = opts.models ?? 10;
   const sources = opts.sourcesPerModel ?? 1250;
   const domains = ['math', 'code', 'database', 'actions'];
@@ -97,9 +126,27 @@ export async function benchStats(opts: { models?: number; sourcesPerModel?: numb
         const verdict = verdictFor(Math.max(0, Math.min(1, skill + shift[i]!)));
         if (c.mode === 'multi' && c.condition === 'original') origCorrect = verdict === 'correct';
         const convId = `${model}-${taskId}-${c.mode}-${c.condition}`;
-        let ref: ConversationRef = { file, line: 0, offset: 0, length: 0, conv_id: convId, task, task_id: taskId, model, mode: c.mode, condition: c.condition, verdict, turns: 16 };
+        let ref: ConversationRef = {
+          file,
+          line: 0,
+          offset: 0,
+          length: 0,
+          conv_id: convId,
+          task,
+          task_id: taskId,
+          model,
+          mode: c.mode,
+          condition: c.condition,
+          verdict,
+          turns: 16,
+        };
         // Only Retained/Revised errors of Original-correct sources are read back: write those lines.
-        if (c.mode === 'multi' && (c.condition === 'retained' || c.condition === 'revised') && verdict === 'incorrect' && origCorrect) {
+        if (
+          c.mode === 'multi' &&
+          (c.condition === 'retained' || c.condition === 'revised') &&
+          verdict === 'incorrect' &&
+          origCorrect
+        ) {
           const text = conversationLine(convId, rand);
           const bytes = Buffer.byteLength(text);
           writeSync(fd, text + '\n');
@@ -113,10 +160,30 @@ export async function benchStats(opts: { models?: number; sourcesPerModel?: numb
   }
   closeSync(fd);
   // Depth paths on a tenth of the sources pad the set to 100k conversations.
-  const paths = ['accumulation-neutral', 'accumulation-retained', 'persistence-retained', 'persistence-revised'] as const;
+  const paths = [
+    'accumulation-neutral',
+    'accumulation-retained',
+    'persistence-retained',
+    'persistence-revised',
+  ] as const;
   for (let i = 0; refs.length < 100_000; i++) {
     const path = paths[i % 4]!;
-    refs.push({ file, line: 0, offset: 0, length: 0, conv_id: `path-${i}`, task: domains[i % 4]!, task_id: `${domains[i % 4]}/${i % sources}`, model: `model-${i % models}`, mode: 'multi', condition: 'neutral', path, k: 1 + (i % 4), verdict: verdictFor(0.4), turns: 20 });
+    refs.push({
+      file,
+      line: 0,
+      offset: 0,
+      length: 0,
+      conv_id: `path-${i}`,
+      task: domains[i % 4]!,
+      task_id: `${domains[i % 4]}/${i % sources}`,
+      model: `model-${i % models}`,
+      mode: 'multi',
+      condition: 'neutral',
+      path,
+      k: 1 + (i % 4),
+      verdict: verdictFor(0.4),
+      turns: 20,
+    });
   }
 
   // The real wiring (detectInactive on every new error's final answer), one math record for all sources.

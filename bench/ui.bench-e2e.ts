@@ -6,12 +6,43 @@ import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { missingE2eTools, openWorkbench, repoRoot, screenshotOnFailure, startCodeServer, testResultsDir, type CodeServer, type Workbench } from '../test/e2e/harness';
-import { clickIntentLensEntry, closeAllEditors, reloadWorkbench, openCompare, openConversation, openFloor, openSamples, panelCreatedAtOf, renderedTimes, scrollSamplesToEnd, searchLatency, webviewHostMarks, type FloorView, type RenderedTimes } from './uiSteps';
+import {
+  missingE2eTools,
+  openWorkbench,
+  repoRoot,
+  screenshotOnFailure,
+  startCodeServer,
+  testResultsDir,
+  type CodeServer,
+  type Workbench,
+} from '../test/e2e/harness';
+import {
+  clickIntentLensEntry,
+  closeAllEditors,
+  reloadWorkbench,
+  openCompare,
+  openConversation,
+  openFloor,
+  openSamples,
+  panelCreatedAtOf,
+  renderedTimes,
+  scrollSamplesToEnd,
+  searchLatency,
+  webviewHostMarks,
+  type FloorView,
+  type RenderedTimes,
+} from './uiSteps';
 import { recordWebviewTimeline } from './webviewTimeline';
 import { recordWorkbench, type WorkbenchRecording } from './workbenchProfile';
 import { ensureUiWorkspace, FULL_SCALE, type UiWorkspace, type UiWorkspaceShape } from './uiWorkspace';
-import { nextRenderReport, outputChannelLines, waitForActivation, waitForIndexCache, waitForOutputLine, type Activation } from './hostLogs';
+import {
+  nextRenderReport,
+  outputChannelLines,
+  waitForActivation,
+  waitForIndexCache,
+  waitForOutputLine,
+  type Activation,
+} from './hostLogs';
 import { calibrationLoopMs, cpuTimes, stealShare, type CpuTimes } from './machineNoise';
 
 const small = process.env.INTENT_LENS_BENCH_SCALE === 'small';
@@ -44,7 +75,15 @@ const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length
 function coldWarm(runs: RenderedTimes[]) {
   const warm = runs.slice(1);
   const m = (k: keyof RenderedTimes) => median(warm.map((r) => r[k]!));
-  return { cold: runs[0], warmMedian: { scriptToRenderedMs: m('scriptToRenderedMs'), commandToRenderedMs: m('commandToRenderedMs'), panelCreatedToRenderedMs: m('panelCreatedToRenderedMs') }, runs };
+  return {
+    cold: runs[0],
+    warmMedian: {
+      scriptToRenderedMs: m('scriptToRenderedMs'),
+      commandToRenderedMs: m('commandToRenderedMs'),
+      panelCreatedToRenderedMs: m('panelCreatedToRenderedMs'),
+    },
+    runs,
+  };
 }
 
 describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
@@ -65,8 +104,15 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
 
   beforeAll(async () => {
     const t0 = Date.now();
-    ws = ensureUiWorkspace(join(repoRoot, '.bench', small ? 'ui-workspace-small' : 'ui-workspace'), SHAPE, (l) => console.log(l));
-    result.workspace = { records: ws.records, conversations: ws.conversations, MB: Math.round(ws.bytes / 2 ** 20), readyMs: Date.now() - t0 };
+    ws = ensureUiWorkspace(join(repoRoot, '.bench', small ? 'ui-workspace-small' : 'ui-workspace'), SHAPE, (l) =>
+      console.log(l),
+    );
+    result.workspace = {
+      records: ws.records,
+      conversations: ws.conversations,
+      MB: Math.round(ws.bytes / 2 ** 20),
+      readyMs: Date.now() - t0,
+    };
     result.loadAverageAtStart = loadavg().map((l) => +l.toFixed(2));
     cpuAtStart = cpuTimes();
     result.calibrationLoopMsAtStart = calibrationLoopMs();
@@ -79,7 +125,11 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     // start-up finds it: the data files' `workspaceContains` events activate it while the workbench
     // starts, so its load runs before the click. When and by which event is recorded here, apart.
     activation = await waitForActivation(server.runDir, STEP_TIMEOUT_MS);
-    result.extensionActivation = { event: activation.event, startup: activation.startup, workbenchOpenToActivationMs: activation.at - t1 };
+    result.extensionActivation = {
+      event: activation.event,
+      startup: activation.startup,
+      workbenchOpenToActivationMs: activation.at - t1,
+    };
   }, 3600000);
 
   // Written after every step, so a step that fails or hangs keeps what the others measured.
@@ -87,7 +137,10 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     result.loadAverageAtEnd = loadavg().map((l) => +l.toFixed(2));
     result.cpuStealShare = stealShare(cpuAtStart, cpuTimes());
     mkdirSync(testResultsDir, { recursive: true });
-    writeFileSync(join(testResultsDir, small ? 'ui-bench-small.json' : 'ui-bench.json'), JSON.stringify(result, null, 2) + '\n');
+    writeFileSync(
+      join(testResultsDir, small ? 'ui-bench-small.json' : 'ui-bench.json'),
+      JSON.stringify(result, null, 2) + '\n',
+    );
   };
   afterEach(save);
 
@@ -120,7 +173,8 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
   };
 
   /** The status-bar item once it counts every conversation of the workspace: the load has ended. */
-  const fullCount = () => wb.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`\\b${ws.conversations} conversations`) });
+  const fullCount = () =>
+    wb.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`\\b${ws.conversations} conversations`) });
 
   /**
    * The dashboard is opened once the load is done, as in a full run, where the tree steps before it
@@ -150,7 +204,10 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
       out.viewOpenAt = new Date(t0).toISOString();
       out.activationToViewOpenMs = t0 - activation.at;
       // A row of Intent Lens's container (its composite's id), not of a view that showed before.
-      await wb.page.locator('.part.sidebar [id="workbench.view.extension.intentLens"] .pane-body .monaco-list-row').first().waitFor({ state: 'visible' });
+      await wb.page
+        .locator('.part.sidebar [id="workbench.view.extension.intentLens"] .pane-body .monaco-list-row')
+        .first()
+        .waitFor({ state: 'visible' });
       out.viewOpenToFirstRowMs = Date.now() - t0;
       await fullCount().waitFor({ state: 'visible' });
       out.viewOpenToFullCountMs = Date.now() - t0;
@@ -159,7 +216,12 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     } finally {
       clearInterval(poll);
     }
-    out.extensionHostRssMB = { beforeView: Math.round(rssBefore), peak: Math.round(rssPeak), growth: Math.round(rssPeak - rssBefore), afterCount: Math.round(extensionHostRssMB(server)) };
+    out.extensionHostRssMB = {
+      beforeView: Math.round(rssBefore),
+      peak: Math.round(rssPeak),
+      growth: Math.round(rssPeak - rssBefore),
+      afterCount: Math.round(extensionHostRssMB(server)),
+    };
     // The host's stall list is written a second after the load ends (what the end set off counts too).
     await waitForOutputLine(server.runDir, /^\[data\] the host thread's longest stalls/, STEP_TIMEOUT_MS);
     // The extension's own timing lines: activation, file search, records, indexing (and the index cache), the load-end event.
@@ -167,8 +229,11 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     // VS Code starts activating (the extension host's log) → our activate() runs (its first output
     // line): loading and evaluating the host bundle, VS Code's own steps between.
     const activateLine = (out.hostTimingLines as string[]).find((l) => /^\[activate\] \d{4}-/.test(l));
-    if (activateLine) out.activationStartToActivateMs = Date.parse(activateLine.slice('[activate] '.length)) - activation.at;
-    if (activateLine) out.viewOpenToActivateMs = Date.parse(activateLine.slice('[activate] '.length)) - Date.parse(out.viewOpenAt as string);
+    if (activateLine)
+      out.activationStartToActivateMs = Date.parse(activateLine.slice('[activate] '.length)) - activation.at;
+    if (activateLine)
+      out.viewOpenToActivateMs =
+        Date.parse(activateLine.slice('[activate] '.length)) - Date.parse(out.viewOpenAt as string);
     out.loadAverage = loadavg().map((l) => +l.toFixed(2));
     await wb.screenshot(screenshot);
     return out;
@@ -185,7 +250,9 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
   const openDashboard = async (screenshot: string | undefined, grid = '[data-testid="accuracy-grid"]') => {
     await loadDone();
     const out: Record<string, unknown> = {
-      browserProfile: profileHasShownWebview ? 'has shown a webview before' : 'fresh (first webview: installs the service worker)',
+      browserProfile: profileHasShownWebview
+        ? 'has shown a webview before'
+        : 'fresh (first webview: installs the service worker)',
       browserLaunchedMsBefore: Date.now() - browserLaunchedAt,
     };
     const timeline = await recordWebviewTimeline(wb.page);
@@ -206,7 +273,9 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     out.webview = await webviewHostMarks(wb, frame, times);
     out.timeline = await timeline.stop(await panelCreatedAtOf(frame, times));
     // This open's host lines (command → report → HTML sent; rendered): the HTML's time on VS Code's side is the rest.
-    out.hostLines = outputChannelLines(server.runDir).filter((l) => /^\[dashboard\] (opened|rendered)/.test(l)).slice(-2);
+    out.hostLines = outputChannelLines(server.runDir)
+      .filter((l) => /^\[dashboard\] (opened|rendered)/.test(l))
+      .slice(-2);
     out.loadAverage = loadavg().map((l) => +l.toFixed(2));
     if (screenshot) await wb.screenshot(screenshot);
     return { out, frame, t0 };
@@ -224,13 +293,18 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
   // Runs after "tree:" (`-t tree` runs both): the cold start filled the index cache.
   it('tree (warm start, index cache): restart on the same user data → first row → full count', async () => {
     // The workers store the cache entries after handing each log back: all of them, before the stop.
-    const logFiles = readdirSync(join(ws.dir, 'logs'), { recursive: true }).filter((f) => String(f).endsWith('.jsonl')).length;
+    const logFiles = readdirSync(join(ws.dir, 'logs'), { recursive: true }).filter((f) =>
+      String(f).endsWith('.jsonl'),
+    ).length;
     await waitForIndexCache(server.runDir, logFiles, STEP_TIMEOUT_MS);
     // A returning user's last session also wrote the V8 code cache of the host bundle (3 s after its
     // first load): the warm start loads through it, as theirs would.
     await waitForOutputLine(server.runDir, /^\[activate\] V8 code cache of the host bundle: /, STEP_TIMEOUT_MS);
     const t1 = await restartSession('relaunch');
-    result.warmStart = { workbenchOpenToActivationMs: activation.at - t1, ...(await measureTree('tree-full-count-warm-start')) };
+    result.warmStart = {
+      workbenchOpenToActivationMs: activation.at - t1,
+      ...(await measureTree('tree-full-count-warm-start')),
+    };
   });
 
   it('dashboard: command → grid visible', async () => {
@@ -247,7 +321,9 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     result.dashboardCommandToCompleteMs = Date.now() - t0;
     await wb.runCommand('View: Close All Editors');
     // A reopen with unchanged data shows the cached report: the complete grid at once.
-    const reopened = (await openDashboard(undefined, '[data-testid="dashboard"][data-pending=""] [data-testid="accuracy-grid"]')).out;
+    const reopened = (
+      await openDashboard(undefined, '[data-testid="dashboard"][data-pending=""] [data-testid="accuracy-grid"]')
+    ).out;
     result.dashboardReopenToCompleteGridMs = reopened.paletteToGridMs;
     result.dashboardReopen = reopened.rendered;
     result.dashboardReopenWebview = reopened.webview;
@@ -267,7 +343,8 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
       const recording = await recordWorkbench(wb.page, key);
       const times = await open();
       const frame = await wb.webviewFrameOf(key, STEP_TIMEOUT_MS);
-      const commandAt = (await panelCreatedAtOf(frame, times)) - (times.commandToRenderedMs - times.panelCreatedToRenderedMs);
+      const commandAt =
+        (await panelCreatedAtOf(frame, times)) - (times.commandToRenderedMs - times.panelCreatedToRenderedMs);
       workbench.push(await recording.stop(commandAt));
       // VS Code's frame, since the panel was created: the HTML's arrival, its worker, the inner frame.
       Object.assign(times, await webviewHostMarks(wb, frame, times));
@@ -280,7 +357,9 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     }
     result[key] = coldWarm(runs);
     // What the host spent on each fresh page's prerendered first content (webviews/prerender.ts).
-    const prerendered = outputChannelLines(server.runDir).filter((l) => l.startsWith(`[${key}] first content prerendered`));
+    const prerendered = outputChannelLines(server.runDir).filter((l) =>
+      l.startsWith(`[${key}] first content prerendered`),
+    );
     if (prerendered.length) result[`${key}Prerendered`] = prerendered.slice(-VIEW_RUNS);
   };
 
@@ -288,7 +367,10 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
    * Opens a view VIEW_RUNS times without closing it: the first open creates the panel, the others
    * show another target in it (preview semantics, `previewReuse.ts`); `open(i)` opens target i.
    */
-  const reusedOpens = async (key: 'compareReused' | 'conversationReused', open: (i: number) => Promise<RenderedTimes>) => {
+  const reusedOpens = async (
+    key: 'compareReused' | 'conversationReused',
+    open: (i: number) => Promise<RenderedTimes>,
+  ) => {
     const runs: RenderedTimes[] = [];
     for (let i = 0; i < VIEW_RUNS; i++) {
       runs.push(await open(i));
@@ -306,18 +388,33 @@ describe.skipIf(missingE2eTools().length > 0)('bench: UI at full scale', () => {
     await opens('floor-linked', () => openFloor(wb, 'floor-linked', STEP_TIMEOUT_MS, { hostLog: server.runDir }));
   });
 
-  it('compare: command → rendered, cold and warm', () => opens('compare', () => openCompare(wb, ws.compareSource, STEP_TIMEOUT_MS, { hostLog: server.runDir })));
+  it('compare: command → rendered, cold and warm', () =>
+    opens('compare', () => openCompare(wb, ws.compareSource, STEP_TIMEOUT_MS, { hostLog: server.runDir })));
 
   // The model pick's first and second rows in turn: a different pair each time.
   it('compare (reused panel): command → rendered', () =>
-    reusedOpens('compareReused', (i) => openCompare(wb, ws.compareSource, STEP_TIMEOUT_MS, { modelRow: i % 2, generation: i + 1, hostLog: server.runDir })));
+    reusedOpens('compareReused', (i) =>
+      openCompare(wb, ws.compareSource, STEP_TIMEOUT_MS, {
+        modelRow: i % 2,
+        generation: i + 1,
+        hostLog: server.runDir,
+      }),
+    ));
 
   const benchConversation = (i: number) => `bench-model-0${(i % 2) + 1}/${ws.compareSource}/multi-retained`;
 
-  it('conversation view: command → rendered, cold and warm', () => opens('conversation', () => openConversation(wb, benchConversation(0), benchConversation(0), STEP_TIMEOUT_MS, { hostLog: server.runDir })));
+  it('conversation view: command → rendered, cold and warm', () =>
+    opens('conversation', () =>
+      openConversation(wb, benchConversation(0), benchConversation(0), STEP_TIMEOUT_MS, { hostLog: server.runDir }),
+    ));
 
   it('conversation view (reused panel): command → rendered', () =>
-    reusedOpens('conversationReused', (i) => openConversation(wb, benchConversation(i), benchConversation(i), STEP_TIMEOUT_MS, { generation: i + 1, hostLog: server.runDir })));
+    reusedOpens('conversationReused', (i) =>
+      openConversation(wb, benchConversation(i), benchConversation(i), STEP_TIMEOUT_MS, {
+        generation: i + 1,
+        hostLog: server.runDir,
+      }),
+    ));
 
   it('samples table: command → rows, scroll to the end → rows', async () => {
     const { frame, commandToRowsMs } = await openSamples(wb, STEP_TIMEOUT_MS);

@@ -6,11 +6,19 @@ import type { CodeServer, Workbench } from '../test/e2e/harness';
 import { nextRenderReport } from './hostLogs';
 
 /** Waits for the locator, failing with what was awaited (Playwright's own message names only the selector). */
-export async function waitFor(what: string, locator: Locator, timeoutMs: number, state: 'visible' | 'attached' | 'hidden' | 'detached' = 'visible'): Promise<void> {
+export async function waitFor(
+  what: string,
+  locator: Locator,
+  timeoutMs: number,
+  state: 'visible' | 'attached' | 'hidden' | 'detached' = 'visible',
+): Promise<void> {
   try {
     await locator.waitFor({ state, timeout: timeoutMs });
   } catch (e) {
-    throw new Error(`bench: ${what} did not happen within ${timeoutMs} ms (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`, { cause: e });
+    throw new Error(
+      `bench: ${what} did not happen within ${timeoutMs} ms (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`,
+      { cause: e },
+    );
   }
 }
 
@@ -22,11 +30,20 @@ export async function reloadWorkbench(wb: Workbench, server: CodeServer, timeout
 
 /** The quick input showing a given title (a pick of one command, not the palette or another pick). */
 function quickPickTitled(wb: Workbench, title: RegExp): Locator {
-  return wb.page.locator('.quick-input-widget').filter({ has: wb.page.locator('.quick-input-title', { hasText: title }) });
+  return wb.page
+    .locator('.quick-input-widget')
+    .filter({ has: wb.page.locator('.quick-input-title', { hasText: title }) });
 }
 
 /** Types into the open quick pick and clicks the row holding `rowText` (a click takes that row, Enter the focused one). */
-async function pick(wb: Workbench, what: string, picker: Locator, text: string, rowText: string | RegExp, timeoutMs: number): Promise<void> {
+async function pick(
+  wb: Workbench,
+  what: string,
+  picker: Locator,
+  text: string,
+  rowText: string | RegExp,
+  timeoutMs: number,
+): Promise<void> {
   await waitFor(`${what}: the quick pick`, picker, timeoutMs);
   await picker.locator('input').fill(text);
   const row = picker.locator('.monaco-list-row', { hasText: rowText }).first();
@@ -43,8 +60,11 @@ export interface RenderedTimes {
 
 /** The render times a view wrote on its `<body data-*>` (compare, conversation and dashboard views). */
 export async function renderedTimes(frame: FrameLocator): Promise<RenderedTimes> {
-  const d = await frame.locator('body').evaluate((b) => ({ ...(b as HTMLElement).dataset }) as Record<string, string | undefined>);
-  const prefixed = (prefix: string, json: string | undefined) => Object.entries(JSON.parse(json ?? '{}') as Record<string, number>).map(([k, v]) => [`${prefix}.${k}`, v] as const);
+  const d = await frame
+    .locator('body')
+    .evaluate((b) => ({ ...(b as HTMLElement).dataset }) as Record<string, string | undefined>);
+  const prefixed = (prefix: string, json: string | undefined) =>
+    Object.entries(JSON.parse(json ?? '{}') as Record<string, number>).map(([k, v]) => [`${prefix}.${k}`, v] as const);
   return {
     scriptToRenderedMs: Number(d.renderedMs),
     panelCreatedToRenderedMs: Number(d.sincePanelCreatedMs),
@@ -61,26 +81,43 @@ export async function renderedTimes(frame: FrameLocator): Promise<RenderedTimes>
  * (`content/started`), the webview service worker ready (`content/workerReady`, the later of the
  * two; a fresh browser profile installs the worker on its first webview) and the inner frame loaded.
  */
-export async function webviewHostMarks(wb: Workbench, frame: FrameLocator, times: RenderedTimes): Promise<Record<string, number>> {
+export async function webviewHostMarks(
+  wb: Workbench,
+  frame: FrameLocator,
+  times: RenderedTimes,
+): Promise<Record<string, number>> {
   const inner = await frame.locator('body').evaluate(() => ({ id: new URL(location.href).searchParams.get('id') }));
   const panelCreatedAt = await panelCreatedAtOf(frame, times);
-  const outer = wb.page.frames().find((f) => inner.id && /\/index\.html\?/.test(f.url()) && new URL(f.url()).searchParams.get('id') === inner.id);
+  const outer = wb.page
+    .frames()
+    .find((f) => inner.id && /\/index\.html\?/.test(f.url()) && new URL(f.url()).searchParams.get('id') === inner.id);
   if (!outer) return {};
-  const marks = await outer.evaluate(() => ({ origin: performance.timeOrigin, marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const) }));
+  const marks = await outer.evaluate(() => ({
+    origin: performance.timeOrigin,
+    marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const),
+  }));
   const out: Record<string, number> = { 'webview.navigationStart': Math.round(marks.origin - panelCreatedAt) };
-  for (const [name, at] of marks.marks) out[`webview.${name.replace(/^webview\/index\.html\//, '')}`] = Math.round(marks.origin + at - panelCreatedAt);
+  for (const [name, at] of marks.marks)
+    out[`webview.${name.replace(/^webview\/index\.html\//, '')}`] = Math.round(marks.origin + at - panelCreatedAt);
   return out;
 }
 
 /** When (epoch ms, the page's clock) the panel of the view rendered in `frame` was created. */
 export async function panelCreatedAtOf(frame: FrameLocator, times: RenderedTimes): Promise<number> {
-  return (await frame.locator('body').evaluate(() => performance.timeOrigin)) - times['page.navigationStartSincePanelCreated']!;
+  return (
+    (await frame.locator('body').evaluate(() => performance.timeOrigin)) -
+    times['page.navigationStartSincePanelCreated']!
+  );
 }
 
 /** Closes every editor and waits until no webview shows (a closed view goes in seconds). */
 export async function closeAllEditors(wb: Workbench, timeoutMs: number): Promise<void> {
   await wb.runCommand('View: Close All Editors');
-  await wb.page.locator('iframe.webview.ready:visible').first().waitFor({ state: 'detached', timeout: timeoutMs }).catch(() => undefined);
+  await wb.page
+    .locator('iframe.webview.ready:visible')
+    .first()
+    .waitFor({ state: 'detached', timeout: timeoutMs })
+    .catch(() => undefined);
 }
 
 /** Which open of a view this is: in a new panel (generation 1) or the nth content of a reused one. */
@@ -95,25 +132,49 @@ export interface OpenOptions {
 }
 
 /** The frame's render times once the content of `generation` is rendered (a reused view's earlier content does not count). */
-async function renderedFrame(wb: Workbench, view: string, generation: number, timeoutMs: number, reported?: Promise<void>): Promise<{ frame: FrameLocator; times: RenderedTimes }> {
+async function renderedFrame(
+  wb: Workbench,
+  view: string,
+  generation: number,
+  timeoutMs: number,
+  reported?: Promise<void>,
+): Promise<{ frame: FrameLocator; times: RenderedTimes }> {
   await reported;
   const frame = await wb.webviewFrameOf(view, timeoutMs);
-  await waitFor(`${view}: body[data-rendered] of content ${generation}`, frame.locator(`body[data-rendered="true"][data-view-generation="${generation}"]`), timeoutMs, 'attached');
+  await waitFor(
+    `${view}: body[data-rendered] of content ${generation}`,
+    frame.locator(`body[data-rendered="true"][data-view-generation="${generation}"]`),
+    timeoutMs,
+    'attached',
+  );
   return { frame, times: await renderedTimes(frame) };
 }
 
 /** With `opts.hostLog`: settles when the view's page reports its next render (counted from now, before the command). */
-const renderReport = (opts: OpenOptions, view: string, timeoutMs: number): Promise<void> | undefined => (opts.hostLog ? nextRenderReport(opts.hostLog, view, timeoutMs) : undefined);
+const renderReport = (opts: OpenOptions, view: string, timeoutMs: number): Promise<void> | undefined =>
+  opts.hostLog ? nextRenderReport(opts.hostLog, view, timeoutMs) : undefined;
 
 /**
  * "Compare Retained ↔ Revised" on a source: the source pick, then the model pick when several
  * models have both runs (the row `modelRow`, the first by default), then the rendered view.
  */
-export async function openCompare(wb: Workbench, source: string, timeoutMs: number, opts: OpenOptions & { modelRow?: number } = {}): Promise<RenderedTimes> {
+export async function openCompare(
+  wb: Workbench,
+  source: string,
+  timeoutMs: number,
+  opts: OpenOptions & { modelRow?: number } = {},
+): Promise<RenderedTimes> {
   const generation = opts.generation ?? 1;
   const reported = renderReport(opts, 'compare', timeoutMs);
   await wb.runCommand('Intent Lens: Compare Retained ↔ Revised');
-  await pick(wb, 'compare: source', quickPickTitled(wb, /^\s*Compare Retained ↔ Revised\s*$/), source, source, timeoutMs);
+  await pick(
+    wb,
+    'compare: source',
+    quickPickTitled(wb, /^\s*Compare Retained ↔ Revised\s*$/),
+    source,
+    source,
+    timeoutMs,
+  );
   // Either the model pick shows or (one model) the view opens at once; a reused view is on screen
   // already, so then the model pick is awaited (the bench's workspaces have several models).
   const models = quickPickTitled(wb, /^\s*Compare Retained ↔ Revised: /);
@@ -124,7 +185,9 @@ export async function openCompare(wb: Workbench, source: string, timeoutMs: numb
           models.waitFor({ state: 'visible', timeout: timeoutMs }).then(() => 'models' as const),
           (reported ?? wb.webviewFrameOf('compare', timeoutMs)).then(() => 'view' as const),
         ]).catch((e: unknown) => {
-          throw new Error(`bench: compare: neither the model pick nor the view showed within ${timeoutMs} ms (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+          throw new Error(
+            `bench: compare: neither the model pick nor the view showed within ${timeoutMs} ms (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`,
+          );
         });
   if (first === 'models') {
     const row = models.locator(`.monaco-list-row[data-index="${opts.modelRow ?? 0}"]`);
@@ -139,7 +202,13 @@ export async function openCompare(wb: Workbench, source: string, timeoutMs: numb
 }
 
 /** "Open Conversation" from the palette, picking the conversation whose row holds `rowText`. */
-export async function openConversation(wb: Workbench, query: string, rowText: string | RegExp, timeoutMs: number, opts: OpenOptions = {}): Promise<RenderedTimes> {
+export async function openConversation(
+  wb: Workbench,
+  query: string,
+  rowText: string | RegExp,
+  timeoutMs: number,
+  opts: OpenOptions = {},
+): Promise<RenderedTimes> {
   const reported = renderReport(opts, 'conversation', timeoutMs);
   await wb.runCommand('Intent Lens: Open Conversation');
   await pick(wb, 'conversation: pick', quickPickTitled(wb, /Open Conversation/), query, rowText, timeoutMs);
@@ -151,14 +220,26 @@ export const FLOOR_CHANNEL = 'Intent Lens Bench Floor';
 export type FloorView = 'floor' | 'floor-linked';
 
 /** The emptiest webview an extension can open (bench/floorWebview), from the palette, timed as the views are. */
-export async function openFloor(wb: Workbench, view: FloorView, timeoutMs: number, opts: OpenOptions = {}): Promise<RenderedTimes> {
+export async function openFloor(
+  wb: Workbench,
+  view: FloorView,
+  timeoutMs: number,
+  opts: OpenOptions = {},
+): Promise<RenderedTimes> {
   const reported = opts.hostLog ? nextRenderReport(opts.hostLog, view, timeoutMs, FLOOR_CHANNEL) : undefined;
-  await wb.runCommand(view === 'floor' ? 'Bench Floor: Open Empty Webview (inline script)' : 'Bench Floor: Open Empty Webview (script from its URL)');
+  await wb.runCommand(
+    view === 'floor'
+      ? 'Bench Floor: Open Empty Webview (inline script)'
+      : 'Bench Floor: Open Empty Webview (script from its URL)',
+  );
   return (await renderedFrame(wb, view, 1, timeoutMs, reported)).times;
 }
 
 /** "Open Samples Table": ms from the command to the first grid row visible. */
-export async function openSamples(wb: Workbench, timeoutMs: number): Promise<{ frame: FrameLocator; commandToRowsMs: number }> {
+export async function openSamples(
+  wb: Workbench,
+  timeoutMs: number,
+): Promise<{ frame: FrameLocator; commandToRowsMs: number }> {
   const t0 = Date.now();
   await wb.runCommand('Intent Lens: Open Samples Table');
   const frame = await wb.webviewFrameOf('samples', timeoutMs);
@@ -180,8 +261,10 @@ export async function scrollSamplesToEnd(frame: FrameLocator, timeoutMs: number)
           const bottom = grid.getBoundingClientRect().bottom;
           const rows = [...grid.querySelectorAll('[role="row"]')].map((r) => r.getBoundingClientRect());
           const atEnd = grid.scrollTop + grid.clientHeight >= grid.scrollHeight - 1;
-          if (atEnd && rows.some((r) => r.top < bottom && r.bottom >= bottom - 1)) return requestAnimationFrame(() => resolve(performance.now() - t0));
-          if (performance.now() - t0 > limit) return reject(new Error(`bench: samples: no rows at the end of the grid after ${limit} ms`));
+          if (atEnd && rows.some((r) => r.top < bottom && r.bottom >= bottom - 1))
+            return requestAnimationFrame(() => resolve(performance.now() - t0));
+          if (performance.now() - t0 > limit)
+            return reject(new Error(`bench: samples: no rows at the end of the grid after ${limit} ms`));
           requestAnimationFrame(check);
         };
         requestAnimationFrame(check);
@@ -199,7 +282,11 @@ export async function searchLatency(wb: Workbench, query: string, timeoutMs: num
   const t0 = Date.now();
   await input.fill(query);
   // A result names a turn ("U3 user · …"); the placeholder rows ("Type to search", "No message matches") do not.
-  await waitFor(`search: a result row for "${query}"`, widget.locator('.monaco-list-row', { hasText: /\bU\d+ (user|assistant)\b/ }).first(), timeoutMs);
+  await waitFor(
+    `search: a result row for "${query}"`,
+    widget.locator('.monaco-list-row', { hasText: /\bU\d+ (user|assistant)\b/ }).first(),
+    timeoutMs,
+  );
   const ms = Date.now() - t0;
   await input.press('Escape');
   return ms;
@@ -234,13 +321,15 @@ export async function clickActivityBarEntry(wb: Workbench, title: string, timeou
   const started = Date.now();
   const item = wb.activityBarItem(title);
   await waitFor(`the activity-bar entry "${title}"`, item, timeoutMs);
-  if ((await item.getAttribute('aria-selected')) === 'true') throw new Error(`bench: "${title}" is already open; the step needs it closed`);
+  if ((await item.getAttribute('aria-selected')) === 'true')
+    throw new Error(`bench: "${title}" is already open; the step needs it closed`);
   // Entries move while extensions add theirs during start-up: the point is taken again until it
   // hits the entry (the clock has not started yet).
   let point: { x: number; y: number } | undefined;
   let hit = '';
   for (let tries = 0; !point; tries++) {
-    if (Date.now() - started > timeoutMs || tries === 50) throw new Error(`bench: the click at the entry "${title}" would hit "${hit}"`);
+    if (Date.now() - started > timeoutMs || tries === 50)
+      throw new Error(`bench: the click at the entry "${title}" would hit "${hit}"`);
     if (tries) await wb.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await item.click({ trial: true, timeout: timeoutMs });
     const box = await item.boundingBox();
@@ -248,12 +337,17 @@ export async function clickActivityBarEntry(wb: Workbench, title: string, timeou
     const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     hit = await wb.page.evaluate(
       ({ x, y, title }) => {
-        const labelOf = (e: Element | null) => e?.closest('.action-item')?.querySelector('a.action-label')?.getAttribute('aria-label') ?? '';
+        const labelOf = (e: Element | null) =>
+          e?.closest('.action-item')?.querySelector('a.action-label')?.getAttribute('aria-label') ?? '';
         const label = labelOf(document.elementFromPoint(x, y));
         if (!label.startsWith(title)) return label;
         const w = window as unknown as { __benchClick?: [number, number, string] };
         delete w.__benchClick;
-        document.addEventListener('mousedown', (e) => (w.__benchClick = [e.timeStamp, performance.now(), labelOf(e.target as Element | null)]), { capture: true, once: true });
+        document.addEventListener(
+          'mousedown',
+          (e) => (w.__benchClick = [e.timeStamp, performance.now(), labelOf(e.target as Element | null)]),
+          { capture: true, once: true },
+        );
         return label;
       },
       { ...at, title },
@@ -263,9 +357,12 @@ export async function clickActivityBarEntry(wb: Workbench, title: string, timeou
   const { x, y } = point;
   const at = Date.now();
   await wb.page.mouse.click(x, y);
-  const times = await wb.page.evaluate(() => (window as unknown as { __benchClick?: [number, number, string] }).__benchClick);
+  const times = await wb.page.evaluate(
+    () => (window as unknown as { __benchClick?: [number, number, string] }).__benchClick,
+  );
   // The entry can still move between the hit test and the event: a miss fails the step at once
   // instead of waiting for rows that will not come.
-  if (times && !times[2].startsWith(title)) throw new Error(`bench: the click at the entry "${title}" hit "${times[2]}"`);
+  if (times && !times[2].startsWith(title))
+    throw new Error(`bench: the click at the entry "${title}" hit "${times[2]}"`);
   return { at, harnessMs: at - started, eventToHandlerMs: times ? Math.round(times[1] - times[0]) : undefined };
 }

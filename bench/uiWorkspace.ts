@@ -18,11 +18,14 @@ export interface UiWorkspaceShape {
 export const FULL_SCALE: UiWorkspaceShape = { sources: 414, models: 12, extendedEvery: 40 };
 
 const DOMAINS = ['math', 'code', 'database', 'actions'] as const;
-const WORDS = 'the of and to in is that for it as with was on be by this are or from at an which have not but were all can has one more their will if about when there so what some into other than then them these two may only its new also time after most many would up out like could first any well step total answer each bags pounds price'.split(' ');
+const WORDS =
+  'the of and to in is that for it as with was on be by this are or from at an which have not but were all can has one more their will if about when there so what some into other than then them these two may only its new also time after most many would up out like could first any well step total answer each bags pounds price'.split(
+    ' ',
+  );
 
 function lcg(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function words(rand: () => number, n: number): string {
@@ -33,21 +36,49 @@ function words(rand: () => number, n: number): string {
 
 export function benchRecord(i: number, rand: () => number): BenchmarkRecord {
   const domain = DOMAINS[i % DOMAINS.length]!;
-  return { ...onionRecord(Math.floor(rand() * 5)), task_id: `bench-${domain}/source-${String(i).padStart(3, '0')}`, task: domain };
+  return {
+    ...onionRecord(Math.floor(rand() * 5)),
+    task_id: `bench-${domain}/source-${String(i).padStart(3, '0')}`,
+    task: domain,
+  };
 }
 
-function conversationLine(rec: BenchmarkRecord, spec: InstanceSpec, model: string, convId: string, rand: () => number): string {
+function conversationLine(
+  rec: BenchmarkRecord,
+  spec: InstanceSpec,
+  model: string,
+  convId: string,
+  rand: () => number,
+): string {
   const inst = renderInstance(rec, spec);
   const trace: unknown[] = [];
   if (inst.system) trace.push({ role: 'system', content: inst.system, timestamp: '2026-06-18 05:57:40' });
   inst.messages.forEach((m, t) => {
     trace.push({ role: 'user', content: m.content, timestamp: '2026-06-18 05:57:41' });
-    if (m.shard_id !== undefined) trace.push({ role: 'log', content: { type: 'shard_revealed', shard_id: m.shard_id }, timestamp: '2026-06-18 05:57:41' });
-    if (m.event) trace.push({ role: 'log', content: { type: 'event', event: m.event, block: m.block ?? 1 }, timestamp: '2026-06-18 05:57:41' });
-    trace.push({ role: 'assistant', content: `Step ${t + 1}: ${words(rand, 600 + Math.floor(rand() * 1100))}`, timestamp: '2026-06-18 05:57:44' });
+    if (m.shard_id !== undefined)
+      trace.push({
+        role: 'log',
+        content: { type: 'shard_revealed', shard_id: m.shard_id },
+        timestamp: '2026-06-18 05:57:41',
+      });
+    if (m.event)
+      trace.push({
+        role: 'log',
+        content: { type: 'event', event: m.event, block: m.block ?? 1 },
+        timestamp: '2026-06-18 05:57:41',
+      });
+    trace.push({
+      role: 'assistant',
+      content: `Step ${t + 1}: ${words(rand, 600 + Math.floor(rand() * 1100))}`,
+      timestamp: '2026-06-18 05:57:44',
+    });
   });
   const correct = rand() < 0.6;
-  trace.push({ role: 'log', content: { type: 'answer-evaluation', exact_answer: correct ? '300' : '150', is_correct: correct, score: null }, timestamp: '2026-06-18 05:57:46' });
+  trace.push({
+    role: 'log',
+    content: { type: 'answer-evaluation', exact_answer: correct ? '300' : '150', is_correct: correct, score: null },
+    timestamp: '2026-06-18 05:57:46',
+  });
   return JSON.stringify({
     conv_id: convId,
     task: rec.task,
@@ -73,7 +104,11 @@ export interface UiWorkspace {
 }
 
 /** Writes the workspace (or reuses the one written before with the same shape). */
-export function ensureUiWorkspace(dir: string, shape: UiWorkspaceShape, log: (line: string) => void = () => undefined): UiWorkspace {
+export function ensureUiWorkspace(
+  dir: string,
+  shape: UiWorkspaceShape,
+  log: (line: string) => void = () => undefined,
+): UiWorkspace {
   const marker = join(dir, '.bench-complete.json');
   if (existsSync(marker)) {
     const done = JSON.parse(readFileSync(marker, 'utf8')) as UiWorkspace & { shape: UiWorkspaceShape };
@@ -107,7 +142,9 @@ export function ensureUiWorkspace(dir: string, shape: UiWorkspaceShape, log: (li
         closeSync(fd);
       }
     }
-    log(`[bench:ui] model ${m + 1}/${shape.models}: ${conversations} conversations, ${(bytes / 2 ** 20).toFixed(0)} MB`);
+    log(
+      `[bench:ui] model ${m + 1}/${shape.models}: ${conversations} conversations, ${(bytes / 2 ** 20).toFixed(0)} MB`,
+    );
   }
   const ws: UiWorkspace = { dir, records: records.length, conversations, bytes, compareSource: records[0]!.task_id };
   writeFileSync(marker, JSON.stringify({ ...ws, shape }, null, 2));

@@ -11,7 +11,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { missingE2eTools, openWorkbench, sampleWorkspace, startCodeServer, testResultsDir, type CodeServer, type SampleWorkspace, type Workbench } from '../test/e2e/harness';
+import {
+  missingE2eTools,
+  openWorkbench,
+  sampleWorkspace,
+  startCodeServer,
+  testResultsDir,
+  type CodeServer,
+  type SampleWorkspace,
+  type Workbench,
+} from '../test/e2e/harness';
 import { reloadWorkbench } from './uiSteps';
 import { recordWebviewTimeline } from './webviewTimeline';
 
@@ -38,14 +47,18 @@ async function traced(page: Page, run: () => Promise<void>) {
   // The protocol types each event as a plain object; these fields are what Chromium's trace events carry.
   cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
   const complete = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['ServiceWorker', 'toplevel'], recordMode: 'recordAsMuchAsPossible' }, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['ServiceWorker', 'toplevel'], recordMode: 'recordAsMuchAsPossible' },
+    transferMode: 'ReportEvents',
+  });
   await run();
   await cdp.send('Tracing.end');
   await complete;
   await cdp.detach().catch(() => undefined);
   const at = (match: (e: TraceEvent) => boolean) => events.find(match)?.ts;
   const register = at((e) => e.name === 'WebServiceWorkerProviderImpl::RegisterServiceWorker');
-  const since = (ts: number | undefined) => (ts === undefined || register === undefined ? null : Math.round((ts - register) / 1000));
+  const since = (ts: number | undefined) =>
+    ts === undefined || register === undefined ? null : Math.round((ts - register) / 1000);
   return {
     startupCompleteMs: since(at((e) => e.args?.src_func === 'OnStartupComplete')),
     updateCheckStartMs: since(at((e) => e.name === 'ServiceWorkerUpdateChecker::Start')),
@@ -78,7 +91,10 @@ describe.skipIf(missingE2eTools().length > 0)('bench: a webview first open and t
     await wb.extensionsActivated();
     const view = wb.activityBarItem('Intent Lens');
     if ((await view.getAttribute('aria-selected')) !== 'true') await view.click();
-    await wb.page.locator('.part.sidebar [id="workbench.view.extension.intentLens"] .pane-body .monaco-list-row').first().waitFor({ state: 'visible' });
+    await wb.page
+      .locator('.part.sidebar [id="workbench.view.extension.intentLens"] .pane-body .monaco-list-row')
+      .first()
+      .waitFor({ state: 'visible' });
   };
   const openDashboard = async (label: string, trace: boolean) => {
     const timeline = await recordWebviewTimeline(wb.page);
@@ -120,7 +136,10 @@ describe.skipIf(missingE2eTools().length > 0)('bench: a webview first open and t
       }
       await showView();
       if (idleMs) await new Promise((r) => setTimeout(r, idleMs));
-      await openDashboard(`${how === 'reload' ? 'tab loaded again in the running browser' : 'browser relaunched'}${idleMs ? `, window idle ${idleMs} ms` : ''}: first open`, true);
+      await openDashboard(
+        `${how === 'reload' ? 'tab loaded again in the running browser' : 'browser relaunched'}${idleMs ? `, window idle ${idleMs} ms` : ''}: first open`,
+        true,
+      );
       await openDashboard('second open', false);
     }
   }, 1_800_000);

@@ -39,7 +39,8 @@ async function logFrameWorkerCalls(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     if (!/\/pre\/index(-no-csp)?\.html$/.test(location.pathname)) return;
     const top = window.top as unknown as { __benchFrameWorkerCalls?: [number, string][] };
-    const log = (what: string) => (top.__benchFrameWorkerCalls ??= []).push([performance.timeOrigin + performance.now(), what]);
+    const log = (what: string) =>
+      (top.__benchFrameWorkerCalls ??= []).push([performance.timeOrigin + performance.now(), what]);
     const container = navigator.serviceWorker;
     const register = container.register.bind(container);
     container.register = (...args: Parameters<typeof register>) => {
@@ -86,7 +87,11 @@ export async function recordWebviewTimeline(page: Page): Promise<{ stop(origin: 
   return {
     async stop(origin) {
       await cdp.detach().catch(() => undefined);
-      const calls = await page.evaluate(() => (window as unknown as { __benchFrameWorkerCalls?: [number, string][] }).__benchFrameWorkerCalls?.splice(0) ?? []);
+      const calls = await page.evaluate(
+        () =>
+          (window as unknown as { __benchFrameWorkerCalls?: [number, string][] }).__benchFrameWorkerCalls?.splice(0) ??
+          [],
+      );
       const at = (what: string) => calls.find(([, w]) => w === what)?.[0];
       const [called, answered] = [at('update() called'), at('update() resolved')];
       return {

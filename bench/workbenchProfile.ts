@@ -17,7 +17,10 @@ export interface WorkbenchRecording {
   profile?: string;
 }
 
-export async function recordWorkbench(page: Page, name: string): Promise<{ stop(origin: number): Promise<WorkbenchRecording> }> {
+export async function recordWorkbench(
+  page: Page,
+  name: string,
+): Promise<{ stop(origin: number): Promise<WorkbenchRecording> }> {
   const longTasks = await recordLongTasks(page);
   const folder = process.env.INTENT_LENS_BENCH_PROFILE_WORKBENCH;
   const cdp = folder ? await page.context().newCDPSession(page) : undefined;
@@ -44,4 +47,3 @@ export async function recordWorkbench(page: Page, name: string): Promise<{ stop(
     },
   };
 }
-

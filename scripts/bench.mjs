@@ -15,5 +15,8 @@ await esbuild.build({
   external: ['vscode'],
   logLevel: 'warning',
 });
-const r = spawnSync(process.execPath, ['--expose-gc', join(root, 'dist/bench.js'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: root });
+const r = spawnSync(process.execPath, ['--expose-gc', join(root, 'dist/bench.js'), ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  cwd: root,
+});
 process.exit(r.status ?? 1);

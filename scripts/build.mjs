@@ -23,7 +23,10 @@ const dist = join(root, 'dist');
 const monacoWorkerPlugin = {
   name: 'monaco-worker-source',
   setup(build) {
-    build.onResolve({ filter: /^monaco-worker-source$/ }, () => ({ path: 'monaco-worker-source', namespace: 'monaco-worker' }));
+    build.onResolve({ filter: /^monaco-worker-source$/ }, () => ({
+      path: 'monaco-worker-source',
+      namespace: 'monaco-worker',
+    }));
     build.onLoad({ filter: /.*/, namespace: 'monaco-worker' }, async () => {
       const r = await esbuild.build({
         entryPoints: [join(root, 'node_modules/monaco-editor/esm/vs/editor/editor.worker.js')],
@@ -45,7 +48,9 @@ const zodEnglishOnlyPlugin = {
   name: 'zod-english-only',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer) ? { path: 'zod-locales-en', namespace: 'zod-locales' } : undefined,
+      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+        ? { path: 'zod-locales-en', namespace: 'zod-locales' }
+        : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, () => ({
       contents: 'export { default as en } from "./en.js";',
@@ -90,7 +95,8 @@ const lazyWebviewModulesPlugin = {
       const name = args.path.slice(2);
       // Imported statically, the module would be bundled into the eager code (a second copy, with
       // its own state): only a dynamic import is a lazy one.
-      if (args.kind !== 'dynamic-import') return { errors: [{ text: `${name} is a lazy webview module: import it with import('./${name}')` }] };
+      if (args.kind !== 'dynamic-import')
+        return { errors: [{ text: `${name} is a lazy webview module: import it with import('./${name}')` }] };
       return { path: `${LAZY_BASE}${name}.js`, external: true };
     });
   },
@@ -101,7 +107,11 @@ const noReactPlugin = {
   name: 'no-react-in-lazy-webview-modules',
   setup(build) {
     build.onResolve({ filter: /^react(-dom)?(\/|$)/ }, (args) => ({
-      errors: [{ text: `${args.importer} imports ${args.path}: lazy webview modules take no React (keep the component in the view's eager code)` }],
+      errors: [
+        {
+          text: `${args.importer} imports ${args.path}: lazy webview modules take no React (keep the component in the view's eager code)`,
+        },
+      ],
     }));
   },
 };
@@ -128,7 +138,11 @@ async function writeJsonSchemas() {
     logLevel: 'silent',
   });
   const mod = { exports: {} };
-  new Function('module', 'exports', 'require', r.outputFiles[0].text)(mod, mod.exports, (await import('node:module')).createRequire(import.meta.url));
+  new Function('module', 'exports', 'require', r.outputFiles[0].text)(
+    mod,
+    mod.exports,
+    (await import('node:module')).createRequire(import.meta.url),
+  );
   await mkdir(join(dist, 'schemas'), { recursive: true });
   for (const [name, schema] of Object.entries(mod.exports.jsonSchemas())) {
     await writeFile(join(dist, 'schemas', `${name}.schema.json`), JSON.stringify(schema, null, 2) + '\n');
@@ -144,9 +158,22 @@ async function main() {
   contexts.push(
     // dist/extension.js is a small bootstrap that loads the host bundle, dist/host.js, through V8's
     // code cache (src/extension/bootstrap/codeCache.ts).
-    await esbuild.context({ ...nodeCommon, entryPoints: { extension: join(root, 'src/extension/bootstrap/hostBootstrap.ts') }, outdir: dist }),
-    await esbuild.context({ ...nodeCommon, entryPoints: { host: join(root, 'src/extension/extension.ts') }, outdir: dist, plugins: [lazyModulesPlugin, zodEnglishOnlyPlugin] }),
-    await esbuild.context({ ...nodeCommon, entryPoints: Object.fromEntries(Object.entries(LAZY_MODULES).map(([pkg, out]) => [out, pkg])), outdir: dist }),
+    await esbuild.context({
+      ...nodeCommon,
+      entryPoints: { extension: join(root, 'src/extension/bootstrap/hostBootstrap.ts') },
+      outdir: dist,
+    }),
+    await esbuild.context({
+      ...nodeCommon,
+      entryPoints: { host: join(root, 'src/extension/extension.ts') },
+      outdir: dist,
+      plugins: [lazyModulesPlugin, zodEnglishOnlyPlugin],
+    }),
+    await esbuild.context({
+      ...nodeCommon,
+      entryPoints: Object.fromEntries(Object.entries(LAZY_MODULES).map(([pkg, out]) => [out, pkg])),
+      outdir: dist,
+    }),
     await esbuild.context({
       ...nodeCommon,
       entryPoints: { cli: join(root, 'src/cli.ts') },
@@ -155,15 +182,35 @@ async function main() {
       banner: { js: '#!/usr/bin/env node' },
     }),
     // The SQL verifier's worker thread (terminable on a runaway query); loads dist/sql-wasm.wasm.
-    await esbuild.context({ ...nodeCommon, entryPoints: { sqlWorker: join(root, 'src/core/verify/database/sqlWorker.ts') }, outdir: dist }),
+    await esbuild.context({
+      ...nodeCommon,
+      entryPoints: { sqlWorker: join(root, 'src/core/verify/database/sqlWorker.ts') },
+      outdir: dist,
+    }),
     // The dashboard's bootstrap resampling, off the extension host's thread (src/core/stats/bootstrapThread.ts).
-    await esbuild.context({ ...nodeCommon, entryPoints: { bootstrapWorker: join(root, 'src/core/stats/bootstrapWorker.ts') }, outdir: dist }),
+    await esbuild.context({
+      ...nodeCommon,
+      entryPoints: { bootstrapWorker: join(root, 'src/core/stats/bootstrapWorker.ts') },
+      outdir: dist,
+    }),
     // Run-log indexing off the extension host's thread (src/core/load/runLogPool.ts).
-    await esbuild.context({ ...nodeCommon, entryPoints: { runLogWorker: join(root, 'src/core/load/runLogWorker.ts') }, outdir: dist }),
+    await esbuild.context({
+      ...nodeCommon,
+      entryPoints: { runLogWorker: join(root, 'src/core/load/runLogWorker.ts') },
+      outdir: dist,
+    }),
     // Full-text search's index and match worker threads (src/core/search/searchService.ts).
-    await esbuild.context({ ...nodeCommon, entryPoints: { searchWorker: join(root, 'src/core/search/searchWorker.ts') }, outdir: dist }),
+    await esbuild.context({
+      ...nodeCommon,
+      entryPoints: { searchWorker: join(root, 'src/core/search/searchWorker.ts') },
+      outdir: dist,
+    }),
     // The compare and conversation views' first content, rendered off the extension host's thread (src/extension/webviews/prerenderThread.ts).
-    await esbuild.context({ ...nodeCommon, entryPoints: { prerenderWorker: join(root, 'src/extension/webviews/prerenderWorker.ts') }, outdir: dist }),
+    await esbuild.context({
+      ...nodeCommon,
+      entryPoints: { prerenderWorker: join(root, 'src/extension/webviews/prerenderWorker.ts') },
+      outdir: dist,
+    }),
   );
   // The webviews: each view's eager code is one self-contained ESM bundle (`<view>.js`, `<view>.css`),
   // which the host inlines into the page (webviews/pageAssets.ts: no fetch through the webview's
@@ -194,7 +241,9 @@ async function main() {
     }),
     await esbuild.context({
       ...webviewCommon,
-      entryPoints: Object.fromEntries(Object.entries(WEBVIEW_LAZY_MODULES).map(([name, entry]) => [name, join(root, entry)])),
+      entryPoints: Object.fromEntries(
+        Object.entries(WEBVIEW_LAZY_MODULES).map(([name, entry]) => [name, join(root, entry)]),
+      ),
       outdir: join(dist, 'webview', 'lazy'),
       splitting: true,
       entryNames: '[name]',
@@ -204,7 +253,9 @@ async function main() {
   // The first content of the views that have a `prerender.tsx`, rendered on the extension host
   // (src/extension/webviews/prerender.ts loads dist/prerender/<view>.js on first use): React's server
   // renderer and the view's components, for Node. Lazy modules stay imports that never run there.
-  const prerenders = views.map(({ name }) => ({ name, entry: join(root, 'webview', name, 'prerender.tsx') })).filter(({ entry }) => existsSync(entry));
+  const prerenders = views
+    .map(({ name }) => ({ name, entry: join(root, 'webview', name, 'prerender.tsx') }))
+    .filter(({ entry }) => existsSync(entry));
   if (prerenders.length) {
     contexts.push(
       await esbuild.context({

@@ -16,10 +16,17 @@ export const LAZY_MODULES = {
   '@lezer/python': 'lib-lezer-python',
   'sql.js': 'lib-sqljs',
 };
-const lazyModuleFilter = new RegExp(`^(${Object.keys(LAZY_MODULES).map((m) => m.replace(/[./]/g, (c) => `\\${c}`)).join('|')})$`);
+const lazyModuleFilter = new RegExp(
+  `^(${Object.keys(LAZY_MODULES)
+    .map((m) => m.replace(/[./]/g, (c) => `\\${c}`))
+    .join('|')})$`,
+);
 export const lazyModulesPlugin = {
   name: 'lazy-modules',
   setup(build) {
-    build.onResolve({ filter: lazyModuleFilter }, (args) => ({ path: `./${LAZY_MODULES[args.path]}.js`, external: true }));
+    build.onResolve({ filter: lazyModuleFilter }, (args) => ({
+      path: `./${LAZY_MODULES[args.path]}.js`,
+      external: true,
+    }));
   },
 };

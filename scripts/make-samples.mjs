@@ -19,7 +19,14 @@ const checkOnly = process.argv.includes('--check');
 
 /** The project's own renderer, so the logged user turns are exactly what FORMAT.md prescribes. */
 async function loadRenderer() {
-  const r = await esbuild.build({ entryPoints: [join(root, 'src/core/render/instances.ts')], bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent' });
+  const r = await esbuild.build({
+    entryPoints: [join(root, 'src/core/render/instances.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+  });
   return import('data:text/javascript;base64,' + Buffer.from(r.outputFiles[0].text).toString('base64'));
 }
 
@@ -52,37 +59,69 @@ const SYSTEM = {
   math: 'You are a careful math tutor. Work through the problem step by step and end with the final number.',
   code: 'You are an expert Python programmer. When you have enough information, answer with one Python function in a ```python block.',
   database: `You write SQLite queries for the user. Ask if something is unclear. The database schema is:\n\n${schemaSql}`,
-  actions: 'You can call the functions listed below. When you have enough information, answer only with the calls, in the format [func(arg=value, ...)].',
+  actions:
+    'You can call the functions listed below. When you have enough information, answer only with the calls, in the format [func(arg=value, ...)].',
 };
 const CONNECTOR = 'Before you go, one more quick thought:';
 
-const muffinQuestion = (trays) => `A bakery baked ${trays} trays of muffins. Each tray holds 6 muffins. Every muffin sells for $2 and all of them were sold. How much money did the bakery make?`;
-const fenceQuestion = (width) => `Maya wants a fence around her rectangular garden, which is 15 meters long and ${width} meters wide. Fencing costs $4 per meter. How much will the fence cost?`;
+const muffinQuestion = (trays) =>
+  `A bakery baked ${trays} trays of muffins. Each tray holds 6 muffins. Every muffin sells for $2 and all of them were sold. How much money did the bakery make?`;
+const fenceQuestion = (width) =>
+  `Maya wants a fence around her rectangular garden, which is 15 meters long and ${width} meters wide. Fencing costs $4 per meter. How much will the fence cost?`;
 
-const codeSingle = (prompt) => `Write a Python function for the task below.\n\n\`\`\`python\n${prompt}\`\`\`\n\nReturn only the function, matching the signature exactly.`;
-const sumEvensPrompt = (name) => `def ${name}(numbers: list[int]) -> int:\n    """Return the sum of the even numbers in the list.\n    >>> ${name}([1, 2, 3, 4])\n    6\n    >>> ${name}([])\n    0\n    """\n`;
-const countVowelsPrompt = (name) => `def ${name}(text: str) -> int:\n    """Count the vowels (a, e, i, o, u, either case) in text.\n    >>> ${name}('Hello')\n    2\n    """\n`;
-const dbSingle = (question) => `Write one SQLite query that answers the question.\n\nSchema:\n${schemaSql}\n\nQuestion: ${question}\n\nReturn only the SQL, on one line.`;
+const codeSingle = (prompt) =>
+  `Write a Python function for the task below.\n\n\`\`\`python\n${prompt}\`\`\`\n\nReturn only the function, matching the signature exactly.`;
+const sumEvensPrompt = (name) =>
+  `def ${name}(numbers: list[int]) -> int:\n    """Return the sum of the even numbers in the list.\n    >>> ${name}([1, 2, 3, 4])\n    6\n    >>> ${name}([])\n    0\n    """\n`;
+const countVowelsPrompt = (name) =>
+  `def ${name}(text: str) -> int:\n    """Count the vowels (a, e, i, o, u, either case) in text.\n    >>> ${name}('Hello')\n    2\n    """\n`;
+const dbSingle = (question) =>
+  `Write one SQLite query that answers the question.\n\nSchema:\n${schemaSql}\n\nQuestion: ${question}\n\nReturn only the SQL, on one line.`;
 
 const weatherFn = {
   name: 'get_weather',
   description: "Get today's weather for a city.",
-  parameters: { type: 'dict', properties: { city: { type: 'string', description: 'The city name.' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'], description: 'Temperature unit.' } }, required: ['city', 'unit'] },
+  parameters: {
+    type: 'dict',
+    properties: {
+      city: { type: 'string', description: 'The city name.' },
+      unit: { type: 'string', enum: ['celsius', 'fahrenheit'], description: 'Temperature unit.' },
+    },
+    required: ['city', 'unit'],
+  },
 };
 const bookingFn = {
   name: 'book_table',
   description: 'Reserve a table at a restaurant.',
-  parameters: { type: 'dict', properties: { restaurant: { type: 'string', description: 'Restaurant name.' }, party_size: { type: 'integer', description: 'Number of guests.' }, time: { type: 'string', description: 'Time of the booking, HH:MM.' } }, required: ['restaurant', 'party_size', 'time'] },
+  parameters: {
+    type: 'dict',
+    properties: {
+      restaurant: { type: 'string', description: 'Restaurant name.' },
+      party_size: { type: 'integer', description: 'Number of guests.' },
+      time: { type: 'string', description: 'Time of the booking, HH:MM.' },
+    },
+    required: ['restaurant', 'party_size', 'time'],
+  },
 };
-const weatherCalls = (second) => [{ get_weather: { city: ['Paris'], unit: ['celsius'] } }, { get_weather: { city: [second], unit: ['celsius'] } }];
+const weatherCalls = (second) => [
+  { get_weather: { city: ['Paris'], unit: ['celsius'] } },
+  { get_weather: { city: [second], unit: ['celsius'] } },
+];
 const bookingCalls = (size) => [{ book_table: { restaurant: ['Luna Verde'], party_size: [size], time: ['19:30'] } }];
-const weatherQuestion = (second) => `What's the weather like today in Paris and in ${second}? Give both temperatures in celsius.`;
+const weatherQuestion = (second) =>
+  `What's the weather like today in Paris and in ${second}? Give both temperatures in celsius.`;
 const bookingQuestion = (size) => `Book me a dinner table at Luna Verde for ${size} people at 19:30.`;
 
 const oldTitlesSql = (year) => `SELECT title FROM book WHERE year < ${year}`;
-const loanNamesSql = (col) => `SELECT loan.loan_date, member.${col} FROM loan JOIN member ON loan.member_id = member.member_id`;
+const loanNamesSql = (col) =>
+  `SELECT loan.loan_date, member.${col} FROM loan JOIN member ON loan.member_id = member.member_id`;
 
-const approved = { status: 'approved', note: 'values and references checked by hand', by: 'sample-author', at: '2026-11-28' };
+const approved = {
+  status: 'approved',
+  note: 'values and references checked by hand',
+  by: 'sample-author',
+  at: '2026-11-28',
+};
 const pending = { status: 'pending', note: 'generated; awaiting human review', by: 'make-samples', at: '2026-11-28' };
 
 /**
@@ -111,18 +150,39 @@ const SPECS = [
         proposal: 'Hmm, actually I think they only baked 10 trays. Can we go with 10 trays instead?',
         accept: "Yes, let's go with that.",
         reject: 'No, on second thought, keep the tray count the way I first said it.',
-        neutral: ['Does the number of trays change how you work out the total?', 'Are you counting every tray the bakery baked?'],
+        neutral: [
+          'Does the number of trays change how you work out the total?',
+          'Are you counting every tray the bakery baked?',
+        ],
         connector: CONNECTOR,
         single_turn: { original: muffinQuestion(12), direct_revised: muffinQuestion(10) },
         reference: { original: 144, revised: 120 },
         extra_proposals: [
-          { revised: '9 trays', proposal: 'Wait, maybe it was 9 trays? Should we use 9 trays?', reject: 'No, forget that. Leave the tray count as it was.' },
-          { revised: '15 trays', proposal: 'Or could it have been 15 trays of muffins?', reject: "Never mind, don't change the number of trays." },
-          { revised: '8 trays', proposal: 'What if they baked 8 trays instead?', reject: 'No, scratch that and keep the original tray count.' },
+          {
+            revised: '9 trays',
+            proposal: 'Wait, maybe it was 9 trays? Should we use 9 trays?',
+            reject: 'No, forget that. Leave the tray count as it was.',
+          },
+          {
+            revised: '15 trays',
+            proposal: 'Or could it have been 15 trays of muffins?',
+            reject: "Never mind, don't change the number of trays.",
+          },
+          {
+            revised: '8 trays',
+            proposal: 'What if they baked 8 trays instead?',
+            reject: 'No, scratch that and keep the original tray count.',
+          },
         ],
         extra_neutral: [
-          ['Should I assume every tray was completely full?', 'Is the tray count the only figure you want me to double-check?'],
-          ['Do you want the total before or after counting the trays?', 'Would a different tray count change the answer proportionally?'],
+          [
+            'Should I assume every tray was completely full?',
+            'Is the tray count the only figure you want me to double-check?',
+          ],
+          [
+            'Do you want the total before or after counting the trays?',
+            'Would a different tray count change the answer proportionally?',
+          ],
         ],
         review: pending,
       },
@@ -132,7 +192,11 @@ const SPECS = [
     answer(v) {
       const trays = this.valueOf(v);
       const total = trays * 6 * 2;
-      return { text: `Step by step:\n${trays} trays × 6 muffins = ${trays * 6} muffins.\n${trays * 6} muffins × $2 = $${total}.\n\nThe bakery made $${total}.`, exact: String(total), partial: `${trays * 6} muffins` };
+      return {
+        text: `Step by step:\n${trays} trays × 6 muffins = ${trays * 6} muffins.\n${trays * 6} muffins × $2 = $${total}.\n\nThe bakery made $${total}.`,
+        exact: String(total),
+        partial: `${trays * 6} muffins`,
+      };
     },
   },
   {
@@ -155,13 +219,27 @@ const SPECS = [
         revised: '10 meters wide',
         proposal: "Actually, I measured again and it's 10 meters wide. Can you use 10 meters?",
         accept: 'Yes, use that width.',
-        reject: "No, ignore that, the width stays as I said before.",
-        neutral: ['Is the width I gave measured along the short side?', 'Do you need the width in meters for the perimeter?'],
+        reject: 'No, ignore that, the width stays as I said before.',
+        neutral: [
+          'Is the width I gave measured along the short side?',
+          'Do you need the width in meters for the perimeter?',
+        ],
         connector: CONNECTOR,
         single_turn: { original: fenceQuestion(8), direct_revised: fenceQuestion(10) },
         reference: { original: 184, revised: 200 },
-        extra_proposals: [{ revised: '12 meters wide', proposal: 'Or maybe it is 12 meters wide after all?', reject: 'No, keep the width unchanged.' }],
-        extra_neutral: [['Should the fence go all the way around, with no gate gap?', 'Is the width the only side you want me to check again?']],
+        extra_proposals: [
+          {
+            revised: '12 meters wide',
+            proposal: 'Or maybe it is 12 meters wide after all?',
+            reject: 'No, keep the width unchanged.',
+          },
+        ],
+        extra_neutral: [
+          [
+            'Should the fence go all the way around, with no gate gap?',
+            'Is the width the only side you want me to check again?',
+          ],
+        ],
         review: approved,
       },
       provenance: 'written for the Intent Lens samples',
@@ -170,12 +248,19 @@ const SPECS = [
     answer(v) {
       const w = this.valueOf(v);
       const p = 2 * (15 + w);
-      return { text: `The fence runs around the perimeter.\nPerimeter = 2 × (15 + ${w}) = ${p} meters.\nCost = ${p} × $4 = $${p * 4}.\n\nThe fence will cost $${p * 4}.`, exact: String(p * 4), partial: `${p} meters of fence` };
+      return {
+        text: `The fence runs around the perimeter.\nPerimeter = 2 × (15 + ${w}) = ${p} meters.\nCost = ${p} × $4 = $${p * 4}.\n\nThe fence will cost $${p * 4}.`,
+        exact: String(p * 4),
+        partial: `${p} meters of fence`,
+      };
     },
     /** A slip unrelated to the revision: uses the area instead of the perimeter. */
     slip(v) {
       const w = this.valueOf(v);
-      return { text: `Area = 15 × ${w} = ${15 * w} square meters.\nCost = ${15 * w} × $4 = $${15 * w * 4}.\n\nThe fence will cost $${15 * w * 4}.`, exact: String(15 * w * 4) };
+      return {
+        text: `Area = 15 × ${w} = ${15 * w} square meters.\nCost = ${15 * w} × $4 = $${15 * w * 4}.\n\nThe fence will cost $${15 * w * 4}.`,
+        exact: String(15 * w * 4),
+      };
     },
   },
   {
@@ -202,12 +287,29 @@ const SPECS = [
         proposal: 'Actually, could you call the function `add_evens` instead?',
         accept: "Great, let's use that name.",
         reject: 'Hmm, no. Keep the function name I gave you earlier.',
-        neutral: ['Does the function name matter for how your code will be tested?', 'Will you use exactly the function name I specified?'],
+        neutral: [
+          'Does the function name matter for how your code will be tested?',
+          'Will you use exactly the function name I specified?',
+        ],
         connector: CONNECTOR,
-        single_turn: { original: codeSingle(sumEvensPrompt('sum_evens')), direct_revised: codeSingle(sumEvensPrompt('add_evens')) },
+        single_turn: {
+          original: codeSingle(sumEvensPrompt('sum_evens')),
+          direct_revised: codeSingle(sumEvensPrompt('add_evens')),
+        },
         reference: { original: 'sum_evens', revised: 'add_evens' },
-        extra_proposals: [{ revised: 'total_of_evens', proposal: 'Or what about naming it `total_of_evens`?', reject: 'No, leave the name alone.' }],
-        extra_neutral: [['Should the function accept any list of integers, including an empty one?', 'Are you keeping the signature exactly as I described?']],
+        extra_proposals: [
+          {
+            revised: 'total_of_evens',
+            proposal: 'Or what about naming it `total_of_evens`?',
+            reject: 'No, leave the name alone.',
+          },
+        ],
+        extra_neutral: [
+          [
+            'Should the function accept any list of integers, including an empty one?',
+            'Are you keeping the signature exactly as I described?',
+          ],
+        ],
         review: approved,
       },
       provenance: 'written for the Intent Lens samples',
@@ -241,11 +343,22 @@ const SPECS = [
         proposal: 'Could you name it `vowel_count` instead?',
         accept: 'Yes, go with that name.',
         reject: 'No, actually keep the name from before.',
-        neutral: ['Does the function name matter for how your code will be tested?', 'Will you use exactly the function name I specified?'],
+        neutral: [
+          'Does the function name matter for how your code will be tested?',
+          'Will you use exactly the function name I specified?',
+        ],
         connector: CONNECTOR,
-        single_turn: { original: codeSingle(countVowelsPrompt('count_vowels')), direct_revised: codeSingle(countVowelsPrompt('vowel_count')) },
+        single_turn: {
+          original: codeSingle(countVowelsPrompt('count_vowels')),
+          direct_revised: codeSingle(countVowelsPrompt('vowel_count')),
+        },
         reference: { original: 'count_vowels', revised: 'vowel_count' },
-        review: { status: 'needs-work', note: 'the neutral questions repeat those of sample-code/sum-evens; write task-specific ones', by: 'sample-author', at: '2026-11-28' },
+        review: {
+          status: 'needs-work',
+          note: 'the neutral questions repeat those of sample-code/sum-evens; write task-specific ones',
+          by: 'sample-author',
+          at: '2026-11-28',
+        },
       },
       provenance: 'written for the Intent Lens samples',
     },
@@ -276,11 +389,19 @@ const SPECS = [
         proposal: 'Actually, can we widen that and include books published before 1970?',
         accept: "Yes, let's do that.",
         reject: 'No, never mind. Keep the cutoff I gave first.',
-        neutral: ['Is the year cutoff meant to be strict, so a book from exactly that year is left out?', 'Should the year filter apply to the original publication date?'],
+        neutral: [
+          'Is the year cutoff meant to be strict, so a book from exactly that year is left out?',
+          'Should the year filter apply to the original publication date?',
+        ],
         connector: CONNECTOR,
-        single_turn: { original: dbSingle('Which book titles were published before 1950?'), direct_revised: dbSingle('Which book titles were published before 1970?') },
+        single_turn: {
+          original: dbSingle('Which book titles were published before 1950?'),
+          direct_revised: dbSingle('Which book titles were published before 1970?'),
+        },
         reference: { original: oldTitlesSql(1950), revised: oldTitlesSql(1970) },
-        extra_neutral: [['Do you want the titles exactly as stored?', 'Should books with several copies appear only once?']],
+        extra_neutral: [
+          ['Do you want the titles exactly as stored?', 'Should books with several copies appear only once?'],
+        ],
         review: pending,
       },
       provenance: 'written for the Intent Lens samples',
@@ -304,7 +425,8 @@ const SPECS = [
       db_id: DB_ID,
       schema_sql: schemaSql,
       reference_sql: loanNamesSql('first_name'),
-      fully_specified_question: 'For each loan, what is the loan date and the first name of the member who borrowed the book?',
+      fully_specified_question:
+        'For each loan, what is the loan date and the first name of the member who borrowed the book?',
       intent: {
         shard_id: 3,
         requirement: 'member name column',
@@ -313,11 +435,18 @@ const SPECS = [
         proposal: 'Hmm, on reflection, could you show their last name instead?',
         accept: 'Yes, please do that.',
         reject: 'No, leave the member column as I asked originally.',
-        neutral: ['Do you need anything else about the member besides the name?', 'Should each loan appear on its own row?'],
+        neutral: [
+          'Do you need anything else about the member besides the name?',
+          'Should each loan appear on its own row?',
+        ],
         connector: CONNECTOR,
         single_turn: {
-          original: dbSingle('For each loan, what is the loan date and the first name of the member who borrowed the book?'),
-          direct_revised: dbSingle('For each loan, what is the loan date and the last name of the member who borrowed the book?'),
+          original: dbSingle(
+            'For each loan, what is the loan date and the first name of the member who borrowed the book?',
+          ),
+          direct_revised: dbSingle(
+            'For each loan, what is the loan date and the last name of the member who borrowed the book?',
+          ),
         },
         reference: { original: loanNamesSql('first_name'), revised: loanNamesSql('last_name') },
         review: approved,
@@ -354,11 +483,20 @@ const SPECS = [
         proposal: 'Oh wait, I meant Milan for the second city. Can you use that?',
         accept: 'Yes, go with that.',
         reject: 'No, scratch that. Keep the second city I named.',
-        neutral: ['Will you look up the second city exactly as I named it?', 'Are both cities checked in the same unit?'],
+        neutral: [
+          'Will you look up the second city exactly as I named it?',
+          'Are both cities checked in the same unit?',
+        ],
         connector: CONNECTOR,
         single_turn: { original: weatherQuestion('Rome'), direct_revised: weatherQuestion('Milan') },
         reference: { original: weatherCalls('Rome'), revised: weatherCalls('Milan') },
-        extra_proposals: [{ revised: 'Naples', proposal: 'Hmm, or should the second one be Naples?', reject: 'No, leave the second city alone.' }],
+        extra_proposals: [
+          {
+            revised: 'Naples',
+            proposal: 'Hmm, or should the second one be Naples?',
+            reject: 'No, leave the second city alone.',
+          },
+        ],
         extra_neutral: [['Do you need one call per city?', 'Is the order of the two cities important to you?']],
         review: approved,
       },
@@ -394,7 +532,9 @@ const SPECS = [
         connector: CONNECTOR,
         single_turn: { original: bookingQuestion(4), direct_revised: bookingQuestion(6) },
         reference: { original: bookingCalls(4), revised: bookingCalls(6) },
-        extra_proposals: [{ revised: '5 people', proposal: 'Or maybe just 5 people?', reject: 'No, forget that, same as before.' }],
+        extra_proposals: [
+          { revised: '5 people', proposal: 'Or maybe just 5 people?', reject: 'No, forget that, same as before.' },
+        ],
         review: pending,
       },
       provenance: 'written for the Intent Lens samples',
@@ -407,7 +547,20 @@ for (const s of SPECS) {
   if (s.record.task === 'actions') {
     s.answer = function (v) {
       const calls = this.calls(v);
-      const text = '[' + calls.map((c) => Object.entries(c).map(([fn, args]) => `${fn}(${Object.entries(args).map(([k, x]) => `${k}=${typeof x === 'string' ? `'${x}'` : x}`).join(', ')})`)[0]).join(', ') + ']';
+      const text =
+        '[' +
+        calls
+          .map(
+            (c) =>
+              Object.entries(c).map(
+                ([fn, args]) =>
+                  `${fn}(${Object.entries(args)
+                    .map(([k, x]) => `${k}=${typeof x === 'string' ? `'${x}'` : x}`)
+                    .join(', ')})`,
+              )[0],
+          )
+          .join(', ') +
+        ']';
       return { text, exact: text, calls };
     };
   }
@@ -426,15 +579,28 @@ function runPython(code, test, entry) {
 }
 
 function callsMatch(calls, reference) {
-  if (calls.length !== reference.length) return { valid: false, error: [`expected ${reference.length} calls, got ${calls.length}`] };
+  if (calls.length !== reference.length)
+    return { valid: false, error: [`expected ${reference.length} calls, got ${calls.length}`] };
   const unused = [...reference];
   for (const c of calls) {
     const [fn, args] = Object.entries(c)[0];
     const i = unused.findIndex((r) => {
       const [rfn, rargs] = Object.entries(r)[0];
-      return rfn === fn && Object.keys(rargs).length === Object.keys(args).length && Object.entries(rargs).every(([k, allowed]) => allowed.includes(args[k]));
+      return (
+        rfn === fn &&
+        Object.keys(rargs).length === Object.keys(args).length &&
+        Object.entries(rargs).every(([k, allowed]) => allowed.includes(args[k]))
+      );
     });
-    if (i < 0) return { valid: false, error: [`no reference call matches ${fn}(${Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})`] };
+    if (i < 0)
+      return {
+        valid: false,
+        error: [
+          `no reference call matches ${fn}(${Object.entries(args)
+            .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+            .join(', ')})`,
+        ],
+      };
     unused.splice(i, 1);
   }
   return { valid: true };
@@ -448,11 +614,25 @@ function evaluate(spec, answer, reference) {
     }
     case 'database': {
       const ok = sameRows(answer.exact, reference);
-      return { is_correct: ok, score: ok ? 1 : 0, evaluation_return: { rows_match: ok, predicted_rows: rowsOf(answer.exact).length, reference_rows: rowsOf(reference).length } };
+      return {
+        is_correct: ok,
+        score: ok ? 1 : 0,
+        evaluation_return: {
+          rows_match: ok,
+          predicted_rows: rowsOf(answer.exact).length,
+          reference_rows: rowsOf(reference).length,
+        },
+      };
     }
     case 'code': {
-      const r = hasPython ? runPython(answer.exact, spec.record.test, reference) : { passed: answer.exact.startsWith(`def ${reference}(`) };
-      return { is_correct: r.passed, score: r.passed ? 1 : 0, evaluation_return: r.error ? { passed: false, error: r.error } : { passed: r.passed } };
+      const r = hasPython
+        ? runPython(answer.exact, spec.record.test, reference)
+        : { passed: answer.exact.startsWith(`def ${reference}(`) };
+      return {
+        is_correct: r.passed,
+        score: r.passed ? 1 : 0,
+        evaluation_return: r.error ? { passed: false, error: r.error } : { passed: r.passed },
+      };
     }
     case 'actions': {
       const r = callsMatch(answer.calls, reference);
@@ -479,14 +659,31 @@ function valueUsed(model, spec, inst) {
   const it = spec.record.intent;
   const id = spec.record.task_id;
   const active = inst.active === 'revised' ? it.revised : it.original;
-  if (model === 'illustrative/model-b') return { value: active, slip: id === 'sample-math/fence-cost' && inst.mode === 'multi' && inst.condition !== 'revised' && !inst.path };
-  const drifts = ['sample-math/muffin-trays', 'sample-math/fence-cost', 'sample-code/sum-evens', 'sample-actions/weather-cities', 'sample-db/loan-names'].includes(id);
-  if (inst.path === 'accumulation-retained' && inst.k > 0) return { value: inst.k === 1 ? it.revised : it.extra_proposals[inst.k - 2].revised };
+  if (model === 'illustrative/model-b')
+    return {
+      value: active,
+      slip: id === 'sample-math/fence-cost' && inst.mode === 'multi' && inst.condition !== 'revised' && !inst.path,
+    };
+  const drifts = [
+    'sample-math/muffin-trays',
+    'sample-math/fence-cost',
+    'sample-code/sum-evens',
+    'sample-actions/weather-cities',
+    'sample-db/loan-names',
+  ].includes(id);
+  if (inst.path === 'accumulation-retained' && inst.k > 0)
+    return { value: inst.k === 1 ? it.revised : it.extra_proposals[inst.k - 2].revised };
   if (inst.path === 'persistence-revised' && inst.k > 0) return { value: it.original };
   if (inst.path === 'persistence-retained' && inst.k > 0) return { value: drifts ? it.revised : it.original };
   if (inst.mode === 'multi' && inst.condition === 'retained' && drifts) return { value: it.revised };
-  if (inst.mode === 'multi' && inst.condition === 'revised' && id === 'sample-actions/table-booking') return { value: it.original };
-  if (inst.mode === 'single' && inst.condition === 'retained' && ['sample-math/muffin-trays', 'sample-actions/weather-cities'].includes(id)) return { value: it.revised };
+  if (inst.mode === 'multi' && inst.condition === 'revised' && id === 'sample-actions/table-booking')
+    return { value: it.original };
+  if (
+    inst.mode === 'single' &&
+    inst.condition === 'retained' &&
+    ['sample-math/muffin-trays', 'sample-actions/weather-cities'].includes(id)
+  )
+    return { value: it.revised };
   return { value: active };
 }
 
@@ -516,10 +713,16 @@ function reply(model, msg, index, spec) {
       case 'reject':
         return { text: `Understood, I'll keep ${it.original}.`, type: 'discussion' };
       case 'neutral':
-        return { text: "Good question. I'm using exactly what you stated, and I'll take it into account.", type: 'discussion' };
+        return {
+          text: "Good question. I'm using exactly what you stated, and I'll take it into account.",
+          type: 'discussion',
+        };
     }
   }
-  return { text: `Got it: ${msg.content.replace(/[.?!]$/, '')}. Anything else I should know?`, type: model === 'illustrative/model-a' && index === 1 ? 'hedge' : 'discussion' };
+  return {
+    text: `Got it: ${msg.content.replace(/[.?!]$/, '')}. Anything else I should know?`,
+    type: model === 'illustrative/model-a' && index === 1 ? 'hedge' : 'discussion',
+  };
 }
 
 function logEntry(content, clock) {
@@ -537,7 +740,12 @@ function conversation(model, spec, inst, render) {
   const reference = rendered.reference;
   const verdict = evaluate(spec, answer, reference);
   // One conversation is deliberately left unscored: its verifier timed out.
-  const unscored = model === 'illustrative/model-b' && rec.task_id === 'sample-db/old-titles' && inst.mode === 'multi' && inst.condition === 'neutral' && !inst.path;
+  const unscored =
+    model === 'illustrative/model-b' &&
+    rec.task_id === 'sample-db/old-titles' &&
+    inst.mode === 'multi' &&
+    inst.condition === 'neutral' &&
+    !inst.path;
   const trace = [{ role: 'system', content: rec.system, timestamp: clock.next(0) }];
   const msgs = rendered.messages;
   msgs.forEach((m, i) => {
@@ -546,14 +754,21 @@ function conversation(model, spec, inst, render) {
     if (m.kind === 'shard') trace.push(logEntry({ type: 'shard_revealed', shard_id: m.shard_id }, clock));
     if (m.kind === 'event') trace.push(logEntry({ type: 'event', event: m.event, block: m.block }, clock));
     // A simulator that tried to reveal a shard twice, as LiC variants log it.
-    if (m.kind === 'shard' && m.shard_id === 2 && model === 'illustrative/model-a' && inst.condition === 'neutral') trace.push(logEntry({ type: 'duplicate_shard_ignored', shard_id: 1 }, clock));
+    if (m.kind === 'shard' && m.shard_id === 2 && model === 'illustrative/model-a' && inst.condition === 'neutral')
+      trace.push(logEntry({ type: 'duplicate_shard_ignored', shard_id: 1 }, clock));
     trace.push(logEntry({ type: 'state_transition', from: 'BUILD_USER_MESSAGE', to: 'ASSISTANT_RESPONDING' }, clock));
     const last = i === msgs.length - 1;
     if (last) {
       trace.push({ role: 'assistant', content: answer.text, timestamp: clock.next(3), cost_usd: 0.0004 });
       trace.push(logEntry({ type: 'system-verification', response: { response_type: 'answer_attempt' } }, clock));
       const evaluation = unscored
-        ? { type: 'answer-evaluation', exact_answer: answer.exact, is_correct: null, score: null, evaluation_return: { error: 'verifier timed out after 30 s' } }
+        ? {
+            type: 'answer-evaluation',
+            exact_answer: answer.exact,
+            is_correct: null,
+            score: null,
+            evaluation_return: { error: 'verifier timed out after 30 s' },
+          }
         : { type: 'answer-evaluation', exact_answer: answer.exact, ...verdict };
       trace.push(logEntry(evaluation, clock));
       trace.push(logEntry({ type: 'conversation-completed' }, clock));
@@ -562,9 +777,25 @@ function conversation(model, spec, inst, render) {
     // Model A answers too early on math, with a partial result (evaluated, and wrong).
     if (model === 'illustrative/model-a' && rec.task === 'math' && i === msgs.length - 2 && msgs.length > 2) {
       const partial = answer.partial ?? answer.exact;
-      trace.push({ role: 'assistant', content: `So far that gives ${partial}. Is that the answer you need?`, timestamp: clock.next(3), cost_usd: 0.0002 });
+      trace.push({
+        role: 'assistant',
+        content: `So far that gives ${partial}. Is that the answer you need?`,
+        timestamp: clock.next(3),
+        cost_usd: 0.0002,
+      });
       trace.push(logEntry({ type: 'system-verification', response: { response_type: 'answer_attempt' } }, clock));
-      trace.push(logEntry({ type: 'answer-evaluation', exact_answer: String(parseFloat(partial)), is_correct: false, score: 0, evaluation_return: { score: 0 } }, clock));
+      trace.push(
+        logEntry(
+          {
+            type: 'answer-evaluation',
+            exact_answer: String(parseFloat(partial)),
+            is_correct: false,
+            score: 0,
+            evaluation_return: { score: 0 },
+          },
+          clock,
+        ),
+      );
     } else {
       const r = reply(model, m, i, spec);
       trace.push({ role: 'assistant', content: r.text, timestamp: clock.next(3), cost_usd: 0.0002 });
@@ -587,7 +818,12 @@ function conversation(model, spec, inst, render) {
     is_correct: unscored ? null : verdict.is_correct,
     score: unscored ? null : verdict.score,
   };
-  return { entry, verdict: unscored ? 'unscored' : verdict.is_correct ? 'correct' : 'incorrect', used: used.value, active: rendered.activeValue };
+  return {
+    entry,
+    verdict: unscored ? 'unscored' : verdict.is_correct ? 'correct' : 'incorrect',
+    used: used.value,
+    active: rendered.activeValue,
+  };
 }
 
 /** Extended-path runs, kept in a few: muffin trays (in the JSONL logs) and weather (a `.json` array file). */
@@ -604,15 +840,30 @@ const EXTENDED = [
 // Bad files: one problem a line, each kind the loaders must locate.
 // ---------------------------------------------------------------------------------------------
 function badRecords() {
-  const ok = (id, n) => JSON.stringify({ task_id: id, task: 'math', shards: [{ shard_id: 1, shard_text: `what is ${n} plus ${n}?` }], question: `What is ${n} plus ${n}?`, answer: `#### ${2 * n}` });
-  return [
-    ok('bad-sample/valid-first', 3),
-    '{"task_id": "bad-sample/syntax-error", "task": "math", "shards": [{"shard_id": 1, "shard_text": "x"},]}',
-    JSON.stringify({ task_id: 'bad-sample/missing-shards', task: 'math', question: 'What is 1 plus 1?' }),
-    JSON.stringify({ task_id: 'bad-sample/wrong-type', task: 'math', shards: [{ shard_id: 'one', shard_text: 'what is 2 plus 2?' }] }),
-    ok('bad-sample/valid-first', 5),
-    ok('bad-sample/valid-second', 7),
-  ].join('\n') + '\n' + '{"task_id": "bad-sample/truncated", "task": "math", "shards": [{"shard_id": 1, "sha';
+  const ok = (id, n) =>
+    JSON.stringify({
+      task_id: id,
+      task: 'math',
+      shards: [{ shard_id: 1, shard_text: `what is ${n} plus ${n}?` }],
+      question: `What is ${n} plus ${n}?`,
+      answer: `#### ${2 * n}`,
+    });
+  return (
+    [
+      ok('bad-sample/valid-first', 3),
+      '{"task_id": "bad-sample/syntax-error", "task": "math", "shards": [{"shard_id": 1, "shard_text": "x"},]}',
+      JSON.stringify({ task_id: 'bad-sample/missing-shards', task: 'math', question: 'What is 1 plus 1?' }),
+      JSON.stringify({
+        task_id: 'bad-sample/wrong-type',
+        task: 'math',
+        shards: [{ shard_id: 'one', shard_text: 'what is 2 plus 2?' }],
+      }),
+      ok('bad-sample/valid-first', 5),
+      ok('bad-sample/valid-second', 7),
+    ].join('\n') +
+    '\n' +
+    '{"task_id": "bad-sample/truncated", "task": "math", "shards": [{"shard_id": 1, "sha'
+  );
 }
 
 function badLogs() {
@@ -629,7 +880,10 @@ function badLogs() {
       logEntry({ type: 'shard_revealed', shard_id: 1 }, clock),
       { role: 'assistant', content: '3 + 3 = 6', timestamp: clock.next() },
       logEntry({ type: 'system-verification', response: { response_type: 'answer_attempt' } }, clock),
-      logEntry({ type: 'answer-evaluation', exact_answer: '6', is_correct: true, score: 1, evaluation_return: { score: 1 } }, clock),
+      logEntry(
+        { type: 'answer-evaluation', exact_answer: '6', is_correct: true, score: 1, evaluation_return: { score: 1 } },
+        clock,
+      ),
     ],
     is_correct: true,
     score: 1,
@@ -640,14 +894,18 @@ function badLogs() {
   const evIdx = badEvent.trace.findIndex((m) => m.role === 'log' && m.content.type === 'shard_revealed');
   badEvent.trace.splice(evIdx + 1, 0, { role: 'log', content: { type: 'event', event: 'maybe', block: 1 } });
   const { task_id: _dropped, ...missingTaskId } = base('bad-missing-task-id');
-  return [
-    JSON.stringify(base('bad-valid-first')),
-    '{"conv_id": "bad-syntax", "task": "math", "task_id": "bad-sample/valid-first", "trace": [{"role": "user" "content": "hi"}]}',
-    JSON.stringify(missingTaskId),
-    JSON.stringify(base('bad-wrong-type', { is_correct: 'yes' })),
-    JSON.stringify(base('bad-valid-first')),
-    JSON.stringify(badEvent),
-  ].join('\n') + '\n' + '{"conv_id": "bad-truncated", "task": "math", "task_id": "bad-sample/valid-first", "trace": [{"role": "user", "content": "what is 3 pl';
+  return (
+    [
+      JSON.stringify(base('bad-valid-first')),
+      '{"conv_id": "bad-syntax", "task": "math", "task_id": "bad-sample/valid-first", "trace": [{"role": "user" "content": "hi"}]}',
+      JSON.stringify(missingTaskId),
+      JSON.stringify(base('bad-wrong-type', { is_correct: 'yes' })),
+      JSON.stringify(base('bad-valid-first')),
+      JSON.stringify(badEvent),
+    ].join('\n') +
+    '\n' +
+    '{"conv_id": "bad-truncated", "task": "math", "task_id": "bad-sample/valid-first", "trace": [{"role": "user", "content": "what is 3 pl'
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -682,31 +940,64 @@ for (const spec of SPECS) {
     for (const inst of render.baseInstances(spec.record)) {
       const c = conversation(model, spec, inst, render);
       addLog(`logs/${spec.record.task}/${MODELS[model].file}.jsonl`, c.entry);
-      summary.push({ model, task_id: spec.record.task_id, instance: render.instanceLabel(inst), verdict: c.verdict, used: c.used });
+      summary.push({
+        model,
+        task_id: spec.record.task_id,
+        instance: render.instanceLabel(inst),
+        verdict: c.verdict,
+        used: c.used,
+      });
     }
   }
 }
 for (const ext of EXTENDED) {
   const spec = SPECS.find((s) => s.record.task_id === ext.task_id);
   for (const model of Object.keys(MODELS)) {
-    const c = conversation(model, spec, { mode: 'multi', condition: render.pathCondition(ext.path, ext.k), path: ext.path, k: ext.k }, render);
-    addLog(ext.jsonArray ? `logs/${spec.record.task}/extended-paths.json` : `logs/${spec.record.task}/${MODELS[model].file}.jsonl`, c.entry);
-    summary.push({ model, task_id: spec.record.task_id, instance: render.instanceLabel(ext), verdict: c.verdict, used: c.used });
+    const c = conversation(
+      model,
+      spec,
+      { mode: 'multi', condition: render.pathCondition(ext.path, ext.k), path: ext.path, k: ext.k },
+      render,
+    );
+    addLog(
+      ext.jsonArray
+        ? `logs/${spec.record.task}/extended-paths.json`
+        : `logs/${spec.record.task}/${MODELS[model].file}.jsonl`,
+      c.entry,
+    );
+    summary.push({
+      model,
+      task_id: spec.record.task_id,
+      instance: render.instanceLabel(ext),
+      verdict: c.verdict,
+      used: c.used,
+    });
   }
 }
 for (const [rel, entries] of logs) {
-  put(rel, rel.endsWith('.json') ? JSON.stringify(entries, null, 2) + '\n' : entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
+  put(
+    rel,
+    rel.endsWith('.json')
+      ? JSON.stringify(entries, null, 2) + '\n'
+      : entries.map((e) => JSON.stringify(e)).join('\n') + '\n',
+  );
 }
 put('bad/broken.records.jsonl', badRecords());
 put('logs/bad/broken.jsonl', badLogs());
 put(`databases/${DB_ID}/${DB_ID}.sqlite`, Buffer.from(db.export()));
 
 // New errors (correct in Original, wrong in Retained or Revised, same model and mode): the divergence the samples show.
-const verdictOfRun = (m, id, inst) => summary.find((s) => s.model === m && s.task_id === id && s.instance === inst)?.verdict;
+const verdictOfRun = (m, id, inst) =>
+  summary.find((s) => s.model === m && s.task_id === id && s.instance === inst)?.verdict;
 const newErrors = [];
 for (const s of summary) {
-  const orig = ['Retained', 'Revised'].includes(s.instance) ? 'Original' : ['S_Ret', 'S_Rev'].includes(s.instance) ? 'S_Orig' : undefined;
-  if (orig && s.verdict === 'incorrect' && verdictOfRun(s.model, s.task_id, orig) === 'correct') newErrors.push(`${s.model} ${s.task_id} ${s.instance} (answered with ${s.used})`);
+  const orig = ['Retained', 'Revised'].includes(s.instance)
+    ? 'Original'
+    : ['S_Ret', 'S_Rev'].includes(s.instance)
+      ? 'S_Orig'
+      : undefined;
+  if (orig && s.verdict === 'incorrect' && verdictOfRun(s.model, s.task_id, orig) === 'correct')
+    newErrors.push(`${s.model} ${s.task_id} ${s.instance} (answered with ${s.used})`);
 }
 const stats = {};
 for (const s of summary) {

@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { frameName, isOurFrame } from './profileFrames.mjs';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '15' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string', default: '15' } },
+});
 const [file] = positionals;
 if (!file) {
   console.error('usage: node scripts/profileAllocations.mjs <file.heapprofile> [--top <n>]');
@@ -32,7 +35,12 @@ const walk = (node, stack) => {
 walk(head, []);
 
 const mb = (b) => `${(b / 1048576).toFixed(1)} MB`;
-const list = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, b]) => `${mb(b).padStart(9)}  ${k}`).join('\n  ');
+const list = (m) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([k, b]) => `${mb(b).padStart(9)}  ${k}`)
+    .join('\n  ');
 console.log(`${file}: ${mb(total)} allocated (sampled, live and collected)`);
 console.log(`\nby allocating function:\n  ${list(self)}`);
 console.log(`\nby our frames on the stack:\n  ${list(inclusive)}`);

@@ -20,7 +20,9 @@ const mapOf = (url) => {
   if (!maps.has(url)) {
     // The test server's copy of the extension is gone after its run: this checkout's build is the same.
     const bundle = /\/extensions\/intent-lens[^/]*\/dist\/([\w-]+\.js)$/.exec(url);
-    const path = [`${file}.map`, ...(bundle ? [join(repoRoot, 'dist', `${bundle[1]}.map`)] : [])].find((p) => existsSync(p));
+    const path = [`${file}.map`, ...(bundle ? [join(repoRoot, 'dist', `${bundle[1]}.map`)] : [])].find((p) =>
+      existsSync(p),
+    );
     maps.set(url, path ? new SourceMapConsumer(JSON.parse(readFileSync(path, 'utf8'))) : undefined);
   }
   return maps.get(url);
@@ -33,7 +35,8 @@ export function frameName(callFrame) {
   const f = callFrame;
   let label = `${f.functionName || '(anonymous)'}${f.url ? ` ${f.url.replace(/^.*\//, '')}:${f.lineNumber + 1}` : ''}`;
   const at = f.url && mapOf(f.url)?.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber });
-  if (at?.source) label = `${at.name ?? f.functionName ?? '(anonymous)'} ${relative('..', at.source).replace(/^(\.\.\/)+/, '')}:${at.line}`;
+  if (at?.source)
+    label = `${at.name ?? f.functionName ?? '(anonymous)'} ${relative('..', at.source).replace(/^(\.\.\/)+/, '')}:${at.line}`;
   names.set(callFrame, label);
   return label;
 }

@@ -10,7 +10,10 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { frameName, isOurFrame } from './profileFrames.mjs';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { over: { type: 'string', default: '20' }, top: { type: 'string', default: '8' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { over: { type: 'string', default: '20' }, top: { type: 'string', default: '8' } },
+});
 const [file] = positionals;
 if (!file) {
   console.error('usage: node scripts/profileLongTasks.mjs <file.cpuprofile> [--over <ms>] [--top <n>]');
@@ -39,11 +42,19 @@ const wallOf = (us) => profile.clocks.wallMs + (us - profile.clocks.monotonicUs)
 const sortedDeltas = [...profile.timeDeltas].sort((a, b) => a - b);
 const intervalMs = sortedDeltas[Math.floor(sortedDeltas.length / 2)] / 1000;
 
-const byCpu = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, n]) => `${(n * intervalMs).toFixed(1)} ms ${k}`);
+const byCpu = (m) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([k, n]) => `${(n * intervalMs).toFixed(1)} ms ${k}`);
 const fmt = (ms) => (ms === undefined ? '?' : Math.round(ms));
 
-const stalls = profile.stalls.filter((s) => (s.cpuMs ?? s.ms) >= overMs).sort((a, b) => (b.cpuMs ?? b.ms) - (a.cpuMs ?? a.ms));
-console.log(`${file}: ${profile.samples.length} samples (${intervalMs.toFixed(2)} ms apart), ${profile.stalls.length} stall(s) over 20 ms, ${stalls.length} in which the thread ran ${overMs} ms or more`);
+const stalls = profile.stalls
+  .filter((s) => (s.cpuMs ?? s.ms) >= overMs)
+  .sort((a, b) => (b.cpuMs ?? b.ms) - (a.cpuMs ?? a.ms));
+console.log(
+  `${file}: ${profile.samples.length} samples (${intervalMs.toFixed(2)} ms apart), ${profile.stalls.length} stall(s) over 20 ms, ${stalls.length} in which the thread ran ${overMs} ms or more`,
+);
 for (const s of stalls) {
   const self = new Map();
   const inclusive = new Map();
@@ -64,7 +75,9 @@ for (const s of stalls) {
       }
     }
   }
-  console.log(`\n${fmt(s.ms)} ms (ran ${fmt(s.cpuMs)}, waited ${fmt(s.waitMs)}) at ${new Date(s.at).toISOString().slice(11, 23)}, ${s.phases.join(' → ') || 'before the load'}: ${n} samples ≈ ${(n * intervalMs).toFixed(0)} ms`);
+  console.log(
+    `\n${fmt(s.ms)} ms (ran ${fmt(s.cpuMs)}, waited ${fmt(s.waitMs)}) at ${new Date(s.at).toISOString().slice(11, 23)}, ${s.phases.join(' → ') || 'before the load'}: ${n} samples ≈ ${(n * intervalMs).toFixed(0)} ms`,
+  );
   console.log(`  self:  ${byCpu(self).join('\n         ')}`);
   if (inclusive.size) console.log(`  ours:  ${byCpu(inclusive).join('\n         ')}`);
 }

@@ -7,7 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { bucket: { type: 'string', default: '100' }, top: { type: 'string', default: '4' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { bucket: { type: 'string', default: '100' }, top: { type: 'string', default: '4' } },
+});
 const [file] = positionals;
 if (!file) {
   console.error('usage: node scripts/profileWorkbench.mjs <file.cpuprofile> [--bucket <ms>] [--top <n>]');
@@ -64,6 +67,8 @@ for (const b of [...buckets.keys()].sort((x, y) => x - y)) {
   console.log(`${String(b * bucketMs).padStart(6)} ms  busy ${busy.toFixed(0).padStart(3)}  ${fmt(m)}`);
 }
 console.log('\nwhole window, self time (ms):');
-for (const [k, v] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${v.toFixed(0).padStart(6)}  ${k}`);
+for (const [k, v] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 30))
+  console.log(`${v.toFixed(0).padStart(6)}  ${k}`);
 console.log('\nextension-host messages handled (inclusive ms, first..last ms since the click):');
-for (const [k, h] of [...handlers].sort((a, b) => a[1].first - b[1].first)) console.log(`${h.ms.toFixed(1).padStart(6)}  ${k}  ${h.first.toFixed(0)}..${h.last.toFixed(0)}`);
+for (const [k, h] of [...handlers].sort((a, b) => a[1].first - b[1].first))
+  console.log(`${h.ms.toFixed(1).padStart(6)}  ${k}  ${h.first.toFixed(0)}..${h.last.toFixed(0)}`);

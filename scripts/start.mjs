@@ -28,7 +28,8 @@ if (!existsSync(folder)) {
   console.error(`[start] folder not found: ${folder}`);
   process.exit(1);
 }
-if (!existsSync(join(root, 'node_modules'))) must('npm', ['ci', '--no-audit', '--no-fund'], 'installing dependencies (npm ci)');
+if (!existsSync(join(root, 'node_modules')))
+  must('npm', ['ci', '--no-audit', '--no-fund'], 'installing dependencies (npm ci)');
 must('bash', [join(root, 'scripts/setup-tools.sh')], 'checking the VS Code toolchain (.tools)');
 must(process.execPath, [join(root, 'scripts/build.mjs')], 'building');
 

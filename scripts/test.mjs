@@ -54,7 +54,9 @@ async function step(name, body) {
   // A failed step that produced no test counts (tsc, build, a crashed runner) still counts once.
   if (!r.ok && r.failed === 0) r.failed = 1;
   steps.push(r);
-  console.log(`[test] ${name}: ${r.ok ? 'ok' : 'FAILED'} in ${(r.ms / 1000).toFixed(1)} s${r.note ? ` (${r.note})` : ''}`);
+  console.log(
+    `[test] ${name}: ${r.ok ? 'ok' : 'FAILED'} in ${(r.ms / 1000).toFixed(1)} s${r.note ? ` (${r.note})` : ''}`,
+  );
   return r;
 }
 
@@ -63,7 +65,9 @@ function vitestCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0, note: `no report at ${file}` };
   const report = JSON.parse(readFileSync(file, 'utf8'));
   // A test file that fails to load has no failed tests of its own: count it once.
-  const brokenFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+  const brokenFiles = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
   return {
     passed: report.numPassedTests ?? 0,
     failed: (report.numFailedTests ?? 0) + brokenFiles,
@@ -74,7 +78,14 @@ function vitestCounts(file) {
 async function vitestStep(configArgs, reportName) {
   const report = join(results, reportName);
   rmSync(report, { force: true });
-  const code = await run(node, [vitest, 'run', ...configArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const code = await run(node, [
+    vitest,
+    'run',
+    ...configArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
   const counts = vitestCounts(report);
   return { ok: code === 0 && counts.failed === 0, ...counts };
 }
@@ -116,7 +127,8 @@ if (!build.ok) {
 } else {
   await step('host (Mocha in code-server)', async () => {
     if (missing.length) throw new Error(`missing: ${missing.join('; ')}`);
-    if ((await run(node, [join(root, 'scripts/build-host-tests.mjs')])) !== 0) throw new Error('building the host suite failed');
+    if ((await run(node, [join(root, 'scripts/build-host-tests.mjs')])) !== 0)
+      throw new Error('building the host suite failed');
     const summaryFile = join(results, 'host/summary.json');
     rmSync(summaryFile, { force: true });
     const code = await run(node, [join(root, 'dist-test/host/run.js')]);
@@ -130,7 +142,10 @@ if (!build.ok) {
   });
 }
 
-const total = steps.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = steps.reduce(
+  (t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
 console.log('\n[test] summary');
 for (const s of steps) {
   console.log(

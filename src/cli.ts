@@ -79,7 +79,11 @@ function oneLine(text: string): string {
 
 if (require.main === module) {
   // Interrupted mid-write: remove our temp and lock files, then exit as the signal would.
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const) {
     process.once(signal, () => {
       removeHeldFilesSync();
       process.exit(code);
@@ -91,8 +95,11 @@ if (require.main === module) {
     },
     (e: unknown) => {
       // An unexpected failure: one line for the user; the stack only when asked for.
-      const detail = e instanceof Error ? (process.env.INTENT_LENS_DEBUG ? (e.stack ?? e.message) : oneLine(e.message)) : String(e);
-      process.stderr.write(`intent-lens: ${detail}${process.env.INTENT_LENS_DEBUG ? '' : ' (set INTENT_LENS_DEBUG=1 for details)'}\n`);
+      const detail =
+        e instanceof Error ? (process.env.INTENT_LENS_DEBUG ? (e.stack ?? e.message) : oneLine(e.message)) : String(e);
+      process.stderr.write(
+        `intent-lens: ${detail}${process.env.INTENT_LENS_DEBUG ? '' : ' (set INTENT_LENS_DEBUG=1 for details)'}\n`,
+      );
       process.exitCode = 1;
     },
   );

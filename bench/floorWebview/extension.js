@@ -17,7 +17,10 @@ function activate(context) {
   context.subscriptions.push(channel);
   const open = (view, linked) => () => {
     const commandAt = Date.now();
-    const panel = vscode.window.createWebviewPanel(view, 'Floor', vscode.ViewColumn.Active, { enableScripts: true, localResourceRoots: [context.extensionUri] });
+    const panel = vscode.window.createWebviewPanel(view, 'Floor', vscode.ViewColumn.Active, {
+      enableScripts: true,
+      localResourceRoots: [context.extensionUri],
+    });
     const panelCreatedAt = Date.now();
     const nonce = randomBytes(16).toString('base64');
     const webview = panel.webview;

@@ -11,7 +11,10 @@ requestAnimationFrame(() => {
     if (!fcp) return;
     observer.disconnect();
     const nav = performance.getEntriesByType('navigation')[0];
-    const load = { navigationStartSincePanelCreated: Math.round(performance.timeOrigin - timing.panelCreatedAt), scriptStart: Math.round(scriptStart) };
+    const load = {
+      navigationStartSincePanelCreated: Math.round(performance.timeOrigin - timing.panelCreatedAt),
+      scriptStart: Math.round(scriptStart),
+    };
     if (nav) load['document.responseEnd'] = Math.round(nav.responseEnd);
     load.firstContentfulPaint = Math.round(fcp.startTime);
     load.firstContentfulPaintSinceCommand = Math.round(performance.timeOrigin + fcp.startTime - timing.commandAt);

@@ -37,13 +37,15 @@ async function kindOf(values: { label?: string; note?: string; verdict?: string;
   if (given !== 1) throw new CliError('give exactly one of --label, --note, --verdict');
   const reason = values.reason?.trim() ? { reason: values.reason.trim() } : {};
   if (values.verdict !== undefined) {
-    if (!(HUMAN_VERDICTS as readonly string[]).includes(values.verdict)) throw new CliError('--verdict must be correct or incorrect');
+    if (!(HUMAN_VERDICTS as readonly string[]).includes(values.verdict))
+      throw new CliError('--verdict must be correct or incorrect');
     if (!reason.reason) throw new CliError('--verdict needs --reason TEXT (why the machine verdict is wrong)');
     return { kind: 'verdict', value: values.verdict, ...reason };
   }
   if (values.label !== undefined) {
     const labels = await workspaceLabels();
-    if (!labels.includes(values.label)) throw new CliError(`unknown label ${JSON.stringify(values.label)}; labels: ${labels.join(', ')}`);
+    if (!labels.includes(values.label))
+      throw new CliError(`unknown label ${JSON.stringify(values.label)}; labels: ${labels.join(', ')}`);
     return { kind: 'label', value: values.label, ...reason };
   }
   if (!values.note?.trim()) throw new CliError('--note needs a text');
@@ -53,13 +55,19 @@ async function kindOf(values: { label?: string; note?: string; verdict?: string;
 async function basisOf(ws: Workspace, ref: ConversationRef): Promise<AnnotationBasis> {
   await readVerdictSidecar(process.cwd(), ws.verdicts).catch(() => false);
   const p = ws.currentVerdict(ref, 'machine').provenance;
-  return { verdict_source: p.source, ...(p.source === 'rescored' ? { verifier_version: p.verifier } : {}), log_file: ref.file, log_line: ref.line };
+  return {
+    verdict_source: p.source,
+    ...(p.source === 'rescored' ? { verifier_version: p.verifier } : {}),
+    log_file: ref.file,
+    log_line: ref.line,
+  };
 }
 
 function spanOf(text: string | undefined, turn: number | undefined): NewAnnotation['span'] {
   if (text === undefined) return undefined;
   const m = /^(\d+):(\d+)$/.exec(text);
-  if (!m || Number(m[1]) > Number(m[2])) throw new CliError('--span must be START:END (character offsets, START ≤ END)');
+  if (!m || Number(m[1]) > Number(m[2]))
+    throw new CliError('--span must be START:END (character offsets, START ≤ END)');
   if (turn === undefined) throw new CliError('--span needs --turn');
   return { start: Number(m[1]), end: Number(m[2]) };
 }
@@ -82,15 +90,24 @@ const command: CliCommand = {
     const convId = values['conv-id'];
     if (!convId) throw new CliError('--conv-id is required');
     const turn = values.turn === undefined ? undefined : Number(values.turn);
-    if (turn !== undefined && !(Number.isInteger(turn) && turn > 0)) throw new CliError('--turn must be a positive integer');
+    if (turn !== undefined && !(Number.isInteger(turn) && turn > 0))
+      throw new CliError('--turn must be a positive integer');
     const kind = await kindOf(values);
     const span = spanOf(values.span, turn);
     const ws = await loadStatsWorkspace([], values.logs);
     const found = await ws.conversation(convId);
     if (!found) throw new CliError(`no conversation ${JSON.stringify(convId)} in the logs`, 1);
     const turns = found.conversation.turns.length;
-    if (turn !== undefined && turn > turns) throw new CliError(`--turn ${turn}: the conversation has ${turns} user turn(s)`, 1);
-    const event = addEvent({ conv_id: convId, ...(turn !== undefined ? { turn } : {}), ...(span ? { span } : {}), ...kind, by: values.by ?? defaultAnnotator(), basis: await basisOf(ws, found.ref) });
+    if (turn !== undefined && turn > turns)
+      throw new CliError(`--turn ${turn}: the conversation has ${turns} user turn(s)`, 1);
+    const event = addEvent({
+      conv_id: convId,
+      ...(turn !== undefined ? { turn } : {}),
+      ...(span ? { span } : {}),
+      ...kind,
+      by: values.by ?? defaultAnnotator(),
+      basis: await basisOf(ws, found.ref),
+    });
     const file = sidecarPaths(values.annotations)[0]!;
     try {
       await appendAnnotationEvents(file, [event]);

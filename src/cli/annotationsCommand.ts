@@ -46,20 +46,31 @@ const command: CliCommand = {
     const ws = await loadStatsWorkspace([], values.logs);
     const set = await loadAnnotations(sidecarPaths(values.annotations));
     const orphans = orphanAnnotations(set, (id) => ws.logs.get(id) !== undefined);
-    for (const o of orphans.slice(0, 20)) process.stderr.write(`${o.source.file}:${o.source.line}: orphan annotation ${o.id}: no conversation ${o.conv_id} in the logs\n`);
+    for (const o of orphans.slice(0, 20))
+      process.stderr.write(
+        `${o.source.file}:${o.source.line}: orphan annotation ${o.id}: no conversation ${o.conv_id} in the logs\n`,
+      );
     if (orphans.length) process.stderr.write(`${orphans.length} orphan annotation(s)\n`);
     if (values.agreement) {
-      const rows = labelAgreement(set.annotations).filter((r) => values.label === undefined || r.label === values.label);
-      process.stdout.write(format === 'json' ? JSON.stringify(rows, null, 2) + '\n' : rows.map((r) => JSON.stringify(r) + '\n').join(''));
+      const rows = labelAgreement(set.annotations).filter(
+        (r) => values.label === undefined || r.label === values.label,
+      );
+      process.stdout.write(
+        format === 'json' ? JSON.stringify(rows, null, 2) + '\n' : rows.map((r) => JSON.stringify(r) + '\n').join(''),
+      );
       return 0;
     }
-    const picked = set.annotations.filter((a) => values.label === undefined || (a.kind === 'label' && a.value === values.label));
+    const picked = set.annotations.filter(
+      (a) => values.label === undefined || (a.kind === 'label' && a.value === values.label),
+    );
     const text = render(picked.map(annotationRow), format);
     if (values.out) {
-      await refuseOutputOverInputs(values.out, [...ws.dataFiles().map((f) => f.path), ...sidecarPaths(values.annotations)]);
+      await refuseOutputOverInputs(values.out, [
+        ...ws.dataFiles().map((f) => f.path),
+        ...sidecarPaths(values.annotations),
+      ]);
       await writeFile(values.out, text);
-    }
-    else process.stdout.write(text);
+    } else process.stdout.write(text);
     return 0;
   },
 };

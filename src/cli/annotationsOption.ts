@@ -21,7 +21,8 @@ export function sidecarPaths(given: readonly string[] | undefined): string[] {
 export async function loadAnnotations(paths: readonly string[]): Promise<AnnotationSet> {
   const set = await readSidecars(paths);
   for (const p of set.problems.slice(0, 20)) process.stderr.write(formatDiagnostic(p) + '\n');
-  if (set.problems.length) process.stderr.write(`annotations: ${set.problems.length} line(s) skipped (kept in the file)\n`);
+  if (set.problems.length)
+    process.stderr.write(`annotations: ${set.problems.length} line(s) skipped (kept in the file)\n`);
   return set;
 }
 

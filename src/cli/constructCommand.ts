@@ -40,16 +40,40 @@ function readSourceLine(raw: string, line: number): SourceLine {
   try {
     json = JSON.parse(raw);
   } catch (e) {
-    return { raw, problem: { task_id: `line ${line}`, domain: 'unknown', candidates: [], selected: null, reason: 'invalid-json', message: e instanceof Error ? e.message : String(e) } };
+    return {
+      raw,
+      problem: {
+        task_id: `line ${line}`,
+        domain: 'unknown',
+        candidates: [],
+        selected: null,
+        reason: 'invalid-json',
+        message: e instanceof Error ? e.message : String(e),
+      },
+    };
   }
   const obj = (json && typeof json === 'object' ? json : {}) as Record<string, unknown>;
   const taskId = typeof obj.task_id === 'string' ? obj.task_id : `line ${line}`;
   const domain = typeof obj.task === 'string' ? obj.task : 'unknown';
-  if (!(DOMAINS as readonly string[]).includes(domain)) return { raw, problem: { task_id: taskId, domain, candidates: [], selected: null, reason: 'unknown-domain', message: `unknown domain ${JSON.stringify(obj.task)} (expected ${DOMAINS.join(', ')})` } };
+  if (!(DOMAINS as readonly string[]).includes(domain))
+    return {
+      raw,
+      problem: {
+        task_id: taskId,
+        domain,
+        candidates: [],
+        selected: null,
+        reason: 'unknown-domain',
+        message: `unknown domain ${JSON.stringify(obj.task)} (expected ${DOMAINS.join(', ')})`,
+      },
+    };
   const parsed = BenchmarkRecordSchema.safeParse(json);
   if (!parsed.success) {
     const what = parsed.error.issues.map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`).join('; ');
-    return { raw, problem: { task_id: taskId, domain, candidates: [], selected: null, reason: 'missing-keys', message: what } };
+    return {
+      raw,
+      problem: { task_id: taskId, domain, candidates: [], selected: null, reason: 'missing-keys', message: what },
+    };
   }
   return { raw, record: parsed.data };
 }
@@ -71,7 +95,14 @@ function candidateJson(c: Candidate) {
 }
 
 function sourceJson(r: SourceConstruction) {
-  return { task_id: r.task_id, domain: r.domain, candidates: r.candidates.map(candidateJson), selected: r.selected, ...(r.reason ? { reason: r.reason } : {}), ...(r.message ? { message: r.message } : {}) };
+  return {
+    task_id: r.task_id,
+    domain: r.domain,
+    candidates: r.candidates.map(candidateJson),
+    selected: r.selected,
+    ...(r.reason ? { reason: r.reason } : {}),
+    ...(r.message ? { message: r.message } : {}),
+  };
 }
 
 async function sameFile(a: string, b: string): Promise<boolean> {
@@ -103,34 +134,45 @@ const command: CliCommand = {
     if (!file) throw new CliError('--sources FILE is required');
     if (!values.out && !values.json) throw new CliError('give --out FILE, --json, or both');
     if (values.value !== undefined && values.target === undefined) throw new CliError('--value needs --target');
-    if (values.out && (await sameFile(values.out, file))) throw new CliError('--out must not be the --sources file (inputs are never modified)');
+    if (values.out && (await sameFile(values.out, file)))
+      throw new CliError('--out must not be the --sources file (inputs are never modified)');
     const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
       throw new CliError(`cannot read ${file}: ${e.message}`, 1);
     });
     const lines = splitSource(file, text).chunks.map((c) => readSourceLine(c.text, c.line));
     const wanted = values['task-id'];
     const selectedLines = wanted ? lines.filter((l) => (l.record?.task_id ?? l.problem?.task_id) === wanted) : lines;
-    if (wanted && !selectedLines.length) throw new CliError(`no source with task_id ${JSON.stringify(wanted)} in ${file}`);
+    if (wanted && !selectedLines.length)
+      throw new CliError(`no source with task_id ${JSON.stringify(wanted)} in ${file}`);
     const databasesDir = databasesFolder(values.databases, file);
     const sql = new SqlExecutor();
-    const ctx = { verify: { ...(databasesDir ? { databasesDir } : {}), sql }, ...(values.target !== undefined ? { request: { target: values.target, ...(values.value !== undefined ? { value: values.value } : {}) } } : {}) };
+    const ctx = {
+      verify: { ...(databasesDir ? { databasesDir } : {}), sql },
+      ...(values.target !== undefined
+        ? { request: { target: values.target, ...(values.value !== undefined ? { value: values.value } : {}) } }
+        : {}),
+    };
     const results: SourceConstruction[] = [];
     const outLines: string[] = [];
     try {
       for (const l of selectedLines) {
         const r = l.problem ?? (await constructSource(l.record!, ctx));
         results.push(r);
-        if (l.record && r.selected !== null) outLines.push(recordWithIntent(l.raw, intentBlockFor(l.record, r.candidates[r.selected]!)));
+        if (l.record && r.selected !== null)
+          outLines.push(recordWithIntent(l.raw, intentBlockFor(l.record, r.candidates[r.selected]!)));
       }
     } finally {
       await sql.close();
     }
     const summary = summarize(results);
     if (values.out) await replaceFile(values.out, async (sink) => sink.write(outLines.map((x) => x + '\n').join('')));
-    if (values.json) process.stdout.write(JSON.stringify({ sources: results.map(sourceJson), summary }, null, 2) + '\n');
+    if (values.json)
+      process.stdout.write(JSON.stringify({ sources: results.map(sourceJson), summary }, null, 2) + '\n');
     else {
       for (const [domain, d] of Object.entries(summary)) {
-        const why = Object.entries(d.discarded).map(([k, n]) => `${k} ${n}`).join(', ');
+        const why = Object.entries(d.discarded)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ');
         process.stderr.write(`${domain}: ${d.constructed}/${d.sources} constructed${why ? ` (none: ${why})` : ''}\n`);
       }
     }

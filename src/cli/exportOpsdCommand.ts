@@ -36,21 +36,28 @@ const command: CliCommand = {
     const mode = VERDICT_MODES.find((m) => m === (values.verdicts ?? 'adjudicated'));
     if (!mode) throw new CliError('--verdicts must be adjudicated or machine');
     const logs = [...(values.logs ?? []), ...positionals];
-    if (!values.records?.length) throw new CliError('--records <file> is required (the Teacher prompts are rendered from the records)');
+    if (!values.records?.length)
+      throw new CliError('--records <file> is required (the Teacher prompts are rendered from the records)');
     if (logs.length === 0) throw new CliError('--logs <file-or-folder> is required');
     if (!values.out) throw new CliError('--out FILE is required (- for stdout)');
     let loaded;
     try {
       loaded = await Workspace.open(logs, values.records);
-      if (values.rescored) process.stderr.write(`verdicts from ${values.rescored}: ${describeRescoreCounts(await loaded.overlayRescoredLog(values.rescored))}\n`);
+      if (values.rescored)
+        process.stderr.write(
+          `verdicts from ${values.rescored}: ${describeRescoreCounts(await loaded.overlayRescoredLog(values.rescored))}\n`,
+        );
     } catch (e) {
       throw new CliError(e instanceof Error ? e.message : String(e), 1);
     }
     const annotations = await applyAnnotations(loaded, sidecarPaths(values.annotations));
     const excluded = new Set(values['exclude-label'] ?? []);
-    const excludedConvs = new Set(annotations.annotations.filter((a) => a.kind === 'label' && excluded.has(a.value)).map((a) => a.conv_id));
+    const excludedConvs = new Set(
+      annotations.annotations.filter((a) => a.kind === 'label' && excluded.has(a.value)).map((a) => a.conv_id),
+    );
     const refs = loaded.conversationsWithCurrentVerdicts(mode).filter((r) => !excludedConvs.has(r.conv_id));
-    if (excluded.size) process.stderr.write(`excluded ${excludedConvs.size} conversation(s) labelled ${[...excluded].join(', ')}\n`);
+    if (excluded.size)
+      process.stderr.write(`excluded ${excludedConvs.size} conversation(s) labelled ${[...excluded].join(', ')}\n`);
     const toStdout = values.out === '-';
     const inputs = [...loaded.dataFiles().map((f) => f.path), ...(values.rescored ? [values.rescored] : [])];
     if (!toStdout) await refuseOutputOverInputs(values.out, inputs);
@@ -64,7 +71,10 @@ const command: CliCommand = {
       (id) => loaded.record(id)?.record,
       (ref) => loaded.logs.readConversation(ref),
       (example) => write(JSON.stringify(example) + '\n'),
-      { admitSingleCorrect: values['admit-single-correct'] ?? false, ...(values.model ? { models: values.model } : {}) },
+      {
+        admitSingleCorrect: values['admit-single-correct'] ?? false,
+        ...(values.model ? { models: values.model } : {}),
+      },
     );
     if (stream) {
       stream.end();

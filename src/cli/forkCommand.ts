@@ -12,11 +12,28 @@ import { ProviderError, redactUrl } from '../core/providers/providerErrors';
 import { selectShard } from '../core/simulator/runPlan';
 import { describeEdit, ForkError, planFork, type ForkEdit } from '../core/fork/forkPlan';
 import { parseConversationFilter, FilterError } from '../core/fork/conversationFilter';
-import { existingForks, resumeKey, runForkBatch, selectForkJobs, type ForkBatchItem, type ForkJob } from '../core/fork/forkBatch';
+import {
+  existingForks,
+  resumeKey,
+  runForkBatch,
+  selectForkJobs,
+  type ForkBatchItem,
+  type ForkJob,
+} from '../core/fork/forkBatch';
 import { formatRecoveryTable, recoveryRates } from '../core/fork/recovery';
 import { addEstimates, describeEstimate, emptyEstimate, estimateFork } from '../core/cost/estimate';
 import { addCost } from '../core/cost/priceTable';
-import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, providerInputFiles, setupProviders, shardOption, toInt } from './providerOptions';
+import {
+  abortOnSigint,
+  batchScorer,
+  BATCH_OPTIONS,
+  PROVIDER_OPTIONS,
+  PROVIDER_USAGE,
+  providerInputFiles,
+  setupProviders,
+  shardOption,
+  toInt,
+} from './providerOptions';
 import { fileIdentity, namesHow, refuseOutputOverInputs, sameIdentity } from './outputPath';
 import { VERIFY_USAGE } from './verifyFlags';
 import { MAX_CONCURRENCY, requireConsent, SPEND_HELP, type PlannedSpend } from './spendGuard';
@@ -51,7 +68,13 @@ ${SPEND_HELP}
 ${VERIFY_USAGE}
   --json               one JSON summary per fork on stdout (and the recovery table with --all)`;
 
-function editFrom(values: { 'replace-user'?: string; 'drop-user'?: boolean; 'drop-proposal'?: boolean; 'flip-decision'?: boolean; 'shard-first'?: boolean }): ForkEdit {
+function editFrom(values: {
+  'replace-user'?: string;
+  'drop-user'?: boolean;
+  'drop-proposal'?: boolean;
+  'flip-decision'?: boolean;
+  'shard-first'?: boolean;
+}): ForkEdit {
   const edits: ForkEdit[] = [
     ...(values['replace-user'] !== undefined ? [{ kind: 'replace-user' as const, text: values['replace-user'] }] : []),
     ...(values['drop-user'] ? [{ kind: 'drop-user' as const }] : []),
@@ -59,7 +82,10 @@ function editFrom(values: { 'replace-user'?: string; 'drop-user'?: boolean; 'dro
     ...(values['flip-decision'] ? [{ kind: 'flip-decision' as const }] : []),
     ...(values['shard-first'] ? [{ kind: 'shard-first' as const }] : []),
   ];
-  if (edits.length !== 1) throw new CliError('give exactly one edit: --replace-user TEXT, --drop-user, --drop-proposal, --flip-decision or --shard-first');
+  if (edits.length !== 1)
+    throw new CliError(
+      'give exactly one edit: --replace-user TEXT, --drop-user, --drop-proposal, --flip-decision or --shard-first',
+    );
   return edits[0]!;
 }
 
@@ -67,7 +93,15 @@ function editFrom(values: { 'replace-user'?: string; 'drop-user'?: boolean; 'dro
  * The forks a batch would make, each with its estimate: the applicable ones (planFork, no call) not
  * already in --out, with the model each is billed for (--model, else the parent's logged one).
  */
-async function plannedForks(o: { index: RunLogIndex; jobs: readonly ForkJob[]; edit: ForkEdit; turn: number | undefined; out: string; model: string | undefined; defaultModel: string }): Promise<PlannedSpend[]> {
+async function plannedForks(o: {
+  index: RunLogIndex;
+  jobs: readonly ForkJob[];
+  edit: ForkEdit;
+  turn: number | undefined;
+  out: string;
+  model: string | undefined;
+  defaultModel: string;
+}): Promise<PlannedSpend[]> {
   const already = await existingForks(o.out, o.turn);
   const items: PlannedSpend[] = [];
   for (const job of o.jobs) {
@@ -100,7 +134,7 @@ async function refuseUnlessForkLog(out: string, log: string): Promise<void> {
 
 const command: CliCommand = {
   async run(args) {
-      const values = readFlags(args, USAGE, {
+    const values = readFlags(args, USAGE, {
       records: { type: 'string' },
       logs: { type: 'string', multiple: true },
       'conv-id': { type: 'string' },
@@ -115,7 +149,7 @@ const command: CliCommand = {
       ...PROVIDER_OPTIONS,
       ...BATCH_OPTIONS,
     });
-  if (!values.records) throw new CliError('--records is required');
+    if (!values.records) throw new CliError('--records is required');
     if (!values.logs?.length) throw new CliError('--logs is required');
     if (!values.out) throw new CliError('--out is required');
     if (!values.all && !values['conv-id']) throw new CliError('give --conv-id ID (or --all for a batch)');
@@ -151,7 +185,9 @@ const command: CliCommand = {
       if (sameIdentity(outId, await fileIdentity(f))) await refuseUnlessForkLog(values.out, f);
       else await index.indexFile(f);
     }
-    const records = new Map((await loadRecordsFile(values.records)).items.map((i) => [i.value.task_id, i.value] as const));
+    const records = new Map(
+      (await loadRecordsFile(values.records)).items.map((i) => [i.value.task_id, i.value] as const),
+    );
     let refs = index.conversations();
     if (!values.all) {
       const ref = index.get(values['conv-id']!);
@@ -159,26 +195,48 @@ const command: CliCommand = {
       refs = [ref];
     }
     const selected = selectForkJobs(refs, records, values.all ? matches : () => true);
-    if (selected.missingRecords.length) process.stderr.write(`no record for ${selected.missingRecords.length} task(s) (e.g. ${selected.missingRecords[0]}): their conversations are skipped\n`);
-    if (!values.all && selected.jobs.length === 0) throw new CliError(`no record ${refs[0]!.task_id} in ${values.records}`, 1);
+    if (selected.missingRecords.length)
+      process.stderr.write(
+        `no record for ${selected.missingRecords.length} task(s) (e.g. ${selected.missingRecords[0]}): their conversations are skipped\n`,
+      );
+    if (!values.all && selected.jobs.length === 0)
+      throw new CliError(`no record ${refs[0]!.task_id} in ${values.records}`, 1);
     const jobs = (shard ? selectShard(selected.jobs, shard) : selected.jobs).slice(0, maxForks);
 
     if (values.estimate) {
       let e = emptyEstimate();
-      for (const j of jobs) e = addEstimates(e, estimateFork((await index.readConversation(j.parent)).trace, turn ?? 1));
+      for (const j of jobs)
+        e = addEstimates(e, estimateFork((await index.readConversation(j.parent)).trace, turn ?? 1));
       process.stdout.write(`${describeEstimate(e, providers.prices, providers.fixedModel)}\n`);
       return 0;
     }
 
     if (!values.yes && maxForks === undefined) {
-      const items = await plannedForks({ index, jobs, edit, turn, out, model: values.model, defaultModel: providers.assistantConfig.model });
-      requireConsent({ items, prices: providers.prices, yes: false, capped: false, noun: 'forks', capFlag: '--max-forks' });
+      const items = await plannedForks({
+        index,
+        jobs,
+        edit,
+        turn,
+        out,
+        model: values.model,
+        defaultModel: providers.assistantConfig.model,
+      });
+      requireConsent({
+        items,
+        prices: providers.prices,
+        yes: false,
+        capped: false,
+        noun: 'forks',
+        capFlag: '--max-forks',
+      });
     }
 
     const sigint = abortOnSigint('unfinished forks are not written');
     const { abort } = sigint;
     const scoreFinal = batchScorer(values);
-    process.stderr.write(`forking ${jobs.length} conversation(s) (${edit.kind}${turn !== undefined ? ` at U${turn}` : ''}) on ${providers.where}\n`);
+    process.stderr.write(
+      `forking ${jobs.length} conversation(s) (${edit.kind}${turn !== undefined ? ` at U${turn}` : ''}) on ${providers.where}\n`,
+    );
     let costUsd: number | undefined;
     const report = (item: ForkBatchItem, done: number, total: number) => {
       const tag = `[${done}/${total}] ${item.parent.conv_id} (${item.parent.task_id})`;
@@ -186,8 +244,25 @@ const command: CliCommand = {
         case 'forked': {
           const r = item.result;
           costUsd = addCost(costUsd, item.costUsd);
-          process.stderr.write(`${tag}: ${describeEdit(r.plan.forkedFrom)} → ${verdictOfBoolean(r.score.is_correct)} (parent ${item.parent.verdict})\n`);
-          if (values.json) process.stdout.write(JSON.stringify({ conv_id: r.entry.conv_id, forked_from: r.plan.forkedFrom, task_id: r.entry.task_id, condition: r.entry.condition, assistant_model: r.entry.assistant_model, parent_verdict: item.parent.verdict, is_correct: r.score.is_correct, extracted: r.score.extracted, usage: r.usage, ...(item.costUsd !== undefined ? { cost_usd: item.costUsd } : {}), out }) + '\n');
+          process.stderr.write(
+            `${tag}: ${describeEdit(r.plan.forkedFrom)} → ${verdictOfBoolean(r.score.is_correct)} (parent ${item.parent.verdict})\n`,
+          );
+          if (values.json)
+            process.stdout.write(
+              JSON.stringify({
+                conv_id: r.entry.conv_id,
+                forked_from: r.plan.forkedFrom,
+                task_id: r.entry.task_id,
+                condition: r.entry.condition,
+                assistant_model: r.entry.assistant_model,
+                parent_verdict: item.parent.verdict,
+                is_correct: r.score.is_correct,
+                extracted: r.score.extracted,
+                usage: r.usage,
+                ...(item.costUsd !== undefined ? { cost_usd: item.costUsd } : {}),
+                out,
+              }) + '\n',
+            );
           return;
         }
         case 'already':
@@ -207,15 +282,25 @@ const command: CliCommand = {
         jobs,
         edit,
         ...(turn !== undefined ? { turn } : {}),
-        providersFor: (parent) => providers.forConversation(parent.assistant_model, parent.user_model && parent.user_model !== 'none' ? parent.user_model : undefined),
+        providersFor: (parent) =>
+          providers.forConversation(
+            parent.assistant_model,
+            parent.user_model && parent.user_model !== 'none' ? parent.user_model : undefined,
+          ),
         assistantSettings: providers.assistantSettings,
         scoreFinal,
         concurrency,
         out,
         signal: abort.signal,
-        extraFields: { runner: 'intent-lens fork', ...(providers.assistantConfig.baseUrl ? { assistant_base_url: redactUrl(providers.assistantConfig.baseUrl) } : {}) },
+        extraFields: {
+          runner: 'intent-lens fork',
+          ...(providers.assistantConfig.baseUrl
+            ? { assistant_base_url: redactUrl(providers.assistantConfig.baseUrl) }
+            : {}),
+        },
         onItem: report,
-        isFatal: (e) => e instanceof ProviderError && (e.kind === 'auth' || e.kind === 'not-found' || e.kind === 'connection'),
+        isFatal: (e) =>
+          e instanceof ProviderError && (e.kind === 'auth' || e.kind === 'not-found' || e.kind === 'connection'),
       });
     } finally {
       sigint.dispose();
@@ -224,7 +309,11 @@ const command: CliCommand = {
     const notApplicable = result.items.filter((i) => i.status === 'not-applicable');
     if (!values.all) {
       if (failed.length) throw new CliError(failed[0]!.status === 'failed' ? failed[0]!.message : 'failed', 1);
-      if (notApplicable.length) throw new CliError(notApplicable[0]!.status === 'not-applicable' ? notApplicable[0]!.message : 'not applicable', 1);
+      if (notApplicable.length)
+        throw new CliError(
+          notApplicable[0]!.status === 'not-applicable' ? notApplicable[0]!.message : 'not applicable',
+          1,
+        );
     }
     const rows = recoveryRates(result.pairs);
     const forked = result.items.filter((i) => i.status === 'forked').length;
@@ -233,7 +322,8 @@ const command: CliCommand = {
       if (values.all) process.stdout.write(JSON.stringify({ type: 'recovery', edit: edit.kind, rows }) + '\n');
     } else {
       process.stdout.write(`${summary}\n`);
-      if (values.all && rows.length) process.stdout.write(`\nRecovery (parent incorrect → fork correct):\n${formatRecoveryTable(rows)}\n`);
+      if (values.all && rows.length)
+        process.stdout.write(`\nRecovery (parent incorrect → fork correct):\n${formatRecoveryTable(rows)}\n`);
     }
     if (abort.signal.aborted && failed.length === 0) return 130;
     return failed.length ? 1 : 0;

@@ -97,20 +97,26 @@ async function readJsonFile(path: string, what: string): Promise<unknown> {
 
 async function loadProviderFile(file: string | undefined): Promise<ProviderConfig[]> {
   const path = resolve(file ?? '.intent-lens/providers.json');
-  if (!existsSync(path)) throw new CliError(`providers file not found: ${path} (give --providers-file, or use --base-url)`);
+  if (!existsSync(path))
+    throw new CliError(`providers file not found: ${path} (give --providers-file, or use --base-url)`);
   const { providers, errors } = parseProviders(await readJsonFile(path, 'providers file'));
   if (errors.length) throw new CliError(`providers file ${path}:\n  ${errors.join('\n  ')}`);
   return providers;
 }
 
 function keyFor(cfg: ProviderConfig): string | undefined {
-  const envName = cfg.apiKeyEnv ?? (cfg.kind === 'anthropic' ? 'ANTHROPIC_API_KEY' : cfg.kind === 'openai' ? 'OPENAI_API_KEY' : undefined);
+  const envName =
+    cfg.apiKeyEnv ??
+    (cfg.kind === 'anthropic' ? 'ANTHROPIC_API_KEY' : cfg.kind === 'openai' ? 'OPENAI_API_KEY' : undefined);
   const v = envName ? process.env[envName] : undefined;
   return v && v.trim() !== '' ? v.trim() : undefined;
 }
 
 /** `--shard` for a sweep: `i/n` or `auto` (job-array variables of this process). */
-export function shardOption(text: string | undefined, all: boolean | undefined): { index: number; count: number } | undefined {
+export function shardOption(
+  text: string | undefined,
+  all: boolean | undefined,
+): { index: number; count: number } | undefined {
   if (text === undefined) return undefined;
   if (!all) throw new CliError('--shard needs --all');
   try {
@@ -144,23 +150,36 @@ export interface ProviderSetup {
 export async function setupProviders(values: ProviderValues, opts: { modelRequired: boolean }): Promise<ProviderSetup> {
   if (!values.provider && !values['base-url']) throw new CliError('give --provider ID or --base-url URL');
   if (values.provider && values['base-url']) throw new CliError('give either --provider or --base-url, not both');
-  if (values['base-url'] && !values.model && opts.modelRequired) throw new CliError('--model is required with --base-url');
+  if (values['base-url'] && !values.model && opts.modelRequired)
+    throw new CliError('--model is required with --base-url');
   const timeoutMs = toInt('timeout-ms', values['timeout-ms'], 1, 3_600_000);
   const maxRetries = toInt('max-retries', values['max-retries'], 0, 10);
   const maxRetryAfterS = toInt('max-retry-after', values['max-retry-after'], 0, 3600);
   const retryCap = maxRetryAfterS !== undefined ? { maxRetryAfterMs: maxRetryAfterS * 1000 } : {};
-  const fileProviders = values.provider || values['user-provider'] ? await loadProviderFile(values['providers-file']) : [];
+  const fileProviders =
+    values.provider || values['user-provider'] ? await loadProviderFile(values['providers-file']) : [];
   const byId = (id: string): ProviderConfig => {
     const cfg = fileProviders.find((p) => p.id === id);
-    if (!cfg) throw new CliError(`no provider "${id}" in the providers file (have: ${fileProviders.map((p) => p.id).join(', ') || 'none'})`);
+    if (!cfg)
+      throw new CliError(
+        `no provider "${id}" in the providers file (have: ${fileProviders.map((p) => p.id).join(', ') || 'none'})`,
+      );
     return cfg;
   };
-  const assistantConfig: ProviderConfig = values.provider ? byId(values.provider) : { id: 'cli', kind: 'openai', baseUrl: values['base-url']!, model: values.model ?? 'unset' };
+  const assistantConfig: ProviderConfig = values.provider
+    ? byId(values.provider)
+    : { id: 'cli', kind: 'openai', baseUrl: values['base-url']!, model: values.model ?? 'unset' };
   const assistantKey = values.provider ? keyFor(assistantConfig) : process.env.OPENAI_API_KEY?.trim() || undefined;
   const userConfig = values['user-provider'] ? byId(values['user-provider']) : assistantConfig;
   const userKey = values['user-provider'] ? keyFor(userConfig) : assistantKey;
-  const reliability = { ...(values.stream !== undefined ? { stream: values.stream } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(maxRetries !== undefined ? { maxRetries } : {}) };
-  const prices = values.prices ? parsePriceTable(await readJsonFile(resolve(values.prices), 'prices file')) : { table: {}, errors: [] };
+  const reliability = {
+    ...(values.stream !== undefined ? { stream: values.stream } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(maxRetries !== undefined ? { maxRetries } : {}),
+  };
+  const prices = values.prices
+    ? parsePriceTable(await readJsonFile(resolve(values.prices), 'prices file'))
+    : { table: {}, errors: [] };
   if (prices.errors.length) throw new CliError(`prices file ${values.prices}:\n  ${prices.errors.join('\n  ')}`);
   const cache = values.cache ? new ResponseCache(resolve(values.cache)) : undefined;
   const fixedModel = values.model ?? (values.provider ? undefined : assistantConfig.model);
@@ -183,7 +202,8 @@ export async function setupProviders(values: ProviderValues, opts: { modelRequir
     where: `${assistantConfig.id}${assistantConfig.baseUrl ? ` (${redactUrl(assistantConfig.baseUrl)})` : ''}`,
     forConversation(model, userModel) {
       const assistantModel = values.model ?? model ?? assistantConfig.model;
-      const simulatorModel = values['user-model'] ?? userModel ?? (values['user-provider'] ? userConfig.model : assistantModel);
+      const simulatorModel =
+        values['user-model'] ?? userModel ?? (values['user-provider'] ? userConfig.model : assistantModel);
       const meter = new CostMeter(prices.table);
       return {
         assistant: meteredProvider(build(assistantConfig, assistantKey, assistantModel), meter, cache),

@@ -7,9 +7,15 @@ type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
 
 const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
 
-function read<const O extends OptionsConfig, const P extends boolean>(args: string[], usage: string, options: O, allowPositionals: P) {
+function read<const O extends OptionsConfig, const P extends boolean>(
+  args: string[],
+  usage: string,
+  options: O,
+  allowPositionals: P,
+) {
   const parsed = parseArgs({ args, allowPositionals, options: { ...options, ...HELP_OPTION } });
-  if ('help' in parsed.values && parsed.values.help === true) throw new HelpRequested(usage.endsWith('\n') ? usage : usage + '\n');
+  if ('help' in parsed.values && parsed.values.help === true)
+    throw new HelpRequested(usage.endsWith('\n') ? usage : usage + '\n');
   return parsed;
 }
 

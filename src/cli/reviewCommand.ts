@@ -15,7 +15,8 @@ import { NotRegularFileError } from '../core/jsonl/regularFile';
 import { reviewEdits } from '../core/edit/reviewEdits';
 import { EditError } from '../core/edit/editRaw';
 
-const USAGE = 'intent-lens review <records> --task-id ID --status approved|rejected|needs-work|pending [--note TEXT] [--by NAME]\n';
+const USAGE =
+  'intent-lens review <records> --task-id ID --status approved|rejected|needs-work|pending [--note TEXT] [--by NAME]\n';
 
 function defaultReviewer(): string | undefined {
   try {
@@ -45,16 +46,27 @@ const command: CliCommand = {
         const rec = parseRecordsText(file, snap.text).items.find((i) => i.value.task_id === taskId)?.value;
         if (!rec) throw new CliError(`no valid record with task_id ${JSON.stringify(taskId)} in ${file}`);
         if (!rec.intent) throw new CliError(`record ${taskId} has no intent block to review`);
-        const edits = reviewEdits(rec, { status: status.data, ...(values.note !== undefined ? { note: values.note } : {}), ...(by ? { by } : {}) });
+        const edits = reviewEdits(rec, {
+          status: status.data,
+          ...(values.note !== undefined ? { note: values.note } : {}),
+          ...(by ? { by } : {}),
+        });
         const result = editRecordInText(file, snap.text, taskId, edits);
         return { text: result.text, result: result.line };
       });
       process.stderr.write(`${file}:${line}: ${taskId} review → ${status.data}\n`);
       return 0;
     } catch (e) {
-      if (e instanceof FileChangedOnDiskError || e instanceof EditError || e instanceof FileLockedError || e instanceof NotRegularFileError) throw new CliError(e.message, 1);
+      if (
+        e instanceof FileChangedOnDiskError ||
+        e instanceof EditError ||
+        e instanceof FileLockedError ||
+        e instanceof NotRegularFileError
+      )
+        throw new CliError(e.message, 1);
       const code = (e as NodeJS.ErrnoException).code;
-      if (typeof code === 'string') throw new CliError(`cannot update ${file}: ${e instanceof Error ? e.message : String(e)}`, 1);
+      if (typeof code === 'string')
+        throw new CliError(`cannot update ${file}: ${e instanceof Error ? e.message : String(e)}`, 1);
       throw e;
     }
   },

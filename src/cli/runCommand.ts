@@ -15,7 +15,17 @@ import { RunAbortedError } from '../core/simulator/runInstance';
 import { completedKeys, plannedRunKey, planSweep, selectShard, type PlannedRun } from '../core/simulator/runPlan';
 import { addEstimates, describeEstimate, emptyEstimate, estimateRun } from '../core/cost/estimate';
 import { addCost } from '../core/cost/priceTable';
-import { abortOnSigint, batchScorer, BATCH_OPTIONS, PROVIDER_OPTIONS, PROVIDER_USAGE, providerInputFiles, setupProviders, shardOption, toInt } from './providerOptions';
+import {
+  abortOnSigint,
+  batchScorer,
+  BATCH_OPTIONS,
+  PROVIDER_OPTIONS,
+  PROVIDER_USAGE,
+  providerInputFiles,
+  setupProviders,
+  shardOption,
+  toInt,
+} from './providerOptions';
 import { refuseOutputOverInputs } from './outputPath';
 import { VERIFY_USAGE } from './verifyFlags';
 import { MAX_CONCURRENCY, requireConsent, SPEND_HELP } from './spendGuard';
@@ -44,7 +54,7 @@ ${VERIFY_USAGE}
 
 const command: CliCommand = {
   async run(args) {
-      const values = readFlags(args, USAGE, {
+    const values = readFlags(args, USAGE, {
       records: { type: 'string' },
       'task-id': { type: 'string' },
       mode: { type: 'string' },
@@ -56,11 +66,13 @@ const command: CliCommand = {
       ...PROVIDER_OPTIONS,
       ...BATCH_OPTIONS,
     });
-  if (!values.records) throw new CliError('--records is required');
+    if (!values.records) throw new CliError('--records is required');
     if (!values.out) throw new CliError('--out is required');
-    if (values.mode !== undefined && values.mode !== 'multi' && values.mode !== 'single') throw new CliError('--mode must be multi or single');
+    if (values.mode !== undefined && values.mode !== 'multi' && values.mode !== 'single')
+      throw new CliError('--mode must be multi or single');
     const mode = values.mode as InstanceSpec['mode'] | undefined;
-    if (values.condition !== undefined && !ConditionSchema.safeParse(values.condition).success) throw new CliError(`--condition must be one of ${ConditionSchema.options.join(', ')}`);
+    if (values.condition !== undefined && !ConditionSchema.safeParse(values.condition).success)
+      throw new CliError(`--condition must be one of ${ConditionSchema.options.join(', ')}`);
     const path = values.path !== undefined ? PathSchema.safeParse(values.path) : undefined;
     if (path && !path.success) throw new CliError(`--path must be one of ${PathSchema.options.join(', ')}`);
     const k = toInt('k', values.k, 0, 4);
@@ -75,7 +87,13 @@ const command: CliCommand = {
     const records = loaded.items.map((i) => i.value);
     let plan: PlannedRun[];
     if (values.all) {
-      plan = planSweep(records, { extended: values.extended === true, ...(mode ? { mode } : {}), ...(values.condition ? { condition: values.condition } : {}), ...(path?.success ? { path: path.data } : {}), ...(k !== undefined ? { k } : {}) });
+      plan = planSweep(records, {
+        extended: values.extended === true,
+        ...(mode ? { mode } : {}),
+        ...(values.condition ? { condition: values.condition } : {}),
+        ...(path?.success ? { path: path.data } : {}),
+        ...(k !== undefined ? { k } : {}),
+      });
       if (shard) plan = selectShard(plan, shard);
     } else {
       if (!values['task-id']) throw new CliError('--task-id is required (or --all)');
@@ -83,9 +101,16 @@ const command: CliCommand = {
       const record = records.find((r) => r.task_id === values['task-id']);
       if (!record) {
         const bad = loaded.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
-        throw new CliError(`no valid record with task_id ${values['task-id']} in ${values.records}${bad.length ? `\n${bad.join('\n')}` : ''}`, 1);
+        throw new CliError(
+          `no valid record with task_id ${values['task-id']} in ${values.records}${bad.length ? `\n${bad.join('\n')}` : ''}`,
+          1,
+        );
       }
-      const spec: InstanceSpec = { mode, condition: (values.condition ?? 'original') as InstanceSpec['condition'], ...(path?.success ? { path: path.data, k: k ?? 0 } : {}) };
+      const spec: InstanceSpec = {
+        mode,
+        condition: (values.condition ?? 'original') as InstanceSpec['condition'],
+        ...(path?.success ? { path: path.data, k: k ?? 0 } : {}),
+      };
       try {
         renderInstance(record, spec);
       } catch (e) {
@@ -105,13 +130,25 @@ const command: CliCommand = {
     }
     plan = plan.slice(0, maxRuns);
     if (values.estimate) {
-      const e = plan.reduce((acc, p) => addEstimates(acc, estimateRun(renderInstance(p.record, p.spec))), emptyEstimate());
-      process.stdout.write(`${describeEstimate(e, providers.prices, assistantModel)}${skipped ? `; ${skipped} already in ${out}` : ''}\n`);
+      const e = plan.reduce(
+        (acc, p) => addEstimates(acc, estimateRun(renderInstance(p.record, p.spec))),
+        emptyEstimate(),
+      );
+      process.stdout.write(
+        `${describeEstimate(e, providers.prices, assistantModel)}${skipped ? `; ${skipped} already in ${out}` : ''}\n`,
+      );
       return 0;
     }
 
     const items = plan.map((p) => ({ estimate: estimateRun(renderInstance(p.record, p.spec)), model: assistantModel }));
-    requireConsent({ items, prices: providers.prices, yes: values.yes === true, capped: maxRuns !== undefined, noun: 'conversations', capFlag: '--max-runs' });
+    requireConsent({
+      items,
+      prices: providers.prices,
+      yes: values.yes === true,
+      capped: maxRuns !== undefined,
+      noun: 'conversations',
+      capFlag: '--max-runs',
+    });
 
     const sigint = abortOnSigint('unfinished conversations are not written');
     const { abort } = sigint;
@@ -121,7 +158,9 @@ const command: CliCommand = {
     let correct = 0;
     let costUsd: number | undefined;
     const failures: string[] = [];
-    process.stderr.write(`running ${plan.length} conversation(s) with ${assistantModel} on ${providers.where}${skipped ? `; ${skipped} already in ${out}` : ''}\n`);
+    process.stderr.write(
+      `running ${plan.length} conversation(s) with ${assistantModel} on ${providers.where}${skipped ? `; ${skipped} already in ${out}` : ''}\n`,
+    );
     try {
       await Promise.all(
         plan.map((p, i) =>
@@ -141,7 +180,12 @@ const command: CliCommand = {
                   costMeter: meter,
                   assistantSettings: providers.assistantSettings,
                   signal: abort.signal,
-                  extraFields: { runner: 'intent-lens run', ...(providers.assistantConfig.baseUrl ? { assistant_base_url: redactUrl(providers.assistantConfig.baseUrl) } : {}) },
+                  extraFields: {
+                    runner: 'intent-lens run',
+                    ...(providers.assistantConfig.baseUrl
+                      ? { assistant_base_url: redactUrl(providers.assistantConfig.baseUrl) }
+                      : {}),
+                  },
                 },
                 out,
               );
@@ -149,9 +193,25 @@ const command: CliCommand = {
               costUsd = addCost(costUsd, meter.costUsd);
               if (r.score.is_correct) correct++;
               const verdict = verdictOfBoolean(r.score.is_correct);
-              process.stderr.write(`[${i + 1}/${plan.length}] ${label}: ${verdict} (${((Date.now() - t0) / 1000).toFixed(1)} s${r.fallbacks.length ? `, ${r.fallbacks.length} simulator fallback(s)` : ''})\n`);
+              process.stderr.write(
+                `[${i + 1}/${plan.length}] ${label}: ${verdict} (${((Date.now() - t0) / 1000).toFixed(1)} s${r.fallbacks.length ? `, ${r.fallbacks.length} simulator fallback(s)` : ''})\n`,
+              );
               if (values.json) {
-                process.stdout.write(JSON.stringify({ conv_id: r.entry.conv_id, task_id: p.record.task_id, mode: r.entry.mode, condition: r.entry.condition, ...(r.entry.path ? { path: r.entry.path, k: r.entry.k } : {}), is_correct: r.score.is_correct, score: r.entry.score, extracted: r.score.extracted, usage: r.usage, ...(meter.costUsd !== undefined ? { cost_usd: meter.costUsd } : {}), out }) + '\n');
+                process.stdout.write(
+                  JSON.stringify({
+                    conv_id: r.entry.conv_id,
+                    task_id: p.record.task_id,
+                    mode: r.entry.mode,
+                    condition: r.entry.condition,
+                    ...(r.entry.path ? { path: r.entry.path, k: r.entry.k } : {}),
+                    is_correct: r.score.is_correct,
+                    score: r.entry.score,
+                    extracted: r.score.extracted,
+                    usage: r.usage,
+                    ...(meter.costUsd !== undefined ? { cost_usd: meter.costUsd } : {}),
+                    out,
+                  }) + '\n',
+                );
               }
             } catch (e) {
               if (e instanceof RunAbortedError) return;
@@ -159,7 +219,11 @@ const command: CliCommand = {
               failures.push(`${label}: ${msg}`);
               process.stderr.write(`[${i + 1}/${plan.length}] ${label}: FAILED, nothing written: ${msg}\n`);
               // A broken provider fails every conversation alike: stop instead of hammering it.
-              if (e instanceof ProviderError && (e.kind === 'auth' || e.kind === 'not-found' || e.kind === 'connection')) abort.abort();
+              if (
+                e instanceof ProviderError &&
+                (e.kind === 'auth' || e.kind === 'not-found' || e.kind === 'connection')
+              )
+                abort.abort();
             }
           }),
         ),
@@ -167,7 +231,10 @@ const command: CliCommand = {
     } finally {
       sigint.dispose();
     }
-    if (!values.json) process.stdout.write(`${finished} written to ${out}${finished ? ` (${correct} correct)` : ''}${skipped ? `, ${skipped} skipped (already there)` : ''}${failures.length ? `, ${failures.length} failed` : ''}${costUsd !== undefined ? `, cost $${costUsd.toFixed(4)}` : ''}${providers.cache ? `, cache ${providers.cache.hits} hit(s) / ${providers.cache.misses} miss(es)` : ''}\n`);
+    if (!values.json)
+      process.stdout.write(
+        `${finished} written to ${out}${finished ? ` (${correct} correct)` : ''}${skipped ? `, ${skipped} skipped (already there)` : ''}${failures.length ? `, ${failures.length} failed` : ''}${costUsd !== undefined ? `, cost $${costUsd.toFixed(4)}` : ''}${providers.cache ? `, cache ${providers.cache.hits} hit(s) / ${providers.cache.misses} miss(es)` : ''}\n`,
+      );
     if (abort.signal.aborted && failures.length === 0) return 130;
     if (failures.length) {
       if (!values.all) throw new CliError(failures[0]!.replace(/^[^:]*: /, ''), 1);

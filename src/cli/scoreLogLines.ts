@@ -42,17 +42,31 @@ function classify(l: LogLine, text: string, column: number, opts: LogReadOptions
     opts.report(diag(loc, 'error', 'json-syntax', `invalid JSON: ${parsed.error.message}`));
     return l;
   }
-  if (parsed.value && typeof parsed.value === 'object' && !Array.isArray(parsed.value)) l.object = parsed.value as Record<string, unknown>;
+  if (parsed.value && typeof parsed.value === 'object' && !Array.isArray(parsed.value))
+    l.object = parsed.value as Record<string, unknown>;
   const v = validateRunLogEntry(parsed.value, loc);
   if (!v.entry) {
     // One diagnostic per line: the first problem locates it; `validate` lists them all.
     const first = v.diagnostics[0];
-    if (first) opts.report(v.diagnostics.length > 1 ? { ...first, message: `${first.message} (and ${v.diagnostics.length - 1} more problem(s))` } : first);
+    if (first)
+      opts.report(
+        v.diagnostics.length > 1
+          ? { ...first, message: `${first.message} (and ${v.diagnostics.length - 1} more problem(s))` }
+          : first,
+      );
     return l;
   }
   const prev = opts.seenConvIds.get(v.entry.conv_id);
   if (prev) {
-    opts.report(diag(loc, 'error', 'duplicate-conv-id', `conv_id \`${v.entry.conv_id}\` already used at ${prev}: counted once`, 'conv_id'));
+    opts.report(
+      diag(
+        loc,
+        'error',
+        'duplicate-conv-id',
+        `conv_id \`${v.entry.conv_id}\` already used at ${prev}: counted once`,
+        'conv_id',
+      ),
+    );
     return l;
   }
   opts.seenConvIds.set(v.entry.conv_id, `${l.file}:${l.line}`);
@@ -67,7 +81,14 @@ export async function* readLogLines(file: string, opts: LogReadOptions): AsyncGe
     diagnostics.forEach(opts.report);
     const elements = splitJsonArray(text.replace(/^\uFEFF/, ''));
     if (!elements) {
-      opts.report(diag({ file, line: 1, column: 1 }, 'error', 'json-not-array', 'a .json run-log file must hold one JSON array of conversations'));
+      opts.report(
+        diag(
+          { file, line: 1, column: 1 },
+          'error',
+          'json-not-array',
+          'a .json run-log file must hold one JSON array of conversations',
+        ),
+      );
       return;
     }
     for (const el of elements) yield classify({ file, line: el.line, raw: el.text }, el.text, el.column, opts);
@@ -76,7 +97,14 @@ export async function* readLogLines(file: string, opts: LogReadOptions): AsyncGe
   for await (const raw of readLines(file, opts.maxLineBytes ? { maxLineBytes: opts.maxLineBytes } : {})) {
     const bytes = { offset: raw.offset, length: raw.length };
     if (raw.tooLong) {
-      opts.report(diag({ file, line: raw.line, column: 1 }, 'error', 'line-too-long', `line is ${raw.length} bytes, over the ${opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES}-byte limit (--max-line-bytes): not scored`));
+      opts.report(
+        diag(
+          { file, line: raw.line, column: 1 },
+          'error',
+          'line-too-long',
+          `line is ${raw.length} bytes, over the ${opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES}-byte limit (--max-line-bytes): not scored`,
+        ),
+      );
       yield { file, line: raw.line, bytes };
       continue;
     }
@@ -86,11 +114,15 @@ export async function* readLogLines(file: string, opts: LogReadOptions): AsyncGe
 }
 
 /** Copies a byte range of a file into a sink in bounded chunks. */
-export async function copyBytes(file: string, range: { offset: number; length: number }, sink: FileSink): Promise<void> {
+export async function copyBytes(
+  file: string,
+  range: { offset: number; length: number },
+  sink: FileSink,
+): Promise<void> {
   const fh = await openRegularFile(file);
   try {
     const chunk = Buffer.allocUnsafe(Math.min(range.length, 1 << 20) || 1);
-    for (let done = 0; done < range.length; ) {
+    for (let done = 0; done < range.length;) {
       const { bytesRead } = await fh.read(chunk, 0, Math.min(chunk.length, range.length - done), range.offset + done);
       if (bytesRead === 0) break;
       await sink.write(Buffer.from(chunk.subarray(0, bytesRead)));

@@ -61,7 +61,9 @@ export function searchCommand(makeService: () => SearchService = () => new Searc
       if (logs.length === 0) throw new CliError('--logs <file-or-folder> is required');
       if (query === undefined || query === '') throw new CliError('a query is required (the last argument)');
       const roles = values.role ?? [];
-      for (const r of roles) if (!(SEARCH_ROLES as readonly string[]).includes(r)) throw new CliError(`--role must be one of ${SEARCH_ROLES.join(', ')}`);
+      for (const r of roles)
+        if (!(SEARCH_ROLES as readonly string[]).includes(r))
+          throw new CliError(`--role must be one of ${SEARCH_ROLES.join(', ')}`);
       const limit = positiveInt('--limit', values.limit, Infinity);
       const budgetMs = positiveInt('--timeout-ms', values['timeout-ms'], 30_000);
 
@@ -69,27 +71,56 @@ export function searchCommand(makeService: () => SearchService = () => new Searc
       try {
         // A folder may hold records or plans beside the logs (as scoring does, search only run logs).
         files = [];
-        for (const f of await listDataFiles(logs.map((p) => resolve(p)))) if ((await detectFileKind(f)) === 'logs') files.push(f);
+        for (const f of await listDataFiles(logs.map((p) => resolve(p))))
+          if ((await detectFileKind(f)) === 'logs') files.push(f);
       } catch (e) {
         throw new CliError(e instanceof Error ? e.message : String(e), 1);
       }
       const service = makeService();
       try {
         const indexed = await service.indexFiles(files);
-        if (indexed.diagnostics) process.stderr.write(`${indexed.diagnostics} problem(s) in the logs (run 'intent-lens validate' for details)\n`);
+        if (indexed.diagnostics)
+          process.stderr.write(
+            `${indexed.diagnostics} problem(s) in the logs (run 'intent-lens validate' for details)\n`,
+          );
         let outcome;
         try {
-          outcome = await service.search({ text: query, regex: values.regex ?? false, caseSensitive: values['case-sensitive'] ?? false, wholeWord: values.word ?? false, roles: roles as SearchRole[] }, { budgetMs, ...(Number.isFinite(limit) ? { limit } : {}) });
+          outcome = await service.search(
+            {
+              text: query,
+              regex: values.regex ?? false,
+              caseSensitive: values['case-sensitive'] ?? false,
+              wholeWord: values.word ?? false,
+              roles: roles as SearchRole[],
+            },
+            { budgetMs, ...(Number.isFinite(limit) ? { limit } : {}) },
+          );
         } catch (e) {
           if (e instanceof QueryError) throw new CliError(e.message);
           throw e;
         }
-        const matches = outcome.matches.map(({ conv_id, task_id, model, file, line, turn, role, snippet }) => ({ conv_id, task_id, model, file, line, turn, role, snippet }));
+        const matches = outcome.matches.map(({ conv_id, task_id, model, file, line, turn, role, snippet }) => ({
+          conv_id,
+          task_id,
+          model,
+          file,
+          line,
+          turn,
+          role,
+          snippet,
+        }));
         if (values.json) process.stdout.write(JSON.stringify({ matches }, null, 2) + '\n');
-        else for (const m of matches) process.stdout.write(`${m.file}:${m.line} ${m.task_id} · ${m.model} · U${m.turn} ${m.role}: ${m.snippet}\n`);
-        const notes = [`${matches.length} match(es) in ${indexed.conversations} conversation(s), ${files.length} file(s)`];
+        else
+          for (const m of matches)
+            process.stdout.write(
+              `${m.file}:${m.line} ${m.task_id} · ${m.model} · U${m.turn} ${m.role}: ${m.snippet}\n`,
+            );
+        const notes = [
+          `${matches.length} match(es) in ${indexed.conversations} conversation(s), ${files.length} file(s)`,
+        ];
         if (outcome.truncated) notes.push(`stopped at --limit ${limit}`);
-        if (outcome.timedOut) notes.push(`stopped after ${budgetMs} ms (results are partial; raise --timeout-ms or simplify the pattern)`);
+        if (outcome.timedOut)
+          notes.push(`stopped after ${budgetMs} ms (results are partial; raise --timeout-ms or simplify the pattern)`);
         process.stderr.write(notes.join('; ') + '\n');
         return outcome.timedOut ? 3 : 0;
       } finally {

@@ -26,7 +26,10 @@ export interface PlannedSpend {
 }
 
 /** The batch's calls and tokens, and its cost where every model has a price. */
-export function totalSpend(items: readonly PlannedSpend[], prices: PriceTable): { estimate: CallEstimate; costUsd: number | undefined } {
+export function totalSpend(
+  items: readonly PlannedSpend[],
+  prices: PriceTable,
+): { estimate: CallEstimate; costUsd: number | undefined } {
   let estimate = emptyEstimate();
   let costUsd: number | undefined = 0;
   for (const { estimate: e, model } of items) {
@@ -41,7 +44,14 @@ export function totalSpend(items: readonly PlannedSpend[], prices: PriceTable): 
  * Throws (exit 3, nothing sent) when a batch is above the thresholds and the user gave neither
  * --yes nor a cap. `noun` names what is counted ("forks"), `capFlag` the cap option.
  */
-export function requireConsent(opts: { items: readonly PlannedSpend[]; prices: PriceTable; yes: boolean; capped: boolean; noun: string; capFlag: string }): void {
+export function requireConsent(opts: {
+  items: readonly PlannedSpend[];
+  prices: PriceTable;
+  yes: boolean;
+  capped: boolean;
+  noun: string;
+  capFlag: string;
+}): void {
   if (opts.yes || opts.capped) return;
   const count = opts.items.length;
   if (count <= CONFIRM_ABOVE_CONVERSATIONS && !Object.keys(opts.prices).length) return;
@@ -49,7 +59,12 @@ export function requireConsent(opts: { items: readonly PlannedSpend[]; prices: P
   const overCount = count > CONFIRM_ABOVE_CONVERSATIONS;
   const overCost = costUsd !== undefined && costUsd > CONFIRM_ABOVE_USD;
   if (!overCount && !overCost) return;
-  const why = overCount ? `more than ${CONFIRM_ABOVE_CONVERSATIONS} ${opts.noun}` : `an estimated cost over $${CONFIRM_ABOVE_USD}`;
+  const why = overCount
+    ? `more than ${CONFIRM_ABOVE_CONVERSATIONS} ${opts.noun}`
+    : `an estimated cost over $${CONFIRM_ABOVE_USD}`;
   const cost = costUsd !== undefined ? `, ~$${costUsd.toFixed(2)}` : '';
-  throw new CliError(`${count} ${opts.noun}: ${describeEstimate(estimate)}${cost}.\nThat is ${why}: nothing was sent. Give --yes to go ahead, or ${opts.capFlag} N to stop after N.`, 3);
+  throw new CliError(
+    `${count} ${opts.noun}: ${describeEstimate(estimate)}${cost}.\nThat is ${why}: nothing was sent. Give --yes to go ahead, or ${opts.capFlag} N to stop after N.`,
+    3,
+  );
 }

@@ -52,7 +52,15 @@ function adjudicationJson(e: OverrideEffect, annotations: number): Record<string
   return {
     annotations,
     changed_conversations: e.changedConversations,
-    changed_cells: e.changedCells.map((c) => ({ model: c.model, domain: c.domain, mode: c.mode, condition: c.condition, machine: c.machine, adjudicated: c.adjudicated, conv_ids: c.conv_ids })),
+    changed_cells: e.changedCells.map((c) => ({
+      model: c.model,
+      domain: c.domain,
+      mode: c.mode,
+      condition: c.condition,
+      machine: c.machine,
+      adjudicated: c.adjudicated,
+      conv_ids: c.conv_ids,
+    })),
   };
 }
 
@@ -89,9 +97,11 @@ const command: CliCommand = {
       ...(values.batch !== undefined ? { batch: values.batch } : {}),
       ...(maxLineBytes ? { maxLineBytes } : {}),
     };
-    if ([values.diff, values['diff-rescored'], values['diff-forks']].filter(Boolean).length > 1) throw new CliError('give one of --diff, --diff-rescored, --diff-forks');
+    if ([values.diff, values['diff-rescored'], values['diff-forks']].filter(Boolean).length > 1)
+      throw new CliError('give one of --diff, --diff-rescored, --diff-forks');
     if (values.diff) {
-      if (positionals.length !== 2) throw new CliError('--diff needs two log files or folders: --diff <logs-A> <logs-B>');
+      if (positionals.length !== 2)
+        throw new CliError('--diff needs two log files or folders: --diff <logs-A> <logs-B>');
       await diffLogPaths(positionals[0]!, positionals[1]!, diffOpts);
       return 0;
     }
@@ -105,36 +115,70 @@ const command: CliCommand = {
     }
     const { logs } = diffOpts;
     if (logs.length === 0) throw new CliError('--logs <file-or-folder> is required');
-    if (values.verdicts !== undefined && !verdictMode) throw new CliError('--verdicts must be adjudicated or machine (a re-scored verdicts PATH goes with --diff-rescored / --diff-forks)');
+    if (values.verdicts !== undefined && !verdictMode)
+      throw new CliError(
+        '--verdicts must be adjudicated or machine (a re-scored verdicts PATH goes with --diff-rescored / --diff-forks)',
+      );
     if (!isFormat(values.format)) throw new CliError('--format must be md, csv, html or latex');
     const seed = values.seed === undefined ? undefined : Number(values.seed);
     if (seed !== undefined && !Number.isInteger(seed)) throw new CliError('--seed must be an integer');
     const loaded = await load(values.records ?? [], logs, maxLineBytes);
-    if (values.rescored) process.stderr.write(`verdicts from ${values.rescored}: ${describeRescoreCounts(await loaded.overlayRescoredLog(values.rescored))}\n`);
+    if (values.rescored)
+      process.stderr.write(
+        `verdicts from ${values.rescored}: ${describeRescoreCounts(await loaded.overlayRescoredLog(values.rescored))}\n`,
+      );
     const mode = verdictMode ?? 'adjudicated';
     const annotations = await applyAnnotations(loaded, sidecarPaths(values.annotations));
     const refs = loaded.conversationsWithCurrentVerdicts(mode);
-    const effect = overrideEffect(loaded.conversationsWithCurrentVerdicts('machine'), loaded.conversationsWithCurrentVerdicts('adjudicated'), values.model);
-    const { detectorName, close, ...detectors } = statsDetectors((id) => loaded.record(id)?.record, [...loaded.plans().values()].map((p) => p.plan));
-    const report = await computeStats(refs, { ...detectors, ...(values.model ? { models: values.model } : {}), ...(seed !== undefined ? { bootstrap: { ...DEFAULT_BOOTSTRAP, seed } } : {}) });
+    const effect = overrideEffect(
+      loaded.conversationsWithCurrentVerdicts('machine'),
+      loaded.conversationsWithCurrentVerdicts('adjudicated'),
+      values.model,
+    );
+    const { detectorName, close, ...detectors } = statsDetectors(
+      (id) => loaded.record(id)?.record,
+      [...loaded.plans().values()].map((p) => p.plan),
+    );
+    const report = await computeStats(refs, {
+      ...detectors,
+      ...(values.model ? { models: values.model } : {}),
+      ...(seed !== undefined ? { bootstrap: { ...DEFAULT_BOOTSTRAP, seed } } : {}),
+    });
     await close();
     // Only an adjudicated report that overrides changed says so: otherwise the bytes are the machine report's.
-    const adjudication = mode === 'adjudicated' && effect.changedConversations > 0 ? adjudicationJson(effect, annotations.annotations.length) : undefined;
-    if (values.json) process.stdout.write(JSON.stringify({ ...statsToJson(report), ...(adjudication ? { adjudication } : {}) }, null, 2) + '\n');
+    const adjudication =
+      mode === 'adjudicated' && effect.changedConversations > 0
+        ? adjudicationJson(effect, annotations.annotations.length)
+        : undefined;
+    if (values.json)
+      process.stdout.write(
+        JSON.stringify({ ...statsToJson(report), ...(adjudication ? { adjudication } : {}) }, null, 2) + '\n',
+      );
     else if (values.format === 'csv') process.stdout.write(gridToCsv(report));
-    else if (values.format === 'html') process.stdout.write(statsToHtml(report, { generatedAt: new Date(), sources: [...logs] }));
+    else if (values.format === 'html')
+      process.stdout.write(statsToHtml(report, { generatedAt: new Date(), sources: [...logs] }));
     else if (values.format === 'latex') process.stdout.write(gridToLatex(report));
     else {
       process.stdout.write(gridToMarkdown(report));
       const pooled = report.inactive.filter((r) => r.model === '*' && r.domain === '*');
       if (pooled.length) {
-        process.stdout.write('\n| Inactive content in new errors | new errors | with inactive | share % |\n| --- | ---: | ---: | ---: |\n');
-        for (const r of pooled) process.stdout.write(`| ${r.condition} | ${r.new_errors} | ${r.with_inactive ?? '–'} | ${r.share === null ? '–' : r.share.toFixed(2)} |\n`);
+        process.stdout.write(
+          '\n| Inactive content in new errors | new errors | with inactive | share % |\n| --- | ---: | ---: | ---: |\n',
+        );
+        for (const r of pooled)
+          process.stdout.write(
+            `| ${r.condition} | ${r.new_errors} | ${r.with_inactive ?? '–'} | ${r.share === null ? '–' : r.share.toFixed(2)} |\n`,
+          );
       }
       if (report.forks.length) process.stdout.write('\n' + formatForkStatsTable(report.forks));
     }
-    if (loaded.verdicts.humanOverrideCount() > 0) process.stderr.write(`verdicts: ${mode}; ${describeOverrideEffect(loaded.verdicts.humanOverrideCount(), effect)}${mode === 'machine' ? ' (not applied)' : ''}\n`);
-    process.stderr.write(`${report.totals.conversations} conversation(s)${report.totals.forks ? ` and ${report.totals.forks} fork(s) (not counted in the grid)` : ''} in ${loaded.logFilePaths().length} file(s); ${report.totals.unscored} unscored; ${report.models.length} model(s); inactive-content detector: ${detectorName}\n`);
+    if (loaded.verdicts.humanOverrideCount() > 0)
+      process.stderr.write(
+        `verdicts: ${mode}; ${describeOverrideEffect(loaded.verdicts.humanOverrideCount(), effect)}${mode === 'machine' ? ' (not applied)' : ''}\n`,
+      );
+    process.stderr.write(
+      `${report.totals.conversations} conversation(s)${report.totals.forks ? ` and ${report.totals.forks} fork(s) (not counted in the grid)` : ''} in ${loaded.logFilePaths().length} file(s); ${report.totals.unscored} unscored; ${report.models.length} model(s); inactive-content detector: ${detectorName}\n`,
+    );
     return 0;
   },
 };

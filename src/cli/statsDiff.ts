@@ -35,7 +35,8 @@ function print(opts: StatsDiffOptions, a: string, b: string, diff: RunDiff): voi
 
 /** Per condition, the sources that flipped from the logs under `a` to those under `b` (same model, same source). */
 export async function diffLogPaths(a: string, b: string, opts: StatsDiffOptions): Promise<void> {
-  const refsOf = async (p: string) => (await loadStatsWorkspace([], [p], opts.maxLineBytes)).conversations().filter(ofModels(opts.models));
+  const refsOf = async (p: string) =>
+    (await loadStatsWorkspace([], [p], opts.maxLineBytes)).conversations().filter(ofModels(opts.models));
   print(opts, a, b, diffRuns(await refsOf(a), await refsOf(b), true));
 }
 
@@ -43,10 +44,16 @@ export async function diffLogPaths(a: string, b: string, opts: StatsDiffOptions)
  * Overlays the re-scores named by the options (with `useDefault`, the sidecar in the folder the
  * command runs in when none is named); returns where they came from, or undefined when none.
  */
-async function overlayRescores(ws: Workspace, opts: StatsDiffOptions, useDefault: boolean): Promise<string | undefined> {
+async function overlayRescores(
+  ws: Workspace,
+  opts: StatsDiffOptions,
+  useDefault: boolean,
+): Promise<string | undefined> {
   const from: string[] = [];
   if (opts.rescored) {
-    process.stderr.write(`verdicts from ${opts.rescored}: ${describeRescoreCounts(await ws.overlayRescoredLog(opts.rescored))}\n`);
+    process.stderr.write(
+      `verdicts from ${opts.rescored}: ${describeRescoreCounts(await ws.overlayRescoredLog(opts.rescored))}\n`,
+    );
     from.push(opts.rescored);
   }
   // Without either option, the sidecar the extension keeps in its workspace folder.
@@ -57,7 +64,10 @@ async function overlayRescores(ws: Workspace, opts: StatsDiffOptions, useDefault
         if (!(await readVerdictSidecar(sidecar, ws.verdicts))) throw new Error(`no ${VERDICT_SIDECAR} in it`);
       } else ws.verdicts.loadSidecar(await readFile(sidecar, 'utf8'));
     } catch (e) {
-      throw new CliError(`cannot read the re-scored verdicts ${sidecar}: ${e instanceof Error ? e.message : String(e)}`, 1);
+      throw new CliError(
+        `cannot read the re-scored verdicts ${sidecar}: ${e instanceof Error ? e.message : String(e)}`,
+        1,
+      );
     }
     from.push(sidecar);
   } else if (opts.verdicts) throw new CliError(`--verdicts ${opts.verdicts}: not found`, 1);
@@ -69,7 +79,10 @@ export async function diffRescored(opts: StatsDiffOptions): Promise<void> {
   if (!opts.logs.length) throw new CliError('--diff-rescored needs --logs <file-or-folder>');
   const ws = await loadStatsWorkspace(opts.records, opts.logs, opts.maxLineBytes);
   const from = await overlayRescores(ws, opts, true);
-  if (!from) throw new CliError(`--diff-rescored needs re-scored verdicts: --rescored FILE (what score --out wrote) or --verdicts PATH (${VERDICT_SIDECAR} or its workspace folder)`);
+  if (!from)
+    throw new CliError(
+      `--diff-rescored needs re-scored verdicts: --rescored FILE (what score --out wrote) or --verdicts PATH (${VERDICT_SIDECAR} or its workspace folder)`,
+    );
   const d = loggedVsRescored(ws.conversations().filter(ofModels(opts.models)), (id) => ws.verdicts.get(id));
   if (!d.b.length) process.stderr.write(`no conversation of these logs has a re-scored verdict in ${from}\n`);
   print(opts, 'as logged', `re-scored (${from})`, diffRuns(d.a, d.b, d.pairByModel));
@@ -83,16 +96,33 @@ export async function diffForks(opts: StatsDiffOptions): Promise<void> {
   const refs = ws.conversationsWithCurrentVerdicts();
   const all = forkBatches(refs);
   const batches = all.filter((b) => opts.batch === undefined || b.edit === opts.batch || b.id === opts.batch);
-  if (!batches.length) throw new CliError(all.length ? `no fork batch matches --batch ${opts.batch}; there are: ${all.map((b) => b.edit).join(', ')}` : 'no forks (lines with forked_from) in these logs', 1);
+  if (!batches.length)
+    throw new CliError(
+      all.length
+        ? `no fork batch matches --batch ${opts.batch}; there are: ${all.map((b) => b.edit).join(', ')}`
+        : 'no forks (lines with forked_from) in these logs',
+      1,
+    );
   const results = batches.map((batch) => {
     const d = parentVsForks(refs, batch.id);
     const keep = ofModels(opts.models);
-    return { batch, label: describeForkBatch(batch, relative(process.cwd(), batch.file) || batch.file), diff: diffRuns(d.a.filter(keep), d.b.filter(keep), d.pairByModel) };
+    return {
+      batch,
+      label: describeForkBatch(batch, relative(process.cwd(), batch.file) || batch.file),
+      diff: diffRuns(d.a.filter(keep), d.b.filter(keep), d.pairByModel),
+    };
   });
   if (opts.json) {
-    const out = results.map(({ batch, label, diff }) => ({ batch: { ...batch, label }, a: 'parents', b: 'forks', ...diff }));
+    const out = results.map(({ batch, label, diff }) => ({
+      batch: { ...batch, label },
+      a: 'parents',
+      b: 'forks',
+      ...diff,
+    }));
     process.stdout.write(JSON.stringify({ batches: out }, null, 2) + '\n');
     return;
   }
-  process.stdout.write(results.map(({ label, diff }) => `# Fork batch: ${label}\n${runDiffText(diff, 'parents', 'forks')}`).join('\n'));
+  process.stdout.write(
+    results.map(({ label, diff }) => `# Fork batch: ${label}\n${runDiffText(diff, 'parents', 'forks')}`).join('\n'),
+  );
 }

@@ -12,7 +12,11 @@ export const WORKSPACE_OPTIONS = {
   model: { type: 'string', multiple: true },
 } as const;
 
-export async function loadStatsWorkspace(records: readonly string[], logs: readonly string[], maxLineBytes?: number): Promise<Workspace> {
+export async function loadStatsWorkspace(
+  records: readonly string[],
+  logs: readonly string[],
+  maxLineBytes?: number,
+): Promise<Workspace> {
   let loaded;
   try {
     loaded = await Workspace.open(logs, records, maxLineBytes ? { maxLineBytes } : {});
@@ -22,9 +26,18 @@ export async function loadStatsWorkspace(records: readonly string[], logs: reado
   const diagnostics = loaded.allDiagnostics();
   const duplicates = diagnostics.filter((d) => d.code === 'duplicate-conv-id');
   const invalid = diagnostics.filter((d) => d.severity === 'error' && d.code !== 'duplicate-conv-id');
-  const skippedFiles = diagnostics.filter((d) => d.severity === 'warning' && d.line === 1 && ['not-a-file', 'symlink-loop', 'dangling-link', 'unreadable'].includes(d.code));
-  for (const d of [...invalid, ...duplicates, ...skippedFiles].slice(0, 20)) process.stderr.write(formatDiagnostic(d) + '\n');
+  const skippedFiles = diagnostics.filter(
+    (d) =>
+      d.severity === 'warning' &&
+      d.line === 1 &&
+      ['not-a-file', 'symlink-loop', 'dangling-link', 'unreadable'].includes(d.code),
+  );
+  for (const d of [...invalid, ...duplicates, ...skippedFiles].slice(0, 20))
+    process.stderr.write(formatDiagnostic(d) + '\n');
   const invalidLines = new Set(invalid.map((d) => `${d.file}\u0000${d.line}`)).size;
-  if (invalid.length || duplicates.length || skippedFiles.length) process.stderr.write(`skipped ${invalidLines} invalid line(s), ${duplicates.length} repeated conv_id(s) (counted once) and ${skippedFiles.length} unreadable path(s)\n`);
+  if (invalid.length || duplicates.length || skippedFiles.length)
+    process.stderr.write(
+      `skipped ${invalidLines} invalid line(s), ${duplicates.length} repeated conv_id(s) (counted once) and ${skippedFiles.length} unreadable path(s)\n`,
+    );
   return loaded;
 }

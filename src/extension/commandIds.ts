@@ -105,7 +105,11 @@ export const INTERNAL_COMMANDS = {
 } as const;
 
 /** What package.json must contribute: every user-facing id above, nothing else. */
-export const CONTRIBUTED_COMMAND_IDS: readonly string[] = [...Object.values(COMMANDS), ...Object.values(COMPARE_NAVIGATE_COMMANDS), ...Object.values(CONVERSATION_NAVIGATE_COMMANDS)];
+export const CONTRIBUTED_COMMAND_IDS: readonly string[] = [
+  ...Object.values(COMMANDS),
+  ...Object.values(COMPARE_NAVIGATE_COMMANDS),
+  ...Object.values(CONVERSATION_NAVIGATE_COMMANDS),
+];
 
 /** Every command Intent Lens registers. */
 export const ALL_COMMAND_IDS: readonly string[] = [...CONTRIBUTED_COMMAND_IDS, ...Object.values(INTERNAL_COMMANDS)];

@@ -8,6 +8,11 @@ export interface FeatureCommand<S> {
 }
 
 /** Registers every row of `table` with `services`; the registrations go into `context.subscriptions`. */
-export function registerCommandTable<S>(context: vscode.ExtensionContext, services: S, table: ReadonlyArray<FeatureCommand<S>>): void {
-  for (const c of table) context.subscriptions.push(vscode.commands.registerCommand(c.id, (target: unknown) => c.run(services, target)));
+export function registerCommandTable<S>(
+  context: vscode.ExtensionContext,
+  services: S,
+  table: ReadonlyArray<FeatureCommand<S>>,
+): void {
+  for (const c of table)
+    context.subscriptions.push(vscode.commands.registerCommand(c.id, (target: unknown) => c.run(services, target)));
 }

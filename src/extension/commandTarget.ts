@@ -51,7 +51,20 @@ const ALIASES: Partial<Record<Field, readonly string[]>> = {
  * argument itself, then the objects it wraps one level down (a conversation ref, a record entry, a
  * quick-pick item's payload), looked up by name, never by class.
  */
-const NESTED = ['ref', 'conversation', 'run', 'conversationRef', 'record', 'entry', 'source', 'instance', 'spec', 'node', 'item', 'data'] as const;
+const NESTED = [
+  'ref',
+  'conversation',
+  'run',
+  'conversationRef',
+  'record',
+  'entry',
+  'source',
+  'instance',
+  'spec',
+  'node',
+  'item',
+  'data',
+] as const;
 
 type Bag = Record<string, unknown>;
 const isBag = (v: unknown): v is Bag => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -52,18 +52,42 @@ export async function activate(context: vscode.ExtensionContext, load?: HostLoad
   const treeFilters = new TreeFilterStore(context.workspaceState);
   const services: ExtensionServices = { context, data, output, rescored, treeModels, treeFilters };
   context.subscriptions.push(output, data, rescored, treeModels, treeFilters);
-  for (const register of [registerSourcesTree, registerDiagnostics, registerCompare, registerScoring, registerRunner, registerReview, registerDashboard, registerEvolving, registerFork, registerSearch, registerLinks, registerDiscovery, registerConversation, registerSamples, registerConstruct, registerAnnotations, registerFirstRun]) {
+  for (const register of [
+    registerSourcesTree,
+    registerDiagnostics,
+    registerCompare,
+    registerScoring,
+    registerRunner,
+    registerReview,
+    registerDashboard,
+    registerEvolving,
+    registerFork,
+    registerSearch,
+    registerLinks,
+    registerDiscovery,
+    registerConversation,
+    registerSamples,
+    registerConstruct,
+    registerAnnotations,
+    registerFirstRun,
+  ]) {
     try {
       register(services);
     } catch (e) {
-      output.appendLine(`[activate] ${register.name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      output.appendLine(
+        `[activate] ${register.name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+      );
     }
   }
   // The saved re-scores apply once the logs they overlay are loaded. The code cache is written a
   // little later, once the load and what it sets off have compiled their code (the next start uses it).
   void data.ensureLoaded().then(() => {
     void rescored.restore();
-    if (load && load.codeCache !== 'used') setTimeout(() => output.appendLine(`[activate] V8 code cache of the host bundle: ${load.saveCodeCache()}`), CODE_CACHE_AFTER_LOAD_MS).unref();
+    if (load && load.codeCache !== 'used')
+      setTimeout(
+        () => output.appendLine(`[activate] V8 code cache of the host bundle: ${load.saveCodeCache()}`),
+        CODE_CACHE_AFTER_LOAD_MS,
+      ).unref();
   });
   output.appendLine(`[activate] features registered in ${Date.now() - started} ms`);
   return { services };

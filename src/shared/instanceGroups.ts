@@ -25,6 +25,11 @@ export function groupInstanceLabels(labels: readonly string[]): Array<{ group: I
   return INSTANCE_GROUPS.map((group) => {
     const order = group === 'multi-turn' ? MULTI_ORDER : group === 'single-turn' ? SINGLE_ORDER : [];
     const inGroup = labels.filter((l) => instanceGroupOf(l) === group);
-    return { group, labels: inGroup.sort((a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b, undefined, { numeric: true })) };
+    return {
+      group,
+      labels: inGroup.sort(
+        (a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b, undefined, { numeric: true }),
+      ),
+    };
   }).filter((g) => g.labels.length > 0);
 }

@@ -40,7 +40,10 @@ export type ResponseMessage = z.infer<typeof ResponseMessage>;
  * reports here). Views do not list it; `defineView` adds it and the host's connection handles it
  * once.
  */
-export const WebviewLogCommand = commandEnvelope('log', z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().check(z.maxLength(4000)) }));
+export const WebviewLogCommand = commandEnvelope(
+  'log',
+  z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().check(z.maxLength(4000)) }),
+);
 export type WebviewLogCommand = z.infer<typeof WebviewLogCommand>;
 
 /**
@@ -71,7 +74,10 @@ export interface RequestSpec<P extends $ZodType = $ZodType, R extends $ZodType =
   readonly result: R;
 }
 
-export const requestSpec = <P extends $ZodType, R extends $ZodType>(params: P, result: R): RequestSpec<P, R> => ({ params, result });
+export const requestSpec = <P extends $ZodType, R extends $ZodType>(params: P, result: R): RequestSpec<P, R> => ({
+  params,
+  result,
+});
 
 /** A view's requests by method name. */
 export type RequestSpecs = Readonly<Record<string, RequestSpec>>;
@@ -90,7 +96,12 @@ export interface RequestEnvelope {
  * page validates its inlined `state`, every notification and every request's result. Method and
  * command names, their params and each request's result are typed from the same schemas.
  */
-export interface ViewDefinition<S extends $ZodType = $ZodType, H extends $ZodType = $ZodType, V extends $ZodType = $ZodType, Q extends RequestSpecs = RequestSpecs> {
+export interface ViewDefinition<
+  S extends $ZodType = $ZodType,
+  H extends $ZodType = $ZodType,
+  V extends $ZodType = $ZodType,
+  Q extends RequestSpecs = RequestSpecs,
+> {
   readonly view: string;
   /** The state inlined into the page. */
   readonly state: S;
@@ -107,16 +118,20 @@ export interface ViewDefinition<S extends $ZodType = $ZodType, H extends $ZodTyp
 /** A view that sends no commands of its own. */
 export const NoCommands = z.never();
 
-export function defineView<S extends $ZodType, H extends $ZodType, V extends $ZodType, Q extends RequestSpecs = Record<never, RequestSpec>>(spec: {
-  view: string;
-  state: S;
-  toHost: H;
-  requests?: Q;
-  toView: V;
-}): ViewDefinition<S, H, V, Q> {
+export function defineView<
+  S extends $ZodType,
+  H extends $ZodType,
+  V extends $ZodType,
+  Q extends RequestSpecs = Record<never, RequestSpec>,
+>(spec: { view: string; state: S; toHost: H; requests?: Q; toView: V }): ViewDefinition<S, H, V, Q> {
   const requests = (spec.requests ?? {}) as Q;
   const envelopes = Object.entries(requests).map(([method, r]) => requestEnvelope(method, r.params));
-  const incoming = z.union([spec.toHost, ...envelopes, EveryViewCommand, ReadyMessage]) as ViewDefinition<S, H, V, Q>['incoming'];
+  const incoming = z.union([spec.toHost, ...envelopes, EveryViewCommand, ReadyMessage]) as ViewDefinition<
+    S,
+    H,
+    V,
+    Q
+  >['incoming'];
   return { ...spec, requests, incoming };
 }
 
@@ -127,9 +142,11 @@ export type CommandOf<D extends ViewDefinition> = Extract<ToHostOf<D>, { kind: '
 export type NotificationOf<D extends ViewDefinition> = Extract<z.infer<D['toView']>, { kind: 'notification' }>;
 // Conditional types (not indexed access): they distribute over the union and work on a generic D.
 export type NotificationMethod<D extends ViewDefinition> = NotificationOf<D> extends { method: infer M } ? M : never;
-export type NotificationParams<D extends ViewDefinition, M> = Extract<NotificationOf<D>, { method: M }> extends { params: infer P } ? P : never;
+export type NotificationParams<D extends ViewDefinition, M> =
+  Extract<NotificationOf<D>, { method: M }> extends { params: infer P } ? P : never;
 export type RequestMethod<D extends ViewDefinition> = keyof D['requests'] & string;
 export type RequestParams<D extends ViewDefinition, M extends RequestMethod<D>> = z.infer<D['requests'][M]['params']>;
 export type RequestResult<D extends ViewDefinition, M extends RequestMethod<D>> = z.infer<D['requests'][M]['result']>;
 export type CommandName<D extends ViewDefinition> = CommandOf<D> extends { command: infer C } ? C : never;
-export type CommandParams<D extends ViewDefinition, C> = Extract<CommandOf<D>, { command: C }> extends { params: infer P } ? P : never;
+export type CommandParams<D extends ViewDefinition, C> =
+  Extract<CommandOf<D>, { command: C }> extends { params: infer P } ? P : never;

@@ -8,15 +8,31 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { missingE2eTools, openWorkbench, screenshotOnFailure, sharedDataDir, startCodeServer, type CodeServer, type Workbench } from './harness';
+import {
+  missingE2eTools,
+  openWorkbench,
+  screenshotOnFailure,
+  sharedDataDir,
+  startCodeServer,
+  type CodeServer,
+  type Workbench,
+} from './harness';
 import { ANNOTATION_SIDECAR } from '../../src/core/annotations/annotationTypes';
 
 const missing = missingE2eTools();
 const TASK = 'sharded-GSM8K/248';
 // Both logged ✗ (failures): the first is annotated, the second is where the queue goes next.
 const RUNS = [
-  { convId: '6a33dd2b642cb1563bb94701', model: 'google/gemini-2.5-flash', log: 'snowball-stateful_math_google_gemini-2.5-flash.jsonl' },
-  { convId: '6a34d0cba325b32d812ae088', model: 'meta-llama/llama-4-scout', log: 'snowball-stateful_math_meta-llama_llama-4-scout.jsonl' },
+  {
+    convId: '6a33dd2b642cb1563bb94701',
+    model: 'google/gemini-2.5-flash',
+    log: 'snowball-stateful_math_google_gemini-2.5-flash.jsonl',
+  },
+  {
+    convId: '6a34d0cba325b32d812ae088',
+    model: 'meta-llama/llama-4-scout',
+    log: 'snowball-stateful_math_meta-llama_llama-4-scout.jsonl',
+  },
 ];
 const mathLogs = join(sharedDataDir, 'logs/math/snowball-stateful');
 const recordsFile = join(sharedDataDir, 'intent-sample.records.jsonl');
@@ -42,12 +58,15 @@ describe.skipIf(missing.length > 0 || !haveData)('annotations and verdict overri
     dir = mkdtempSync(join(tmpdir(), 'intent-lens-annotations-'));
     writeFileSync(join(dir, 'gsm8k.records.jsonl'), lineWith(recordsFile, 'task_id', TASK) + '\n');
     mkdirSync(join(dir, 'logs'));
-    for (const r of RUNS) writeFileSync(join(dir, 'logs', r.log), lineWith(join(mathLogs, r.log), 'conv_id', r.convId) + '\n');
+    for (const r of RUNS)
+      writeFileSync(join(dir, 'logs', r.log), lineWith(join(mathLogs, r.log), 'conv_id', r.convId) + '\n');
     server = await startCodeServer({ workspace: dir, env: { INTENT_LENS_REVIEWER: 'tester' } });
     wb = await openWorkbench(server, { suite: 'annotations', timeoutMs: 180_000 });
     await wb.openView('Intent Lens');
     await wb.extensionsActivated();
-    await wb.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+ records · \d+ conversations/ }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.part.statusbar .statusbar-item', { hasText: /\d+ records · \d+ conversations/ })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
   }, 600_000);
 
   afterAll(async () => {
@@ -76,14 +95,23 @@ describe.skipIf(missing.length > 0 || !haveData)('annotations and verdict overri
   }
 
   async function command(label: string) {
-    await wb.page.locator('.part.sidebar .composite.title').first().click({ position: { x: 4, y: 4 } });
+    await wb.page
+      .locator('.part.sidebar .composite.title')
+      .first()
+      .click({ position: { x: 4, y: 4 } });
     await wb.runCommand(label);
   }
 
   const widget = () => wb.page.locator('.quick-input-widget');
   async function pickRow(row: string | RegExp, title?: RegExp) {
-    if (title) await widget().locator('.quick-input-title', { hasText: title }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    await widget().locator('.quick-input-list .monaco-list-row', { hasText: row }).first().click({ timeout: wb.timeoutMs });
+    if (title)
+      await widget()
+        .locator('.quick-input-title', { hasText: title })
+        .waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await widget()
+      .locator('.quick-input-list .monaco-list-row', { hasText: row })
+      .first()
+      .click({ timeout: wb.timeoutMs });
   }
 
   async function openGemini() {
@@ -118,9 +146,15 @@ describe.skipIf(missing.length > 0 || !haveData)('annotations and verdict overri
     await wb.screenshot(`${when}-dashboard`);
 
     const frame = await openGemini();
-    await expect.poll(() => frame.locator('[data-testid="provenance"]').innerText(), { timeout: wb.timeoutMs }).toMatch(/adjudicated \(logged incorrect\): overridden by tester on \d{4}-\d\d-\d\d: leaked-inactive, comma grouped answer/);
+    await expect
+      .poll(() => frame.locator('[data-testid="provenance"]').innerText(), { timeout: wb.timeoutMs })
+      .toMatch(
+        /adjudicated \(logged incorrect\): overridden by tester on \d{4}-\d\d-\d\d: leaked-inactive, comma grouped answer/,
+      );
     expect(await frame.locator('[data-testid="annotations"]').innerText()).toMatch(/U3.*leaked-inactive/);
-    await wb.page.locator('.part.statusbar .statusbar-item', { hasText: /✓ adjudicated · ✎2/ }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.part.statusbar .statusbar-item', { hasText: /✓ adjudicated · ✎2/ })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.screenshot(`${when}-conversation`);
   }
 
@@ -132,20 +166,32 @@ describe.skipIf(missing.length > 0 || !haveData)('annotations and verdict overri
     // Turn 3's highlighted span, when the detector found one there; else the label applies to the turn.
     const spanTitle = widget().locator('.quick-input-title', { hasText: /highlighted span|a label, or a note/ });
     await spanTitle.waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    if (/highlighted span/.test(await spanTitle.innerText())) await wb.page.locator('.quick-input-list .monaco-list-row').nth(1).click({ timeout: wb.timeoutMs });
+    if (/highlighted span/.test(await spanTitle.innerText()))
+      await wb.page.locator('.quick-input-list .monaco-list-row').nth(1).click({ timeout: wb.timeoutMs });
     await pickRow('leaked-inactive', /a label, or a note/);
-    await expect.poll(() => (existsSync(join(dir, ANNOTATION_SIDECAR)) ? readFileSync(join(dir, ANNOTATION_SIDECAR), 'utf8') : ''), { timeout: wb.timeoutMs }).toMatch(/"turn":3.*"value":"leaked-inactive"/);
+    await expect
+      .poll(
+        () => (existsSync(join(dir, ANNOTATION_SIDECAR)) ? readFileSync(join(dir, ANNOTATION_SIDECAR), 'utf8') : ''),
+        { timeout: wb.timeoutMs },
+      )
+      .toMatch(/"turn":3.*"value":"leaked-inactive"/);
 
     await command('Intent Lens: Override Verdict…');
     await pickRow('✓ correct', /Override Verdict/);
     const input = widget().locator('input');
-    await widget().locator('.quick-input-title', { hasText: /why\? \(required\)/ }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await widget()
+      .locator('.quick-input-title', { hasText: /why\? \(required\)/ })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await input.press('Enter');
     // An empty reason is refused: the box stays with its message.
     await expect.poll(() => widget().innerText(), { timeout: wb.timeoutMs }).toMatch(/needs a reason/);
     await input.fill('comma grouped answer');
     await input.press('Enter');
-    await expect.poll(() => readFileSync(join(dir, ANNOTATION_SIDECAR), 'utf8').trim().split('\n').length, { timeout: wb.timeoutMs }).toBe(2);
+    await expect
+      .poll(() => readFileSync(join(dir, ANNOTATION_SIDECAR), 'utf8').trim().split('\n').length, {
+        timeout: wb.timeoutMs,
+      })
+      .toBe(2);
     await expectAdjudicatedEverywhere('overridden');
   }, 600_000);
 
@@ -157,13 +203,18 @@ describe.skipIf(missing.length > 0 || !haveData)('annotations and verdict overri
     await reloaded;
     await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.extensionsActivated();
-    await wb.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+ records · \d+ conversations/ }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.part.statusbar .statusbar-item', { hasText: /\d+ records · \d+ conversations/ })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await expectAdjudicatedEverywhere('reloaded');
   }, 600_000);
 
   it('Review Next Unannotated opens the next failure without annotations', async () => {
     await command('Intent Lens: Review Next Unannotated');
-    await wb.page.locator('.tab', { hasText: /llama-4-scout/ }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.tab', { hasText: /llama-4-scout/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.screenshot('queue-next');
   }, 300_000);
 });

@@ -25,7 +25,12 @@ export async function setColorTheme(wb: Workbench, theme: Theme, frame?: FrameLo
 }
 
 /** One screenshot per theme (`<name>-light.png`, …), `prepare` run after each switch; ends in the light theme. */
-export async function screenshotInThemes(wb: Workbench, name: string, frame?: () => FrameLocator, prepare?: () => Promise<void>): Promise<string[]> {
+export async function screenshotInThemes(
+  wb: Workbench,
+  name: string,
+  frame?: () => FrameLocator,
+  prepare?: () => Promise<void>,
+): Promise<string[]> {
   const paths: string[] = [];
   for (const theme of THEMES) {
     await setColorTheme(wb, theme, frame?.());

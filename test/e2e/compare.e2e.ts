@@ -8,7 +8,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, FrameLocator, Request } from 'playwright-core';
-import { expectPushKeepsPalette, missingE2eTools, openWorkbench, sampleWorkspace, startCodeServer, type CodeServer, type SampleWorkspace, type Workbench } from './harness';
+import {
+  expectPushKeepsPalette,
+  missingE2eTools,
+  openWorkbench,
+  sampleWorkspace,
+  startCodeServer,
+  type CodeServer,
+  type SampleWorkspace,
+  type Workbench,
+} from './harness';
 
 const missing = missingE2eTools();
 
@@ -18,7 +27,10 @@ async function answerQuickPicks(wb: Workbench, values: string[]): Promise<void> 
   for (const value of values) {
     await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await input.fill(value);
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: value }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: value })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.page.keyboard.press('Enter');
     // The command's next step takes over the same pick and clears what was typed (or the pick closed):
     // only then is the next value typed, so it cannot be cleared after it was typed.
@@ -69,7 +81,9 @@ async function renderedCompare(wb: Workbench): Promise<FrameLocator> {
 
 /** The compare webview's content frame as a Playwright Frame (for evaluate). */
 function compareFrame(wb: Workbench): Frame | undefined {
-  return wb.page.frames().find((f) => f.url().includes('fake.html') || (f.parentFrame() && f.name() === 'active-frame'));
+  return wb.page
+    .frames()
+    .find((f) => f.url().includes('fake.html') || (f.parentFrame() && f.name() === 'active-frame'));
 }
 
 async function bodyData(frame: FrameLocator): Promise<Record<string, string>> {
@@ -101,7 +115,10 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     // The page came with the comparison prerendered on the host, hydrated it, and ran its script once it was on screen.
     expect(await frame.locator('#root[data-prerendered]').count()).toBe(1);
     expect(await frame.locator('body').getAttribute('data-hydration')).toBe('hydrated');
-    const pageLoad = JSON.parse((await frame.locator('body').getAttribute('data-page-load')) ?? '{}') as Record<string, number>;
+    const pageLoad = JSON.parse((await frame.locator('body').getAttribute('data-page-load')) ?? '{}') as Record<
+      string,
+      number
+    >;
     expect(pageLoad.contentShown).toBeLessThan(pageLoad.scriptStart!);
 
     const branch = frame.locator('[data-branch-point="true"]');
@@ -113,15 +130,21 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     expect(await prefix.getAttribute('data-identical')).toBe('true');
     expect(await prefix.innerText()).toMatch(/3 user turns · identical/);
 
-    expect(await frame.locator('[data-testid="side-left"] [data-verdict]').getAttribute('data-verdict')).toBe('incorrect');
-    expect(await frame.locator('[data-testid="side-right"] [data-verdict]').getAttribute('data-verdict')).toBe('correct');
+    expect(await frame.locator('[data-testid="side-left"] [data-verdict]').getAttribute('data-verdict')).toBe(
+      'incorrect',
+    );
+    expect(await frame.locator('[data-testid="side-right"] [data-verdict]').getAttribute('data-verdict')).toBe(
+      'correct',
+    );
     expect(await frame.locator('[data-testid="active-value-left"]').innerText()).toBe('12 trays');
     expect(await frame.locator('[data-testid="active-value-right"]').innerText()).toBe('10 trays');
     expect(await frame.locator('[data-testid="reference-left"]').innerText()).toBe('144');
     expect(await frame.locator('[data-testid="reference-right"]').innerText()).toBe('120');
 
     // model-a's Retained answer uses the rejected 10 trays and the rejected reference 120.
-    const values = await frame.locator('[data-side="left"] [data-inactive]').evaluateAll((els) => els.map((e) => e.getAttribute('data-inactive')));
+    const values = await frame
+      .locator('[data-side="left"] [data-inactive]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-inactive')));
     expect(values).toContain('10 trays');
     expect(values).toContain('120');
     const title = await frame.locator('[data-side="left"] [data-inactive="10 trays"]').first().getAttribute('title');
@@ -130,7 +153,10 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     expect(await frame.locator('[data-side="right"] [data-inactive]').count()).toBe(0);
 
     // The rail: 12 trays in effect on the left after the reject, 10 trays on the right after the accept.
-    const rails = async (side: string) => frame.locator(`.il-cell[data-side="${side}"] [data-testid="rail"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-in-effect')));
+    const rails = async (side: string) =>
+      frame
+        .locator(`.il-cell[data-side="${side}"] [data-testid="rail"]`)
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-in-effect')));
     expect((await rails('left'))[0]).toBe('12 trays');
     expect((await rails('right'))[0]).toBe('10 trays');
 
@@ -141,7 +167,9 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     const data = await bodyData(frame);
     await frame.locator('[data-testid="final-diff"] .monaco-diff-editor').waitFor({ state: 'visible' });
     await expect.poll(() => frame.locator('[data-testid="final-diff"] .il-monaco-inactive').count()).toBeGreaterThan(0);
-    console.log(`[compare] script→rendered ${data.renderedMs} ms, panel created→rendered ${data.sincePanelCreatedMs} ms, command→rendered ${data.sinceCommandMs} ms`);
+    console.log(
+      `[compare] script→rendered ${data.renderedMs} ms, panel created→rendered ${data.sincePanelCreatedMs} ms, command→rendered ${data.sinceCommandMs} ms`,
+    );
     writeFileSync(join(wb.resultsDir, 'timings-sample.json'), JSON.stringify(data, null, 2));
   });
 
@@ -149,7 +177,9 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     const frame = wb.webviewFrame();
     await frame.locator('.il-title').click();
     await wb.page.keyboard.press('F7');
-    await expect.poll(() => frame.locator('[data-testid="status"]').innerText()).toMatch(/^Difference 1\/\d+ \(branch point\)/);
+    await expect
+      .poll(() => frame.locator('[data-testid="status"]').innerText())
+      .toMatch(/^Difference 1\/\d+ \(branch point\)/);
     expect(await frame.locator('.il-current-difference').getAttribute('data-branch-point')).toBe('true');
     await wb.page.keyboard.press('F7');
     await expect.poll(() => frame.locator('[data-testid="status"]').innerText()).toMatch(/^Difference 2\//);
@@ -157,7 +187,9 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     await expect.poll(() => frame.locator('[data-testid="status"]').innerText()).toMatch(/^Difference 1\//);
 
     await wb.page.keyboard.press('F8');
-    await expect.poll(() => frame.locator('[data-testid="status"]').innerText()).toMatch(/^Inactive 1\/\d+: rejected proposal value/);
+    await expect
+      .poll(() => frame.locator('[data-testid="status"]').innerText())
+      .toMatch(/^Inactive 1\/\d+: rejected proposal value/);
     const first = await frame.locator('.il-current-inactive').getAttribute('data-inactive');
     await wb.page.keyboard.press('F8');
     await expect.poll(() => frame.locator('[data-testid="status"]').innerText()).toMatch(/^Inactive 2\//);
@@ -177,13 +209,22 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
     // The user was in the view, then opened the palette.
     await frame.locator('.il-title').click();
-    await expectPushKeepsPalette(wb, frame, join(fixture.path, 'logs', 'math', 'model-a.jsonl'), 'sample-math/muffin-trays');
+    await expectPushKeepsPalette(
+      wb,
+      frame,
+      join(fixture.path, 'logs', 'math', 'model-a.jsonl'),
+      'sample-math/muffin-trays',
+    );
   });
 
   it('follows the theme (screenshots in light, dark and high contrast) and opens the native diff', async () => {
     const frame = wb.webviewFrame();
     const themeClass = async () => (await frame.locator('body').getAttribute('class')) ?? '';
-    const editorBackground = () => frame.locator('.il-final-diff .monaco-editor-background').first().evaluate((e) => getComputedStyle(e).backgroundColor);
+    const editorBackground = () =>
+      frame
+        .locator('.il-final-diff .monaco-editor-background')
+        .first()
+        .evaluate((e) => getComputedStyle(e).backgroundColor);
     const switchTheme = async (name: string) => {
       await wb.page.locator('.monaco-workbench').focus();
       await wb.page.keyboard.press('Control+K');
@@ -191,7 +232,10 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
       const input = wb.page.locator('.quick-input-widget input');
       await input.waitFor({ state: 'visible' });
       await input.fill(name);
-      await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible' });
+      await wb.page
+        .locator('.quick-input-list .monaco-list-row', { hasText: name })
+        .first()
+        .waitFor({ state: 'visible' });
       await wb.page.keyboard.press('Enter');
       await input.waitFor({ state: 'hidden' });
     };
@@ -210,7 +254,10 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     await wb.screenshot('compare-high-contrast');
 
     await frame.locator('[data-testid="native-diff"]').click();
-    await wb.page.locator('.tab', { hasText: /Final responses/ }).first().waitFor({ state: 'visible' });
+    await wb.page
+      .locator('.tab', { hasText: /Final responses/ })
+      .first()
+      .waitFor({ state: 'visible' });
     await wb.page.locator('.editor-group-container.active .monaco-diff-editor').first().waitFor({ state: 'visible' });
     await wb.screenshot('native-diff');
   });
@@ -219,25 +266,34 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     const tabs = wb.page.locator('.tabs-container .tab', { hasText: 'sample-math/muffin-trays' });
     // A compare view behind another editor is not reused: the native diff closed, it is on screen again.
     await wb.runCommand('View: Close Editor');
-    await wb.page.locator('.tabs-container .tab.active', { hasText: 'sample-math/muffin-trays' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.tabs-container .tab.active', { hasText: 'sample-math/muffin-trays' })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     // Another model's pair: the compare view on screen shows it, in the same page, as its second content.
     await wb.runCommand('Intent Lens: Compare Retained ↔ Revised');
     await answerQuickPicks(wb, ['sample-math/muffin-trays', 'illustrative/model-b']);
     const reused = await wb.webviewFrameOf('compare');
-    await reused.locator('body[data-rendered="true"][data-view-generation="2"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    await reused
+      .locator('body[data-rendered="true"][data-view-generation="2"]')
+      .waitFor({ state: 'attached', timeout: wb.timeoutMs });
     expect(await reused.locator('[data-testid="side-left"]').innerText()).toContain('illustrative/model-b');
     expect(await reused.locator('body').evaluate(() => (window as unknown as { ilMark?: string }).ilMark)).toBe('kept');
     expect(await tabs.count()).toBe(1);
     // Pinned, it is kept: the next pair opens in a new view.
     await wb.runCommand('View: Pin Editor');
-    await wb.page.locator('.tabs-container .tab.sticky', { hasText: 'sample-math/muffin-trays' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.tabs-container .tab.sticky', { hasText: 'sample-math/muffin-trays' })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.runCommand('Intent Lens: Compare Retained ↔ Revised');
     await answerQuickPicks(wb, ['sample-math/muffin-trays', 'illustrative/model-a']);
     await expect.poll(() => tabs.count(), { timeout: wb.timeoutMs }).toBe(2);
     // The new view comes on screen (its first content) over the pinned one: the frame is looked up
     // again until it is the new one.
     const generationOnScreen = async () =>
-      (await wb.webviewFrameOf('compare')).locator('body[data-rendered="true"]').getAttribute('data-view-generation', { timeout: 5000 }).catch(() => null);
+      (await wb.webviewFrameOf('compare'))
+        .locator('body[data-rendered="true"]')
+        .getAttribute('data-view-generation', { timeout: 5000 })
+        .catch(() => null);
     await expect.poll(generationOnScreen, { timeout: wb.timeoutMs }).toBe('1');
     const fresh = await wb.webviewFrameOf('compare');
     expect(await fresh.locator('[data-testid="side-left"]').innerText()).toContain('illustrative/model-a');
@@ -259,7 +315,9 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     await wb.runCommand('Intent Lens: Compare Retained ↔ Revised');
     await answerQuickPicks(wb, ['sample-math/muffin-trays', 'illustrative/model-a']);
     const frame = await wb.webviewFrameOf('compare');
-    await frame.locator('body[data-rendered="true"][data-view-generation="1"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    await frame
+      .locator('body[data-rendered="true"][data-view-generation="1"]')
+      .waitFor({ state: 'attached', timeout: wb.timeoutMs });
     // The user is in the view, and runs the command again: as the palette closes VS Code gives the
     // focus back to the view, which reaches its page a moment later. The source pick, then the model
     // pick, must keep it: one pick that never closes between its steps.
@@ -268,15 +326,29 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     await title(/^\s*Compare Retained ↔ Revised\s*$/).waitFor({ state: 'visible', timeout: wb.timeoutMs });
     const pickState = await watchQuickInput(wb);
     await input.fill('sample-math/muffin-trays');
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'sample-math/muffin-trays' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'sample-math/muffin-trays' })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.page.keyboard.press('Enter');
-    await title(/^\s*Compare Retained ↔ Revised: sample-math\/muffin-trays/).waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'illustrative/model-b' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await title(/^\s*Compare Retained ↔ Revised: sample-math\/muffin-trays/).waitFor({
+      state: 'visible',
+      timeout: wb.timeoutMs,
+    });
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'illustrative/model-b' })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     expect(await pickState()).toEqual({ closed: false, focusInPick: true });
     await input.fill('illustrative/model-b');
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'illustrative/model-b' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'illustrative/model-b' })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.page.keyboard.press('Enter');
-    await frame.locator('body[data-rendered="true"][data-view-generation="2"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    await frame
+      .locator('body[data-rendered="true"][data-view-generation="2"]')
+      .waitFor({ state: 'attached', timeout: wb.timeoutMs });
 
     // From the Explorer: the view on screen shows the next pair without taking the focus (a reveal
     // that focused it would close a pick the user opened while the pair was read).
@@ -285,13 +357,20 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
     await wb.page.keyboard.press('F1');
     await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await input.fill('>Intent Lens: Compare Retained ↔ Revised');
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Intent Lens: Compare Retained ↔ Revised' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'Intent Lens: Compare Retained ↔ Revised' })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.page.keyboard.press('Enter');
     await title(/^\s*Compare Retained ↔ Revised\s*$/).waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await answerQuickPicks(wb, ['sample-math/muffin-trays', 'illustrative/model-a']);
-    await frame.locator('body[data-rendered="true"][data-view-generation="3"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    await frame
+      .locator('body[data-rendered="true"][data-view-generation="3"]')
+      .waitFor({ state: 'attached', timeout: wb.timeoutMs });
     // Two frames after the render: a focus the reveal sent has reached the page by then.
-    await frame.locator('body').evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await frame
+      .locator('body')
+      .evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await wb.page.evaluate(() => document.activeElement?.closest('.part.sidebar') !== null)).toBe(true);
     await wb.runCommand('View: Close All Editors');
   });
@@ -321,11 +400,29 @@ function hostileWorkspace(): string {
     { role: 'user', content: condition === 'retained' ? 'No, keep it.' : 'Yes, go with that.' },
     { role: 'log', content: { type: 'event', event: condition === 'retained' ? 'reject' : 'accept', block: 1 } },
     { role: 'assistant', content: `${PAYLOADS.join('\n')}\nFinal ${condition}` },
-    { role: 'log', content: { type: 'answer-evaluation', exact_answer: '<img src=x onerror="window.__ilPwned=\'answer\'">', is_correct: false, score: 0 } },
+    {
+      role: 'log',
+      content: {
+        type: 'answer-evaluation',
+        exact_answer: '<img src=x onerror="window.__ilPwned=\'answer\'">',
+        is_correct: false,
+        score: 0,
+      },
+    },
   ];
   const model = '<img src=x onerror="window.__ilPwned=\'model\'">';
   const lines = (['retained', 'revised'] as const).map((condition) =>
-    JSON.stringify({ conv_id: `hostile-${condition}`, task: 'math', task_id: 'hostile/probe', assistant_model: model, mode: 'multi', condition, trace: trace(condition), is_correct: false, score: 0 }),
+    JSON.stringify({
+      conv_id: `hostile-${condition}`,
+      task: 'math',
+      task_id: 'hostile/probe',
+      assistant_model: model,
+      mode: 'multi',
+      condition,
+      trace: trace(condition),
+      is_correct: false,
+      score: 0,
+    }),
   );
   writeFileSync(join(dir, 'logs', 'math', 'hostile.jsonl'), lines.join('\n') + '\n');
   return dir;
@@ -371,7 +468,12 @@ describe.skipIf(missing.length > 0)('compare view: hostile model output', () => 
     const frame = await renderedCompare(wb);
     // The payloads are on screen as literal text.
     const text = await frame.locator('.il-conversation').innerText();
-    for (const p of ['<script>window.__ilPwned = "script"</script>', '[click me](https://example.com/track)', '<svg onload=']) expect(text).toContain(p);
+    for (const p of [
+      '<script>window.__ilPwned = "script"</script>',
+      '[click me](https://example.com/track)',
+      '<svg onload=',
+    ])
+      expect(text).toContain(p);
     expect(await frame.locator('[data-testid="side-left"]').innerText()).toContain('<img src=x onerror=');
     // No element was created from the payloads.
     const injected = ['script', 'img', 'iframe', 'svg', 'a[href]', 'style'];
@@ -393,22 +495,38 @@ describe.skipIf(missing.length > 0)('compare view: hostile model output', () => 
     // Webview resources (the view's lazy modules under dist/webview/lazy: Monaco, its CSS and font) use VS Code's resource
     // origin `*.vscode-resource.vscode-cdn.net`: the webview service worker answers them from the
     // extension folder, they never reach the network. Everything else must be this server or local.
-    const ownResource = (u: string) => /^https:\/\/[^/]+\.vscode-resource\.vscode-cdn\.net\/.*\/dist\/webview\/(lazy\/)?[\w.-]+$/.test(u);
-    const local = (u: string) => /^(blob:|data:|about:|vscode-webview:)/.test(u) || /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(u) || ownResource(u);
+    const ownResource = (u: string) =>
+      /^https:\/\/[^/]+\.vscode-resource\.vscode-cdn\.net\/.*\/dist\/webview\/(lazy\/)?[\w.-]+$/.test(u);
+    const local = (u: string) =>
+      /^(blob:|data:|about:|vscode-webview:)/.test(u) ||
+      /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(u) ||
+      ownResource(u);
     const fromWebviews = since.filter((r) => /webview|fake\.html/.test(r.frame));
     expect(fromWebviews.length).toBeGreaterThan(0);
     expect(fromWebviews.filter((r) => !local(r.url)).map((r) => r.url)).toEqual([]);
     // The page came prerendered with its stylesheet inlined (pageAssets.ts): of dist/webview itself only
     // its script was fetched, once it was on screen (webviewPanelHost.ts); then the lazy modules
     // (Monaco's diff editor, its CSS and font), from dist/webview/lazy.
-    expect(fromWebviews.filter((r) => /\/dist\/webview\/[\w.-]+$/.test(r.url)).map((r) => r.url.split('/').pop())).toEqual(['compare.js']);
+    expect(
+      fromWebviews.filter((r) => /\/dist\/webview\/[\w.-]+$/.test(r.url)).map((r) => r.url.split('/').pop()),
+    ).toEqual(['compare.js']);
     expect(fromWebviews.some((r) => /\/dist\/webview\/lazy\/finalDiffEditor\.js$/.test(r.url))).toBe(true);
     // …and the resource-origin ones were answered by the service worker, not the network.
     for (const r of fromWebviews.filter((x) => ownResource(x.url))) {
       const response = await r.request.response();
-      expect({ url: r.url, fromServiceWorker: response?.fromServiceWorker() ?? false }).toEqual({ url: r.url, fromServiceWorker: true });
+      expect({ url: r.url, fromServiceWorker: response?.fromServiceWorker() ?? false }).toEqual({
+        url: r.url,
+        fromServiceWorker: true,
+      });
     }
-    writeFileSync(join(wb.resultsDir, 'webview-requests.json'), JSON.stringify(since.map(({ url, frame }) => ({ url, frame })), null, 2));
+    writeFileSync(
+      join(wb.resultsDir, 'webview-requests.json'),
+      JSON.stringify(
+        since.map(({ url, frame }) => ({ url, frame })),
+        null,
+        2,
+      ),
+    );
     await wb.screenshot('hostile');
   });
 });

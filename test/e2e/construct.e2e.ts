@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
-import { missingE2eTools, openWorkbench, sampleWorkspace, screenshotOnFailure, startCodeServer, type CodeServer, type SampleWorkspace, type Workbench } from './harness';
+import {
+  missingE2eTools,
+  openWorkbench,
+  sampleWorkspace,
+  screenshotOnFailure,
+  startCodeServer,
+  type CodeServer,
+  type SampleWorkspace,
+  type Workbench,
+} from './harness';
 
 const missing = missingE2eTools();
 
@@ -21,7 +30,8 @@ const onion = {
     { shard_id: 3, shard_text: 'each bag weighs 50 pounds' },
     { shard_id: 4, shard_text: 'a pound of onions costs $1.50' },
   ],
-  question: 'A chef buys 4 bags of onions. Each bag weighs 50 pounds. A pound of onions costs $1.50. How much does the chef spend?',
+  question:
+    'A chef buys 4 bags of onions. Each bag weighs 50 pounds. A pound of onions costs $1.50. How much does the chef spend?',
   answer: 'The chef buys 4 x 50 = <<4*50=200>>200 pounds.\nThat costs 200 x 1.50 = $<<200*1.5=300>>300.\n#### 300',
   provenance: 'made for this test',
 };
@@ -39,12 +49,21 @@ const muffins = {
 };
 
 /** A math source without a numeric answer: the construction gives a reason instead of a revision. */
-const noAnswer = { task_id: 'batch/name', task: 'math', shards: [{ shard_id: 1, shard_text: 'what is the chef called?' }], question: 'What is the chef called?', answer: 'Ann' };
+const noAnswer = {
+  task_id: 'batch/name',
+  task: 'math',
+  shards: [{ shard_id: 1, shard_text: 'what is the chef called?' }],
+  question: 'What is the chef called?',
+  answer: 'Ann',
+};
 
 // Python-style separators, as real data is written: untouched bytes must survive as they are.
 const pyJson = (v: unknown): string => {
   if (Array.isArray(v)) return `[${v.map(pyJson).join(', ')}]`;
-  if (v && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${pyJson(x)}`).join(', ')}}`;
+  if (v && typeof v === 'object')
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${pyJson(x)}`)
+      .join(', ')}}`;
   return JSON.stringify(v);
 };
 
@@ -57,10 +76,15 @@ describe.skipIf(missing.length > 0)('constructing revisions', () => {
   beforeAll(async () => {
     ws = sampleWorkspace();
     // A database source: the samples' library task without its revision (its database is in databases/).
-    const sample = readFileSync(join(ws.path, 'intent.records.jsonl'), 'utf8').split('\n').find((l) => l.includes('"sample-db/old-titles"'))!;
+    const sample = readFileSync(join(ws.path, 'intent.records.jsonl'), 'utf8')
+      .split('\n')
+      .find((l) => l.includes('"sample-db/old-titles"'))!;
     const { intent: _revision, ...library } = JSON.parse(sample) as Record<string, unknown>;
     // Sorts before the samples' records: Review Next Pending reaches it first.
-    writeFileSync(join(ws.path, 'construct.records.jsonl'), `${pyJson(onion)}\n${pyJson({ ...library, task_id: 'construct/old-titles' })}\n`);
+    writeFileSync(
+      join(ws.path, 'construct.records.jsonl'),
+      `${pyJson(onion)}\n${pyJson({ ...library, task_id: 'construct/old-titles' })}\n`,
+    );
     server = await startCodeServer({ workspace: ws.path });
     // Generous waits: the shared 2-core machine is often loaded.
     wb = await openWorkbench(server, { suite: 'construct', timeoutMs: 180_000 });
@@ -68,7 +92,9 @@ describe.skipIf(missing.length > 0)('constructing revisions', () => {
     await wb.extensionsActivated();
     // The run logs indexed: the tree is rebuilt then, and a context menu opened on a row of the
     // tree before would run its command without the row (VS Code no longer knows the item).
-    await wb.page.locator('.part.statusbar', { hasText: /records · [1-9]\d* conversations · \d+% correct/ }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.part.statusbar', { hasText: /records · [1-9]\d* conversations · \d+% correct/ })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
   }, 600_000);
 
   /**
@@ -87,7 +113,8 @@ describe.skipIf(missing.length > 0)('constructing revisions', () => {
         if ((asked = await pick.isVisible())) break;
         await wb.page.waitForTimeout(250);
       }
-      if (!asked || attempt >= 3) throw new Error(`${label} on ${String(row)}: ${asked ? 'ran without its row three times' : 'nothing showed'}`);
+      if (!asked || attempt >= 3)
+        throw new Error(`${label} on ${String(row)}: ${asked ? 'ran without its row three times' : 'nothing showed'}`);
       await wb.page.keyboard.press('Escape');
       await pick.waitFor({ state: 'hidden', timeout: wb.timeoutMs });
     }
@@ -102,7 +129,11 @@ describe.skipIf(missing.length > 0)('constructing revisions', () => {
   it('constructs from the tree: candidates with checks, pick and edit one, write it, review it next', async () => {
     const file = join(ws.path, 'construct.records.jsonl');
     const before = readFileSync(file, 'utf8');
-    await fromTreeMenu('construct/onion', 'New Revision From Source…', wb.page.locator('.tabs-container .tab', { hasText: 'Candidates: construct/onion' }));
+    await fromTreeMenu(
+      'construct/onion',
+      'New Revision From Source…',
+      wb.page.locator('.tabs-container .tab', { hasText: 'Candidates: construct/onion' }),
+    );
     const frame = await wb.webviewFrameOf('candidates');
     await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
     expect(await frame.locator('[data-testid="task-id"]').innerText()).toBe('construct/onion');
@@ -130,32 +161,56 @@ describe.skipIf(missing.length > 0)('constructing revisions', () => {
     await expect.poll(() => weight.getAttribute('data-chosen')).toBe('true');
     const value = weight.locator('[data-testid="value"] input');
     await value.fill('60 pounds');
-    await expect.poll(() => weight.locator('[data-testid="recheck-status"]').getAttribute('data-status'), { timeout: wb.timeoutMs }).toBe('passed');
+    await expect
+      .poll(() => weight.locator('[data-testid="recheck-status"]').getAttribute('data-status'), {
+        timeout: wb.timeoutMs,
+      })
+      .toBe('passed');
     expect(await weight.locator('[data-testid="reference"]').innerText()).toMatch(/300 → 360/);
     // The value as constructed again: nothing to re-check.
     await value.fill('25 pounds');
-    await expect.poll(() => weight.locator('[data-testid="recheck-status"]').getAttribute('data-status'), { timeout: wb.timeoutMs }).toBe('listed');
+    await expect
+      .poll(() => weight.locator('[data-testid="recheck-status"]').getAttribute('data-status'), {
+        timeout: wb.timeoutMs,
+      })
+      .toBe('listed');
     // A value that breaks a check (whole results stay whole: 4 x 50.5 is not) cannot be written.
     await value.fill('50.5 pounds');
-    await expect.poll(() => weight.locator('[data-testid="recheck-status"]').getAttribute('data-status'), { timeout: wb.timeoutMs }).toBe('failed');
+    await expect
+      .poll(() => weight.locator('[data-testid="recheck-status"]').getAttribute('data-status'), {
+        timeout: wb.timeoutMs,
+      })
+      .toBe('failed');
     expect(await weight.locator('[data-testid="recheck-status"]').innerText()).toMatch(/not-integer/);
     expect(await frame.locator('[data-testid="write"]').getAttribute('disabled')).not.toBeNull();
     await value.fill('60 pounds');
-    await expect.poll(() => weight.locator('[data-testid="recheck-status"]').getAttribute('data-status'), { timeout: wb.timeoutMs }).toBe('passed');
+    await expect
+      .poll(() => weight.locator('[data-testid="recheck-status"]').getAttribute('data-status'), {
+        timeout: wb.timeoutMs,
+      })
+      .toBe('passed');
     await wb.screenshot('construct-edited');
 
     // Write Revision from the keyboard, in the value field.
     await value.press('Control+Enter');
     // The revision editor opens on the new record.
     const editor = await wb.webviewFrameOf('editor');
-    await expect.poll(() => editor.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs }).toBe('construct/onion');
+    await expect
+      .poll(() => editor.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs })
+      .toBe('construct/onion');
     // On disk: the source's bytes, then its intent block, review pending.
     await expect.poll(() => readFileSync(file, 'utf8') !== before, { timeout: wb.timeoutMs }).toBe(true);
     const saved = readFileSync(file, 'utf8');
     const sourceLine = before.split('\n')[0]!;
     expect(saved.startsWith(sourceLine.slice(0, -1))).toBe(true);
     const rec = JSON.parse(saved.split('\n')[0]!);
-    expect(rec.intent).toMatchObject({ shard_id: 3, original: '50 pounds', revised: '60 pounds', reference: { original: 300, revised: 360 }, review: { status: 'pending' } });
+    expect(rec.intent).toMatchObject({
+      shard_id: 3,
+      original: '50 pounds',
+      revised: '60 pounds',
+      reference: { original: 300, revised: 360 },
+      review: { status: 'pending' },
+    });
     expect(rec.intent.single_turn.direct_revised).toContain('60 pounds');
     expect(rec.provenance).toBe('made for this test');
     expect(saved.split('\n')[1]).toBe(before.split('\n')[1]);
@@ -167,22 +222,34 @@ describe.skipIf(missing.length > 0)('constructing revisions', () => {
     await wb.page.locator('.monaco-workbench').focus();
     await wb.page.keyboard.press('Control+Alt+Shift+R');
     const next = await wb.webviewFrameOf('editor');
-    await expect.poll(() => next.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs }).toBe('construct/onion');
+    await expect
+      .poll(() => next.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs })
+      .toBe('construct/onion');
   }, 600_000);
 
   it('shows both result tables for a database source picked from the palette', async () => {
     await wb.runCommand('View: Close All Editors');
     const input = await wb.commandWithQuickPick('Intent Lens: New Revision From Source…', 'construct/old-titles');
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'construct/old-titles' }).first().waitFor({ timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'construct/old-titles' })
+      .first()
+      .waitFor({ timeout: wb.timeoutMs });
     await input.press('Enter');
     const frame = await wb.webviewFrameOf('candidates');
-    await expect.poll(() => frame.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs }).toBe('construct/old-titles');
+    await expect
+      .poll(() => frame.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs })
+      .toBe('construct/old-titles');
     const chosen = frame.locator('[data-testid="candidate"][data-chosen="true"]');
     expect(await chosen.getAttribute('data-target')).toMatch(/year < 1950/);
     // Both queries ran on the task's database: the original returns the two titles before 1950.
     expect(await chosen.locator('[data-testid="sql-original"] figcaption').innerText()).toMatch(/original · 2 rows/);
-    expect(await chosen.locator('[data-testid="sql-original"] td').allInnerTexts()).toEqual(['The Salt Road', 'Winter Orchard']);
-    expect(Number(/(\d+) rows?/.exec(await chosen.locator('[data-testid="sql-revised"] figcaption').innerText())![1])).not.toBe(2);
+    expect(await chosen.locator('[data-testid="sql-original"] td').allInnerTexts()).toEqual([
+      'The Salt Road',
+      'Winter Orchard',
+    ]);
+    expect(
+      Number(/(\d+) rows?/.exec(await chosen.locator('[data-testid="sql-revised"] figcaption').innerText())![1]),
+    ).not.toBe(2);
     expect(await chosen.locator('[data-testid="check"][data-ok="false"]').count()).toBe(0);
     await wb.screenshot('construct-sql');
   }, 600_000);
@@ -194,11 +261,19 @@ describe.skipIf(missing.length > 0)('constructing revisions', () => {
     await wb.runCommand('View: Close All Editors');
     await wb.treeRow('batch/muffins');
     await wb.expandTreeRow(/^\s*Data files/);
-    await fromTreeMenu(/batch\.records\.jsonl/, 'Construct Revisions for File…', wb.page.locator('.notification-list-item', { hasText: /constructing revisions|constructed \d+ of/ }).first());
-    const message = await wb.notification(/constructed 1 of 2 sources in batch\.records\.jsonl/, { action: 'Review Next Pending' });
+    await fromTreeMenu(
+      /batch\.records\.jsonl/,
+      'Construct Revisions for File…',
+      wb.page.locator('.notification-list-item', { hasText: /constructing revisions|constructed \d+ of/ }).first(),
+    );
+    const message = await wb.notification(/constructed 1 of 2 sources in batch\.records\.jsonl/, {
+      action: 'Review Next Pending',
+    });
     expect(message).toMatch(/not constructed: missing-keys 1/);
     const editor = await wb.webviewFrameOf('editor');
-    await expect.poll(() => editor.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs }).toBe('batch/muffins');
+    await expect
+      .poll(() => editor.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs })
+      .toBe('batch/muffins');
     const lines = readFileSync(file, 'utf8').split('\n');
     expect(JSON.parse(lines[0]!).intent.review).toEqual({ status: 'pending' });
     expect(lines[1]).toBe(before.split('\n')[1]);

@@ -8,7 +8,18 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { expectPushKeepsPalette, missingE2eTools, openWorkbench, outputChannelLines, repoRoot, screenshotOnFailure, sharedDataDir, startCodeServer, type CodeServer, type Workbench } from './harness';
+import {
+  expectPushKeepsPalette,
+  missingE2eTools,
+  openWorkbench,
+  outputChannelLines,
+  repoRoot,
+  screenshotOnFailure,
+  sharedDataDir,
+  startCodeServer,
+  type CodeServer,
+  type Workbench,
+} from './harness';
 
 const missing = missingE2eTools();
 const SHARED_LOG = 'logs/math/snowball-stateful/snowball-stateful_math_anthropic_claude-3-haiku.jsonl';
@@ -17,7 +28,7 @@ const hasShared = existsSync(join(sharedDataDir, SHARED_LOG));
 const HOSTILE = [
   '<script>window.__ilPwned = "script"</script>',
   '<img src=x onerror="window.__ilPwned = \'img\'">',
-  '[run me](javascript:window.__ilPwned=\'md-link\')',
+  "[run me](javascript:window.__ilPwned='md-link')",
   '<a href="javascript:window.__ilPwned=\'link\'">run</a>',
   '<div onclick="window.__ilPwned=\'div\'"><b>raw html</b></div>',
   '```python\nprint("<script>x</script>")\n```',
@@ -41,7 +52,15 @@ function workspace(): string {
       { role: 'user', content: '<img src=x onerror="window.__ilPwned=\'user\'"> how much?' },
       { role: 'log', content: { type: 'shard_revealed', shard_id: 1 } },
       { role: 'assistant', content: HOSTILE },
-      { role: 'log', content: { type: 'answer-evaluation', exact_answer: '<script>window.__ilPwned="answer"</script>', is_correct: false, score: 0 } },
+      {
+        role: 'log',
+        content: {
+          type: 'answer-evaluation',
+          exact_answer: '<script>window.__ilPwned="answer"</script>',
+          is_correct: false,
+          score: 0,
+        },
+      },
     ],
     is_correct: false,
   };
@@ -58,9 +77,21 @@ function tallConversation() {
   const trace: unknown[] = [];
   for (let i = 1; i <= 6; i++) {
     trace.push({ role: 'user', content: `Tall question ${i}: list the steps.` });
-    trace.push({ role: 'assistant', content: Array.from({ length: i === 1 ? 3 : 150 }, (_, n) => `${n + 1}. step ${n + 1} of reply ${i}`).join('\n') });
+    trace.push({
+      role: 'assistant',
+      content: Array.from({ length: i === 1 ? 3 : 150 }, (_, n) => `${n + 1}. step ${n + 1} of reply ${i}`).join('\n'),
+    });
   }
-  return { conv_id: 'tall-conversation', task: 'math', task_id: 'tall/six-long-replies', assistant_model: 'tall-model', mode: 'multi', condition: 'original', trace, is_correct: false };
+  return {
+    conv_id: 'tall-conversation',
+    task: 'math',
+    task_id: 'tall/six-long-replies',
+    assistant_model: 'tall-model',
+    mode: 'multi',
+    condition: 'original',
+    trace,
+    is_correct: false,
+  };
 }
 
 const LONG_TURNS = 200;
@@ -70,11 +101,24 @@ function longConversation() {
   const trace: unknown[] = [];
   for (let i = 1; i <= LONG_TURNS; i++) {
     trace.push({ role: 'user', content: `Question ${i}: and what is ${i} times 7?` });
-    trace.push({ role: 'assistant', content: `Reply ${i}.\n\n- step one: take ${i}\n- step two: multiply by 7\n\nSo the result is **${i * 7}**.` });
-    if (i % 50 === 0) trace.push({ role: 'log', content: { type: 'state_transition', from: `s${i}`, to: `s${i + 1}` } });
+    trace.push({
+      role: 'assistant',
+      content: `Reply ${i}.\n\n- step one: take ${i}\n- step two: multiply by 7\n\nSo the result is **${i * 7}**.`,
+    });
+    if (i % 50 === 0)
+      trace.push({ role: 'log', content: { type: 'state_transition', from: `s${i}`, to: `s${i + 1}` } });
   }
   trace.push({ role: 'log', content: { type: 'conversation-completed' } });
-  return { conv_id: 'long-conversation', task: 'math', task_id: 'long/two-hundred-turns', assistant_model: 'long-model', mode: 'multi', condition: 'original', trace, is_correct: false };
+  return {
+    conv_id: 'long-conversation',
+    task: 'math',
+    task_id: 'long/two-hundred-turns',
+    assistant_model: 'long-model',
+    mode: 'multi',
+    condition: 'original',
+    trace,
+    is_correct: false,
+  };
 }
 
 async function renderedConversation(wb: Workbench, title: string | RegExp): Promise<FrameLocator> {
@@ -129,9 +173,14 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     // The page came with its first content, prerendered on the host at the reject turn, and hydrated it.
     expect(await frame.locator('#root[data-prerendered]').count()).toBe(1);
     expect(await frame.locator('body').getAttribute('data-hydration')).toBe('hydrated');
-    expect(outputChannelLines(server.runDir).some((l) => /^\[conversation\] first content prerendered in [\d.]+ ms/.test(l))).toBe(true);
+    expect(
+      outputChannelLines(server.runDir).some((l) => /^\[conversation\] first content prerendered in [\d.]+ ms/.test(l)),
+    ).toBe(true);
     // Its script ran only once that content was on screen (VS Code shows a new frame at its load event).
-    const pageLoad = JSON.parse((await frame.locator('body').getAttribute('data-page-load')) ?? '{}') as Record<string, number>;
+    const pageLoad = JSON.parse((await frame.locator('body').getAttribute('data-page-load')) ?? '{}') as Record<
+      string,
+      number
+    >;
     expect(pageLoad.contentShown).toBeLessThan(pageLoad.scriptStart!);
     // That script was fetched while the page loaded and ran from its text, not added by its URL after.
     expect(await frame.locator('script[type="module"]:not([src])').count()).toBe(1);
@@ -152,7 +201,9 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     const mark = frame.locator('mark.il-current-span[data-inactive]');
     await mark.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     expect(await mark.getAttribute('data-kind')).toMatch(/rejected|superseded/);
-    expect(await frame.locator('mark[data-inactive]').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/10/)]));
+    expect(await frame.locator('mark[data-inactive]').allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/10/)]),
+    );
     expect(await frame.locator('[data-response-type]').allInnerTexts()).toContain('answer attempt');
     await wb.screenshot('conversation-from-tree');
     // K moves to the previous turn.
@@ -161,72 +212,96 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     await expect.poll(() => frame.locator('.il-turn-current').getAttribute('data-turn')).not.toBe(before);
   });
 
-  it.skipIf(!hasShared)('opens a real shared-data LiC conversation with shard tags, response types and its logged score', async () => {
-    await openFromPalette(wb);
-    await pickConversation(wb, 'sharded-GSM8K/248', /sharded-GSM8K\/248.*claude-3-haiku/);
-    const frame = await renderedConversation(wb, /sharded-GSM8K\/248 · Original · anthropic\/claude-3-haiku/);
-    expect(await frame.locator('[data-verdict]').first().getAttribute('data-verdict')).toBe('correct');
-    expect(await frame.locator('[data-testid="provenance"]').innerText()).toContain('score: 1 in the log');
-    await expect.poll(() => frame.locator('[data-tag="shard 1"]').count()).toBeGreaterThan(0);
-    expect((await frame.locator('[data-response-type]').allInnerTexts()).length).toBeGreaterThan(0);
-    await wb.screenshot('conversation-shared-data');
-  });
+  it.skipIf(!hasShared)(
+    'opens a real shared-data LiC conversation with shard tags, response types and its logged score',
+    async () => {
+      await openFromPalette(wb);
+      await pickConversation(wb, 'sharded-GSM8K/248', /sharded-GSM8K\/248.*claude-3-haiku/);
+      const frame = await renderedConversation(wb, /sharded-GSM8K\/248 · Original · anthropic\/claude-3-haiku/);
+      expect(await frame.locator('[data-verdict]').first().getAttribute('data-verdict')).toBe('correct');
+      expect(await frame.locator('[data-testid="provenance"]').innerText()).toContain('score: 1 in the log');
+      await expect.poll(() => frame.locator('[data-tag="shard 1"]').count()).toBeGreaterThan(0);
+      expect((await frame.locator('[data-response-type]').allInnerTexts()).length).toBeGreaterThan(0);
+      await wb.screenshot('conversation-shared-data');
+    },
+  );
 
-  it.skipIf(!hasShared)('opens the real shared-data conversation from the Sources tree at the clicked turn', async () => {
-    // Narrowed through the Samples table's task-id filter (the tree's filter too), so its rows are the only ones.
-    await wb.runCommand('View: Close All Editors');
-    await wb.runCommand('Intent Lens: Open Samples Table');
-    const table = await wb.webviewFrameOf('samples');
-    await table.locator('[data-column="taskId"] input').fill('sharded-GSM8K/248');
-    await wb.page.locator('.part.sidebar', { hasText: /filtered: task id contains "sharded-GSM8K\/248"/ }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    await wb.runCommand('View: Close All Editors');
-    await wb.expandTreeRow('sharded-GSM8K/248');
-    await wb.expandTreeRow(/^\s*Original\s*multi/);
-    await wb.expandTreeRow(/✓ claude-3-haiku/);
-    await (await wb.treeRow(/user · shard 2/)).click();
-    const frame = await renderedConversation(wb, /sharded-GSM8K\/248 · Original · anthropic\/claude-3-haiku/);
-    expect(await frame.locator('[data-verdict]').first().getAttribute('data-verdict')).toBe('correct');
-    const current = frame.locator('.il-turn-current');
-    await current.waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    expect(await current.locator('[data-tag]').allInnerTexts()).toContain('shard 2');
-    expect((await frame.locator('[data-response-type]').allInnerTexts()).length).toBeGreaterThan(0);
-    await wb.screenshot('conversation-shared-data-from-tree');
-    await wb.runCommand('Intent Lens: Clear Filters');
-  });
+  it.skipIf(!hasShared)(
+    'opens the real shared-data conversation from the Sources tree at the clicked turn',
+    async () => {
+      // Narrowed through the Samples table's task-id filter (the tree's filter too), so its rows are the only ones.
+      await wb.runCommand('View: Close All Editors');
+      await wb.runCommand('Intent Lens: Open Samples Table');
+      const table = await wb.webviewFrameOf('samples');
+      await table.locator('[data-column="taskId"] input').fill('sharded-GSM8K/248');
+      await wb.page
+        .locator('.part.sidebar', { hasText: /filtered: task id contains "sharded-GSM8K\/248"/ })
+        .first()
+        .waitFor({ state: 'visible', timeout: wb.timeoutMs });
+      await wb.runCommand('View: Close All Editors');
+      await wb.expandTreeRow('sharded-GSM8K/248');
+      await wb.expandTreeRow(/^\s*Original\s*multi/);
+      await wb.expandTreeRow(/✓ claude-3-haiku/);
+      await (await wb.treeRow(/user · shard 2/)).click();
+      const frame = await renderedConversation(wb, /sharded-GSM8K\/248 · Original · anthropic\/claude-3-haiku/);
+      expect(await frame.locator('[data-verdict]').first().getAttribute('data-verdict')).toBe('correct');
+      const current = frame.locator('.il-turn-current');
+      await current.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+      expect(await current.locator('[data-tag]').allInnerTexts()).toContain('shard 2');
+      expect((await frame.locator('[data-response-type]').allInnerTexts()).length).toBeGreaterThan(0);
+      await wb.screenshot('conversation-shared-data-from-tree');
+      await wb.runCommand('Intent Lens: Clear Filters');
+    },
+  );
 
-  it.skipIf(!hasShared)('opens the same real conversation from a full-text search hit, at the turn of the hit', async () => {
-    // No webview left to take focus from the quick pick.
-    await wb.runCommand('View: Close All Editors');
-    await wb.runCommand('Intent Lens: Search Conversations…');
-    const widget = wb.page.locator('.quick-input-widget');
-    // "spent on onions" is said only in this conversation of the real log (and in no sample log).
-    await widget.locator('input').fill('spent on onions');
-    const hit = widget.locator('.monaco-list-row', { hasText: /U1 user · sharded-GSM8K\/248/ }).first();
-    await hit.waitFor({ timeout: wb.timeoutMs });
-    expect(await hit.innerText()).toContain('calculate how much the chef spent on onions');
-    await wb.screenshot('conversation-search-hit');
-    await hit.click();
-    const frame = await renderedConversation(wb, /sharded-GSM8K\/248 · Original · anthropic\/claude-3-haiku/);
-    expect(await frame.locator('[data-verdict]').first().getAttribute('data-verdict')).toBe('correct');
-    const current = frame.locator('.il-turn-current');
-    await current.waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    expect(await current.innerText()).toContain('calculate how much the chef spent on onions');
-    await expect.poll(() => frame.locator('[data-tag="shard 1"]').count()).toBeGreaterThan(0);
-  });
+  it.skipIf(!hasShared)(
+    'opens the same real conversation from a full-text search hit, at the turn of the hit',
+    async () => {
+      // No webview left to take focus from the quick pick.
+      await wb.runCommand('View: Close All Editors');
+      await wb.runCommand('Intent Lens: Search Conversations…');
+      const widget = wb.page.locator('.quick-input-widget');
+      // "spent on onions" is said only in this conversation of the real log (and in no sample log).
+      await widget.locator('input').fill('spent on onions');
+      const hit = widget.locator('.monaco-list-row', { hasText: /U1 user · sharded-GSM8K\/248/ }).first();
+      await hit.waitFor({ timeout: wb.timeoutMs });
+      expect(await hit.innerText()).toContain('calculate how much the chef spent on onions');
+      await wb.screenshot('conversation-search-hit');
+      await hit.click();
+      const frame = await renderedConversation(wb, /sharded-GSM8K\/248 · Original · anthropic\/claude-3-haiku/);
+      expect(await frame.locator('[data-verdict]').first().getAttribute('data-verdict')).toBe('correct');
+      const current = frame.locator('.il-turn-current');
+      await current.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+      expect(await current.innerText()).toContain('calculate how much the chef spent on onions');
+      await expect.poll(() => frame.locator('[data-tag="shard 1"]').count()).toBeGreaterThan(0);
+    },
+  );
 
   it('opens the log line and compares with another run from the conversation header', async () => {
     await openFromPalette(wb);
     const log = join(dir, 'logs', 'math', 'model-a.jsonl');
     const lines = readFileSync(log, 'utf8').split('\n');
-    const at = lines.findIndex((l) => l.includes('"sample-math/muffin-trays"') && /"condition":\s*"retained"/.test(l) && /"mode":\s*"multi"/.test(l) && !/"path"/.test(l));
+    const at = lines.findIndex(
+      (l) =>
+        l.includes('"sample-math/muffin-trays"') &&
+        /"condition":\s*"retained"/.test(l) &&
+        /"mode":\s*"multi"/.test(l) &&
+        !/"path"/.test(l),
+    );
     const convId = (JSON.parse(lines[at]!) as { conv_id: string }).conv_id;
     await pickConversation(wb, convId, new RegExp(convId));
     const frame = await renderedConversation(wb, 'sample-math/muffin-trays · Retained · illustrative/model-a');
 
     // "Open Log Line": the log file opens beside, the cursor on the conversation's line.
     await frame.locator('.il-actions button', { hasText: 'Open Log Line' }).click();
-    await wb.page.locator('.tab', { hasText: 'model-a.jsonl' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    await wb.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`^\\s*Ln ${at + 1}, Col 1`) }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.tab', { hasText: 'model-a.jsonl' })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`^\\s*Ln ${at + 1}, Col 1`) })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
 
     // "Compare With…": a pick of this source's other runs; the chosen pair opens in the compare view.
     await wb.page.locator('.tab', { hasText: 'sample-math/muffin-trays · Retained' }).first().click();
@@ -234,12 +309,22 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     for (let attempt = 1; ; attempt++) {
       await frame.locator('.il-actions button', { hasText: 'Compare With…' }).click();
       // The webview can take the focus back and close the pick at load: click again (bounded).
-      const shown = await pick.locator('.quick-input-list .monaco-list-row').first().waitFor({ state: 'visible', timeout: attempt < 3 ? 15_000 : wb.timeoutMs }).then(() => true, () => false);
+      const shown = await pick
+        .locator('.quick-input-list .monaco-list-row')
+        .first()
+        .waitFor({ state: 'visible', timeout: attempt < 3 ? 15_000 : wb.timeoutMs })
+        .then(
+          () => true,
+          () => false,
+        );
       if (shown) break;
       if (attempt >= 3) throw new Error('the Compare With… pick did not show');
     }
     await pick.locator('input').fill('Revised');
-    await pick.locator('.quick-input-list .monaco-list-row', { hasText: /Revised/ }).first().click();
+    await pick
+      .locator('.quick-input-list .monaco-list-row', { hasText: /Revised/ })
+      .first()
+      .click();
     const compare = await wb.webviewFrameOf('compare');
     await compare.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
     await wb.screenshot('conversation-compare-with');
@@ -270,11 +355,25 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
         last = now;
       }
       gaps.sort((a, b) => a - b);
-      return { frames: gaps.length, median: gaps[Math.floor(gaps.length / 2)] ?? 0, p95: gaps[Math.floor(gaps.length * 0.95)] ?? 0, max: gaps.at(-1) ?? 0 };
+      return {
+        frames: gaps.length,
+        median: gaps[Math.floor(gaps.length / 2)] ?? 0,
+        p95: gaps[Math.floor(gaps.length * 0.95)] ?? 0,
+        max: gaps.at(-1) ?? 0,
+      };
     });
     console.log(`[conversation e2e] 200-turn scroll: ${JSON.stringify(frames)}`);
     // The heights measured on the way change the total: scroll until the last turn is mounted.
-    await expect.poll(() => transcript.evaluate((el, last) => ((el.scrollTop = el.scrollHeight), el.querySelector(`[data-turn="${last}"]`) !== null), LONG_TURNS - 1), { timeout: wb.timeoutMs }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          transcript.evaluate(
+            (el, last) => ((el.scrollTop = el.scrollHeight), el.querySelector(`[data-turn="${last}"]`) !== null),
+            LONG_TURNS - 1,
+          ),
+        { timeout: wb.timeoutMs },
+      )
+      .toBe(true);
     expect(await frame.locator(`[data-turn="${LONG_TURNS - 1}"]`).innerText()).toContain(`Question ${LONG_TURNS}:`);
     expect(await mounted()).toBeLessThan(30);
 
@@ -304,11 +403,16 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     expect(await frame.locator('body').getAttribute('data-hydration')).toBe('hydrated');
     // The first two turns (the hydrated rows) fill the transcript, the first alone does not: the rows
     // below the second are off screen, and the second is on it.
-    const bottomOf = (index: number) => frame.locator(`.il-row[data-index="${index}"]`).evaluate((el) => el.getBoundingClientRect().bottom);
-    const transcriptBottom = await frame.locator('[data-testid="transcript"]').evaluate((el) => el.getBoundingClientRect().bottom);
+    const bottomOf = (index: number) =>
+      frame.locator(`.il-row[data-index="${index}"]`).evaluate((el) => el.getBoundingClientRect().bottom);
+    const transcriptBottom = await frame
+      .locator('[data-testid="transcript"]')
+      .evaluate((el) => el.getBoundingClientRect().bottom);
     expect(await bottomOf(0)).toBeLessThan(transcriptBottom);
     expect(await bottomOf(1)).toBeGreaterThan(transcriptBottom);
-    const hydratedMessages = await frame.locator('.il-row[data-index="0"] .il-md, .il-row[data-index="1"] .il-md').count();
+    const hydratedMessages = await frame
+      .locator('.il-row[data-index="0"] .il-md, .il-row[data-index="1"] .il-md')
+      .count();
     expect(hydratedMessages).toBe(4);
     // None below them is rendered before the first paint: before, rows estimated at 260 px each were
     // rendered, measured and dropped, and one more beyond the screen rendered (their Markdown parsed).
@@ -322,25 +426,38 @@ describe.skipIf(missing.length > 0)('conversation view', () => {
     await pickConversation(wb, 'hostile/probe', /hostile\/probe/);
     const frame = await renderedConversation(wb, /hostile\/probe/);
     const text = await frame.locator('[data-testid="transcript"]').innerText();
-    for (const p of ['<script>window.__ilPwned = "script"</script>', '<img src=x onerror=', '<div onclick=', 'run me']) expect(text).toContain(p);
+    for (const p of ['<script>window.__ilPwned = "script"</script>', '<img src=x onerror=', '<div onclick=', 'run me'])
+      expect(text).toContain(p);
     expect(await frame.locator('[data-testid="extracted-answer"]').innerText()).toContain('<script>');
     for (const tag of ['script', 'img', 'iframe', 'a[href^="javascript"]', 'div[onclick]', 'b']) {
-      expect({ tag, n: await frame.locator(`[data-testid="transcript"] ${tag}, [data-testid="header"] ${tag}`).count() }).toEqual({ tag, n: 0 });
+      expect({
+        tag,
+        n: await frame.locator(`[data-testid="transcript"] ${tag}, [data-testid="header"] ${tag}`).count(),
+      }).toEqual({ tag, n: 0 });
     }
     // The code block is highlighted once the highlighter loads, its text unchanged.
     await frame.locator('code.hljs').first().waitFor({ state: 'attached', timeout: wb.timeoutMs });
     expect(await frame.locator('code.hljs').first().innerText()).toContain('print("<script>x</script>")');
     expect(await wb.page.evaluate(() => (window as unknown as { __ilPwned?: string }).__ilPwned)).toBeUndefined();
-    for (const f of wb.page.frames()) expect(await f.evaluate(() => (window as unknown as { __ilPwned?: string }).__ilPwned).catch(() => undefined)).toBeUndefined();
+    for (const f of wb.page.frames())
+      expect(
+        await f.evaluate(() => (window as unknown as { __ilPwned?: string }).__ilPwned).catch(() => undefined),
+      ).toBeUndefined();
     await wb.screenshot('conversation-hostile');
   });
 
   it('shows another conversation in the open view (preview semantics) and keeps the palette and the page through a log append', async () => {
     // Picked by conv_id (the pick's rows are sorted by model: model-b's may be below the visible rows).
     const retained = (model: string) => {
-      const lines = readFileSync(join(dir, 'logs', 'math', `${model}.jsonl`), 'utf8').split('\n').filter(Boolean);
-      const entries = lines.map((l) => JSON.parse(l) as { conv_id: string; task_id: string; mode: string; condition: string; path?: string });
-      return entries.find((e) => e.task_id === 'sample-math/muffin-trays' && e.mode === 'multi' && e.condition === 'retained' && !e.path)!.conv_id;
+      const lines = readFileSync(join(dir, 'logs', 'math', `${model}.jsonl`), 'utf8')
+        .split('\n')
+        .filter(Boolean);
+      const entries = lines.map(
+        (l) => JSON.parse(l) as { conv_id: string; task_id: string; mode: string; condition: string; path?: string },
+      );
+      return entries.find(
+        (e) => e.task_id === 'sample-math/muffin-trays' && e.mode === 'multi' && e.condition === 'retained' && !e.path,
+      )!.conv_id;
     };
     await openFromPalette(wb);
     await pickConversation(wb, retained('model-a'), new RegExp(retained('model-a')));

@@ -5,11 +5,27 @@
 // and a logged-vs-re-scored run diff shows it flipped and opens it. One run has a fork (a log line
 // with forked_from): a parent-vs-fork-batch diff shows it and opens the pair.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { missingE2eTools, openWorkbench, sampleWorkspace, startCodeServer, type CodeServer, type Workbench } from './harness';
+import {
+  missingE2eTools,
+  openWorkbench,
+  sampleWorkspace,
+  startCodeServer,
+  type CodeServer,
+  type Workbench,
+} from './harness';
 import { Workspace } from '../../src/core/workspace/workspace';
 import { computeStats } from '../../src/core/stats/computeStats';
 import type { StatsReport } from '../../src/core/stats/statsTypes';
@@ -54,7 +70,20 @@ async function rescoreOneRun(dir: string): Promise<ConversationRef> {
     .conversations()
     .filter((r) => r.mode === 'multi' && r.path === undefined && r.verdict === 'correct')
     .sort((a, b) => a.conv_id.localeCompare(b.conv_id))[0]!;
-  ws.verdicts.set([{ conv_id: run.conv_id, task_id: run.task_id, file: run.file, is_correct: false, previous: true, extracted: null, inactive: [], message: 'e2e re-score', verifier: VERIFIER_VERSION, scoredAt: Date.now() }]);
+  ws.verdicts.set([
+    {
+      conv_id: run.conv_id,
+      task_id: run.task_id,
+      file: run.file,
+      is_correct: false,
+      previous: true,
+      extracted: null,
+      inactive: [],
+      message: 'e2e re-score',
+      verifier: VERIFIER_VERSION,
+      scoredAt: Date.now(),
+    },
+  ]);
   await writeVerdictSidecar(dir, ws.verdicts);
   return run;
 }
@@ -62,28 +91,56 @@ async function rescoreOneRun(dir: string): Promise<ConversationRef> {
 /** A model with runs in Original only (as plain LiC logs have): the grid can hide it. Named to sort last. */
 const ORIGINAL_ONLY_MODEL = 'zz-original-only';
 function addOriginalOnlyModel(dir: string): void {
-  const log = findFiles(join(dir, 'logs'), /\.jsonl$/).find((f) => !/[\\/]bad[\\/]/.test(f) && /"mode":\s*"single"/.test(readFileSync(f, 'utf8')))!;
-  const line = readFileSync(log, 'utf8').split('\n').find((l) => /"mode":\s*"single"/.test(l) && /"condition":\s*"original"/.test(l))!;
-  const run = { ...(JSON.parse(line) as Record<string, unknown>), conv_id: 'original-only-1', assistant_model: ORIGINAL_ONLY_MODEL };
+  const log = findFiles(join(dir, 'logs'), /\.jsonl$/).find(
+    (f) => !/[\\/]bad[\\/]/.test(f) && /"mode":\s*"single"/.test(readFileSync(f, 'utf8')),
+  )!;
+  const line = readFileSync(log, 'utf8')
+    .split('\n')
+    .find((l) => /"mode":\s*"single"/.test(l) && /"condition":\s*"original"/.test(l))!;
+  const run = {
+    ...(JSON.parse(line) as Record<string, unknown>),
+    conv_id: 'original-only-1',
+    assistant_model: ORIGINAL_ONLY_MODEL,
+  };
   mkdirSync(join(dir, 'logs', 'original-only'), { recursive: true });
   writeFileSync(join(dir, 'logs', 'original-only', 'runs.jsonl'), JSON.stringify(run) + '\n');
 }
 
 /** Forks one logged-incorrect Retained run with a flipped decision that ran Revised and was correct. */
-function forkOneRun(dir: string, refs: readonly ConversationRef[], not: string): { parent: ConversationRef; forkId: string } {
-  const parent = refs.filter((r) => r.mode === 'multi' && r.condition === 'retained' && r.verdict === 'incorrect' && r.conv_id !== not).sort((a, b) => a.conv_id.localeCompare(b.conv_id))[0]!;
+function forkOneRun(
+  dir: string,
+  refs: readonly ConversationRef[],
+  not: string,
+): { parent: ConversationRef; forkId: string } {
+  const parent = refs
+    .filter((r) => r.mode === 'multi' && r.condition === 'retained' && r.verdict === 'incorrect' && r.conv_id !== not)
+    .sort((a, b) => a.conv_id.localeCompare(b.conv_id))[0]!;
   const line = readFileSync(parent.file, 'utf8').split('\n')[parent.line - 1]!;
   const forkId = `${parent.conv_id}-fork`;
-  const fork = { ...(JSON.parse(line) as Record<string, unknown>), conv_id: forkId, condition: 'revised', is_correct: true, score: null, forked_from: { conv_id: parent.conv_id, turn: 2, edit: 'flip-decision' } };
+  const fork = {
+    ...(JSON.parse(line) as Record<string, unknown>),
+    conv_id: forkId,
+    condition: 'revised',
+    is_correct: true,
+    score: null,
+    forked_from: { conv_id: parent.conv_id, turn: 2, edit: 'flip-decision' },
+  };
   mkdirSync(join(dir, 'logs', 'forks'), { recursive: true });
   writeFileSync(join(dir, 'logs', 'forks', 'flip-decision.jsonl'), JSON.stringify(fork) + '\n');
   return { parent, forkId };
 }
 
 async function coreReport(dir: string): Promise<StatsReport> {
-  const loaded = await coreWorkspace(dir, [join(dir, 'logs'), join(dir, 'evolving')], findFiles(dir, /\.records\.jsonl?$/));
+  const loaded = await coreWorkspace(
+    dir,
+    [join(dir, 'logs'), join(dir, 'evolving')],
+    findFiles(dir, /\.records\.jsonl?$/),
+  );
   // The evolving analysis wired as the CLI and the dashboard wire it.
-  const { evolving, close } = statsDetectors((id) => loaded.record(id)?.record, [...loaded.plans().values()].map((p) => p.plan));
+  const { evolving, close } = statsDetectors(
+    (id) => loaded.record(id)?.record,
+    [...loaded.plans().values()].map((p) => p.plan),
+  );
   const report = await computeStats(loaded.conversationsWithCurrentVerdicts(), { evolving });
   await close();
   return report;
@@ -121,12 +178,16 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
 
   it('opens the grid with the core numbers and n per cell', async () => {
     // The sidecar is restored once the data is loaded: the status bar counts the re-score then.
-    await wb.page.locator('.part.statusbar', { hasText: /\(1 re-scored\)/ }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.part.statusbar', { hasText: /\(1 re-scored\)/ })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.runCommand('Intent Lens: Open Dashboard');
     frame = wb.webviewFrame();
     await frame.locator('[data-testid="accuracy-grid"]').waitFor({ state: 'visible', timeout: wb.timeoutMs });
     // The grid is shown first; the intervals, tests and Fig. 4 stream in (the later tests assert them).
-    await frame.locator('[data-testid="dashboard"][data-pending=""]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    await frame
+      .locator('[data-testid="dashboard"][data-pending=""]')
+      .waitFor({ state: 'attached', timeout: wb.timeoutMs });
     expect(report.cells.length).toBeGreaterThan(0);
     for (const c of report.cells) {
       const el = frame.locator(`[data-cell="${c.model}|${c.domain}|${c.mode}|${c.condition}"]`);
@@ -134,17 +195,25 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
       expect(await el.getAttribute('data-n')).toBe(String(c.n));
     }
     const overall = report.overall.find((o) => o.mode === 'multi' && o.condition === 'retained')!;
-    expect(await frame.locator('[data-cell="*|*|multi|retained"]').getAttribute('data-accuracy')).toBe(overall.accuracy!.toFixed(2));
+    expect(await frame.locator('[data-cell="*|*|multi|retained"]').getAttribute('data-accuracy')).toBe(
+      overall.accuracy!.toFixed(2),
+    );
     await wb.screenshot('dashboard-grid');
   });
 
   it('clicking a cell lists exactly its conversations and opens the chosen one', async () => {
     // The lowest-accuracy multi-turn cell: the interesting one to drill into.
-    const target = report.cells.filter((c) => c.mode === 'multi' && c.accuracy !== null).sort((a, b) => a.accuracy! - b.accuracy!)[0]!;
-    await frame.locator(`[data-cell="${target.model}|${target.domain}|${target.mode}|${target.condition}"] button`).click();
+    const target = report.cells
+      .filter((c) => c.mode === 'multi' && c.accuracy !== null)
+      .sort((a, b) => a.accuracy! - b.accuracy!)[0]!;
+    await frame
+      .locator(`[data-cell="${target.model}|${target.domain}|${target.mode}|${target.condition}"] button`)
+      .click();
     const rows = wb.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
     await rows.first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    await expect.poll(() => wb.page.locator('.quick-input-widget .quick-input-title').innerText()).toContain(`${target.n + target.unscored} conversation`);
+    await expect
+      .poll(() => wb.page.locator('.quick-input-widget .quick-input-title').innerText())
+      .toContain(`${target.n + target.unscored} conversation`);
     expect(await rows.count()).toBe(target.n + target.unscored);
     const first = await rows.first().innerText();
     expect(first).toContain(target.model);
@@ -155,7 +224,10 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await wb.page.keyboard.press('Enter');
     // The chosen conversation opens in the conversation view, titled `task_id · instance · model`.
     await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: wb.timeoutMs });
-    await wb.page.locator('.tabs-container .tab.active', { hasText: ` · ${target.model}` }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.tabs-container .tab.active', { hasText: ` · ${target.model}` })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.webviewFrame().locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
     await wb.screenshot('dashboard-opened-conversation');
   });
@@ -170,7 +242,9 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await wb.screenshot('dashboard-fig4');
     const pooled = report.inactive.find((r) => r.model === '*' && r.domain === '*' && r.condition === 'retained')!;
     await frame.locator('[data-inactive="*|*|retained"] td:nth-child(4) button').click();
-    await expect.poll(() => wb.page.locator('.quick-input-widget .quick-input-title').innerText(), { timeout: wb.timeoutMs }).toContain(`${pooled.new_errors} conversation`);
+    await expect
+      .poll(() => wb.page.locator('.quick-input-widget .quick-input-title').innerText(), { timeout: wb.timeoutMs })
+      .toContain(`${pooled.new_errors} conversation`);
     await wb.page.keyboard.press('Escape');
     const point = report.depth.find((d) => d.model === '*' && d.k > 0);
     if (point) {
@@ -179,7 +253,9 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
       expect(await cell.getAttribute('data-accuracy')).toBe(point.accuracy === null ? '' : point.accuracy.toFixed(2));
       await wb.screenshot('dashboard-fig5');
       await cell.locator('button').click();
-      await expect.poll(() => wb.page.locator('.quick-input-widget .quick-input-title').innerText(), { timeout: wb.timeoutMs }).toContain(`${point.n + point.unscored} conversation`);
+      await expect
+        .poll(() => wb.page.locator('.quick-input-widget .quick-input-title').innerText(), { timeout: wb.timeoutMs })
+        .toContain(`${point.n + point.unscored} conversation`);
       await wb.page.keyboard.press('Escape');
     }
   });
@@ -199,7 +275,9 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await wb.screenshot('dashboard-evolving');
     const target = cells[0]!;
     await frame.locator(`[data-evolving-cell="${target.model}|${target.recap}"] button`).click();
-    await expect.poll(() => wb.page.locator('.quick-input-widget .quick-input-title').innerText(), { timeout: wb.timeoutMs }).toContain(`${target.n + target.unscored} conversation`);
+    await expect
+      .poll(() => wb.page.locator('.quick-input-widget .quick-input-title').innerText(), { timeout: wb.timeoutMs })
+      .toContain(`${target.n + target.unscored} conversation`);
     await wb.page.keyboard.press('Escape');
   });
 
@@ -233,7 +311,9 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
       const name = frame.locator('.il-grid th.il-model').first();
       await name.scrollIntoViewIfNeeded();
       // A name wrapped letter by letter is one character wide; min-width keeps a readable column.
-      await expect.poll(async () => (await name.boundingBox())?.width ?? 0, { timeout: wb.timeoutMs }).toBeGreaterThan(60);
+      await expect
+        .poll(async () => (await name.boundingBox())?.width ?? 0, { timeout: wb.timeoutMs })
+        .toBeGreaterThan(60);
       await wb.screenshot('dashboard-narrow');
     } finally {
       await wb.page.setViewportSize(before);
@@ -241,13 +321,16 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
   });
 
   it("opens a gap's paired 2x2 table with the core counts and exact McNemar p", async () => {
-    const test = report.pairedGaps.find((t) => t.model !== 'overall' && t.n > 0 && t.only_from + t.only_to > 0) ?? report.pairedGaps.find((t) => t.n > 0)!;
+    const test =
+      report.pairedGaps.find((t) => t.model !== 'overall' && t.n > 0 && t.only_from + t.only_to > 0) ??
+      report.pairedGaps.find((t) => t.n > 0)!;
     const gapCell = frame.locator(`[data-gap="${test.id}|${test.model}"]`);
     await gapCell.scrollIntoViewIfNeeded();
     await gapCell.locator('[data-testid="open-paired"]').click();
     const table = frame.locator('[data-testid="paired-table"]');
     await table.waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    for (const k of ['both', 'only_from', 'only_to', 'neither'] as const) expect(await table.locator(`[data-paired="${k}"]`).innerText()).toBe(String(test[k]));
+    for (const k of ['both', 'only_from', 'only_to', 'neither'] as const)
+      expect(await table.locator(`[data-paired="${k}"]`).innerText()).toBe(String(test[k]));
     const summary = await table.locator('[data-testid="paired-summary"]').innerText();
     expect(summary).toContain(`exact McNemar p = ${test.p_mcnemar!.toPrecision(3)}`);
     expect(summary).toContain(test.holm_significant ? 'survives Holm' : 'does not survive Holm');
@@ -257,17 +340,28 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
   it('shows every interval in its cell with Show intervals, one word for empty cells, and hides Original-only models', async () => {
     await wb.runCommand('Intent Lens: Open Dashboard');
     frame = wb.webviewFrame();
-    await frame.locator('[data-testid="dashboard"][data-pending=""]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
+    await frame
+      .locator('[data-testid="dashboard"][data-pending=""]')
+      .waitFor({ state: 'attached', timeout: wb.timeoutMs });
     const cells = report.cells.filter((c) => c.n > 0).slice(0, 6);
-    for (const c of cells) expect(await frame.locator(`[data-cell="${c.model}|${c.domain}|${c.mode}|${c.condition}"] [data-testid="cell-interval"]`).count()).toBe(0);
+    for (const c of cells)
+      expect(
+        await frame
+          .locator(`[data-cell="${c.model}|${c.domain}|${c.mode}|${c.condition}"] [data-testid="cell-interval"]`)
+          .count(),
+      ).toBe(0);
     await frame.locator('[data-testid="show-intervals"]').check();
     for (const c of cells) {
       const cell = frame.locator(`[data-cell="${c.model}|${c.domain}|${c.mode}|${c.condition}"]`);
       const [lo, hi] = wilsonInterval(c.correct, c.n)!;
-      await expect.poll(() => cell.locator('[data-testid="cell-interval"]').innerText(), { timeout: wb.timeoutMs }).toBe(`[${(100 * lo).toFixed(1)}, ${(100 * hi).toFixed(1)}]`);
+      await expect
+        .poll(() => cell.locator('[data-testid="cell-interval"]').innerText(), { timeout: wb.timeoutMs })
+        .toBe(`[${(100 * lo).toFixed(1)}, ${(100 * hi).toFixed(1)}]`);
     }
     // The overall row's bootstrap intervals show too.
-    expect(await frame.locator('[data-cell="*|*|multi|original"] [data-testid="cell-interval"]').innerText()).toMatch(/^\[\d+\.\d, \d+\.\d\]$/);
+    expect(await frame.locator('[data-cell="*|*|multi|original"] [data-testid="cell-interval"]').innerText()).toMatch(
+      /^\[\d+\.\d, \d+\.\d\]$/,
+    );
     // A cell without a number says "no runs" (or "unscored"), one wording everywhere.
     const empty = await frame.locator('.il-grid .il-missing').allInnerTexts();
     expect(empty.length).toBeGreaterThan(0);
@@ -288,7 +382,8 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     const grid = frame.locator('[data-testid="accuracy-grid"]');
     // One tab stop in the grid: the first cell.
     expect(await grid.locator('[tabindex="0"]').count()).toBe(1);
-    const focusedCell = () => frame.locator(':focus').evaluate((el) => el.closest('td')?.getAttribute('data-cell') ?? '');
+    const focusedCell = () =>
+      frame.locator(':focus').evaluate((el) => el.closest('td')?.getAttribute('data-cell') ?? '');
     await grid.locator('[tabindex="0"]').focus();
     const m = report.models[0]!;
     const [d1, d2] = report.domains.filter((d) => report.cells.some((c) => c.model === m && c.domain === d));
@@ -303,7 +398,9 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     expect(await focusedCell()).toBe('*|*|multi|retained');
     // The tab stop moved with the focus.
     expect(await grid.locator('[tabindex="0"]').count()).toBe(1);
-    expect(await grid.locator('[tabindex="0"]').evaluate((el) => el.closest('td')?.getAttribute('data-cell'))).toBe('*|*|multi|retained');
+    expect(await grid.locator('[tabindex="0"]').evaluate((el) => el.closest('td')?.getAttribute('data-cell'))).toBe(
+      '*|*|multi|retained',
+    );
     await wb.screenshot('dashboard-keyboard');
   });
 
@@ -311,22 +408,36 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     // Close the dashboard, split the editor area, and open it again from the narrow group.
     await wb.page.locator('.tabs-container .tab', { hasText: 'Intent Lens Dashboard' }).first().click();
     await wb.runCommand('View: Close Editor');
-    await wb.page.locator('.tabs-container .tab', { hasText: 'Intent Lens Dashboard' }).waitFor({ state: 'detached', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.tabs-container .tab', { hasText: 'Intent Lens Dashboard' })
+      .waitFor({ state: 'detached', timeout: wb.timeoutMs });
     // A text editor to split: the samples' README.
     await wb.page.keyboard.press('Control+P');
     const quickOpen = wb.page.locator('.quick-input-widget input');
     await quickOpen.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await quickOpen.fill('README.md');
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'README.md' }).first().waitFor({ timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'README.md' })
+      .first()
+      .waitFor({ timeout: wb.timeoutMs });
     await wb.page.keyboard.press('Enter');
-    await wb.page.locator('.tabs-container .tab.active', { hasText: 'README.md' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.tabs-container .tab.active', { hasText: 'README.md' })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.runCommand('View: Split Editor Right');
-    await expect.poll(() => wb.page.locator('.part.editor .editor-group-container').count(), { timeout: wb.timeoutMs }).toBeGreaterThan(1);
+    await expect
+      .poll(() => wb.page.locator('.part.editor .editor-group-container').count(), { timeout: wb.timeoutMs })
+      .toBeGreaterThan(1);
     await wb.runCommand('Intent Lens: Open Dashboard');
-    await wb.webviewFrame().locator('[data-testid="accuracy-grid"]').waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb
+      .webviewFrame()
+      .locator('[data-testid="accuracy-grid"]')
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     const editorWidth = (await wb.page.locator('.part.editor').boundingBox())!.width;
     const webview = wb.page.locator('iframe.webview.ready:visible').first();
-    await expect.poll(async () => ((await webview.boundingBox())?.width ?? 0) / editorWidth, { timeout: wb.timeoutMs }).toBeGreaterThan(0.95);
+    await expect
+      .poll(async () => ((await webview.boundingBox())?.width ?? 0) / editorWidth, { timeout: wb.timeoutMs })
+      .toBeGreaterThan(0.95);
     // The other group is hidden (maximized group), not closed.
     expect(await wb.page.locator('.part.editor .editor-group-container').filter({ visible: true }).count()).toBe(1);
     expect(await wb.page.locator('.part.editor .editor-group-container').count()).toBeGreaterThan(1);
@@ -337,7 +448,11 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
   it('runs a run diff between the two models and opens one flipped pair in the compare view', async () => {
     const refs = await coreRefs(dir);
     const [ma, mb] = report.models as [string, string];
-    const expected = diffRuns(refs.filter((r) => r.model === ma), refs.filter((r) => r.model === mb), false);
+    const expected = diffRuns(
+      refs.filter((r) => r.model === ma),
+      refs.filter((r) => r.model === mb),
+      false,
+    );
     const withFlip = expected.instances.find((i) => i.lost.length + i.gained.length > 0)!;
     expect(withFlip).toBeDefined();
     const section = frame.locator('[data-testid="run-diff"]');
@@ -347,14 +462,18 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await frame.locator('[data-testid="run-diff-go"]').click();
     const row = frame.locator(`[data-diff-instance="${withFlip.label}"]`);
     await row.waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    expect(await frame.locator('[data-testid="run-diff-summary"]').innerText()).toContain(`${expected.paired} paired source(s)`);
+    expect(await frame.locator('[data-testid="run-diff-summary"]').innerText()).toContain(
+      `${expected.paired} paired source(s)`,
+    );
     expect(await row.locator('td').nth(1).innerText()).toBe(String(withFlip.lost.length));
     expect(await row.locator('td').nth(2).innerText()).toBe(String(withFlip.gained.length));
     await wb.screenshot('dashboard-run-diff');
     const flip = withFlip.lost[0] ?? withFlip.gained[0]!;
     await row.locator(`[data-flip$="|${flip.task_id}"]`).first().click();
     // The compare view opens on the pair: its tab names the source.
-    await wb.page.locator('.tabs-container .tab', { hasText: flip.task_id }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.tabs-container .tab', { hasText: flip.task_id })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.webviewFrame().locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
     await wb.screenshot('dashboard-run-diff-compare');
   });
@@ -371,16 +490,27 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await wb.page.keyboard.press('Enter');
     await expect.poll(() => existsSync(out), { timeout: wb.timeoutMs }).toBe(true);
     // Saved, said with its workspace-relative path (never absolute), with Open and Reveal in Explorer.
-    await expect.poll(() => frame.locator('.il-message').innerText(), { timeout: wb.timeoutMs }).toContain('Report saved to intent-eval-report.html');
+    await expect
+      .poll(() => frame.locator('.il-message').innerText(), { timeout: wb.timeoutMs })
+      .toContain('Report saved to intent-eval-report.html');
     expect(await frame.locator('.il-message').innerText()).not.toContain(dir);
     // The notification offers both actions (checked on its toast while it shows); Open opens the file.
     const toast = wb.page.locator('.notification-list-item', { hasText: 'Report saved' }).first();
-    if (await toast.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false)) {
-      expect(await toast.locator('.monaco-button').allInnerTexts()).toEqual(expect.arrayContaining(['Open', 'Reveal in Explorer']));
+    if (
+      await toast.waitFor({ state: 'visible', timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      expect(await toast.locator('.monaco-button').allInnerTexts()).toEqual(
+        expect.arrayContaining(['Open', 'Reveal in Explorer']),
+      );
     }
     const saved = await wb.notification(/Report saved to intent-eval-report\.html/, { action: 'Open' });
     expect(saved).not.toContain(dir);
-    await wb.page.locator('.tabs-container .tab.active', { hasText: 'intent-eval-report.html' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.tabs-container .tab.active', { hasText: 'intent-eval-report.html' })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     const page = await wb.page.context().newPage();
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
@@ -392,7 +522,9 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     // The run diff of the previous test is in the report.
     expect(await page.locator('#run-diff').count()).toBe(1);
     // Its flipped conversations link to the conversation view through the URI handler.
-    expect(await page.locator('#run-diff a[href*="://intent-lens.intent-lens/conversation?conv="]').count()).toBeGreaterThan(0);
+    expect(
+      await page.locator('#run-diff a[href*="://intent-lens.intent-lens/conversation?conv="]').count(),
+    ).toBeGreaterThan(0);
     await page.screenshot({ path: join('test-results', 'dashboard-report-html.png'), fullPage: true });
     expect(requests.filter((u) => u !== url)).toEqual([]);
     await page.close();
@@ -403,14 +535,20 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     const d = loggedVsRescored(logged, (id) => (id === rescored.conv_id ? { is_correct: false } : undefined));
     const expected = diffRuns(d.a, d.b, d.pairByModel);
     const inst = expected.instances.find((i) => i.lost.length === 1)!;
-    expect(inst.lost[0]).toMatchObject({ task_id: rescored.task_id, conv_a: rescored.conv_id, conv_b: rescored.conv_id });
+    expect(inst.lost[0]).toMatchObject({
+      task_id: rescored.task_id,
+      conv_a: rescored.conv_id,
+      conv_b: rescored.conv_id,
+    });
     await wb.runCommand('Intent Lens: Open Dashboard');
     frame = wb.webviewFrame();
     await frame.locator('[data-testid="run-diff"]').scrollIntoViewIfNeeded({ timeout: wb.timeoutMs });
     await frame.locator('[data-testid="diff-kind"]').selectOption('rescored');
     await frame.locator('[data-testid="run-diff-go"]').click();
     // A previous diff may show a row for the same instance: wait for this diff's summary.
-    await expect.poll(() => frame.locator('[data-testid="run-diff-summary"]').innerText(), { timeout: wb.timeoutMs }).toContain('as logged → all models, re-scored: 1 paired source(s)');
+    await expect
+      .poll(() => frame.locator('[data-testid="run-diff-summary"]').innerText(), { timeout: wb.timeoutMs })
+      .toContain('as logged → all models, re-scored: 1 paired source(s)');
     const row = frame.locator(`[data-diff-instance="${inst.label}"]`);
     await row.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     expect(await row.locator('td').nth(1).innerText()).toBe('1');
@@ -418,7 +556,9 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     await wb.screenshot('dashboard-run-diff-rescored');
     await row.locator(`[data-flip="✓→✗|${rescored.task_id}"]`).click();
     // One conversation, logged ✓ and re-scored ✗: its own view opens and shows both.
-    await wb.page.locator('.tabs-container .tab.active', { hasText: rescored.task_id }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.tabs-container .tab.active', { hasText: rescored.task_id })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     const view = wb.webviewFrame();
     await view.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
     expect(await view.locator('.il-verdict-badge').getAttribute('data-verdict')).toBe('incorrect');
@@ -432,22 +572,32 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
     expect(batch).toMatchObject({ edit: 'flip-decision', forks: 1 });
     const d = parentVsForks(refs, batch!.id);
     const inst = diffRuns(d.a, d.b, d.pairByModel).instances.find((i) => i.gained.length === 1)!;
-    expect(inst.gained[0]).toMatchObject({ task_id: forked.parent.task_id, conv_a: forked.parent.conv_id, conv_b: forked.forkId });
+    expect(inst.gained[0]).toMatchObject({
+      task_id: forked.parent.task_id,
+      conv_a: forked.parent.conv_id,
+      conv_b: forked.forkId,
+    });
     await wb.runCommand('Intent Lens: Open Dashboard');
     frame = wb.webviewFrame();
     await frame.locator('[data-testid="run-diff"]').scrollIntoViewIfNeeded({ timeout: wb.timeoutMs });
     await frame.locator('[data-testid="diff-kind"]').selectOption('forks');
-    expect(await frame.locator('[data-testid="diff-fork-batch"]').innerText()).toContain('decision at U2 flipped · 1 fork(s) of 1 parent(s)');
+    expect(await frame.locator('[data-testid="diff-fork-batch"]').innerText()).toContain(
+      'decision at U2 flipped · 1 fork(s) of 1 parent(s)',
+    );
     await frame.locator('[data-testid="run-diff-go"]').click();
     // The previous test's diff may show a row for the same instance: wait for this diff's summary.
-    await expect.poll(() => frame.locator('[data-testid="run-diff-summary"]').innerText(), { timeout: wb.timeoutMs }).toContain('parents → forks: ');
+    await expect
+      .poll(() => frame.locator('[data-testid="run-diff-summary"]').innerText(), { timeout: wb.timeoutMs })
+      .toContain('parents → forks: ');
     // The fork ran Revised, yet it is diffed under its parent's instance.
     const row = frame.locator(`[data-diff-instance="${inst.label}"]`);
     await row.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     expect(await row.locator('td').nth(2).innerText()).toBe('1');
     await wb.screenshot('dashboard-run-diff-forks');
     await row.locator(`[data-flip="✗→✓|${forked.parent.task_id}"]`).click();
-    await wb.page.locator('.tabs-container .tab.active', { hasText: forked.parent.task_id }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.tabs-container .tab.active', { hasText: forked.parent.task_id })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     const compare = wb.webviewFrame();
     await compare.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
     // Parent ✗ on the left, its fork ✓ on the right.
@@ -457,21 +607,42 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
   });
 
   it('updates a cell when a run is appended to a log', async () => {
-    const log = findFiles(join(dir, 'logs'), /\.jsonl$/).find((f) => readFileSync(f, 'utf8').includes('"condition": "original"') || readFileSync(f, 'utf8').includes('"condition":"original"'))!;
-    const line = readFileSync(log, 'utf8').split('\n').find((l) => l.trim() && /"mode":\s*"single"/.test(l) && /"condition":\s*"original"/.test(l))!;
-    const entry = JSON.parse(line) as { conv_id: string; assistant_model: string; task: string; is_correct: boolean | null };
-    const before = report.cells.find((c) => c.model === entry.assistant_model && c.domain === entry.task && c.mode === 'single' && c.condition === 'original')!;
+    const log = findFiles(join(dir, 'logs'), /\.jsonl$/).find(
+      (f) =>
+        readFileSync(f, 'utf8').includes('"condition": "original"') ||
+        readFileSync(f, 'utf8').includes('"condition":"original"'),
+    )!;
+    const line = readFileSync(log, 'utf8')
+      .split('\n')
+      .find((l) => l.trim() && /"mode":\s*"single"/.test(l) && /"condition":\s*"original"/.test(l))!;
+    const entry = JSON.parse(line) as {
+      conv_id: string;
+      assistant_model: string;
+      task: string;
+      is_correct: boolean | null;
+    };
+    const before = report.cells.find(
+      (c) =>
+        c.model === entry.assistant_model &&
+        c.domain === entry.task &&
+        c.mode === 'single' &&
+        c.condition === 'original',
+    )!;
     const summary = wb.page.locator('.part.statusbar .statusbar-item', { hasText: / conversations/ }).first();
     const countBefore = Number(/(\d+) conversations/.exec(await summary.innerText())![1]);
     appendFileSync(log, JSON.stringify({ ...entry, conv_id: `${entry.conv_id}-appended`, is_correct: false }) + '\n');
     // The append is loaded (the status bar counts it) before the palette is used: the views that
     // show this log re-render meanwhile, and a palette opened during that can go inert.
-    await wb.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`\\b${countBefore + 1} conversations`) }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`\\b${countBefore + 1} conversations`) })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     // Back to the open dashboard by its tab (the compare view opened last covers it): the cell must
     // follow the append in the dashboard that is already open, not in a new one.
     const tab = wb.page.locator('.tabs-container .tab', { hasText: 'Intent Lens Dashboard' });
     await tab.click({ timeout: wb.timeoutMs });
-    await wb.page.locator('.tabs-container .tab.active', { hasText: 'Intent Lens Dashboard' }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.tabs-container .tab.active', { hasText: 'Intent Lens Dashboard' })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     frame = wb.webviewFrame();
     const cell = frame.locator(`[data-cell="${before.model}|${before.domain}|single|original"]`);
     await expect.poll(() => cell.getAttribute('data-n'), { timeout: wb.timeoutMs }).toBe(String(before.n + 1));

@@ -48,7 +48,10 @@ describe.skipIf(missingE2eTools().length > 0)('fork from a turn', () => {
     await workbench.expandTreeRow(/^\s*Retained/);
     await workbench.expandTreeRow(/✗ asst/);
     await workbench.contextMenuAction(() => workbench.treeRow(/user · proposal/), 'Fork From Turn…');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Drop the proposal and its decision' }).first().click();
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'Drop the proposal and its decision' })
+      .first()
+      .click();
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
     expect(await dialog.innerText()).toMatch(/proposal at U3 and its decision dropped[\s\S]*asst on local/);
@@ -57,11 +60,16 @@ describe.skipIf(missingE2eTools().length > 0)('fork from a turn', () => {
     // The fork is correct and sits under its parent in the tree.
     expect(await workbench.notification(/Fork .* at U3: correct \(parent incorrect\)/)).toContain('correct');
     const forkRow = await workbench.treeRow(/fork · asst/);
-    await expect.poll(async () => forkRow.innerText(), { timeout: 30_000 }).toMatch(/fork: proposal at U3 and its decision dropped/);
+    await expect
+      .poll(async () => forkRow.innerText(), { timeout: 30_000 })
+      .toMatch(/fork: proposal at U3 and its decision dropped/);
     await workbench.screenshot('tree-with-fork');
     const log = readFileSync(join(workspace, 'logs/runs/forks/drop-proposal.jsonl'), 'utf8');
     const fork = JSON.parse(log.trim()) as { forked_from: { conv_id: string; turn: number }; is_correct: boolean };
-    expect(fork).toMatchObject({ forked_from: { conv_id: parentId, turn: 3, edit: 'drop-proposal' }, is_correct: true });
+    expect(fork).toMatchObject({
+      forked_from: { conv_id: parentId, turn: 3, edit: 'drop-proposal' },
+      is_correct: true,
+    });
 
     // Compare With Parent (the fork's context menu): the branch point is the edited turn.
     await workbench.contextMenuAction(() => workbench.treeRow(/fork · asst/), 'Compare With Parent');
@@ -69,8 +77,12 @@ describe.skipIf(missingE2eTools().length > 0)('fork from a turn', () => {
     const branch = frame.locator('[data-branch-point="true"]');
     await branch.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
     expect(await branch.innerText()).toMatch(/Fork at U3: proposal at U3 and its decision dropped/);
-    expect(await frame.locator('[data-testid="side-left"] [data-verdict]').getAttribute('data-verdict')).toBe('incorrect');
-    expect(await frame.locator('[data-testid="side-right"] [data-verdict]').getAttribute('data-verdict')).toBe('correct');
+    expect(await frame.locator('[data-testid="side-left"] [data-verdict]').getAttribute('data-verdict')).toBe(
+      'incorrect',
+    );
+    expect(await frame.locator('[data-testid="side-right"] [data-verdict]').getAttribute('data-verdict')).toBe(
+      'correct',
+    );
     await workbench.screenshot('compare-parent-fork');
   });
 
@@ -84,7 +96,9 @@ describe.skipIf(missingE2eTools().length > 0)('fork from a turn', () => {
     // A click on the proposal turn opens the parent in the conversation view, at that turn.
     await (await workbench.treeRow(/user · proposal/)).click();
     const conversation = await workbench.webviewFrameOf('conversation');
-    await conversation.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: workbench.timeoutMs });
+    await conversation
+      .locator('body[data-rendered="true"]')
+      .waitFor({ state: 'attached', timeout: workbench.timeoutMs });
     const proposal = conversation.locator('[data-testid="turn"][data-turn="2"]');
     await proposal.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
     expect(await proposal.innerText()).toContain(mathRecord.intent!.proposal);
@@ -97,7 +111,9 @@ describe.skipIf(missingE2eTools().length > 0)('fork from a turn', () => {
     // The same command as the tree's: the edit, then the new wording, then the confirmation.
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Replace this message…' }).first().click();
     const input = page.locator('.quick-input-widget input');
-    await expect.poll(async () => input.inputValue(), { timeout: workbench.timeoutMs }).toBe(mathRecord.intent!.proposal);
+    await expect
+      .poll(async () => input.inputValue(), { timeout: workbench.timeoutMs })
+      .toBe(mathRecord.intent!.proposal);
     const wording = 'Just to be sure: the count of sacks stays as I said, right?';
     await input.fill(wording);
     await input.press('Enter');
@@ -110,26 +126,37 @@ describe.skipIf(missingE2eTools().length > 0)('fork from a turn', () => {
     await workbench.notification(/Fork .* at U3: correct \(parent incorrect\)/, { action: 'Compare With Parent' });
     const log = readFileSync(join(workspace, 'logs/runs/forks/replace-user.jsonl'), 'utf8');
     const fork = JSON.parse(log.trim()) as { trace: Array<{ role: string; content: unknown }> };
-    expect(fork).toMatchObject({ forked_from: { conv_id: parentId, turn: 3, edit: 'replace-user', text: wording }, is_correct: true });
+    expect(fork).toMatchObject({
+      forked_from: { conv_id: parentId, turn: 3, edit: 'replace-user', text: wording },
+      is_correct: true,
+    });
     expect(fork.trace.filter((m) => m.role === 'user')[2]?.content).toBe(wording);
     const forkRow = await workbench.treeRow(/fork: U3 replaced/);
     expect(await forkRow.innerText()).toMatch(/fork · asst/);
     // Under its parent: one level below the parent's run row.
     const parentRow = await workbench.treeRow(/✗ asst/);
-    expect(Number(await forkRow.getAttribute('aria-level'))).toBe(Number(await parentRow.getAttribute('aria-level')) + 1);
+    expect(Number(await forkRow.getAttribute('aria-level'))).toBe(
+      Number(await parentRow.getAttribute('aria-level')) + 1,
+    );
 
     // The notification's Compare With Parent opened the comparison: the branch point is U3, replaced.
     const frame = await workbench.webviewFrameOf('compare');
     const branch = frame.locator('[data-branch-point="true"]');
     await branch.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
     expect(await branch.innerText()).toMatch(/Fork at U3: U3 replaced: "Just to be sure/);
-    expect(await frame.locator('[data-testid="side-left"] [data-verdict]').getAttribute('data-verdict')).toBe('incorrect');
-    expect(await frame.locator('[data-testid="side-right"] [data-verdict]').getAttribute('data-verdict')).toBe('correct');
+    expect(await frame.locator('[data-testid="side-left"] [data-verdict]').getAttribute('data-verdict')).toBe(
+      'incorrect',
+    );
+    expect(await frame.locator('[data-testid="side-right"] [data-verdict]').getAttribute('data-verdict')).toBe(
+      'correct',
+    );
     // The fork's rail at U3 follows the replaced message's role (still the proposal) and says so; the parent's does not.
     const note = frame.locator('[data-testid="rail-note"]');
     await note.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
     expect(await note.count()).toBe(1);
-    expect(await note.getAttribute('title')).toBe('U3 replaced by hand: the rail follows its role as the proposal, not its new wording');
+    expect(await note.getAttribute('title')).toBe(
+      'U3 replaced by hand: the rail follows its role as the proposal, not its new wording',
+    );
     await workbench.screenshot('compare-parent-fork-from-conversation-view');
   });
 });

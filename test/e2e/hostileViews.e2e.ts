@@ -8,12 +8,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { missingE2eTools, openWorkbench, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
+import {
+  missingE2eTools,
+  openWorkbench,
+  screenshotOnFailure,
+  startCodeServer,
+  type CodeServer,
+  type Workbench,
+} from './harness';
 
 const missing = missingE2eTools();
 
 const BREAKOUT = '</script><script>window.__ilPwned="breakout";console.error("IL-PWNED breakout")</script>';
-const IMG = '<img src=x onerror="window.__ilPwned=\'img\';console.error(\'IL-PWNED img\')">';
+const IMG = "<img src=x onerror=\"window.__ilPwned='img';console.error('IL-PWNED img')\">";
 const LINK = '<a href="javascript:window.__ilPwned=\'link\'">run</a>';
 const MARKDOWN = '[click me](javascript:window.__ilPwned=1) <b>bold?</b> ![x](https://example.com/x.png)';
 const SCRIPT = '<script>window.__ilPwned="script";console.error("IL-PWNED script")</script>';
@@ -61,10 +68,28 @@ function hostileWorkspace(): string {
     { role: 'user', content: condition === 'retained' ? record.intent.reject : record.intent.accept },
     { role: 'log', content: { type: 'event', event: condition === 'retained' ? 'reject' : 'accept', block: 1 } },
     { role: 'assistant', content: `The answer is 8 ${SCRIPT}` },
-    { role: 'log', content: { type: 'answer-evaluation', exact_answer: IMG, is_correct: condition === 'original', score: condition === 'original' ? 1 : 0 } },
+    {
+      role: 'log',
+      content: {
+        type: 'answer-evaluation',
+        exact_answer: IMG,
+        is_correct: condition === 'original',
+        score: condition === 'original' ? 1 : 0,
+      },
+    },
   ];
   const lines = ['original', 'retained', 'revised'].map((condition) =>
-    JSON.stringify({ conv_id: `hostile-${condition}`, task: 'math', task_id: TASK_ID, assistant_model: MODEL, mode: 'multi', condition, trace: trace(condition), is_correct: condition === 'original', score: null }),
+    JSON.stringify({
+      conv_id: `hostile-${condition}`,
+      task: 'math',
+      task_id: TASK_ID,
+      assistant_model: MODEL,
+      mode: 'multi',
+      condition,
+      trace: trace(condition),
+      is_correct: condition === 'original',
+      score: null,
+    }),
   );
   writeFileSync(join(dir, 'logs', 'math', 'hostile.jsonl'), lines.join('\n') + '\n');
   return dir;
@@ -99,10 +124,16 @@ describe.skipIf(missing.length > 0)('hostile content in the dashboard, In Effect
     await wb.page.evaluate(() => {
       const w = window as unknown as { __ilCsp: string[] };
       w.__ilCsp = [];
-      document.addEventListener('securitypolicyviolation', (e) => {
-        const t = e.target as Element | null;
-        w.__ilCsp.push(`${e.violatedDirective} ${e.sample} ${t && 'outerHTML' in t ? t.outerHTML.slice(0, 300) : String(t)} parent=${t?.parentElement?.className ?? ''} ${t?.parentElement?.parentElement?.className ?? ''}`);
-      }, true);
+      document.addEventListener(
+        'securitypolicyviolation',
+        (e) => {
+          const t = e.target as Element | null;
+          w.__ilCsp.push(
+            `${e.violatedDirective} ${e.sample} ${t && 'outerHTML' in t ? t.outerHTML.slice(0, 300) : String(t)} parent=${t?.parentElement?.className ?? ''} ${t?.parentElement?.parentElement?.className ?? ''}`,
+          );
+        },
+        true,
+      );
     });
     await wb.openView('Intent Lens');
     await wb.extensionsActivated();
@@ -133,8 +164,14 @@ describe.skipIf(missing.length > 0)('hostile content in the dashboard, In Effect
 
   const assertInert = async (frame: FrameLocator, name: string) => {
     const body = frame.locator('body');
-    expect(await frame.locator(`#root ${INJECTED.split(', ').join(', #root ')}`).count(), `${name}: elements injected`).toBe(0);
-    expect(await body.evaluate(() => (window as unknown as { __ilPwned?: unknown }).__ilPwned), `${name}: canary`).toBeUndefined();
+    expect(
+      await frame.locator(`#root ${INJECTED.split(', ').join(', #root ')}`).count(),
+      `${name}: elements injected`,
+    ).toBe(0);
+    expect(
+      await body.evaluate(() => (window as unknown as { __ilPwned?: unknown }).__ilPwned),
+      `${name}: canary`,
+    ).toBeUndefined();
     expect(await wb.page.evaluate(() => (window as unknown as { __ilPwned?: unknown }).__ilPwned)).toBeUndefined();
     expect(dialogs).toEqual([]);
     expect(consoleLines.filter((l) => l.includes('IL-PWNED'))).toEqual([]);
@@ -157,7 +194,10 @@ describe.skipIf(missing.length > 0)('hostile content in the dashboard, In Effect
 
   it('In Effect: requirement values show as text', async () => {
     await wb.commandWithQuickPick('Intent Lens: Show What Is in Effect', 'retained');
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: /retained/i }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: /retained/i })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.page.keyboard.press('Enter');
     const frame = wb.webviewFrame();
     await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
@@ -172,8 +212,14 @@ describe.skipIf(missing.length > 0)('hostile content in the dashboard, In Effect
     await wb.runCommand('Intent Lens: Review Next Pending');
     const frame = wb.webviewFrame();
     await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
-    await expect.poll(() => frame.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs }).toBe(TASK_ID);
-    await expect.poll(async () => (await frame.locator('#root').innerText()).includes('2 bags <img src=x onerror='), { timeout: wb.timeoutMs }).toBe(true);
+    await expect
+      .poll(() => frame.locator('[data-testid="task-id"]').innerText(), { timeout: wb.timeoutMs })
+      .toBe(TASK_ID);
+    await expect
+      .poll(async () => (await frame.locator('#root').innerText()).includes('2 bags <img src=x onerror='), {
+        timeout: wb.timeoutMs,
+      })
+      .toBe(true);
     await assertInert(frame, 'revision editor');
     await wb.screenshot('revision-editor');
   });
@@ -182,14 +228,20 @@ describe.skipIf(missing.length > 0)('hostile content in the dashboard, In Effect
     await wb.openView('Intent Lens');
     const source = await wb.treeRow('hostile/</script>');
     await source.hover();
-    const hover = wb.page.locator('.monaco-hover, .workbench-hover, .custom-hover').filter({ hasText: /hostile/ }).first();
+    const hover = wb.page
+      .locator('.monaco-hover, .workbench-hover, .custom-hover')
+      .filter({ hasText: /hostile/ })
+      .first();
     await hover.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     expect(await hover.locator('img[src="x"], a[href^="javascript:"], script').count()).toBe(0);
     await wb.expandTreeRow('hostile/</script>');
     await wb.expandTreeRow(/^\s*Retained\s*multi/);
     const run = await wb.treeRow(/model <img src=x onerror=/);
     await run.hover();
-    const runHover = wb.page.locator('.monaco-hover, .workbench-hover, .custom-hover').filter({ hasText: /onerror/ }).first();
+    const runHover = wb.page
+      .locator('.monaco-hover, .workbench-hover, .custom-hover')
+      .filter({ hasText: /onerror/ })
+      .first();
     await runHover.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     expect(await runHover.locator('img[src="x"], a[href^="javascript:"], script').count()).toBe(0);
     expect(await wb.page.evaluate(() => (window as unknown as { __ilPwned?: unknown }).__ilPwned)).toBeUndefined();

@@ -3,7 +3,16 @@
 // timeline rail: a transition tag per turn, changes marked, superseded values and functions struck
 // through, the final inactive content; clicking a turn opens the conversation view at that turn.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missingE2eTools, openWorkbench, sampleWorkspace, screenshotOnFailure, startCodeServer, type CodeServer, type SampleWorkspace, type Workbench } from './harness';
+import {
+  missingE2eTools,
+  openWorkbench,
+  sampleWorkspace,
+  screenshotOnFailure,
+  startCodeServer,
+  type CodeServer,
+  type SampleWorkspace,
+  type Workbench,
+} from './harness';
 
 const missing = missingE2eTools();
 
@@ -32,13 +41,22 @@ describe.skipIf(missing.length > 0)('In Effect view: evolving-intent conversatio
     await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     const choice = 'sample-evolving-math/reading · evolving · recap none';
     await input.fill(choice);
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: choice }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: choice })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.page.keyboard.press('Enter');
 
     const frame = wb.webviewFrame();
     await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
     const turns = frame.locator('.il-turn');
-    expect(await turns.evaluateAll((els) => els.map((e) => e.getAttribute('data-label')))).toEqual(['initial', 'switch', 'revise', 'reveal', 'switch']);
+    expect(await turns.evaluateAll((els) => els.map((e) => e.getAttribute('data-label')))).toEqual([
+      'initial',
+      'switch',
+      'revise',
+      'reveal',
+      'switch',
+    ]);
     expect(await frame.locator('.il-verdict').innerText()).toMatch(/incorrect/);
 
     // Turn 2 switches: the old function is struck through, `days` stops applying (changed).
@@ -65,11 +83,16 @@ describe.skipIf(missing.length > 0)('In Effect view: evolving-intent conversatio
     // Clicking a turn reveals it: the conversation view (every "open turn" action's target) opens
     // at that turn, the user's message marked current.
     await revise.locator('.il-turn-head').click();
-    await wb.page.locator('.tab.active', { hasText: /sample-evolving-math\/reading · evolving · recap none/i }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.tab.active', { hasText: /sample-evolving-math\/reading · evolving · recap none/i })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     const conversation = wb.webviewFrame();
     const current = conversation.locator('.il-turn-current');
     await current.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     expect(await current.innerText()).toMatch(/I got her pace wrong/);
-    expect(await current.locator('[data-tag]').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/revise/)]));
+    expect(await current.locator('[data-tag]').allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/revise/)]),
+    );
   });
 });

@@ -24,10 +24,24 @@ export interface LocalModelWorkspace {
  * Starts the scripted model, logs one multi-turn run of `mathRecord` per condition through it, and
  * writes `<name>.records.jsonl` and `logs/<logFile>` into a new temporary workspace.
  */
-export async function localModelWorkspace(name: string, logFile: string, conditions: ReadonlyArray<'original' | 'retained' | 'revised' | 'neutral'>): Promise<LocalModelWorkspace> {
+export async function localModelWorkspace(
+  name: string,
+  logFile: string,
+  conditions: ReadonlyArray<'original' | 'retained' | 'revised' | 'neutral'>,
+): Promise<LocalModelWorkspace> {
   const model = await startFakeServer(worldHandler());
   const logged: LoggedRun[] = [];
-  for (const condition of conditions) logged.push((await runInstance({ record: mathRecord, spec: { mode: 'multi', condition }, ...worldProviders(model.baseUrl), scoreFinal: lastNumberScorer })).entry);
+  for (const condition of conditions)
+    logged.push(
+      (
+        await runInstance({
+          record: mathRecord,
+          spec: { mode: 'multi', condition },
+          ...worldProviders(model.baseUrl),
+          scoreFinal: lastNumberScorer,
+        })
+      ).entry,
+    );
   const workspace = mkdtempSync(join(tmpdir(), `intent-lens-${name}-`));
   writeFileSync(join(workspace, `${name}.records.jsonl`), JSON.stringify(mathRecord) + '\n');
   mkdirSync(join(workspace, 'logs'), { recursive: true });

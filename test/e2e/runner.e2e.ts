@@ -24,7 +24,10 @@ describe('runner: Test Explorer against a local OpenAI-compatible server', () =>
       const first = req.body.messages[0]?.content ?? '';
       if (first.startsWith('You are simulating a user')) {
         const s = eligibleShardsInPrompt(first)[0];
-        return { kind: 'chat', text: JSON.stringify({ response: `so ${s?.shard ?? 'nothing more'}`, shard_id: s?.shard_id ?? -1 }) };
+        return {
+          kind: 'chat',
+          text: JSON.stringify({ response: `so ${s?.shard ?? 'nothing more'}`, shard_id: s?.shard_id ?? -1 }),
+        };
       }
       return { kind: 'chat', text: 'Step by step: 6 sacks * 10 kg * $2 = $120. Final answer: 120' };
     });
@@ -34,7 +37,9 @@ describe('runner: Test Explorer against a local OpenAI-compatible server', () =>
     server = await startCodeServer({
       workspace,
       settings: {
-        'intentLens.providers': [{ id: 'local', kind: 'openai', baseUrl: model.baseUrl, model: 'asst', stream: true, maxRetries: 0 }],
+        'intentLens.providers': [
+          { id: 'local', kind: 'openai', baseUrl: model.baseUrl, model: 'asst', stream: true, maxRetries: 0 },
+        ],
         'intentLens.runs.defaultProvider': 'local',
       },
     });
@@ -53,7 +58,10 @@ describe('runner: Test Explorer against a local OpenAI-compatible server', () =>
   it('stores an API key through the Set API Key command', async () => {
     await workbench.runCommand('Intent Lens: Set API Key');
     const page = workbench.page;
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: /^\s*local/ }).first().click();
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: /^\s*local/ })
+      .first()
+      .click();
     const password = page.locator('.quick-input-widget input[type="password"]');
     await password.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
     await password.fill(SECRET);
@@ -90,18 +98,34 @@ describe('runner: Test Explorer against a local OpenAI-compatible server', () =>
     expect(existsSync(log)).toBe(true);
     const text = readFileSync(log, 'utf8');
     expect(text).not.toContain(SECRET);
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as { condition: string; mode: string; is_correct: boolean; trace: Array<{ role: string; content: unknown }> });
+    const lines = text
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            condition: string;
+            mode: string;
+            is_correct: boolean;
+            trace: Array<{ role: string; content: unknown }>;
+          },
+      );
     expect(lines.map((l) => [l.mode, l.condition, l.is_correct])).toEqual([
       ['multi', 'retained', true],
       ['single', 'direct', false],
     ]);
-    const events = lines[0]!.trace.filter((m) => m.role === 'log' && (m.content as { type: string }).type === 'event').map((m) => (m.content as { event: string }).event);
+    const events = lines[0]!.trace
+      .filter((m) => m.role === 'log' && (m.content as { type: string }).type === 'event')
+      .map((m) => (m.content as { event: string }).event);
     expect(events).toEqual(['proposal', 'reject']);
     expect(model.requests.some((r) => r.headers.authorization === `Bearer ${SECRET}`)).toBe(true);
 
     // The appended log gives the instances runs: the rebuild keeps their items (same record) and
     // makes them expandable, with the run under each.
-    for (const [label, verdict] of [[/^\s*Retained \(multi\)/, /✓/], [/^\s*S_Dir/, /✗/]] as const) {
+    for (const [label, verdict] of [
+      [/^\s*Retained \(multi\)/, /✓/],
+      [/^\s*S_Dir/, /✗/],
+    ] as const) {
       const row = explorer.locator('.monaco-list-row', { hasText: label }).first();
       await expect.poll(async () => row.getAttribute('aria-expanded'), { timeout: 30_000 }).not.toBeNull();
       if ((await row.getAttribute('aria-expanded')) === 'false') await row.locator('.monaco-tl-twistie').click();

@@ -10,7 +10,15 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { missingE2eTools, openWorkbench, repoRoot, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
+import {
+  missingE2eTools,
+  openWorkbench,
+  repoRoot,
+  screenshotOnFailure,
+  startCodeServer,
+  type CodeServer,
+  type Workbench,
+} from './harness';
 
 const missing = missingE2eTools();
 const HOSTILE_ID = '<img src=x onerror="window.__ilPwned=1">hostile';
@@ -20,13 +28,26 @@ function workspace(): string {
   cpSync(join(repoRoot, 'samples'), dir, { recursive: true });
   mkdirSync(join(dir, 'logs/hostile'), { recursive: true });
   // Tokens and cost as our runner logs them (`usage`, `cost_usd` on a message): the table shows both.
-  const entry = { conv_id: 'hostile-row', task: 'math', task_id: HOSTILE_ID, assistant_model: '<script>window.__ilPwned=2</script>', trace: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello', cost_usd: 0.0125, usage: { input_tokens: 1000, output_tokens: 234 } }], is_correct: false };
+  const entry = {
+    conv_id: 'hostile-row',
+    task: 'math',
+    task_id: HOSTILE_ID,
+    assistant_model: '<script>window.__ilPwned=2</script>',
+    trace: [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'hello', cost_usd: 0.0125, usage: { input_tokens: 1000, output_tokens: 234 } },
+    ],
+    is_correct: false,
+  };
   writeFileSync(join(dir, 'logs/hostile/hostile.jsonl'), JSON.stringify(entry) + '\n');
   return dir;
 }
 
 async function table(wb: Workbench): Promise<FrameLocator> {
-  await wb.page.locator('.tab.active', { hasText: /^\s*Samples/ }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+  await wb.page
+    .locator('.tab.active', { hasText: /^\s*Samples/ })
+    .first()
+    .waitFor({ state: 'visible', timeout: wb.timeoutMs });
   const frame = wb.webviewFrame();
   await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
   return frame;
@@ -62,7 +83,9 @@ describe.skipIf(missing.length > 0)('Samples table', () => {
   it('lists every conversation, sorts by a column, and a table filter shows in the tree and the status bar', async () => {
     await wb.runCommand('Intent Lens: Open Samples Table');
     const frame = await table(wb);
-    const total = Number((await frame.locator('[data-testid="row-count"]').innerText()).match(/^(\d+) conversations/)![1]);
+    const total = Number(
+      (await frame.locator('[data-testid="row-count"]').innerText()).match(/^(\d+) conversations/)![1],
+    );
     const status = wb.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+ conversations/ }).first();
     expect(await status.innerText()).toContain(`${total} conversations`);
 
@@ -82,12 +105,20 @@ describe.skipIf(missing.length > 0)('Samples table', () => {
     await modelB.click();
     await expect.poll(() => modelB.isChecked()).toBe(true);
     await wb.page.keyboard.press('Escape');
-    await expect.poll(async () => (await frame.locator('[data-testid="row-count"]').innerText()).match(/^(\d+) of (\d+)/)?.[2]).toBe(String(total));
+    await expect
+      .poll(async () => (await frame.locator('[data-testid="row-count"]').innerText()).match(/^(\d+) of (\d+)/)?.[2])
+      .toBe(String(total));
     const shown = Number((await frame.locator('[data-testid="row-count"]').innerText()).match(/^(\d+) of/)![1]);
     expect(shown).toBeLessThan(total);
     expect(new Set(await cellTexts(frame, 'model'))).toEqual(new Set(['illustrative/model-b']));
-    await wb.page.locator('.part.statusbar .statusbar-item', { hasText: `${shown} of ${total} conversations (filtered)` }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    await wb.page.locator('.part.sidebar', { hasText: /filtered: model: model-b/ }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.part.statusbar .statusbar-item', { hasText: `${shown} of ${total} conversations (filtered)` })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.part.sidebar', { hasText: /filtered: model: model-b/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.expandTreeRow('sample-math/muffin-trays');
     await wb.expandTreeRow(/^\s*Retained\s*multi/);
     await wb.treeRow(/model-b/);
@@ -97,7 +128,9 @@ describe.skipIf(missing.length > 0)('Samples table', () => {
     // Clearing the filters in the tree clears them in the table.
     await wb.page.locator('.tab.active').first().click();
     await wb.runCommand('Intent Lens: Clear Filters');
-    await expect.poll(async () => frame.locator('[data-testid="row-count"]').innerText()).toBe(`${total} conversations`);
+    await expect
+      .poll(async () => frame.locator('[data-testid="row-count"]').innerText())
+      .toBe(`${total} conversations`);
   });
 
   it('filters by logged tokens and response types, shows a hostile task id and model name as text, and scrolls sideways', async () => {
@@ -114,7 +147,9 @@ describe.skipIf(missing.length > 0)('Samples table', () => {
     await tokensAtLeast.fill('');
     // A text filter on response types, as the column shows them.
     await frame.locator('[data-column="responseTypes"] input').fill('answer attempt');
-    await expect.poll(() => frame.locator('[data-testid="filter-description"]').innerText()).toBe('filtered: response types contain "answer attempt"');
+    await expect
+      .poll(() => frame.locator('[data-testid="filter-description"]').innerText())
+      .toBe('filtered: response types contain "answer attempt"');
     const types = await cellTexts(frame, 'responseTypes');
     expect(types.length).toBeGreaterThan(0);
     for (const t of types) expect(t).toContain('answer attempt');
@@ -129,21 +164,35 @@ describe.skipIf(missing.length > 0)('Samples table', () => {
     const grid = frame.locator('[data-testid="grid"]');
     await grid.evaluate((el) => (el.scrollLeft = el.scrollWidth));
     const fileHead = frame.locator('.il-grid-head [data-column="file"]');
-    await expect.poll(async () => {
-      const [head, cell, body] = await Promise.all([fileHead.boundingBox(), grid.locator('.il-cell-file').first().boundingBox(), grid.boundingBox()]);
-      return !!head && !!cell && !!body && Math.abs(head.x - cell.x) < 2 && head.x + head.width <= body.x + body.width + 1;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const [head, cell, body] = await Promise.all([
+          fileHead.boundingBox(),
+          grid.locator('.il-cell-file').first().boundingBox(),
+          grid.boundingBox(),
+        ]);
+        return (
+          !!head && !!cell && !!body && Math.abs(head.x - cell.x) < 2 && head.x + head.width <= body.x + body.width + 1
+        );
+      })
+      .toBe(true);
     expect(await cellTexts(frame, 'file')).toEqual(['logs/hostile/hostile.jsonl:1']);
     await grid.evaluate((el) => (el.scrollLeft = 0));
     expect(await frame.locator('[data-testid="grid"] img, [data-testid="grid"] script').count()).toBe(0);
-    for (const f of wb.page.frames()) expect(await f.evaluate(() => (window as unknown as { __ilPwned?: number }).__ilPwned).catch(() => undefined)).toBeUndefined();
+    for (const f of wb.page.frames())
+      expect(
+        await f.evaluate(() => (window as unknown as { __ilPwned?: number }).__ilPwned).catch(() => undefined),
+      ).toBeUndefined();
     await wb.screenshot('samples-hostile');
     // Ids are not inlined: the page asks for those of the rows on screen; a double click names the row, and the host opens its conversation.
     const row = frame.locator('[data-testid="grid"] [role="row"][data-conv-id="hostile-row"]');
     await row.waitFor({ state: 'attached', timeout: wb.timeoutMs });
     await row.dblclick();
     await wb.page.locator('.tab', { hasText: 'hostile' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    await wb.page.locator('.tab', { hasText: /^\s*Samples/ }).first().click();
+    await wb.page
+      .locator('.tab', { hasText: /^\s*Samples/ })
+      .first()
+      .click();
     await frame.locator('[data-column="taskId"] input').fill('');
   });
 
@@ -151,12 +200,16 @@ describe.skipIf(missing.length > 0)('Samples table', () => {
     await wb.runCommand('View: Close All Editors');
     await wb.runCommand('Intent Lens: Open Samples Table');
     let frame = await table(wb);
-    const total = Number((await frame.locator('[data-testid="row-count"]').innerText()).match(/(\d+) conversations/)![1]);
+    const total = Number(
+      (await frame.locator('[data-testid="row-count"]').innerText()).match(/(\d+) conversations/)![1],
+    );
     // A text filter and a range filter, set in the table.
     await frame.locator('[data-column="taskId"] input').fill('muffin-trays');
     await frame.locator('[data-column="turns"] input[aria-label="Turns at least"]').fill('3');
     // Each is sent after typing pauses: both stay (each edit names only its key), in either order.
-    await expect.poll(() => frame.locator('[data-testid="filter-description"]').innerText(), { timeout: wb.timeoutMs }).toBe('filtered: task id contains "muffin-trays" · turns: 3–');
+    await expect
+      .poll(() => frame.locator('[data-testid="filter-description"]').innerText(), { timeout: wb.timeoutMs })
+      .toBe('filtered: task id contains "muffin-trays" · turns: 3–');
     const filtered = await frame.locator('[data-testid="row-count"]').innerText();
     const shown = Number(filtered.match(/^(\d+) of/)![1]);
     expect(shown).toBeGreaterThan(1);
@@ -173,15 +226,24 @@ describe.skipIf(missing.length > 0)('Samples table', () => {
     expect(await wb.page.locator('.tab.active').first().innerText()).toContain('sample-math/muffin-trays');
 
     // Copy Link on the table's filter.
-    await wb.page.locator('.tab', { hasText: /^\s*Samples/ }).first().click();
+    await wb.page
+      .locator('.tab', { hasText: /^\s*Samples/ })
+      .first()
+      .click();
     frame = await table(wb);
     await frame.locator('.il-toolbar button', { hasText: 'Copy Link' }).click();
-    await wb.page.locator('.part.statusbar', { hasText: 'Copied a link to the current filter' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.part.statusbar', { hasText: 'Copied a link to the current filter' })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.page.bringToFront();
     const clipboard = () => wb.page.evaluate(() => navigator.clipboard.readText().catch(() => ''));
     await expect.poll(clipboard, { timeout: wb.timeoutMs }).toContain('://intent-lens.intent-lens/filter');
     const uri = await clipboard();
-    expect(JSON.parse(new URL(uri).searchParams.get('filters')!)).toEqual({ taskText: 'muffin-trays', turns: { min: 3 } });
+    expect(JSON.parse(new URL(uri).searchParams.get('filters')!)).toEqual({
+      taskText: 'muffin-trays',
+      turns: { min: 3 },
+    });
 
     // Re-score two selected rows: their verdicts carry the re-scored mark, the Inactive column a count.
     const tableRows = frame.locator('[data-testid="grid"] [role="row"]');
@@ -189,17 +251,27 @@ describe.skipIf(missing.length > 0)('Samples table', () => {
     await tableRows.nth(1).click({ modifiers: ['Control'] });
     await expect.poll(() => frame.locator('.il-toolbar', { hasText: '2 selected' }).count()).toBe(1);
     await frame.locator('.il-toolbar button', { hasText: 'Re-score' }).click();
-    await expect.poll(async () => (await cellTexts(frame, 'verdict')).filter((t) => t.includes('re-scored')).length, { timeout: wb.timeoutMs }).toBe(2);
+    await expect
+      .poll(async () => (await cellTexts(frame, 'verdict')).filter((t) => t.includes('re-scored')).length, {
+        timeout: wb.timeoutMs,
+      })
+      .toBe(2);
     expect((await cellTexts(frame, 'inactive')).filter((t) => /^\d+$/.test(t)).length).toBe(2);
 
     // A fresh window: the filter is the workspace's, so the tree and the status bar still show it.
-    const status = () => wb.page.locator('.part.statusbar .statusbar-item', { hasText: `${shown} of ${total} conversations (filtered)` }).first();
+    const status = () =>
+      wb.page
+        .locator('.part.statusbar .statusbar-item', { hasText: `${shown} of ${total} conversations (filtered)` })
+        .first();
     await wb.runCommand('View: Close All Editors');
     await wb.page.reload({ waitUntil: 'commit' });
     await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await status().waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.openView('Intent Lens');
-    await wb.page.locator('.part.sidebar', { hasText: /filtered: task id contains "muffin-trays"/ }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.part.sidebar', { hasText: /filtered: task id contains "muffin-trays"/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
 
     // Cleared, then opened from the link: the same filter in the tree, the status bar and the table.
     await wb.runCommand('Intent Lens: Clear Filters');

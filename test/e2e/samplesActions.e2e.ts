@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { missingE2eTools, openWorkbench, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
+import {
+  missingE2eTools,
+  openWorkbench,
+  screenshotOnFailure,
+  startCodeServer,
+  type CodeServer,
+  type Workbench,
+} from './harness';
 import type { FakeServer } from '../unit/runner/fakeOpenAIServer';
 import { mathRecord } from '../unit/runner/runnerFixtures';
 import { localModelWorkspace } from './localModelWorkspace';
@@ -46,7 +53,10 @@ describe.skipIf(missingE2eTools().length > 0)('Samples table actions on selected
   });
 
   async function table(): Promise<FrameLocator> {
-    await wb.page.locator('.tab', { hasText: /^\s*Samples/ }).first().click();
+    await wb.page
+      .locator('.tab', { hasText: /^\s*Samples/ })
+      .first()
+      .click();
     const frame = await wb.webviewFrameOf('samples');
     await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
     return frame;
@@ -68,7 +78,11 @@ describe.skipIf(missingE2eTools().length > 0)('Samples table actions on selected
     await selectRows(frame, 2);
     await frame.locator('.il-toolbar button', { hasText: /^Open$/ }).click();
     // Two views side by side in the tab bar: the second did not replace the first (preview reuse).
-    for (const instance of ['Retained', 'Original']) await wb.page.locator('.tab', { hasText: `${mathRecord.task_id} · ${instance} · asst` }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    for (const instance of ['Retained', 'Original'])
+      await wb.page
+        .locator('.tab', { hasText: `${mathRecord.task_id} · ${instance} · asst` })
+        .first()
+        .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     expect(await wb.page.locator('.tab', { hasText: `${mathRecord.task_id} · Retained · asst` }).count()).toBe(1);
     const conversation = await wb.webviewFrameOf('conversation');
     await conversation.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: wb.timeoutMs });
@@ -92,7 +106,10 @@ describe.skipIf(missingE2eTools().length > 0)('Samples table actions on selected
     expect(await frame.locator('.il-toolbar', { hasText: '0 selected' }).count()).toBe(1);
     const log = join(workspace, 'logs/runs/math/asst.jsonl');
     expect(existsSync(log)).toBe(true);
-    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { task_id: string; mode: string; condition: string });
+    const lines = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { task_id: string; mode: string; condition: string });
     expect(lines.map((l) => [l.task_id, l.mode, l.condition]).sort()).toEqual([
       [mathRecord.task_id, 'multi', 'original'],
       [mathRecord.task_id, 'multi', 'retained'],
@@ -109,9 +126,19 @@ describe.skipIf(missingE2eTools().length > 0)('Samples table actions on selected
     const fileFilter = frame.locator('[data-column="file"] input');
     await fileFilter.fill('runs/');
     await expect.poll(() => rowCount(frame)).toBe('2 of 4 conversations');
-    expect(new Set((await frame.locator('[data-testid="grid"] .il-cell-file').allInnerTexts()).map((t) => t.replace(/:\d+$/, '')))).toEqual(new Set(['logs/runs/math/asst.jsonl']));
-    await wb.page.locator('.part.sidebar', { hasText: /filtered: file contains "runs\/"/ }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    await wb.page.locator('.part.statusbar .statusbar-item', { hasText: '2 of 4 conversations (filtered)' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    expect(
+      new Set(
+        (await frame.locator('[data-testid="grid"] .il-cell-file').allInnerTexts()).map((t) => t.replace(/:\d+$/, '')),
+      ),
+    ).toEqual(new Set(['logs/runs/math/asst.jsonl']));
+    await wb.page
+      .locator('.part.sidebar', { hasText: /filtered: file contains "runs\/"/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.part.statusbar .statusbar-item', { hasText: '2 of 4 conversations (filtered)' })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     // Scrolled to the right end: the Inactive, Cost and File filters in their narrow headers.
     const grid = frame.locator('[data-testid="grid"]');
     await grid.evaluate((el) => (el.scrollLeft = el.scrollWidth));
@@ -128,12 +155,19 @@ describe.skipIf(missingE2eTools().length > 0)('Samples table actions on selected
     await expect.poll(() => input.inputValue(), { timeout: wb.timeoutMs }).toBe('runs/');
     await input.fill('logged');
     await input.press('Enter');
-    await wb.page.locator('.part.sidebar', { hasText: /filtered: file contains "logged"/ }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.part.sidebar', { hasText: /filtered: file contains "logged"/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.runCommand('Intent Lens: Open Samples Table');
     frame = await table();
     await expect.poll(() => frame.locator('[data-column="file"] input').inputValue()).toBe('logged');
     expect(await rowCount(frame)).toBe('2 of 4 conversations');
-    expect(new Set((await frame.locator('[data-testid="grid"] .il-cell-file').allInnerTexts()).map((t) => t.replace(/:\d+$/, '')))).toEqual(new Set(['logs/logged.jsonl']));
+    expect(
+      new Set(
+        (await frame.locator('[data-testid="grid"] .il-cell-file').allInnerTexts()).map((t) => t.replace(/:\d+$/, '')),
+      ),
+    ).toEqual(new Set(['logs/logged.jsonl']));
     await wb.runCommand('Intent Lens: Clear Filters');
     await expect.poll(() => rowCount(frame)).toBe('4 conversations');
   });

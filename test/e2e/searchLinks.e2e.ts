@@ -8,7 +8,14 @@ import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { openWorkbench, repoRoot, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
+import {
+  openWorkbench,
+  repoRoot,
+  screenshotOnFailure,
+  startCodeServer,
+  type CodeServer,
+  type Workbench,
+} from './harness';
 
 const outsideEntry = (convId: string, word: string) => ({
   conv_id: convId,
@@ -48,11 +55,20 @@ describe('finding, searching and linking conversations', () => {
     // link tests use runs/, included up front so they do not depend on the discovery test;
     // experiments/ is left for discovery to report.
     mkdirSync(join(workspace, 'runs'));
-    writeFileSync(join(workspace, 'runs/outside.jsonl'), JSON.stringify(outsideEntry('found-me', 'zanzibarquux')) + '\n');
+    writeFileSync(
+      join(workspace, 'runs/outside.jsonl'),
+      JSON.stringify(outsideEntry('found-me', 'zanzibarquux')) + '\n',
+    );
     mkdirSync(join(workspace, 'experiments'));
-    writeFileSync(join(workspace, 'experiments/undiscovered.jsonl'), JSON.stringify(outsideEntry('discovered', 'plumbago')) + '\n');
+    writeFileSync(
+      join(workspace, 'experiments/undiscovered.jsonl'),
+      JSON.stringify(outsideEntry('discovered', 'plumbago')) + '\n',
+    );
     mkdirSync(join(workspace, '.vscode'));
-    writeFileSync(join(workspace, '.vscode/settings.json'), JSON.stringify({ 'intentLens.logsGlob': INITIAL_LOGS_GLOB }));
+    writeFileSync(
+      join(workspace, '.vscode/settings.json'),
+      JSON.stringify({ 'intentLens.logsGlob': INITIAL_LOGS_GLOB }),
+    );
     server = await startCodeServer({ workspace });
     workbench = await openWorkbench(server, { suite: 'searchLinks', timeoutMs: 150_000 });
     await workbench.openView('Intent Lens');
@@ -72,7 +88,10 @@ describe('finding, searching and linking conversations', () => {
     const message = await workbench.notification(/match none of the data globs/, { action: 'Include These Files' });
     expect(message).toContain('1 run log (experiments/undiscovered.jsonl)');
     await workbench.treeRow('outside/discovered');
-    const settings = JSON.parse(readFileSync(join(workspace, '.vscode/settings.json'), 'utf8')) as Record<string, string>;
+    const settings = JSON.parse(readFileSync(join(workspace, '.vscode/settings.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
     expect(settings['intentLens.logsGlob']).toBe(`${INITIAL_LOGS_GLOB.slice(0, -1)},**/experiments/*.jsonl}`);
     await workbench.screenshot('included-outside-log');
   });
@@ -104,7 +123,9 @@ describe('finding, searching and linking conversations', () => {
     await workbench.runCommand('View: Close All Editors');
     // found-me is correct in its only run: the new-errors filter leaves it out.
     await workbench.runCommand('Intent Lens: Show Only New Errors (Original ✓, Retained/Revised ✗)');
-    await workbench.page.locator('.part.statusbar', { hasText: /conversations \(filtered\)/ }).waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    await workbench.page
+      .locator('.part.statusbar', { hasText: /conversations \(filtered\)/ })
+      .waitFor({ state: 'visible', timeout: workbench.timeoutMs });
     try {
       await searchInFilter();
     } finally {
@@ -116,12 +137,20 @@ describe('finding, searching and linking conversations', () => {
     await workbench.runCommand('Intent Lens: Search Conversations…');
     const widget = workbench.page.locator('.quick-input-widget');
     // The scope is a labelled row: "Scope: Filtered (N) · All (M)", the filtered one searched by default.
-    await widget.locator('.quick-input-title', { hasText: /— Filtered \(\d+\)/ }).waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    await widget
+      .locator('.quick-input-title', { hasText: /— Filtered \(\d+\)/ })
+      .waitFor({ state: 'visible', timeout: workbench.timeoutMs });
     const scopeRow = widget.locator('.monaco-list-row', { hasText: /Scope: Filtered \(\d+\) · All \(\d+\)/ });
-    await expect.poll(() => scopeRow.innerText(), { timeout: workbench.timeoutMs }).toMatch(/searching Filtered \(\d+\): select to search All/);
-    expect(await widget.locator('input').getAttribute('placeholder')).toMatch(/in the \d+ filtered conversations \(new errors\), not all \d+/);
+    await expect
+      .poll(() => scopeRow.innerText(), { timeout: workbench.timeoutMs })
+      .toMatch(/searching Filtered \(\d+\): select to search All/);
+    expect(await widget.locator('input').getAttribute('placeholder')).toMatch(
+      /in the \d+ filtered conversations \(new errors\), not all \d+/,
+    );
     await widget.locator('input').fill('zanzibarquux');
-    await widget.locator('.monaco-list-row', { hasText: 'No message matches "zanzibarquux" in the filtered conversations' }).waitFor({ timeout: workbench.timeoutMs });
+    await widget
+      .locator('.monaco-list-row', { hasText: 'No message matches "zanzibarquux" in the filtered conversations' })
+      .waitFor({ timeout: workbench.timeoutMs });
     await workbench.screenshot('search-in-filter');
     // The scope row switches to All: the hit appears, with its condition and verdict.
     await scopeRow.click();
@@ -129,12 +158,17 @@ describe('finding, searching and linking conversations', () => {
     await hit.waitFor({ timeout: workbench.timeoutMs });
     expect(await hit.innerText()).toMatch(/Original · ✓ correct/);
     expect(await widget.locator('.quick-input-title').innerText()).toMatch(/— All \(\d+\)/);
-    await expect.poll(() => scopeRow.innerText(), { timeout: workbench.timeoutMs }).toMatch(/searching All \(\d+\): select to search Filtered/);
+    await expect
+      .poll(() => scopeRow.innerText(), { timeout: workbench.timeoutMs })
+      .toMatch(/searching All \(\d+\): select to search Filtered/);
     await widget.locator('input').press('Escape');
   };
 
   it('finds a conversation appended to the log afterwards', async () => {
-    appendFileSync(join(workspace, 'runs/outside.jsonl'), JSON.stringify(outsideEntry('appended-later', 'qwertyplum')) + '\n');
+    appendFileSync(
+      join(workspace, 'runs/outside.jsonl'),
+      JSON.stringify(outsideEntry('appended-later', 'qwertyplum')) + '\n',
+    );
     await workbench.treeRow('outside/appended-later');
     const { input } = await searchFor('qwertyplum', /U2 user · outside\/appended-later/);
     await input.press('Escape');
@@ -149,7 +183,10 @@ describe('finding, searching and linking conversations', () => {
     // tree may redraw under the menu (the append above reloads it): contextMenuAction retries, and
     // the status-bar message says the turn's link (not the conversation's) was copied.
     await workbench.contextMenuAction(() => workbench.treeRow(/user\s*The zanzibarquux trays/), /^Copy Link$/);
-    await workbench.page.locator('.part.statusbar', { hasText: 'Copied a link to this turn' }).first().waitFor({ state: 'visible', timeout: workbench.timeoutMs });
+    await workbench.page
+      .locator('.part.statusbar', { hasText: 'Copied a link to this turn' })
+      .first()
+      .waitFor({ state: 'visible', timeout: workbench.timeoutMs });
     // Reading the clipboard needs a focused document.
     await workbench.page.bringToFront();
     // waitForFunction would take an async predicate's Promise as truthy at once: poll the clipboard.

@@ -3,7 +3,15 @@
 // palette changes what the tree and the status bar show. Also the template for new e2e suites (see README.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { openWorkbench, sampleWorkspace, screenshotOnFailure, startCodeServer, type CodeServer, type SampleWorkspace, type Workbench } from './harness';
+import {
+  openWorkbench,
+  sampleWorkspace,
+  screenshotOnFailure,
+  startCodeServer,
+  type CodeServer,
+  type SampleWorkspace,
+  type Workbench,
+} from './harness';
 
 describe('smoke: Intent Lens in code-server', () => {
   let fixture: SampleWorkspace;
@@ -15,7 +23,9 @@ describe('smoke: Intent Lens in code-server', () => {
     fixture = sampleWorkspace();
     server = await startCodeServer({ workspace: fixture.path });
     workbench = await openWorkbench(server, { suite: 'smoke' });
-    console.log(`[smoke] server ${server.startMs} ms, workbench ${workbench.timings.workbenchMs} ms, extension entry ${workbench.timings.extensionMs} ms`);
+    console.log(
+      `[smoke] server ${server.startMs} ms, workbench ${workbench.timings.workbenchMs} ms, extension entry ${workbench.timings.extensionMs} ms`,
+    );
   });
 
   afterAll(async () => {
@@ -42,14 +52,18 @@ describe('smoke: Intent Lens in code-server', () => {
   it('runs an Intent Lens command from the palette: the Sources view and the status bar show its filter, then clear it', async () => {
     // The count once the first load has ended ("… conversations so far · indexing logs" while it runs:
     // the tree shows its first rows before the logs are indexed).
-    const status = workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+ conversations(?! so far)/ }).first();
+    const status = workbench.page
+      .locator('.part.statusbar .statusbar-item', { hasText: /\d+ conversations(?! so far)/ })
+      .first();
     await status.waitFor({ state: 'visible' });
     const total = Number((await status.innerText()).match(/(\d+) conversations/)![1]);
     expect(total).toBeGreaterThan(0);
 
     await workbench.runCommand('Intent Lens: Show Only New Errors (Original ✓, Retained/Revised ✗)');
     await workbench.page.locator('.part.sidebar', { hasText: 'Filtered by new errors' }).waitFor({ state: 'visible' });
-    await expect.poll(() => status.innerText(), { timeout: workbench.timeoutMs }).toMatch(/\d+ of \d+ conversations \(filtered\)/);
+    await expect
+      .poll(() => status.innerText(), { timeout: workbench.timeoutMs })
+      .toMatch(/\d+ of \d+ conversations \(filtered\)/);
     const [, shown, of] = (await status.innerText()).match(/(\d+) of (\d+) conversations/)!.map(Number);
     expect(of).toBe(total);
     expect(shown).toBeGreaterThan(0);

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openWorkbench, outputChannelLines, repoRoot, screenshotOnFailure, startCodeServer, type CodeServer, type Workbench } from './harness';
+import {
+  openWorkbench,
+  outputChannelLines,
+  repoRoot,
+  screenshotOnFailure,
+  startCodeServer,
+  type CodeServer,
+  type Workbench,
+} from './harness';
 
 describe('Sources tree', () => {
   let workspace: string;
@@ -53,16 +61,25 @@ describe('Sources tree', () => {
   it('shows domains, sources with review badge and per-model counts, and a status-bar summary', async () => {
     const source = await workbench.treeRow('sample-math/muffin-trays');
     // The row shows once records are loaded; its counts fill in as the logs are indexed.
-    await expect.poll(() => source.innerText(), { timeout: workbench.timeoutMs }).toMatch(/\[pending\].*model-a ✓\d+ ✗\d+.*model-b ✓\d+ ✗\d+/s);
-    for (const domain of ['math', 'code', 'database', 'actions']) await workbench.treeRow(new RegExp(`^\\s*${domain}\\s*\\d+ sources?`));
-    const status = workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+ records · \d+ conversations · \d+% correct/ });
+    await expect
+      .poll(() => source.innerText(), { timeout: workbench.timeoutMs })
+      .toMatch(/\[pending\].*model-a ✓\d+ ✗\d+.*model-b ✓\d+ ✗\d+/s);
+    for (const domain of ['math', 'code', 'database', 'actions'])
+      await workbench.treeRow(new RegExp(`^\\s*${domain}\\s*\\d+ sources?`));
+    const status = workbench.page.locator('.part.statusbar .statusbar-item', {
+      hasText: /\d+ records · \d+ conversations · \d+% correct/,
+    });
     await status.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
     // The summary's tooltip is plain text (cheaper for the host than Markdown); its hover must still
     // show it line by line: innerText keeps a line break only where the hover renders one.
     await status.hover();
-    const hover = workbench.page.locator('.workbench-hover, .monaco-hover', { hasText: 'Accuracy over scored conversations' }).first();
+    const hover = workbench.page
+      .locator('.workbench-hover, .monaco-hover', { hasText: 'Accuracy over scored conversations' })
+      .first();
     await hover.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
-    expect(await hover.innerText()).toMatch(/^Intent Lens\n+\d+ records, \d+ sources, \d+ conversations from \d+ model\(s\)\n+✓ \d+ · ✗ \d+ · – \d+ unscored\n+Accuracy over scored conversations: \d+%/m);
+    expect(await hover.innerText()).toMatch(
+      /^Intent Lens\n+\d+ records, \d+ sources, \d+ conversations from \d+ model\(s\)\n+✓ \d+ · ✗ \d+ · – \d+ unscored\n+Accuracy over scored conversations: \d+%/m,
+    );
     await workbench.screenshot('status-bar-summary-hover');
     await workbench.page.mouse.move(900, 450);
     await hover.waitFor({ state: 'hidden', timeout: workbench.timeoutMs });
@@ -77,7 +94,9 @@ describe('Sources tree', () => {
     expect(await run.locator('.label-name').innerText()).toMatch(/^\s*✗ model-a\s*$/);
     expect(await run.locator('.label-description').innerText()).toMatch(/^\s*incorrect · \d+ turns/);
     // The source's label is its task id alone (details in the description), so narrow widths keep it.
-    expect((await (await workbench.treeRow('sample-math/muffin-trays')).locator('.label-name').innerText()).trim()).toBe('sample-math/muffin-trays');
+    expect(
+      (await (await workbench.treeRow('sample-math/muffin-trays')).locator('.label-name').innerText()).trim(),
+    ).toBe('sample-math/muffin-trays');
     // The first user turn carries its shard tag (its reveal is logged after the message).
     await workbench.treeRow(/user · shard 1\s*how much money/);
     const rejectTurn = await workbench.treeRow(/user · reject · block 1/);
@@ -88,7 +107,10 @@ describe('Sources tree', () => {
 
     // A turn opens the conversation view at that turn (the rendered transcript, not a Markdown document).
     await rejectTurn.click();
-    await workbench.page.locator('.tab.active', { hasText: 'sample-math/muffin-trays · Retained · illustrative/model-a' }).first().waitFor({ timeout: workbench.timeoutMs });
+    await workbench.page
+      .locator('.tab.active', { hasText: 'sample-math/muffin-trays · Retained · illustrative/model-a' })
+      .first()
+      .waitFor({ timeout: workbench.timeoutMs });
     const frame = workbench.webviewFrame();
     await frame.locator('body[data-rendered="true"]').waitFor({ state: 'attached', timeout: workbench.timeoutMs });
     const current = frame.locator('.il-turn-current');
@@ -99,7 +121,9 @@ describe('Sources tree', () => {
     // The final answer: model A answered with the rejected value (10 trays → $120).
     const answer = await workbench.treeRow(/assistant · answer attempt ✗\s*Step by step/);
     await answer.click();
-    await expect.poll(async () => frame.locator('[data-testid="transcript"]').innerText(), { timeout: workbench.timeoutMs }).toContain('$120');
+    await expect
+      .poll(async () => frame.locator('[data-testid="transcript"]').innerText(), { timeout: workbench.timeoutMs })
+      .toContain('$120');
     await workbench.screenshot('turn-document');
   });
 
@@ -113,9 +137,14 @@ describe('Sources tree', () => {
     /** A child row of the run: its label, level and how many siblings it has (aria-setsize counts rows not rendered too). */
     const rowFacts = async (text: RegExp) => {
       const row = await workbench.treeRow(text);
-      return { label: (await row.innerText()).replace(/\s+/g, ' ').trim(), level: await row.getAttribute('aria-level'), siblings: Number(await row.getAttribute('aria-setsize')) };
+      return {
+        label: (await row.innerText()).replace(/\s+/g, ' ').trim(),
+        level: await row.getAttribute('aria-level'),
+        siblings: Number(await row.getAttribute('aria-setsize')),
+      };
     };
-    const rows = (text: RegExp) => workbench.page.locator('.part.sidebar .pane-body .monaco-list-row', { hasText: text });
+    const rows = (text: RegExp) =>
+      workbench.page.locator('.part.sidebar .pane-body .monaco-list-row', { hasText: text });
     const toggle = () => workbench.runCommand('Intent Lens: Show / Hide Bookkeeping Log Entries');
 
     // Folded: the run's last child is "<n> bookkeeping entries".
@@ -128,7 +157,9 @@ describe('Sources tree', () => {
     // Shown: the entries replace the folded row among the run's children, one row each. The folded
     // row going away says the tree redrew (expanding before that could be undone by the redraw).
     await toggle();
-    await rows(/bookkeeping entries/).first().waitFor({ state: 'detached', timeout: workbench.timeoutMs });
+    await rows(/bookkeeping entries/)
+      .first()
+      .waitFor({ state: 'detached', timeout: workbench.timeoutMs });
     await expandRun();
     const inline = await rowFacts(/log · state_transition/);
     expect(inline.level).toBe(folded.level);
@@ -137,7 +168,9 @@ describe('Sources tree', () => {
 
     // Toggled back: folded again, as before.
     await toggle();
-    await rows(/log · state_transition/).first().waitFor({ state: 'detached', timeout: workbench.timeoutMs });
+    await rows(/log · state_transition/)
+      .first()
+      .waitFor({ state: 'detached', timeout: workbench.timeoutMs });
     await expandRun();
     expect(await rowFacts(/^\s*\d+ bookkeeping entries/)).toEqual(folded);
     expect(await rows(/log · state_transition/).count()).toBe(0);
@@ -146,13 +179,20 @@ describe('Sources tree', () => {
   it('finds a source by its shard text and reveals it; filters to new errors and clears the filter', async () => {
     // The open conversation view can take the focus back and close the pick: the helper runs it again.
     const input = await workbench.commandWithQuickPick('Intent Lens: Find Source…', 'vowels in a string');
-    await workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'sample-code/count-vowels' }).first().waitFor({ timeout: workbench.timeoutMs });
+    await workbench.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'sample-code/count-vowels' })
+      .first()
+      .waitFor({ timeout: workbench.timeoutMs });
     await input.press('Enter');
-    const found = workbench.page.locator('.part.sidebar .pane-body .monaco-list-row[aria-selected="true"]', { hasText: 'sample-code/count-vowels' });
+    const found = workbench.page.locator('.part.sidebar .pane-body .monaco-list-row[aria-selected="true"]', {
+      hasText: 'sample-code/count-vowels',
+    });
     await found.waitFor({ state: 'visible', timeout: workbench.timeoutMs });
 
     await workbench.runCommand('Intent Lens: Show Only New Errors (Original ✓, Retained/Revised ✗)');
-    await workbench.page.locator('.part.sidebar', { hasText: 'Filtered by new errors' }).waitFor({ timeout: workbench.timeoutMs });
+    await workbench.page
+      .locator('.part.sidebar', { hasText: 'Filtered by new errors' })
+      .waitFor({ timeout: workbench.timeoutMs });
     // count-vowels has no new error; sum-evens has (model A names the function with the rejected name).
     await found.waitFor({ state: 'detached', timeout: workbench.timeoutMs });
     await workbench.treeRow('sample-code/sum-evens');
@@ -175,17 +215,32 @@ describe('Sources tree', () => {
 
   it('lists the bad sample lines in the Problems panel at their lines', async () => {
     // The conversation view an earlier test opened can take the focus back from the palette: closed first.
-    await workbench.runCommandUntil('View: Close All Editors', workbench.page.locator('.part.editor .tab').first(), 'hidden');
+    await workbench.runCommandUntil(
+      'View: Close All Editors',
+      workbench.page.locator('.part.editor .tab').first(),
+      'hidden',
+    );
     // Maximised (the editor area hidden), so that all 11 rows are on screen (the list renders only those).
     await workbench.runCommandUntil('View: Toggle Maximized Panel', workbench.page.locator('.part.editor'), 'hidden');
     const problems = await workbench.problems({ atLeast: 11 });
     const recordsProblems = problems.filter((p) => p.file === 'broken.records.jsonl');
     const logProblems = problems.filter((p) => p.file === 'broken.jsonl');
-    expect(recordsProblems.map((p) => p.position)).toEqual(expect.arrayContaining(['[Ln 2, Col 102]', '[Ln 3, Col 1]', '[Ln 4, Col 1]', '[Ln 5, Col 1]', '[Ln 7, Col 1]']));
+    expect(recordsProblems.map((p) => p.position)).toEqual(
+      expect.arrayContaining(['[Ln 2, Col 102]', '[Ln 3, Col 1]', '[Ln 4, Col 1]', '[Ln 5, Col 1]', '[Ln 7, Col 1]']),
+    );
     expect(recordsProblems.some((p) => p.message.includes('`shards` is missing: it must be a list'))).toBe(true);
     expect(recordsProblems.some((p) => p.message.includes('(at shards[0].shard_id)'))).toBe(true);
     expect(recordsProblems.find((p) => p.position === '[Ln 7, Col 1]')?.severity).toBe('warning');
-    expect(logProblems.map((p) => p.position)).toEqual(expect.arrayContaining(['[Ln 2, Col 106]', '[Ln 3, Col 1]', '[Ln 4, Col 1]', '[Ln 5, Col 1]', '[Ln 6, Col 1]', '[Ln 7, Col 1]']));
+    expect(logProblems.map((p) => p.position)).toEqual(
+      expect.arrayContaining([
+        '[Ln 2, Col 106]',
+        '[Ln 3, Col 1]',
+        '[Ln 4, Col 1]',
+        '[Ln 5, Col 1]',
+        '[Ln 6, Col 1]',
+        '[Ln 7, Col 1]',
+      ]),
+    );
     expect(logProblems.some((p) => p.message.includes('(at trace[2].content.event)'))).toBe(true);
     expect(logProblems.some((p) => /duplicate|already used/.test(p.message))).toBe(true);
     await workbench.screenshot('problems');
@@ -201,7 +256,10 @@ describe('Sources tree', () => {
   });
 
   it('a second start of the window takes the logs from the index cache: the same counts, and a line appended while it was closed', async () => {
-    const status = () => workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+ records · \d+ conversations · \d+% correct/ });
+    const status = () =>
+      workbench.page.locator('.part.statusbar .statusbar-item', {
+        hasText: /\d+ records · \d+ conversations · \d+% correct/,
+      });
     const conversations = async () => Number(/(\d+) conversations/.exec(await status().innerText())![1]);
     await status().waitFor({ state: 'visible', timeout: workbench.timeoutMs });
     const before = await conversations();
@@ -218,9 +276,13 @@ describe('Sources tree', () => {
     await workbench.openView('Intent Lens');
     await workbench.extensionsActivated();
     // model-b.jsonl grew in the test before (after its entry was stored) and model-a.jsonl while closed.
-    await expect.poll(() => outputChannelLines(server.runDir).find((l) => l.includes('run-log index:')), { timeout: workbench.timeoutMs }).toBe(
-      `[data] run-log index: ${scanned - 2} of ${/of (\d+) files/.exec(firstLoad!)![1]} files from the cache (2 appended to since, 0 scanned)`,
-    );
+    await expect
+      .poll(() => outputChannelLines(server.runDir).find((l) => l.includes('run-log index:')), {
+        timeout: workbench.timeoutMs,
+      })
+      .toBe(
+        `[data] run-log index: ${scanned - 2} of ${/of (\d+) files/.exec(firstLoad!)![1]} files from the cache (2 appended to since, 0 scanned)`,
+      );
     await status().waitFor({ state: 'visible', timeout: workbench.timeoutMs });
     await expect.poll(conversations, { timeout: workbench.timeoutMs }).toBe(before + 1);
     const row = await workbench.treeRow('sample-math/appended-while-closed');

@@ -9,15 +9,31 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { missingE2eTools, openWorkbench, screenshotOnFailure, sharedDataDir, startCodeServer, type CodeServer, type Workbench } from './harness';
+import {
+  missingE2eTools,
+  openWorkbench,
+  screenshotOnFailure,
+  sharedDataDir,
+  startCodeServer,
+  type CodeServer,
+  type Workbench,
+} from './harness';
 import { VERDICT_SIDECAR } from '../../src/core/workspace/verdicts';
 
 const missing = missingE2eTools();
 const TASK = 'sharded-GSM8K/248';
 // Both logged ✗; `intent-lens score` on the shared data re-scores them ✓ (their final answer is right).
 const RUNS = [
-  { convId: '6a33dd2b642cb1563bb94701', model: 'google/gemini-2.5-flash', log: 'snowball-stateful_math_google_gemini-2.5-flash.jsonl' },
-  { convId: '6a34d0cba325b32d812ae088', model: 'meta-llama/llama-4-scout', log: 'snowball-stateful_math_meta-llama_llama-4-scout.jsonl' },
+  {
+    convId: '6a33dd2b642cb1563bb94701',
+    model: 'google/gemini-2.5-flash',
+    log: 'snowball-stateful_math_google_gemini-2.5-flash.jsonl',
+  },
+  {
+    convId: '6a34d0cba325b32d812ae088',
+    model: 'meta-llama/llama-4-scout',
+    log: 'snowball-stateful_math_meta-llama_llama-4-scout.jsonl',
+  },
 ];
 const mathLogs = join(sharedDataDir, 'logs/math/snowball-stateful');
 const recordsFile = join(sharedDataDir, 'intent-sample.records.jsonl');
@@ -43,14 +59,17 @@ describe.skipIf(missing.length > 0 || !haveData)('verdicts with provenance', () 
     dir = mkdtempSync(join(tmpdir(), 'intent-lens-verdicts-'));
     writeFileSync(join(dir, 'gsm8k.records.jsonl'), lineWith(recordsFile, 'task_id', TASK) + '\n');
     mkdirSync(join(dir, 'logs'));
-    for (const r of RUNS) writeFileSync(join(dir, 'logs', r.log), lineWith(join(mathLogs, r.log), 'conv_id', r.convId) + '\n');
+    for (const r of RUNS)
+      writeFileSync(join(dir, 'logs', r.log), lineWith(join(mathLogs, r.log), 'conv_id', r.convId) + '\n');
     server = await startCodeServer({ workspace: dir });
     wb = await openWorkbench(server, { suite: 'verdicts', timeoutMs: 180_000 });
     // Opening the view activates the extension (onView) rather than waiting for workspaceContains,
     // whose file search a loaded machine can hold up for minutes; the summary shows once data loaded.
     await wb.openView('Intent Lens');
     await wb.extensionsActivated();
-    await wb.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+ records · \d+ conversations/ }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.page
+      .locator('.part.statusbar .statusbar-item', { hasText: /\d+ records · \d+ conversations/ })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
   }, 600_000);
 
   afterAll(async () => {
@@ -59,7 +78,8 @@ describe.skipIf(missing.length > 0 || !haveData)('verdicts with provenance', () 
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  const statusBar = (text: RegExp) => wb.page.locator('.part.statusbar', { hasText: text }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+  const statusBar = (text: RegExp) =>
+    wb.page.locator('.part.statusbar', { hasText: text }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
   const gemini = RUNS[0]!;
   const cellSelector = `[data-cell="${gemini.model}|math|multi|original"]`;
 
@@ -109,7 +129,10 @@ describe.skipIf(missing.length > 0 || !haveData)('verdicts with provenance', () 
    * closes the quick pick the command just opened. The side bar's title takes focus and does nothing.
    */
   async function command(label: string) {
-    await wb.page.locator('.part.sidebar .composite.title').first().click({ position: { x: 4, y: 4 } });
+    await wb.page
+      .locator('.part.sidebar .composite.title')
+      .first()
+      .click({ position: { x: 4, y: 4 } });
     await wb.runCommand(label);
   }
 
@@ -134,9 +157,15 @@ describe.skipIf(missing.length > 0 || !haveData)('verdicts with provenance', () 
       for (const step of steps) {
         for (;;) {
           try {
-            if (step.title) await widget.locator('.quick-input-title', { hasText: step.title }).waitFor({ state: 'visible', timeout: 10_000 });
+            if (step.title)
+              await widget
+                .locator('.quick-input-title', { hasText: step.title })
+                .waitFor({ state: 'visible', timeout: 10_000 });
             if (step.filter !== undefined) await widget.locator('input').fill(step.filter, { timeout: 10_000 });
-            await widget.locator('.quick-input-list .monaco-list-row', { hasText: step.row }).first().click({ timeout: 10_000 });
+            await widget
+              .locator('.quick-input-list .monaco-list-row', { hasText: step.row })
+              .first()
+              .click({ timeout: 10_000 });
             break;
           } catch (e) {
             if (Date.now() > deadline || attempt >= 4) throw e;
@@ -153,12 +182,18 @@ describe.skipIf(missing.length > 0 || !haveData)('verdicts with provenance', () 
 
   /** The conversation view of the gemini run: its verdict badge and provenance line. */
   async function conversationView() {
-    await commandWithPicks('Intent Lens: Open Conversation', [{ filter: TASK, row: new RegExp(`sharded-GSM8K/248.*${gemini.model.split('/').pop()!}`) }]);
+    await commandWithPicks('Intent Lens: Open Conversation', [
+      { filter: TASK, row: new RegExp(`sharded-GSM8K/248.*${gemini.model.split('/').pop()!}`) },
+    ]);
     const frame = await webviewShowing('[data-testid="provenance"]');
     const provenance = frame.locator('[data-testid="provenance"]');
     await provenance.waitFor({ state: 'visible', timeout: wb.timeoutMs });
     const badge = frame.locator('[data-testid="header"] [data-verdict]').first();
-    return async () => ({ verdict: await badge.getAttribute('data-verdict'), source: await badge.getAttribute('data-verdict-source'), provenance: await provenance.innerText() });
+    return async () => ({
+      verdict: await badge.getAttribute('data-verdict'),
+      source: await badge.getAttribute('data-verdict-source'),
+      provenance: await provenance.innerText(),
+    });
   }
 
   /** The In Effect view of the gemini run: its verdict line. */
@@ -192,11 +227,18 @@ describe.skipIf(missing.length > 0 || !haveData)('verdicts with provenance', () 
   /** The compare view of the gemini (left) and llama (right) runs: each side's verdict and its note. */
   async function compareView() {
     // Compare With…: the source, then the gemini run, then (in the second list, "… with…") the llama run.
-    await commandWithPicks('Intent Lens: Compare With…', [{ row: TASK }, { row: 'gemini-2.5-flash' }, { title: /with…/, row: 'llama-4-scout' }]);
+    await commandWithPicks('Intent Lens: Compare With…', [
+      { row: TASK },
+      { row: 'gemini-2.5-flash' },
+      { title: /with…/, row: 'llama-4-scout' },
+    ]);
     const frame = await webviewShowing('[data-testid="side-left"]');
     const side = async (which: string) => {
       const note = frame.locator(`[data-testid="verdict-note-${which}"]`);
-      return { verdict: await frame.locator(`[data-testid="verdict-${which}"]`).getAttribute('data-verdict'), note: (await note.count()) ? await note.innerText() : '' };
+      return {
+        verdict: await frame.locator(`[data-testid="verdict-${which}"]`).getAttribute('data-verdict'),
+        note: (await note.count()) ? await note.innerText() : '',
+      };
     };
     return async () => [await side('left'), await side('right')];
   }
@@ -216,10 +258,16 @@ describe.skipIf(missing.length > 0 || !haveData)('verdicts with provenance', () 
     expect(await frame.locator('[data-testid="verdict-note"]').innerText()).toContain('2 re-scored, 2 changed');
     await wb.screenshot(`${when}-dashboard`);
 
-    await expect.poll(await compareView(), { timeout: wb.timeoutMs }).toEqual(['left', 'right'].map(() => ({ verdict: 'correct', note: 're-scored, logged ✗' })));
+    await expect
+      .poll(await compareView(), { timeout: wb.timeoutMs })
+      .toEqual(['left', 'right'].map(() => ({ verdict: 'correct', note: 're-scored, logged ✗' })));
     await wb.screenshot(`${when}-compare`);
 
-    await expect.poll(await conversationView(), { timeout: wb.timeoutMs }).toMatchObject({ verdict: 'correct', source: 're-scored', provenance: expect.stringContaining('re-scored (logged incorrect)') });
+    await expect.poll(await conversationView(), { timeout: wb.timeoutMs }).toMatchObject({
+      verdict: 'correct',
+      source: 're-scored',
+      provenance: expect.stringContaining('re-scored (logged incorrect)'),
+    });
     await wb.screenshot(`${when}-conversation`);
 
     await expect.poll(await inEffectVerdict(), { timeout: wb.timeoutMs }).toBe('✓ correct · re-scored, logged ✗');
@@ -236,45 +284,71 @@ describe.skipIf(missing.length > 0 || !haveData)('verdicts with provenance', () 
   // (180 s) is too short for one slow step on a loaded machine, so each test says its own.
   const VIEWS_MS = 600_000;
 
-  it('shows the logged verdicts before a re-score, and says so', async () => {
-    await statusBar(/0% correct/);
-    expect(await wb.page.locator('.part.statusbar').innerText()).not.toMatch(/re-scored/);
-    const row = await runRow(gemini.model);
-    expect(await row.locator('.label-name').innerText()).toMatch(/^\s*✗ /);
-    expect(await row.locator('.label-description').innerText()).toMatch(/^\s*incorrect ·/);
-    expect(await row.innerText()).not.toMatch(/re-scored/);
-    const { frame, cell } = await dashboardCell();
-    expect(await cell.getAttribute('data-accuracy')).toBe('0.00');
-    expect(await frame.locator('[data-testid="verdict-note"]').innerText()).toContain('verdicts as logged');
-    expect(await (await compareView())()).toEqual([{ verdict: 'incorrect', note: '' }, { verdict: 'incorrect', note: '' }]);
-    expect(await (await conversationView())()).toMatchObject({ verdict: 'incorrect', source: 'logged' });
-    expect(await (await inEffectVerdict())()).toBe('✗ incorrect');
-    expect(await (await samplesVerdict())()).toBe('✗ incorrect');
-    const run = await (await testExplorerRun())();
-    expect(run).toMatch(/✗/);
-    expect(run).not.toMatch(/re-scored/);
-    // The dashboard, compare, conversation, In Effect and Samples views and the expanded Test Explorer item stay open: the re-score must update them in place.
-  }, VIEWS_MS);
+  it(
+    'shows the logged verdicts before a re-score, and says so',
+    async () => {
+      await statusBar(/0% correct/);
+      expect(await wb.page.locator('.part.statusbar').innerText()).not.toMatch(/re-scored/);
+      const row = await runRow(gemini.model);
+      expect(await row.locator('.label-name').innerText()).toMatch(/^\s*✗ /);
+      expect(await row.locator('.label-description').innerText()).toMatch(/^\s*incorrect ·/);
+      expect(await row.innerText()).not.toMatch(/re-scored/);
+      const { frame, cell } = await dashboardCell();
+      expect(await cell.getAttribute('data-accuracy')).toBe('0.00');
+      expect(await frame.locator('[data-testid="verdict-note"]').innerText()).toContain('verdicts as logged');
+      expect(await (await compareView())()).toEqual([
+        { verdict: 'incorrect', note: '' },
+        { verdict: 'incorrect', note: '' },
+      ]);
+      expect(await (await conversationView())()).toMatchObject({ verdict: 'incorrect', source: 'logged' });
+      expect(await (await inEffectVerdict())()).toBe('✗ incorrect');
+      expect(await (await samplesVerdict())()).toBe('✗ incorrect');
+      const run = await (await testExplorerRun())();
+      expect(run).toMatch(/✗/);
+      expect(run).not.toMatch(/re-scored/);
+      // The dashboard, compare, conversation, In Effect and Samples views and the expanded Test Explorer item stay open: the re-score must update them in place.
+    },
+    VIEWS_MS,
+  );
 
-  it('re-scores and every view shows the same re-scored verdict', async () => {
-    await commandWithPicks('Intent Lens: Re-score', [{ row: 'All run logs' }]);
-    await wb.notification(/2 re-scored, 2 correct, 2 verdicts changed/);
-    // The sidecar is what a reload reads: it holds both verdicts, changed from the logged ✗.
-    await expect.poll(() => existsSync(join(dir, VERDICT_SIDECAR)), { timeout: wb.timeoutMs }).toBe(true);
-    await expect
-      .poll(() => (JSON.parse(readFileSync(join(dir, VERDICT_SIDECAR), 'utf8')) as { verdicts: Array<{ conv_id: string; is_correct: boolean | null; previous: boolean | null }> }).verdicts.filter((v) => v.is_correct === true && v.previous === false).map((v) => v.conv_id).sort(), { timeout: wb.timeoutMs })
-      .toEqual(RUNS.map((r) => r.convId).sort());
-    await expectRescoredEverywhere('rescored');
-  }, VIEWS_MS);
+  it(
+    're-scores and every view shows the same re-scored verdict',
+    async () => {
+      await commandWithPicks('Intent Lens: Re-score', [{ row: 'All run logs' }]);
+      await wb.notification(/2 re-scored, 2 correct, 2 verdicts changed/);
+      // The sidecar is what a reload reads: it holds both verdicts, changed from the logged ✗.
+      await expect.poll(() => existsSync(join(dir, VERDICT_SIDECAR)), { timeout: wb.timeoutMs }).toBe(true);
+      await expect
+        .poll(
+          () =>
+            (
+              JSON.parse(readFileSync(join(dir, VERDICT_SIDECAR), 'utf8')) as {
+                verdicts: Array<{ conv_id: string; is_correct: boolean | null; previous: boolean | null }>;
+              }
+            ).verdicts
+              .filter((v) => v.is_correct === true && v.previous === false)
+              .map((v) => v.conv_id)
+              .sort(),
+          { timeout: wb.timeoutMs },
+        )
+        .toEqual(RUNS.map((r) => r.convId).sort());
+      await expectRescoredEverywhere('rescored');
+    },
+    VIEWS_MS,
+  );
 
   // Depends on the re-score above (the sidecar it wrote is what the reloaded window reads).
-  it('after "Developer: Reload Window" every view still shows the re-scored verdict', async () => {
-    const reloaded = wb.page.waitForEvent('load', { timeout: wb.timeoutMs });
-    // The palette's wait ends with the page it ran in: the reload replaces that page.
-    await wb.runCommand('Developer: Reload Window').catch(() => undefined);
-    await reloaded;
-    await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    await wb.extensionsActivated();
-    await expectRescoredEverywhere('reloaded');
-  }, VIEWS_MS);
+  it(
+    'after "Developer: Reload Window" every view still shows the re-scored verdict',
+    async () => {
+      const reloaded = wb.page.waitForEvent('load', { timeout: wb.timeoutMs });
+      // The palette's wait ends with the page it ran in: the reload replaces that page.
+      await wb.runCommand('Developer: Reload Window').catch(() => undefined);
+      await reloaded;
+      await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: wb.timeoutMs });
+      await wb.extensionsActivated();
+      await expectRescoredEverywhere('reloaded');
+    },
+    VIEWS_MS,
+  );
 });

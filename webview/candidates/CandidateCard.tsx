@@ -28,7 +28,13 @@ function CheckList({ checks }: { checks: readonly CheckRow[] }) {
   return (
     <ul className="il-checks" aria-label="checks">
       {checks.map((c) => (
-        <li key={c.name} className={c.ok ? 'il-pass' : 'il-fail'} data-testid="check" data-check={c.name} data-ok={c.ok ? 'true' : 'false'}>
+        <li
+          key={c.name}
+          className={c.ok ? 'il-pass' : 'il-fail'}
+          data-testid="check"
+          data-check={c.name}
+          data-ok={c.ok ? 'true' : 'false'}
+        >
           <span className="il-check-mark" aria-label={c.ok ? 'passed' : 'failed'}>
             {c.ok ? CHECK_OUTCOME_MARKS.pass : CHECK_OUTCOME_MARKS.fail}
           </span>
@@ -94,18 +100,38 @@ export function Evidence({ evidence }: { evidence: EvidenceView }) {
         </div>
       );
     case 'math-chain':
-      return <SideBySide testId="evidence-math" left={evidence.original} right={evidence.revised} leftLabel="original chain" rightLabel="recomputed chain" />;
+      return (
+        <SideBySide
+          testId="evidence-math"
+          left={evidence.original}
+          right={evidence.revised}
+          leftLabel="original chain"
+          rightLabel="recomputed chain"
+        />
+      );
     case 'call-diff':
       return (
         <div data-testid="evidence-calls">
           {evidence.changed.length ? <p className="il-changed-args">changed: {evidence.changed.join(', ')}</p> : null}
-          <SideBySide testId="evidence-call-diff" left={evidence.original} right={evidence.revised} leftLabel="original calls" rightLabel="revised calls" />
+          <SideBySide
+            testId="evidence-call-diff"
+            left={evidence.original}
+            right={evidence.revised}
+            leftLabel="original calls"
+            rightLabel="revised calls"
+          />
         </div>
       );
     case 'code-rename':
       return (
         <div data-testid="evidence-code">
-          <SideBySide testId="evidence-signature" left={evidence.originalSignature} right={evidence.revisedSignature} leftLabel="original signature" rightLabel="renamed signature" />
+          <SideBySide
+            testId="evidence-signature"
+            left={evidence.originalSignature}
+            right={evidence.revisedSignature}
+            leftLabel="original signature"
+            rightLabel="renamed signature"
+          />
           {evidence.tests ? (
             <p className="il-tests">
               tests: original {evidence.tests.original} · revised {evidence.tests.revised}
@@ -132,7 +158,9 @@ export function Values({ c }: { c: CandidateView }) {
       <span className="il-reference" data-testid="reference">
         reference {c.reference.original} → {c.reference.revised}
       </span>
-      {c.alternatives.length ? <span className="il-alternatives">also verified: {c.alternatives.join(', ')}</span> : null}
+      {c.alternatives.length ? (
+        <span className="il-alternatives">also verified: {c.alternatives.join(', ')}</span>
+      ) : null}
     </div>
   );
 }
@@ -159,7 +187,16 @@ export function CandidateCard({ c, chosen, onChoose, children }: CardProps) {
       {...(c.discarded ? { 'data-discarded': c.discarded } : {})}
     >
       <header className="il-candidate-head">
-        {onChoose ? <input type="radio" name="candidate" id={id} checked={!!chosen} onChange={onChoose} aria-describedby={`${id}-values`} /> : null}
+        {onChoose ? (
+          <input
+            type="radio"
+            name="candidate"
+            id={id}
+            checked={!!chosen}
+            onChange={onChoose}
+            aria-describedby={`${id}-values`}
+          />
+        ) : null}
         <label htmlFor={onChoose ? id : undefined} className="il-target">
           <span className="il-requirement">{c.requirement}</span>
           {/* A math target names its shard already (`shard 2: 4 bags`). */}
@@ -171,7 +208,11 @@ export function CandidateCard({ c, chosen, onChoose, children }: CardProps) {
             selected
           </Badge>
         ) : null}
-        {c.discarded ? <span className="il-reason" data-testid="discard-reason">discarded: {c.discarded}</span> : null}
+        {c.discarded ? (
+          <span className="il-reason" data-testid="discard-reason">
+            discarded: {c.discarded}
+          </span>
+        ) : null}
       </header>
       <div id={`${id}-values`}>
         <Values c={c} />

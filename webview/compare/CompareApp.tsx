@@ -2,7 +2,15 @@
 // one line that says whether it is identical; the branch point row is marked loudly; later turns sit
 // side by side with an "in effect" rail per side; the final responses end in a Monaco diff editor.
 import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
-import type { AlignedRowMessage, CompareSide, CompareState, CompareTurn, CompareView, NavigateAction, RailEntry } from '../../src/shared/protocol/compare';
+import type {
+  AlignedRowMessage,
+  CompareSide,
+  CompareState,
+  CompareTurn,
+  CompareView,
+  NavigateAction,
+  RailEntry,
+} from '../../src/shared/protocol/compare';
 import type { CommandParams } from '../../src/shared/protocol';
 import { SpanText } from './SpanText';
 import { TextDiff } from './TextDiff';
@@ -14,14 +22,19 @@ import { LeakNote } from '../shared/LeakNote';
 import { FinalDiff } from './FinalDiff';
 import { verdictLabel } from '../../src/shared/verdicts';
 
-export const KEY_HELP = 'F7 / Shift+F7 next / previous difference · F8 / Shift+F8 next / previous inactive span · Alt+P show / hide the shared prefix';
-
+export const KEY_HELP =
+  'F7 / Shift+F7 next / previous difference · F8 / Shift+F8 next / previous inactive span · Alt+P show / hide the shared prefix';
 
 function Rail({ entry, requirement }: { entry: RailEntry | undefined; requirement: string | undefined }) {
   if (!entry) return <div className="il-rail il-rail-empty" aria-hidden="true" />;
   const title = `In effect after this user turn${requirement ? ` (${requirement})` : ''}: ${entry.inEffect ?? 'not stated yet'}${entry.pending.length ? `; pending: ${entry.pending.join(', ')}` : ''}${entry.inactive.length ? `; no longer in effect: ${entry.inactive.join(', ')}` : ''}${entry.note ? `. ${entry.note}` : ''}`;
   return (
-    <div className={`il-rail${entry.changed ? ' il-rail-changed' : ''}`} data-testid="rail" data-in-effect={entry.inEffect ?? ''} title={title}>
+    <div
+      className={`il-rail${entry.changed ? ' il-rail-changed' : ''}`}
+      data-testid="rail"
+      data-in-effect={entry.inEffect ?? ''}
+      title={title}
+    >
       <span className="il-rail-caption">in effect</span>
       <span className="il-rail-value">{entry.inEffect ?? '—'}</span>
       {entry.pending.map((p) => (
@@ -56,8 +69,23 @@ function TurnBody({ turn, side }: { turn: CompareTurn; side: CompareSide }) {
   );
 }
 
-function Cell({ side, turn, which, requirement }: { side: CompareSide; turn: CompareTurn | undefined; which: 'left' | 'right'; requirement: string | undefined }) {
-  if (!turn) return <div className="il-cell il-cell-absent" data-side={which}>no such turn in {side.instanceLabel}</div>;
+function Cell({
+  side,
+  turn,
+  which,
+  requirement,
+}: {
+  side: CompareSide;
+  turn: CompareTurn | undefined;
+  which: 'left' | 'right';
+  requirement: string | undefined;
+}) {
+  if (!turn)
+    return (
+      <div className="il-cell il-cell-absent" data-side={which}>
+        no such turn in {side.instanceLabel}
+      </div>
+    );
   return (
     <div className="il-cell" data-side={which}>
       <Rail entry={turn.rail} requirement={requirement} />
@@ -74,7 +102,19 @@ const KIND_TEXT: Record<AlignedRowMessage['kind'], string> = {
   'right-only': 'right only',
 };
 
-function RowView({ state, row, index, branch, prefix }: { state: CompareState; row: AlignedRowMessage; index: number; branch: boolean; prefix: boolean }) {
+function RowView({
+  state,
+  row,
+  index,
+  branch,
+  prefix,
+}: {
+  state: CompareState;
+  row: AlignedRowMessage;
+  index: number;
+  branch: boolean;
+  prefix: boolean;
+}) {
   const l = row.left !== undefined ? state.left.turns[row.left] : undefined;
   const r = row.right !== undefined ? state.right.turns[row.right] : undefined;
   const turnNo = (t: CompareTurn | undefined) => (t ? `U${t.index + 1}` : '—');
@@ -110,7 +150,8 @@ function RowView({ state, row, index, branch, prefix }: { state: CompareState; r
         </div>
       )}
       <div className="il-row-head">
-        {turnNo(l)} · {l?.label ?? '—'} ↔ {turnNo(r)} · {r?.label ?? '—'} <span className={`il-kind il-kind-${row.kind}`}>{KIND_TEXT[row.kind]}</span>
+        {turnNo(l)} · {l?.label ?? '—'} ↔ {turnNo(r)} · {r?.label ?? '—'}{' '}
+        <span className={`il-kind il-kind-${row.kind}`}>{KIND_TEXT[row.kind]}</span>
       </div>
       <div className="il-cells">
         <Cell side={state.left} turn={l} which="left" requirement={state.intent?.requirement} />
@@ -133,7 +174,11 @@ function SideHeader({ side, which, onReveal, onGoToTurn }: SideHeaderProps) {
     <section className="il-side-header" data-side={which} data-testid={`side-${which}`}>
       <div className="il-side-title">
         <strong>{side.instanceLabel}</strong> · {side.model}
-        <Badge className="il-verdict" data={{ verdict: side.verdict, testid: `verdict-${which}` }} title={`Verdict of the final response: ${side.verdict}`}>
+        <Badge
+          className="il-verdict"
+          data={{ verdict: side.verdict, testid: `verdict-${which}` }}
+          title={`Verdict of the final response: ${side.verdict}`}
+        >
           {verdictLabel(side.verdict)}
         </Badge>
         {side.verdictNote ? (
@@ -142,7 +187,16 @@ function SideHeader({ side, which, onReveal, onGoToTurn }: SideHeaderProps) {
           </span>
         ) : null}
       </div>
-      {side.leak && <LeakNote leak={side.leak} {...(side.leak.turn !== undefined && side.turns[side.leak.turn] ? { turnLabel: `U${side.leak.turn + 1}` } : {})} onGoToTurn={onGoToTurn} which={which} />}
+      {side.leak && (
+        <LeakNote
+          leak={side.leak}
+          {...(side.leak.turn !== undefined && side.turns[side.leak.turn]
+            ? { turnLabel: `U${side.leak.turn + 1}` }
+            : {})}
+          onGoToTurn={onGoToTurn}
+          which={which}
+        />
+      )}
       <dl className="il-facts">
         <dt>extracted answer</dt>
         <dd data-testid={`answer-${which}`}>{side.extractedAnswer ?? '—'}</dd>
@@ -164,7 +218,10 @@ export interface CompareAppProps {
   onRendered: () => void;
   /** Called once: Monaco's diff editor computed its diff (true) or gave up (false). */
   onEditorDiff: (computed: boolean) => void;
-  onCommand: <C extends 'openNativeDiff' | 'revealInLog'>(command: C, params: CommandParams<typeof CompareView, C>) => void;
+  onCommand: <C extends 'openNativeDiff' | 'revealInLog'>(
+    command: C,
+    params: CommandParams<typeof CompareView, C>,
+  ) => void;
   /** Re-reads both conversations on the host (request/response). */
   onReload: () => Promise<void>;
   subscribeNavigate: (listener: (action: NavigateAction) => void) => () => void;
@@ -183,16 +240,34 @@ interface CompareToolbarProps {
 }
 
 /** The view's buttons: differences, inactive spans, the shared prefix, the native diff, reload. */
-function CompareToolbar({ navigate, togglePrefix, prefixOpen, inactiveCount, onCommand, onReload, setStatus }: CompareToolbarProps) {
+function CompareToolbar({
+  navigate,
+  togglePrefix,
+  prefixOpen,
+  inactiveCount,
+  onCommand,
+  onReload,
+  setStatus,
+}: CompareToolbarProps) {
   return (
     <Toolbar label="Compare navigation">
-      <Button secondary onClick={() => navigate('previousDifference')} title="Previous difference (Shift+F7)" testId="prev-diff">
+      <Button
+        secondary
+        onClick={() => navigate('previousDifference')}
+        title="Previous difference (Shift+F7)"
+        testId="prev-diff"
+      >
         ↑ Difference
       </Button>
       <Button secondary onClick={() => navigate('nextDifference')} title="Next difference (F7)" testId="next-diff">
         ↓ Difference
       </Button>
-      <Button secondary onClick={() => navigate('previousInactive')} title="Previous inactive span (Shift+F8)" testId="prev-inactive">
+      <Button
+        secondary
+        onClick={() => navigate('previousInactive')}
+        title="Previous inactive span (Shift+F8)"
+        testId="prev-inactive"
+      >
         ↑ Inactive
       </Button>
       <Button secondary onClick={() => navigate('nextInactive')} title="Next inactive span (F8)" testId="next-inactive">
@@ -201,7 +276,11 @@ function CompareToolbar({ navigate, togglePrefix, prefixOpen, inactiveCount, onC
       <Button secondary onClick={togglePrefix} title="Show / hide the shared prefix (Alt+P)" testId="toggle-prefix">
         {prefixOpen ? 'Hide' : 'Show'} shared prefix
       </Button>
-      <Button onClick={() => onCommand('openNativeDiff', {})} title="The two final responses in VS Code's diff editor" testId="native-diff">
+      <Button
+        onClick={() => onCommand('openNativeDiff', {})}
+        title="The two final responses in VS Code's diff editor"
+        testId="native-diff"
+      >
         Open in Native Diff
       </Button>
       <Button
@@ -222,18 +301,37 @@ function CompareToolbar({ navigate, togglePrefix, prefixOpen, inactiveCount, onC
 }
 
 /** The aligned rows: the shared prefix folded behind one line (when there is one), then the rest, the branch point marked. */
-function AlignedRows({ state, prefixOpen, togglePrefix }: { state: CompareState; prefixOpen: boolean; togglePrefix: () => void }) {
+function AlignedRows({
+  state,
+  prefixOpen,
+  togglePrefix,
+}: {
+  state: CompareState;
+  prefixOpen: boolean;
+  togglePrefix: () => void;
+}) {
   const prefixRows = useMemo(() => state.rows.slice(0, state.prefixEnd), [state]);
   const restRows = useMemo(() => state.rows.slice(state.prefixEnd), [state]);
   return (
     <section className="il-conversation" aria-label="Aligned conversations">
       {state.prefixEnd > 0 && (
-        <div className="il-prefix" data-testid="shared-prefix" data-collapsed={prefixOpen ? 'false' : 'true'} data-identical={state.prefixIdentical ? 'true' : 'false'}>
+        <div
+          className="il-prefix"
+          data-testid="shared-prefix"
+          data-collapsed={prefixOpen ? 'false' : 'true'}
+          data-identical={state.prefixIdentical ? 'true' : 'false'}
+        >
           <button type="button" className="il-prefix-toggle" aria-expanded={prefixOpen} onClick={togglePrefix}>
-            <span aria-hidden="true">{prefixOpen ? '▾' : '▸'}</span> Shared prefix: {state.prefixEnd} user turn{state.prefixEnd === 1 ? '' : 's'} ·{' '}
-            {state.prefixIdentical ? <span className="il-same">identical (user turns and replies)</span> : <span className="il-differs">same user turns, replies differ</span>}
+            <span aria-hidden="true">{prefixOpen ? '▾' : '▸'}</span> Shared prefix: {state.prefixEnd} user turn
+            {state.prefixEnd === 1 ? '' : 's'} ·{' '}
+            {state.prefixIdentical ? (
+              <span className="il-same">identical (user turns and replies)</span>
+            ) : (
+              <span className="il-differs">same user turns, replies differ</span>
+            )}
           </button>
-          {prefixOpen && prefixRows.map((row, i) => <RowView key={i} state={state} row={row} index={i} branch={false} prefix />)}
+          {prefixOpen &&
+            prefixRows.map((row, i) => <RowView key={i} state={state} row={row} index={i} branch={false} prefix />)}
         </div>
       )}
       {restRows.map((row, j) => {
@@ -249,7 +347,13 @@ function AlignedRows({ state, prefixOpen, togglePrefix }: { state: CompareState;
 }
 
 /** The final responses: a word diff at once, Monaco's diff editor in its place once it has computed its own. */
-function FinalResponses({ state, onEditorDiff }: { state: CompareState; onEditorDiff: CompareAppProps['onEditorDiff'] }) {
+function FinalResponses({
+  state,
+  onEditorDiff,
+}: {
+  state: CompareState;
+  onEditorDiff: CompareAppProps['onEditorDiff'];
+}) {
   const [editorDiff, setEditorDiff] = useState<boolean | undefined>(undefined);
   const editorDiffDone = useCallback(
     (computed: boolean) => {
@@ -263,22 +367,42 @@ function FinalResponses({ state, onEditorDiff }: { state: CompareState; onEditor
   return (
     <section className="il-final" data-diff-stop="final" tabIndex={-1} aria-label="Final responses">
       <h2>
-        Final responses <span className="il-final-sides">{state.left.instanceLabel} (left) ↔ {state.right.instanceLabel} (right)</span>
+        Final responses{' '}
+        <span className="il-final-sides">
+          {state.left.instanceLabel} (left) ↔ {state.right.instanceLabel} (right)
+        </span>
       </h2>
       <div className="il-final-stack">
-        {editorDiff !== true && <TextDiff left={state.left.finalResponse?.text ?? ''} right={state.right.finalResponse?.text ?? ''} />}
-        <FinalDiff left={state.left.finalResponse} right={state.right.finalResponse} onDiffComputed={editorDiffDone} pending={editorDiff !== true} />
+        {editorDiff !== true && (
+          <TextDiff left={state.left.finalResponse?.text ?? ''} right={state.right.finalResponse?.text ?? ''} />
+        )}
+        <FinalDiff
+          left={state.left.finalResponse}
+          right={state.right.finalResponse}
+          onDiffComputed={editorDiffDone}
+          pending={editorDiff !== true}
+        />
       </div>
     </section>
   );
 }
 
-export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReload, subscribeNavigate, initialPrefixOpen, onPrefixToggled }: CompareAppProps) {
+export function CompareApp({
+  state,
+  onRendered,
+  onEditorDiff,
+  onCommand,
+  onReload,
+  subscribeNavigate,
+  initialPrefixOpen,
+  onPrefixToggled,
+}: CompareAppProps) {
   const [prefixOpen, setPrefixOpen] = useState(initialPrefixOpen);
   const [status, setStatus] = useState('');
   const inactiveCount = useMemo(() => {
     let n = 0;
-    for (const s of [state.left, state.right]) for (const t of s.turns) for (const m of t.assistant) n += m.spans.length;
+    for (const s of [state.left, state.right])
+      for (const t of s.turns) for (const m of t.assistant) n += m.spans.length;
     return n;
   }, [state]);
 
@@ -297,8 +421,10 @@ export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReloa
       const dir = action.startsWith('next') ? 1 : -1;
       const at = moveTo(kind, dir);
       if (!at) return setStatus(kind === 'difference' ? 'No differences' : 'No inactive content highlighted');
-      if (kind === 'inactive') setStatus(`Inactive ${at.index + 1}/${at.total}: ${at.element.getAttribute('title') ?? ''}`);
-      else setStatus(`Difference ${at.index + 1}/${at.total}${at.element.dataset.branchPoint ? ' (branch point)' : ''}`);
+      if (kind === 'inactive')
+        setStatus(`Inactive ${at.index + 1}/${at.total}: ${at.element.getAttribute('title') ?? ''}`);
+      else
+        setStatus(`Difference ${at.index + 1}/${at.total}${at.element.dataset.branchPoint ? ' (branch point)' : ''}`);
     },
     [togglePrefix],
   );
@@ -340,10 +466,19 @@ export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReloa
         <h1 className="il-title">{state.taskId}</h1>
         {state.intent && (
           <p className="il-requirement">
-            Selected requirement <strong>{state.intent.requirement}</strong>: original <code>{state.intent.original}</code>, proposed <code>{state.intent.revised}</code>
+            Selected requirement <strong>{state.intent.requirement}</strong>: original{' '}
+            <code>{state.intent.original}</code>, proposed <code>{state.intent.revised}</code>
           </p>
         )}
-        <CompareToolbar navigate={navigate} togglePrefix={togglePrefix} prefixOpen={prefixOpen} inactiveCount={inactiveCount} onCommand={onCommand} onReload={onReload} setStatus={setStatus} />
+        <CompareToolbar
+          navigate={navigate}
+          togglePrefix={togglePrefix}
+          prefixOpen={prefixOpen}
+          inactiveCount={inactiveCount}
+          onCommand={onCommand}
+          onReload={onReload}
+          setStatus={setStatus}
+        />
         <p className="il-help" data-testid="key-help">
           {KEY_HELP}
         </p>
@@ -351,8 +486,18 @@ export function CompareApp({ state, onRendered, onEditorDiff, onCommand, onReloa
       </header>
 
       <div className="il-sides">
-        <SideHeader side={state.left} which="left" onReveal={() => onCommand('revealInLog', { side: 'left' })} onGoToTurn={(turn) => goToSideTurn('left', turn)} />
-        <SideHeader side={state.right} which="right" onReveal={() => onCommand('revealInLog', { side: 'right' })} onGoToTurn={(turn) => goToSideTurn('right', turn)} />
+        <SideHeader
+          side={state.left}
+          which="left"
+          onReveal={() => onCommand('revealInLog', { side: 'left' })}
+          onGoToTurn={(turn) => goToSideTurn('left', turn)}
+        />
+        <SideHeader
+          side={state.right}
+          which="right"
+          onReveal={() => onCommand('revealInLog', { side: 'right' })}
+          onGoToTurn={(turn) => goToSideTurn('right', turn)}
+        />
       </div>
 
       <AlignedRows state={state} prefixOpen={prefixOpen} togglePrefix={togglePrefix} />

@@ -11,7 +11,15 @@ export const SpanText = memo(function SpanText({ message }: { message: CompareMe
     <div className="il-text">
       {splitSegments(message.text, message.spans).map((seg) =>
         seg.span ? (
-          <mark key={seg.start} className={`il-inactive il-inactive-${seg.span.kind}`} data-inactive={seg.span.value} data-kind={seg.span.kind} title={seg.span.describe} aria-label={`${seg.text} (${seg.span.describe})`} tabIndex={-1}>
+          <mark
+            key={seg.start}
+            className={`il-inactive il-inactive-${seg.span.kind}`}
+            data-inactive={seg.span.value}
+            data-kind={seg.span.kind}
+            title={seg.span.describe}
+            aria-label={`${seg.text} (${seg.span.describe})`}
+            tabIndex={-1}
+          >
             {seg.text}
           </mark>
         ) : (

@@ -24,7 +24,11 @@ function Side({ segments, which }: { segments: DiffSegment[]; which: 'left' | 'r
 export const TextDiff = memo(function TextDiff({ left, right }: { left: string; right: string }) {
   const diff = useMemo(() => wordDiff(left, right), [left, right]);
   return (
-    <div className="il-final-diff il-text-diff" data-testid="final-diff-text" aria-label="Final responses, words that differ marked">
+    <div
+      className="il-final-diff il-text-diff"
+      data-testid="final-diff-text"
+      aria-label="Final responses, words that differ marked"
+    >
       <Side segments={diff.left} which="left" />
       <Side segments={diff.right} which="right" />
     </div>

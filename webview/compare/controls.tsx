@@ -4,15 +4,34 @@
 // every fresh compare panel.
 import type { ReactNode, MouseEventHandler } from 'react';
 
-export function Button(props: { children: ReactNode; onClick: MouseEventHandler<HTMLElement>; secondary?: boolean; title?: string; testId?: string; disabled?: boolean }) {
+export function Button(props: {
+  children: ReactNode;
+  onClick: MouseEventHandler<HTMLElement>;
+  secondary?: boolean;
+  title?: string;
+  testId?: string;
+  disabled?: boolean;
+}) {
   return (
-    <button type="button" className={props.secondary ? undefined : 'il-primary'} onClick={props.onClick} disabled={props.disabled} title={props.title} data-testid={props.testId}>
+    <button
+      type="button"
+      className={props.secondary ? undefined : 'il-primary'}
+      onClick={props.onClick}
+      disabled={props.disabled}
+      title={props.title}
+      data-testid={props.testId}
+    >
       {props.children}
     </button>
   );
 }
 
-export function Badge(props: { children: ReactNode; className?: string; title?: string; data?: Record<string, string> }) {
+export function Badge(props: {
+  children: ReactNode;
+  className?: string;
+  title?: string;
+  data?: Record<string, string>;
+}) {
   const data: Record<string, string> = {};
   for (const [k, v] of Object.entries(props.data ?? {})) data[`data-${k}`] = v;
   return (

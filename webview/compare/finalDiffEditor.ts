@@ -16,7 +16,10 @@ followVsCodeTheme();
 // F7/F8 belong to the view's navigation (VS Code keybindings), not to Monaco's accessible diff viewer.
 for (const command of ['-accessibleDiffViewer.next', '-accessibleDiffViewer.prev']) {
   try {
-    monaco.editor.addKeybindingRule({ keybinding: command.endsWith('next') ? monaco.KeyCode.F7 : monaco.KeyMod.Shift | monaco.KeyCode.F7, command });
+    monaco.editor.addKeybindingRule({
+      keybinding: command.endsWith('next') ? monaco.KeyCode.F7 : monaco.KeyMod.Shift | monaco.KeyCode.F7,
+      command,
+    });
   } catch {
     // Without the accessible diff viewer there is nothing to unbind.
   }
@@ -44,7 +47,10 @@ function escapeMarkdown(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (c) => `\\${c}`);
 }
 
-function decorationsFor(model: monaco.editor.ITextModel, message: CompareMessage | undefined): monaco.editor.IModelDeltaDecoration[] {
+function decorationsFor(
+  model: monaco.editor.ITextModel,
+  message: CompareMessage | undefined,
+): monaco.editor.IModelDeltaDecoration[] {
   if (!message) return [];
   return message.spans.map((s) => {
     const start = model.getPositionAt(s.start);
@@ -73,7 +79,10 @@ export interface FinalDiffEditor {
  * the first diff has been computed (in the blob worker), false if none came within 5 s (a worker
  * blocked by CSP fails silently).
  */
-export async function createFinalDiffEditor(host: HTMLElement, onDiffComputed: (computed: boolean) => void): Promise<FinalDiffEditor> {
+export async function createFinalDiffEditor(
+  host: HTMLElement,
+  onDiffComputed: (computed: boolean) => void,
+): Promise<FinalDiffEditor> {
   await loadStylesheet();
   const editor = monaco.editor.createDiffEditor(host, {
     readOnly: true,

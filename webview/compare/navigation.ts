@@ -12,7 +12,11 @@ const SELECTOR: Record<StopKind, string> = {
 const current = new Map<StopKind, Element>();
 
 /** Moves to the next (+1) or previous (-1) stop, wrapping; returns the element and its position. */
-export function moveTo(kind: StopKind, direction: 1 | -1, root: ParentNode = document): { element: HTMLElement; index: number; total: number } | undefined {
+export function moveTo(
+  kind: StopKind,
+  direction: 1 | -1,
+  root: ParentNode = document,
+): { element: HTMLElement; index: number; total: number } | undefined {
   const stops = [...root.querySelectorAll<HTMLElement>(SELECTOR[kind])];
   if (!stops.length) return undefined;
   const prev = current.get(kind);

@@ -4,7 +4,12 @@
 // (F7/F8 from the host do the same); F forks from the current turn, as its "Fork from here…" button.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import type { ConversationNavigate, ConversationState, ConversationView, LogLine } from '../../src/shared/protocol/conversation';
+import type {
+  ConversationNavigate,
+  ConversationState,
+  ConversationView,
+  LogLine,
+} from '../../src/shared/protocol/conversation';
 import type { CommandParams } from '../../src/shared/protocol';
 import { TurnRow } from './TurnRow';
 import { Markdown, markdownRenders } from './Markdown';
@@ -18,16 +23,20 @@ type Row = { kind: 'system' } | { kind: 'turn'; turn: number } | { kind: 'logs' 
 
 export interface ConversationAppProps {
   state: ConversationState;
-  onCommand: <C extends 'openLogLine' | 'compareWith' | 'compareWithCounterpart' | 'forkFromTurn' | 'annotate' | 'overrideVerdict'>(command: C, params: CommandParams<typeof ConversationView, C>) => void;
+  onCommand: <
+    C extends
+      'openLogLine' | 'compareWith' | 'compareWithCounterpart' | 'forkFromTurn' | 'annotate' | 'overrideVerdict',
+  >(
+    command: C,
+    params: CommandParams<typeof ConversationView, C>,
+  ) => void;
   subscribeNavigate: (listener: (a: ConversationNavigate) => void) => () => void;
   subscribeScroll: (listener: (turn: number) => void) => () => void;
   onRendered: () => void;
 }
 
-
 /** A system message has no inactive spans: one array, so its memoised Markdown is not parsed again on each render. */
 const NO_SPANS: readonly never[] = [];
-
 
 function LogLines({ title, lines, folded }: { title: string; lines: LogLine[]; folded: boolean }) {
   if (!lines.length) return null;
@@ -86,7 +95,12 @@ function Header({ state, inactiveCount, onCommand, onGoToTurn, annotate }: Heade
         {state.taskId} · {state.instanceLabel} · {state.model}
       </h1>
       <div className="il-summary">
-        <span className={`il-verdict-badge il-verdict-${v.verdict}`} data-verdict={v.verdict} data-verdict-source={v.source} title={v.detail}>
+        <span
+          className={`il-verdict-badge il-verdict-${v.verdict}`}
+          data-verdict={v.verdict}
+          data-verdict-source={v.source}
+          title={v.detail}
+        >
           {VERDICT_MARKS[v.verdict]} {v.verdict}
         </span>
         <span className="il-provenance" data-testid="provenance">
@@ -113,7 +127,11 @@ function Header({ state, inactiveCount, onCommand, onGoToTurn, annotate }: Heade
           Open Log Line
         </button>
         {state.counterpart && (
-          <button data-testid="compare-counterpart" onClick={() => onCommand('compareWithCounterpart', {})} title={`Compare this run with its ${state.counterpart.label} sibling (same source and model)`}>
+          <button
+            data-testid="compare-counterpart"
+            onClick={() => onCommand('compareWithCounterpart', {})}
+            title={`Compare this run with its ${state.counterpart.label} sibling (same source and model)`}
+          >
             Compare with {state.counterpart.label}
           </button>
         )}
@@ -121,11 +139,17 @@ function Header({ state, inactiveCount, onCommand, onGoToTurn, annotate }: Heade
         <button onClick={annotate} title="Annotate the current turn, or the selected text (A)" data-testid="annotate">
           Annotate…
         </button>
-        <button onClick={() => onCommand('overrideVerdict', {})} title="Override the verdict, with a reason (V)" data-testid="override-verdict">
+        <button
+          onClick={() => onCommand('overrideVerdict', {})}
+          title="Override the verdict, with a reason (V)"
+          data-testid="override-verdict"
+        >
           Override Verdict…
         </button>
         <span className="il-help">
-          {state.turns.length} user turns · {inactiveCount} inactive span{inactiveCount === 1 ? '' : 's'} marked · J/K turns · N/Shift+N inactive{state.canFork ? ' · F fork from the current turn' : ''} · {state.fileLabel}:{state.line}
+          {state.turns.length} user turns · {inactiveCount} inactive span{inactiveCount === 1 ? '' : 's'} marked · J/K
+          turns · N/Shift+N inactive{state.canFork ? ' · F fork from the current turn' : ''} · {state.fileLabel}:
+          {state.line}
         </span>
       </div>
       <Notes notes={state.notes} />
@@ -141,7 +165,17 @@ function firstPaintRows(rows: readonly Row[], focusRow: number): number[] {
 }
 
 /** One virtualised row: the system prompt, a user turn with its replies, or the other log entries. */
-function RowContent({ row, state, currentTurn, onFork }: { row: Row; state: ConversationState; currentTurn: number; onFork: (turn: number) => void }) {
+function RowContent({
+  row,
+  state,
+  currentTurn,
+  onFork,
+}: {
+  row: Row;
+  state: ConversationState;
+  currentTurn: number;
+  onFork: (turn: number) => void;
+}) {
   return (
     <>
       {row.kind === 'system' &&
@@ -151,7 +185,14 @@ function RowContent({ row, state, currentTurn, onFork }: { row: Row; state: Conv
             <Markdown text={m.text} spans={NO_SPANS} />
           </div>
         ))}
-      {row.kind === 'turn' && <TurnRow turn={state.turns[row.turn]!} current={row.turn === currentTurn} canFork={state.canFork} onFork={onFork} />}
+      {row.kind === 'turn' && (
+        <TurnRow
+          turn={state.turns[row.turn]!}
+          current={row.turn === currentTurn}
+          canFork={state.canFork}
+          onFork={onFork}
+        />
+      )}
       {row.kind === 'logs' && (
         <>
           <LogLines title="other log entries" lines={state.standalone} folded={false} />
@@ -162,20 +203,45 @@ function RowContent({ row, state, currentTurn, onFork }: { row: Row; state: Conv
   );
 }
 
-export function ConversationApp({ state, onCommand, subscribeNavigate, subscribeScroll, onRendered }: ConversationAppProps) {
+export function ConversationApp({
+  state,
+  onCommand,
+  subscribeNavigate,
+  subscribeScroll,
+  onRendered,
+}: ConversationAppProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useMemo<Row[]>(
-    () => [...(state.system.length ? [{ kind: 'system' } as const] : []), ...state.turns.map((t) => ({ kind: 'turn' as const, turn: t.index })), ...(state.standalone.length || state.bookkeeping.length ? [{ kind: 'logs' } as const] : [])],
+    () => [
+      ...(state.system.length ? [{ kind: 'system' } as const] : []),
+      ...state.turns.map((t) => ({ kind: 'turn' as const, turn: t.index })),
+      ...(state.standalone.length || state.bookkeeping.length ? [{ kind: 'logs' } as const] : []),
+    ],
     [state],
   );
   const rowOfTurn = useCallback((turn: number) => rows.findIndex((r) => r.kind === 'turn' && r.turn === turn), [rows]);
-  const firstRows = useMemo(() => firstPaintRows(rows, rowOfTurn(state.focusTurn ?? -1)), [rows, rowOfTurn, state.focusTurn]);
+  const firstRows = useMemo(
+    () => firstPaintRows(rows, rowOfTurn(state.focusTurn ?? -1)),
+    [rows, rowOfTurn, state.focusTurn],
+  );
   // Until the first paint, the rows on screen and the first render's (hydrated) rows, none below
   // the screen: each is a Markdown render and its layout before the view is shown. Three turns
   // beyond the screen after.
   const [firstPaint, setFirstPaint] = useState(true);
-  const rangeExtractor = useCallback((range: Range) => (firstPaint ? [...new Set([...defaultRangeExtractor(range), ...firstRows])].sort((a, b) => a - b) : defaultRangeExtractor(range)), [firstPaint, firstRows]);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 260, overscan: firstPaint ? 0 : 3, rangeExtractor });
+  const rangeExtractor = useCallback(
+    (range: Range) =>
+      firstPaint
+        ? [...new Set([...defaultRangeExtractor(range), ...firstRows])].sort((a, b) => a - b)
+        : defaultRangeExtractor(range),
+    [firstPaint, firstRows],
+  );
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 260,
+    overscan: firstPaint ? 0 : 3,
+    rangeExtractor,
+  });
   // The first render lays its rows out in flow, unpositioned: it is the host's prerendered HTML
   // (prerender.tsx) and the page's hydration of it, and the page's CSP drops style attributes in
   // markup (React does not set them when it hydrates). The virtualiser positions rows from the next
@@ -185,7 +251,8 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
     // The prerendered rows' real heights, before the first positioned render: estimated at 260 px
     // each, a screen seemed to need rows below them, which were rendered (their Markdown parsed)
     // and then dropped once measured, all before the first paint.
-    for (const row of scroller.current?.querySelectorAll<HTMLElement>(':scope > div > .il-row[data-index]') ?? []) virtualizer.resizeItem(Number(row.dataset.index), row.offsetHeight);
+    for (const row of scroller.current?.querySelectorAll<HTMLElement>(':scope > div > .il-row[data-index]') ?? [])
+      virtualizer.resizeItem(Number(row.dataset.index), row.offsetHeight);
     setPositioned(true);
     // Once, for the first render's rows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -193,10 +260,22 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
   const scrollToRow = useCallback((row: number) => virtualizer.scrollToIndex(row, { align: 'start' }), [virtualizer]);
   // A and V: annotate the current turn (or the selection), override the verdict.
   const otherKeys = useRef<(key: string) => boolean>(() => false);
-  const { stops, currentTurn, goToTurn } = useTurnNavigation({ state, scroller, rowOfTurn, scrollToRow, onCommand, subscribeNavigate, subscribeScroll, onOtherKey: (key) => otherKeys.current(key) });
+  const { stops, currentTurn, goToTurn } = useTurnNavigation({
+    state,
+    scroller,
+    rowOfTurn,
+    scrollToRow,
+    onCommand,
+    subscribeNavigate,
+    subscribeScroll,
+    onOtherKey: (key) => otherKeys.current(key),
+  });
   const annotate = useCallback(() => {
     const selection = selectedText();
-    onCommand('annotate', { ...(state.turns[currentTurn] ? { turn: currentTurn + 1 } : {}), ...(selection ? { selection } : {}) });
+    onCommand('annotate', {
+      ...(state.turns[currentTurn] ? { turn: currentTurn + 1 } : {}),
+      ...(selection ? { selection } : {}),
+    });
   }, [onCommand, currentTurn, state.turns]);
   otherKeys.current = (key) => {
     if (key === 'a') annotate();
@@ -220,19 +299,40 @@ export function ConversationApp({ state, onCommand, subscribeNavigate, subscribe
 
   const fork = useCallback((turn: number) => onCommand('forkFromTurn', { turn }), [onCommand]);
   // The leak's link: to the turn, and the keyboard focus with it (J/K and F then start there).
-  const goToLeakTurn = useCallback((turn: number) => goToTurn(turn, (row) => row.focus({ preventScroll: true })), [goToTurn]);
+  const goToLeakTurn = useCallback(
+    (turn: number) => goToTurn(turn, (row) => row.focus({ preventScroll: true })),
+    [goToTurn],
+  );
 
   const rowContent = (row: Row) => <RowContent row={row} state={state} currentTurn={currentTurn} onFork={fork} />;
 
   return (
     <div className="il-app">
-      <Header state={state} inactiveCount={stops.length} onCommand={onCommand} onGoToTurn={goToLeakTurn} annotate={annotate} />
+      <Header
+        state={state}
+        inactiveCount={stops.length}
+        onCommand={onCommand}
+        onGoToTurn={goToLeakTurn}
+        annotate={annotate}
+      />
       <div className="il-scroller" ref={scroller} data-testid="transcript" tabIndex={0} aria-label="Transcript">
         {state.turns.length === 0 && <p className="il-empty">This conversation has no user turns.</p>}
         {positioned ? (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => (
-              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="il-row" style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="il-row"
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  transform: `translateY(${item.start}px)`,
+                }}
+              >
                 {rowContent(rows[item.index]!)}
               </div>
             ))}

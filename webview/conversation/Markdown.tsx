@@ -72,14 +72,26 @@ function Link({ href, children }: { href: string; children: ReactNode }) {
 let renders = 0;
 export const markdownRenders = (): number => renders;
 
-export const Markdown = memo(function Markdown({ text, spans }: { text: string; spans: readonly InactiveSpanMessage[] }) {
+export const Markdown = memo(function Markdown({
+  text,
+  spans,
+}: {
+  text: string;
+  spans: readonly InactiveSpanMessage[];
+}) {
   renders++;
   const hasCode = text.includes('```') || text.includes('~~~');
   const highlight = useHighlighter(hasCode);
   const rehypePlugins: PluggableList = [...(highlight ? [highlight] : []), [markInactive, { source: text, spans }]];
   return (
     <div className="il-md">
-      <ReactMarkdown remarkPlugins={remarkPluginsFor(text)} rehypePlugins={rehypePlugins} urlTransform={urlTransform} components={components} skipHtml={false}>
+      <ReactMarkdown
+        remarkPlugins={remarkPluginsFor(text)}
+        rehypePlugins={rehypePlugins}
+        urlTransform={urlTransform}
+        components={components}
+        skipHtml={false}
+      >
         {text}
       </ReactMarkdown>
     </div>

@@ -6,7 +6,6 @@ import type { RailEntry } from '../../src/shared/protocol/compare';
 import { Markdown } from './Markdown';
 import { VERDICT_MARKS } from '../../src/shared/verdicts';
 
-
 function Reply({ reply }: { reply: ReplyMessage }) {
   return (
     <div className="il-reply" data-trace-index={reply.traceIndex} data-testid="reply">
@@ -32,7 +31,11 @@ function Reply({ reply }: { reply: ReplyMessage }) {
 
 function Rail({ rail }: { rail: RailEntry }) {
   return (
-    <aside className={`il-rail${rail.changed ? ' il-rail-changed' : ''}`} data-testid="rail" aria-label="In effect after this turn">
+    <aside
+      className={`il-rail${rail.changed ? ' il-rail-changed' : ''}`}
+      data-testid="rail"
+      aria-label="In effect after this turn"
+    >
       <div className="il-rail-title">in effect</div>
       <div className="il-rail-value">{rail.inEffect ?? '—'}</div>
       {rail.pending.length > 0 && <div className="il-rail-pending">pending: {rail.pending.join(', ')}</div>}
@@ -51,9 +54,25 @@ function Rail({ rail }: { rail: RailEntry }) {
   );
 }
 
-export const TurnRow = memo(function TurnRow({ turn, current, canFork, onFork }: { turn: ConversationTurnView; current: boolean; canFork: boolean; onFork: (turn: number) => void }) {
+export const TurnRow = memo(function TurnRow({
+  turn,
+  current,
+  canFork,
+  onFork,
+}: {
+  turn: ConversationTurnView;
+  current: boolean;
+  canFork: boolean;
+  onFork: (turn: number) => void;
+}) {
   return (
-    <section className={`il-turn${current ? ' il-turn-current' : ''}`} data-turn={turn.index} data-testid="turn" tabIndex={-1} aria-label={`${turn.label} ${turn.tags.join(', ')}`}>
+    <section
+      className={`il-turn${current ? ' il-turn-current' : ''}`}
+      data-turn={turn.index}
+      data-testid="turn"
+      tabIndex={-1}
+      aria-label={`${turn.label} ${turn.tags.join(', ')}`}
+    >
       <div className="il-turn-main">
         <div className="il-user" data-trace-index={turn.user.traceIndex}>
           <div className="il-role">
@@ -65,7 +84,14 @@ export const TurnRow = memo(function TurnRow({ turn, current, canFork, onFork }:
               </span>
             ))}
             {canFork && (
-              <button type="button" className="il-link-button" data-testid="fork-from-here" onClick={() => onFork(turn.index + 1)} title={`Fork from ${turn.label}: keep the turns before it, edit it, and run the rest again (F on the current turn)`} aria-label={`Fork from here (${turn.label})…`}>
+              <button
+                type="button"
+                className="il-link-button"
+                data-testid="fork-from-here"
+                onClick={() => onFork(turn.index + 1)}
+                title={`Fork from ${turn.label}: keep the turns before it, edit it, and run the rest again (F on the current turn)`}
+                aria-label={`Fork from here (${turn.label})…`}
+              >
                 Fork from here…
               </button>
             )}

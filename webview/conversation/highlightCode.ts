@@ -12,7 +12,13 @@ import latex from 'highlight.js/lib/languages/latex';
 import type { Element, ElementContent, Root } from 'hast';
 
 const lowlight = createLowlight({ python, sql, javascript, typescript, json, bash, latex });
-lowlight.registerAlias({ python: ['py'], javascript: ['js'], typescript: ['ts'], bash: ['sh', 'shell'], latex: ['tex'] });
+lowlight.registerAlias({
+  python: ['py'],
+  javascript: ['js'],
+  typescript: ['ts'],
+  bash: ['sh', 'shell'],
+  latex: ['tex'],
+});
 
 function languageOf(code: Element): string | undefined {
   const classes = code.properties.className;
@@ -33,7 +39,10 @@ function visit(node: Root | Element, parentTag: string | undefined): void {
       if (!lang) continue;
       const tree = lowlight.highlight(lang, textOf(child));
       child.children = tree.children as ElementContent[];
-      child.properties.className = [...(Array.isArray(child.properties.className) ? child.properties.className.map(String) : []), 'hljs'];
+      child.properties.className = [
+        ...(Array.isArray(child.properties.className) ? child.properties.className.map(String) : []),
+        'hljs',
+      ];
       continue;
     }
     visit(child, child.tagName);

@@ -33,7 +33,13 @@ function markText(node: Text, at: number, spans: readonly InactiveSpanMessage[])
     out.push({
       type: 'element',
       tagName: 'mark',
-      properties: { className: ['il-inactive', `il-inactive-${s.kind}`], dataInactive: s.value, dataKind: s.kind, title: s.describe, tabIndex: -1 },
+      properties: {
+        className: ['il-inactive', `il-inactive-${s.kind}`],
+        dataInactive: s.value,
+        dataKind: s.kind,
+        title: s.describe,
+        tabIndex: -1,
+      },
       children: [{ type: 'text', value: node.value.slice(from, to) }],
     });
     pos = to;

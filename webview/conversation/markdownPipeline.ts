@@ -12,7 +12,9 @@ import { gfmConstructsFor, remarkGfmLean } from './remarkGfmLean';
 export function remarkHtmlAsText() {
   const visit = (node: MdRoot | MdContent): void => {
     if ('children' in node) {
-      node.children = node.children.map((c) => (c.type === 'html' ? { type: 'text', value: c.value, ...(c.position ? { position: c.position } : {}) } : c)) as typeof node.children;
+      node.children = node.children.map((c) =>
+        c.type === 'html' ? { type: 'text', value: c.value, ...(c.position ? { position: c.position } : {}) } : c,
+      ) as typeof node.children;
       for (const c of node.children) visit(c);
     }
   };
@@ -52,7 +54,11 @@ export function urlTransform(url: string): string {
 }
 
 // Single dollars are prices in GSM8K answers, not math.
-const afterGfm: PluggableList = [[remarkMath, { singleDollarTextMath: false }], remarkHtmlAsText, remarkKeepMathDelimiters];
+const afterGfm: PluggableList = [
+  [remarkMath, { singleDollarTextMath: false }],
+  remarkHtmlAsText,
+  remarkKeepMathDelimiters,
+];
 /** The reference: all of GFM (remark-gfm). A message holding every optional construct's trigger gets it. */
 export const fullRemarkPlugins: PluggableList = [remarkGfm, ...afterGfm];
 const leanLists = new Map<string, PluggableList>();

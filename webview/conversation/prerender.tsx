@@ -8,5 +8,14 @@ import { nothing, prerenderTree } from '../shared/prerenderTree';
 import { ConversationApp } from './ConversationApp';
 
 export function prerender(state: ConversationState): string {
-  return prerenderTree('conversation', <ConversationApp state={state} onCommand={nothing} subscribeNavigate={() => nothing} subscribeScroll={() => nothing} onRendered={nothing} />);
+  return prerenderTree(
+    'conversation',
+    <ConversationApp
+      state={state}
+      onCommand={nothing}
+      subscribeNavigate={() => nothing}
+      subscribeScroll={() => nothing}
+      onRendered={nothing}
+    />,
+  );
 }

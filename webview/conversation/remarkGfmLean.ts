@@ -48,7 +48,13 @@ export function remarkGfmLean(this: Processor, constructs: GfmConstructs): void 
   const data = this.data() as ParserData;
   const { autolinkLiterals, tables } = constructs;
   (data.micromarkExtensions ??= []).push(
-    combineExtensions([...(autolinkLiterals ? [gfmAutolinkLiteral()] : []), gfmFootnote(), gfmStrikethrough(), ...(tables ? [gfmTable()] : []), gfmTaskListItem()]),
+    combineExtensions([
+      ...(autolinkLiterals ? [gfmAutolinkLiteral()] : []),
+      gfmFootnote(),
+      gfmStrikethrough(),
+      ...(tables ? [gfmTable()] : []),
+      gfmTaskListItem(),
+    ]),
   );
   (data.fromMarkdownExtensions ??= []).push([
     ...(autolinkLiterals ? [gfmAutolinkLiteralFromMarkdown()] : []),

@@ -28,7 +28,16 @@ export interface TurnNavigationInput {
   onOtherKey?: (key: string) => boolean;
 }
 
-export function useTurnNavigation({ state, scroller, rowOfTurn, scrollToRow, onCommand, subscribeNavigate, subscribeScroll, onOtherKey }: TurnNavigationInput) {
+export function useTurnNavigation({
+  state,
+  scroller,
+  rowOfTurn,
+  scrollToRow,
+  onCommand,
+  subscribeNavigate,
+  subscribeScroll,
+  onOtherKey,
+}: TurnNavigationInput) {
   const stops = useMemo(() => inactiveStops(state), [state]);
   const [currentTurn, setCurrentTurn] = useState<number>(state.focusTurn ?? 0);
   const stopIndex = useRef(-1);
@@ -63,7 +72,8 @@ export function useTurnNavigation({ state, scroller, rowOfTurn, scrollToRow, onC
       goToTurn(stop.turn, (row) => {
         const mark = row.querySelectorAll<HTMLElement>('.il-reply mark[data-inactive]')[stop.nth];
         if (!mark) return;
-        for (const m of scroller.current?.querySelectorAll('.il-current-span') ?? []) m.classList.remove('il-current-span');
+        for (const m of scroller.current?.querySelectorAll('.il-current-span') ?? [])
+          m.classList.remove('il-current-span');
         mark.classList.add('il-current-span');
         mark.scrollIntoView({ block: 'center' });
         mark.focus({ preventScroll: true });
@@ -85,7 +95,13 @@ export function useTurnNavigation({ state, scroller, rowOfTurn, scrollToRow, onC
   useEffect(() => subscribeScroll((turn) => goToTurn(turn)), [subscribeScroll, goToTurn]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || (e.target instanceof HTMLElement && e.target.closest('input, textarea, select'))) return;
+      if (
+        e.ctrlKey ||
+        e.metaKey ||
+        e.altKey ||
+        (e.target instanceof HTMLElement && e.target.closest('input, textarea, select'))
+      )
+        return;
       const key = e.key.toLowerCase();
       if (key === 'f' && !e.shiftKey && state.canFork && state.turns[currentTurn]) {
         e.preventDefault();
@@ -96,7 +112,16 @@ export function useTurnNavigation({ state, scroller, rowOfTurn, scrollToRow, onC
         e.preventDefault();
         return;
       }
-      const action: ConversationNavigate | undefined = key === 'j' ? 'nextTurn' : key === 'k' ? 'previousTurn' : key === 'n' ? (e.shiftKey ? 'previousInactive' : 'nextInactive') : undefined;
+      const action: ConversationNavigate | undefined =
+        key === 'j'
+          ? 'nextTurn'
+          : key === 'k'
+            ? 'previousTurn'
+            : key === 'n'
+              ? e.shiftKey
+                ? 'previousInactive'
+                : 'nextInactive'
+              : undefined;
       if (!action) return;
       e.preventDefault();
       navigate(action);

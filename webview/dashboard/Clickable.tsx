@@ -8,9 +8,23 @@ export function showConversations(selector: DashboardSelector, title: string): v
   bridge.postCommand('showConversations', params);
 }
 
-export function Num(props: { selector: DashboardSelector; title: string; children: ReactNode; className?: string; testId?: string; tabIndex?: number }) {
+export function Num(props: {
+  selector: DashboardSelector;
+  title: string;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+  tabIndex?: number;
+}) {
   return (
-    <button type="button" className={`il-num ${props.className ?? ''}`} title={`Show the conversations: ${props.title}`} data-testid={props.testId} tabIndex={props.tabIndex} onClick={() => showConversations(props.selector, props.title)}>
+    <button
+      type="button"
+      className={`il-num ${props.className ?? ''}`}
+      title={`Show the conversations: ${props.title}`}
+      data-testid={props.testId}
+      tabIndex={props.tabIndex}
+      onClick={() => showConversations(props.selector, props.title)}
+    >
       {props.children}
     </button>
   );

@@ -7,7 +7,8 @@ import type { DashboardReport } from '../../src/shared/protocol/dashboard';
 export type DashboardPart = NonNullable<DashboardReport['pending']>[number];
 
 /** Whether the report still lacks `part`. */
-export const isPending = (report: DashboardReport, part: DashboardPart): boolean => report.pending?.includes(part) ?? false;
+export const isPending = (report: DashboardReport, part: DashboardPart): boolean =>
+  report.pending?.includes(part) ?? false;
 
 export function Computing(props: { part: DashboardPart; what: string }) {
   return (

@@ -122,9 +122,7 @@ function DashboardHeader(props: { state: DashboardState; busy: boolean; onRefres
         </label>
         <Button
           testId="export-opsd"
-          onClick={() =>
-            void run('Intent-OPSD export', bridge.request('exportOpsd', { admitSingleCorrect: admit }))
-          }
+          onClick={() => void run('Intent-OPSD export', bridge.request('exportOpsd', { admitSingleCorrect: admit }))}
         >
           Intent-OPSD export
         </Button>

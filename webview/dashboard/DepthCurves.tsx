@@ -13,7 +13,11 @@ const PATHS = ['accumulation-neutral', 'accumulation-retained', 'persistence-ret
 function pointSelector(p: Point): DashboardSelector {
   const model = p.model === '*' ? {} : { model: p.model };
   if (p.source === 'base-condition') {
-    const condition = p.path.startsWith('accumulation') ? 'original' : p.path === 'persistence-retained' ? 'retained' : 'revised';
+    const condition = p.path.startsWith('accumulation')
+      ? 'original'
+      : p.path === 'persistence-retained'
+        ? 'retained'
+        : 'revised';
     return { ...model, mode: 'multi', condition, basePathOnly: true };
   }
   return { ...model, path: p.path, k: p.k };
@@ -21,7 +25,12 @@ function pointSelector(p: Point): DashboardSelector {
 const pointTitle = (p: Point) => `${p.model === '*' ? 'all models' : p.model} · ${PATH_LABEL[p.path]} · k=${p.k}`;
 
 function ModelCurves({ model, points }: { model: string; points: Point[] }) {
-  const colours = [themeColor('--vscode-charts-blue', '#3794ff'), themeColor('--vscode-charts-red', '#f14c4c'), themeColor('--vscode-charts-orange', '#d18616'), themeColor('--vscode-charts-green', '#89d185')];
+  const colours = [
+    themeColor('--vscode-charts-blue', '#3794ff'),
+    themeColor('--vscode-charts-red', '#f14c4c'),
+    themeColor('--vscode-charts-orange', '#d18616'),
+    themeColor('--vscode-charts-green', '#89d185'),
+  ];
   const data = points.filter((p) => p.accuracy !== null).map((p) => ({ ...p, pathName: PATH_LABEL[p.path]! }));
   return (
     <figure className="il-depth-figure" data-depth-model={model}>
@@ -34,14 +43,26 @@ function ModelCurves({ model, points }: { model: string; points: Point[] }) {
           Plot.plot({
             width: 360,
             height: 220,
-            style: { background: 'transparent', color: themeColor('--vscode-foreground', 'currentColor'), fontSize: '11px' },
+            style: {
+              background: 'transparent',
+              color: themeColor('--vscode-foreground', 'currentColor'),
+              fontSize: '11px',
+            },
             x: { domain: [0, 1, 2, 3, 4], ticks: 5, label: 'added blocks k' },
             y: { domain: [0, 100], grid: true, label: 'accuracy (%)' },
             color: { domain: PATHS.map((p) => PATH_LABEL[p]!), range: colours, legend: true },
             marks: [
               Plot.line(data, { x: 'k', y: 'accuracy', stroke: 'pathName', strokeWidth: 2 }),
               Plot.dot(data, { x: 'k', y: 'accuracy', fill: 'pathName', r: 3 }),
-              Plot.tip(data, Plot.pointer({ x: 'k', y: 'accuracy', title: (p: Point) => `${pointTitle(p)}\n${pct(p.accuracy)} % of ${p.n}${p.source === 'base-condition' ? ' (base condition)' : ''}\nclick to list them` })),
+              Plot.tip(
+                data,
+                Plot.pointer({
+                  x: 'k',
+                  y: 'accuracy',
+                  title: (p: Point) =>
+                    `${pointTitle(p)}\n${pct(p.accuracy)} % of ${p.n}${p.source === 'base-condition' ? ' (base condition)' : ''}\nclick to list them`,
+                }),
+              ),
             ],
           })
         }
@@ -51,7 +72,8 @@ function ModelCurves({ model, points }: { model: string; points: Point[] }) {
 }
 
 export function DepthCurves({ report }: { report: DashboardReport }) {
-  if (!report.depth.length) return <p className="il-note">No extended-interaction runs (logs with `path` and `k`) in the workspace.</p>;
+  if (!report.depth.length)
+    return <p className="il-note">No extended-interaction runs (logs with `path` and `k`) in the workspace.</p>;
   const models = [...report.models.filter((m) => report.depth.some((d) => d.model === m)), '*'];
   const byKey = new Map(report.depth.map((d) => [`${d.model}|${d.path}|${d.k}`, d]));
   return (
@@ -80,7 +102,11 @@ export function DepthCurves({ report }: { report: DashboardReport }) {
                 {[0, 1, 2, 3, 4].map((k) => {
                   const d = byKey.get(`${m}|${p}|${k}`);
                   return (
-                    <td key={k} data-depth={`${m}|${p}|${k}`} data-accuracy={d?.accuracy == null ? '' : d.accuracy.toFixed(2)}>
+                    <td
+                      key={k}
+                      data-depth={`${m}|${p}|${k}`}
+                      data-accuracy={d?.accuracy == null ? '' : d.accuracy.toFixed(2)}
+                    >
                       {d ? (
                         <Num selector={pointSelector(d)} title={pointTitle(d)}>
                           <span className="il-acc">{pct(d.accuracy)}</span>

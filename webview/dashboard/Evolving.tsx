@@ -17,13 +17,29 @@ interface Tally {
 }
 
 const totalOf = (p: PlanCounts) => p.reveal + p.revise + p.switch;
-const taskIdsWhere = (ev: DashboardEvolving, keep: (p: PlanCounts) => boolean) => ev.plans.filter(keep).map((p) => p.task_id);
-const evolvingSelector = (model: string, recap: Recap, taskIds: string[]): DashboardSelector => ({ model, mode: 'evolving', recap, taskIds });
+const taskIdsWhere = (ev: DashboardEvolving, keep: (p: PlanCounts) => boolean) =>
+  ev.plans.filter(keep).map((p) => p.task_id);
+const evolvingSelector = (model: string, recap: Recap, taskIds: string[]): DashboardSelector => ({
+  model,
+  mode: 'evolving',
+  recap,
+  taskIds,
+});
 
-function Cell(props: { tally: Tally | undefined; selector: DashboardSelector; title: string; dataKey: Record<string, string> }) {
+function Cell(props: {
+  tally: Tally | undefined;
+  selector: DashboardSelector;
+  title: string;
+  dataKey: Record<string, string>;
+}) {
   const t = props.tally;
   return (
-    <td className="il-cell" {...props.dataKey} data-accuracy={t?.accuracy == null ? '' : t.accuracy.toFixed(2)} data-n={t ? String(t.n) : ''}>
+    <td
+      className="il-cell"
+      {...props.dataKey}
+      data-accuracy={t?.accuracy == null ? '' : t.accuracy.toFixed(2)}
+      data-n={t ? String(t.n) : ''}
+    >
       {t ? (
         <Num selector={props.selector} title={props.title}>
           <span className="il-acc">{pct(t.accuracy)}</span>
@@ -60,9 +76,20 @@ function RecapTable({ ev, models }: { ev: DashboardEvolving; models: string[] })
             <th scope="row" className="il-model">
               {m}
             </th>
-            <Cell tally={single.get(m)} selector={{ model: m, mode: 'single', taskIds: all }} title={`${m} · single-turn anchors`} dataKey={{ 'data-evolving-single': m }} />
+            <Cell
+              tally={single.get(m)}
+              selector={{ model: m, mode: 'single', taskIds: all }}
+              title={`${m} · single-turn anchors`}
+              dataKey={{ 'data-evolving-single': m }}
+            />
             {RECAPS.map((r) => (
-              <Cell key={r} tally={bar.get(`${m}|${r}`)} selector={evolvingSelector(m, r, all)} title={`${m} · evolving · recap ${r}`} dataKey={{ 'data-evolving-cell': `${m}|${r}` }} />
+              <Cell
+                key={r}
+                tally={bar.get(`${m}|${r}`)}
+                selector={evolvingSelector(m, r, all)}
+                title={`${m} · evolving · recap ${r}`}
+                dataKey={{ 'data-evolving-cell': `${m}|${r}` }}
+              />
             ))}
           </tr>
         ))}
@@ -72,11 +99,25 @@ function RecapTable({ ev, models }: { ev: DashboardEvolving; models: string[] })
 }
 
 /** Rows model × recap × series, columns the transition counts seen; one table for totals and one for kinds. */
-function TransitionTable(props: { ev: DashboardEvolving; testId: string; series: Array<{ label: string; key: string; points: Array<Tally & { model: string; recap: Recap; x: number }>; plansAt: (p: PlanCounts, x: number) => boolean }> }) {
+function TransitionTable(props: {
+  ev: DashboardEvolving;
+  testId: string;
+  series: Array<{
+    label: string;
+    key: string;
+    points: Array<Tally & { model: string; recap: Recap; x: number }>;
+    plansAt: (p: PlanCounts, x: number) => boolean;
+  }>;
+}) {
   const xs = [...new Set(props.series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
   const rows = props.series.flatMap((s) => {
     const keys = [...new Set(s.points.map((p) => `${p.model}|${p.recap}`))];
-    return keys.map((k) => ({ s, model: k.split('|')[0]!, recap: k.split('|')[1] as Recap, at: new Map(s.points.filter((p) => `${p.model}|${p.recap}` === k).map((p) => [p.x, p])) }));
+    return keys.map((k) => ({
+      s,
+      model: k.split('|')[0]!,
+      recap: k.split('|')[1] as Recap,
+      at: new Map(s.points.filter((p) => `${p.model}|${p.recap}` === k).map((p) => [p.x, p])),
+    }));
   });
   rows.sort((a, b) => a.model.localeCompare(b.model) || RECAPS.indexOf(a.recap) - RECAPS.indexOf(b.recap));
   return (
@@ -101,7 +142,11 @@ function TransitionTable(props: { ev: DashboardEvolving; testId: string; series:
               <Cell
                 key={x}
                 tally={at.get(x)}
-                selector={evolvingSelector(model, recap, taskIdsWhere(props.ev, (p) => s.plansAt(p, x)))}
+                selector={evolvingSelector(
+                  model,
+                  recap,
+                  taskIdsWhere(props.ev, (p) => s.plansAt(p, x)),
+                )}
                 title={`${model} · recap ${recap} · ${s.label} = ${x}`}
                 dataKey={{ 'data-evolving-transitions': `${model}|${recap}|${s.key}|${x}` }}
               />
@@ -122,7 +167,9 @@ export function Evolving({ ev }: { ev: DashboardEvolving | null }) {
       </p>
     );
   }
-  const models = [...new Set([...ev.byRecap.map((b) => b.model), ...ev.singleTurn.map((s) => s.model)])].sort((a, b) => a.localeCompare(b));
+  const models = [...new Set([...ev.byRecap.map((b) => b.model), ...ev.singleTurn.map((s) => s.model)])].sort((a, b) =>
+    a.localeCompare(b),
+  );
   return (
     <div data-testid="evolving">
       <div className="il-scroll">
@@ -133,7 +180,14 @@ export function Evolving({ ev }: { ev: DashboardEvolving | null }) {
         <TransitionTable
           ev={ev}
           testId="evolving-total"
-          series={[{ label: 'all transitions', key: 'total', points: ev.byTotalTransitions.map((p) => ({ ...p, x: p.transitions })), plansAt: (p, x) => totalOf(p) === x }]}
+          series={[
+            {
+              label: 'all transitions',
+              key: 'total',
+              points: ev.byTotalTransitions.map((p) => ({ ...p, x: p.transitions })),
+              plansAt: (p, x) => totalOf(p) === x,
+            },
+          ]}
         />
       </div>
       <h3>By number of transitions of each kind (evolving-intent paper, Fig. 4)</h3>
@@ -141,10 +195,17 @@ export function Evolving({ ev }: { ev: DashboardEvolving | null }) {
         <TransitionTable
           ev={ev}
           testId="evolving-kinds"
-          series={KINDS.map((kind) => ({ label: kind, key: kind, points: ev.byTransitionCount.filter((p) => p.kind === kind).map((p) => ({ ...p, x: p.count })), plansAt: (p: PlanCounts, x: number) => p[kind] === x }))}
+          series={KINDS.map((kind) => ({
+            label: kind,
+            key: kind,
+            points: ev.byTransitionCount.filter((p) => p.kind === kind).map((p) => ({ ...p, x: p.count })),
+            plansAt: (p: PlanCounts, x: number) => p[kind] === x,
+          }))}
         />
       </div>
-      {ev.withoutPlan.length ? <p className="il-note">{ev.withoutPlan.length} evolving task(s) without a loaded plan are not counted.</p> : null}
+      {ev.withoutPlan.length ? (
+        <p className="il-note">{ev.withoutPlan.length} evolving task(s) without a loaded plan are not counted.</p>
+      ) : null}
     </div>
   );
 }

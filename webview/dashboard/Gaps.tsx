@@ -43,11 +43,31 @@ export function Gaps({ report }: { report: DashboardReport }) {
                 {scopes.map((scope) => {
                   const g = byKey.get(`${id}|${scope}`);
                   const t = tests.get(`${id}|${scope}`);
-                  if (!g || g.drop === null) return <td key={scope} className="il-missing" title={`${scope === 'overall' ? 'No model has' : `${scope} has no`} scored runs in both ${colName(first.from)} and ${colName(first.to)}`}>not run</td>;
+                  if (!g || g.drop === null)
+                    return (
+                      <td
+                        key={scope}
+                        className="il-missing"
+                        title={`${scope === 'overall' ? 'No model has' : `${scope} has no`} scored runs in both ${colName(first.from)} and ${colName(first.to)}`}
+                      >
+                        not run
+                      </td>
+                    );
                   const model = scope === 'overall' ? {} : { model: scope };
-                  const selector = { anyOf: [{ ...model, mode: g.from.mode, condition: g.from.condition, basePathOnly: true }, { ...model, mode: g.to.mode, condition: g.to.condition, basePathOnly: true }] };
+                  const selector = {
+                    anyOf: [
+                      { ...model, mode: g.from.mode, condition: g.from.condition, basePathOnly: true },
+                      { ...model, mode: g.to.mode, condition: g.to.condition, basePathOnly: true },
+                    ],
+                  };
                   return (
-                    <td key={scope} data-gap={`${id}|${scope}`} data-drop={g.drop.toFixed(2)} data-p={t?.p_mcnemar ?? ''} className={g.drop > 0 ? 'il-drop' : 'il-rise'}>
+                    <td
+                      key={scope}
+                      data-gap={`${id}|${scope}`}
+                      data-drop={g.drop.toFixed(2)}
+                      data-p={t?.p_mcnemar ?? ''}
+                      className={g.drop > 0 ? 'il-drop' : 'il-rise'}
+                    >
                       <Num selector={selector} title={`${g.label} · ${scope}`}>
                         {signed(-g.drop)}
                       </Num>
@@ -55,7 +75,14 @@ export function Gaps({ report }: { report: DashboardReport }) {
                         <span className="il-p">
                           p={pText(t.p_mcnemar)}
                           {t.holm_significant ? <span title="survives Holm's correction"> ✱</span> : null}{' '}
-                          <button type="button" className="il-link" data-testid="open-paired" aria-expanded={open === `${id}|${scope}`} onClick={() => setOpen(open === `${id}|${scope}` ? undefined : `${id}|${scope}`)} title="Show the paired 2×2 table">
+                          <button
+                            type="button"
+                            className="il-link"
+                            data-testid="open-paired"
+                            aria-expanded={open === `${id}|${scope}`}
+                            onClick={() => setOpen(open === `${id}|${scope}` ? undefined : `${id}|${scope}`)}
+                            title="Show the paired 2×2 table"
+                          >
                             2×2
                           </button>
                         </span>
@@ -69,8 +96,20 @@ export function Gaps({ report }: { report: DashboardReport }) {
         </tbody>
       </table>
       {isPending(report, 'inference') ? <Computing part="inference" what="Paired tests (p)" /> : null}
-      <p className="il-legend">p: exact McNemar test on the sources scored in both columns (a source counts as correct when most of its scored runs are); ✱ survives Holm's correction over {family} at 0.05.</p>
-      {openTest ? <PairedTable title={`${openTest.label} · ${openTest.model}`} from={colName(openTest.from)} to={colName(openTest.to)} test={openTest} family={family} onClose={() => setOpen(undefined)} /> : null}
+      <p className="il-legend">
+        p: exact McNemar test on the sources scored in both columns (a source counts as correct when most of its scored
+        runs are); ✱ survives Holm's correction over {family} at 0.05.
+      </p>
+      {openTest ? (
+        <PairedTable
+          title={`${openTest.label} · ${openTest.model}`}
+          from={colName(openTest.from)}
+          to={colName(openTest.to)}
+          test={openTest}
+          family={family}
+          onClose={() => setOpen(undefined)}
+        />
+      ) : null}
     </>
   );
 }

@@ -10,18 +10,27 @@ import { PlotFigure, themeColor } from './PlotFigure';
 
 type Row = DashboardReport['inactive'][number];
 
-const newErrorsSelector = (r: Row, withInactiveOnly: boolean): DashboardSelector => ({ inactive: { model: r.model, domain: r.domain, condition: r.condition, withInactiveOnly } });
-const rowTitle = (r: Row) => `${r.model === '*' ? 'all models' : r.model} · ${domainLabel(r.domain)} · new ${CONDITION_LABEL[r.condition]} errors`;
+const newErrorsSelector = (r: Row, withInactiveOnly: boolean): DashboardSelector => ({
+  inactive: { model: r.model, domain: r.domain, condition: r.condition, withInactiveOnly },
+});
+const rowTitle = (r: Row) =>
+  `${r.model === '*' ? 'all models' : r.model} · ${domainLabel(r.domain)} · new ${CONDITION_LABEL[r.condition]} errors`;
 
 export function InactiveErrors({ report }: { report: DashboardReport }) {
   const pooled = report.inactive.filter((r) => r.model === '*');
   const perModel = report.inactive.filter((r) => r.model !== '*');
   const detected = report.detector !== 'none';
-  const bars = pooled.filter((r) => r.share !== null).map((r) => ({ ...r, domainName: domainLabel(r.domain), conditionName: CONDITION_LABEL[r.condition]! }));
+  const bars = pooled
+    .filter((r) => r.share !== null)
+    .map((r) => ({ ...r, domainName: domainLabel(r.domain), conditionName: CONDITION_LABEL[r.condition]! }));
   const domainOrder = [...new Set(pooled.map((r) => domainLabel(r.domain)))];
   return (
     <div>
-      {!detected ? <p className="il-note">No inactive-content detector is available yet: new errors are counted, the share is not computed.</p> : null}
+      {!detected ? (
+        <p className="il-note">
+          No inactive-content detector is available yet: new errors are counted, the share is not computed.
+        </p>
+      ) : null}
       {detected && bars.length ? (
         <PlotFigure<(typeof bars)[number]>
           label="Inactive content in new errors, by domain"
@@ -31,25 +40,54 @@ export function InactiveErrors({ report }: { report: DashboardReport }) {
             Plot.plot({
               height: 220,
               marginBottom: 36,
-              style: { background: 'transparent', color: themeColor('--vscode-foreground', 'currentColor'), fontSize: '11px' },
+              style: {
+                background: 'transparent',
+                color: themeColor('--vscode-foreground', 'currentColor'),
+                fontSize: '11px',
+              },
               fx: { label: null, domain: domainOrder },
               x: { axis: null, domain: ['Retained', 'Revised'] },
               y: { label: 'inactive content in new errors (%)', domain: [0, 100], grid: true },
-              color: { domain: ['Retained', 'Revised'], range: [themeColor('--vscode-charts-red', '#f14c4c'), themeColor('--vscode-charts-blue', '#3794ff')], legend: true },
+              color: {
+                domain: ['Retained', 'Revised'],
+                range: [themeColor('--vscode-charts-red', '#f14c4c'), themeColor('--vscode-charts-blue', '#3794ff')],
+                legend: true,
+              },
               marks: [
                 Plot.barY(bars, { fx: 'domainName', x: 'conditionName', y: 'share', fill: 'conditionName' }),
-                Plot.text(bars, { fx: 'domainName', x: 'conditionName', y: 'share', text: (d: Row) => `${pct(d.share)}`, dy: -6 }),
-                Plot.tip(bars, Plot.pointerX({ fx: 'domainName', x: 'conditionName', y: 'share', title: (d: Row) => `${rowTitle(d)}\n${d.with_inactive} of ${d.new_errors - d.undetermined} judged contain inactive content (${pct(d.share)} %)\nclick to list them` })),
+                Plot.text(bars, {
+                  fx: 'domainName',
+                  x: 'conditionName',
+                  y: 'share',
+                  text: (d: Row) => `${pct(d.share)}`,
+                  dy: -6,
+                }),
+                Plot.tip(
+                  bars,
+                  Plot.pointerX({
+                    fx: 'domainName',
+                    x: 'conditionName',
+                    y: 'share',
+                    title: (d: Row) =>
+                      `${rowTitle(d)}\n${d.with_inactive} of ${d.new_errors - d.undetermined} judged contain inactive content (${pct(d.share)} %)\nclick to list them`,
+                  }),
+                ),
               ],
             })
           }
         />
       ) : null}
       <table className="il-inactive" data-testid="inactive-table">
-        <TableHead columns={['Model', 'Domain', 'Condition', 'New errors', 'With inactive content', 'Share %', 'Undetermined']} />
+        <TableHead
+          columns={['Model', 'Domain', 'Condition', 'New errors', 'With inactive content', 'Share %', 'Undetermined']}
+        />
         <tbody>
           {[...perModel, ...pooled].map((r) => (
-            <tr key={`${r.model}|${r.domain}|${r.condition}`} className={r.model === '*' ? 'il-pooled' : undefined} data-inactive={`${r.model}|${r.domain}|${r.condition}`}>
+            <tr
+              key={`${r.model}|${r.domain}|${r.condition}`}
+              className={r.model === '*' ? 'il-pooled' : undefined}
+              data-inactive={`${r.model}|${r.domain}|${r.condition}`}
+            >
               <td>{r.model === '*' ? 'All models' : r.model}</td>
               <td>{domainLabel(r.domain)}</td>
               <td>{CONDITION_LABEL[r.condition]}</td>

@@ -7,7 +7,14 @@ import type { PairedTest } from '../../src/core/stats/statsTypes';
 /** The paired counts of a gap or a model pair: the stats' own shape (core/stats/statsTypes.ts). */
 export type PairedCounts = PairedTest;
 
-export function PairedTable(props: { title: string; from: string; to: string; test: PairedCounts; family: string; onClose?: () => void }) {
+export function PairedTable(props: {
+  title: string;
+  from: string;
+  to: string;
+  test: PairedCounts;
+  family: string;
+  onClose?: () => void;
+}) {
   const t = props.test;
   const box = useRef<HTMLDivElement>(null);
   // It opens below a long table: bring it into view (and keyboard focus) when it opens or changes.
@@ -16,7 +23,14 @@ export function PairedTable(props: { title: string; from: string; to: string; te
     box.current?.focus({ preventScroll: true });
   }, [props.title]);
   return (
-    <div className="il-paired" data-testid="paired-table" role="region" aria-label={`Paired table: ${props.title}`} ref={box} tabIndex={-1}>
+    <div
+      className="il-paired"
+      data-testid="paired-table"
+      role="region"
+      aria-label={`Paired table: ${props.title}`}
+      ref={box}
+      tabIndex={-1}
+    >
       <div className="il-paired-head">
         <strong>{props.title}</strong>
         {props.onClose ? (
@@ -51,8 +65,10 @@ export function PairedTable(props: { title: string; from: string; to: string; te
             </tbody>
           </table>
           <p data-testid="paired-summary">
-            Paired change {signed(t.delta_pp)} pp ({props.to} − {props.from}); exact McNemar p = {pText(t.p_mcnemar) || '–'} on {t.only_from + t.only_to} discordant sources;{' '}
-            {t.holm_significant ? <strong>survives Holm's correction</strong> : 'does not survive Holm’s correction'} over {props.family}.
+            Paired change {signed(t.delta_pp)} pp ({props.to} − {props.from}); exact McNemar p ={' '}
+            {pText(t.p_mcnemar) || '–'} on {t.only_from + t.only_to} discordant sources;{' '}
+            {t.holm_significant ? <strong>survives Holm's correction</strong> : 'does not survive Holm’s correction'}{' '}
+            over {props.family}.
           </p>
         </>
       )}

@@ -24,7 +24,12 @@ export function useThemeVersion(): number {
   return version;
 }
 
-export function PlotFigure<T>(props: { make: (plot: PlotModule) => (SVGSVGElement | HTMLElement) & { value?: unknown }; onPick?: (datum: T) => void; label: string; deps: unknown[] }) {
+export function PlotFigure<T>(props: {
+  make: (plot: PlotModule) => (SVGSVGElement | HTMLElement) & { value?: unknown };
+  onPick?: (datum: T) => void;
+  label: string;
+  deps: unknown[];
+}) {
   const host = useRef<HTMLDivElement>(null);
   const theme = useThemeVersion();
   const { make, onPick } = props;

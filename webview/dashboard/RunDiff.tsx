@@ -4,7 +4,12 @@
 // conversations in the compare view (one re-scored conversation opens in its own view).
 import { useState } from 'react';
 import { bridge } from './dashboardBridge';
-import { type RunDiffResult, type DashboardReport, type DiffSide, type RunDiffParams } from '../../src/shared/protocol/dashboard';
+import {
+  type RunDiffResult,
+  type DashboardReport,
+  type DiffSide,
+  type RunDiffParams,
+} from '../../src/shared/protocol/dashboard';
 import { PairedTable } from './PairedTable';
 import { TableHead } from './TableHead';
 import { CONDITION_LABEL, pText, signed } from './format';
@@ -40,7 +45,8 @@ function SidePicker(props: { name: string; side: DiffSide; report: DashboardRepo
   return (
     <fieldset className="il-side">
       <legend>{props.name}</legend>
-      {choice('model', 'Model', 'any model', report.models)} {choice('folder', 'Log folder', 'any folder', report.logFolders)}
+      {choice('model', 'Model', 'any model', report.models)}{' '}
+      {choice('folder', 'Log folder', 'any folder', report.logFolders)}
     </fieldset>
   );
 }
@@ -56,7 +62,11 @@ function FlipList(props: { flips: Flip[]; mark: string; className: string }) {
             data-testid="flip"
             data-flip={`${props.mark}|${f.task_id}`}
             onClick={() => bridge.postCommand('openPair', { left: f.conv_a, right: f.conv_b })}
-            title={f.conv_a === f.conv_b ? 'Open the conversation (its view shows the re-scored and the logged verdict)' : 'Open both conversations in the compare view'}
+            title={
+              f.conv_a === f.conv_b
+                ? 'Open the conversation (its view shows the re-scored and the logged verdict)'
+                : 'Open both conversations in the compare view'
+            }
           >
             {props.mark} {f.model ? `${f.model} · ` : ''}
             {f.task_id}
@@ -73,13 +83,19 @@ function KindPicker(props: { kind: Kind; report: DashboardReport; onChange: (k: 
   return (
     <label className="il-diff-kind">
       Compare{' '}
-      <select value={props.kind} onChange={(e) => props.onChange(e.currentTarget.value as Kind)} data-testid="diff-kind">
+      <select
+        value={props.kind}
+        onChange={(e) => props.onChange(e.currentTarget.value as Kind)}
+        data-testid="diff-kind"
+      >
         <option value="sides">two sides (models, log folders)</option>
         <option value="rescored" disabled={report.rescoredRuns === 0}>
-          logged vs re-scored verdicts ({report.rescoredRuns ? `${report.rescoredRuns} re-scored` : 'nothing re-scored yet'})
+          logged vs re-scored verdicts (
+          {report.rescoredRuns ? `${report.rescoredRuns} re-scored` : 'nothing re-scored yet'})
         </option>
         <option value="forks" disabled={report.forkBatches.length === 0}>
-          parents vs a fork batch ({report.forkBatches.length ? `${report.forkBatches.length} batch(es)` : 'no forks yet'})
+          parents vs a fork batch (
+          {report.forkBatches.length ? `${report.forkBatches.length} batch(es)` : 'no forks yet'})
         </option>
       </select>
     </label>
@@ -98,7 +114,8 @@ export function RunDiff({ report }: { report: DashboardReport }) {
   const [open, setOpen] = useState<string>();
   // A batch can disappear when the logs change: fall back to the first one there is.
   const batchId = report.forkBatches.some((x) => x.id === batch) ? batch : (report.forkBatches[0]?.id ?? '');
-  const params: RunDiffParams = kind === 'rescored' ? { kind, scope } : kind === 'forks' ? { kind, batch: batchId } : { a, b };
+  const params: RunDiffParams =
+    kind === 'rescored' ? { kind, scope } : kind === 'forks' ? { kind, batch: batchId } : { a, b };
   const run = async () => {
     setError(undefined);
     try {
@@ -132,15 +149,26 @@ export function RunDiff({ report }: { report: DashboardReport }) {
             </select>
           </label>
         )}
-        <button type="button" className="il-button" data-testid="run-diff-go" onClick={() => void run()} disabled={kind === 'forks' && !batchId}>
-          {kind === 'sides' ? 'Compare A → B' : kind === 'rescored' ? 'Compare logged → re-scored' : 'Compare parents → forks'}
+        <button
+          type="button"
+          className="il-button"
+          data-testid="run-diff-go"
+          onClick={() => void run()}
+          disabled={kind === 'forks' && !batchId}
+        >
+          {kind === 'sides'
+            ? 'Compare A → B'
+            : kind === 'rescored'
+              ? 'Compare logged → re-scored'
+              : 'Compare parents → forks'}
         </button>
       </div>
       {error ? <p className="il-error">Run diff failed: {error}</p> : null}
       {result ? (
         <>
           <p className="il-note" data-testid="run-diff-summary">
-            {result.a} → {result.b}: {result.paired} paired source(s); {result.unpaired.a} only in A, {result.unpaired.b} only in B.
+            {result.a} → {result.b}: {result.paired} paired source(s); {result.unpaired.a} only in A,{' '}
+            {result.unpaired.b} only in B.
             {result.instances.length === 0
               ? resultKind === 'sides'
                 ? ' Nothing to compare: the two sides share no scored source (pick the same model in two folders, or two models on the same sources).'
@@ -151,13 +179,28 @@ export function RunDiff({ report }: { report: DashboardReport }) {
           </p>
           {result.instances.length ? (
             <table className="il-diff" data-testid="run-diff-table">
-              <TableHead columns={['Instance', 'Paired', '✓→✗', '✗→✓', 'B − A (pp)', 'McNemar p', 'Flipped sources (click: compare A ↔ B)']} />
+              <TableHead
+                columns={[
+                  'Instance',
+                  'Paired',
+                  '✓→✗',
+                  '✗→✓',
+                  'B − A (pp)',
+                  'McNemar p',
+                  'Flipped sources (click: compare A ↔ B)',
+                ]}
+              />
               <tbody>
                 {result.instances.map((i) => (
                   <tr key={i.label} data-diff-instance={i.label}>
                     <th scope="row">
                       {i.label}{' '}
-                      <button type="button" className="il-link" onClick={() => setOpen(open === i.label ? undefined : i.label)} aria-expanded={open === i.label}>
+                      <button
+                        type="button"
+                        className="il-link"
+                        onClick={() => setOpen(open === i.label ? undefined : i.label)}
+                        aria-expanded={open === i.label}
+                      >
                         2×2
                       </button>
                     </th>
@@ -180,7 +223,16 @@ export function RunDiff({ report }: { report: DashboardReport }) {
               </tbody>
             </table>
           ) : null}
-          {open && result.instances.find((i) => i.label === open) ? <PairedTable title={`${open}: ${result.a} → ${result.b}`} from="A" to="B" test={result.instances.find((i) => i.label === open)!} family={family} onClose={() => setOpen(undefined)} /> : null}
+          {open && result.instances.find((i) => i.label === open) ? (
+            <PairedTable
+              title={`${open}: ${result.a} → ${result.b}`}
+              from="A"
+              to="B"
+              test={result.instances.find((i) => i.label === open)!}
+              family={family}
+              onClose={() => setOpen(undefined)}
+            />
+          ) : null}
         </>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 // Number formatting and the grid's colour scale (change from Single Original, in pp).
 export const pct = (a: number | null | undefined): string => (a == null ? '–' : a.toFixed(2));
-export const signed = (d: number | null | undefined): string => (d == null ? '' : `${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d).toFixed(2)}`);
+export const signed = (d: number | null | undefined): string =>
+  d == null ? '' : `${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d).toFixed(2)}`;
 
 export { SMALL_N } from '../../src/core/stats/statsTypes';
 export { formatInterval as ciText, formatP as pText } from '../../src/core/stats/gridExport';
@@ -22,7 +23,13 @@ export function changeBackground(delta: number | null | undefined): string | und
   return `color-mix(in srgb, var(--vscode-charts-${c === 'decline' ? 'red' : 'green'}) ${strength}%, transparent)`;
 }
 
-export const CONDITION_LABEL: Record<string, string> = { original: 'Original', direct: 'Direct Rev.', revised: 'Revised', retained: 'Retained', neutral: 'Neutral' };
+export const CONDITION_LABEL: Record<string, string> = {
+  original: 'Original',
+  direct: 'Direct Rev.',
+  revised: 'Revised',
+  retained: 'Retained',
+  neutral: 'Neutral',
+};
 export const PATH_LABEL: Record<string, string> = {
   'accumulation-neutral': 'Accumulation: Neutral',
   'accumulation-retained': 'Accumulation: Retained',

@@ -7,7 +7,12 @@ export interface CellPosition {
 }
 
 /** Where `key` moves from `from` in rows of `rowLengths` cells; undefined when the key is not a move. */
-export function moveInGrid(rowLengths: readonly number[], from: CellPosition, key: string, ctrl = false): CellPosition | undefined {
+export function moveInGrid(
+  rowLengths: readonly number[],
+  from: CellPosition,
+  key: string,
+  ctrl = false,
+): CellPosition | undefined {
   const rows = rowLengths.length;
   if (rows === 0) return undefined;
   const clampCol = (row: number, col: number) => Math.max(0, Math.min(col, (rowLengths[row] ?? 1) - 1));

@@ -9,14 +9,23 @@ import '../shared/base.css';
 import './dashboard.css';
 
 const show = viewRoot(bridge);
-let state: DashboardState = bridge.readInitialState() ?? { view: DASHBOARD_VIEW, report: null, computedAt: null, error: 'no initial state' };
+let state: DashboardState = bridge.readInitialState() ?? {
+  view: DASHBOARD_VIEW,
+  report: null,
+  computedAt: null,
+  error: 'no initial state',
+};
 // The open command's host times, for the first render's "rendered" (pushed states carry none).
 const opened = state.timing;
 let busy = false;
 
 function render(): void {
   show(
-      <DashboardApp state={state} busy={busy} onRefresh={() => void bridge.request('refresh', {}).then((s) => ((state = s), render()))} />
+    <DashboardApp
+      state={state}
+      busy={busy}
+      onRefresh={() => void bridge.request('refresh', {}).then((s) => ((state = s), render()))}
+    />,
   );
 }
 

@@ -21,7 +21,14 @@ export function CheckList(props: { runs: readonly CheckRun[] }) {
   return (
     <details className="il-checks" data-testid="checks" open aria-live="polite">
       <summary>
-        <strong data-testid="check-counts" data-errors={counts.errors} data-warnings={counts.warnings} data-notes={counts.notes} data-failed={counts.failed} data-passed={counts.passed}>
+        <strong
+          data-testid="check-counts"
+          data-errors={counts.errors}
+          data-warnings={counts.warnings}
+          data-notes={counts.notes}
+          data-failed={counts.failed}
+          data-passed={counts.passed}
+        >
           {describeCheckCounts(counts)}
         </strong>
       </summary>

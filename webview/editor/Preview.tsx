@@ -2,10 +2,20 @@
 // paths at each depth, each with its active task, active value and reference. Text is inserted as
 // text (React escapes it); event messages are marked so the inserted dialogue stands out.
 import type { BenchmarkRecord } from '../../src/core/schema/records';
-import { baseInstances, extendedInstances, instanceLabel, renderInstance, type InstanceSpec, type RenderedInstance } from '../../src/core/render/instances';
+import {
+  baseInstances,
+  extendedInstances,
+  instanceLabel,
+  renderInstance,
+  type InstanceSpec,
+  type RenderedInstance,
+} from '../../src/core/render/instances';
 import { Collapsible } from './fields';
 
-function renderSafe(rec: BenchmarkRecord, spec: InstanceSpec): { ok: true; inst: RenderedInstance } | { ok: false; error: string } {
+function renderSafe(
+  rec: BenchmarkRecord,
+  spec: InstanceSpec,
+): { ok: true; inst: RenderedInstance } | { ok: false; error: string } {
   try {
     return { ok: true, inst: renderInstance(rec, spec) };
   } catch (e) {
@@ -23,10 +33,17 @@ function InstanceCard(props: { rec: BenchmarkRecord; spec: InstanceSpec }) {
   const r = renderSafe(props.rec, props.spec);
   const targetShard = props.rec.intent?.shard_id;
   return (
-    <section className="il-instance" data-testid={`preview-${props.spec.mode}-${props.spec.path ?? props.spec.condition}${props.spec.k !== undefined ? `-k${props.spec.k}` : ''}`}>
+    <section
+      className="il-instance"
+      data-testid={`preview-${props.spec.mode}-${props.spec.path ?? props.spec.condition}${props.spec.k !== undefined ? `-k${props.spec.k}` : ''}`}
+    >
       <header>
         <strong>{props.spec.mode === 'multi' && !props.spec.path ? `M_${label}` : label}</strong>
-        {r.ok && <span className={`il-active il-active-${r.inst.active}`}>{r.inst.active === 'revised' ? 'revised task' : 'original task'}</span>}
+        {r.ok && (
+          <span className={`il-active il-active-${r.inst.active}`}>
+            {r.inst.active === 'revised' ? 'revised task' : 'original task'}
+          </span>
+        )}
       </header>
       {!r.ok ? (
         <p className="il-error">{r.error}</p>
@@ -41,10 +58,20 @@ function InstanceCard(props: { rec: BenchmarkRecord; spec: InstanceSpec }) {
           <ol className="il-messages">
             {r.inst.messages.map((m, i) => {
               // Shards before the target are context: shown folded to keep the preview short.
-              const early = m.kind === 'shard' && targetShard !== undefined && (m.shard_id ?? 0) < targetShard && m.shard_id !== 1;
+              const early =
+                m.kind === 'shard' && targetShard !== undefined && (m.shard_id ?? 0) < targetShard && m.shard_id !== 1;
               return (
-                <li key={i} className={`il-msg il-msg-${m.kind}${m.event ? ` il-ev-${m.event}` : ''}${early ? ' il-msg-early' : ''}`}>
-                  <span className="il-msg-tag">{m.kind === 'event' ? `${m.event}${m.block ? ` ${m.block}` : ''}` : m.kind === 'shard' ? `shard ${m.shard_id}` : 'prompt'}</span>
+                <li
+                  key={i}
+                  className={`il-msg il-msg-${m.kind}${m.event ? ` il-ev-${m.event}` : ''}${early ? ' il-msg-early' : ''}`}
+                >
+                  <span className="il-msg-tag">
+                    {m.kind === 'event'
+                      ? `${m.event}${m.block ? ` ${m.block}` : ''}`
+                      : m.kind === 'shard'
+                        ? `shard ${m.shard_id}`
+                        : 'prompt'}
+                  </span>
                   <span className="il-msg-text">{m.content}</span>
                 </li>
               );

@@ -41,7 +41,9 @@ interface ValueFieldProps {
 }
 
 /** A @vscode-elements text control bound to `value`, with the attributes every field has. */
-function ValueField(props: ValueFieldProps & { tag: 'vscode-textfield' | 'vscode-textarea'; attributes: Record<string, unknown> }) {
+function ValueField(
+  props: ValueFieldProps & { tag: 'vscode-textfield' | 'vscode-textarea'; attributes: Record<string, unknown> },
+) {
   const ref = useValueElement(props.value, props.onChange);
   return createElement(props.tag, {
     ref,
@@ -96,10 +98,23 @@ export function TextArea(props: ValueFieldProps & { rows?: number }) {
   );
 }
 
-export function Button(props: { children: ReactNode; onClick: () => void; secondary?: boolean; title?: string; testId?: string; disabled?: boolean }) {
+export function Button(props: {
+  children: ReactNode;
+  onClick: () => void;
+  secondary?: boolean;
+  title?: string;
+  testId?: string;
+  disabled?: boolean;
+}) {
   return createElement(
     'vscode-button',
-    { onClick: props.onClick, secondary: props.secondary ? true : undefined, disabled: props.disabled ? true : undefined, title: props.title, 'data-testid': props.testId },
+    {
+      onClick: props.onClick,
+      secondary: props.secondary ? true : undefined,
+      disabled: props.disabled ? true : undefined,
+      title: props.title,
+      'data-testid': props.testId,
+    },
     props.children,
   );
 }
@@ -109,11 +124,22 @@ export function Badge(props: { children: ReactNode; className?: string }) {
 }
 
 export function Collapsible(props: { title: string; open?: boolean; children: ReactNode; testId?: string }) {
-  return createElement('vscode-collapsible', { title: props.title, open: props.open ? true : undefined, 'data-testid': props.testId }, props.children);
+  return createElement(
+    'vscode-collapsible',
+    { title: props.title, open: props.open ? true : undefined, 'data-testid': props.testId },
+    props.children,
+  );
 }
 
 /** A wrapped, line-number-free Monaco editor for one long text. */
-export function MonacoField(props: { value: string; onChange: (v: string) => void; testId: string; invalid?: boolean; label: string; minLines?: number }) {
+export function MonacoField(props: {
+  value: string;
+  onChange: (v: string) => void;
+  testId: string;
+  invalid?: boolean;
+  label: string;
+  minLines?: number;
+}) {
   const host = useRef<HTMLDivElement | null>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const onChangeRef = useRef(props.onChange);
@@ -144,7 +170,10 @@ export function MonacoField(props: { value: string; onChange: (v: string) => voi
       const h = Math.max(editor.getContentHeight(), lines * 19 + 8);
       host.current!.style.height = `${Math.min(h, 300)}px`;
     };
-    const subs = [editor.onDidChangeModelContent(() => onChangeRef.current(editor.getValue())), editor.onDidContentSizeChange(fit)];
+    const subs = [
+      editor.onDidChangeModelContent(() => onChangeRef.current(editor.getValue())),
+      editor.onDidContentSizeChange(fit),
+    ];
     fit();
     return () => {
       subs.forEach((s) => s.dispose());

@@ -18,7 +18,8 @@ followVsCodeTheme();
 const bridge = connectView(EditorView);
 const actions: EditorActions = {
   apply: (intent, baseRaw, save) => bridge.request('apply', { intent, baseRaw, save }),
-  review: (intent, baseRaw, status, note) => bridge.request('review', { intent, baseRaw, status, ...(note ? { note } : {}) }),
+  review: (intent, baseRaw, status, note) =>
+    bridge.request('review', { intent, baseRaw, status, ...(note ? { note } : {}) }),
   checkReferences: (intent) => bridge.request('checkReferences', { intent }),
   reload: () => bridge.request('reload', {}),
   next: (reviewed) => bridge.postCommand('reviewNext', reviewed ? { reviewed } : {}),
@@ -26,10 +27,7 @@ const actions: EditorActions = {
 };
 
 const show = viewRoot(bridge);
-const render = (state: EditorState) =>
-  show(
-      <EditorApp state={state} actions={actions} />
-  );
+const render = (state: EditorState) => show(<EditorApp state={state} actions={actions} />);
 
 if (renderInitialState(bridge.readInitialState(), render, 'the revision editor state'))
   requestAnimationFrame(() => bridge.rendered());

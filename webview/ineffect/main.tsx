@@ -7,7 +7,13 @@ import { createElement, useEffect, useRef, useState, type ReactNode } from 'reac
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import { connectView } from '../shared/bridge';
 import { viewRoot } from '../shared/viewRoot';
-import { InEffectView, type InEffectState, type RailRequirement, type RailTurn, type RailValue } from '../../src/shared/protocol/inEffect';
+import {
+  InEffectView,
+  type InEffectState,
+  type RailRequirement,
+  type RailTurn,
+  type RailValue,
+} from '../../src/shared/protocol/inEffect';
 import '../shared/base.css';
 import './ineffect.css';
 import { Notes } from '../shared/Notes';
@@ -45,7 +51,11 @@ function ValueChip({ v, current }: { v: RailValue; current: boolean }) {
     );
   }
   return (
-    <span className={`il-value il-in-effect${current ? ' il-current' : ''}`} data-status="in-effect" title={`in effect${said}`}>
+    <span
+      className={`il-value il-in-effect${current ? ' il-current' : ''}`}
+      data-status="in-effect"
+      title={`in effect${said}`}
+    >
       {v.value}
     </span>
   );
@@ -53,9 +63,17 @@ function ValueChip({ v, current }: { v: RailValue; current: boolean }) {
 
 function RequirementRow({ r }: { r: RailRequirement }) {
   return (
-    <li className={`il-req${r.changed ? ' il-changed' : ''}`} data-requirement={r.name} data-changed={r.changed ? 'true' : 'false'}>
+    <li
+      className={`il-req${r.changed ? ' il-changed' : ''}`}
+      data-requirement={r.name}
+      data-changed={r.changed ? 'true' : 'false'}
+    >
       <span className="il-req-name">
-        {r.changed ? <span className="il-change-mark" aria-label="changed in this turn" title="changed in this turn">●</span> : null}
+        {r.changed ? (
+          <span className="il-change-mark" aria-label="changed in this turn" title="changed in this turn">
+            ●
+          </span>
+        ) : null}
         {r.name}
       </span>
       <span className="il-values">
@@ -76,10 +94,20 @@ function TurnItem({ t, benchmark, focused }: { t: RailTurn; benchmark: InEffectS
   }, [focused]);
   const anyChange = t.functionChanged || t.requirements.some((r) => r.changed);
   return (
-    <li ref={ref} className={`il-turn il-tag-${t.label.split(' ')[0]}${anyChange ? ' il-turn-changed' : ''}${focused ? ' il-focused' : ''}`} data-turn={t.turn} data-label={t.label}>
+    <li
+      ref={ref}
+      className={`il-turn il-tag-${t.label.split(' ')[0]}${anyChange ? ' il-turn-changed' : ''}${focused ? ' il-focused' : ''}`}
+      data-turn={t.turn}
+      data-label={t.label}
+    >
       <div className="il-rail-dot" aria-hidden="true" />
       <div className="il-turn-body">
-        <button type="button" className="il-turn-head" title="Reveal this turn" onClick={() => bridge.postCommand('revealTurn', { turn: t.turn })}>
+        <button
+          type="button"
+          className="il-turn-head"
+          title="Reveal this turn"
+          onClick={() => bridge.postCommand('revealTurn', { turn: t.turn })}
+        >
           <span className="il-turn-no">Turn {t.turn + 1}</span>
           <Badge className="il-tag">{t.label}</Badge>
           <span className="il-user">{t.user}</span>
@@ -93,9 +121,16 @@ function TurnItem({ t, benchmark, focused }: { t: RailTurn; benchmark: InEffectS
         ) : null}
         <div className="il-state">
           {benchmark === 'evolving' ? (
-            <div className={`il-functions${t.functionChanged ? ' il-changed' : ''}`} data-changed={t.functionChanged ? 'true' : 'false'}>
+            <div
+              className={`il-functions${t.functionChanged ? ' il-changed' : ''}`}
+              data-changed={t.functionChanged ? 'true' : 'false'}
+            >
               <span className="il-req-name">
-                {t.functionChanged ? <span className="il-change-mark" title="changed in this turn">●</span> : null}
+                {t.functionChanged ? (
+                  <span className="il-change-mark" title="changed in this turn">
+                    ●
+                  </span>
+                ) : null}
                 function
               </span>
               <span className="il-values">

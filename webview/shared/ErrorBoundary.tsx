@@ -27,7 +27,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    this.props.report(`the ${this.props.view} view failed to render: ${message}${info.componentStack ? `\n${info.componentStack.trim()}` : ''}`);
+    this.props.report(
+      `the ${this.props.view} view failed to render: ${message}${info.componentStack ? `\n${info.componentStack.trim()}` : ''}`,
+    );
   }
 
   /** Renders the view again from scratch (its components' state is lost, the host's is not). */

@@ -23,7 +23,13 @@ export function LeakNote({ leak, turnLabel, onGoToTurn, which }: LeakNoteProps) 
       </span>{' '}
       <span data-testid={id('leak-sentence')}>{capitalise(leak.sentence)}</span>
       {leak.turn !== undefined && turnLabel && (
-        <button type="button" className="il-link-button" data-testid={id('leak-link')} onClick={() => onGoToTurn(leak.turn!)} aria-label={`Go to ${turnLabel}, where it was said`}>
+        <button
+          type="button"
+          className="il-link-button"
+          data-testid={id('leak-link')}
+          onClick={() => onGoToTurn(leak.turn!)}
+          aria-label={`Go to ${turnLabel}, where it was said`}
+        >
           Go to {turnLabel}
         </button>
       )}

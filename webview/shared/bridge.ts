@@ -5,7 +5,20 @@
 // contract types every method name and its params; nothing else here sends.
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-import { ResponseMessage, type CommandName, type CommandParams, type EveryViewCommand, type NotificationMethod, type NotificationParams, type RenderedParams, type RequestMethod, type RequestParams, type RequestResult, type StateOf, type ViewDefinition } from '../../src/shared/protocol';
+import {
+  ResponseMessage,
+  type CommandName,
+  type CommandParams,
+  type EveryViewCommand,
+  type NotificationMethod,
+  type NotificationParams,
+  type RenderedParams,
+  type RequestMethod,
+  type RequestParams,
+  type RequestResult,
+  type StateOf,
+  type ViewDefinition,
+} from '../../src/shared/protocol';
 import { countStateApplied, markRendered, type HostTiming } from './renderTiming';
 
 interface VsCodeApi {
@@ -15,7 +28,10 @@ interface VsCodeApi {
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
-const vscode: VsCodeApi = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage: () => undefined, getState: () => undefined, setState: () => undefined };
+const vscode: VsCodeApi =
+  typeof acquireVsCodeApi === 'function'
+    ? acquireVsCodeApi()
+    : { postMessage: () => undefined, getState: () => undefined, setState: () => undefined };
 
 const NotificationMessage = z.object({ kind: z.literal('notification'), method: z.string(), params: z.unknown() });
 /** The view's notification schema (set by `connectView`); without one, notifications are not delivered. */
@@ -51,7 +67,10 @@ window.addEventListener('message', (ev: MessageEvent<unknown>) => {
   if (!note.success || !notifications) return;
   const valid = z.safeParse(notifications, ev.data);
   if (!valid.success) {
-    postLog('error', `dropped an invalid ${note.data.method.slice(0, 60)} notification: ${valid.error.issues[0]?.message ?? 'schema mismatch'}`);
+    postLog(
+      'error',
+      `dropped an invalid ${note.data.method.slice(0, 60)} notification: ${valid.error.issues[0]?.message ?? 'schema mismatch'}`,
+    );
     return;
   }
   // The view's schema parsed it as a notification envelope.
@@ -94,7 +113,10 @@ export interface ViewBridge<D extends ViewDefinition> {
   /** The inlined state, validated (undefined, and reported, when it does not match). */
   readInitialState(): StateOf<D> | undefined;
   /** Subscribes to a notification the view defines; returns an unsubscribe function. */
-  onNotification<M extends NotificationMethod<D> & string>(method: M, listener: (params: NotificationParams<D, M>) => void): () => void;
+  onNotification<M extends NotificationMethod<D> & string>(
+    method: M,
+    listener: (params: NotificationParams<D, M>) => void,
+  ): () => void;
   /** Sends a request the view defines; resolves with its reply, validated by the request's result schema. */
   request<M extends RequestMethod<D>>(method: M, params: RequestParams<D, M>): Promise<RequestResult<D, M>>;
   postCommand<C extends CommandName<D> & string>(command: C, params: CommandParams<D, C>): void;

@@ -26,7 +26,17 @@ export function restartRenderTiming(): void {
   viewStart = performance.now();
   generation++;
   const data = document.body.dataset;
-  for (const k of ['rendered', 'renderedMs', 'sincePanelCreatedMs', 'sinceCommandMs', 'phases', 'pageLoad', 'diffComputed', 'editorDiffMs']) delete data[k];
+  for (const k of [
+    'rendered',
+    'renderedMs',
+    'sincePanelCreatedMs',
+    'sinceCommandMs',
+    'phases',
+    'pageLoad',
+    'diffComputed',
+    'editorDiffMs',
+  ])
+    delete data[k];
 }
 
 /** Counts the states the host pushed on `<body data-states-applied>`, so end-to-end tests know one arrived. */
@@ -54,10 +64,13 @@ export function markRendered(timing: HostTiming | undefined): RenderedParams {
   if (times.sinceCommandMs !== undefined) data.sinceCommandMs = times.sinceCommandMs.toFixed(1);
   // Phases since the view's start (`performance.mark('il:…')`), for the bench's breakdown.
   const phases: Record<string, number> = {};
-  for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('il:') && m.startTime >= viewStart) phases[m.name.slice(3)] = Math.round(m.startTime - viewStart);
+  for (const m of performance.getEntriesByType('mark'))
+    if (m.name.startsWith('il:') && m.startTime >= viewStart)
+      phases[m.name.slice(3)] = Math.round(m.startTime - viewStart);
   data.phases = JSON.stringify(phases);
   // The page's own load is part of a fresh view only.
-  if (timing?.panelCreatedAt !== undefined && generation === 1) data.pageLoad = JSON.stringify(pageLoad(timing.panelCreatedAt, timing.commandAt));
+  if (timing?.panelCreatedAt !== undefined && generation === 1)
+    data.pageLoad = JSON.stringify(pageLoad(timing.panelCreatedAt, timing.commandAt));
   return times;
 }
 
@@ -68,7 +81,10 @@ export function markRendered(timing: HostTiming | undefined): RenderedParams {
  * the page's own resources (fetched through the webview's service worker) from request to last byte.
  */
 export function pageLoad(panelCreatedAt: number, commandAt?: number): Record<string, number> {
-  const out: Record<string, number> = { navigationStartSincePanelCreated: Math.round(performance.timeOrigin - panelCreatedAt), scriptStart: Math.round(scriptStart) };
+  const out: Record<string, number> = {
+    navigationStartSincePanelCreated: Math.round(performance.timeOrigin - panelCreatedAt),
+    scriptStart: Math.round(scriptStart),
+  };
   const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   if (nav) {
     out['document.responseEnd'] = Math.round(nav.responseEnd);
@@ -79,7 +95,8 @@ export function pageLoad(panelCreatedAt: number, commandAt?: number): Record<str
   const moment = (name: string, entry: PerformanceEntry | undefined) => {
     if (!entry) return;
     out[name] = Math.round(entry.startTime);
-    if (commandAt !== undefined) out[`${name}SinceCommand`] = Math.round(performance.timeOrigin + entry.startTime - commandAt);
+    if (commandAt !== undefined)
+      out[`${name}SinceCommand`] = Math.round(performance.timeOrigin + entry.startTime - commandAt);
   };
   moment('contentShown', performance.getEntriesByName('il:content-shown')[0]);
   moment('firstContentfulPaint', performance.getEntriesByName('first-contentful-paint', 'paint')[0]);

@@ -13,7 +13,9 @@ import { commandMounts } from './renderTiming';
  * Returns `render`: each call replaces what the view shows. A new `mount` key mounts the content
  * afresh (a reused view given another command's content starts from a clean state).
  */
-export function viewRoot<D extends ViewDefinition>(bridge: ViewBridge<D>): (content: ReactNode, mount?: number) => void {
+export function viewRoot<D extends ViewDefinition>(
+  bridge: ViewBridge<D>,
+): (content: ReactNode, mount?: number) => void {
   const container = document.getElementById('root')!;
   const report = (m: string) => bridge.log('error', m);
   let root: Root | undefined = container.dataset.prerendered === undefined ? createRoot(container) : undefined;
@@ -26,7 +28,10 @@ export function viewRoot<D extends ViewDefinition>(bridge: ViewBridge<D>): (cont
     root = hydrateRoot(container, viewTree(bridge.view, report, content, mount), {
       onRecoverableError: (error) => {
         document.body.dataset.hydration = 'recovered';
-        bridge.log('warn', `the ${bridge.view} view's prerendered content did not match its first render; rendered afresh: ${error instanceof Error ? error.message : String(error)}`);
+        bridge.log(
+          'warn',
+          `the ${bridge.view} view's prerendered content did not match its first render; rendered afresh: ${error instanceof Error ? error.message : String(error)}`,
+        );
       },
     });
   };
@@ -36,7 +41,9 @@ export function viewRoot<D extends ViewDefinition>(bridge: ViewBridge<D>): (cont
  * The root of a view that can be reused for another command (compare, conversation): content for
  * another command mounts afresh and its render times start over (`commandMounts`).
  */
-export function reusableViewRoot<D extends ViewDefinition>(bridge: ViewBridge<D>): (content: ReactNode, commandAt: number | undefined) => void {
+export function reusableViewRoot<D extends ViewDefinition>(
+  bridge: ViewBridge<D>,
+): (content: ReactNode, commandAt: number | undefined) => void {
   const show = viewRoot(bridge);
   const mountFor = commandMounts();
   return (content, commandAt) => show(content, mountFor(commandAt));

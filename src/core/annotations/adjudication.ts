@@ -35,8 +35,18 @@ export function humanOverrides(set: Pick<AnnotationSet, 'annotations'>): Map<str
   }
   const out = new Map<string, HumanOverride>();
   for (const [conv, a] of latest) {
-    const labels = set.annotations.filter((l) => l.kind === 'label' && l.conv_id === conv && l.by === a.by).map((l) => l.value);
-    out.set(conv, { conv_id: conv, verdict: a.value as HumanVerdict, by: a.by, at: a.updated_at, reason: a.reason ?? '', labels: [...new Set(labels)], annotationId: a.id });
+    const labels = set.annotations
+      .filter((l) => l.kind === 'label' && l.conv_id === conv && l.by === a.by)
+      .map((l) => l.value);
+    out.set(conv, {
+      conv_id: conv,
+      verdict: a.value as HumanVerdict,
+      by: a.by,
+      at: a.updated_at,
+      reason: a.reason ?? '',
+      labels: [...new Set(labels)],
+      annotationId: a.id,
+    });
   }
   return out;
 }

@@ -17,7 +17,10 @@ export interface LabelAgreement {
 }
 
 /** Cohen's kappa of two yes/no raters over paired items. */
-export function cohensKappa(pairs: ReadonlyArray<readonly [boolean, boolean]>): { observed: number; kappa: number | null } {
+export function cohensKappa(pairs: ReadonlyArray<readonly [boolean, boolean]>): {
+  observed: number;
+  kappa: number | null;
+} {
   const n = pairs.length;
   if (!n) return { observed: 0, kappa: null };
   const agree = pairs.filter(([a, b]) => a === b).length / n;
@@ -47,8 +50,12 @@ export function labelAgreement(annotations: readonly CurrentAnnotation[]): Label
       const shared = [...convsBy.get(a)!].filter((c) => convsBy.get(b)!.has(c)).sort();
       if (!shared.length) continue;
       for (const label of [...labels].sort()) {
-        const pairs = shared.map((c) => [labelled.has(`${a}\u0000${c}\u0000${label}`), labelled.has(`${b}\u0000${c}\u0000${label}`)] as const);
-        const disagreements = shared.flatMap((c, k) => (pairs[k]![0] !== pairs[k]![1] ? [{ conv_id: c, labelledBy: pairs[k]![0] ? a : b }] : []));
+        const pairs = shared.map(
+          (c) => [labelled.has(`${a}\u0000${c}\u0000${label}`), labelled.has(`${b}\u0000${c}\u0000${label}`)] as const,
+        );
+        const disagreements = shared.flatMap((c, k) =>
+          pairs[k]![0] !== pairs[k]![1] ? [{ conv_id: c, labelledBy: pairs[k]![0] ? a : b }] : [],
+        );
         out.push({ label, annotators: [a, b], n: shared.length, ...cohensKappa(pairs), disagreements });
       }
     }

@@ -45,7 +45,13 @@ export class AnnotationIndex {
 
   /** The labels on a conversation (any annotator), without repeats. */
   labelsOf(convId: string): string[] {
-    return [...new Set(this.forConversation(convId).filter((a) => a.kind === 'label').map((a) => a.value))];
+    return [
+      ...new Set(
+        this.forConversation(convId)
+          .filter((a) => a.kind === 'label')
+          .map((a) => a.value),
+      ),
+    ];
   }
 
   /** The text a full-text search matches: every note, label and reason of the conversation. */

@@ -28,11 +28,22 @@ export interface AnnotationSet {
 }
 
 function problem(file: string, line: number, code: string, message: string, path = ''): Diagnostic {
-  return { file, line, column: 1, severity: code === 'annotation-unknown-id' ? 'warning' : 'error', code, message, path };
+  return {
+    file,
+    line,
+    column: 1,
+    severity: code === 'annotation-unknown-id' ? 'warning' : 'error',
+    code,
+    message,
+    path,
+  };
 }
 
 /** The events of one sidecar's text with the problems of the lines that are not events. */
-export function parseSidecar(file: string, text: string): { events: Omit<LocatedEvent, 'order'>[]; problems: Diagnostic[] } {
+export function parseSidecar(
+  file: string,
+  text: string,
+): { events: Omit<LocatedEvent, 'order'>[]; problems: Diagnostic[] } {
   const events: Omit<LocatedEvent, 'order'>[] = [];
   const problems: Diagnostic[] = [];
   const lines = text.split('\n');
@@ -45,13 +56,23 @@ export function parseSidecar(file: string, text: string): { events: Omit<Located
     } catch (e) {
       const truncated = i === lines.length - 1 && !text.endsWith('\n');
       const why = truncated ? 'truncated line (no newline at the end of the file)' : 'not JSON';
-      problems.push(problem(file, i + 1, 'annotation-json', `${why}: ${e instanceof Error ? e.message : String(e)}; skipped`));
+      problems.push(
+        problem(file, i + 1, 'annotation-json', `${why}: ${e instanceof Error ? e.message : String(e)}; skipped`),
+      );
       return;
     }
     const parsed = AnnotationEventSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      problems.push(problem(file, i + 1, 'annotation-schema', `not an annotation event: ${issue?.message ?? 'invalid'}; skipped`, formatFieldPath(issue?.path ?? [])));
+      problems.push(
+        problem(
+          file,
+          i + 1,
+          'annotation-schema',
+          `not an annotation event: ${issue?.message ?? 'invalid'}; skipped`,
+          formatFieldPath(issue?.path ?? []),
+        ),
+      );
       return;
     }
     events.push({ event: parsed.data, file, line: i + 1 });
@@ -69,14 +90,25 @@ function eventTime(e: AnnotationEvent): string {
 }
 
 /** Applies one event to the state; returns a problem when it names an id never added. */
-function applyEvent(byId: Map<string, CurrentAnnotation>, retracted: Set<string>, located: LocatedEvent): Diagnostic | undefined {
+function applyEvent(
+  byId: Map<string, CurrentAnnotation>,
+  retracted: Set<string>,
+  located: LocatedEvent,
+): Diagnostic | undefined {
   const { event, file, line } = located;
   if (event.event === 'add') {
-    if (!byId.has(event.annotation.id)) byId.set(event.annotation.id, { ...event.annotation, updated_at: event.annotation.at, source: { file, line } });
+    if (!byId.has(event.annotation.id))
+      byId.set(event.annotation.id, { ...event.annotation, updated_at: event.annotation.at, source: { file, line } });
     return undefined;
   }
   const current = byId.get(event.id);
-  if (!current) return problem(file, line, 'annotation-unknown-id', `${event.event} of annotation ${event.id}, which no sidecar adds; skipped`);
+  if (!current)
+    return problem(
+      file,
+      line,
+      'annotation-unknown-id',
+      `${event.event} of annotation ${event.id}, which no sidecar adds; skipped`,
+    );
   if (event.event === 'retract') retracted.add(event.id);
   else {
     const c = event.changes;
@@ -105,7 +137,12 @@ export function foldSidecars(sidecars: readonly SidecarText[]): AnnotationSet {
     for (const e of parsed.events) events.push({ ...e, order: events.length });
   }
   // Adds sort before the edits of the same instant, so an edit never precedes its annotation.
-  events.sort((a, b) => timeOf(eventTime(a.event)) - timeOf(eventTime(b.event)) || Number(b.event.event === 'add') - Number(a.event.event === 'add') || a.order - b.order);
+  events.sort(
+    (a, b) =>
+      timeOf(eventTime(a.event)) - timeOf(eventTime(b.event)) ||
+      Number(b.event.event === 'add') - Number(a.event.event === 'add') ||
+      a.order - b.order,
+  );
   const byId = new Map<string, CurrentAnnotation>();
   const retracted = new Set<string>();
   for (const e of events) {
@@ -130,6 +167,9 @@ export async function readSidecars(paths: readonly string[]): Promise<Annotation
 }
 
 /** Annotations whose conversation is not among the loaded ones (its log was moved, or the id changed). */
-export function orphanAnnotations(set: AnnotationSet, hasConversation: (convId: string) => boolean): CurrentAnnotation[] {
+export function orphanAnnotations(
+  set: AnnotationSet,
+  hasConversation: (convId: string) => boolean,
+): CurrentAnnotation[] {
   return set.annotations.filter((a) => !hasConversation(a.conv_id));
 }

@@ -10,7 +10,12 @@ export interface AnnotationHit {
 }
 
 /** Annotations whose value or reason matches; `only` limits them to some conversations. Throws QueryError for a bad regex. */
-export function searchAnnotations(annotations: readonly CurrentAnnotation[], query: SearchQuery, only?: ReadonlySet<string>, limit = 50): AnnotationHit[] {
+export function searchAnnotations(
+  annotations: readonly CurrentAnnotation[],
+  query: SearchQuery,
+  only?: ReadonlySet<string>,
+  limit = 50,
+): AnnotationHit[] {
   const { pattern } = compileQuery(query);
   const out: AnnotationHit[] = [];
   for (const a of annotations) {

@@ -4,7 +4,14 @@
 import { z } from 'zod';
 
 /** The labels every workspace has; a workspace adds its own (setting `intentLens.annotations.labels`). */
-export const DEFAULT_LABELS = ['leaked-inactive', 'verifier-wrong', 'simulator-error', 'ambiguous-task', 'refusal', 'formatting'] as const;
+export const DEFAULT_LABELS = [
+  'leaked-inactive',
+  'verifier-wrong',
+  'simulator-error',
+  'ambiguous-task',
+  'refusal',
+  'formatting',
+] as const;
 
 /** The default labels followed by a workspace's extra ones (trimmed, without repeats or blanks). */
 export function labelSet(extra: readonly string[] = []): string[] {
@@ -22,7 +29,11 @@ export type AnnotationKind = (typeof ANNOTATION_KINDS)[number];
 export const HUMAN_VERDICTS = ['correct', 'incorrect'] as const;
 export type HumanVerdict = (typeof HUMAN_VERDICTS)[number];
 
-const SpanSchema = z.object({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative(), text: z.string().optional() });
+const SpanSchema = z.object({
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  text: z.string().optional(),
+});
 export type AnnotationSpan = z.infer<typeof SpanSchema>;
 
 /** What the annotation was made against: the verdict then shown and the log line it came from. */
@@ -47,9 +58,12 @@ export const AnnotationSchema = z
     at: z.string().min(1),
     basis: BasisSchema,
   })
-  .refine((a) => a.kind !== 'verdict' || ((HUMAN_VERDICTS as readonly string[]).includes(a.value) && !!a.reason?.trim()), {
-    message: 'a verdict annotation needs value correct or incorrect and a reason',
-  });
+  .refine(
+    (a) => a.kind !== 'verdict' || ((HUMAN_VERDICTS as readonly string[]).includes(a.value) && !!a.reason?.trim()),
+    {
+      message: 'a verdict annotation needs value correct or incorrect and a reason',
+    },
+  );
 export type Annotation = z.infer<typeof AnnotationSchema>;
 
 /** One line of a sidecar. Edits change value / reason / span / turn; a retraction hides the annotation. */
@@ -60,9 +74,20 @@ export const AnnotationEventSchema = z.discriminatedUnion('event', [
     id: z.string().min(1),
     by: z.string().min(1),
     at: z.string().min(1),
-    changes: z.object({ value: z.string().optional(), reason: z.string().optional(), span: SpanSchema.optional(), turn: z.number().int().positive().optional() }),
+    changes: z.object({
+      value: z.string().optional(),
+      reason: z.string().optional(),
+      span: SpanSchema.optional(),
+      turn: z.number().int().positive().optional(),
+    }),
   }),
-  z.looseObject({ event: z.literal('retract'), id: z.string().min(1), by: z.string().min(1), at: z.string().min(1), reason: z.string().optional() }),
+  z.looseObject({
+    event: z.literal('retract'),
+    id: z.string().min(1),
+    by: z.string().min(1),
+    at: z.string().min(1),
+    reason: z.string().optional(),
+  }),
 ]);
 export type AnnotationEvent = z.infer<typeof AnnotationEventSchema>;
 
@@ -87,5 +112,14 @@ export interface AnnotationRow {
 }
 
 export function annotationRow(a: CurrentAnnotation): AnnotationRow {
-  return { id: a.id, conv_id: a.conv_id, turn: a.turn ?? null, kind: a.kind, value: a.value, reason: a.reason ?? null, by: a.by, at: a.updated_at };
+  return {
+    id: a.id,
+    conv_id: a.conv_id,
+    turn: a.turn ?? null,
+    kind: a.kind,
+    value: a.value,
+    reason: a.reason ?? null,
+    by: a.by,
+    at: a.updated_at,
+  };
 }

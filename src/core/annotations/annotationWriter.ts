@@ -7,15 +7,30 @@ import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { updateFile } from '../edit/fileStore';
 import type { LockOptions } from '../edit/fileLock';
-import { AnnotationEventSchema, type Annotation, type AnnotationBasis, type AnnotationEvent, type AnnotationKind, type AnnotationSpan } from './annotationTypes';
+import {
+  AnnotationEventSchema,
+  type Annotation,
+  type AnnotationBasis,
+  type AnnotationEvent,
+  type AnnotationKind,
+  type AnnotationSpan,
+} from './annotationTypes';
 
 /** Appends events (validated first) to the sidecar, creating it and its folder when missing. */
-export async function appendAnnotationEvents(path: string, events: readonly AnnotationEvent[], lock: LockOptions = {}): Promise<void> {
+export async function appendAnnotationEvents(
+  path: string,
+  events: readonly AnnotationEvent[],
+  lock: LockOptions = {},
+): Promise<void> {
   const lines = events.map((e) => JSON.stringify(AnnotationEventSchema.parse(e)) + '\n').join('');
   await mkdir(dirname(path), { recursive: true });
   // The locked update reads the file first: make sure there is one (opening for append never truncates).
   await (await open(path, 'a')).close();
-  await updateFile(path, (snap) => ({ text: snap.text + (snap.text && !snap.text.endsWith('\n') ? '\n' : '') + lines, result: undefined }), { timeoutMs: 60_000, ...lock });
+  await updateFile(
+    path,
+    (snap) => ({ text: snap.text + (snap.text && !snap.text.endsWith('\n') ? '\n' : '') + lines, result: undefined }),
+    { timeoutMs: 60_000, ...lock },
+  );
 }
 
 export interface NewAnnotation {

@@ -32,7 +32,11 @@ export interface CheckRun {
 /** Whether the database references were executed (a host-side check), and if not, why. */
 export type DatabaseCheckState = { ran: true } | { ran: false; reason: string };
 
-const DATABASE_CODES = ['intent-reference-sql-error', 'intent-reference-results-equal', 'intent-reference-db-missing'] as const;
+const DATABASE_CODES = [
+  'intent-reference-sql-error',
+  'intent-reference-results-equal',
+  'intent-reference-db-missing',
+] as const;
 const q = (s: string) => JSON.stringify(s);
 
 /** The rule each check enforces, phrased as a requirement (not as the failure CHECK_CODES names). */
@@ -54,7 +58,7 @@ const RULES: Record<CheckCode | RecordCheckCode | 'schema', string> = {
   'intent-reference-not-number': 'math references are numbers',
   'intent-reference-results-equal': 'the reference SQL queries return different results on the database',
   'intent-reference-sql-error': 'both reference SQL queries run on the database',
-  'intent-reference-db-missing': 'the record\'s database is found, so its references can be executed',
+  'intent-reference-db-missing': "the record's database is found, so its references can be executed",
   'intent-connector-missing': 'a connector joins the single-turn prompt and the proposal',
   'intent-review-missing': 'the revision has a review block',
 };
@@ -86,7 +90,9 @@ function passEvidence(code: CheckCode | RecordCheckCode, rec: BenchmarkRecord): 
     case 'intent-revised-same-as-original':
       return `${q(it.original)} → ${q(it.revised)}`;
     case 'intent-extra-proposal-duplicate':
-      return extras.length ? `${extras.length} extra proposal(s): ${extras.map((p) => q(p.revised)).join(', ')}` : 'no extra proposals';
+      return extras.length
+        ? `${extras.length} extra proposal(s): ${extras.map((p) => q(p.revised)).join(', ')}`
+        : 'no extra proposals';
     case 'intent-single-turn-unchanged':
       return 'S_Dir and S_Orig differ';
     case 'intent-single-turn-missing-revised':
@@ -96,7 +102,9 @@ function passEvidence(code: CheckCode | RecordCheckCode, rec: BenchmarkRecord): 
     case 'intent-references-equal':
       return `${JSON.stringify(it.reference.original)} ≠ ${JSON.stringify(it.reference.revised)}`;
     case 'intent-reference-not-number':
-      return rec.task === 'math' ? `${JSON.stringify(it.reference.original)} and ${JSON.stringify(it.reference.revised)}` : undefined;
+      return rec.task === 'math'
+        ? `${JSON.stringify(it.reference.original)} and ${JSON.stringify(it.reference.revised)}`
+        : undefined;
     case 'intent-reference-results-equal':
     case 'intent-reference-sql-error':
     case 'intent-reference-db-missing':
@@ -108,25 +116,48 @@ function passEvidence(code: CheckCode | RecordCheckCode, rec: BenchmarkRecord): 
   }
 }
 
-const CODES_IN_ORDER = [...(Object.keys(RECORD_CHECK_CODES) as RecordCheckCode[]), ...(Object.keys(CHECK_CODES) as CheckCode[])];
+const CODES_IN_ORDER = [
+  ...(Object.keys(RECORD_CHECK_CODES) as RecordCheckCode[]),
+  ...(Object.keys(CHECK_CODES) as CheckCode[]),
+];
 
 /**
  * Lists every check on a record. `findings` are what the checks reported (intent checks, host
  * checks, record checks may be included or are computed here); `schemaFindings`, when the edited
  * record does not match the schema, make every other check not-run.
  */
-export function listChecks(rec: BenchmarkRecord | undefined, findings: readonly CheckFinding[], opts: { database?: DatabaseCheckState; schemaFindings?: readonly CheckFinding[] } = {}): CheckRun[] {
+export function listChecks(
+  rec: BenchmarkRecord | undefined,
+  findings: readonly CheckFinding[],
+  opts: { database?: DatabaseCheckState; schemaFindings?: readonly CheckFinding[] } = {},
+): CheckRun[] {
   const schemaFindings = opts.schemaFindings ?? [];
   const schema: CheckRun = schemaFindings.length
-    ? { code: 'schema', rule: RULES.schema, outcome: 'fail', evidence: schemaFindings.map(findingText), findings: [...schemaFindings] }
+    ? {
+        code: 'schema',
+        rule: RULES.schema,
+        outcome: 'fail',
+        evidence: schemaFindings.map(findingText),
+        findings: [...schemaFindings],
+      }
     : { code: 'schema', rule: RULES.schema, outcome: 'pass', evidence: ['every field has its type'], findings: [] };
   if (!rec || schemaFindings.length) {
-    return [schema, ...CODES_IN_ORDER.map((code): CheckRun => ({ code, rule: RULES[code], outcome: 'not-run', evidence: ['not run: the record does not match the schema'], findings: [] }))];
+    return [
+      schema,
+      ...CODES_IN_ORDER.map((code): CheckRun => ({
+        code,
+        rule: RULES[code],
+        outcome: 'not-run',
+        evidence: ['not run: the record does not match the schema'],
+        findings: [],
+      })),
+    ];
   }
   const byCode = new Map<string, CheckFinding[]>();
   const recordFindings: CheckFinding[] = recordConsistencyIssues(rec).map((i) => ({ ...i, severity: 'error' }));
   const alreadyGiven = new Set(findings.map((f) => f.code));
-  for (const f of [...findings, ...recordFindings.filter((f) => !alreadyGiven.has(f.code))]) byCode.set(f.code, [...(byCode.get(f.code) ?? []), f]);
+  for (const f of [...findings, ...recordFindings.filter((f) => !alreadyGiven.has(f.code))])
+    byCode.set(f.code, [...(byCode.get(f.code) ?? []), f]);
   const runs: CheckRun[] = [schema];
   for (const code of CODES_IN_ORDER) {
     const found = byCode.get(code) ?? [];
@@ -145,13 +176,20 @@ export function listChecks(rec: BenchmarkRecord | undefined, findings: readonly 
       continue;
     }
     if (isDatabase && opts.database && !opts.database.ran) {
-      runs.push({ code, rule: RULES[code], outcome: 'not-run', evidence: [`not run: ${opts.database.reason}`], findings: [] });
+      runs.push({
+        code,
+        rule: RULES[code],
+        outcome: 'not-run',
+        evidence: [`not run: ${opts.database.reason}`],
+        findings: [],
+      });
       continue;
     }
     runs.push({ code, rule: RULES[code], outcome: 'pass', evidence: [seen], findings: [] });
   }
   // Findings of checks this list does not know (a newer host check): listed, never dropped.
-  for (const [code, found] of byCode) runs.push({ code, rule: code, outcome: 'fail', evidence: found.map(findingText), findings: found });
+  for (const [code, found] of byCode)
+    runs.push({ code, rule: code, outcome: 'fail', evidence: found.map(findingText), findings: found });
   return runs;
 }
 
@@ -190,6 +228,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** One line for a header: "16 checks: 14 passed, 2 failed · 1 error, 1 warning, 0 notes". */
 export function describeCheckCounts(c: CheckCounts): string {
   const total = c.passed + c.failed + c.notRun;
-  const outcomes = [`${c.passed} passed`, `${c.failed} failed`, ...(c.notRun ? [`${c.notRun} not run`] : [])].join(', ');
+  const outcomes = [`${c.passed} passed`, `${c.failed} failed`, ...(c.notRun ? [`${c.notRun} not run`] : [])].join(
+    ', ',
+  );
   return `${plural(total, 'check')}: ${outcomes} · ${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}, ${plural(c.notes, 'note')}`;
 }

@@ -32,10 +32,12 @@ export const CHECK_CODES = {
   'intent-neutral-reveals-value': 'a clarification question reveals the original or the revised value',
   'intent-neutral-duplicate': 'the two clarification questions of a pair are the same',
   'intent-decision-repeats-value': 'an accept/reject message repeats the proposed value',
-  'intent-proposal-missing-value': 'the proposal does not mention the value it proposes (Retained and Revised share it)',
+  'intent-proposal-missing-value':
+    'the proposal does not mention the value it proposes (Retained and Revised share it)',
   'intent-original-not-in-shard': 'the original value does not occur in the target shard',
   'intent-revised-same-as-original': 'the revised value equals the original',
-  'intent-extra-proposal-duplicate': 'an extra proposal repeats the original, the revised value or another extra proposal',
+  'intent-extra-proposal-duplicate':
+    'an extra proposal repeats the original, the revised value or another extra proposal',
   'intent-single-turn-unchanged': 'single_turn.direct_revised equals single_turn.original',
   'intent-single-turn-missing-revised': 'single_turn.direct_revised does not state the revised value',
   'intent-single-turn-extra-change': 'single_turn.direct_revised changes text beyond the requirement',
@@ -69,11 +71,20 @@ export function checkIntent(rec: BenchmarkRecord): CheckIssue[] {
   ];
 }
 
-const issue = (code: CheckCode, severity: Severity, message: string, path: string, fix?: CheckFix): CheckIssue => ({ code, severity, message, path, ...(fix ? { fix } : {}) });
+const issue = (code: CheckCode, severity: Severity, message: string, path: string, fix?: CheckFix): CheckIssue => ({
+  code,
+  severity,
+  message,
+  path,
+  ...(fix ? { fix } : {}),
+});
 const q = (s: string) => JSON.stringify(s);
 
 function neutralPairs(it: IntentBlock): Array<{ pair: readonly [string, string]; path: string }> {
-  return [{ pair: it.neutral, path: 'intent.neutral' }, ...(it.extra_neutral ?? []).map((pair, j) => ({ pair, path: `intent.extra_neutral[${j}]` }))];
+  return [
+    { pair: it.neutral, path: 'intent.neutral' },
+    ...(it.extra_neutral ?? []).map((pair, j) => ({ pair, path: `intent.extra_neutral[${j}]` })),
+  ];
 }
 
 function checkEmptyTexts(it: IntentBlock): CheckIssue[] {
@@ -91,21 +102,35 @@ function checkEmptyTexts(it: IntentBlock): CheckIssue[] {
       [`intent.extra_proposals[${i}].reject`, p.reject],
     ]),
   ];
-  return fields.filter(([, t]) => t.trim() === '').map(([path]) => issue('intent-empty-text', 'error', `${path} is empty`, path));
+  return fields
+    .filter(([, t]) => t.trim() === '')
+    .map(([path]) => issue('intent-empty-text', 'error', `${path} is empty`, path));
 }
 
 function checkNeutral(it: IntentBlock): CheckIssue[] {
   const out: CheckIssue[] = [];
   for (const { pair, path } of neutralPairs(it)) {
     pair.forEach((question, i) => {
-      for (const [which, value] of [['original', it.original], ['revised', it.revised]] as const) {
+      for (const [which, value] of [
+        ['original', it.original],
+        ['revised', it.revised],
+      ] as const) {
         if (value.trim() !== '' && revealsValue(question, value)) {
-          out.push(issue('intent-neutral-reveals-value', 'warning', `clarification question reveals the ${which} value ${q(value)}: neutral questions must reveal neither value`, `${path}[${i}]`));
+          out.push(
+            issue(
+              'intent-neutral-reveals-value',
+              'warning',
+              `clarification question reveals the ${which} value ${q(value)}: neutral questions must reveal neither value`,
+              `${path}[${i}]`,
+            ),
+          );
         }
       }
     });
     if (pair[0].trim() !== '' && pair[0].trim().toLowerCase() === pair[1].trim().toLowerCase()) {
-      out.push(issue('intent-neutral-duplicate', 'warning', 'the two clarification questions are the same', `${path}[1]`));
+      out.push(
+        issue('intent-neutral-duplicate', 'warning', 'the two clarification questions are the same', `${path}[1]`),
+      );
     }
   }
   return out;
@@ -115,7 +140,14 @@ function checkDecisions(it: IntentBlock): CheckIssue[] {
   const out: CheckIssue[] = [];
   const check = (text: string, proposed: string, path: string) => {
     if (proposed.trim() !== '' && revealsValue(text, proposed)) {
-      out.push(issue('intent-decision-repeats-value', 'error', `decision message repeats the proposed value ${q(proposed)}: accept/reject must not restate it`, path));
+      out.push(
+        issue(
+          'intent-decision-repeats-value',
+          'error',
+          `decision message repeats the proposed value ${q(proposed)}: accept/reject must not restate it`,
+          path,
+        ),
+      );
     }
   };
   check(it.accept, it.revised, 'intent.accept');
@@ -127,11 +159,25 @@ function checkDecisions(it: IntentBlock): CheckIssue[] {
 function checkProposals(it: IntentBlock): CheckIssue[] {
   const out: CheckIssue[] = [];
   if (it.revised.trim() !== '' && it.proposal.trim() !== '' && !statesValue(it.proposal, it.revised, it.original)) {
-    out.push(issue('intent-proposal-missing-value', 'warning', `the proposal does not mention the revised value ${q(it.revised)}; Retained and Revised share this proposal, so it must state the change`, 'intent.proposal'));
+    out.push(
+      issue(
+        'intent-proposal-missing-value',
+        'warning',
+        `the proposal does not mention the revised value ${q(it.revised)}; Retained and Revised share this proposal, so it must state the change`,
+        'intent.proposal',
+      ),
+    );
   }
   (it.extra_proposals ?? []).forEach((p, i) => {
     if (p.revised.trim() !== '' && p.proposal.trim() !== '' && !statesValue(p.proposal, p.revised, it.original)) {
-      out.push(issue('intent-proposal-missing-value', 'warning', `extra proposal ${i + 1} does not mention its value ${q(p.revised)}`, `intent.extra_proposals[${i}].proposal`));
+      out.push(
+        issue(
+          'intent-proposal-missing-value',
+          'warning',
+          `extra proposal ${i + 1} does not mention its value ${q(p.revised)}`,
+          `intent.extra_proposals[${i}].proposal`,
+        ),
+      );
     }
   });
   return out;
@@ -142,7 +188,14 @@ function checkOriginalInShard(rec: BenchmarkRecord, it: IntentBlock): CheckIssue
   // A missing shard is the loader's `intent-shard-missing`.
   if (!shard || it.original.trim() === '') return [];
   if (statesValue(shardText(shard), it.original, it.revised)) return [];
-  return [issue('intent-original-not-in-shard', 'warning', `the original value ${q(it.original)} does not occur in shard ${it.shard_id} (${q(shardText(shard))})`, 'intent.original')];
+  return [
+    issue(
+      'intent-original-not-in-shard',
+      'warning',
+      `the original value ${q(it.original)} does not occur in shard ${it.shard_id} (${q(shardText(shard))})`,
+      'intent.original',
+    ),
+  ];
 }
 
 /** Two values are the same when they read the same (case, spacing) or are the same number. */
@@ -155,7 +208,14 @@ export function sameValue(a: string, b: string): boolean {
 
 function checkRevisedDiffers(it: IntentBlock): CheckIssue[] {
   if (it.revised.trim() === '' || !sameValue(it.original, it.revised)) return [];
-  return [issue('intent-revised-same-as-original', 'error', `the revised value ${q(it.revised)} is the original value`, 'intent.revised')];
+  return [
+    issue(
+      'intent-revised-same-as-original',
+      'error',
+      `the revised value ${q(it.revised)} is the original value`,
+      'intent.revised',
+    ),
+  ];
 }
 
 function checkExtraProposals(it: IntentBlock): CheckIssue[] {
@@ -166,14 +226,22 @@ function checkExtraProposals(it: IntentBlock): CheckIssue[] {
   ];
   (it.extra_proposals ?? []).forEach((p, i) => {
     const clash = seen.find((s) => p.revised.trim() !== '' && sameValue(s.value, p.revised));
-    if (clash) out.push(issue('intent-extra-proposal-duplicate', 'error', `extra proposal ${i + 1} proposes ${q(p.revised)}, which is ${clash.what}; extra proposals must be distinct`, `intent.extra_proposals[${i}].revised`));
+    if (clash)
+      out.push(
+        issue(
+          'intent-extra-proposal-duplicate',
+          'error',
+          `extra proposal ${i + 1} proposes ${q(p.revised)}, which is ${clash.what}; extra proposals must be distinct`,
+          `intent.extra_proposals[${i}].revised`,
+        ),
+      );
     seen.push({ value: p.revised, what: `extra proposal ${i + 1}` });
   });
   return out;
 }
 
 const WORD_RE = /[\p{L}\p{N}]+/gu;
-const words = (s: string) => (s.toLowerCase().match(WORD_RE) ?? []);
+const words = (s: string) => s.toLowerCase().match(WORD_RE) ?? [];
 
 /**
  * S_Dir must differ from S_Orig only where the requirement changes: every removed word belongs to
@@ -184,11 +252,25 @@ function checkSingleTurn(it: IntentBlock): CheckIssue[] {
   const { original, direct_revised } = it.single_turn;
   if (original.trim() === '' || direct_revised.trim() === '') return [];
   if (original === direct_revised) {
-    return [issue('intent-single-turn-unchanged', 'error', 'single_turn.direct_revised is identical to single_turn.original: the revised requirement is missing', 'intent.single_turn.direct_revised')];
+    return [
+      issue(
+        'intent-single-turn-unchanged',
+        'error',
+        'single_turn.direct_revised is identical to single_turn.original: the revised requirement is missing',
+        'intent.single_turn.direct_revised',
+      ),
+    ];
   }
   const out: CheckIssue[] = [];
   if (it.revised.trim() !== '' && !statesValue(direct_revised, it.revised, it.original)) {
-    out.push(issue('intent-single-turn-missing-revised', 'warning', `single_turn.direct_revised does not state the revised value ${q(it.revised)}`, 'intent.single_turn.direct_revised'));
+    out.push(
+      issue(
+        'intent-single-turn-missing-revised',
+        'warning',
+        `single_turn.direct_revised does not state the revised value ${q(it.revised)}`,
+        'intent.single_turn.direct_revised',
+      ),
+    );
   }
   const allowedRemoved = new Set(words(it.original));
   const allowedAdded = new Set(words(it.revised));
@@ -199,8 +281,18 @@ function checkSingleTurn(it: IntentBlock): CheckIssue[] {
     if (change.added) for (const w of words(change.value)) if (!allowedAdded.has(w)) strayAdded.add(w);
   }
   if (strayRemoved.size > 0 || strayAdded.size > 0) {
-    const parts = [strayRemoved.size ? `removed ${[...strayRemoved].map(q).join(', ')}` : '', strayAdded.size ? `added ${[...strayAdded].map(q).join(', ')}` : ''].filter(Boolean);
-    out.push(issue('intent-single-turn-extra-change', 'warning', `single_turn.direct_revised differs from single_turn.original beyond the requirement (${parts.join('; ')})`, 'intent.single_turn.direct_revised'));
+    const parts = [
+      strayRemoved.size ? `removed ${[...strayRemoved].map(q).join(', ')}` : '',
+      strayAdded.size ? `added ${[...strayAdded].map(q).join(', ')}` : '',
+    ].filter(Boolean);
+    out.push(
+      issue(
+        'intent-single-turn-extra-change',
+        'warning',
+        `single_turn.direct_revised differs from single_turn.original beyond the requirement (${parts.join('; ')})`,
+        'intent.single_turn.direct_revised',
+      ),
+    );
   }
   return out;
 }
@@ -221,22 +313,47 @@ const normSql = (s: string) => s.trim().replace(/;\s*$/, '').replace(/\s+/g, ' '
 
 function checkReferences(rec: BenchmarkRecord, it: IntentBlock): CheckIssue[] {
   const { original, revised } = it.reference;
-  const equal = (why: string) => [issue('intent-references-equal', 'error', `the original and revised references are the same (${why}); the revised task must have a different answer`, 'intent.reference.revised')];
+  const equal = (why: string) => [
+    issue(
+      'intent-references-equal',
+      'error',
+      `the original and revised references are the same (${why}); the revised task must have a different answer`,
+      'intent.reference.revised',
+    ),
+  ];
   switch (rec.task) {
     case 'math': {
       const a = parseNumber(original);
       const b = parseNumber(revised);
       const out: CheckIssue[] = [];
-      if (a === undefined) out.push(issue('intent-reference-not-number', 'error', `reference.original ${q(String(JSON.stringify(original)))} is not a number`, 'intent.reference.original'));
-      if (b === undefined) out.push(issue('intent-reference-not-number', 'error', `reference.revised ${q(String(JSON.stringify(revised)))} is not a number`, 'intent.reference.revised'));
+      if (a === undefined)
+        out.push(
+          issue(
+            'intent-reference-not-number',
+            'error',
+            `reference.original ${q(String(JSON.stringify(original)))} is not a number`,
+            'intent.reference.original',
+          ),
+        );
+      if (b === undefined)
+        out.push(
+          issue(
+            'intent-reference-not-number',
+            'error',
+            `reference.revised ${q(String(JSON.stringify(revised)))} is not a number`,
+            'intent.reference.revised',
+          ),
+        );
       if (a !== undefined && a === b) out.push(...equal(`both are ${a}`));
       return out;
     }
     case 'database':
-      if (typeof original === 'string' && typeof revised === 'string' && normSql(original) === normSql(revised)) return equal('the same SQL');
+      if (typeof original === 'string' && typeof revised === 'string' && normSql(original) === normSql(revised))
+        return equal('the same SQL');
       return [];
     case 'code':
-      if (typeof original === 'string' && typeof revised === 'string' && original.trim() === revised.trim()) return equal(`both name ${q(original.trim())}`);
+      if (typeof original === 'string' && typeof revised === 'string' && original.trim() === revised.trim())
+        return equal(`both name ${q(original.trim())}`);
       return [];
     case 'actions':
       return canonicalJson(original) === canonicalJson(revised) ? equal('the same call list') : [];
@@ -246,10 +363,29 @@ function checkReferences(rec: BenchmarkRecord, it: IntentBlock): CheckIssue[] {
 function checkAuthoring(it: IntentBlock): CheckIssue[] {
   const out: CheckIssue[] = [];
   if (it.connector === undefined || it.connector.trim() === '') {
-    out.push(issue('intent-connector-missing', 'warning', 'no connector: S_Rev and S_Ret will join the prompt and the proposal without a transition', 'intent.connector', { title: `Add the default connector "${DEFAULT_CONNECTOR}"`, set: [{ path: ['intent', 'connector'], value: DEFAULT_CONNECTOR }] }));
+    out.push(
+      issue(
+        'intent-connector-missing',
+        'warning',
+        'no connector: S_Rev and S_Ret will join the prompt and the proposal without a transition',
+        'intent.connector',
+        {
+          title: `Add the default connector "${DEFAULT_CONNECTOR}"`,
+          set: [{ path: ['intent', 'connector'], value: DEFAULT_CONNECTOR }],
+        },
+      ),
+    );
   }
   if (!it.review) {
-    out.push(issue('intent-review-missing', 'info', 'this revision has not been reviewed: add a review block (status pending) to track it', 'intent', { title: 'Add a pending review block', set: [{ path: ['intent', 'review'], value: { status: 'pending' } }] }));
+    out.push(
+      issue(
+        'intent-review-missing',
+        'info',
+        'this revision has not been reviewed: add a review block (status pending) to track it',
+        'intent',
+        { title: 'Add a pending review block', set: [{ path: ['intent', 'review'], value: { status: 'pending' } }] },
+      ),
+    );
   }
   return out;
 }

@@ -13,18 +13,36 @@ export type DatabaseFoldersResolver = (recordsFile: string) => string[];
 
 /** CLI default: `$INTENT_LENS_DATABASES`, then `databases/` beside the records file and in the cwd. */
 export const defaultDatabaseFolders: DatabaseFoldersResolver = (file) =>
-  [process.env.INTENT_LENS_DATABASES, join(dirname(file), 'databases'), resolve('databases')].filter((d): d is string => typeof d === 'string' && d !== '');
+  [process.env.INTENT_LENS_DATABASES, join(dirname(file), 'databases'), resolve('databases')].filter(
+    (d): d is string => typeof d === 'string' && d !== '',
+  );
 
 export function issueToDiagnostic(i: CheckIssue, loc: { file: string; line: number; column: number }): Diagnostic {
-  return { file: loc.file, line: loc.line, column: loc.column, severity: i.severity, code: i.code, message: i.message, path: i.path };
+  return {
+    file: loc.file,
+    line: loc.line,
+    column: loc.column,
+    severity: i.severity,
+    code: i.code,
+    message: i.message,
+    path: i.path,
+  };
 }
 
 /** All intent checks of one record, the database execution included (databases looked up in `folders`). */
-export async function runAllIntentChecks(rec: BenchmarkRecord, folders: readonly string[], opts: DatabaseLookupOptions = {}): Promise<CheckIssue[]> {
+export async function runAllIntentChecks(
+  rec: BenchmarkRecord,
+  folders: readonly string[],
+  opts: DatabaseLookupOptions = {},
+): Promise<CheckIssue[]> {
   return [...checkIntent(rec), ...(await checkDatabaseReferences(rec, folders, opts))];
 }
 
 /** The intent checks for `validateFile`/`validatePaths`' `recordChecks`, looking for databases where `databaseFolders` says. */
-export function intentRecordCheck(databaseFolders: DatabaseFoldersResolver = defaultDatabaseFolders, opts: DatabaseLookupOptions = {}): RecordCheck {
-  return async (rec, loc) => (await runAllIntentChecks(rec, databaseFolders(loc.file), opts)).map((i) => issueToDiagnostic(i, loc));
+export function intentRecordCheck(
+  databaseFolders: DatabaseFoldersResolver = defaultDatabaseFolders,
+  opts: DatabaseLookupOptions = {},
+): RecordCheck {
+  return async (rec, loc) =>
+    (await runAllIntentChecks(rec, databaseFolders(loc.file), opts)).map((i) => issueToDiagnostic(i, loc));
 }

@@ -4,7 +4,7 @@ import type { BenchmarkRecord } from '../schema/records';
 
 export const RECORD_CHECK_CODES = {
   'duplicate-shard-id': 'every shard_id of the record is distinct',
-  'intent-shard-missing': 'intent.shard_id names one of the record\'s shards',
+  'intent-shard-missing': "intent.shard_id names one of the record's shards",
 } as const;
 export type RecordCheckCode = keyof typeof RECORD_CHECK_CODES;
 
@@ -18,11 +18,20 @@ export function recordConsistencyIssues(rec: BenchmarkRecord): RecordConsistency
   const out: RecordConsistencyIssue[] = [];
   const ids = new Set<number>();
   rec.shards.forEach((s, i) => {
-    if (ids.has(s.shard_id)) out.push({ code: 'duplicate-shard-id', message: `shard_id ${s.shard_id} appears twice`, path: `shards[${i}].shard_id` });
+    if (ids.has(s.shard_id))
+      out.push({
+        code: 'duplicate-shard-id',
+        message: `shard_id ${s.shard_id} appears twice`,
+        path: `shards[${i}].shard_id`,
+      });
     ids.add(s.shard_id);
   });
   if (rec.intent && !ids.has(rec.intent.shard_id)) {
-    out.push({ code: 'intent-shard-missing', message: `intent.shard_id ${rec.intent.shard_id} names no shard of this record`, path: 'intent.shard_id' });
+    out.push({
+      code: 'intent-shard-missing',
+      message: `intent.shard_id ${rec.intent.shard_id} names no shard of this record`,
+      path: 'intent.shard_id',
+    });
   }
   return out;
 }

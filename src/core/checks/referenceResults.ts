@@ -11,7 +11,12 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import type { BenchmarkRecord } from '../schema/records';
 import type { CheckIssue } from './intentChecks';
 import { defaultSqlAssets, SqlExecutor } from '../verify/database/sqlExecutor';
-import { databaseNotFoundMessage, resolveDatabase, type DatabaseLookup, type DatabaseLookupOptions } from '../verify/database/databaseVerifier';
+import {
+  databaseNotFoundMessage,
+  resolveDatabase,
+  type DatabaseLookup,
+  type DatabaseLookupOptions,
+} from '../verify/database/databaseVerifier';
 import { resultsEqual } from '../verify/database/resultCompare';
 import { hasOrderBy } from '../verify/database/sqlText';
 import type { SqlCell } from '../verify/database/sqlProtocol';
@@ -22,7 +27,11 @@ type FoundDatabase = { path: string; kind: 'sqlite' | 'sql' };
  * Finds `<db_id>.sqlite`, `<db_id>/<db_id>.sqlite` (or a `.sql` dump) in the given folders; when
  * none is usable, the first refused link (so the message can say what happened).
  */
-export function findDatabase(dbId: string, folders: readonly string[], opts: DatabaseLookupOptions = {}): FoundDatabase | { refused: DatabaseLookup } | undefined {
+export function findDatabase(
+  dbId: string,
+  folders: readonly string[],
+  opts: DatabaseLookupOptions = {},
+): FoundDatabase | { refused: DatabaseLookup } | undefined {
   let refused: DatabaseLookup | undefined;
   for (const dir of folders) {
     const r = resolveDatabase(dir, dbId, opts);
@@ -70,11 +79,17 @@ function loadSqlJs(): Promise<SqlJsStatic> {
     const initSqlJs = loaded.default ?? loaded;
     // Bundled: the wasm sits beside dist/extension.js and dist/cli.js; from source: node_modules.
     const candidates = [join(__dirname, 'sql-wasm.wasm')];
-    for (let d = __dirname, i = 0; i < 6; i++, d = dirname(d)) candidates.push(join(d, 'node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'));
+    for (let d = __dirname, i = 0; i < 6; i++, d = dirname(d))
+      candidates.push(join(d, 'node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'));
     const wasmPath = candidates.find((p) => existsSync(p));
     if (!wasmPath) throw new Error('sql-wasm.wasm not found (run the build)');
     const wasmBinary = await readFile(wasmPath);
-    return initSqlJs({ wasmBinary: wasmBinary.buffer.slice(wasmBinary.byteOffset, wasmBinary.byteOffset + wasmBinary.byteLength) as ArrayBuffer });
+    return initSqlJs({
+      wasmBinary: wasmBinary.buffer.slice(
+        wasmBinary.byteOffset,
+        wasmBinary.byteOffset + wasmBinary.byteLength,
+      ) as ArrayBuffer,
+    });
   })();
   return sqlJs;
 }
@@ -96,29 +111,64 @@ async function openDatabase(db: { path: string; kind: 'sqlite' | 'sql' }): Promi
 }
 
 /** Executes both reference SQL queries of a database record; empty for other domains. */
-export async function checkDatabaseReferences(rec: BenchmarkRecord, databaseFolders: readonly string[], opts: DatabaseLookupOptions = {}): Promise<CheckIssue[]> {
+export async function checkDatabaseReferences(
+  rec: BenchmarkRecord,
+  databaseFolders: readonly string[],
+  opts: DatabaseLookupOptions = {},
+): Promise<CheckIssue[]> {
   const it = rec.intent;
   if (!it || rec.task !== 'database' || !rec.db_id) return [];
   const { original, revised } = it.reference;
   if (typeof original !== 'string' || typeof revised !== 'string') return [];
   const db = findDatabase(rec.db_id, databaseFolders, opts);
   if (db && 'refused' in db) {
-    return [{ code: 'intent-reference-db-missing', severity: 'info', message: `${databaseNotFoundMessage(rec.db_id, databaseFolders.join(', '), db.refused)}: the references were not executed`, path: 'intent.reference' }];
+    return [
+      {
+        code: 'intent-reference-db-missing',
+        severity: 'info',
+        message: `${databaseNotFoundMessage(rec.db_id, databaseFolders.join(', '), db.refused)}: the references were not executed`,
+        path: 'intent.reference',
+      },
+    ];
   }
   if (!db) {
-    return [{ code: 'intent-reference-db-missing', severity: 'info', message: `database ${JSON.stringify(rec.db_id)} not found in ${databaseFolders.join(', ') || '(no databases folder)'}: the references were not executed`, path: 'intent.reference' }];
+    return [
+      {
+        code: 'intent-reference-db-missing',
+        severity: 'info',
+        message: `database ${JSON.stringify(rec.db_id)} not found in ${databaseFolders.join(', ') || '(no databases folder)'}: the references were not executed`,
+        path: 'intent.reference',
+      },
+    ];
   }
   const results: Partial<Record<'original' | 'revised', Rows>> = {};
   const out: CheckIssue[] = [];
-  for (const [which, sql] of [['original', original], ['revised', revised]] as const) {
+  for (const [which, sql] of [
+    ['original', original],
+    ['revised', revised],
+  ] as const) {
     try {
       results[which] = await runQuery(db, sql);
     } catch (e) {
-      out.push({ code: 'intent-reference-sql-error', severity: 'error', message: `reference.${which} fails on ${rec.db_id}: ${e instanceof Error ? e.message : String(e)}`, path: `intent.reference.${which}` });
+      out.push({
+        code: 'intent-reference-sql-error',
+        severity: 'error',
+        message: `reference.${which} fails on ${rec.db_id}: ${e instanceof Error ? e.message : String(e)}`,
+        path: `intent.reference.${which}`,
+      });
     }
   }
-  if (results.original && results.revised && resultsEqual(results.original.rows, results.revised.rows, hasOrderBy(original))) {
-    out.push({ code: 'intent-reference-results-equal', severity: 'error', message: `both reference queries return the same result on ${rec.db_id}: the revision does not change the answer`, path: 'intent.reference.revised' });
+  if (
+    results.original &&
+    results.revised &&
+    resultsEqual(results.original.rows, results.revised.rows, hasOrderBy(original))
+  ) {
+    out.push({
+      code: 'intent-reference-results-equal',
+      severity: 'error',
+      message: `both reference queries return the same result on ${rec.db_id}: the revision does not change the answer`,
+      path: 'intent.reference.revised',
+    });
   }
   return out;
 }

@@ -48,7 +48,8 @@ export function mentionsValue(text: string, value: string): boolean {
   return findValue(text, value).length > 0;
 }
 
-const NUMBER_RE = /(?<![\p{L}\p{N}_.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\p{N}])|(?<![\p{L}\p{N}_.,])-?\d+(?:\.\d+)?(?![\p{L}\p{N}_]|[.,]\d)/gu;
+const NUMBER_RE =
+  /(?<![\p{L}\p{N}_.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\p{N}])|(?<![\p{L}\p{N}_.,])-?\d+(?:\.\d+)?(?![\p{L}\p{N}_]|[.,]\d)/gu;
 
 /** Numbers in a text, normalised (`1,000.0` → 1000). Digits inside identifiers (`x2`) are not numbers. */
 export function numbersIn(text: string): number[] {
@@ -64,7 +65,10 @@ export function numbersIn(text: string): number[] {
 export function parseNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value !== 'string') return undefined;
-  const s = value.trim().replace(/^\$/, '').replace(/,(?=\d{3}\b)/g, '');
+  const s = value
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/,(?=\d{3}\b)/g, '');
   if (!/^-?\d+(\.\d+)?$/.test(s)) return undefined;
   return Number(s);
 }
@@ -84,9 +88,21 @@ export function revealsValue(text: string, value: string): boolean {
 // other value (its numbers, identifiers, literals and content words), however it is phrased:
 // "300 fruits less" states "300 fewer fruits", "male students (with sex M)" states "male (sex = M)".
 
-const STOPWORDS = new Set('a an the of to in on at by for with and or than then is are was were be been it its this that these those as from into per each any all some did does do not no'.split(' '));
+const STOPWORDS = new Set(
+  'a an the of to in on at by for with and or than then is are was were be been it its this that these those as from into per each any all some did does do not no'.split(
+    ' ',
+  ),
+);
 /** Words that mean the same in a requirement (`fewer` = `less`). */
-const SYNONYMS: Record<string, string> = { fewer: 'less', greater: 'more', larger: 'more', bigger: 'more', smaller: 'less', lower: 'less', higher: 'more' };
+const SYNONYMS: Record<string, string> = {
+  fewer: 'less',
+  greater: 'more',
+  larger: 'more',
+  bigger: 'more',
+  smaller: 'less',
+  lower: 'less',
+  higher: 'more',
+};
 
 /** Light stemming: `operated`/`operation` → `operat`, `students` → `student`. */
 function stemWord(w: string): string {

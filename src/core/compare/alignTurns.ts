@@ -49,7 +49,8 @@ function lcsOps(a: readonly string[], b: readonly string[]): Op[] {
   const len = new Uint32Array((n + 1) * w);
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      len[i * w + j] = a[i] === b[j] ? len[(i + 1) * w + j + 1]! + 1 : Math.max(len[(i + 1) * w + j]!, len[i * w + j + 1]!);
+      len[i * w + j] =
+        a[i] === b[j] ? len[(i + 1) * w + j + 1]! + 1 : Math.max(len[(i + 1) * w + j]!, len[i * w + j + 1]!);
     }
   }
   const ops: Op[] = [];
@@ -92,7 +93,8 @@ export function alignTurns(left: readonly AlignableTurn[], right: readonly Align
       k++;
     }
     const paired = Math.min(dels.length, ins.length);
-    for (let p = 0; p < paired; p++) rows.push({ kind: 'changed', left: dels[p]!, right: ins[p]!, sameUser: sameUser(dels[p]!, ins[p]!) });
+    for (let p = 0; p < paired; p++)
+      rows.push({ kind: 'changed', left: dels[p]!, right: ins[p]!, sameUser: sameUser(dels[p]!, ins[p]!) });
     for (let p = paired; p < dels.length; p++) rows.push({ kind: 'left-only', left: dels[p]!, sameUser: false });
     for (let p = paired; p < ins.length; p++) rows.push({ kind: 'right-only', right: ins[p]!, sameUser: false });
   }

@@ -9,7 +9,12 @@ export interface NamedCheck extends CheckOutcome {
   reason: string;
 }
 
-export const check = (name: string, reason: string, ok: boolean, evidence: string): NamedCheck => ({ name, reason, ok, evidence });
+export const check = (name: string, reason: string, ok: boolean, evidence: string): NamedCheck => ({
+  name,
+  reason,
+  ok,
+  evidence,
+});
 
 /** `checks` for a candidate, in order, and the first failed check's reason. */
 export function checkRecord(list: readonly NamedCheck[]): { checks: Record<string, CheckOutcome>; discarded?: string } {
@@ -47,5 +52,9 @@ export function matchesValue(revised: string, value: string): boolean {
 
 /** Appendix A.1 order: domain priority, then longer source passages, then earlier positions. */
 export function compareRank(a: Candidate, b: Candidate): number {
-  return a.rank.priority - b.rank.priority || b.rank.passageLength - a.rank.passageLength || a.rank.position - b.rank.position;
+  return (
+    a.rank.priority - b.rank.priority ||
+    b.rank.passageLength - a.rank.passageLength ||
+    a.rank.position - b.rank.position
+  );
 }

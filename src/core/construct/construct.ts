@@ -5,7 +5,13 @@
 import type { BenchmarkRecord, IntentBlock } from '../schema/records';
 import { setAtPath } from '../edit/editRaw';
 import { checkIntent } from '../checks/intentChecks';
-import { SourceConstructionError, type Candidate, type ConstructContext, type ConstructSummary, type SourceConstruction } from './constructTypes';
+import {
+  SourceConstructionError,
+  type Candidate,
+  type ConstructContext,
+  type ConstructSummary,
+  type SourceConstruction,
+} from './constructTypes';
 import { DOMAIN_CONSTRUCTORS } from './domainConstructors';
 import { compareRank, matchesTarget, matchesValue } from './candidateChecks';
 import { renderIntentBlock } from './wording/renderIntent';
@@ -33,8 +39,17 @@ type Selection = { index: number } | { reason: string; message: string };
 function select(source: BenchmarkRecord, candidates: Candidate[], ctx: ConstructContext): Selection {
   const order = candidates.map((c, index) => ({ c, index })).sort((a, b) => compareRank(a.c, b.c) || a.index - b.index);
   const request = ctx.request;
-  const eligible = request ? order.filter(({ c }) => matchesTarget(c, request.target) && (request.value === undefined || matchesValue(c.revised, request.value))) : order;
-  if (request && !eligible.length) return { reason: 'target-not-found', message: `no candidate matches --target ${JSON.stringify(request.target)}${request.value !== undefined ? ` with --value ${JSON.stringify(request.value)}` : ''}` };
+  const eligible = request
+    ? order.filter(
+        ({ c }) =>
+          matchesTarget(c, request.target) && (request.value === undefined || matchesValue(c.revised, request.value)),
+      )
+    : order;
+  if (request && !eligible.length)
+    return {
+      reason: 'target-not-found',
+      message: `no candidate matches --target ${JSON.stringify(request.target)}${request.value !== undefined ? ` with --value ${JSON.stringify(request.value)}` : ''}`,
+    };
   for (const { c, index } of eligible) {
     if (c.discarded) continue;
     const errors = wordingErrors(source, c);
@@ -44,23 +59,48 @@ function select(source: BenchmarkRecord, candidates: Candidate[], ctx: Construct
   }
   const first = eligible[0]?.c;
   if (!first) return { reason: 'no-candidates', message: 'the editing rules found no target in this source' };
-  return { reason: first.discarded ?? 'no-valid-candidate', message: `no candidate passes every check; the first-ranked (${first.target}) failed: ${first.discarded}` };
+  return {
+    reason: first.discarded ?? 'no-valid-candidate',
+    message: `no candidate passes every check; the first-ranked (${first.target}) failed: ${first.discarded}`,
+  };
 }
 
 export async function constructSource(source: BenchmarkRecord, ctx: ConstructContext): Promise<SourceConstruction> {
   const base = { task_id: source.task_id, domain: source.task };
-  if (source.intent) return { ...base, candidates: [], selected: null, reason: 'has-intent', message: 'the record already has an intent block' };
+  if (source.intent)
+    return {
+      ...base,
+      candidates: [],
+      selected: null,
+      reason: 'has-intent',
+      message: 'the record already has an intent block',
+    };
   const constructor = DOMAIN_CONSTRUCTORS[source.task];
-  if (!constructor) return { ...base, candidates: [], selected: null, reason: 'unsupported-domain', message: `no constructor for the ${source.task} domain yet` };
+  if (!constructor)
+    return {
+      ...base,
+      candidates: [],
+      selected: null,
+      reason: 'unsupported-domain',
+      message: `no constructor for the ${source.task} domain yet`,
+    };
   let candidates: Candidate[];
   try {
     candidates = await constructor.enumerate(source, ctx);
   } catch (e) {
-    if (e instanceof SourceConstructionError) return { ...base, candidates: [], selected: null, reason: e.reason, message: e.message };
-    return { ...base, candidates: [], selected: null, reason: 'constructor-error', message: e instanceof Error ? e.message : String(e) };
+    if (e instanceof SourceConstructionError)
+      return { ...base, candidates: [], selected: null, reason: e.reason, message: e.message };
+    return {
+      ...base,
+      candidates: [],
+      selected: null,
+      reason: 'constructor-error',
+      message: e instanceof Error ? e.message : String(e),
+    };
   }
   const chosen = select(source, candidates, ctx);
-  if ('reason' in chosen) return { ...base, candidates, selected: null, reason: chosen.reason, message: chosen.message };
+  if ('reason' in chosen)
+    return { ...base, candidates, selected: null, reason: chosen.reason, message: chosen.message };
   candidates[chosen.index]!.selected = true;
   return { ...base, candidates, selected: chosen.index };
 }
@@ -72,12 +112,17 @@ export function summarize(results: readonly SourceConstruction[]): ConstructSumm
     d.sources++;
     if (r.selected !== null) d.constructed++;
     else d.discarded[r.reason ?? 'unknown'] = (d.discarded[r.reason ?? 'unknown'] ?? 0) + 1;
-    for (const c of r.candidates) if (c.discarded) d.candidatesDiscarded![c.discarded] = (d.candidatesDiscarded![c.discarded] ?? 0) + 1;
+    for (const c of r.candidates)
+      if (c.discarded) d.candidatesDiscarded![c.discarded] = (d.candidatesDiscarded![c.discarded] ?? 0) + 1;
   }
   return summary;
 }
 
-export async function constructSources(sources: Iterable<BenchmarkRecord>, ctx: ConstructContext, onProgress?: (done: number, total: number) => void): Promise<{ results: SourceConstruction[]; summary: ConstructSummary }> {
+export async function constructSources(
+  sources: Iterable<BenchmarkRecord>,
+  ctx: ConstructContext,
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ results: SourceConstruction[]; summary: ConstructSummary }> {
   const list = [...sources];
   const results: SourceConstruction[] = [];
   for (const source of list) {

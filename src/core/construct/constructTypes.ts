@@ -15,7 +15,12 @@ export type CandidateEvidence =
   | { kind: 'sql'; original: SqlResultTable; revised: SqlResultTable }
   | { kind: 'math-chain'; original: string; revised: string }
   | { kind: 'call-diff'; original: unknown; revised: unknown; changed: string[] }
-  | { kind: 'code-rename'; originalSignature: string; revisedSignature: string; tests?: { original: string; revised: string } };
+  | {
+      kind: 'code-rename';
+      originalSignature: string;
+      revisedSignature: string;
+      tests?: { original: string; revised: string };
+    };
 
 export interface SqlResultTable {
   columns: string[];
@@ -66,7 +71,10 @@ export interface ConstructContext {
 
 /** Bad input for one source (unknown domain, missing keys, no database, SQL that does not run). */
 export class SourceConstructionError extends Error {
-  constructor(readonly reason: string, message: string) {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'SourceConstructionError';
   }

@@ -18,26 +18,45 @@ export function isEvolvingPlan(source: TimelineSource): source is EvolvingPlan {
 
 /** The tags the Intent-Eval timeline reads from each user turn. */
 export function turnTags(turns: readonly Pick<ConversationTurn, 'shardIds' | 'event' | 'block'>[]): UserTurnTag[] {
-  return turns.map((t) => ({ shard_ids: [...t.shardIds], ...(t.event ? { event: t.event } : {}), ...(t.block !== undefined ? { block: t.block } : {}) }));
+  return turns.map((t) => ({
+    shard_ids: [...t.shardIds],
+    ...(t.event ? { event: t.event } : {}),
+    ...(t.block !== undefined ? { block: t.block } : {}),
+  }));
 }
 
 /** A single-turn control's one prompt carries the whole task, and for S_Rev/S_Ret its decision. */
 function singleTurnTags(entry: RunLogEntry, turnCount: number): UserTurnTag[] {
   const condition = effectiveCondition(entry);
-  const events: EventKind[] = condition === 'revised' ? ['proposal', 'accept'] : condition === 'retained' ? ['proposal', 'reject'] : [];
-  return Array.from({ length: turnCount }, (_, i) => (i === 0 ? { shard_ids: [], singleTurnEvents: events } : { shard_ids: [] }));
+  const events: EventKind[] =
+    condition === 'revised' ? ['proposal', 'accept'] : condition === 'retained' ? ['proposal', 'reject'] : [];
+  return Array.from({ length: turnCount }, (_, i) =>
+    i === 0 ? { shard_ids: [], singleTurnEvents: events } : { shard_ids: [] },
+  );
 }
 
 /** The intent timeline of a logged conversation, given its parsed turns and its record or plan. */
-export function conversationTimeline(entry: RunLogEntry, turns: readonly ConversationTurn[], source: TimelineSource | undefined): IntentTimeline {
+export function conversationTimeline(
+  entry: RunLogEntry,
+  turns: readonly ConversationTurn[],
+  source: TimelineSource | undefined,
+): IntentTimeline {
   const plan = source && isEvolvingPlan(source) ? source : undefined;
   if (effectiveMode(entry) === 'evolving' || plan) {
     const recap = entry.recap ?? plan?.recap;
     const states = turns.map((t, i) => t.transition ?? plan?.turns[i]);
-    return evolvingTimelineFromStates(states, { ...(recap ? { recap } : {}), ...(plan ? { anchorAnswer: plan.anchor.answer } : {}) });
+    return evolvingTimelineFromStates(states, {
+      ...(recap ? { recap } : {}),
+      ...(plan ? { anchorAnswer: plan.anchor.answer } : {}),
+    });
   }
   const spec = instanceSpecOf(entry);
   const tags = spec?.mode === 'single' ? singleTurnTags(entry, turns.length) : turnTags(turns);
-  if (!source || isEvolvingPlan(source)) return { benchmark: 'intent-eval', snapshots: tags.map((_, turn) => ({ turn, activeTask: 'original', requirements: [], changes: [] })), inactive: [] };
+  if (!source || isEvolvingPlan(source))
+    return {
+      benchmark: 'intent-eval',
+      snapshots: tags.map((_, turn) => ({ turn, activeTask: 'original', requirements: [], changes: [] })),
+      inactive: [],
+    };
   return intentEvalTimeline(source, tags, spec);
 }

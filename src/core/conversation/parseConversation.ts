@@ -4,9 +4,24 @@
 // which message is the final answer.
 import { verdictOf } from '../load/runLogIndex';
 import { activeTaskOf, referenceFor } from '../render/instances';
-import { effectiveCondition, effectiveMode, readLogContent, type RunLogEntry, type TraceMessage, type TypedLogContent } from '../schema/runlog';
+import {
+  effectiveCondition,
+  effectiveMode,
+  readLogContent,
+  type RunLogEntry,
+  type TraceMessage,
+  type TypedLogContent,
+} from '../schema/runlog';
 import { planReference } from '../verify/planReference';
-import type { Conversation, ConversationReply, ConversationTurn, LogEntryAt, LoggedEvaluation, OtherMessage, TraceText } from './conversationTypes';
+import type {
+  Conversation,
+  ConversationReply,
+  ConversationTurn,
+  LogEntryAt,
+  LoggedEvaluation,
+  OtherMessage,
+  TraceText,
+} from './conversationTypes';
 import { conversationTimeline, isEvolvingPlan, type TimelineSource } from './conversationTimeline';
 import { instanceSpecOf } from './instanceOfLog';
 
@@ -61,14 +76,24 @@ function placeTrace(trace: readonly TraceMessage[], firstShardId?: number) {
     else if (c.type === 'event') {
       turn.event = c.event;
       turn.block = c.block;
-    } else if (c.type === 'intent_transition') turn.transition = { transition: c.transition, function: c.function, args: c.args, revealed: c.revealed };
+    } else if (c.type === 'intent_transition')
+      turn.transition = { transition: c.transition, function: c.function, args: c.args, revealed: c.revealed };
     turn.annotations.push(at.traceIndex);
   };
 
   trace.forEach((m, traceIndex) => {
     if (m.role === 'user') {
       const index = turns.length;
-      const turn: ConversationTurn = { index, label: `U${index + 1}`, user: { text: messageText(m), traceIndex }, shardIds: [], key: '', replies: [], evaluations: [], annotations: [] };
+      const turn: ConversationTurn = {
+        index,
+        label: `U${index + 1}`,
+        user: { text: messageText(m), traceIndex },
+        shardIds: [],
+        key: '',
+        replies: [],
+        evaluations: [],
+        annotations: [],
+      };
       for (const at of pending) applyToUser(turn, at);
       pending = [];
       turns.push(turn);
@@ -95,7 +120,17 @@ function placeTrace(trace: readonly TraceMessage[], firstShardId?: number) {
       return;
     }
     const at: LogEntryAt = { traceIndex, content };
-    if (placeLogEntry(at, { openUser, lastTurn: turns[turns.length - 1], lastReply, userTurns: turns.length, pending, applyToUser })) return;
+    if (
+      placeLogEntry(at, {
+        openUser,
+        lastTurn: turns[turns.length - 1],
+        lastReply,
+        userTurns: turns.length,
+        pending,
+        applyToUser,
+      })
+    )
+      return;
     if (isBookkeeping(content)) bookkeeping.push(at);
     else standalone.push(at);
   });
@@ -108,7 +143,12 @@ function placeTrace(trace: readonly TraceMessage[], firstShardId?: number) {
 }
 
 function isBookkeeping(c: TypedLogContent): boolean {
-  return c.type === 'state_transition' || c.type === 'duplicate_shard_ignored' || c.type === 'conversation-completed' || c.type === 'max_turns_exceeded';
+  return (
+    c.type === 'state_transition' ||
+    c.type === 'duplicate_shard_ignored' ||
+    c.type === 'conversation-completed' ||
+    c.type === 'max_turns_exceeded'
+  );
 }
 
 interface Placement {
@@ -155,7 +195,13 @@ function placeLogEntry(at: LogEntryAt, p: Placement): boolean {
     case 'answer-evaluation': {
       if (!p.lastReply) return false;
       const exactAnswer = exactAnswerText(c.exact_answer);
-      const evaluation: LoggedEvaluation = { traceIndex: at.traceIndex, replyTraceIndex: p.lastReply.traceIndex, verdict: verdictOf(c), content: c, ...(exactAnswer !== undefined ? { exactAnswer } : {}) };
+      const evaluation: LoggedEvaluation = {
+        traceIndex: at.traceIndex,
+        replyTraceIndex: p.lastReply.traceIndex,
+        verdict: verdictOf(c),
+        content: c,
+        ...(exactAnswer !== undefined ? { exactAnswer } : {}),
+      };
       p.lastReply.evaluation = evaluation;
       p.lastReply.annotations.push(at.traceIndex);
       return true;
@@ -179,12 +225,23 @@ export function parseConversation(entry: RunLogEntry, source?: TimelineSource): 
   const placed = placeTrace(entry.trace, mode === 'multi' && !plan ? (record?.shards[0]?.shard_id ?? 1) : undefined);
   for (const t of placed.turns) t.evaluations = t.replies.flatMap((r) => (r.evaluation ? [r.evaluation] : []));
   const finalAnswer = lastAssistantMessage(placed.turns, placed.otherMessages);
-  const finalReply = finalAnswer?.turn !== undefined ? placed.turns[finalAnswer.turn]?.replies.find((r) => r.traceIndex === finalAnswer.traceIndex) : undefined;
+  const finalReply =
+    finalAnswer?.turn !== undefined
+      ? placed.turns[finalAnswer.turn]?.replies.find((r) => r.traceIndex === finalAnswer.traceIndex)
+      : undefined;
   const extractedAnswer = finalReply?.evaluation?.exactAnswer;
   const timeline = conversationTimeline(entry, placed.turns, source);
   const activeTask = spec ? activeTaskOf(spec) : undefined;
-  const activeFunction = spec ? undefined : (plan?.anchor.function ?? timeline.snapshots[timeline.snapshots.length - 1]?.activeTask);
-  const reference = activeTask ? (record ? referenceFor(record, activeTask) : undefined) : plan ? planReference(plan) : undefined;
+  const activeFunction = spec
+    ? undefined
+    : (plan?.anchor.function ?? timeline.snapshots[timeline.snapshots.length - 1]?.activeTask);
+  const reference = activeTask
+    ? record
+      ? referenceFor(record, activeTask)
+      : undefined
+    : plan
+      ? planReference(plan)
+      : undefined;
   return {
     entry,
     mode,
@@ -204,7 +261,10 @@ export function parseConversation(entry: RunLogEntry, source?: TimelineSource): 
   };
 }
 
-function lastAssistantMessage(turns: readonly ConversationTurn[], others: readonly OtherMessage[]): (TraceText & { turn?: number }) | undefined {
+function lastAssistantMessage(
+  turns: readonly ConversationTurn[],
+  others: readonly OtherMessage[],
+): (TraceText & { turn?: number }) | undefined {
   for (let i = turns.length - 1; i >= 0; i--) {
     const r = turns[i]!.replies[turns[i]!.replies.length - 1];
     if (r) return { text: r.text, traceIndex: r.traceIndex, turn: i };
@@ -214,6 +274,14 @@ function lastAssistantMessage(turns: readonly ConversationTurn[], others: readon
 }
 
 /** The user turn a trace index belongs to (its user message, a reply, or a log entry folded into either). */
-export function turnOfTraceIndex(conversation: Pick<Conversation, 'turns'>, traceIndex: number): ConversationTurn | undefined {
-  return conversation.turns.find((t) => t.user.traceIndex === traceIndex || t.annotations.includes(traceIndex) || t.replies.some((r) => r.traceIndex === traceIndex || r.annotations.includes(traceIndex)));
+export function turnOfTraceIndex(
+  conversation: Pick<Conversation, 'turns'>,
+  traceIndex: number,
+): ConversationTurn | undefined {
+  return conversation.turns.find(
+    (t) =>
+      t.user.traceIndex === traceIndex ||
+      t.annotations.includes(traceIndex) ||
+      t.replies.some((r) => r.traceIndex === traceIndex || r.annotations.includes(traceIndex)),
+  );
 }

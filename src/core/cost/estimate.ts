@@ -22,7 +22,13 @@ const TYPICAL_REPLY_TOKENS = 300;
 
 const tokens = (text: string) => Math.ceil(text.length / CHARS_PER_TOKEN);
 
-export const emptyEstimate = (): CallEstimate => ({ conversations: 0, assistantCalls: 0, simulatorCalls: 0, inputTokens: 0, outputTokens: 0 });
+export const emptyEstimate = (): CallEstimate => ({
+  conversations: 0,
+  assistantCalls: 0,
+  simulatorCalls: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+});
 
 /** What continuing a logged conversation from user turn `fromTurn` (1-based) costs, judged by the log. */
 export function estimateFork(trace: readonly TraceMessage[], fromTurn: number): CallEstimate {
@@ -80,7 +86,9 @@ export function addEstimates(a: CallEstimate, b: CallEstimate): CallEstimate {
 
 /** One line for a confirmation: counts, calls, tokens, and the price when the model has one. */
 export function describeEstimate(e: CallEstimate, prices: PriceTable = {}, model?: string): string {
-  const cost = model ? addCost(undefined, costOf(prices, model, { input_tokens: e.inputTokens, output_tokens: e.outputTokens })) : undefined;
+  const cost = model
+    ? addCost(undefined, costOf(prices, model, { input_tokens: e.inputTokens, output_tokens: e.outputTokens }))
+    : undefined;
   const k = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : String(n));
   return `${e.conversations} conversation(s), about ${e.assistantCalls + e.simulatorCalls} calls (${e.assistantCalls} assistant, ${e.simulatorCalls} simulator), ~${k(e.inputTokens)} input and ~${k(e.outputTokens)} output tokens${cost !== undefined ? `, ~$${cost.toFixed(2)}` : ''}`;
 }

@@ -15,7 +15,11 @@ interface CachedCompletion {
   finishReason?: string;
 }
 
-export function responseCacheKey(provider: Pick<ChatProvider, 'id' | 'kind' | 'model'>, messages: readonly ChatMessage[], options: Pick<CompletionOptions, 'temperature' | 'maxTokens' | 'seed'> = {}): string {
+export function responseCacheKey(
+  provider: Pick<ChatProvider, 'id' | 'kind' | 'model'>,
+  messages: readonly ChatMessage[],
+  options: Pick<CompletionOptions, 'temperature' | 'maxTokens' | 'seed'> = {},
+): string {
   const material = JSON.stringify({
     provider: `${provider.kind}:${provider.id}`,
     model: provider.model,
@@ -78,7 +82,12 @@ class CachedProvider extends ProviderWrapper {
     }
     this.cache.misses++;
     const result = await this.inner.complete(messages, options);
-    await this.cache.put(key, { text: result.text, ...(result.usage ? { usage: result.usage } : {}), ...(result.model ? { model: result.model } : {}), ...(result.finishReason ? { finishReason: result.finishReason } : {}) });
+    await this.cache.put(key, {
+      text: result.text,
+      ...(result.usage ? { usage: result.usage } : {}),
+      ...(result.model ? { model: result.model } : {}),
+      ...(result.finishReason ? { finishReason: result.finishReason } : {}),
+    });
     return result;
   }
 }

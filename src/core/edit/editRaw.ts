@@ -89,11 +89,15 @@ function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((v, i) => deepEqual(v, (b as unknown[])[i]));
+  if (Array.isArray(a))
+    return a.length === (b as unknown[]).length && a.every((v, i) => deepEqual(v, (b as unknown[])[i]));
   const ka = Object.keys(a as object);
   const kb = Object.keys(b as object);
   // Same keys in the same order: a reorder is a textual change worth writing.
-  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k, i) => k === kb[i] && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
 
 function parse(text: string): JsonNode {
@@ -104,7 +108,8 @@ function parse(text: string): JsonNode {
   }
 }
 
-const splice = (text: string, start: number, end: number, insert: string) => text.slice(0, start) + insert + text.slice(end);
+const splice = (text: string, start: number, end: number, insert: string) =>
+  text.slice(0, start) + insert + text.slice(end);
 
 /** Builds the value to insert for a missing tail of a path (`['a', 'b'], v` → `{"b": v}` under `a`). */
 function nestFor(rest: JsonPath, value: unknown): unknown {
@@ -152,7 +157,9 @@ export function setAtPath(text: string, path: JsonPath, value: unknown): string 
     const sep = prev ? text.slice(prev.end, last.start) : style.itemSep;
     return splice(text, last.end, last.end, sep + item);
   }
-  throw new EditError(`cannot set ${formatPath(path)}: ${typeof step === 'number' ? 'index out of range' : 'the parent is not an object'}`);
+  throw new EditError(
+    `cannot set ${formatPath(path)}: ${typeof step === 'number' ? 'index out of range' : 'the parent is not an object'}`,
+  );
 }
 
 /** Removes the value at a path with its separator; a missing path is no change. */

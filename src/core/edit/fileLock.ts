@@ -53,7 +53,8 @@ async function readLock(path: string): Promise<{ info?: LockInfo; raw: string; m
     let info: LockInfo | undefined;
     try {
       const v = JSON.parse(raw) as Partial<LockInfo>;
-      if (typeof v.pid === 'number' && typeof v.host === 'string') info = { pid: v.pid, host: v.host, at: Number(v.at) || 0 };
+      if (typeof v.pid === 'number' && typeof v.host === 'string')
+        info = { pid: v.pid, host: v.host, at: Number(v.at) || 0 };
     } catch {
       /* being written right now, or garbage: judged by age */
     }
@@ -100,15 +101,19 @@ export async function withFileLock<T>(file: string, fn: () => Promise<T>, opts: 
       await breakStaleLock(lockPath, lock.raw, staleMs);
       continue;
     }
-    if (Date.now() > deadline) throw new FileLockedError(file, lock?.info ? `pid ${lock.info.pid} on ${lock.info.host}` : 'unknown holder');
+    if (Date.now() > deadline)
+      throw new FileLockedError(file, lock?.info ? `pid ${lock.info.pid} on ${lock.info.host}` : 'unknown holder');
     // Short, growing, jittered waits: holders keep a lock for milliseconds.
     await new Promise((r) => setTimeout(r, Math.min(5 + attempt * 5, 100) * (0.5 + Math.random())));
   }
   trackUntilDone(lockPath);
-  const refresh = setInterval(() => {
-    const now = new Date();
-    utimes(lockPath, now, now).catch(() => undefined);
-  }, Math.max(1000, staleMs / 3));
+  const refresh = setInterval(
+    () => {
+      const now = new Date();
+      utimes(lockPath, now, now).catch(() => undefined);
+    },
+    Math.max(1000, staleMs / 3),
+  );
   refresh.unref();
   try {
     return await fn();

@@ -59,7 +59,12 @@ export function spliceChangedLines(oldBytes: Buffer, oldText: string, newText: s
   while (pre < oldLines.length && pre < newLines.length && oldLines[pre] === newLines[pre]) pre++;
   if (pre === oldLines.length && pre === newLines.length) return oldBytes;
   let suf = 0;
-  while (suf < oldLines.length - pre && suf < newLines.length - pre && oldLines[oldLines.length - 1 - suf] === newLines[newLines.length - 1 - suf]) suf++;
+  while (
+    suf < oldLines.length - pre &&
+    suf < newLines.length - pre &&
+    oldLines[oldLines.length - 1 - suf] === newLines[newLines.length - 1 - suf]
+  )
+    suf++;
   // A decoded '\n' is always the byte 0x0A, so line i starts after the i-th 0x0A in both.
   const lineStart = (i: number): number => {
     let at = 0;
@@ -76,14 +81,22 @@ export function spliceChangedLines(oldBytes: Buffer, oldText: string, newText: s
 /** Writes `text` over the snapshot's file atomically, unless the file changed since the snapshot. */
 export async function writeAtomic(snap: FileSnapshot, text: string, lock: LockOptions = {}): Promise<void> {
   const real = await realTarget(snap.path);
-  await withFileLock(real, () => replaceLocked(real, async (sink) => sink.write(spliceChangedLines(snap.bytes, snap.text, text)), snap), lock);
+  await withFileLock(
+    real,
+    () => replaceLocked(real, async (sink) => sink.write(spliceChangedLines(snap.bytes, snap.text, text)), snap),
+    lock,
+  );
 }
 
 /**
  * Read, edit and write one file under its lock: concurrent `updateFile`s of one file (other
  * processes included) run one after the other, so none loses another's update.
  */
-export async function updateFile<T>(path: string, edit: (snap: FileSnapshot) => Promise<{ text: string; result: T }> | { text: string; result: T }, lock: LockOptions = {}): Promise<T> {
+export async function updateFile<T>(
+  path: string,
+  edit: (snap: FileSnapshot) => Promise<{ text: string; result: T }> | { text: string; result: T },
+  lock: LockOptions = {},
+): Promise<T> {
   const real = await realTarget(path);
   return withFileLock(
     real,
@@ -102,7 +115,11 @@ export interface FileSink {
 }
 
 /** Replaces (or creates) a file with what `produce` writes, streamed: for outputs too big to hold. */
-export async function replaceFile(path: string, produce: (sink: FileSink) => Promise<void>, lock: LockOptions = {}): Promise<void> {
+export async function replaceFile(
+  path: string,
+  produce: (sink: FileSink) => Promise<void>,
+  lock: LockOptions = {},
+): Promise<void> {
   const real = await realTarget(path);
   await withFileLock(real, () => replaceLocked(real, produce), lock);
 }
@@ -179,7 +196,11 @@ async function keepOwnerAndMode(fh: FileHandle, st: Stats | undefined): Promise<
 }
 
 /** The write itself; the caller holds the lock of `real`. */
-async function replaceLocked(real: string, produce: (sink: FileSink) => Promise<void>, expect?: FileSnapshot): Promise<void> {
+async function replaceLocked(
+  real: string,
+  produce: (sink: FileSink) => Promise<void>,
+  expect?: FileSnapshot,
+): Promise<void> {
   await removeStaleTemps(real);
   const st = await stat(real).catch(() => undefined);
   const tmp = join(dirname(real), `.${basename(real)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
@@ -217,7 +238,8 @@ async function replaceLocked(real: string, produce: (sink: FileSink) => Promise<
  */
 async function copyInPlace(tmp: string, real: string, digest: string): Promise<void> {
   const data = await readRegularFile(tmp, Number.MAX_SAFE_INTEGER);
-  if (sha256(data) !== digest) throw new Error(`the temp copy ${tmp} does not hold what was written; ${real} is untouched`);
+  if (sha256(data) !== digest)
+    throw new Error(`the temp copy ${tmp} does not hold what was written; ${real} is untouched`);
   try {
     const fh = await open(real, 'r+');
     try {
@@ -228,6 +250,9 @@ async function copyInPlace(tmp: string, real: string, digest: string): Promise<v
       await fh.close();
     }
   } catch (e) {
-    throw new Error(`rewriting ${real} in place failed (${e instanceof Error ? e.message : String(e)}); its new content is in ${tmp}`, { cause: e });
+    throw new Error(
+      `rewriting ${real} in place failed (${e instanceof Error ? e.message : String(e)}); its new content is in ${tmp}`,
+      { cause: e },
+    );
   }
 }

@@ -39,13 +39,24 @@ export interface RecordEditResult {
 }
 
 /** Applies field edits to the record `taskId` of a records file text. */
-export function editRecordInText(path: string, fileText: string, taskId: string, edits: readonly FieldEdit[]): RecordEditResult {
+export function editRecordInText(
+  path: string,
+  fileText: string,
+  taskId: string,
+  edits: readonly FieldEdit[],
+): RecordEditResult {
   const file = parseRecordsText(path, fileText);
   const item = file.items.find((i) => i.value.task_id === taskId);
   if (!item) throw new EditError(`no valid record with task_id ${JSON.stringify(taskId)} in ${path}`);
   const column = file.format === 'json' ? columnOf(fileText, item.line, item.raw) : 1;
   const after = applyFieldEdits(item.raw, edits);
-  return { text: replaceItemText(fileText, { line: item.line, column, raw: item.raw }, after), line: item.line, column, before: item.raw, after };
+  return {
+    text: replaceItemText(fileText, { line: item.line, column, raw: item.raw }, after),
+    line: item.line,
+    column,
+    before: item.raw,
+    after,
+  };
 }
 
 // The loader keeps an array element's start line; its column is where its text begins on that line.

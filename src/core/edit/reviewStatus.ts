@@ -26,7 +26,8 @@ const NOTE_MAX = 80;
 export function reviewStatusText(rec: BenchmarkRecord): string {
   const state = reviewStateOf(rec);
   const note = rec.intent?.review?.note?.trim().replace(/\s+/g, ' ');
-  const withNote = (label: string) => (note ? `${label}: ${note.length > NOTE_MAX ? `${note.slice(0, NOTE_MAX - 1)}…` : note}` : label);
+  const withNote = (label: string) =>
+    note ? `${label}: ${note.length > NOTE_MAX ? `${note.slice(0, NOTE_MAX - 1)}…` : note}` : label;
   switch (state) {
     case 'approved':
       return `${VERDICT_MARKS.correct} approved`;
@@ -46,5 +47,7 @@ export function reviewStatusText(rec: BenchmarkRecord): string {
 /** The pending records after `afterTaskId` in list order, wrapping, never `afterTaskId` itself. */
 export function pendingAfter<T extends { record: BenchmarkRecord }>(list: readonly T[], afterTaskId?: string): T[] {
   const start = afterTaskId ? list.findIndex((r) => r.record.task_id === afterTaskId) + 1 : 0;
-  return [...list.slice(start), ...list.slice(0, start)].filter((r) => isPendingReview(r.record) && r.record.task_id !== afterTaskId);
+  return [...list.slice(start), ...list.slice(0, start)].filter(
+    (r) => isPendingReview(r.record) && r.record.task_id !== afterTaskId,
+  );
 }

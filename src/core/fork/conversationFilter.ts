@@ -4,7 +4,17 @@
 // summaries, so selecting from a large folder reads no traces.
 import type { ConversationRef } from '../load/runLogIndex';
 
-export const FILTER_FIELDS = ['model', 'domain', 'task_id', 'mode', 'condition', 'path', 'k', 'verdict', 'fork'] as const;
+export const FILTER_FIELDS = [
+  'model',
+  'domain',
+  'task_id',
+  'mode',
+  'condition',
+  'path',
+  'k',
+  'verdict',
+  'fork',
+] as const;
 type FilterField = (typeof FILTER_FIELDS)[number];
 
 export class FilterError extends Error {
@@ -51,7 +61,8 @@ export function parseConversationFilter(expr: string): ConversationFilter {
   let mentionsFork = false;
   for (const clause of clauses) {
     const m = /^([a-z_]+)(!=|=)(.+)$/i.exec(clause);
-    if (!m) throw new FilterError(`"${clause}" is not field=value or field!=value (fields: ${FILTER_FIELDS.join(', ')})`);
+    if (!m)
+      throw new FilterError(`"${clause}" is not field=value or field!=value (fields: ${FILTER_FIELDS.join(', ')})`);
     const name = m[1]!.toLowerCase();
     const field = (FILTER_FIELDS as readonly string[]).includes(name) ? (name as FilterField) : ALIASES[name];
     if (!field) throw new FilterError(`unknown field "${m[1]}" (fields: ${FILTER_FIELDS.join(', ')})`);

@@ -63,7 +63,9 @@ export async function existingForks(out: string, turn: number | undefined): Prom
   for (const ref of index.conversations()) {
     const f = ref.forkedFrom;
     if (!f || (turn !== undefined && f.turn !== turn)) continue;
-    const edit = (f.edit === 'replace-user' ? { kind: 'replace-user', text: f.text ?? '' } : { kind: f.edit }) as ForkEdit;
+    const edit = (
+      f.edit === 'replace-user' ? { kind: 'replace-user', text: f.text ?? '' } : { kind: f.edit }
+    ) as ForkEdit;
     found.set(resumeKey(f.conv_id, edit, ref.model), ref);
   }
   return found;
@@ -93,7 +95,14 @@ export async function runForkBatch(opts: ForkBatchOptions): Promise<ForkBatchRes
           const providers = opts.providersFor(parentEntry);
           const prior = already.get(resumeKey(parent.conv_id, opts.edit, providers.assistant.model));
           if (prior) {
-            pairs.push({ parentConvId: parent.conv_id, forkConvId: prior.conv_id, model: prior.model, domain: parent.task, parent: parent.verdict, fork: prior.verdict });
+            pairs.push({
+              parentConvId: parent.conv_id,
+              forkConvId: prior.conv_id,
+              model: prior.model,
+              domain: parent.task,
+              parent: parent.verdict,
+              fork: prior.verdict,
+            });
             finish({ parent, status: 'already', fork: prior });
             return;
           }
@@ -115,8 +124,20 @@ export async function runForkBatch(opts: ForkBatchOptions): Promise<ForkBatchRes
             opts.out,
           );
           const forkVerdict = verdictOfBoolean(result.score.is_correct);
-          pairs.push({ parentConvId: parent.conv_id, forkConvId: result.entry.conv_id, model: result.entry.assistant_model ?? providers.assistant.model, domain: parent.task, parent: parent.verdict, fork: forkVerdict });
-          finish({ parent, status: 'forked', result, ...(providers.meter?.costUsd !== undefined ? { costUsd: providers.meter.costUsd } : {}) });
+          pairs.push({
+            parentConvId: parent.conv_id,
+            forkConvId: result.entry.conv_id,
+            model: result.entry.assistant_model ?? providers.assistant.model,
+            domain: parent.task,
+            parent: parent.verdict,
+            fork: forkVerdict,
+          });
+          finish({
+            parent,
+            status: 'forked',
+            result,
+            ...(providers.meter?.costUsd !== undefined ? { costUsd: providers.meter.costUsd } : {}),
+          });
         } catch (e) {
           if (e instanceof RunAbortedError) return;
           if (e instanceof ForkError) {
@@ -133,7 +154,11 @@ export async function runForkBatch(opts: ForkBatchOptions): Promise<ForkBatchRes
 }
 
 /** The parents a batch forks: the filter's matches in log order, with their records. */
-export function selectForkJobs(refs: readonly ConversationRef[], records: ReadonlyMap<string, BenchmarkRecord>, matches: (ref: ConversationRef) => boolean): { jobs: ForkJob[]; missingRecords: string[] } {
+export function selectForkJobs(
+  refs: readonly ConversationRef[],
+  records: ReadonlyMap<string, BenchmarkRecord>,
+  matches: (ref: ConversationRef) => boolean,
+): { jobs: ForkJob[]; missingRecords: string[] } {
   const jobs: ForkJob[] = [];
   const missing = new Set<string>();
   for (const parent of refs) {

@@ -33,9 +33,16 @@ export function forkBranchSummary(forkedFrom: ForkedFrom): string {
  * message's shard or event (the simulator goes on from that role), but its words are the user's: the
  * rail follows the role, and says so, since the new text may no longer make the proposal it shows.
  */
-export function replacedTurnNote(forkedFrom: ForkedFrom | undefined, turn: Pick<ConversationTurn, 'index' | 'event' | 'shardIds'>): string | undefined {
+export function replacedTurnNote(
+  forkedFrom: ForkedFrom | undefined,
+  turn: Pick<ConversationTurn, 'index' | 'event' | 'shardIds'>,
+): string | undefined {
   if (forkedFrom?.edit !== 'replace-user' || forkedFrom.turn !== turn.index + 1) return undefined;
-  const role = turn.event ? `the ${turn.event}` : turn.shardIds.length ? `shard ${turn.shardIds.join(', ')}` : undefined;
+  const role = turn.event
+    ? `the ${turn.event}`
+    : turn.shardIds.length
+      ? `shard ${turn.shardIds.join(', ')}`
+      : undefined;
   if (!role) return `U${forkedFrom.turn} replaced by hand`;
   return `U${forkedFrom.turn} replaced by hand: the rail follows its role as ${role}, not its new wording`;
 }

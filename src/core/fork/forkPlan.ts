@@ -47,7 +47,6 @@ export function describeEdit(f: Pick<ForkedFrom, 'turn' | 'edit' | 'text'>): str
   }
 }
 
-
 function flippedSpec(spec: InstanceSpec, event: EventKind): InstanceSpec {
   if (spec.path === 'persistence-retained') return { ...spec, path: 'persistence-revised', condition: 'revised' };
   if (spec.path === 'persistence-revised') return { ...spec, path: 'persistence-retained', condition: 'retained' };
@@ -72,18 +71,27 @@ function targetTurn(turns: readonly ConversationTurn[], edit: ForkEdit, turn: nu
     return found;
   }
   const t = turns[turn - 1];
-  if (!t) throw new ForkError(`turn ${turn} does not exist: the conversation has ${turns.length} user turn(s) (U1..U${turns.length})`);
+  if (!t)
+    throw new ForkError(
+      `turn ${turn} does not exist: the conversation has ${turns.length} user turn(s) (U1..U${turns.length})`,
+    );
   if (need && !(t.event !== undefined && need.events.includes(t.event))) {
-    const where = turns.filter((x) => x.event !== undefined && need.events.includes(x.event)).map((x) => `U${x.index + 1}`);
+    const where = turns
+      .filter((x) => x.event !== undefined && need.events.includes(x.event))
+      .map((x) => `U${x.index + 1}`);
     throw new ForkError(`U${turn} is not ${need.what}${where.length ? ` (see ${where.join(', ')})` : ''}`);
   }
   return t;
 }
 
 export function planFork(record: BenchmarkRecord, parent: RunLogEntry, edit: ForkEdit, turn?: number): ForkPlan {
-  if (parent.task_id !== record.task_id) throw new ForkError(`record ${record.task_id} does not belong to conversation ${parent.conv_id} (${parent.task_id})`);
+  if (parent.task_id !== record.task_id)
+    throw new ForkError(
+      `record ${record.task_id} does not belong to conversation ${parent.conv_id} (${parent.task_id})`,
+    );
   const parentSpec = instanceSpecOf(parent);
-  if (!parentSpec) throw new ForkError('forking evolving-intent conversations is not supported (Intent-Eval multi/single only)');
+  if (!parentSpec)
+    throw new ForkError('forking evolving-intent conversations is not supported (Intent-Eval multi/single only)');
   const turns = parseConversation(parent, record).turns;
   if (turns.length === 0) throw new ForkError(`conversation ${parent.conv_id} has no user turn`);
   const target = targetTurn(turns, edit, turn);
@@ -99,7 +107,10 @@ export function planFork(record: BenchmarkRecord, parent: RunLogEntry, edit: For
   let spec = parentSpec;
   let scripted: ScriptedUserMessage[] = [];
   const droppedEvents: string[] = [];
-  if (parentSpec.mode === 'single' && edit.kind !== 'replace-user') throw new ForkError(`${edit.kind} needs a multi-turn conversation; a single-turn one can only have its prompt replaced`);
+  if (parentSpec.mode === 'single' && edit.kind !== 'replace-user')
+    throw new ForkError(
+      `${edit.kind} needs a multi-turn conversation; a single-turn one can only have its prompt replaced`,
+    );
   switch (edit.kind) {
     case 'replace-user':
       if (edit.text.trim() === '') throw new ForkError('the replacement message is empty');
@@ -117,7 +128,12 @@ export function planFork(record: BenchmarkRecord, parent: RunLogEntry, edit: For
     }
     case 'flip-decision': {
       spec = flippedSpec(parentSpec, target.event!);
-      const flipped = renderInstance(record, spec).messages.find((m) => m.kind === 'event' && (m.event === 'accept' || m.event === 'reject') && (m.block ?? 1) === (target.block ?? 1));
+      const flipped = renderInstance(record, spec).messages.find(
+        (m) =>
+          m.kind === 'event' &&
+          (m.event === 'accept' || m.event === 'reject') &&
+          (m.block ?? 1) === (target.block ?? 1),
+      );
       if (!flipped) throw new ForkError(`the record has no opposite decision for block ${target.block ?? 1}`);
       scripted = [{ content: flipped.content, source: 'event', event: flipped.event!, block: flipped.block ?? 1 }];
       break;
@@ -129,7 +145,19 @@ export function planFork(record: BenchmarkRecord, parent: RunLogEntry, edit: For
       break;
     }
   }
-  const forkedFrom: ForkedFrom = { conv_id: parent.conv_id, turn: n, edit: edit.kind, ...(edit.kind === 'replace-user' ? { text: edit.text } : {}) };
-  const resume = { prefix, prefixTurns: before.length, revealed: [...revealedBefore], prefixEndsWithEvent: before.at(-1)?.event !== undefined, skippedEvents: [...eventsBefore, ...droppedEvents], scripted };
+  const forkedFrom: ForkedFrom = {
+    conv_id: parent.conv_id,
+    turn: n,
+    edit: edit.kind,
+    ...(edit.kind === 'replace-user' ? { text: edit.text } : {}),
+  };
+  const resume = {
+    prefix,
+    prefixTurns: before.length,
+    revealed: [...revealedBefore],
+    prefixEndsWithEvent: before.at(-1)?.event !== undefined,
+    skippedEvents: [...eventsBefore, ...droppedEvents],
+    scripted,
+  };
   return { spec, turn: n, prefixLength: prefix.length, resume, forkedFrom };
 }

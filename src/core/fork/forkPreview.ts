@@ -19,7 +19,12 @@ function clip(text: string): string {
  * The preview's lines: "Kept as logged (U1–U2):", each kept turn's user message and replies, the
  * edit ("U3 replaced: …" with the new wording in full), then what is run again.
  */
-export function forkPreview(parent: RunLogEntry, plan: Pick<ForkPlan, 'turn' | 'forkedFrom'>, edit: ForkEdit, runs: string): string[] {
+export function forkPreview(
+  parent: RunLogEntry,
+  plan: Pick<ForkPlan, 'turn' | 'forkedFrom'>,
+  edit: ForkEdit,
+  runs: string,
+): string[] {
   const kept = parseConversation(parent).turns.slice(0, plan.turn - 1);
   const lines: string[] = [];
   if (!kept.length) lines.push('Nothing is kept: the fork starts at U1.');
@@ -31,7 +36,9 @@ export function forkPreview(parent: RunLogEntry, plan: Pick<ForkPlan, 'turn' | '
     lines.push(`  ${t.label} user: ${clip(t.user.text)}`);
     for (const r of t.replies) lines.push(`  ${' '.repeat(t.label.length)} assistant: ${clip(r.text)}`);
   });
-  lines.push(`Edit: ${describeEdit({ turn: plan.turn, edit: edit.kind })}${edit.kind === 'replace-user' ? ` by "${edit.text.trim()}"` : ''}.`);
+  lines.push(
+    `Edit: ${describeEdit({ turn: plan.turn, edit: edit.kind })}${edit.kind === 'replace-user' ? ` by "${edit.text.trim()}"` : ''}.`,
+  );
   lines.push(`Then ${runs} from U${plan.turn} on, and the final answer is scored.`);
   return lines;
 }

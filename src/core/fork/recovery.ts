@@ -30,7 +30,11 @@ export function recoveryRates(pairs: readonly ForkPair[]): RecoveryRow[] {
   for (const p of pairs) {
     const key = `${p.model}\u0000${p.domain}`;
     let row = rows.get(key);
-    if (!row) rows.set(key, (row = { model: p.model, domain: p.domain, forks: 0, errors: 0, recovered: 0, rate: null, broken: 0 }));
+    if (!row)
+      rows.set(
+        key,
+        (row = { model: p.model, domain: p.domain, forks: 0, errors: 0, recovered: 0, rate: null, broken: 0 }),
+      );
     row.forks++;
     if (p.parent === 'incorrect') {
       row.errors++;
@@ -43,7 +47,13 @@ export function recoveryRates(pairs: readonly ForkPair[]): RecoveryRow[] {
 }
 
 export function formatRecoveryTable(rows: readonly RecoveryRow[]): string {
-  const lines = ['model | domain | forks | parent errors | recovered | recovery rate | broken', '--- | --- | ---: | ---: | ---: | ---: | ---:'];
-  for (const r of rows) lines.push(`${r.model} | ${r.domain} | ${r.forks} | ${r.errors} | ${r.recovered} | ${r.rate === null ? '–' : `${(r.rate * 100).toFixed(1)}%`} | ${r.broken}`);
+  const lines = [
+    'model | domain | forks | parent errors | recovered | recovery rate | broken',
+    '--- | --- | ---: | ---: | ---: | ---: | ---:',
+  ];
+  for (const r of rows)
+    lines.push(
+      `${r.model} | ${r.domain} | ${r.forks} | ${r.errors} | ${r.recovered} | ${r.rate === null ? '–' : `${(r.rate * 100).toFixed(1)}%`} | ${r.broken}`,
+    );
   return lines.join('\n');
 }

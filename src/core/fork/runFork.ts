@@ -26,11 +26,18 @@ export interface ForkResult extends RunInstanceResult {
 }
 
 /** The line for a fork: its own JSON, with the parent's raw text for the first `prefixLength` trace items. */
-export function serializeForkLine(entry: RunLogEntry & Record<string, unknown>, prefixLength: number, parentText: string | undefined): string {
+export function serializeForkLine(
+  entry: RunLogEntry & Record<string, unknown>,
+  prefixLength: number,
+  parentText: string | undefined,
+): string {
   if (parentText === undefined || prefixLength === 0) return JSON.stringify(entry);
   const items = nodeAt(parseJsonSpans(parentText), ['trace']);
-  if (!items || items.type !== 'array' || items.items.length < prefixLength) throw new Error('the parent text does not hold the logged trace');
-  const rawPrefix = items.items.slice(0, prefixLength).map((n) => parentText.slice(n.start, n.end).replace(/\r?\n\s*/g, ' '));
+  if (!items || items.type !== 'array' || items.items.length < prefixLength)
+    throw new Error('the parent text does not hold the logged trace');
+  const rawPrefix = items.items
+    .slice(0, prefixLength)
+    .map((n) => parentText.slice(n.start, n.end).replace(/\r?\n\s*/g, ' '));
   const own = JSON.stringify({ ...entry, trace: entry.trace.slice(prefixLength) });
   const ownTrace = nodeAt(parseJsonSpans(own), ['trace'])!;
   const rest = own.slice(ownTrace.start + 1);

@@ -19,7 +19,8 @@ import { possibleValues, standardizeString } from '../verify/actions/bfclChecker
 import { isPossibleAnswer } from '../verify/actions/actionsVerifier';
 import { escapeRegExp } from '../text/escapeRegExp';
 
-export type InactiveMatch = 'number' | 'identifier' | 'sql-literal' | 'sql-predicate' | 'sql-column' | 'argument' | 'text';
+export type InactiveMatch =
+  'number' | 'identifier' | 'sql-literal' | 'sql-predicate' | 'sql-column' | 'argument' | 'text';
 
 export interface InactiveSpan {
   /** The inactive value as the record states it (`2 bags`, `insert_delimiter`, `30`). */
@@ -38,7 +39,12 @@ export interface InactiveSpan {
  * `timeline` is the intent timeline up to the message, so a reply is only checked against what
  * was inactive when it was written; absent = the rendered instance's.
  */
-export type InactiveSpanDetector = (record: BenchmarkRecord, spec: InstanceSpec, text: string, timeline?: IntentTimeline) => InactiveSpan[];
+export type InactiveSpanDetector = (
+  record: BenchmarkRecord,
+  spec: InstanceSpec,
+  text: string,
+  timeline?: IntentTimeline,
+) => InactiveSpan[];
 
 /** The timeline of an instance as rendered (a logged trace's timeline can be passed instead). */
 export function instanceTimeline(record: BenchmarkRecord, spec: InstanceSpec): IntentTimeline {
@@ -62,16 +68,27 @@ function isLabel(text: string, t: NumberToken): boolean {
 }
 
 function span(item: InactiveItem, start: number, end: number, match: InactiveMatch, detail?: string): InactiveSpan {
-  return { value: item.value, start, end, kind: item.kind, match, requirement: item.requirement, describe: detail ? `${item.describe} (${detail})` : item.describe };
+  return {
+    value: item.value,
+    start,
+    end,
+    kind: item.kind,
+    match,
+    requirement: item.requirement,
+    describe: detail ? `${item.describe} (${detail})` : item.describe,
+  };
 }
 
 function mathSpans(text: string, items: readonly InactiveItem[]): InactiveSpan[] {
   const out: InactiveSpan[] = [];
   const tokens = scanNumbers(text);
   for (const item of items) {
-    const values = item.isReference ? [mathReferenceNumber(item.reference)].filter((n): n is number => n !== undefined) : numbersIn(item.value);
+    const values = item.isReference
+      ? [mathReferenceNumber(item.reference)].filter((n): n is number => n !== undefined)
+      : numbersIn(item.value);
     for (const t of tokens) {
-      if (values.some((v) => sameNumber(v, t.value)) && !isLabel(text, t)) out.push(span(item, t.start, t.end, 'number', item.isReference ? `= ${t.raw}` : undefined));
+      if (values.some((v) => sameNumber(v, t.value)) && !isLabel(text, t))
+        out.push(span(item, t.start, t.end, 'number', item.isReference ? `= ${t.raw}` : undefined));
     }
   }
   return out;
@@ -100,7 +117,8 @@ function quotedLiterals(sql: string, offset: number): Array<{ value: string; sta
   return out;
 }
 
-const PREDICATE_BEFORE = /([A-Za-z_][\w]*\.)?([A-Za-z_]\w*)\s*(<=|>=|<>|!=|==|=|<|>|\bnot\s+like\b|\blike\b|\bin\s*\(\s*)\s*$/i;
+const PREDICATE_BEFORE =
+  /([A-Za-z_][\w]*\.)?([A-Za-z_]\w*)\s*(<=|>=|<>|!=|==|=|<|>|\bnot\s+like\b|\blike\b|\bin\s*\(\s*)\s*$/i;
 
 /** `active` is the reference in effect (SQL), which the inactive ones are diffed against. */
 function databaseSpans(text: string, items: readonly InactiveItem[], active: unknown): InactiveSpan[] {
@@ -117,24 +135,44 @@ function databaseSpans(text: string, items: readonly InactiveItem[], active: unk
         continue;
       }
       const before = PREDICATE_BEFORE.exec(text.slice(Math.max(sqlPart!.start, t.start - 80), t.start));
-      if (before && (!column || before[2]!.toLowerCase() === column.toLowerCase())) out.push(span(item, t.start - before[0].length, t.end, 'sql-predicate', `${before[2]} ${before[3]!.trim()} ${t.raw}`));
+      if (before && (!column || before[2]!.toLowerCase() === column.toLowerCase()))
+        out.push(
+          span(item, t.start - before[0].length, t.end, 'sql-predicate', `${before[2]} ${before[3]!.trim()} ${t.raw}`),
+        );
       else out.push(span(item, t.start, t.end, 'sql-literal'));
     }
   };
   const locateString = (item: InactiveItem, value: string) => {
-    if (sqlPart) for (const q of quotedLiterals(text.slice(sqlPart.start, sqlPart.end), sqlPart.start)) if (q.value.toLowerCase() === value.toLowerCase()) out.push(span(item, q.start, q.end, 'sql-literal'));
-    for (const s of identifierSpans(text, value, true)) if (!inSql(s.start)) out.push(span(item, s.start, s.end, 'text'));
+    if (sqlPart)
+      for (const q of quotedLiterals(text.slice(sqlPart.start, sqlPart.end), sqlPart.start))
+        if (q.value.toLowerCase() === value.toLowerCase()) out.push(span(item, q.start, q.end, 'sql-literal'));
+    for (const s of identifierSpans(text, value, true))
+      if (!inSql(s.start)) out.push(span(item, s.start, s.end, 'text'));
   };
   for (const item of items) {
     if (item.isReference) {
       const inactiveSql = typeof item.reference === 'string' ? item.reference : undefined;
-      const targets: SqlTarget[] = inactiveSql && typeof active === 'string' ? (inactiveSqlTargets(active, inactiveSql) ?? []) : [];
+      const targets: SqlTarget[] =
+        inactiveSql && typeof active === 'string' ? (inactiveSqlTargets(active, inactiveSql) ?? []) : [];
       // Polarity and operators (`NOT IN` for `IN`, `>=` for `>`, `DESC` for `ASC`): the answer's
       // SQL carries a form only the inactive reference has.
       const forms = inactiveSql && typeof active === 'string' && sqlPart ? inactiveSqlForms(active, inactiveSql) : [];
-      if (forms.length) for (const f of sqlForms(text.slice(sqlPart!.start, sqlPart!.end))) if (forms.includes(f.form)) out.push(span(item, sqlPart!.start + f.start, sqlPart!.start + f.end, 'sql-predicate', `${f.form}: the inactive query's form`));
+      if (forms.length)
+        for (const f of sqlForms(text.slice(sqlPart!.start, sqlPart!.end)))
+          if (forms.includes(f.form))
+            out.push(
+              span(
+                item,
+                sqlPart!.start + f.start,
+                sqlPart!.start + f.end,
+                'sql-predicate',
+                `${f.form}: the inactive query's form`,
+              ),
+            );
       for (const t of targets) {
-        if (t.type === 'column') for (const s of identifierSpans(text, t.name, true)) out.push(span(item, s.start, s.end, 'sql-column', `output column ${t.name}`));
+        if (t.type === 'column')
+          for (const s of identifierSpans(text, t.name, true))
+            out.push(span(item, s.start, s.end, 'sql-column', `output column ${t.name}`));
         else if (typeof t.value === 'number') locateNumber(item, t.value, t.column);
         else locateString(item, t.value);
       }
@@ -156,13 +194,18 @@ interface ArgTarget {
 function argumentDiff(active: unknown, inactive: unknown): ArgTarget[] {
   if (!isPossibleAnswer(active) || !isPossibleAnswer(inactive)) return [];
   const allowed = new Map<string, PyValue[]>();
-  for (const call of active) for (const [fn, args] of Object.entries(call)) for (const arg of Object.keys(args)) allowed.set(`${fn}\u0000${arg}`, [...(allowed.get(`${fn}\u0000${arg}`) ?? []), ...possibleValues(args, arg)]);
+  for (const call of active)
+    for (const [fn, args] of Object.entries(call))
+      for (const arg of Object.keys(args))
+        allowed.set(`${fn}\u0000${arg}`, [...(allowed.get(`${fn}\u0000${arg}`) ?? []), ...possibleValues(args, arg)]);
   const out: ArgTarget[] = [];
   for (const call of inactive) {
     for (const [fn, args] of Object.entries(call)) {
       for (const arg of Object.keys(args)) {
         const act = allowed.get(`${fn}\u0000${arg}`) ?? [];
-        const only = possibleValues(args, arg).filter((v) => !(v.t === 'str' && v.v === '') && !act.some((a) => valueMatches(a, v)));
+        const only = possibleValues(args, arg).filter(
+          (v) => !(v.t === 'str' && v.v === '') && !act.some((a) => valueMatches(a, v)),
+        );
         if (only.length) out.push({ fn, arg, values: only });
       }
     }
@@ -182,7 +225,13 @@ function actionsSpans(text: string, items: readonly InactiveItem[], active: unkn
   const diff = refItem ? argumentDiff(active, refItem.reference) : [];
   const args = new Set(diff.map((d) => `${d.fn}\u0000${d.arg}`));
   const activeAllowed = (fn: string, arg: string): PyValue[] =>
-    isPossibleAnswer(active) ? active.flatMap((c) => Object.entries(c).filter(([f]) => f === fn).flatMap(([, a]) => possibleValues(a, arg))) : [];
+    isPossibleAnswer(active)
+      ? active.flatMap((c) =>
+          Object.entries(c)
+            .filter(([f]) => f === fn)
+            .flatMap(([, a]) => possibleValues(a, arg)),
+        )
+      : [];
   // Values to look for, per (function, argument): the reference diff, plus each premise value
   // (`6 meters` → 6, `Alameda`) applied to the arguments that the revision changes.
   const targets: Array<{ item: InactiveItem; fn: string; arg: string; value: PyValue }> = [];
@@ -190,10 +239,13 @@ function actionsSpans(text: string, items: readonly InactiveItem[], active: unkn
   for (const item of items) {
     if (item.isReference) continue;
     const nums = numbersIn(item.value);
-    const candidates: PyValue[] = nums.length ? nums.map((n) => (Number.isInteger(n) ? { t: 'int', v: n } : { t: 'float', v: n })) : [{ t: 'str', v: item.value }];
+    const candidates: PyValue[] = nums.length
+      ? nums.map((n) => (Number.isInteger(n) ? { t: 'int', v: n } : { t: 'float', v: n }))
+      : [{ t: 'str', v: item.value }];
     for (const key of args) {
       const [fn, arg] = key.split('\u0000') as [string, string];
-      for (const v of candidates) if (!activeAllowed(fn, arg).some((a) => valueMatches(a, v))) targets.push({ item, fn, arg, value: v });
+      for (const v of candidates)
+        if (!activeAllowed(fn, arg).some((a) => valueMatches(a, v))) targets.push({ item, fn, arg, value: v });
     }
   }
   const parsed = parseCalls(text);
@@ -202,7 +254,8 @@ function actionsSpans(text: string, items: readonly InactiveItem[], active: unkn
       for (const t of targets) {
         const given = call.args[t.arg];
         const at = call.argSpans[t.arg];
-        if (call.name === t.fn && given && at && valueMatches(given, t.value)) out.push(span(t.item, at.start, at.end, 'argument', `${t.fn}(${t.arg}=…)`));
+        if (call.name === t.fn && given && at && valueMatches(given, t.value))
+          out.push(span(t.item, at.start, at.end, 'argument', `${t.fn}(${t.arg}=…)`));
       }
     }
     return out;
@@ -213,7 +266,8 @@ function actionsSpans(text: string, items: readonly InactiveItem[], active: unkn
     if (t.value.t === 'int' || t.value.t === 'float') {
       const v = t.value.v;
       for (const n of numbers) if (sameNumber(n.value, v)) out.push(span(t.item, n.start, n.end, 'text', t.arg));
-    } else if (t.value.t === 'str') for (const s of identifierSpans(text, t.value.v, true)) out.push(span(t.item, s.start, s.end, 'text', t.arg));
+    } else if (t.value.t === 'str')
+      for (const s of identifierSpans(text, t.value.v, true)) out.push(span(t.item, s.start, s.end, 'text', t.arg));
   }
   return out;
 }
@@ -222,7 +276,12 @@ function actionsSpans(text: string, items: readonly InactiveItem[], active: unkn
  * Spans of inactive content in a response for an instance. `timeline` defaults to the rendered
  * instance's timeline; pass the one built from a logged trace to follow what was actually said.
  */
-export function detectInactive(record: BenchmarkRecord, spec: InstanceSpec, responseText: string, timeline?: IntentTimeline): InactiveSpan[] {
+export function detectInactive(
+  record: BenchmarkRecord,
+  spec: InstanceSpec,
+  responseText: string,
+  timeline?: IntentTimeline,
+): InactiveSpan[] {
   if (!record.intent) return [];
   let items: InactiveItem[];
   try {
@@ -241,14 +300,23 @@ export function detectInactive(record: BenchmarkRecord, spec: InstanceSpec, resp
  * argument values, functions and earlier intents' answers, located as for records, with the
  * anchor as the reference in effect. Pass the timeline built from the log to follow what was said.
  */
-export function detectPlanInactive(plan: EvolvingPlan, responseText: string, timeline?: IntentTimeline): InactiveSpan[] {
+export function detectPlanInactive(
+  plan: EvolvingPlan,
+  responseText: string,
+  timeline?: IntentTimeline,
+): InactiveSpan[] {
   if (plan.task === 'search' || !responseText) return [];
   const items = (timeline ?? evolvingTimeline(plan)).inactive;
   if (!items.length) return [];
   return locateInactive(plan.task, responseText, items, planReference(plan));
 }
 
-function locateInactive(domain: Domain, responseText: string, items: readonly InactiveItem[], active: unknown): InactiveSpan[] {
+function locateInactive(
+  domain: Domain,
+  responseText: string,
+  items: readonly InactiveItem[],
+  active: unknown,
+): InactiveSpan[] {
   let spans: InactiveSpan[];
   switch (domain) {
     case 'math':

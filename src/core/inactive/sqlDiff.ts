@@ -6,8 +6,7 @@
 import type * as SqlParser from 'node-sql-parser/build/sqlite';
 
 export type SqlTarget =
-  | { type: 'literal'; value: number | string; column?: string; operator?: string }
-  | { type: 'column'; name: string };
+  { type: 'literal'; value: number | string; column?: string; operator?: string } | { type: 'column'; name: string };
 
 interface SqlFeatures {
   literals: Array<{ value: number | string; column?: string; operator?: string }>;
@@ -37,7 +36,14 @@ function literalValue(node: unknown): number | string | undefined {
   if (!node || typeof node !== 'object') return undefined;
   const n = node as { type?: string; value?: unknown };
   if (n.type === 'number' && typeof n.value === 'number') return n.value;
-  if ((n.type === 'single_quote_string' || n.type === 'string' || n.type === 'double_quote_string' || n.type === 'natural_string') && typeof n.value === 'string') return n.value;
+  if (
+    (n.type === 'single_quote_string' ||
+      n.type === 'string' ||
+      n.type === 'double_quote_string' ||
+      n.type === 'natural_string') &&
+    typeof n.value === 'string'
+  )
+    return n.value;
   return undefined;
 }
 
@@ -94,7 +100,8 @@ function features(sql: string): SqlFeatures | undefined {
   return f;
 }
 
-const litKey = (l: { value: number | string; column?: string; operator?: string }) => `${typeof l.value}:${String(l.value).toLowerCase()}|${(l.column ?? '').toLowerCase()}|${l.operator ?? ''}`;
+const litKey = (l: { value: number | string; column?: string; operator?: string }) =>
+  `${typeof l.value}:${String(l.value).toLowerCase()}|${(l.column ?? '').toLowerCase()}|${l.operator ?? ''}`;
 
 /** The literals and output columns only the inactive reference has; undefined if either does not parse. */
 export function inactiveSqlTargets(activeSql: string, inactiveSql: string): SqlTarget[] | undefined {
@@ -108,7 +115,12 @@ export function inactiveSqlTargets(activeSql: string, inactiveSql: string): SqlT
     if (activeLits.has(litKey(l))) continue;
     // A value that the active query also uses (elsewhere) is not evidence of the inactive task.
     if (activeValues.has(`${typeof l.value}:${String(l.value).toLowerCase()}`)) continue;
-    out.push({ type: 'literal', value: l.value, ...(l.column ? { column: l.column } : {}), ...(l.operator ? { operator: l.operator } : {}) });
+    out.push({
+      type: 'literal',
+      value: l.value,
+      ...(l.column ? { column: l.column } : {}),
+      ...(l.operator ? { operator: l.operator } : {}),
+    });
   }
   const activeCols = new Set(a.outputColumns.map((c) => c.toLowerCase()));
   const allActiveCols = new Set([...activeCols]);
@@ -147,7 +159,9 @@ export interface SqlFormAt {
 /** Every predicate / ordering form in a SQL text, with offsets. */
 export function sqlForms(sql: string): SqlFormAt[] {
   const text = blankLiterals(sql);
-  return FORMS.flatMap(({ form, re }) => [...text.matchAll(re)].map((m) => ({ form, start: m.index, end: m.index + m[0].trimEnd().length })));
+  return FORMS.flatMap(({ form, re }) =>
+    [...text.matchAll(re)].map((m) => ({ form, start: m.index, end: m.index + m[0].trimEnd().length })),
+  );
 }
 
 /** Forms (`NOT IN`, `>=`, `DESC`…) the inactive reference uses and the active one never does. */

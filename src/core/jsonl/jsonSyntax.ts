@@ -13,11 +13,17 @@ export interface JsonSyntaxError {
  * `keepFloats: false` skips remembering float literals (a scan of the whole text, as costly as the
  * parse on 24 KB run-log lines): for readers whose values never reach a verifier, like the run-log index.
  */
-export function parseJsonLocated(text: string, opts: { keepFloats?: boolean } = {}): { ok: true; value: unknown } | { ok: false; error: JsonSyntaxError } {
+export function parseJsonLocated(
+  text: string,
+  opts: { keepFloats?: boolean } = {},
+): { ok: true; value: unknown } | { ok: false; error: JsonSyntaxError } {
   try {
     return { ok: true, value: opts.keepFloats === false ? JSON.parse(text) : parseJsonKeepingFloats(text) };
   } catch (e) {
-    return { ok: false, error: locateJsonError(text) ?? { offset: 0, message: e instanceof Error ? e.message : String(e) } };
+    return {
+      ok: false,
+      error: locateJsonError(text) ?? { offset: 0, message: e instanceof Error ? e.message : String(e) },
+    };
   }
 }
 

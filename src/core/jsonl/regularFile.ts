@@ -24,7 +24,9 @@ export class FileTooLargeError extends Error {
     readonly size: number,
     readonly limit: number,
   ) {
-    super(`${path} is ${size} bytes, over the ${limit}-byte limit for a file read whole (intentLens.load.maxLineBytes / --max-line-bytes): skipped`);
+    super(
+      `${path} is ${size} bytes, over the ${limit}-byte limit for a file read whole (intentLens.load.maxLineBytes / --max-line-bytes): skipped`,
+    );
     this.name = 'FileTooLargeError';
   }
 }

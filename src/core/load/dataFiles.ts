@@ -16,7 +16,9 @@ export type DataFileKind = 'records' | 'logs' | 'evolving';
 const DATA_FILE = /\.(jsonl|json)$/i;
 
 function errnoOf(e: unknown): string | undefined {
-  return typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string' ? (e as { code: string }).code : undefined;
+  return typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string'
+    ? (e as { code: string }).code
+    : undefined;
 }
 
 /**
@@ -29,7 +31,8 @@ export async function findDataFiles(paths: readonly string[]): Promise<{ files: 
   const files: string[] = [];
   const diagnostics: Diagnostic[] = [];
   const seenFolders = new Set<string>();
-  const skip = (file: string, code: string, message: string) => diagnostics.push(diag({ file, line: 1, column: 1 }, 'warning', code, message));
+  const skip = (file: string, code: string, message: string) =>
+    diagnostics.push(diag({ file, line: 1, column: 1 }, 'warning', code, message));
   const walk = async (p: string, top: boolean): Promise<void> => {
     const link = await lstat(p).catch((e: unknown) => {
       if (top) throw e;
@@ -147,13 +150,38 @@ export async function detectFileKind(path: string): Promise<DataFileKind | undef
 /** Checks that each turn's state is consistent and that the last one equals the anchor. */
 function checkPlan(plan: EvolvingPlan, loc: { file: string; line: number; column: number }): Diagnostic[] {
   const out: Diagnostic[] = [];
-  if (plan.turns[0]?.transition !== 'initial') out.push(diag(loc, 'error', 'plan-first-turn', 'the first turn must be the `initial` transition', 'turns[0].transition'));
+  if (plan.turns[0]?.transition !== 'initial')
+    out.push(
+      diag(loc, 'error', 'plan-first-turn', 'the first turn must be the `initial` transition', 'turns[0].transition'),
+    );
   plan.turns.forEach((t, i) => {
-    for (const name of t.revealed) if (!(name in t.args)) out.push(diag(loc, 'error', 'plan-revealed-unknown', `revealed argument \`${name}\` has no value in args`, `turns[${i}].revealed`));
+    for (const name of t.revealed)
+      if (!(name in t.args))
+        out.push(
+          diag(
+            loc,
+            'error',
+            'plan-revealed-unknown',
+            `revealed argument \`${name}\` has no value in args`,
+            `turns[${i}].revealed`,
+          ),
+        );
   });
   const last = plan.turns[plan.turns.length - 1];
-  if (last && (last.function !== plan.anchor.function || JSON.stringify(sortKeys(last.args)) !== JSON.stringify(sortKeys(plan.anchor.args)))) {
-    out.push(diag(loc, 'error', 'plan-anchor-mismatch', "the last turn's state (function and args) must equal the anchor", `turns[${plan.turns.length - 1}]`));
+  if (
+    last &&
+    (last.function !== plan.anchor.function ||
+      JSON.stringify(sortKeys(last.args)) !== JSON.stringify(sortKeys(plan.anchor.args)))
+  ) {
+    out.push(
+      diag(
+        loc,
+        'error',
+        'plan-anchor-mismatch',
+        "the last turn's state (function and args) must equal the anchor",
+        `turns[${plan.turns.length - 1}]`,
+      ),
+    );
   }
   return out;
 }
@@ -172,16 +200,34 @@ function* evolvingTextSteps(path: string, text: string): Steps<LoadedFile<Evolvi
   const r = yield* parseChunkSteps(path, chunks, EvolvingPlanSchema, (plan, loc) => {
     const out = checkPlan(plan, loc);
     const prev = seen.get(plan.task_id);
-    if (prev !== undefined) out.push(diag(loc, 'error', 'duplicate-task-id', `task_id \`${plan.task_id}\` already defined on line ${prev}`, 'task_id'));
+    if (prev !== undefined)
+      out.push(
+        diag(
+          loc,
+          'error',
+          'duplicate-task-id',
+          `task_id \`${plan.task_id}\` already defined on line ${prev}`,
+          'task_id',
+        ),
+      );
     else seen.set(plan.task_id, loc.line);
     return out;
   });
   const dupLines = new Set(r.diagnostics.filter((d) => d.code === 'duplicate-task-id').map((d) => d.line));
-  return { path, format, items: r.items.filter((i) => !dupLines.has(i.line)), diagnostics: [...splitDiags, ...r.diagnostics], seen: r.seen };
+  return {
+    path,
+    format,
+    items: r.items.filter((i) => !dupLines.has(i.line)),
+    diagnostics: [...splitDiags, ...r.diagnostics],
+    seen: r.seen,
+  };
 }
 
 /** Reads and parses a plans file in slices (as `loadRecordsFile`). */
-export async function loadEvolvingFile(path: string, opts: { maxLineBytes?: number } = {}): Promise<LoadedFile<EvolvingPlan>> {
+export async function loadEvolvingFile(
+  path: string,
+  opts: { maxLineBytes?: number } = {},
+): Promise<LoadedFile<EvolvingPlan>> {
   const { text, diagnostics } = await decodeDataFile(path, opts.maxLineBytes);
   const loaded = await runStepsSliced(evolvingTextSteps(path, text));
   return { ...loaded, diagnostics: [...diagnostics, ...loaded.diagnostics] };

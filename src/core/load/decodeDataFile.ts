@@ -4,7 +4,10 @@ import { invalidUtf8Lines, readRegularFile } from '../jsonl/regularFile';
 import type { Diagnostic } from '../jsonl/diagnostics';
 import { diag } from './validateObject';
 
-export async function decodeDataFile(path: string, maxBytes?: number): Promise<{ text: string; diagnostics: Diagnostic[] }> {
+export async function decodeDataFile(
+  path: string,
+  maxBytes?: number,
+): Promise<{ text: string; diagnostics: Diagnostic[] }> {
   const buf = await readRegularFile(path, maxBytes);
   return { text: buf.toString('utf8'), diagnostics: invalidUtf8Diagnostics(path, buf) };
 }
@@ -14,5 +17,10 @@ export function invalidUtf8Diagnostics(path: string, buf: Buffer): Diagnostic[] 
 }
 
 export function invalidUtf8Diagnostic(loc: { file: string; line: number; column: number }): Diagnostic {
-  return diag(loc, 'warning', 'invalid-utf8', 'the line has bytes that are not valid UTF-8; they read as U+FFFD (an edit keeps the other lines byte for byte)');
+  return diag(
+    loc,
+    'warning',
+    'invalid-utf8',
+    'the line has bytes that are not valid UTF-8; they read as U+FFFD (an edit keeps the other lines byte for byte)',
+  );
 }

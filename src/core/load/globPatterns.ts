@@ -33,7 +33,8 @@ function firstBraceGroup(glob: string): { open: number; close: number; parts: st
 }
 
 function checkLength(glob: string): void {
-  if (glob.length > MAX_GLOB_LENGTH) throw new GlobError(`the glob is ${glob.length} characters long; at most ${MAX_GLOB_LENGTH} are accepted`);
+  if (glob.length > MAX_GLOB_LENGTH)
+    throw new GlobError(`the glob is ${glob.length} characters long; at most ${MAX_GLOB_LENGTH} are accepted`);
 }
 
 /**
@@ -101,7 +102,10 @@ export function unionGlob(globs: readonly string[]): string | undefined {
  * The files each glob matches, by their path relative to their workspace folder, one sorted list of
  * full paths per glob: the folder walk's answer and the file search's, split the same way.
  */
-export function classifyByGlobs(files: ReadonlyArray<{ path: string; relative: string }>, globs: readonly string[]): string[][] {
+export function classifyByGlobs(
+  files: ReadonlyArray<{ path: string; relative: string }>,
+  globs: readonly string[],
+): string[][] {
   const res = globs.map(compileGlob);
   const out: string[][] = globs.map(() => []);
   for (const f of files) {

@@ -37,16 +37,34 @@ export interface SourceChunk {
 }
 
 /** Splits a whole text into JSONL lines or, for a JSON array, its elements. */
-export function splitSource(path: string, text: string): { format: 'jsonl' | 'json'; chunks: SourceChunk[]; diagnostics: Diagnostic[] } {
+export function splitSource(
+  path: string,
+  text: string,
+): { format: 'jsonl' | 'json'; chunks: SourceChunk[]; diagnostics: Diagnostic[] } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const looksLikeArray = /\.json$/i.test(path) || /^\s*\[/.test(body);
   if (looksLikeArray) {
     const elements = splitJsonArray(body);
     if (elements) {
-      return { format: 'json', chunks: elements.map((e) => ({ line: e.line, column: e.column, text: e.text, terminated: true })), diagnostics: [] };
+      return {
+        format: 'json',
+        chunks: elements.map((e) => ({ line: e.line, column: e.column, text: e.text, terminated: true })),
+        diagnostics: [],
+      };
     }
     if (/\.json$/i.test(path) && !/^\s*\{/.test(body)) {
-      return { format: 'json', chunks: [], diagnostics: [diag({ file: path, line: 1, column: 1 }, 'error', 'json-not-array', 'a .json data file must hold one JSON array of objects')] };
+      return {
+        format: 'json',
+        chunks: [],
+        diagnostics: [
+          diag(
+            { file: path, line: 1, column: 1 },
+            'error',
+            'json-not-array',
+            'a .json data file must hold one JSON array of objects',
+          ),
+        ],
+      };
     }
   }
   const chunks: SourceChunk[] = [];
@@ -55,7 +73,12 @@ export function splitSource(path: string, text: string): { format: 'jsonl' | 'js
   lines.forEach((l, idx) => {
     const isLast = idx === lines.length - 1;
     if (isLast && l === '') return;
-    chunks.push({ line: idx + 1, column: 1, text: l.endsWith('\r') ? l.slice(0, -1) : l, terminated: !isLast || endsWithNewline });
+    chunks.push({
+      line: idx + 1,
+      column: 1,
+      text: l.endsWith('\r') ? l.slice(0, -1) : l,
+      terminated: !isLast || endsWithNewline,
+    });
   });
   return { format: 'jsonl', chunks, diagnostics: [] };
 }
@@ -87,11 +110,25 @@ export function* parseChunkSteps<S extends z.ZodType>(
     const parsed = parseJsonLocated(c.text);
     if (!parsed.ok) {
       if (!c.terminated) {
-        diagnostics.push(diag(loc, 'warning', 'incomplete-line', 'last line is incomplete (no newline yet, JSON not closed): the file may still be being written'));
+        diagnostics.push(
+          diag(
+            loc,
+            'warning',
+            'incomplete-line',
+            'last line is incomplete (no newline yet, JSON not closed): the file may still be being written',
+          ),
+        );
         continue;
       }
       const at = lineColumnAt(c.text, parsed.error.offset);
-      diagnostics.push(diag({ file: path, line: c.line + at.line - 1, column: at.line === 1 ? c.column + at.column - 1 : at.column }, 'error', 'json-syntax', `invalid JSON: ${parsed.error.message}`));
+      diagnostics.push(
+        diag(
+          { file: path, line: c.line + at.line - 1, column: at.line === 1 ? c.column + at.column - 1 : at.column },
+          'error',
+          'json-syntax',
+          `invalid JSON: ${parsed.error.message}`,
+        ),
+      );
       continue;
     }
     if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
@@ -126,14 +163,28 @@ function* recordsTextSteps(path: string, text: string): Steps<LoadedFile<Benchma
     const out: Diagnostic[] = [];
     const prev = seenIds.get(rec.task_id);
     if (prev !== undefined) {
-      out.push(diag(loc, 'error', 'duplicate-task-id', `task_id \`${rec.task_id}\` already defined on line ${prev}`, 'task_id'));
+      out.push(
+        diag(
+          loc,
+          'error',
+          'duplicate-task-id',
+          `task_id \`${rec.task_id}\` already defined on line ${prev}`,
+          'task_id',
+        ),
+      );
     } else seenIds.set(rec.task_id, loc.line);
     out.push(...checkRecordConsistency(rec, loc));
     return out;
   });
   // A duplicate is an error on the later line, and that later record is not loaded.
   const dupLines = new Set(diagnostics.filter((d) => d.code === 'duplicate-task-id').map((d) => d.line));
-  return { path, format, items: items.filter((i) => !dupLines.has(i.line)), diagnostics: [...splitDiags, ...diagnostics], seen };
+  return {
+    path,
+    format,
+    items: items.filter((i) => !dupLines.has(i.line)),
+    diagnostics: [...splitDiags, ...diagnostics],
+    seen,
+  };
 }
 
 /** Cross-field checks a schema cannot express (checks/recordConsistency.ts), located. */
@@ -142,7 +193,10 @@ function checkRecordConsistency(rec: BenchmarkRecord, loc: Location): Diagnostic
 }
 
 /** Reads and parses a records file in slices, so a caller on the extension host's thread never holds it for long. */
-export async function loadRecordsFile(path: string, opts: { maxLineBytes?: number } = {}): Promise<LoadedFile<BenchmarkRecord>> {
+export async function loadRecordsFile(
+  path: string,
+  opts: { maxLineBytes?: number } = {},
+): Promise<LoadedFile<BenchmarkRecord>> {
   const { text, diagnostics } = await decodeDataFile(path, opts.maxLineBytes);
   const loaded = await parseRecordsTextSliced(path, text);
   return { ...loaded, diagnostics: [...diagnostics, ...loaded.diagnostics] };

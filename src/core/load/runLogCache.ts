@@ -84,14 +84,24 @@ function refLooksValid(v: unknown): boolean {
   const r = v as Record<string, unknown>;
   for (const k in r) if (!REF_KEYS.has(k)) return false;
   return (
-    isCount(r.line) && r.line >= 1 && isCount(r.offset) && isCount(r.length) &&
-    typeof r.conv_id === 'string' && r.conv_id.length > 0 && typeof r.task === 'string' &&
-    typeof r.task_id === 'string' && r.task_id.length > 0 && typeof r.model === 'string' &&
-    MODE_SET.has(r.mode) && CONDITION_SET.has(r.condition) &&
+    isCount(r.line) &&
+    r.line >= 1 &&
+    isCount(r.offset) &&
+    isCount(r.length) &&
+    typeof r.conv_id === 'string' &&
+    r.conv_id.length > 0 &&
+    typeof r.task === 'string' &&
+    typeof r.task_id === 'string' &&
+    r.task_id.length > 0 &&
+    typeof r.model === 'string' &&
+    MODE_SET.has(r.mode) &&
+    CONDITION_SET.has(r.condition) &&
     (r.path === undefined || PATH_SET.has(r.path)) &&
     (r.k === undefined || (isCount(r.k) && r.k <= 4)) &&
     (r.recap === undefined || RECAP_SET.has(r.recap)) &&
-    VERDICT_SET.has(r.verdict) && isCount(r.turns) && r.forkedFrom === undefined &&
+    VERDICT_SET.has(r.verdict) &&
+    isCount(r.turns) &&
+    r.forkedFrom === undefined &&
     (r.responseTypes === undefined || typeof r.responseTypes === 'string') &&
     (r.costUsd === undefined || typeof r.costUsd === 'number') &&
     (r.tokens === undefined || (typeof r.tokens === 'number' && r.tokens >= 0))
@@ -104,7 +114,9 @@ const RefsSchema = z.array(z.unknown()).transform((refs, ctx) => {
     if (refLooksValid(refs[i])) continue;
     const r = RefSchema.safeParse(refs[i]);
     if (r.success) refs[i] = r.data;
-    else for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [i, ...issue.path] });
+    else
+      for (const issue of r.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [i, ...issue.path] });
   }
   return refs as z.output<typeof RefSchema>[];
 });
@@ -136,7 +148,11 @@ export function cacheEntryPath(dir: string, logPath: string): string {
 }
 
 /** A cached scan of `logPath`, or why there is none (absent, or an entry that cannot be trusted). */
-export async function readCachedScan(dir: string, logPath: string, maxLineBytes = DEFAULT_MAX_LINE_BYTES): Promise<{ scan: CachedScan } | { absent: true } | { ignored: string }> {
+export async function readCachedScan(
+  dir: string,
+  logPath: string,
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+): Promise<{ scan: CachedScan } | { absent: true } | { ignored: string }> {
   const file = cacheEntryPath(dir, logPath);
   let raw: Buffer;
   try {
@@ -152,20 +168,37 @@ export async function readCachedScan(dir: string, logPath: string, maxLineBytes 
     return { ignored: 'cache entry is not JSON' };
   }
   const version = (value as { version?: unknown } | null)?.version;
-  if (version !== INDEX_CACHE_VERSION) return { ignored: `cache entry of format ${JSON.stringify(version)}, not ${INDEX_CACHE_VERSION}` };
+  if (version !== INDEX_CACHE_VERSION)
+    return { ignored: `cache entry of format ${JSON.stringify(version)}, not ${INDEX_CACHE_VERSION}` };
   const parsed = EntrySchema.safeParse(value);
-  if (!parsed.success) return { ignored: `malformed cache entry (${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'})` };
+  if (!parsed.success)
+    return {
+      ignored: `malformed cache entry (${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'})`,
+    };
   const e = parsed.data;
   if (e.path !== logPath) return { ignored: 'cache entry of another file' };
   if (e.maxLineBytes !== maxLineBytes) return { ignored: 'cache entry made with another line limit' };
   // Used: keeps it from being pruned as least recently used.
   const now = new Date();
   await utimes(file, now, now).catch(() => undefined);
-  return { scan: { size: e.size, mtimeMs: e.mtimeMs, cursor: e.cursor, refs: e.refs.map((r) => ({ file: logPath, ...r })), diagnostics: e.diagnostics.map((d) => ({ file: logPath, ...d })) } };
+  return {
+    scan: {
+      size: e.size,
+      mtimeMs: e.mtimeMs,
+      cursor: e.cursor,
+      refs: e.refs.map((r) => ({ file: logPath, ...r })),
+      diagnostics: e.diagnostics.map((d) => ({ file: logPath, ...d })),
+    },
+  };
 }
 
 /** Stores a scan (atomically, under the entry's lock); false when it is too large to cache. */
-export async function writeCachedScan(dir: string, logPath: string, scan: CachedScan, maxLineBytes = DEFAULT_MAX_LINE_BYTES): Promise<boolean> {
+export async function writeCachedScan(
+  dir: string,
+  logPath: string,
+  scan: CachedScan,
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+): Promise<boolean> {
   const entry: z.output<typeof EntrySchema> = {
     version: INDEX_CACHE_VERSION,
     path: logPath,
@@ -198,8 +231,14 @@ export async function pruneCache(dir: string, maxBytes = DEFAULT_CACHE_MAX_BYTES
   let removed = 0;
   for (const e of entries) {
     total += e.size;
-    if (total > maxBytes && (await unlink(e.file).then(() => true, () => false))) removed++;
+    if (
+      total > maxBytes &&
+      (await unlink(e.file).then(
+        () => true,
+        () => false,
+      ))
+    )
+      removed++;
   }
   return removed;
 }
-

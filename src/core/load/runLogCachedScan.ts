@@ -38,7 +38,12 @@ export interface CachedScanResult {
 }
 
 /** The cached scan when it still describes the log's first `cursor.indexedBytes` bytes, else undefined. */
-async function stillValid(path: string, cached: CachedScan, size: number, mtimeMs: number): Promise<'same' | 'grew' | undefined> {
+async function stillValid(
+  path: string,
+  cached: CachedScan,
+  size: number,
+  mtimeMs: number,
+): Promise<'same' | 'grew' | undefined> {
   const same = cached.size === size && cached.mtimeMs === mtimeMs;
   // A changed log of the same or a smaller size was edited or truncated, not appended to.
   if (!same && size <= cached.size) return undefined;
@@ -48,7 +53,12 @@ async function stillValid(path: string, cached: CachedScan, size: number, mtimeM
 }
 
 /** Indexes a JSONL run log (from the start) through the cache; `size` and `mtimeMs` from a stat just taken. */
-export async function scanWithCache(path: string, size: number, mtimeMs: number, opts: CachedScanOptions): Promise<CachedScanResult> {
+export async function scanWithCache(
+  path: string,
+  size: number,
+  mtimeMs: number,
+  opts: CachedScanOptions,
+): Promise<CachedScanResult> {
   const notes: string[] = [];
   const got = await readCachedScan(opts.cacheDir, path, opts.maxLineBytes);
   if ('ignored' in got) notes.push(got.ignored);

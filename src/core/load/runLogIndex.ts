@@ -64,7 +64,13 @@ export interface RunLogIndexOptions {
 
 /** The diagnostic on `ref`, whose conv_id `first` already has. */
 const dupDiag = (ref: ConversationRef, first: ConversationRef, column = 1): Diagnostic =>
-  diag({ file: ref.file, line: ref.line, column }, 'error', 'duplicate-conv-id', `conv_id \`${ref.conv_id}\` already used at ${first.file}:${first.line}`, 'conv_id');
+  diag(
+    { file: ref.file, line: ref.line, column },
+    'error',
+    'duplicate-conv-id',
+    `conv_id \`${ref.conv_id}\` already used at ${first.file}:${first.line}`,
+    'conv_id',
+  );
 
 /** Decides whether a parsed ref joins the index (a duplicate's diagnostic goes to `diags`). */
 type Admit = (ref: ConversationRef, diags: Diagnostic[], column?: number) => boolean;
@@ -140,12 +146,22 @@ export class RunLogIndex {
     await Promise.all(paths.map(one));
     for (const [path, dups] of late) {
       const state = this.files.get(path);
-      if (state) state.diagnostics = mergeByLine(state.diagnostics, dups.sort((a, b) => a.line - b.line));
+      if (state)
+        state.diagnostics = mergeByLine(
+          state.diagnostics,
+          dups.sort((a, b) => a.line - b.line),
+        );
     }
   }
 
   /** False when no worker could take the file (it was not touched: index it in this thread). */
-  private async indexOnWorker(pool: RunLogPool, path: string, st: { size: number; mtimeMs: number }, admit: (ref: ConversationRef) => boolean, opts: IndexFilesOptions): Promise<boolean> {
+  private async indexOnWorker(
+    pool: RunLogPool,
+    path: string,
+    st: { size: number; mtimeMs: number },
+    admit: (ref: ConversationRef) => boolean,
+    opts: IndexFilesOptions,
+  ): Promise<boolean> {
     let state = this.stateFor(path);
     try {
       const r = await pool.index({
@@ -177,28 +193,49 @@ export class RunLogIndex {
         return true;
       }
       this.removeFile(path);
-      this.files.set(path, { path, cursor: { indexedBytes: 0, nextLine: 1, mtimeMs: 0 }, refs: [], diagnostics: [diag({ file: path, line: 1, column: 1 }, 'error', 'index-failed', `could not be indexed: ${message}`)] });
+      this.files.set(path, {
+        path,
+        cursor: { indexedBytes: 0, nextLine: 1, mtimeMs: 0 },
+        refs: [],
+        diagnostics: [
+          diag({ file: path, line: 1, column: 1 }, 'error', 'index-failed', `could not be indexed: ${message}`),
+        ],
+      });
     }
     return true;
   }
 
   private stateFor(path: string): FileState {
     let state = this.files.get(path);
-    if (!state) this.files.set(path, (state = { path, cursor: { indexedBytes: 0, nextLine: 1, mtimeMs: 0 }, refs: [], diagnostics: [] }));
+    if (!state)
+      this.files.set(
+        path,
+        (state = { path, cursor: { indexedBytes: 0, nextLine: 1, mtimeMs: 0 }, refs: [], diagnostics: [] }),
+      );
     return state;
   }
 
   /** A regular file's size and mtime, or why it cannot be indexed. */
   private async statFile(path: string): Promise<{ size: number; mtimeMs: number } | string> {
     const st = await stat(path).catch((e: unknown) => e as NodeJS.ErrnoException);
-    if (st instanceof Error) return st.code === 'ELOOP' ? 'symbolic link loop: skipped' : st.code === 'ENOENT' ? 'missing (or a dangling link): skipped' : `cannot read: ${st.message}`;
+    if (st instanceof Error)
+      return st.code === 'ELOOP'
+        ? 'symbolic link loop: skipped'
+        : st.code === 'ENOENT'
+          ? 'missing (or a dangling link): skipped'
+          : `cannot read: ${st.message}`;
     if (!st.isFile()) return `${describeFileType(st)}, not a regular file: skipped`;
     return st;
   }
 
   private unreadable(path: string, message: string): IndexFileResult {
     this.removeFile(path);
-    return { path, added: [], diagnostics: [diag({ file: path, line: 1, column: 1 }, 'warning', 'not-a-file', message)], reset: false };
+    return {
+      path,
+      added: [],
+      diagnostics: [diag({ file: path, line: 1, column: 1 }, 'warning', 'not-a-file', message)],
+      reset: false,
+    };
   }
 
   /** Takes a parsed ref into the index unless its conv_id is taken (then a diagnostic says where). */
@@ -213,7 +250,12 @@ export class RunLogIndex {
     return true;
   }
 
-  private async indexJsonlFile(path: string, size: number, mtimeMs: number, opts: IndexFileOptions): Promise<IndexFileResult> {
+  private async indexJsonlFile(
+    path: string,
+    size: number,
+    mtimeMs: number,
+    opts: IndexFileOptions,
+  ): Promise<IndexFileResult> {
     const prev = this.files.get(path)?.cursor;
     const admit: Admit = opts.admit ?? ((ref, diags) => this.admit(ref, diags));
     let state = this.stateFor(path);
@@ -255,17 +297,32 @@ export class RunLogIndex {
     const st = await stat(path);
     const known = this.files.get(path);
     // A placeholder (`indexFiles` keeps the order by them) is not a previous index: it keeps its place.
-    const prev = known && (known.cursor.indexedBytes > 0 || known.refs.length || known.diagnostics.length) ? known : undefined;
-    if (prev && prev.cursor.mtimeMs === st.mtimeMs && prev.cursor.indexedBytes === st.size) return { path, added: [], diagnostics: [], reset: false };
+    const prev =
+      known && (known.cursor.indexedBytes > 0 || known.refs.length || known.diagnostics.length) ? known : undefined;
+    if (prev && prev.cursor.mtimeMs === st.mtimeMs && prev.cursor.indexedBytes === st.size)
+      return { path, added: [], diagnostics: [], reset: false };
     if (prev) this.removeFile(path);
-    const state: FileState = { path, cursor: { indexedBytes: st.size, nextLine: 1, mtimeMs: st.mtimeMs }, refs: [], diagnostics: [] };
+    const state: FileState = {
+      path,
+      cursor: { indexedBytes: st.size, nextLine: 1, mtimeMs: st.mtimeMs },
+      refs: [],
+      diagnostics: [],
+    };
     this.files.set(path, state);
     const decoded = await decodeDataFile(path, this.limits.maxLineBytes);
     const text = decoded.text;
     const diags: Diagnostic[] = [...decoded.diagnostics];
     const elements = splitJsonArray(text);
     if (!elements) {
-      if (text.trim() !== '') diags.push(diag({ file: path, line: 1, column: 1 }, 'error', 'json-not-array', 'a .json run-log file must hold one JSON array of conversations'));
+      if (text.trim() !== '')
+        diags.push(
+          diag(
+            { file: path, line: 1, column: 1 },
+            'error',
+            'json-not-array',
+            'a .json run-log file must hold one JSON array of conversations',
+          ),
+        );
     } else {
       // The array is still open (a file being written): a last element that does not parse is incomplete.
       const closed = /\]\s*$/.test(text);
@@ -276,10 +333,22 @@ export class RunLogIndex {
         bytePos += Buffer.byteLength(text.slice(charPos, el.start), 'utf8');
         charPos = el.start;
         if (!closed && i === elements.length - 1 && !parseJsonLocated(el.text).ok) {
-          diags.push(diag({ file: path, line: el.line, column: el.column }, 'warning', 'incomplete-line', 'the JSON array is not closed and its last element is incomplete: the log may still be being written'));
+          diags.push(
+            diag(
+              { file: path, line: el.line, column: el.column },
+              'warning',
+              'incomplete-line',
+              'the JSON array is not closed and its last element is incomplete: the log may still be being written',
+            ),
+          );
           return;
         }
-        const parsed = parseRunLogLine({ file: path, line: el.line, offset: bytePos, length: Buffer.byteLength(el.text, 'utf8') }, el.text, diags, el.column);
+        const parsed = parseRunLogLine(
+          { file: path, line: el.line, offset: bytePos, length: Buffer.byteLength(el.text, 'utf8') },
+          el.text,
+          diags,
+          el.column,
+        );
         if (parsed && (opts.admit ?? ((r, d, c) => this.admit(r, d, c)))(parsed.ref, diags, el.column)) {
           state.refs.push(parsed.ref);
           opts.onEntry?.(parsed.ref, parsed.entry);

@@ -126,7 +126,8 @@ export class RunLogPool {
         // pool is unavailable and the queued files are handed back to the caller's thread.
         if (this.slots.length === 0) {
           this.script = undefined;
-          for (const t of this.queue.splice(0)) t.reject(new RunLogWorkerUnavailable('no indexing worker could be started'));
+          for (const t of this.queue.splice(0))
+            t.reject(new RunLogWorkerUnavailable('no indexing worker could be started'));
         }
         return;
       }
@@ -134,7 +135,15 @@ export class RunLogPool {
       const id = this.nextId++;
       slot.running = { id, task };
       const { path, prev, size, mtimeMs, maxLineBytes, cacheDir } = task.job;
-      slot.worker.postMessage({ id, path, prev, size, mtimeMs, ...(maxLineBytes ? { maxLineBytes } : {}), ...(cacheDir ? { cacheDir } : {}) } satisfies RunLogWorkerRequest);
+      slot.worker.postMessage({
+        id,
+        path,
+        prev,
+        size,
+        mtimeMs,
+        ...(maxLineBytes ? { maxLineBytes } : {}),
+        ...(cacheDir ? { cacheDir } : {}),
+      } satisfies RunLogWorkerRequest);
     }
     // Idle: end the workers, so their heaps do not stay in the extension host's memory. Each ends
     // itself once its cache entries are written; one that does not within CLOSE_MS is stopped.
@@ -165,7 +174,13 @@ export class RunLogPool {
       else if (m.kind === 'refs') r.task.job.onRefs(m.refs);
       else {
         slot.running = undefined;
-        if (m.kind === 'done') r.task.resolve({ cursor: m.cursor, diagnostics: m.diagnostics, ...(m.cache ? { cache: m.cache } : {}), ...(m.notes ? { notes: m.notes } : {}) });
+        if (m.kind === 'done')
+          r.task.resolve({
+            cursor: m.cursor,
+            diagnostics: m.diagnostics,
+            ...(m.cache ? { cache: m.cache } : {}),
+            ...(m.notes ? { notes: m.notes } : {}),
+          });
         else r.task.reject(new RunLogWorkerError(m.message, m.unreadable));
         this.pump();
       }

@@ -87,7 +87,15 @@ export function lastAssistantFromLine(buf: Buffer): string | undefined {
     }
     if (end < 0) return undefined;
     const msg: unknown = JSON.parse(buf.toString('utf8', start, end));
-    if (msg && typeof msg === 'object' && 'role' in msg && msg.role === 'assistant' && 'content' in msg && typeof msg.content === 'string') return msg.content;
+    if (
+      msg &&
+      typeof msg === 'object' &&
+      'role' in msg &&
+      msg.role === 'assistant' &&
+      'content' in msg &&
+      typeof msg.content === 'string'
+    )
+      return msg.content;
     return undefined;
   }
 }
@@ -143,7 +151,11 @@ interface OpenFile {
   evicted: boolean;
 }
 
-const closeFile = (f: OpenFile) => void f.handle.then((h) => h.close(), () => undefined);
+const closeFile = (f: OpenFile) =>
+  void f.handle.then(
+    (h) => h.close(),
+    () => undefined,
+  );
 
 /** Reads many conversations, keeping their files open until `close`. */
 export class RunLogReader {

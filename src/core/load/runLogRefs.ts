@@ -1,6 +1,15 @@
 // What the run-log index keeps per conversation (a small summary and where its line is), built once
 // from the parsed line, in the calling thread or on an indexing worker (runLogWorker.ts) alike.
-import { type Condition, type ExtendedPath, type ForkedFrom, type Mode, type RecapMode, type RunLogEntry, effectiveCondition, effectiveMode } from '../schema/runlog';
+import {
+  type Condition,
+  type ExtendedPath,
+  type ForkedFrom,
+  type Mode,
+  type RecapMode,
+  type RunLogEntry,
+  effectiveCondition,
+  effectiveMode,
+} from '../schema/runlog';
 import type { Verdict } from '../../shared/verdicts';
 
 export type { Verdict } from '../../shared/verdicts';
@@ -56,7 +65,12 @@ function summariseTrace(trace: RunLogEntry['trace'], ref: ConversationRef): void
     if (m.role === 'log' && m.content && typeof m.content === 'object') {
       const c = m.content as { type?: unknown; response?: { response_type?: unknown }; response_type?: unknown };
       if (c.type !== 'system-verification') continue;
-      const t = typeof c.response?.response_type === 'string' ? c.response.response_type : typeof c.response_type === 'string' ? c.response_type : undefined;
+      const t =
+        typeof c.response?.response_type === 'string'
+          ? c.response.response_type
+          : typeof c.response_type === 'string'
+            ? c.response_type
+            : undefined;
       if (t) (types ??= new Map()).set(t, (types.get(t) ?? 0) + 1);
     }
   }
@@ -77,7 +91,9 @@ export function instanceKey(i: { mode: string; condition: string; path?: string;
 }
 
 /** The key the index groups by: task_id × model × instance. */
-export function conversationKey(r: Pick<ConversationRef, 'task_id' | 'model' | 'mode' | 'condition' | 'path' | 'k' | 'recap'>): string {
+export function conversationKey(
+  r: Pick<ConversationRef, 'task_id' | 'model' | 'mode' | 'condition' | 'path' | 'k' | 'recap'>,
+): string {
   return [r.task_id, r.model, instanceKey(r)].join('\u0000');
 }
 

@@ -37,17 +37,30 @@ export async function readTail(path: string, end: number): Promise<string> {
 }
 
 /** What still holds of a file's diagnostics when more of it is indexed: a previously incomplete last line (and a failed attempt) are read again. */
-export const stillTrue = (diags: readonly Diagnostic[]): Diagnostic[] => diags.filter((d) => d.code !== 'incomplete-line' && d.code !== 'index-failed');
+export const stillTrue = (diags: readonly Diagnostic[]): Diagnostic[] =>
+  diags.filter((d) => d.code !== 'incomplete-line' && d.code !== 'index-failed');
 
 /** Parses and validates one line (or `.json` array element) into a ref and its entry; problems go to `diags`. */
-export function parseRunLogLine(at: LineSpan, text: string, diags: Diagnostic[], column = 1): { ref: ConversationRef; entry: RunLogEntry } | undefined {
+export function parseRunLogLine(
+  at: LineSpan,
+  text: string,
+  diags: Diagnostic[],
+  column = 1,
+): { ref: ConversationRef; entry: RunLogEntry } | undefined {
   const { file, line } = at;
   // The index keeps summaries and offsets; a verifier reads the line again (with its float literals).
   const parsed = parseJsonLocated(text, { keepFloats: false });
   if (!parsed.ok) {
     // A `.json` array element may span lines: locate the error relative to where the element starts.
     const pos = lineColumnAt(text, parsed.error.offset);
-    diags.push(diag({ file, line: line + pos.line - 1, column: pos.line === 1 ? column + pos.column - 1 : pos.column }, 'error', 'json-syntax', `invalid JSON: ${parsed.error.message}`));
+    diags.push(
+      diag(
+        { file, line: line + pos.line - 1, column: pos.line === 1 ? column + pos.column - 1 : pos.column },
+        'error',
+        'json-syntax',
+        `invalid JSON: ${parsed.error.message}`,
+      ),
+    );
     return undefined;
   }
   const v = validateRunLogEntry(parsed.value, { file, line, column });
@@ -77,7 +90,13 @@ export interface ScanResult {
 }
 
 /** Indexes a JSONL run log from `prev` (undefined: from the start); `size` and `mtimeMs` from a stat just taken. */
-export async function scanJsonlFile(path: string, prev: FileCursor | undefined, size: number, mtimeMs: number, opts: ScanOptions): Promise<ScanResult> {
+export async function scanJsonlFile(
+  path: string,
+  prev: FileCursor | undefined,
+  size: number,
+  mtimeMs: number,
+  opts: ScanOptions,
+): Promise<ScanResult> {
   let reset = false;
   if (prev && (size < prev.indexedBytes || (await readTail(path, prev.indexedBytes)) !== (prev.tail ?? ''))) {
     // Truncated or rewritten in place: start over.
@@ -92,15 +111,34 @@ export async function scanJsonlFile(path: string, prev: FileCursor | undefined, 
   const wasOpen = c.openLastLine;
   c.openLastLine = false;
   const maxLineBytes = opts.maxLineBytes;
-  for await (const raw of readLineBytes(path, { startOffset: c.indexedBytes, startLine: c.nextLine, ...(opts.signal ? { signal: opts.signal } : {}), ...(maxLineBytes ? { maxLineBytes } : {}) })) {
+  for await (const raw of readLineBytes(path, {
+    startOffset: c.indexedBytes,
+    startLine: c.nextLine,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(maxLineBytes ? { maxLineBytes } : {}),
+  })) {
     if (raw.tooLong) {
       if (!raw.terminated) {
         // Still being written, or a huge last line: report it, index nothing past it yet.
         c.incomplete = { line: raw.line, offset: raw.offset };
-        diags.push(diag({ file: path, line: raw.line, column: 1 }, 'warning', 'incomplete-line', `last line is over the ${maxLineBytes ?? DEFAULT_MAX_LINE_BYTES}-byte line limit and has no newline: not indexed`));
+        diags.push(
+          diag(
+            { file: path, line: raw.line, column: 1 },
+            'warning',
+            'incomplete-line',
+            `last line is over the ${maxLineBytes ?? DEFAULT_MAX_LINE_BYTES}-byte line limit and has no newline: not indexed`,
+          ),
+        );
         break;
       }
-      diags.push(diag({ file: path, line: raw.line, column: 1 }, 'error', 'line-too-long', `line is ${raw.length} bytes, over the ${maxLineBytes ?? DEFAULT_MAX_LINE_BYTES}-byte limit (intentLens.load.maxLineBytes / --max-line-bytes): skipped`));
+      diags.push(
+        diag(
+          { file: path, line: raw.line, column: 1 },
+          'error',
+          'line-too-long',
+          `line is ${raw.length} bytes, over the ${maxLineBytes ?? DEFAULT_MAX_LINE_BYTES}-byte limit (intentLens.load.maxLineBytes / --max-line-bytes): skipped`,
+        ),
+      );
       c.indexedBytes = raw.next;
       c.nextLine = raw.line + 1;
       continue;
@@ -126,7 +164,14 @@ export async function scanJsonlFile(path: string, prev: FileCursor | undefined, 
       // Last line without newline: index it if it is complete JSON, else wait for more.
       if (text.trim() !== '') {
         c.incomplete = { line: raw.line, offset: raw.offset };
-        diags.push(diag({ file: path, line: raw.line, column: 1 }, 'warning', 'incomplete-line', 'last line is incomplete (no newline, JSON not closed): the log may still be being written; it is indexed when completed'));
+        diags.push(
+          diag(
+            { file: path, line: raw.line, column: 1 },
+            'warning',
+            'incomplete-line',
+            'last line is incomplete (no newline, JSON not closed): the log may still be being written; it is indexed when completed',
+          ),
+        );
       }
       break;
     }

@@ -9,7 +9,16 @@
 import { KNOWN_LOG_SCHEMAS, type RunLogEntry } from '../schema/runlog';
 import { validateRunLogEntry } from './validateRunLog';
 import { refOfEntry, type ConversationRef, type LineSpan } from './runLogRefs';
-import { CLOSE_ARRAY, CLOSE_OBJECT, JsonByteWalk, OPEN_ARRAY, OPEN_OBJECT, QUOTE, hasControlByte, keyTable } from '../jsonl/jsonByteWalk';
+import {
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  JsonByteWalk,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+  hasControlByte,
+  keyTable,
+} from '../jsonl/jsonByteWalk';
 
 /** The fields validation and the summary read, each undefined until read (absent and undefined are alike to them). */
 class EntryFields {
@@ -49,9 +58,15 @@ export class LogContentFields {
   response_type: unknown = undefined;
 }
 /** The known log types whose checks read no key of the content but LogContentFields' (the unit test holds them to it). */
-export const CHECKED_BY_CONTENT_FIELDS: ReadonlySet<string> = new Set(['shard_revealed', 'hint_revealed', 'event', 'answer-evaluation']);
+export const CHECKED_BY_CONTENT_FIELDS: ReadonlySet<string> = new Set([
+  'shard_revealed',
+  'hint_revealed',
+  'event',
+  'answer-evaluation',
+]);
 /** A known type whose schema reads more (intent_transition): its content is parsed whole. */
-const needsWholeContent = (type: unknown) => typeof type === 'string' && Object.hasOwn(KNOWN_LOG_SCHEMAS, type) && !CHECKED_BY_CONTENT_FIELDS.has(type);
+const needsWholeContent = (type: unknown) =>
+  typeof type === 'string' && Object.hasOwn(KNOWN_LOG_SCHEMAS, type) && !CHECKED_BY_CONTENT_FIELDS.has(type);
 const TOP_LEVEL = keyTable(new EntryFields());
 const IN_MESSAGE = keyTable(new MessageFields());
 const IN_CONTENT = keyTable(new LogContentFields());

@@ -60,8 +60,21 @@ port?.on('message', (req: RunLogWorkerMessage) => {
   scan.then(
     (r) => {
       flush();
-      post({ id: req.id, kind: 'done', cursor: r.cursor, diagnostics: r.diagnostics, ...(r.cache ? { cache: r.cache } : {}), ...(r.notes?.length ? { notes: r.notes } : {}) });
+      post({
+        id: req.id,
+        kind: 'done',
+        cursor: r.cursor,
+        diagnostics: r.diagnostics,
+        ...(r.cache ? { cache: r.cache } : {}),
+        ...(r.notes?.length ? { notes: r.notes } : {}),
+      });
     },
-    (e: unknown) => post({ id: req.id, kind: 'error', message: e instanceof Error ? e.message : String(e), unreadable: e instanceof NotRegularFileError || e instanceof FileTooLargeError }),
+    (e: unknown) =>
+      post({
+        id: req.id,
+        kind: 'error',
+        message: e instanceof Error ? e.message : String(e),
+        unreadable: e instanceof NotRegularFileError || e instanceof FileTooLargeError,
+      }),
   );
 });

@@ -15,7 +15,10 @@ export interface FileValidation {
 }
 
 /** A check of one record beyond its schema (e.g. the intent checks), given by the caller of the validator. */
-export type RecordCheck = (rec: BenchmarkRecord, loc: { file: string; line: number; column: number }) => Diagnostic[] | Promise<Diagnostic[]>;
+export type RecordCheck = (
+  rec: BenchmarkRecord,
+  loc: { file: string; line: number; column: number },
+) => Diagnostic[] | Promise<Diagnostic[]>;
 
 export interface ValidateOptions {
   /** Longest line (and largest file read whole), in bytes. */
@@ -29,7 +32,14 @@ export async function validateFile(path: string, opts: ValidateOptions = {}): Pr
     return await validateReadableFile(path, opts);
   } catch (e) {
     // A file that turned into a FIFO, vanished or grew past the limit: a problem of that file only.
-    return { path, kind: 'unknown', items: 0, diagnostics: [diag({ file: path, line: 1, column: 1 }, 'error', 'unreadable', e instanceof Error ? e.message : String(e))] };
+    return {
+      path,
+      kind: 'unknown',
+      items: 0,
+      diagnostics: [
+        diag({ file: path, line: 1, column: 1 }, 'error', 'unreadable', e instanceof Error ? e.message : String(e)),
+      ],
+    };
   }
 }
 
@@ -39,7 +49,9 @@ async function validateReadableFile(path: string, opts: ValidateOptions): Promis
   if (kind === 'records') {
     const f = await loadRecordsFile(path, limits);
     const extra: Diagnostic[] = [];
-    for (const item of f.items) for (const check of opts.recordChecks ?? []) extra.push(...(await check(item.value, { file: path, line: item.line, column: 1 })));
+    for (const item of f.items)
+      for (const check of opts.recordChecks ?? [])
+        extra.push(...(await check(item.value, { file: path, line: item.line, column: 1 })));
     return { path, kind, items: f.items.length, diagnostics: sortDiagnostics([...f.diagnostics, ...extra]) };
   }
   if (kind === 'evolving') {
@@ -51,7 +63,19 @@ async function validateReadableFile(path: string, opts: ValidateOptions): Promis
     const r = await index.indexFile(path);
     return { path, kind, items: r.added.length, diagnostics: r.diagnostics };
   }
-  return { path, kind: 'unknown', items: 0, diagnostics: [diag({ file: path, line: 1, column: 1 }, 'warning', 'unknown-kind', 'not recognised as records, run logs or evolving plans (no valid object with `shards`, `trace` or `anchor`+`turns`)')] };
+  return {
+    path,
+    kind: 'unknown',
+    items: 0,
+    diagnostics: [
+      diag(
+        { file: path, line: 1, column: 1 },
+        'warning',
+        'unknown-kind',
+        'not recognised as records, run logs or evolving plans (no valid object with `shards`, `trace` or `anchor`+`turns`)',
+      ),
+    ],
+  };
 }
 
 export async function validatePaths(paths: readonly string[], opts: ValidateOptions = {}): Promise<FileValidation[]> {

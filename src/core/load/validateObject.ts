@@ -14,7 +14,12 @@ export function diag(loc: Location, severity: Severity, code: string, message: s
 }
 
 /** Schema issues as located diagnostics; `input` is the object validated (what was found is read in it). */
-export function zodIssuesToDiagnostics(loc: Location, error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = [], input?: unknown): Diagnostic[] {
+export function zodIssuesToDiagnostics(
+  loc: Location,
+  error: z.ZodError,
+  prefix: ReadonlyArray<PropertyKey> = [],
+  input?: unknown,
+): Diagnostic[] {
   return error.issues.map((issue) => {
     const path = formatFieldPath([...prefix, ...issue.path]);
     return diag(loc, 'error', 'schema', describeZodIssue(issue, input), path);

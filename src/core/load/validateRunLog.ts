@@ -2,7 +2,17 @@
 // through a cheap structural check, and only a message that fails it goes through the full zod
 // schema, which then says precisely what is wrong.
 import { z } from 'zod';
-import { RunLogEntrySchema, TraceMessageSchema, KNOWN_LOG_SCHEMAS, MODES, CONDITIONS, PATHS, RECAP_MODES, EVENT_KINDS, type RunLogEntry } from '../schema/runlog';
+import {
+  RunLogEntrySchema,
+  TraceMessageSchema,
+  KNOWN_LOG_SCHEMAS,
+  MODES,
+  CONDITIONS,
+  PATHS,
+  RECAP_MODES,
+  EVENT_KINDS,
+  type RunLogEntry,
+} from '../schema/runlog';
 import type { Diagnostic } from '../jsonl/diagnostics';
 import { diag, zodIssuesToDiagnostics, type Location } from './validateObject';
 
@@ -25,7 +35,10 @@ function looksValid(m: unknown): boolean {
     case 'hint_revealed':
       return Number.isInteger(lc.shard_id);
     case 'answer-evaluation':
-      return (lc.is_correct === undefined || lc.is_correct === null || typeof lc.is_correct === 'boolean') && optNullableNumber(lc.score);
+      return (
+        (lc.is_correct === undefined || lc.is_correct === null || typeof lc.is_correct === 'boolean') &&
+        optNullableNumber(lc.score)
+      );
     case 'event':
       return EVENT_SET.has(lc.event) && Number.isInteger(lc.block);
   }
@@ -45,10 +58,14 @@ const optNullableNumber = (v: unknown) => v === undefined || v === null || typeo
 /** The header checks of RunLogEntrySchema, by hand: no copy of the object, no zod on the hot path. */
 function headerLooksValid(o: Record<string, unknown>): boolean {
   return (
-    typeof o.conv_id === 'string' && o.conv_id.length > 0 &&
+    typeof o.conv_id === 'string' &&
+    o.conv_id.length > 0 &&
     typeof o.task === 'string' &&
-    typeof o.task_id === 'string' && o.task_id.length > 0 &&
-    optString(o.assistant_model) && optString(o.user_model) && optString(o.system_model) &&
+    typeof o.task_id === 'string' &&
+    o.task_id.length > 0 &&
+    optString(o.assistant_model) &&
+    optString(o.user_model) &&
+    optString(o.system_model) &&
     (o.mode === undefined || MODE_SET.has(o.mode)) &&
     (o.condition === undefined || CONDITION_SET.has(o.condition)) &&
     (o.path === undefined || PATH_SET.has(o.path)) &&

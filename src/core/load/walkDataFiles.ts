@@ -18,7 +18,11 @@ export interface WalkOptions {
  * per glob; undefined when the tree has more than `maxEntries` entries or a
  * root cannot be read. Symbolic links are followed (as VS Code's search does), each directory once.
  */
-export async function walkMatching(roots: readonly string[], globs: readonly string[], opts: WalkOptions): Promise<string[][] | undefined> {
+export async function walkMatching(
+  roots: readonly string[],
+  globs: readonly string[],
+  opts: WalkOptions,
+): Promise<string[][] | undefined> {
   const files: Array<{ path: string; relative: string }> = [];
   const seen = new Set<string>();
   let entries = 0;

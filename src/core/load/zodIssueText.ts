@@ -66,7 +66,9 @@ const quoteList = (values: readonly unknown[]) => values.map((v) => JSON.stringi
 const plural = (n: number | bigint, one: string, many = `${one}s`) => `${n} ${Number(n) === 1 ? one : many}`;
 
 function sizeText(issue: Extract<Issue, { code: 'too_small' | 'too_big' }>, small: boolean): string {
-  const bound = small ? (issue as { minimum: number | bigint }).minimum : (issue as { maximum: number | bigint }).maximum;
+  const bound = small
+    ? (issue as { minimum: number | bigint }).minimum
+    : (issue as { maximum: number | bigint }).maximum;
   const inclusive = issue.inclusive !== false;
   const atLeast = small ? (inclusive ? 'at least' : 'more than') : inclusive ? 'at most' : 'less than';
   switch (issue.origin) {
@@ -95,7 +97,8 @@ export function describeZodIssue(issue: Issue, input?: unknown): string {
       const expected = EXPECTED[issue.expected] ?? `a ${issue.expected}`;
       const missing = input !== undefined ? found === undefined : /received undefined/.test(issue.message);
       if (missing) return `${subject} is missing: it must be ${expected}`;
-      if (issue.expected === 'int' && typeof found === 'number') return `${subject} must be a whole number, found ${found}`;
+      if (issue.expected === 'int' && typeof found === 'number')
+        return `${subject} must be a whole number, found ${found}`;
       return `${subject} must be ${expected}, found ${describeFound(found)}`;
     }
     case 'too_small':
@@ -103,11 +106,17 @@ export function describeZodIssue(issue: Issue, input?: unknown): string {
     case 'too_big':
       return `${subject} ${sizeText(issue, false)}${found !== undefined ? `, found ${describeFound(found)}` : ''}`;
     case 'invalid_value': {
-      const what = issue.values.length === 1 ? `must be ${quoteList(issue.values)}` : `must be one of ${quoteList(issue.values)}`;
+      const what =
+        issue.values.length === 1 ? `must be ${quoteList(issue.values)}` : `must be one of ${quoteList(issue.values)}`;
       return `${subject} ${what}, found ${describeFound(found)}`;
     }
     case 'invalid_format': {
-      const format = issue.format === 'regex' && issue.pattern ? `text matching ${issue.pattern}` : issue.format === 'starts_with' || issue.format === 'ends_with' || issue.format === 'includes' ? issue.message.replace(/^Invalid string: /, '') : `a valid ${issue.format}`;
+      const format =
+        issue.format === 'regex' && issue.pattern
+          ? `text matching ${issue.pattern}`
+          : issue.format === 'starts_with' || issue.format === 'ends_with' || issue.format === 'includes'
+            ? issue.message.replace(/^Invalid string: /, '')
+            : `a valid ${issue.format}`;
       return `${subject} must be ${format}, found ${describeFound(found)}`;
     }
     case 'not_multiple_of':
@@ -116,7 +125,8 @@ export function describeZodIssue(issue: Issue, input?: unknown): string {
       return `${name ? subject : 'The object'} has ${issue.keys.length === 1 ? 'an unknown field' : 'unknown fields'} ${issue.keys.map((k) => `\`${k}\``).join(', ')}`;
     case 'invalid_union': {
       const note = issue as { discriminator?: string; options?: unknown[] };
-      if (note.options?.length) return `${subject} must be one of ${quoteList(note.options)}, found ${describeFound(found)}`;
+      if (note.options?.length)
+        return `${subject} must be one of ${quoteList(note.options)}, found ${describeFound(found)}`;
       return `${subject} matches none of its allowed forms, found ${describeFound(found)}`;
     }
     case 'invalid_key': {

@@ -58,19 +58,25 @@ function allCorrect(runs: readonly ConversationRef[]): boolean {
 }
 
 /** H_v: system/user/assistant messages up to the last assistant message, which is the final answer. */
-export function studentDialogue(entry: Pick<RunLogEntry, 'trace'>): { history: ChatMessage[]; final: string } | undefined {
+export function studentDialogue(
+  entry: Pick<RunLogEntry, 'trace'>,
+): { history: ChatMessage[]; final: string } | undefined {
   const last = lastAssistantIndex(entry.trace);
   if (last < 0) return undefined;
   const history: ChatMessage[] = [];
   for (let i = 0; i < last; i++) {
     const m = entry.trace[i]!;
-    if ((m.role === 'system' || m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string') history.push({ role: m.role, content: m.content });
+    if ((m.role === 'system' || m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string')
+      history.push({ role: m.role, content: m.content });
   }
   return { history, final: String(entry.trace[last]!.content) };
 }
 
 /** c_v with the record's system prompt. */
-export function teacherPrompt(record: BenchmarkRecord, condition: MultiCondition): { prompt: 'S_Orig' | 'S_Dir'; messages: ChatMessage[] } {
+export function teacherPrompt(
+  record: BenchmarkRecord,
+  condition: MultiCondition,
+): { prompt: 'S_Orig' | 'S_Dir'; messages: ChatMessage[] } {
   const single = condition === 'revised' ? 'direct' : 'original';
   const inst = renderInstance(record, { mode: 'single', condition: single });
   const messages: ChatMessage[] = [];
@@ -108,11 +114,18 @@ export async function exportOpsd(
       s[r.condition].push(r);
     }
   }
-  const summary: OpsdSummary = { sources: multi.size, admittedSources: 0, examples: 0, skipped: { noRecord: 0, notAdmitted: 0, noFinalAnswer: 0, renderError: 0 } };
+  const summary: OpsdSummary = {
+    sources: multi.size,
+    admittedSources: 0,
+    examples: 0,
+    skipped: { noRecord: 0, notAdmitted: 0, noFinalAnswer: 0, renderError: 0 },
+  };
   const order = (c: string) => MULTI_CONDITIONS.indexOf(c as MultiCondition);
   const keys = [...multi.keys()].sort();
   for (const key of keys) {
-    const refs = multi.get(key)!.sort((a, b) => order(a.condition) - order(b.condition) || a.conv_id.localeCompare(b.conv_id));
+    const refs = multi
+      .get(key)!
+      .sort((a, b) => order(a.condition) - order(b.condition) || a.conv_id.localeCompare(b.conv_id));
     const { model, task_id } = refs[0]!;
     const record = recordOf(task_id);
     if (!record?.intent) {

@@ -19,7 +19,11 @@ export class AnthropicProvider extends SdkProvider {
 
   constructor(opts: AnthropicProviderOptions) {
     super(opts, opts.baseUrl ?? 'https://api.anthropic.com');
-    if (!opts.apiKey) throw new ProviderError('auth', `provider "${opts.id}" (Anthropic) has no API key: set it with "Intent Lens: Set API Key" or the provider's apiKeyEnv variable`);
+    if (!opts.apiKey)
+      throw new ProviderError(
+        'auth',
+        `provider "${opts.id}" (Anthropic) has no API key: set it with "Intent Lens: Set API Key" or the provider's apiKeyEnv variable`,
+      );
     this.client = new (anthropicSdk().Anthropic)({
       apiKey: opts.apiKey,
       ...(opts.baseUrl ? { baseURL: opts.baseUrl } : {}),
@@ -30,8 +34,13 @@ export class AnthropicProvider extends SdkProvider {
   }
 
   async complete(messages: readonly ChatMessage[], options: CompletionOptions = {}): Promise<CompletionResult> {
-    const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
-    const turns = messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
+    const system = messages
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n\n');
+    const turns = messages
+      .filter((m) => m.role !== 'system')
+      .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
     const params = {
       model: this.model,
       max_tokens: options.maxTokens ?? GENERATION_DEFAULTS.assistant.maxTokensMulti,
@@ -39,14 +48,33 @@ export class AnthropicProvider extends SdkProvider {
       ...(system ? { system } : {}),
       ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
     };
-    return this.guarded(() => this.streamed(params, options), () => this.single(params, options), options.signal);
+    return this.guarded(
+      () => this.streamed(params, options),
+      () => this.single(params, options),
+      options.signal,
+    );
   }
 
-  private async single(params: Anthropic.MessageCreateParamsNonStreaming, options: CompletionOptions): Promise<CompletionResult> {
-    const res: unknown = await this.send(() => this.client.messages.create({ ...params, stream: false }, { signal: options.signal }), options.signal);
-    const r = res as { content?: Array<{ type?: string; text?: unknown }>; usage?: { input_tokens?: number; output_tokens?: number }; model?: string; stop_reason?: string };
-    if (!Array.isArray(r?.content)) throw new ProviderError('malformed', `provider "${this.id}" sent a malformed response: no content blocks`);
-    const text = r.content.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text as string).join('');
+  private async single(
+    params: Anthropic.MessageCreateParamsNonStreaming,
+    options: CompletionOptions,
+  ): Promise<CompletionResult> {
+    const res: unknown = await this.send(
+      () => this.client.messages.create({ ...params, stream: false }, { signal: options.signal }),
+      options.signal,
+    );
+    const r = res as {
+      content?: Array<{ type?: string; text?: unknown }>;
+      usage?: { input_tokens?: number; output_tokens?: number };
+      model?: string;
+      stop_reason?: string;
+    };
+    if (!Array.isArray(r?.content))
+      throw new ProviderError('malformed', `provider "${this.id}" sent a malformed response: no content blocks`);
+    const text = r.content
+      .filter((b) => b.type === 'text' && typeof b.text === 'string')
+      .map((b) => b.text as string)
+      .join('');
     options.onToken?.(text);
     return {
       text,
@@ -56,8 +84,14 @@ export class AnthropicProvider extends SdkProvider {
     };
   }
 
-  private async streamed(params: Anthropic.MessageCreateParamsNonStreaming, options: CompletionOptions): Promise<CompletionResult> {
-    const stream = await this.send(() => this.client.messages.create({ ...params, stream: true }, { signal: options.signal }), options.signal);
+  private async streamed(
+    params: Anthropic.MessageCreateParamsNonStreaming,
+    options: CompletionOptions,
+  ): Promise<CompletionResult> {
+    const stream = await this.send(
+      () => this.client.messages.create({ ...params, stream: true }, { signal: options.signal }),
+      options.signal,
+    );
     let text = '';
     let model: string | undefined;
     let stopReason: string | undefined;
@@ -76,7 +110,8 @@ export class AnthropicProvider extends SdkProvider {
       }
     }
     // A stream cut off mid-answer looks like a short answer: without a stop reason it is not one.
-    if (!stopReason) throw this.malformed(`the stream ended without a stop reason after ${text.length} characters (cut off?)`);
+    if (!stopReason)
+      throw this.malformed(`the stream ended without a stop reason after ${text.length} characters (cut off?)`);
     return { text, usage, ...(model ? { model } : {}), finishReason: stopReason };
   }
 }

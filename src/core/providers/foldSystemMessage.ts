@@ -2,9 +2,16 @@
 // in front of the first user message, so the model still sees the domain instructions first.
 import type { ChatMessage } from './chatProvider';
 
-export function foldSystemMessage(messages: readonly ChatMessage[]): Array<{ role: 'user' | 'assistant'; content: string }> {
-  const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
-  const rest = messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
+export function foldSystemMessage(
+  messages: readonly ChatMessage[],
+): Array<{ role: 'user' | 'assistant'; content: string }> {
+  const system = messages
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join('\n\n');
+  const rest = messages
+    .filter((m) => m.role !== 'system')
+    .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
   if (!system) return rest;
   const first = rest.findIndex((m) => m.role === 'user');
   if (first < 0) return [{ role: 'user', content: system }, ...rest];

@@ -40,14 +40,25 @@ export function guardedFetch(timeoutMs: number, describe: () => string, base: Fe
     }
     const streaming = /text\/event-stream/i.test(res.headers.get('content-type') ?? '');
     const reader = res.body.getReader();
-    const fail = (what: string) => new ProviderError('timeout', `${describe()} ${what} (request timeout ${timeoutMs} ms)`);
+    const fail = (what: string) =>
+      new ProviderError('timeout', `${describe()} ${what} (request timeout ${timeoutMs} ms)`);
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         // A stream gets the whole timeout for every gap; a plain body shares it with the headers.
         const wait = streaming ? timeoutMs : Math.max(0, started + timeoutMs - Date.now());
         let timer: ReturnType<typeof setTimeout> | undefined;
         const timedOut = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(fail(streaming ? `sent nothing for ${timeoutMs} ms in the middle of a stream` : 'did not finish its response in time')), wait);
+          timer = setTimeout(
+            () =>
+              reject(
+                fail(
+                  streaming
+                    ? `sent nothing for ${timeoutMs} ms in the middle of a stream`
+                    : 'did not finish its response in time',
+                ),
+              ),
+            wait,
+          );
         });
         try {
           const r = await Promise.race([reader.read(), timedOut]);

@@ -4,7 +4,10 @@
 // Retry-After under a minute and time out only the headers.
 import type OpenAI from 'openai';
 import { openaiSdk } from './sdkModules';
-import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionCreateParamsStreaming,
+} from 'openai/resources/chat/completions';
 import type { ChatMessage, CompletionOptions, CompletionResult } from './chatProvider';
 import { ProviderError } from './providerErrors';
 import { guardedFetch } from './guardedFetch';
@@ -46,23 +49,54 @@ export class OpenAICompatibleProvider extends SdkProvider {
       ...(options.maxTokens !== undefined ? { [this.opts.tokenLimitParam ?? 'max_tokens']: options.maxTokens } : {}),
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
     };
-    return this.guarded(() => this.streamed(base, options), () => this.single(base, options), options.signal);
+    return this.guarded(
+      () => this.streamed(base, options),
+      () => this.single(base, options),
+      options.signal,
+    );
   }
 
-  private async single(base: Omit<ChatCompletionCreateParamsNonStreaming, 'stream'>, options: CompletionOptions): Promise<CompletionResult> {
-    const res: unknown = await this.send(() => this.client.chat.completions.create({ ...base, stream: false }, { signal: options.signal }), options.signal);
-    const r = res as { choices?: Array<{ message?: { content?: unknown }; finish_reason?: string }>; usage?: { prompt_tokens?: number; completion_tokens?: number }; model?: string };
+  private async single(
+    base: Omit<ChatCompletionCreateParamsNonStreaming, 'stream'>,
+    options: CompletionOptions,
+  ): Promise<CompletionResult> {
+    const res: unknown = await this.send(
+      () => this.client.chat.completions.create({ ...base, stream: false }, { signal: options.signal }),
+      options.signal,
+    );
+    const r = res as {
+      choices?: Array<{ message?: { content?: unknown }; finish_reason?: string }>;
+      usage?: { prompt_tokens?: number; completion_tokens?: number };
+      model?: string;
+    };
     const choice = Array.isArray(r?.choices) ? r.choices[0] : undefined;
-    if (!choice || typeof choice !== 'object' || !choice.message) throw this.malformed('no choices[0].message in the response');
+    if (!choice || typeof choice !== 'object' || !choice.message)
+      throw this.malformed('no choices[0].message in the response');
     const content = choice.message.content;
-    if (content !== null && content !== undefined && typeof content !== 'string') throw this.malformed('choices[0].message.content is not a string');
+    if (content !== null && content !== undefined && typeof content !== 'string')
+      throw this.malformed('choices[0].message.content is not a string');
     const text = typeof content === 'string' ? content : '';
     options.onToken?.(text);
-    return { text, ...usageOf(r.usage), ...(typeof r.model === 'string' ? { model: r.model } : {}), ...(choice.finish_reason ? { finishReason: choice.finish_reason } : {}) };
+    return {
+      text,
+      ...usageOf(r.usage),
+      ...(typeof r.model === 'string' ? { model: r.model } : {}),
+      ...(choice.finish_reason ? { finishReason: choice.finish_reason } : {}),
+    };
   }
 
-  private async streamed(base: Omit<ChatCompletionCreateParamsStreaming, 'stream'>, options: CompletionOptions): Promise<CompletionResult> {
-    const stream = await this.send(() => this.client.chat.completions.create({ ...base, stream: true, stream_options: { include_usage: true } }, { signal: options.signal }), options.signal);
+  private async streamed(
+    base: Omit<ChatCompletionCreateParamsStreaming, 'stream'>,
+    options: CompletionOptions,
+  ): Promise<CompletionResult> {
+    const stream = await this.send(
+      () =>
+        this.client.chat.completions.create(
+          { ...base, stream: true, stream_options: { include_usage: true } },
+          { signal: options.signal },
+        ),
+      options.signal,
+    );
     let text = '';
     let usage: CompletionResult['usage'];
     let model: string | undefined;
@@ -90,12 +124,15 @@ export class OpenAICompatibleProvider extends SdkProvider {
     }
     if (chunks === 0) throw this.malformed('the stream ended without any chunk');
     // A stream cut off mid-answer looks like a short answer: without a finish reason it is not one.
-    if (!finishReason) throw this.malformed(`the stream ended without a finish reason after ${text.length} characters (cut off?)`);
+    if (!finishReason)
+      throw this.malformed(`the stream ended without a finish reason after ${text.length} characters (cut off?)`);
     return { text, ...(usage ? { usage } : {}), ...(model ? { model } : {}), finishReason };
   }
 }
 
-function usageOf(u: { prompt_tokens?: number; completion_tokens?: number } | null | undefined): Pick<CompletionResult, 'usage'> {
+function usageOf(
+  u: { prompt_tokens?: number; completion_tokens?: number } | null | undefined,
+): Pick<CompletionResult, 'usage'> {
   if (!u || typeof u !== 'object') return {};
   const usage: NonNullable<CompletionResult['usage']> = {};
   if (typeof u.prompt_tokens === 'number') usage.input_tokens = u.prompt_tokens;

@@ -3,9 +3,20 @@
 // key values in play, so a server that echoes the key in its error body cannot leak it.
 import { loadedSdkErrors } from './sdkModules';
 
-const isSdkError = (e: unknown, name: Parameters<typeof loadedSdkErrors>[0]) => loadedSdkErrors(name).some((cls) => e instanceof cls);
+const isSdkError = (e: unknown, name: Parameters<typeof loadedSdkErrors>[0]) =>
+  loadedSdkErrors(name).some((cls) => e instanceof cls);
 
-export type ProviderErrorKind = 'auth' | 'not-found' | 'connection' | 'timeout' | 'rate-limit' | 'server' | 'bad-request' | 'malformed' | 'cancelled' | 'unavailable';
+export type ProviderErrorKind =
+  | 'auth'
+  | 'not-found'
+  | 'connection'
+  | 'timeout'
+  | 'rate-limit'
+  | 'server'
+  | 'bad-request'
+  | 'malformed'
+  | 'cancelled'
+  | 'unavailable';
 
 export class ProviderError extends Error {
   constructor(
@@ -44,7 +55,10 @@ function serverMessage(e: SdkErrorShape): string | undefined {
 }
 
 /** Maps an error thrown by the openai or Anthropic SDK (or fetch) to a ProviderError. */
-export function toProviderError(e: unknown, ctx: { providerId: string; model: string; baseUrl?: string }): ProviderError {
+export function toProviderError(
+  e: unknown,
+  ctx: { providerId: string; model: string; baseUrl?: string },
+): ProviderError {
   if (e instanceof ProviderError) return e;
   const err = (typeof e === 'object' && e !== null ? e : { message: String(e) }) as SdkErrorShape;
   const where = `provider "${ctx.providerId}"${ctx.baseUrl ? ` at ${ctx.baseUrl}` : ''}`;
@@ -55,29 +69,49 @@ export function toProviderError(e: unknown, ctx: { providerId: string; model: st
   const aborted = isSdkError(e, 'APIUserAbortError') || err.name === 'AbortError';
   const unreachable = !timedOut && isSdkError(e, 'APIConnectionError');
   if (aborted) return new ProviderError('cancelled', 'request cancelled');
-  if (timedOut) return new ProviderError('timeout', `${where} did not answer within the request timeout (model ${ctx.model})`);
+  if (timedOut)
+    return new ProviderError('timeout', `${where} did not answer within the request timeout (model ${ctx.model})`);
   if (unreachable || (err.status === undefined && causeCode(err))) {
     const code = causeCode(err);
-    if (code === 'ECONNREFUSED') return new ProviderError('connection', `connection refused by ${where}: is the server running and the base URL right?`);
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new ProviderError('connection', `cannot resolve the host of ${where}: check the base URL`);
-    return new ProviderError('connection', `cannot reach ${where}${code ? ` (${code})` : ''}: ${err.message ?? 'connection error'}`);
+    if (code === 'ECONNREFUSED')
+      return new ProviderError(
+        'connection',
+        `connection refused by ${where}: is the server running and the base URL right?`,
+      );
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      return new ProviderError('connection', `cannot resolve the host of ${where}: check the base URL`);
+    return new ProviderError(
+      'connection',
+      `cannot reach ${where}${code ? ` (${code})` : ''}: ${err.message ?? 'connection error'}`,
+    );
   }
   switch (err.status) {
     case 401:
-      return new ProviderError('auth', `${where} rejected the API key (401)${suffix}. Set the key with "Intent Lens: Set API Key" (or the provider's apiKeyEnv variable in the CLI).`, 401);
+      return new ProviderError(
+        'auth',
+        `${where} rejected the API key (401)${suffix}. Set the key with "Intent Lens: Set API Key" (or the provider's apiKeyEnv variable in the CLI).`,
+        401,
+      );
     case 403:
       return new ProviderError('auth', `${where} refused access (403)${suffix}`, 403);
     case 404:
-      return new ProviderError('not-found', `${where} does not know model "${ctx.model}" or the endpoint (404)${suffix}. Check the model id and that the base URL ends where /chat/completions is served (often …/v1).`, 404);
+      return new ProviderError(
+        'not-found',
+        `${where} does not know model "${ctx.model}" or the endpoint (404)${suffix}. Check the model id and that the base URL ends where /chat/completions is served (often …/v1).`,
+        404,
+      );
     case 429:
       return new ProviderError('rate-limit', `${where} is rate limiting (429) and retries were used up${suffix}`, 429);
     case 400:
     case 422:
       return new ProviderError('bad-request', `${where} rejected the request (${err.status})${suffix}`, err.status);
   }
-  if (typeof err.status === 'number' && err.status >= 500) return new ProviderError('server', `${where} failed with ${err.status} after retries${suffix}`, err.status);
-  if (typeof err.status === 'number') return new ProviderError('bad-request', `${where} answered ${err.status}${suffix}`, err.status);
-  if (err instanceof SyntaxError) return new ProviderError('malformed', `${where} sent a response that is not valid JSON: ${err.message}`);
+  if (typeof err.status === 'number' && err.status >= 500)
+    return new ProviderError('server', `${where} failed with ${err.status} after retries${suffix}`, err.status);
+  if (typeof err.status === 'number')
+    return new ProviderError('bad-request', `${where} answered ${err.status}${suffix}`, err.status);
+  if (err instanceof SyntaxError)
+    return new ProviderError('malformed', `${where} sent a response that is not valid JSON: ${err.message}`);
   return new ProviderError('unavailable', `${where} failed: ${err.message ?? String(e)}`);
 }
 
@@ -128,7 +162,8 @@ const SECRET_SHAPES = [/\bsk-(?:ant-)?[A-Za-z0-9_-]{12,}/g, /\bBearer\s+[A-Za-z0
 export function knownSecrets(given: ReadonlyArray<string | undefined>, env: NodeJS.ProcessEnv = process.env): string[] {
   const out = new Set<string>();
   for (const v of given) if (v && v.trim().length >= MIN_SECRET_LENGTH) out.add(v.trim());
-  for (const [name, v] of Object.entries(env)) if (v && SECRET_ENV_NAME.test(name) && v.trim().length >= MIN_SECRET_LENGTH) out.add(v.trim());
+  for (const [name, v] of Object.entries(env))
+    if (v && SECRET_ENV_NAME.test(name) && v.trim().length >= MIN_SECRET_LENGTH) out.add(v.trim());
   // Longest first, so a key that contains another is replaced whole.
   return [...out].sort((a, b) => b.length - a.length);
 }

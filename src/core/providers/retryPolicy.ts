@@ -67,7 +67,11 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * `toError` maps the last failure to a ProviderError; when the budget stopped the retries, its
  * message says so.
  */
-export async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPolicy, classify: { isConnectionError: (e: unknown) => boolean; toError: (e: unknown) => ProviderError }): Promise<T> {
+export async function withRetries<T>(
+  attempt: () => Promise<T>,
+  policy: RetryPolicy,
+  classify: { isConnectionError: (e: unknown) => boolean; toError: (e: unknown) => ProviderError },
+): Promise<T> {
   const deadline = Date.now() + policy.timeoutMs;
   for (let n = 0; ; n++) {
     try {
@@ -78,8 +82,15 @@ export async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPol
       const wait = asked !== undefined ? Math.min(asked, policy.maxRetryAfterMs) : backoffMs(n);
       if (Date.now() + wait > deadline) {
         const err = classify.toError(e);
-        const why = asked !== undefined ? `the server asked to retry after ${fmtSeconds(asked)} (honoured up to ${fmtSeconds(policy.maxRetryAfterMs)})` : `the next retry would wait ${fmtSeconds(wait)}`;
-        throw new ProviderError(err.kind, `${err.message}; not retried: ${why}, past the ${fmtSeconds(policy.timeoutMs)} request timeout`, err.status);
+        const why =
+          asked !== undefined
+            ? `the server asked to retry after ${fmtSeconds(asked)} (honoured up to ${fmtSeconds(policy.maxRetryAfterMs)})`
+            : `the next retry would wait ${fmtSeconds(wait)}`;
+        throw new ProviderError(
+          err.kind,
+          `${err.message}; not retried: ${why}, past the ${fmtSeconds(policy.timeoutMs)} request timeout`,
+          err.status,
+        );
       }
       await sleep(wait, policy.signal);
     }

@@ -20,7 +20,9 @@ export function anthropicSdk(): typeof AnthropicModule {
 type ErrorClass = abstract new (...args: never[]) => Error;
 
 /** The SDK error classes of the SDKs loaded so far (an error of an SDK not loaded cannot exist). */
-export function loadedSdkErrors(name: 'APIConnectionError' | 'APIConnectionTimeoutError' | 'APIUserAbortError'): ErrorClass[] {
+export function loadedSdkErrors(
+  name: 'APIConnectionError' | 'APIConnectionTimeoutError' | 'APIUserAbortError',
+): ErrorClass[] {
   const out: ErrorClass[] = [];
   if (openaiModule) out.push(openaiModule[name] as ErrorClass);
   if (anthropicModule) out.push(anthropicModule[name] as ErrorClass);

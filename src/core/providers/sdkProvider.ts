@@ -2,7 +2,14 @@
 // over the whole response (not the SDK's), cancellation, and errors with secrets redacted.
 import type { ChatMessage, ChatProvider, CompletionOptions, CompletionResult } from './chatProvider';
 import { RELIABILITY_DEFAULTS } from './chatProvider';
-import { ProviderError, knownSecrets, raceAbort, redactProviderError, redactUrl, toProviderError } from './providerErrors';
+import {
+  ProviderError,
+  knownSecrets,
+  raceAbort,
+  redactProviderError,
+  redactUrl,
+  toProviderError,
+} from './providerErrors';
 import { withRetries } from './retryPolicy';
 import { isSdkConnectionError } from './sdkModules';
 
@@ -40,7 +47,11 @@ export abstract class SdkProvider implements ChatProvider {
   abstract complete(messages: readonly ChatMessage[], options?: CompletionOptions): Promise<CompletionResult>;
 
   /** Runs one completion (streamed when the provider streams): cancellable, errors as redacted ProviderErrors. */
-  protected async guarded(streamed: () => Promise<CompletionResult>, single: () => Promise<CompletionResult>, signal: AbortSignal | undefined): Promise<CompletionResult> {
+  protected async guarded(
+    streamed: () => Promise<CompletionResult>,
+    single: () => Promise<CompletionResult>,
+    signal: AbortSignal | undefined,
+  ): Promise<CompletionResult> {
     try {
       return await raceAbort(this.common.stream ? streamed() : single(), signal);
     } catch (e) {
@@ -51,11 +62,22 @@ export abstract class SdkProvider implements ChatProvider {
 
   /** Sends the request, retrying what is worth retrying within the time budget. */
   protected send<T>(request: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-    const policy = { maxRetries: this.common.maxRetries ?? RELIABILITY_DEFAULTS.maxRetries, timeoutMs: this.timeoutMs, maxRetryAfterMs: this.common.maxRetryAfterMs ?? RELIABILITY_DEFAULTS.maxRetryAfterMs, ...(signal ? { signal } : {}) };
-    return withRetries(request, policy, { isConnectionError: isSdkConnectionError, toError: (e) => toProviderError(e, this.ctx) });
+    const policy = {
+      maxRetries: this.common.maxRetries ?? RELIABILITY_DEFAULTS.maxRetries,
+      timeoutMs: this.timeoutMs,
+      maxRetryAfterMs: this.common.maxRetryAfterMs ?? RELIABILITY_DEFAULTS.maxRetryAfterMs,
+      ...(signal ? { signal } : {}),
+    };
+    return withRetries(request, policy, {
+      isConnectionError: isSdkConnectionError,
+      toError: (e) => toProviderError(e, this.ctx),
+    });
   }
 
   protected malformed(what: string): ProviderError {
-    return new ProviderError('malformed', `provider "${this.id}" at ${this.ctx.baseUrl} sent a malformed response: ${what}`);
+    return new ProviderError(
+      'malformed',
+      `provider "${this.id}" at ${this.ctx.baseUrl} sent a malformed response: ${what}`,
+    );
   }
 }

@@ -11,7 +11,8 @@ import type { RecapMode } from '../schema/runlog';
 import type { IntentSnapshot } from '../state/intentTimeline';
 import { evolvingTimeline } from '../state/evolvingTimeline';
 
-export const PROMPT_RECAP = 'Before answering, first list all the conditions from our conversation that apply to this question, then provide your answer.';
+export const PROMPT_RECAP =
+  'Before answering, first list all the conditions from our conversation that apply to this question, then provide your answer.';
 
 /** The `log` entry written right after a user message (FORMAT.md §3); `turn` is the 0-based user turn. */
 export interface IntentTransitionLog {
@@ -61,8 +62,12 @@ function goalOf(turn: EvolvingPlan['turns'][number]): string | undefined {
 
 /** The oracle recap for the state after a turn: active function, revealed arguments, latest values. */
 export function oracleRecap(snapshot: IntentSnapshot, goal?: string): string {
-  const head = goal ? `Before answering, recall that the goal is: "${goal}".` : `Before answering, recall that the task is now: ${snapshot.activeTask}.`;
-  const conditions = snapshot.requirements.filter((r) => r.inEffect !== undefined).map((r) => `${r.name} is ${r.inEffect}`);
+  const head = goal
+    ? `Before answering, recall that the goal is: "${goal}".`
+    : `Before answering, recall that the task is now: ${snapshot.activeTask}.`;
+  const conditions = snapshot.requirements
+    .filter((r) => r.inEffect !== undefined)
+    .map((r) => `${r.name} is ${r.inEffect}`);
   return conditions.length ? `${head} The following conditions apply: ${conditions.join('; ')}.` : head;
 }
 
@@ -78,20 +83,47 @@ export function evolvingUserTurns(plan: EvolvingPlan, recap: RecapMode = plan.re
     let extra: string | undefined;
     if (turn > 0 && recap === 'prompt') extra = PROMPT_RECAP;
     if (turn > 0 && recap === 'oracle') extra = oracleRecap(snapshots[turn]!, goalOf(t));
-    const log: IntentTransitionLog = { type: 'intent_transition', turn, transition: t.transition, function: t.function, args: { ...t.args }, revealed: [...t.revealed] };
-    return { turn, transition: t.transition, content: extra ? `${t.user} ${extra}` : t.user, ...(extra ? { recap: extra } : {}), log };
+    const log: IntentTransitionLog = {
+      type: 'intent_transition',
+      turn,
+      transition: t.transition,
+      function: t.function,
+      args: { ...t.args },
+      revealed: [...t.revealed],
+    };
+    return {
+      turn,
+      transition: t.transition,
+      content: extra ? `${t.user} ${extra}` : t.user,
+      ...(extra ? { recap: extra } : {}),
+      log,
+    };
   });
 }
 
-export function renderEvolving(plan: EvolvingPlan, opts: { mode: 'single' | 'evolving'; recap?: RecapMode }): RenderedEvolving {
+export function renderEvolving(
+  plan: EvolvingPlan,
+  opts: { mode: 'single' | 'evolving'; recap?: RecapMode },
+): RenderedEvolving {
   const system: unknown = plan['system'];
-  const base = { task_id: plan.task_id, task: plan.task, reference: plan.anchor.answer, ...(typeof system === 'string' ? { system } : {}) };
-  if (opts.mode === 'single') return { ...base, mode: 'single', messages: [{ role: 'user', content: evolvingAnchorPrompt(plan), turn: 0 }] };
+  const base = {
+    task_id: plan.task_id,
+    task: plan.task,
+    reference: plan.anchor.answer,
+    ...(typeof system === 'string' ? { system } : {}),
+  };
+  if (opts.mode === 'single')
+    return { ...base, mode: 'single', messages: [{ role: 'user', content: evolvingAnchorPrompt(plan), turn: 0 }] };
   const recap = opts.recap ?? plan.recap ?? 'none';
   return {
     ...base,
     mode: 'evolving',
     recap,
-    messages: evolvingUserTurns(plan, recap).map((u) => ({ role: 'user', content: u.content, turn: u.turn, transition: u.transition })),
+    messages: evolvingUserTurns(plan, recap).map((u) => ({
+      role: 'user',
+      content: u.content,
+      turn: u.turn,
+      transition: u.transition,
+    })),
   };
 }

@@ -50,7 +50,11 @@ export const SINGLE_CONDITIONS = ['original', 'direct', 'revised', 'retained'] a
 
 /** The eight instances of a source, in the paper's order (plain LiC records have only the two originals). */
 export function baseInstances(rec: BenchmarkRecord): InstanceSpec[] {
-  if (!rec.intent) return [{ mode: 'multi', condition: 'original' }, { mode: 'single', condition: 'original' }];
+  if (!rec.intent)
+    return [
+      { mode: 'multi', condition: 'original' },
+      { mode: 'single', condition: 'original' },
+    ];
   return [
     ...MULTI_CONDITIONS.map((condition) => ({ mode: 'multi' as const, condition })),
     ...SINGLE_CONDITIONS.map((condition) => ({ mode: 'single' as const, condition })),
@@ -70,7 +74,8 @@ export function extendedInstances(rec: BenchmarkRecord): InstanceSpec[] {
   if (!rec.intent) return [];
   const out: InstanceSpec[] = [];
   for (const path of PATHS) {
-    for (let k = 0; k <= maxDepth(rec, path); k++) out.push({ mode: 'multi', condition: pathCondition(path, k), path, k });
+    for (let k = 0; k <= maxDepth(rec, path); k++)
+      out.push({ mode: 'multi', condition: pathCondition(path, k), path, k });
   }
   return out;
 }
@@ -125,21 +130,50 @@ export function mathAnswerOf(answer: string | number | undefined): number | stri
 /** The full single-turn task text of a record without intent block (LiC's domain keys). */
 function plainSingleTurnPrompt(rec: BenchmarkRecord): string {
   const fsq = rec.fully_specified_question;
-  const text = rec.task === 'math' ? rec.question : rec.task === 'code' ? rec.prompt : Array.isArray(fsq) ? fsq.flat(3).map((m) => (typeof m === 'string' ? m : typeof m === 'object' && m !== null && 'content' in m ? String((m as { content: unknown }).content) : '')).join('\n') : fsq;
-  if (typeof text !== 'string') throw new RenderError(`record ${rec.task_id} has no single-turn prompt (${rec.task === 'math' ? 'question' : rec.task === 'code' ? 'prompt' : 'fully_specified_question'})`);
+  const text =
+    rec.task === 'math'
+      ? rec.question
+      : rec.task === 'code'
+        ? rec.prompt
+        : Array.isArray(fsq)
+          ? fsq
+              .flat(3)
+              .map((m) =>
+                typeof m === 'string'
+                  ? m
+                  : typeof m === 'object' && m !== null && 'content' in m
+                    ? String((m as { content: unknown }).content)
+                    : '',
+              )
+              .join('\n')
+          : fsq;
+  if (typeof text !== 'string')
+    throw new RenderError(
+      `record ${rec.task_id} has no single-turn prompt (${rec.task === 'math' ? 'question' : rec.task === 'code' ? 'prompt' : 'fully_specified_question'})`,
+    );
   return text;
 }
 
 /** The event blocks inserted after the target shard, per condition and extended path. */
 function eventMessages(rec: BenchmarkRecord, spec: InstanceSpec): RenderedMessage[] {
   const it = rec.intent!;
-  const ev = (content: string, event: EventKind, block: number): RenderedMessage => ({ role: 'user', content, kind: 'event', event, block });
-  const neutralBlock = (pair: readonly [string, string], block: number) => [ev(pair[0], 'neutral', block), ev(pair[1], 'neutral', block)];
+  const ev = (content: string, event: EventKind, block: number): RenderedMessage => ({
+    role: 'user',
+    content,
+    kind: 'event',
+    event,
+    block,
+  });
+  const neutralBlock = (pair: readonly [string, string], block: number) => [
+    ev(pair[0], 'neutral', block),
+    ev(pair[1], 'neutral', block),
+  ];
   const neutralPairs: Array<readonly [string, string]> = [it.neutral, ...(it.extra_neutral ?? [])];
   if (spec.path) {
     const k = spec.k ?? 0;
     const max = maxDepth(rec, spec.path);
-    if (!Number.isInteger(k) || k < 0 || k > max) throw new RenderError(`${spec.path} depth k=${k} is not available for ${rec.task_id} (0..${max})`);
+    if (!Number.isInteger(k) || k < 0 || k > max)
+      throw new RenderError(`${spec.path} depth k=${k} is not available for ${rec.task_id} (0..${max})`);
     switch (spec.path) {
       case 'accumulation-neutral':
         return neutralPairs.slice(0, k).flatMap((p, i) => neutralBlock(p, i + 1));
@@ -151,7 +185,11 @@ function eventMessages(rec: BenchmarkRecord, spec: InstanceSpec): RenderedMessag
       case 'persistence-revised': {
         // The decision pair is block 0; the k added clarification blocks are 1..k.
         const decision = spec.path === 'persistence-revised' ? ev(it.accept, 'accept', 0) : ev(it.reject, 'reject', 0);
-        return [ev(it.proposal, 'proposal', 0), decision, ...neutralPairs.slice(0, k).flatMap((p, i) => neutralBlock(p, i + 1))];
+        return [
+          ev(it.proposal, 'proposal', 0),
+          decision,
+          ...neutralPairs.slice(0, k).flatMap((p, i) => neutralBlock(p, i + 1)),
+        ];
       }
     }
   }
@@ -199,7 +237,12 @@ export function renderInstance(rec: BenchmarkRecord, spec: InstanceSpec): Render
           break;
         case 'revised':
         case 'retained':
-          content = [it.single_turn.original, it.connector, it.proposal, spec.condition === 'revised' ? it.accept : it.reject]
+          content = [
+            it.single_turn.original,
+            it.connector,
+            it.proposal,
+            spec.condition === 'revised' ? it.accept : it.reject,
+          ]
             .filter((s): s is string => typeof s === 'string' && s.trim() !== '')
             .join(' ');
           break;
@@ -224,7 +267,13 @@ export function renderInstance(rec: BenchmarkRecord, spec: InstanceSpec): Render
 }
 
 /** The instance label with the recap mode of an evolving-intent run: `evolving · recap oracle`. */
-export function instanceRecapLabel(spec: { mode: string; condition: string; path?: string; k?: number; recap?: string }): string {
+export function instanceRecapLabel(spec: {
+  mode: string;
+  condition: string;
+  path?: string;
+  k?: number;
+  recap?: string;
+}): string {
   return instanceLabel(spec) + (spec.recap ? ` · recap ${spec.recap}` : '');
 }
 

@@ -14,7 +14,7 @@ export const ShardSchema = z
     shard: z.string().optional(),
   })
   .refine((s) => typeof s.shard_text === 'string' || typeof s.shard === 'string', {
-    message: 'a shard needs `shard_text` (or LiC\'s `shard`)',
+    message: "a shard needs `shard_text` (or LiC's `shard`)",
     path: ['shard_text'],
   });
 export type Shard = z.infer<typeof ShardSchema>;
@@ -36,7 +36,12 @@ export const ReviewSchema = z.looseObject({
 export type Review = z.infer<typeof ReviewSchema>;
 
 /** A reference answer: math a number (or numeric string), database SQL, code a name, actions a call list. */
-export const ReferenceValueSchema = z.union([z.number(), z.string(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+export const ReferenceValueSchema = z.union([
+  z.number(),
+  z.string(),
+  z.array(z.unknown()),
+  z.record(z.string(), z.unknown()),
+]);
 export type ReferenceValue = z.infer<typeof ReferenceValueSchema>;
 
 export const ExtraProposalSchema = z.looseObject({
@@ -70,10 +75,18 @@ export type IntentBlock = z.infer<typeof IntentBlockSchema>;
  * One tool of an actions record, as far as the verifiers read it: what validates here cannot crash
  * them (a `parameters.properties` that is a string or null, a `required` that is not a list).
  */
-const ToolParamSchema = z.looseObject({ type: z.string().optional(), items: z.looseObject({ type: z.string().optional() }).optional() });
+const ToolParamSchema = z.looseObject({
+  type: z.string().optional(),
+  items: z.looseObject({ type: z.string().optional() }).optional(),
+});
 export const ToolSchemaSchema = z.looseObject({
   name: z.string(),
-  parameters: z.looseObject({ properties: z.record(z.string(), ToolParamSchema).optional(), required: z.array(z.string()).optional() }).optional(),
+  parameters: z
+    .looseObject({
+      properties: z.record(z.string(), ToolParamSchema).optional(),
+      required: z.array(z.string()).optional(),
+    })
+    .optional(),
 });
 
 export const BenchmarkRecordSchema = z.looseObject({

@@ -11,7 +11,12 @@ export const CONDITIONS = ['original', 'neutral', 'retained', 'revised', 'direct
 export const ConditionSchema = z.enum(CONDITIONS);
 export type Condition = z.infer<typeof ConditionSchema>;
 
-export const PATHS = ['accumulation-neutral', 'accumulation-retained', 'persistence-retained', 'persistence-revised'] as const;
+export const PATHS = [
+  'accumulation-neutral',
+  'accumulation-retained',
+  'persistence-retained',
+  'persistence-revised',
+] as const;
 export const PathSchema = z.enum(PATHS);
 export type ExtendedPath = z.infer<typeof PathSchema>;
 
@@ -27,8 +32,15 @@ export type EventKind = z.infer<typeof EventKindSchema>;
 export const LogContentSchema = z.looseObject({ type: z.string() });
 export type LogContent = z.infer<typeof LogContentSchema>;
 
-export const ShardRevealedSchema = z.looseObject({ type: z.enum(['shard_revealed', 'hint_revealed']), shard_id: z.number().int() });
-export const EventLogSchema = z.looseObject({ type: z.literal('event'), event: EventKindSchema, block: z.number().int() });
+export const ShardRevealedSchema = z.looseObject({
+  type: z.enum(['shard_revealed', 'hint_revealed']),
+  shard_id: z.number().int(),
+});
+export const EventLogSchema = z.looseObject({
+  type: z.literal('event'),
+  event: EventKindSchema,
+  block: z.number().int(),
+});
 export const AnswerEvaluationSchema = z.looseObject({
   type: z.literal('answer-evaluation'),
   exact_answer: z.unknown().optional(),
@@ -59,7 +71,12 @@ export const SystemVerificationLogSchema = z.looseObject({
 export type SystemVerificationLog = z.infer<typeof SystemVerificationLogSchema>;
 
 /** The simulator's own progress (LiC): shown folded away, never interpreted. */
-export const BOOKKEEPING_LOG_TYPES = ['state_transition', 'duplicate_shard_ignored', 'conversation-completed', 'max_turns_exceeded'] as const;
+export const BOOKKEEPING_LOG_TYPES = [
+  'state_transition',
+  'duplicate_shard_ignored',
+  'conversation-completed',
+  'max_turns_exceeded',
+] as const;
 export type BookkeepingLogType = (typeof BOOKKEEPING_LOG_TYPES)[number];
 export const BookkeepingLogSchema = z.looseObject({ type: z.enum(BOOKKEEPING_LOG_TYPES) });
 export type BookkeepingLog = z.infer<typeof BookkeepingLogSchema>;
@@ -75,7 +92,14 @@ export interface OtherLogContent {
 }
 
 /** The content of a `log` trace message, typed by its `type`; unknown types still kept (as `other`). */
-export type TypedLogContent = ShardRevealedLog | EventLog | AnswerEvaluation | IntentTransitionLog | SystemVerificationLog | BookkeepingLog | OtherLogContent;
+export type TypedLogContent =
+  | ShardRevealedLog
+  | EventLog
+  | AnswerEvaluation
+  | IntentTransitionLog
+  | SystemVerificationLog
+  | BookkeepingLog
+  | OtherLogContent;
 
 /** The one schema each interpreted log type is read with (looked up by `type`: no trial parses). */
 const TYPED_LOG_SCHEMAS: Readonly<Record<string, z.ZodType<Exclude<TypedLogContent, OtherLogContent>>>> = {
@@ -124,20 +148,34 @@ export const TraceMessageSchema = z
     if (m.role === 'log') {
       const parsed = LogContentSchema.safeParse(m.content);
       if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', message: 'a `log` message needs an object `content` with a string `type`', path: ['content'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'a `log` message needs an object `content` with a string `type`',
+          path: ['content'],
+        });
         return;
       }
-      const known = Object.hasOwn(KNOWN_LOG_SCHEMAS, parsed.data.type) ? KNOWN_LOG_SCHEMAS[parsed.data.type] : undefined;
+      const known = Object.hasOwn(KNOWN_LOG_SCHEMAS, parsed.data.type)
+        ? KNOWN_LOG_SCHEMAS[parsed.data.type]
+        : undefined;
       if (known) {
         const r = known.safeParse(m.content);
         if (!r.success) {
           for (const issue of r.error.issues) {
-            ctx.addIssue({ code: 'custom', message: `${parsed.data.type}: ${issue.message}`, path: ['content', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))] });
+            ctx.addIssue({
+              code: 'custom',
+              message: `${parsed.data.type}: ${issue.message}`,
+              path: ['content', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+            });
           }
         }
       }
     } else if (typeof m.content !== 'string') {
-      ctx.addIssue({ code: 'custom', message: `a \`${m.role}\` message needs a string \`content\``, path: ['content'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: `a \`${m.role}\` message needs a string \`content\``,
+        path: ['content'],
+      });
     }
   });
 export type TraceMessage = z.infer<typeof TraceMessageSchema>;

@@ -36,7 +36,11 @@ interface TraceLike {
 const CONTEXT_CHARS = 60;
 
 /** The match with up to 60 characters either side, on one line (whitespace runs collapsed). */
-export function snippetAround(text: string, start: number, end: number): { snippet: string; highlight: [number, number] } {
+export function snippetAround(
+  text: string,
+  start: number,
+  end: number,
+): { snippet: string; highlight: [number, number] } {
   const from = Math.max(0, start - CONTEXT_CHARS);
   const to = Math.min(text.length, end + CONTEXT_CHARS);
   const flat = (s: string) => s.replace(/\s+/g, ' ');
@@ -50,7 +54,12 @@ export function snippetAround(text: string, start: number, end: number): { snipp
  * The first hit in each matching message (one row a message keeps results readable on common
  * words). A regex that matches the empty string is skipped past, never reported as a hit.
  */
-export function findInConversation(meta: ConversationMeta, trace: readonly TraceLike[], query: CompiledQuery, limit = Infinity): SearchMatch[] {
+export function findInConversation(
+  meta: ConversationMeta,
+  trace: readonly TraceLike[],
+  query: CompiledQuery,
+  limit = Infinity,
+): SearchMatch[] {
   const out: SearchMatch[] = [];
   let userTurns = 0;
   for (let i = 0; i < trace.length && out.length < limit; i++) {

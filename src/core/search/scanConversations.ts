@@ -5,7 +5,10 @@ import type { ConversationRef } from '../load/runLogIndex';
 import { findInConversation, type SearchMatch } from './messageMatches';
 import type { CompiledQuery } from './searchQuery';
 
-export type CandidateRef = Pick<ConversationRef, 'file' | 'line' | 'offset' | 'length' | 'conv_id' | 'task_id' | 'model'>;
+export type CandidateRef = Pick<
+  ConversationRef,
+  'file' | 'line' | 'offset' | 'length' | 'conv_id' | 'task_id' | 'model'
+>;
 
 export interface ScanOptions {
   /** Stop after this many matches (default: no limit). */
@@ -22,7 +25,11 @@ export interface ScanResult {
   unreadable: number;
 }
 
-export async function scanConversations(refs: readonly CandidateRef[], query: CompiledQuery, opts: ScanOptions = {}): Promise<ScanResult> {
+export async function scanConversations(
+  refs: readonly CandidateRef[],
+  query: CompiledQuery,
+  opts: ScanOptions = {},
+): Promise<ScanResult> {
   const limit = opts.limit ?? Infinity;
   let count = 0;
   let unreadable = 0;
@@ -43,7 +50,12 @@ export async function scanConversations(refs: readonly CandidateRef[], query: Co
         unreadable++;
         continue;
       }
-      const found = findInConversation({ conv_id: ref.conv_id, task_id: ref.task_id, model: ref.model, file: ref.file, line: ref.line }, trace, query, limit - count);
+      const found = findInConversation(
+        { conv_id: ref.conv_id, task_id: ref.task_id, model: ref.model, file: ref.file, line: ref.line },
+        trace,
+        query,
+        limit - count,
+      );
       count += found.length;
       batch.push(...found);
       if (batch.length >= 200 || Date.now() - lastFlush > 100) flush();

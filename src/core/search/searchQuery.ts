@@ -50,7 +50,9 @@ export function compileQuery(input: SearchQuery): CompiledQuery {
   try {
     pattern = new RegExp(source, `gu${q.caseSensitive ? '' : 'i'}`);
   } catch (e) {
-    throw new QueryError(`invalid regular expression: ${e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e)}`);
+    throw new QueryError(
+      `invalid regular expression: ${e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e)}`,
+    );
   }
   const roles = new Set<SearchRole>(q.roles?.length ? q.roles : SEARCH_ROLES);
   return { pattern, terms: q.regex ? [] : plainTerms(q.text, q.wholeWord), roles };

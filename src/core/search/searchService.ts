@@ -7,12 +7,22 @@ import { findBundledScript } from '../workers/bundledScript';
 import { ReplyWorker, type RequestBody } from '../workers/replyWorker';
 import type { SearchMatch } from './messageMatches';
 import { compileQuery, type SearchQuery } from './searchQuery';
-import type { IndexRequest, IndexResponse, IndexStats, MatchRequest, MatchResponse, WorkerRole } from './searchProtocol';
+import type {
+  IndexRequest,
+  IndexResponse,
+  IndexStats,
+  MatchRequest,
+  MatchResponse,
+  WorkerRole,
+} from './searchProtocol';
 
 /** In the bundle the worker sits beside dist/cli.js and dist/extension.js; in a dev tree, in dist/. */
 export function defaultSearchWorkerScript(): string {
   const script = findBundledScript('searchWorker.js');
-  if (!script) throw new Error(`searchWorker.js not found near ${typeof __dirname === 'string' ? __dirname : process.cwd()} (run the build)`);
+  if (!script)
+    throw new Error(
+      `searchWorker.js not found near ${typeof __dirname === 'string' ? __dirname : process.cwd()} (run the build)`,
+    );
   return script;
 }
 
@@ -49,7 +59,9 @@ export class SearchService {
   private script: string | undefined;
 
   constructor(private readonly locate: () => string = defaultSearchWorkerScript) {
-    this.indexWorker = new ReplyWorker(() => (this.script ??= this.locate()), 'search index', { workerData: { role: 'index' satisfies WorkerRole } });
+    this.indexWorker = new ReplyWorker(() => (this.script ??= this.locate()), 'search index', {
+      workerData: { role: 'index' satisfies WorkerRole },
+    });
   }
 
   private spawn(role: WorkerRole): Worker {
@@ -57,7 +69,10 @@ export class SearchService {
     return new Worker(this.script, { workerData: { role } });
   }
 
-  private async request<T extends IndexOkResponse['type']>(body: RequestBody<IndexRequest>, type: T): Promise<IndexOk<T>> {
+  private async request<T extends IndexOkResponse['type']>(
+    body: RequestBody<IndexRequest>,
+    type: T,
+  ): Promise<IndexOk<T>> {
     const res = await this.indexWorker.request(body);
     if (!res.ok) throw new Error(res.error);
     if (res.type !== type) throw new Error(`search index worker answered ${res.type}, expected ${type}`);
@@ -111,7 +126,14 @@ export class SearchService {
     const { refs: all } = await this.request({ type: 'candidates', terms: compiled.terms }, 'candidates');
     const only = opts.only;
     const refs = only ? all.filter((r) => only.has(r.conv_id)) : all;
-    const outcome: SearchOutcome = { matches: [], truncated: false, timedOut: false, cancelled: false, candidates: refs.length, unreadable: 0 };
+    const outcome: SearchOutcome = {
+      matches: [],
+      truncated: false,
+      timedOut: false,
+      cancelled: false,
+      candidates: refs.length,
+      unreadable: 0,
+    };
     if (refs.length === 0 || signal.aborted) return { ...outcome, cancelled: signal.aborted };
     const worker = this.matcher();
     const id = this.nextId++;

@@ -40,10 +40,27 @@ if (port && role === 'index') {
           id: req.id,
           ok: true,
           type: 'candidates',
-          refs: index.candidates(req.terms).map(({ file, line, offset, length, conv_id, task_id, model }) => ({ file, line, offset, length, conv_id, task_id, model })),
+          refs: index.candidates(req.terms).map(({ file, line, offset, length, conv_id, task_id, model }) => ({
+            file,
+            line,
+            offset,
+            length,
+            conv_id,
+            task_id,
+            model,
+          })),
         };
       case 'stats':
-        return { id: req.id, ok: true, type: 'stats', stats: { ...index.stats(), heapUsed: process.memoryUsage().heapUsed, diagnostics: index.logs.diagnostics().length } };
+        return {
+          id: req.id,
+          ok: true,
+          type: 'stats',
+          stats: {
+            ...index.stats(),
+            heapUsed: process.memoryUsage().heapUsed,
+            diagnostics: index.logs.diagnostics().length,
+          },
+        };
     }
   };
   port.on('message', (req: IndexRequest) => {
@@ -65,7 +82,10 @@ if (port && role === 'index') {
     queue = queue.then(async () => {
       try {
         const query = compileQuery(req.query);
-        const r = await scanConversations(req.refs, query, { limit: req.limit, onMatches: (matches) => send({ id: req.id, type: 'matches', matches }) });
+        const r = await scanConversations(req.refs, query, {
+          limit: req.limit,
+          onMatches: (matches) => send({ id: req.id, type: 'matches', matches }),
+        });
         send({ id: req.id, type: 'done', truncated: r.truncated, unreadable: r.unreadable });
       } catch (e) {
         send({ id: req.id, type: 'error', error: errorText(e) });

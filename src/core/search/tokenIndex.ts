@@ -101,7 +101,9 @@ export class TokenIndex {
         } else ascii = false;
       }
       if (ascii) this.addWord(doc, this.vocabulary.idOfRange(text, start, i, h));
-      else for (const m of text.slice(start, i).toLowerCase().matchAll(WORD_RE)) this.addWord(doc, this.vocabulary.idOf(m[0], hashString(m[0]), true));
+      else
+        for (const m of text.slice(start, i).toLowerCase().matchAll(WORD_RE))
+          this.addWord(doc, this.vocabulary.idOf(m[0], hashString(m[0]), true));
     }
   }
 

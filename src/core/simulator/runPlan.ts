@@ -15,17 +15,27 @@ export interface PlannedRun {
 /** The key a finished run of this instance has in a run-log index (task × model × mode × condition × path/k). */
 export function plannedRunKey(taskId: string, assistantModel: string, spec: InstanceSpec): string {
   const condition = spec.path ? pathCondition(spec.path, spec.k ?? 0) : spec.condition;
-  return conversationKey({ task_id: taskId, model: assistantModel, mode: spec.mode, condition, ...(spec.path ? { path: spec.path, k: spec.k ?? 0 } : {}) });
+  return conversationKey({
+    task_id: taskId,
+    model: assistantModel,
+    mode: spec.mode,
+    condition,
+    ...(spec.path ? { path: spec.path, k: spec.k ?? 0 } : {}),
+  });
 }
 
 /** Every instance of the records (the eight of each source; extended paths on request), filtered. */
-export function planSweep(records: readonly BenchmarkRecord[], opts: { extended?: boolean; mode?: InstanceSpec['mode']; condition?: string; path?: string; k?: number } = {}): PlannedRun[] {
+export function planSweep(
+  records: readonly BenchmarkRecord[],
+  opts: { extended?: boolean; mode?: InstanceSpec['mode']; condition?: string; path?: string; k?: number } = {},
+): PlannedRun[] {
   const out: PlannedRun[] = [];
   for (const record of records) {
     const specs = [...baseInstances(record), ...(opts.extended || opts.path ? extendedInstances(record) : [])];
     for (const spec of specs) {
       if (opts.mode && spec.mode !== opts.mode) continue;
-      if (opts.condition && (spec.path ? pathCondition(spec.path, spec.k ?? 0) : spec.condition) !== opts.condition) continue;
+      if (opts.condition && (spec.path ? pathCondition(spec.path, spec.k ?? 0) : spec.condition) !== opts.condition)
+        continue;
       if (opts.path && spec.path !== opts.path) continue;
       if (opts.k !== undefined && spec.path && spec.k !== opts.k) continue;
       out.push({ record, spec });
@@ -39,7 +49,8 @@ export function parseShard(text: string): { index: number; count: number } {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
-  if (!m || count < 1 || index < 1 || index > count) throw new Error(`--shard must be i/n with 1 ≤ i ≤ n (got "${text}")`);
+  if (!m || count < 1 || index < 1 || index > count)
+    throw new Error(`--shard must be i/n with 1 ≤ i ≤ n (got "${text}")`);
   return { index, count };
 }
 
@@ -63,16 +74,24 @@ export function resolveShard(text: string, env: ShardEnv): { index: number; coun
   const k8sIndex = envInt(env, 'JOB_COMPLETION_INDEX');
   if (k8sIndex !== undefined) {
     const count = envInt(env, 'JOB_COMPLETIONS');
-    if (count === undefined || count < 1) throw new Error('--shard auto: JOB_COMPLETION_INDEX is set but JOB_COMPLETIONS is not (pass the Job\'s completions as JOB_COMPLETIONS)');
-    if (k8sIndex >= count) throw new Error(`--shard auto: JOB_COMPLETION_INDEX ${k8sIndex} is not below JOB_COMPLETIONS ${count}`);
+    if (count === undefined || count < 1)
+      throw new Error(
+        "--shard auto: JOB_COMPLETION_INDEX is set but JOB_COMPLETIONS is not (pass the Job's completions as JOB_COMPLETIONS)",
+      );
+    if (k8sIndex >= count)
+      throw new Error(`--shard auto: JOB_COMPLETION_INDEX ${k8sIndex} is not below JOB_COMPLETIONS ${count}`);
     return { index: k8sIndex + 1, count };
   }
   const slurmId = envInt(env, 'SLURM_ARRAY_TASK_ID');
   if (slurmId !== undefined) {
     const count = envInt(env, 'SLURM_ARRAY_TASK_COUNT');
-    if (count === undefined || count < 1) throw new Error('--shard auto: SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not');
+    if (count === undefined || count < 1)
+      throw new Error('--shard auto: SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not');
     const index = slurmId - (envInt(env, 'SLURM_ARRAY_TASK_MIN') ?? 0);
-    if (index < 0 || index >= count) throw new Error(`--shard auto: SLURM_ARRAY_TASK_ID ${slurmId} is outside the array (min ${env.SLURM_ARRAY_TASK_MIN ?? 0}, count ${count}); use a contiguous --array range`);
+    if (index < 0 || index >= count)
+      throw new Error(
+        `--shard auto: SLURM_ARRAY_TASK_ID ${slurmId} is outside the array (min ${env.SLURM_ARRAY_TASK_MIN ?? 0}, count ${count}); use a contiguous --array range`,
+      );
     return { index: index + 1, count };
   }
   throw new Error('--shard auto: no job array found (neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID is set)');
@@ -94,7 +113,9 @@ export async function completedKeys(logFile: string): Promise<Set<string>> {
 }
 
 /** A provider definition's generation settings; unset ones keep the paper's defaults. */
-export function generationSettingsOf(cfg: Pick<ProviderConfig, 'temperature' | 'maxTokens' | 'seed'> | undefined): GenerationSettings {
+export function generationSettingsOf(
+  cfg: Pick<ProviderConfig, 'temperature' | 'maxTokens' | 'seed'> | undefined,
+): GenerationSettings {
   if (!cfg) return {};
   return {
     ...(cfg.temperature !== undefined ? { temperature: cfg.temperature } : {}),

@@ -24,7 +24,11 @@ function show(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
-export function reportRun(record: BenchmarkRecord, spec: InstanceSpec, result: Pick<RunInstanceResult, 'entry' | 'score' | 'finalText' | 'fallbacks'>): RunReport {
+export function reportRun(
+  record: BenchmarkRecord,
+  spec: InstanceSpec,
+  result: Pick<RunInstanceResult, 'entry' | 'score' | 'finalText' | 'fallbacks'>,
+): RunReport {
   const rendered = renderInstance(record, spec);
   const verdict = verdictOfBoolean(result.score.is_correct);
   // What was actually said (the logged turns), not the instance as rendered.
@@ -34,14 +38,23 @@ export function reportRun(record: BenchmarkRecord, spec: InstanceSpec, result: P
   const extracted = show(result.score.extracted);
   const reference = show(rendered.reference);
   const details = result.score.details as { message?: unknown; error?: unknown } | undefined;
-  const why = typeof details?.message === 'string' ? details.message : typeof details?.error === 'string' ? `scoring failed: ${details.error}` : undefined;
+  const why =
+    typeof details?.message === 'string'
+      ? details.message
+      : typeof details?.error === 'string'
+        ? `scoring failed: ${details.error}`
+        : undefined;
   const lines = [
     `${verdict.toUpperCase()} — ${record.task_id} ${rendered.mode} ${rendered.condition}${rendered.path ? ` ${rendered.path} k=${rendered.k}` : ''} (active task: ${rendered.active}${rendered.activeValue ? `, ${rendered.activeValue}` : ''})`,
     `extracted: ${extracted}`,
     `reference: ${reference}`,
     ...(why ? [`verifier: ${why}`] : []),
     ...(inactive.length ? ['inactive content in the final answer:', ...inactive.map((i) => `  • ${i}`)] : []),
-    ...(result.fallbacks.length ? [`simulator fallbacks: ${result.fallbacks.length} (${result.fallbacks.map((f) => f.reason.split(':')[0]).join(', ')})`] : []),
+    ...(result.fallbacks.length
+      ? [
+          `simulator fallbacks: ${result.fallbacks.length} (${result.fallbacks.map((f) => f.reason.split(':')[0]).join(', ')})`,
+        ]
+      : []),
   ];
   return { verdict, extracted, reference, active: rendered.active, inactive, text: lines.join('\n') };
 }

@@ -4,7 +4,10 @@ import { RunAbortedError, runInstance } from './runInstance';
 import { appendRunLogLine } from './runLogAppender';
 import type { RunInstanceInput, RunInstanceResult } from './runTypes';
 
-export async function runInstanceToLog(input: RunInstanceInput, outFile: string): Promise<RunInstanceResult & { outFile: string }> {
+export async function runInstanceToLog(
+  input: RunInstanceInput,
+  outFile: string,
+): Promise<RunInstanceResult & { outFile: string }> {
   const result = await runInstance(input);
   if (input.signal?.aborted) throw new RunAbortedError();
   await appendRunLogLine(outFile, result.entry);

@@ -52,7 +52,16 @@ export interface ConversationResume {
 }
 
 export type RunProgress =
-  | { type: 'user'; turn: number; plannedTurns: number; content: string; source: UserMessageSource; shardId?: number; event?: EventKind; fallbackReason?: string }
+  | {
+      type: 'user';
+      turn: number;
+      plannedTurns: number;
+      content: string;
+      source: UserMessageSource;
+      shardId?: number;
+      event?: EventKind;
+      fallbackReason?: string;
+    }
   | { type: 'simulator-start'; turn: number; mandatory: boolean }
   | { type: 'assistant-start'; turn: number }
   | { type: 'assistant-token'; turn: number; delta: string }

@@ -39,7 +39,8 @@ or:
 {"response": "yeah I want it to [...]", "shard_id": 1}`;
 
 /** Added on mandatory-disclosure turns (after an event, and in recovery). */
-export const MANDATORY_DISCLOSURE_INSTRUCTION = 'Current turn requirement: reveal exactly one unrevealed shard. Return its shard_id, not -1; do not give only an acknowledgement.';
+export const MANDATORY_DISCLOSURE_INSTRUCTION =
+  'Current turn requirement: reveal exactly one unrevealed shard. Return its shard_id, not -1; do not give only an acknowledgement.';
 
 function formatConversation(history: readonly ChatMessage[]): string {
   return history
@@ -53,7 +54,12 @@ function formatShards(shards: readonly PromptShard[]): string {
   return shards.map((s) => JSON.stringify({ shard_id: s.shard_id, shard: s.text })).join('\n');
 }
 
-export function buildSimulatorPrompt(input: { history: readonly ChatMessage[]; revealed: readonly PromptShard[]; eligible: readonly PromptShard[]; mandatory: boolean }): string {
+export function buildSimulatorPrompt(input: {
+  history: readonly ChatMessage[];
+  revealed: readonly PromptShard[];
+  eligible: readonly PromptShard[];
+  mandatory: boolean;
+}): string {
   // Replacement functions: shard text may contain `$&`-style patterns.
   const filled = TEMPLATE.replace('[[CONVERSATION_SO_FAR]]', () => formatConversation(input.history))
     .replace('[[SHARDS_REVEALED]]', () => formatShards(input.revealed))

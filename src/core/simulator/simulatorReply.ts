@@ -3,11 +3,47 @@
 
 export type ReplyRejection = 'format' | 'empty' | 'acknowledgement' | 'ineligible-shard' | 'no-disclosure';
 
-export type CheckedReply = { ok: true; response: string; shardId: number } | { ok: false; reason: ReplyRejection; detail: string };
+export type CheckedReply =
+  { ok: true; response: string; shardId: number } | { ok: false; reason: ReplyRejection; detail: string };
 
 const ACK_WORDS = new Set([
-  'ok', 'okay', 'k', 'kk', 'sure', 'thanks', 'thank', 'you', 'thx', 'ty', 'got', 'it', 'yes', 'yep', 'yeah', 'yup', 'alright', 'all', 'right',
-  'cool', 'great', 'sounds', 'good', 'noted', 'understood', 'perfect', 'fine', 'nice', 'awesome', 'go', 'ahead', 'continue', 'np', 'hmm', 'mhm', 'uh', 'huh',
+  'ok',
+  'okay',
+  'k',
+  'kk',
+  'sure',
+  'thanks',
+  'thank',
+  'you',
+  'thx',
+  'ty',
+  'got',
+  'it',
+  'yes',
+  'yep',
+  'yeah',
+  'yup',
+  'alright',
+  'all',
+  'right',
+  'cool',
+  'great',
+  'sounds',
+  'good',
+  'noted',
+  'understood',
+  'perfect',
+  'fine',
+  'nice',
+  'awesome',
+  'go',
+  'ahead',
+  'continue',
+  'np',
+  'hmm',
+  'mhm',
+  'uh',
+  'huh',
 ]);
 
 /** True for replies like "ok", "Thanks!", "got it, sounds good". */
@@ -32,18 +68,27 @@ function extractJsonObject(raw: string): unknown {
 
 export function checkSimulatorReply(raw: string, eligibleIds: ReadonlySet<number>, mandatory: boolean): CheckedReply {
   const obj = extractJsonObject(raw);
-  if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) return { ok: false, reason: 'format', detail: 'reply is not a JSON object' };
+  if (typeof obj !== 'object' || obj === null || Array.isArray(obj))
+    return { ok: false, reason: 'format', detail: 'reply is not a JSON object' };
   const { response, shard_id } = obj as { response?: unknown; shard_id?: unknown };
   if (typeof response !== 'string') return { ok: false, reason: 'format', detail: '`response` is not a string' };
-  const id = typeof shard_id === 'number' ? shard_id : typeof shard_id === 'string' && /^-?\d+$/.test(shard_id.trim()) ? Number(shard_id) : NaN;
+  const id =
+    typeof shard_id === 'number'
+      ? shard_id
+      : typeof shard_id === 'string' && /^-?\d+$/.test(shard_id.trim())
+        ? Number(shard_id)
+        : NaN;
   if (!Number.isInteger(id)) return { ok: false, reason: 'format', detail: '`shard_id` is not an integer' };
   const text = response.trim();
   if (text === '') return { ok: false, reason: 'empty', detail: 'empty response' };
-  if (isBareAcknowledgement(text)) return { ok: false, reason: 'acknowledgement', detail: `bare acknowledgement "${text.slice(0, 40)}"` };
+  if (isBareAcknowledgement(text))
+    return { ok: false, reason: 'acknowledgement', detail: `bare acknowledgement "${text.slice(0, 40)}"` };
   if (id === -1) {
-    if (mandatory) return { ok: false, reason: 'no-disclosure', detail: 'this turn must reveal a shard, the reply revealed none' };
+    if (mandatory)
+      return { ok: false, reason: 'no-disclosure', detail: 'this turn must reveal a shard, the reply revealed none' };
     return { ok: true, response: text, shardId: -1 };
   }
-  if (!eligibleIds.has(id)) return { ok: false, reason: 'ineligible-shard', detail: `shard ${id} is not eligible on this turn` };
+  if (!eligibleIds.has(id))
+    return { ok: false, reason: 'ineligible-shard', detail: `shard ${id} is not eligible on this turn` };
   return { ok: true, response: text, shardId: id };
 }

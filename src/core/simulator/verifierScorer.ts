@@ -3,7 +3,12 @@
 import { verifyAnswer, type VerifyOptions } from '../verify/verifyAnswer';
 import type { ScoreFinal } from './runTypes';
 
-export function verifierScorer(opts: Pick<VerifyOptions, 'databasesDir' | 'followDatabaseLinks' | 'trusted' | 'python' | 'sql' | 'lenientActionsFormat'> = {}): ScoreFinal {
+export function verifierScorer(
+  opts: Pick<
+    VerifyOptions,
+    'databasesDir' | 'followDatabaseLinks' | 'trusted' | 'python' | 'sql' | 'lenientActionsFormat'
+  > = {},
+): ScoreFinal {
   return async (record, spec, text) => {
     const r = await verifyAnswer(record, spec, text, opts);
     return { is_correct: r.is_correct, extracted: r.extracted, details: r.details };

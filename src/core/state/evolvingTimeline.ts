@@ -6,7 +6,15 @@
 import type { EvolvingPlan, Transition } from '../schema/evolving';
 import type { ReferenceValue } from '../schema/records';
 import type { RecapMode } from '../schema/runlog';
-import { inactiveValues, type FunctionState, type InactiveItem, type IntentSnapshot, type IntentTimeline, type RequirementState, type ValueState } from './intentTimeline';
+import {
+  inactiveValues,
+  type FunctionState,
+  type InactiveItem,
+  type IntentSnapshot,
+  type IntentTimeline,
+  type RequirementState,
+  type ValueState,
+} from './intentTimeline';
 
 /** The latent intent state after one user turn: a plan turn, or a logged `intent_transition`. */
 export interface EvolvingState {
@@ -58,7 +66,10 @@ function asReference(v: unknown): ReferenceValue | undefined {
  * Builds the timeline from the state after each user turn. `undefined` stands for a user turn that
  * carried no transition (a log without its `intent_transition` entry): the state stays as it was.
  */
-export function evolvingTimelineFromStates(states: ReadonlyArray<EvolvingState | undefined>, opts: EvolvingTimelineOptions = {}): IntentTimeline {
+export function evolvingTimelineFromStates(
+  states: ReadonlyArray<EvolvingState | undefined>,
+  opts: EvolvingTimelineOptions = {},
+): IntentTimeline {
   let reqs: RequirementState[] = [];
   let fns: FunctionState[] = [];
   const snapshots: IntentSnapshot[] = [];
@@ -69,7 +80,14 @@ export function evolvingTimelineFromStates(states: ReadonlyArray<EvolvingState |
     const changed = new Set<string>();
     let active = fns.find((f) => f.status === 'in-effect');
     if (!st) {
-      snapshots.push({ turn, activeTask: active?.name ?? '', requirements: reqs, changes: ['no intent transition logged'], functions: fns, changed: [] });
+      snapshots.push({
+        turn,
+        activeTask: active?.name ?? '',
+        requirements: reqs,
+        changes: ['no intent transition logged'],
+        functions: fns,
+        changed: [],
+      });
       return;
     }
     const switched = active !== undefined && active.name !== st.function;
@@ -108,9 +126,16 @@ export function evolvingTimelineFromStates(states: ReadonlyArray<EvolvingState |
         if (cur.saidAt !== undefined) cur.status = 'superseded';
         else r.values.splice(r.values.indexOf(cur), 1);
       }
-      r.values.push({ value, status: isRevealed ? 'in-effect' : 'unrevealed', origin: originOf(st, turn), ...(isRevealed ? { saidAt: turn } : {}) });
+      r.values.push({
+        value,
+        status: isRevealed ? 'in-effect' : 'unrevealed',
+        origin: originOf(st, turn),
+        ...(isRevealed ? { saidAt: turn } : {}),
+      });
       if (isRevealed) {
-        changes.push(cur?.saidAt !== undefined ? `revised ${name}: ${cur.value} → ${value}` : `revealed ${name} = ${value}`);
+        changes.push(
+          cur?.saidAt !== undefined ? `revised ${name}: ${cur.value} → ${value}` : `revealed ${name} = ${value}`,
+        );
         changed.add(name);
       }
     }
@@ -126,12 +151,29 @@ export function evolvingTimelineFromStates(states: ReadonlyArray<EvolvingState |
       } else r.values.splice(r.values.indexOf(cur), 1);
     }
     for (const r of reqs) r.inEffect = r.values.find((v) => v.status === 'in-effect')?.value;
-    snapshots.push({ turn, activeTask: st.function, requirements: reqs, changes, functions: fns, transition: st.transition, changed: [...changed] });
+    snapshots.push({
+      turn,
+      activeTask: st.function,
+      requirements: reqs,
+      changes,
+      functions: fns,
+      transition: st.transition,
+      changed: [...changed],
+    });
   });
-  return { benchmark: 'evolving', ...(opts.recap ? { recap: opts.recap } : {}), snapshots, inactive: finalInactive(snapshots, states, opts) };
+  return {
+    benchmark: 'evolving',
+    ...(opts.recap ? { recap: opts.recap } : {}),
+    snapshots,
+    inactive: finalInactive(snapshots, states, opts),
+  };
 }
 
-function finalInactive(snapshots: readonly IntentSnapshot[], states: ReadonlyArray<EvolvingState | undefined>, opts: EvolvingTimelineOptions): InactiveItem[] {
+function finalInactive(
+  snapshots: readonly IntentSnapshot[],
+  states: ReadonlyArray<EvolvingState | undefined>,
+  opts: EvolvingTimelineOptions,
+): InactiveItem[] {
   const last = snapshots[snapshots.length - 1];
   if (!last) return [];
   const out = inactiveValues(last);
@@ -140,10 +182,20 @@ function finalInactive(snapshots: readonly IntentSnapshot[], states: ReadonlyArr
   for (const f of last.functions ?? []) {
     if (f.status !== 'superseded' || f.name === activeName || seenFns.has(f.name)) continue;
     seenFns.add(f.name);
-    out.push({ value: f.name, kind: 'superseded', requirement: 'function', isFunction: true, saidAt: f.saidAt, describe: `superseded function "${f.name}"` });
+    out.push({
+      value: f.name,
+      kind: 'superseded',
+      requirement: 'function',
+      isFunction: true,
+      saidAt: f.saidAt,
+      describe: `superseded function "${f.name}"`,
+    });
   }
   // The answers of earlier intents are what a final answer must not give (as Intent-Eval's other reference).
-  const finalAnswer = opts.anchorAnswer !== undefined ? opts.anchorAnswer : [...states].reverse().find((s) => s?.answer !== undefined)?.answer;
+  const finalAnswer =
+    opts.anchorAnswer !== undefined
+      ? opts.anchorAnswer
+      : [...states].reverse().find((s) => s?.answer !== undefined)?.answer;
   if (finalAnswer === undefined) return out;
   const finalText = formatArgValue(finalAnswer);
   const seenAnswers = new Set<string>([finalText]);
@@ -153,7 +205,15 @@ function finalInactive(snapshots: readonly IntentSnapshot[], states: ReadonlyArr
     const text = formatArgValue(s.answer);
     if (!reference || seenAnswers.has(text)) return;
     seenAnswers.add(text);
-    out.push({ value: text, kind: 'superseded', requirement: 'answer', isReference: true, reference, saidAt: turn, describe: `answer of the superseded intent after user turn ${turn + 1}` });
+    out.push({
+      value: text,
+      kind: 'superseded',
+      requirement: 'answer',
+      isReference: true,
+      reference,
+      saidAt: turn,
+      describe: `answer of the superseded intent after user turn ${turn + 1}`,
+    });
   });
   return out;
 }

@@ -87,7 +87,13 @@ export function inactiveValues(snapshot: IntentSnapshot): InactiveItem[] {
       const key = `${r.name}\u0000${v.value}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push({ value: v.value, kind: v.status, requirement: r.name, saidAt: v.saidAt, describe: describeInactiveValue(v, r.name) });
+      out.push({
+        value: v.value,
+        kind: v.status,
+        requirement: r.name,
+        saidAt: v.saidAt,
+        describe: describeInactiveValue(v, r.name),
+      });
     }
   }
   return out;
@@ -110,7 +116,12 @@ export interface UserTurnTag {
 
 export function tagsFromRendered(inst: RenderedInstance): UserTurnTag[] {
   if (inst.mode === 'single') {
-    const events: EventKind[] = inst.condition === 'revised' ? ['proposal', 'accept'] : inst.condition === 'retained' ? ['proposal', 'reject'] : [];
+    const events: EventKind[] =
+      inst.condition === 'revised'
+        ? ['proposal', 'accept']
+        : inst.condition === 'retained'
+          ? ['proposal', 'reject']
+          : [];
     return [{ shard_ids: [], singleTurnEvents: events }];
   }
   return inst.messages.map((m) => ({
@@ -136,13 +147,23 @@ function clone(reqs: RequirementState[]): RequirementState[] {
  * proposal is pending until the decision; after `reject` the proposed value is rejected, after
  * `accept` the original is superseded.
  */
-export function intentEvalTimeline(rec: BenchmarkRecord, tags: readonly UserTurnTag[], spec?: InstanceSpec): IntentTimeline {
+export function intentEvalTimeline(
+  rec: BenchmarkRecord,
+  tags: readonly UserTurnTag[],
+  spec?: InstanceSpec,
+): IntentTimeline {
   const it = rec.intent;
   if (!it) {
-    return { benchmark: 'intent-eval', snapshots: tags.map((_, turn) => ({ turn, activeTask: 'original', requirements: [], changes: [] })), inactive: [] };
+    return {
+      benchmark: 'intent-eval',
+      snapshots: tags.map((_, turn) => ({ turn, activeTask: 'original', requirements: [], changes: [] })),
+      inactive: [],
+    };
   }
   let activeTask: 'original' | 'revised' = 'original';
-  let reqs: RequirementState[] = [{ name: it.requirement, values: [{ value: it.original, status: 'unrevealed', origin: 'original' }] }];
+  let reqs: RequirementState[] = [
+    { name: it.requirement, values: [{ value: it.original, status: 'unrevealed', origin: 'original' }] },
+  ];
   const snapshots: IntentSnapshot[] = [];
   const req = () => reqs[0]!;
   const find = (value: string) => req().values.find((v) => v.value === value);
@@ -163,7 +184,9 @@ export function intentEvalTimeline(rec: BenchmarkRecord, tags: readonly UserTurn
           p.status = 'rejected';
           changes.push(`rejected ${p.value}`);
         } else {
-          for (const v of r.values) if (v.status === 'in-effect' || (v.origin === 'original' && v.status === 'unrevealed')) v.status = 'superseded';
+          for (const v of r.values)
+            if (v.status === 'in-effect' || (v.origin === 'original' && v.status === 'unrevealed'))
+              v.status = 'superseded';
           p.status = 'in-effect';
           activeTask = 'revised';
           changes.push(`accepted ${p.value}; ${it.original} superseded`);
@@ -211,12 +234,17 @@ export function intentEvalTimeline(rec: BenchmarkRecord, tags: readonly UserTurn
     const other = expected === 'revised' ? 'original' : 'revised';
     if (inactive.length) {
       inactive.push({
-        value: String(typeof it.reference[other] === 'object' ? JSON.stringify(it.reference[other]) : it.reference[other]),
+        value: String(
+          typeof it.reference[other] === 'object' ? JSON.stringify(it.reference[other]) : it.reference[other],
+        ),
         kind: other === 'revised' ? 'rejected' : 'superseded',
         requirement: it.requirement,
         isReference: true,
         reference: it.reference[other],
-        describe: other === 'revised' ? 'reference answer of the rejected revision' : 'reference answer of the superseded original task',
+        describe:
+          other === 'revised'
+            ? 'reference answer of the rejected revision'
+            : 'reference answer of the superseded original task',
       });
     }
   }

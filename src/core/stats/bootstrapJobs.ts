@@ -1,7 +1,13 @@
 // A bootstrap interval as a job of plain data (structured-clonable), so the resampling loops, the
 // costly part of a report over 100k runs, can run on a worker thread (bootstrapThread.ts) while the
 // extension host stays responsive, and give the same numbers as in the calling thread.
-import { bootstrapEqualWeight, bootstrapPooled, percentileInterval, type BootstrapOptions, type SourceCount } from './intervals';
+import {
+  bootstrapEqualWeight,
+  bootstrapPooled,
+  percentileInterval,
+  type BootstrapOptions,
+  type SourceCount,
+} from './intervals';
 import type { Interval } from './statsTypes';
 
 export type BootstrapJob =
@@ -16,7 +22,10 @@ export const toPercent = (i: [number, number] | null): Interval => (i ? [100 * i
 
 /** One job's 95% percentile interval, in percent. */
 export function runBootstrapJob(job: BootstrapJob, opts: BootstrapOptions): Interval {
-  const replicates = job.kind === 'pooled' ? bootstrapPooled(job.sources, job.series, opts) : bootstrapEqualWeight(job.unionSize, job.byModel, job.series, opts);
+  const replicates =
+    job.kind === 'pooled'
+      ? bootstrapPooled(job.sources, job.series, opts)
+      : bootstrapEqualWeight(job.unionSize, job.byModel, job.series, opts);
   return toPercent(percentileInterval(replicates));
 }
 

@@ -11,7 +11,10 @@ import type { StatsWorkerRequest } from './bootstrapWorker';
 import type { ConversationRef } from '../load/runLogIndex';
 import type { BenchmarkRecord } from '../schema/records';
 
-type Reply = { id: number; intervals: Interval[] } | { id: number; verdicts: Array<boolean | null> } | { id: number; error: string };
+type Reply =
+  | { id: number; intervals: Interval[] }
+  | { id: number; verdicts: Array<boolean | null> }
+  | { id: number; error: string };
 /** A request without its id (the thread numbers them). */
 
 export class BootstrapThread {
@@ -43,7 +46,10 @@ export class BootstrapThread {
    * Judges new errors on the worker (each ref's source record goes along); undefined when there is
    * no worker or it failed, and the caller judges in its own thread.
    */
-  async inactive(refs: readonly ConversationRef[], recordOf: (taskId: string) => BenchmarkRecord | undefined): Promise<Array<boolean | undefined> | undefined> {
+  async inactive(
+    refs: readonly ConversationRef[],
+    recordOf: (taskId: string) => BenchmarkRecord | undefined,
+  ): Promise<Array<boolean | undefined> | undefined> {
     if (!refs.length || !this.worker.available()) return undefined;
     const records = [...new Set(refs.map((r) => r.task_id))].flatMap((id) => recordOf(id) ?? []);
     try {

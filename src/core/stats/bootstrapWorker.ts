@@ -15,7 +15,10 @@ export type StatsWorkerRequest =
   | { id: number; kind: 'inactive'; refs: ConversationRef[]; records: BenchmarkRecord[] };
 
 /** The same detector wiring as in-thread (statsDetectors), so the verdicts are the same. */
-async function judgeInactive(refs: readonly ConversationRef[], records: readonly BenchmarkRecord[]): Promise<Array<boolean | null>> {
+async function judgeInactive(
+  refs: readonly ConversationRef[],
+  records: readonly BenchmarkRecord[],
+): Promise<Array<boolean | null>> {
   const byTask = new Map(records.map((r) => [r.task_id, r]));
   const wired = statsDetectors((id) => byTask.get(id));
   try {
@@ -30,7 +33,8 @@ const port = parentPort;
 port?.on('message', (req: StatsWorkerRequest) => {
   void (async () => {
     try {
-      if (req.kind === 'inactive') port.postMessage({ id: req.id, verdicts: await judgeInactive(req.refs, req.records) });
+      if (req.kind === 'inactive')
+        port.postMessage({ id: req.id, verdicts: await judgeInactive(req.refs, req.records) });
       else port.postMessage({ id: req.id, intervals: req.jobs.map((j) => runBootstrapJob(j, req.opts)) });
     } catch (e) {
       port.postMessage({ id: req.id, error: e instanceof Error ? e.message : String(e) });

@@ -7,7 +7,14 @@ import { PATHS, type ExtendedPath } from '../schema/runlog';
 import { pathCondition } from '../render/instances';
 import { GAP_DEFS, columnIndex } from './statsColumns';
 import { addCellIntervals, addInference, type IntervalCache } from './inference';
-import { collectNewErrors, inactiveRows, judgeEach, judgeNewErrors, type JudgeInactive, type SourceErrors } from './inactiveErrors';
+import {
+  collectNewErrors,
+  inactiveRows,
+  judgeEach,
+  judgeNewErrors,
+  type JudgeInactive,
+  type SourceErrors,
+} from './inactiveErrors';
 import type { BootstrapRunner } from './bootstrapJobs';
 import { coverageNotes } from './coverage';
 import { forkStats, isFork } from './forkStats';
@@ -112,8 +119,8 @@ interface ModelAcc {
 
 const MULTI_SLOT: Record<string, number> = { original: 0, neutral: 1, retained: 2, revised: 3 };
 
-
-const diff = (a: number | null | undefined, b: number | null | undefined): number | null => (a == null || b == null ? null : a - b);
+const diff = (a: number | null | undefined, b: number | null | undefined): number | null =>
+  a == null || b == null ? null : a - b;
 
 /** A stage of a report: the report so far and the parts not in it yet (empty: complete). */
 export interface StatsStage {
@@ -128,7 +135,11 @@ export interface StatsStage {
  * inactive-content verdicts of the new errors ('inactive'). `onStage` sees the same report object
  * grow; the resolved report equals computeStats'.
  */
-export async function computeStatsStaged(conversations: readonly ConversationRef[], opts: StatsOptions = {}, onStage?: (stage: StatsStage) => void): Promise<StatsReport> {
+export async function computeStatsStaged(
+  conversations: readonly ConversationRef[],
+  opts: StatsOptions = {},
+  onStage?: (stage: StatsStage) => void,
+): Promise<StatsReport> {
   const t0 = performance.now();
   const onlyModels = opts.models ? new Set(opts.models) : undefined;
 
@@ -137,7 +148,15 @@ export async function computeStatsStaged(conversations: readonly ConversationRef
   // Forks are not benchmark runs: out of every cell, test and curve, counted and summarised apart.
   const benchmark = conversations.filter((r) => !isFork(r));
   const forks = forkStats(conversations, onlyModels);
-  const totals = { conversations: 0, scored: 0, unscored: 0, gridConversations: 0, pathConversations: 0, ignored: 0, forks: forks.reduce((n, r) => n + r.forks, 0) };
+  const totals = {
+    conversations: 0,
+    scored: 0,
+    unscored: 0,
+    gridConversations: 0,
+    pathConversations: 0,
+    ignored: 0,
+    forks: forks.reduce((n, r) => n + r.forks, 0),
+  };
   let lastModel: string | undefined;
   let acc: ModelAcc | undefined;
 
@@ -173,7 +192,12 @@ export async function computeStatsStaged(conversations: readonly ConversationRef
     const row = getOrCreate(acc.byDomain, ref.task, () => GRID_COLUMNS.map(newTally));
     addVerdict(row[col]!, ref.verdict);
     if (ref.mode !== 'multi') continue;
-    const src = getOrCreate(acc.sources, ref.task_id, () => ({ domain: ref.task, multi: [newTally(), newTally(), newTally(), newTally()], retainedErrors: [], revisedErrors: [] }));
+    const src = getOrCreate(acc.sources, ref.task_id, () => ({
+      domain: ref.task,
+      multi: [newTally(), newTally(), newTally(), newTally()],
+      retainedErrors: [],
+      revisedErrors: [],
+    }));
     addVerdict(src.multi[MULTI_SLOT[ref.condition]!]!, ref.verdict);
     if (ref.verdict === 'incorrect') {
       if (ref.condition === 'retained') src.retainedErrors.push(ref);
@@ -182,7 +206,10 @@ export async function computeStatsStaged(conversations: readonly ConversationRef
   }
 
   // Models with Table 1 or depth runs (an evolving-only model is not one of the grid's terms).
-  const models = [...accs.entries()].filter(([, a]) => a.byDomain.size > 0 || a.paths.size > 0).map(([m]) => m).sort((a, b) => a.localeCompare(b));
+  const models = [...accs.entries()]
+    .filter(([, a]) => a.byDomain.size > 0 || a.paths.size > 0)
+    .map(([m]) => m)
+    .sort((a, b) => a.localeCompare(b));
   const domainSet = new Set<string>();
   for (const a of accs.values()) for (const d of a.byDomain.keys()) domainSet.add(d);
   const domains = [...domainSet].sort(compareDomains);
@@ -204,7 +231,15 @@ export async function computeStatsStaged(conversations: readonly ConversationRef
         addTally(pooled[i]!, t);
         if (t.n === 0 && t.unscored === 0) return; // missing cell
         const accuracy = accuracyOf(t);
-        cells.push({ model, domain, mode: c.mode, condition: c.condition, ...t, accuracy, deltaFromSingleOriginal: diff(accuracy, base) });
+        cells.push({
+          model,
+          domain,
+          mode: c.mode,
+          condition: c.condition,
+          ...t,
+          accuracy,
+          deltaFromSingleOriginal: diff(accuracy, base),
+        });
       });
     }
     GRID_COLUMNS.forEach((c, i) => {
@@ -228,17 +263,36 @@ export async function computeStatsStaged(conversations: readonly ConversationRef
         terms++;
       }
     }
-    return { mode: c.mode, condition: c.condition, accuracy: terms ? sum / terms : null, models: terms, n: total.n, correct: total.correct, unscored: total.unscored, deltaFromSingleOriginal: null };
+    return {
+      mode: c.mode,
+      condition: c.condition,
+      accuracy: terms ? sum / terms : null,
+      models: terms,
+      n: total.n,
+      correct: total.correct,
+      unscored: total.unscored,
+      deltaFromSingleOriginal: null,
+    };
   });
   for (const o of overall) o.deltaFromSingleOriginal = diff(o.accuracy, overall[SINGLE_ORIGINAL]!.accuracy);
 
   // Derived gaps, overall and per model.
   const gaps: Gap[] = [];
   const colIdx = (c: GridColumn) => columnIndex(c.mode, c.condition);
-  for (const g of GAP_DEFS) gaps.push({ ...g, scope: 'overall', drop: diff(overall[colIdx(g.from)]!.accuracy, overall[colIdx(g.to)]!.accuracy) });
+  for (const g of GAP_DEFS)
+    gaps.push({
+      ...g,
+      scope: 'overall',
+      drop: diff(overall[colIdx(g.from)]!.accuracy, overall[colIdx(g.to)]!.accuracy),
+    });
   for (const model of models) {
     const pooled = pooledByModel.get(model)!;
-    for (const g of GAP_DEFS) gaps.push({ ...g, scope: model, drop: diff(accuracyOf(pooled[colIdx(g.from)]!), accuracyOf(pooled[colIdx(g.to)]!)) });
+    for (const g of GAP_DEFS)
+      gaps.push({
+        ...g,
+        scope: model,
+        drop: diff(accuracyOf(pooled[colIdx(g.from)]!), accuracyOf(pooled[colIdx(g.to)]!)),
+      });
   }
 
   // Depth curves per model and path; k = 0 falls back to the base condition over the path's cohort.
@@ -272,7 +326,15 @@ export async function computeStatsStaged(conversations: readonly ConversationRef
   for (const path of PATHS) {
     for (let k = 0; k <= 4; k++) {
       const p = pooledDepth.get(`${path}\u0000${k}`);
-      if (p) depthPoints.push({ model: '*', path: path as ExtendedPath, k, ...p.t, accuracy: accuracyOf(p.t), source: p.source });
+      if (p)
+        depthPoints.push({
+          model: '*',
+          path: path as ExtendedPath,
+          k,
+          ...p.t,
+          accuracy: accuracyOf(p.t),
+          source: p.source,
+        });
     }
   }
   const scope = onlyModels ? benchmark.filter((r) => onlyModels.has(r.model)) : benchmark;
@@ -281,7 +343,13 @@ export async function computeStatsStaged(conversations: readonly ConversationRef
   // Fig. 4: among sources correct in Original (every scored Original run correct), the conversations
   // that are wrong in Retained or Revised; the detector reads only those (a later stage).
   const newErrors = collectNewErrors(
-    [...accs].map(([model, a]) => [model, [...a.sources.values()].map((s) => ({ ...s, original: s.multi[MULTI_SLOT.original!]! }))] as [string, SourceErrors[]]),
+    [...accs].map(
+      ([model, a]) =>
+        [model, [...a.sources.values()].map((s) => ({ ...s, original: s.multi[MULTI_SLOT.original!]! }))] as [
+          string,
+          SourceErrors[],
+        ],
+    ),
     opts.hasInactive !== undefined || opts.judgeInactive !== undefined,
     compareDomains,
   );
@@ -316,7 +384,13 @@ export async function computeStatsStaged(conversations: readonly ConversationRef
     onStage?.({ report, pending: [...pending] });
   };
   const inference = (async () => {
-    const r = await addInference(scope, { models, cells, modelOverall, overall }, opts.bootstrap, opts.intervalCache, opts.bootstrapRunner);
+    const r = await addInference(
+      scope,
+      { models, cells, modelOverall, overall },
+      opts.bootstrap,
+      opts.intervalCache,
+      opts.bootstrapRunner,
+    );
     report.pairedGaps = r.pairedGaps;
     report.modelPairs = r.modelPairs;
     report.bootstrap = r.bootstrap;

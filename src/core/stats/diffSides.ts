@@ -18,7 +18,10 @@ export interface DiffInput {
  * The re-scored conversations (those the re-score could decide) as logged (A) and as re-scored (B).
  * `refs` carry the logged verdicts; a logged `unscored` run has no A side (counted as only in B).
  */
-export function loggedVsRescored(refs: readonly ConversationRef[], rescore: (convId: string) => Pick<RescoredVerdict, 'is_correct'> | undefined): DiffInput {
+export function loggedVsRescored(
+  refs: readonly ConversationRef[],
+  rescore: (convId: string) => Pick<RescoredVerdict, 'is_correct'> | undefined,
+): DiffInput {
   const a: DiffOutcome[] = [];
   const b: DiffOutcome[] = [];
   for (const r of refs) {
@@ -57,19 +60,40 @@ export function forkBatches(refs: readonly ConversationRef[]): ForkBatch[] {
     if (id === undefined) continue;
     const f = r.forkedFrom!;
     let b = out.get(id);
-    if (!b) out.set(id, (b = { id, file: r.file, edit: f.edit, ...(f.text !== undefined ? { text: f.text } : {}), turns: [], forks: 0, parents: 0, parentIds: new Set(), turnSet: new Set() }));
+    if (!b)
+      out.set(
+        id,
+        (b = {
+          id,
+          file: r.file,
+          edit: f.edit,
+          ...(f.text !== undefined ? { text: f.text } : {}),
+          turns: [],
+          forks: 0,
+          parents: 0,
+          parentIds: new Set(),
+          turnSet: new Set(),
+        }),
+      );
     b.forks++;
     b.parentIds.add(f.conv_id);
     b.turnSet.add(f.turn);
   }
   return [...out.values()]
-    .map(({ parentIds, turnSet, ...b }) => ({ ...b, parents: parentIds.size, turns: [...turnSet].sort((x, y) => x - y) }))
+    .map(({ parentIds, turnSet, ...b }) => ({
+      ...b,
+      parents: parentIds.size,
+      turns: [...turnSet].sort((x, y) => x - y),
+    }))
     .sort((x, y) => x.file.localeCompare(y.file) || x.edit.localeCompare(y.edit) || x.id.localeCompare(y.id));
 }
 
 /** `decision at U4 flipped · 12 fork(s) of 12 parent(s) in logs/forks.jsonl`. */
 export function describeForkBatch(b: ForkBatch, fileLabel: string = b.file): string {
-  const edit = b.turns.length === 1 ? describeEdit({ turn: b.turns[0]!, edit: b.edit, ...(b.text !== undefined ? { text: b.text } : {}) }) : `${b.edit}${b.text !== undefined ? ` "${b.text}"` : ''} at ${b.turns.map((t) => `U${t}`).join(', ')}`;
+  const edit =
+    b.turns.length === 1
+      ? describeEdit({ turn: b.turns[0]!, edit: b.edit, ...(b.text !== undefined ? { text: b.text } : {}) })
+      : `${b.edit}${b.text !== undefined ? ` "${b.text}"` : ''} at ${b.turns.map((t) => `U${t}`).join(', ')}`;
   return `${edit} · ${b.forks} fork(s) of ${b.parents} parent(s) in ${fileLabel}`;
 }
 

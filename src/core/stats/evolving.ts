@@ -92,15 +92,24 @@ class Buckets<K extends object> {
 }
 
 /** The recap mode a conversation ran under: its log's, else its plan's, else none (also used for click-through). */
-export function effectiveRecap(ref: Pick<ConversationRef, 'recap'>, plan: Pick<EvolvingPlan, 'recap'> | undefined): RecapMode {
+export function effectiveRecap(
+  ref: Pick<ConversationRef, 'recap'>,
+  plan: Pick<EvolvingPlan, 'recap'> | undefined,
+): RecapMode {
   return ref.recap ?? plan?.recap ?? 'none';
 }
 
 const recapRank = (r: RecapMode) => RECAP_MODES.indexOf(r);
 const kindRank = (k: TransitionKind) => TRANSITION_KINDS.indexOf(k);
 
-export function evolvingStats(conversations: readonly ConversationRef[] | { conversations(): ConversationRef[] }, plans: Iterable<EvolvingPlan>): EvolvingStats {
-  const refs = 'conversations' in conversations && typeof conversations.conversations === 'function' ? conversations.conversations() : (conversations as readonly ConversationRef[]);
+export function evolvingStats(
+  conversations: readonly ConversationRef[] | { conversations(): ConversationRef[] },
+  plans: Iterable<EvolvingPlan>,
+): EvolvingStats {
+  const refs =
+    'conversations' in conversations && typeof conversations.conversations === 'function'
+      ? conversations.conversations()
+      : (conversations as readonly ConversationRef[]);
   const planById = new Map<string, EvolvingPlan>();
   for (const p of plans) if (!planById.has(p.task_id)) planById.set(p.task_id, p);
   const byCount = new Buckets<{ model: string; recap: RecapMode; kind: TransitionKind; count: number }>();
@@ -123,7 +132,8 @@ export function evolvingStats(conversations: readonly ConversationRef[] | { conv
     counted++;
     const recap = effectiveRecap(ref, plan);
     const counts = transitionCounts(plan);
-    for (const kind of TRANSITION_KINDS) byCount.add({ model: ref.model, recap, kind, count: counts[kind] }, ref.verdict);
+    for (const kind of TRANSITION_KINDS)
+      byCount.add({ model: ref.model, recap, kind, count: counts[kind] }, ref.verdict);
     byTotal.add({ model: ref.model, recap, transitions: counts.reveal + counts.revise + counts.switch }, ref.verdict);
     byRecap.add({ model: ref.model, scenario: scenarioOf(plan), recap }, ref.verdict);
     byRecap.add({ model: ref.model, scenario: 'all', recap }, ref.verdict);
@@ -132,9 +142,27 @@ export function evolvingStats(conversations: readonly ConversationRef[] | { conv
   return {
     conversations: counted,
     withoutPlan: [...withoutPlan].sort(),
-    byTransitionCount: byCount.rows().sort((a, b) => byModel(a, b) || recapRank(a.recap) - recapRank(b.recap) || kindRank(a.kind) - kindRank(b.kind) || a.count - b.count),
-    byTotalTransitions: byTotal.rows().sort((a, b) => byModel(a, b) || recapRank(a.recap) - recapRank(b.recap) || a.transitions - b.transitions),
-    byRecap: byRecap.rows().sort((a, b) => byModel(a, b) || (a.scenario === 'all' ? 1 : 0) - (b.scenario === 'all' ? 1 : 0) || a.scenario.localeCompare(b.scenario) || recapRank(a.recap) - recapRank(b.recap)),
+    byTransitionCount: byCount
+      .rows()
+      .sort(
+        (a, b) =>
+          byModel(a, b) ||
+          recapRank(a.recap) - recapRank(b.recap) ||
+          kindRank(a.kind) - kindRank(b.kind) ||
+          a.count - b.count,
+      ),
+    byTotalTransitions: byTotal
+      .rows()
+      .sort((a, b) => byModel(a, b) || recapRank(a.recap) - recapRank(b.recap) || a.transitions - b.transitions),
+    byRecap: byRecap
+      .rows()
+      .sort(
+        (a, b) =>
+          byModel(a, b) ||
+          (a.scenario === 'all' ? 1 : 0) - (b.scenario === 'all' ? 1 : 0) ||
+          a.scenario.localeCompare(b.scenario) ||
+          recapRank(a.recap) - recapRank(b.recap),
+      ),
     singleTurn: single.rows().sort(byModel),
   };
 }

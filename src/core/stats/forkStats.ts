@@ -34,17 +34,31 @@ export function forkStats(conversations: readonly ConversationRef[], onlyModels?
       const key = `${r.model}\u0000${r.task}`;
       group.orphans.set(key, (group.orphans.get(key) ?? 0) + 1);
     }
-    group.pairs.push({ parentConvId: r.forkedFrom.conv_id, forkConvId: r.conv_id, model: r.model, domain: r.task, parent: parent?.verdict ?? 'unscored', fork: r.verdict });
+    group.pairs.push({
+      parentConvId: r.forkedFrom.conv_id,
+      forkConvId: r.conv_id,
+      model: r.model,
+      domain: r.task,
+      parent: parent?.verdict ?? 'unscored',
+      fork: r.verdict,
+    });
   }
   const rows: ForkStatsRow[] = [];
   for (const [edit, group] of [...byEdit].sort(([a], [b]) => a.localeCompare(b))) {
-    for (const row of recoveryRates(group.pairs)) rows.push({ edit, ...row, orphans: group.orphans.get(`${row.model}\u0000${row.domain}`) ?? 0 });
+    for (const row of recoveryRates(group.pairs))
+      rows.push({ edit, ...row, orphans: group.orphans.get(`${row.model}\u0000${row.domain}`) ?? 0 });
   }
   return rows;
 }
 
 export function formatForkStatsTable(rows: readonly ForkStatsRow[]): string {
-  const lines = ['| Forks (not in the grid) | model | domain | forks | parent errors | recovered | recovery rate | broken |', '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |'];
-  for (const r of rows) lines.push(`| ${r.edit} | ${r.model} | ${r.domain} | ${r.forks} | ${r.errors} | ${r.recovered} | ${r.rate === null ? '–' : `${(r.rate * 100).toFixed(1)}%`} | ${r.broken} |`);
+  const lines = [
+    '| Forks (not in the grid) | model | domain | forks | parent errors | recovered | recovery rate | broken |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const r of rows)
+    lines.push(
+      `| ${r.edit} | ${r.model} | ${r.domain} | ${r.forks} | ${r.errors} | ${r.recovered} | ${r.rate === null ? '–' : `${(r.rate * 100).toFixed(1)}%`} | ${r.broken} |`,
+    );
   return lines.join('\n') + '\n';
 }

@@ -6,7 +6,11 @@ import type { BenchmarkRecord } from '../schema/records';
 import type { InstanceSpec } from '../render/instances';
 
 /** Decides whether a response carries the instance's inactive content (src/core/inactive). */
-export type InactiveDetector = (record: BenchmarkRecord, spec: InstanceSpec, responseText: string) => boolean | Promise<boolean>;
+export type InactiveDetector = (
+  record: BenchmarkRecord,
+  spec: InstanceSpec,
+  responseText: string,
+) => boolean | Promise<boolean>;
 
 export function makeHasInactive(
   finalAnswer: (ref: ConversationRef) => Promise<string | undefined>,
@@ -18,7 +22,11 @@ export function makeHasInactive(
     if (!record?.intent || ref.mode === 'evolving') return undefined;
     const text = await finalAnswer(ref);
     if (text === undefined) return undefined;
-    const spec: InstanceSpec = { mode: ref.mode, condition: ref.condition, ...(ref.path ? { path: ref.path, k: ref.k ?? 0 } : {}) };
+    const spec: InstanceSpec = {
+      mode: ref.mode,
+      condition: ref.condition,
+      ...(ref.path ? { path: ref.path, k: ref.k ?? 0 } : {}),
+    };
     return await detect(record, spec, text);
   };
 }

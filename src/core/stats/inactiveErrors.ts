@@ -34,7 +34,11 @@ const getOrCreate = <K, V>(m: Map<K, V>, k: K, make: () => V): V => {
  * Among sources correct in Original (every scored Original run correct), the conversations that are
  * wrong in Retained or Revised. `withDetector` false: `with_inactive` stays null (counts only).
  */
-export function collectNewErrors(sourcesByModel: Iterable<[string, Iterable<SourceErrors>]>, withDetector: boolean, compareDomains: (a: string, b: string) => number): NewErrors {
+export function collectNewErrors(
+  sourcesByModel: Iterable<[string, Iterable<SourceErrors>]>,
+  withDetector: boolean,
+  compareDomains: (a: string, b: string) => number,
+): NewErrors {
   const rows = new Map<string, InactiveErrorsRow>();
   const rowFor = (model: string, domain: string, condition: InactiveCondition) =>
     getOrCreate(rows, `${model}\u0000${domain}\u0000${condition}`, () => ({
@@ -63,7 +67,10 @@ export function collectNewErrors(sourcesByModel: Iterable<[string, Iterable<Sour
       }
     }
   }
-  const perModel = [...rows.values()].sort((a, b) => a.model.localeCompare(b.model) || compareDomains(a.domain, b.domain) || a.condition.localeCompare(b.condition));
+  const perModel = [...rows.values()].sort(
+    (a, b) =>
+      a.model.localeCompare(b.model) || compareDomains(a.domain, b.domain) || a.condition.localeCompare(b.condition),
+  );
   return { perModel, jobs };
 }
 
@@ -71,7 +78,11 @@ export function collectNewErrors(sourcesByModel: Iterable<[string, Iterable<Sour
 export type JudgeInactive = (refs: readonly ConversationRef[]) => Promise<Array<boolean | undefined>>;
 
 /** Runs `fn` over items with at most `limit` in flight. */
-async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+async function forEachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {
@@ -83,7 +94,10 @@ async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: 
 }
 
 /** A per-conversation check as a JudgeInactive: `concurrency` reads in flight, a throw is undetermined. */
-export function judgeEach(hasInactive: (ref: ConversationRef) => Promise<boolean | undefined>, concurrency = 8): JudgeInactive {
+export function judgeEach(
+  hasInactive: (ref: ConversationRef) => Promise<boolean | undefined>,
+  concurrency = 8,
+): JudgeInactive {
   return async (refs) => {
     const verdicts: Array<boolean | undefined> = new Array(refs.length).fill(undefined);
     await forEachLimited(refs, concurrency, async (ref, i) => {
@@ -112,12 +126,25 @@ export async function judgeNewErrors(errors: NewErrors, judge: JudgeInactive): P
 }
 
 /** The per-model rows plus the pooled ones (each domain over all models, and all domains), with shares. */
-export function inactiveRows(perModel: readonly InactiveErrorsRow[], compareDomains: (a: string, b: string) => number): InactiveErrorsRow[] {
+export function inactiveRows(
+  perModel: readonly InactiveErrorsRow[],
+  compareDomains: (a: string, b: string) => number,
+): InactiveErrorsRow[] {
   // Pooled rows: each domain over all models (Fig. 4's bars) and all domains (its headers), per condition.
   const pooled = new Map<string, InactiveErrorsRow>();
   for (const r of perModel) {
     for (const domain of [r.domain, '*']) {
-      const p = getOrCreate(pooled, `${domain}\u0000${r.condition}`, () => ({ model: '*', domain, condition: r.condition, new_errors: 0, with_inactive: r.with_inactive === null ? null : 0, undetermined: 0, share: null, conv_ids: [], inactive_conv_ids: [] }));
+      const p = getOrCreate(pooled, `${domain}\u0000${r.condition}`, () => ({
+        model: '*',
+        domain,
+        condition: r.condition,
+        new_errors: 0,
+        with_inactive: r.with_inactive === null ? null : 0,
+        undetermined: 0,
+        share: null,
+        conv_ids: [],
+        inactive_conv_ids: [],
+      }));
       p.new_errors += r.new_errors;
       if (p.with_inactive !== null && r.with_inactive !== null) p.with_inactive += r.with_inactive;
       p.undetermined += r.undetermined;
@@ -125,7 +152,12 @@ export function inactiveRows(perModel: readonly InactiveErrorsRow[], compareDoma
       p.inactive_conv_ids.push(...r.inactive_conv_ids);
     }
   }
-  const pooledRows = [...pooled.values()].sort((a, b) => (a.domain === '*' ? 1 : 0) - (b.domain === '*' ? 1 : 0) || compareDomains(a.domain, b.domain) || a.condition.localeCompare(b.condition));
+  const pooledRows = [...pooled.values()].sort(
+    (a, b) =>
+      (a.domain === '*' ? 1 : 0) - (b.domain === '*' ? 1 : 0) ||
+      compareDomains(a.domain, b.domain) ||
+      a.condition.localeCompare(b.condition),
+  );
   const all = [...perModel, ...pooledRows];
   for (const r of all) {
     // The share is over the errors the detector judged.

@@ -5,11 +5,28 @@
 import type { ConversationRef } from '../load/runLogIndex';
 // Slices of synchronous work let the event loop turn between them: the dashboard runs this on the host's thread.
 import { nextTurn } from '../load/steps';
-import { GRID_COLUMNS, type GridCell, type Interval, type ModelOverallCell, type ModelPairTest, type OverallCell, type PairedGapTest, type PairedTest } from './statsTypes';
+import {
+  GRID_COLUMNS,
+  type GridCell,
+  type Interval,
+  type ModelOverallCell,
+  type ModelPairTest,
+  type OverallCell,
+  type PairedGapTest,
+  type PairedTest,
+} from './statsTypes';
 import { GAP_DEFS, columnIndex } from './statsColumns';
 import { DEFAULT_BOOTSTRAP, wilsonInterval, type BootstrapOptions, type SourceCount } from './intervals';
 import { inThreadBootstrap, toPercent, type BootstrapJob, type BootstrapRunner } from './bootstrapJobs';
-import { addPair, addTable, emptyPairedTable, holmSignificant, mcnemarExact, pairedDeltaPp, type PairedTable } from './pairedTests';
+import {
+  addPair,
+  addTable,
+  emptyPairedTable,
+  holmSignificant,
+  mcnemarExact,
+  pairedDeltaPp,
+  type PairedTable,
+} from './pairedTests';
 
 /** Per model, per Table 1 column: each source's scored runs. */
 export type SourceCounts = Map<string, Array<Map<string, SourceCount>>>;
@@ -44,9 +61,15 @@ function pairTable(from: ReadonlyMap<string, SourceCount>, to: ReadonlyMap<strin
   return t;
 }
 
-const tested = (t: PairedTable): Omit<PairedTest, 'holm_significant'> => ({ ...t, delta_pp: pairedDeltaPp(t), p_mcnemar: t.n > 0 ? mcnemarExact(t.only_from, t.only_to) : null });
+const tested = (t: PairedTable): Omit<PairedTest, 'holm_significant'> => ({
+  ...t,
+  delta_pp: pairedDeltaPp(t),
+  p_mcnemar: t.n > 0 ? mcnemarExact(t.only_from, t.only_to) : null,
+});
 
-function withHolm<T extends Omit<PairedTest, 'holm_significant'>>(tests: T[]): Array<T & { holm_significant: boolean }> {
+function withHolm<T extends Omit<PairedTest, 'holm_significant'>>(
+  tests: T[],
+): Array<T & { holm_significant: boolean }> {
   const sig = holmSignificant(tests.map((t) => t.p_mcnemar));
   return tests.map((t, i) => ({ ...t, holm_significant: sig[i]! }));
 }
@@ -124,7 +147,11 @@ export async function addInference(
   for (const pooled of report.modelOverall) {
     const byTask = counts.get(pooled.model)?.[colOf(pooled)] ?? new Map<string, SourceCount>();
     const series = `pooled|${pooled.model}|${pooled.mode}|${pooled.condition}`;
-    batch.add(`${series}|${fingerprint(byTask, bootstrap)}`, (ci) => (pooled.ci = ci), () => ({ kind: 'pooled', series, sources: [...byTask.values()] }));
+    batch.add(
+      `${series}|${fingerprint(byTask, bootstrap)}`,
+      (ci) => (pooled.ci = ci),
+      () => ({ kind: 'pooled', series, sources: [...byTask.values()] }),
+    );
   }
   await nextTurn();
   report.overall.forEach((o) => {
@@ -146,7 +173,11 @@ export async function addInference(
       byModel.push(indexed);
     }
     const series = `overall|${o.mode}|${o.condition}`;
-    batch.add(`${series}|${fingerprint(keyed, bootstrap)}`, (ci) => (o.ci = ci), () => ({ kind: 'equal-weight', series, unionSize: union.size, byModel }));
+    batch.add(
+      `${series}|${fingerprint(keyed, bootstrap)}`,
+      (ci) => (o.ci = ci),
+      () => ({ kind: 'equal-weight', series, unionSize: union.size, byModel }),
+    );
   });
   await batch.run(runner, bootstrap);
 
@@ -163,7 +194,10 @@ export async function addInference(
       addTable(total, t);
       perModel.push({ id: g.id, label: g.label, model, from: g.from, to: g.to, ...tested(t) });
     }
-    gapTests.push({ id: g.id, label: g.label, model: 'overall', from: g.from, to: g.to, ...tested(total) }, ...perModel);
+    gapTests.push(
+      { id: g.id, label: g.label, model: 'overall', from: g.from, to: g.to, ...tested(total) },
+      ...perModel,
+    );
   }
 
   // Every pair of models on the sources both ran, per column.
@@ -176,7 +210,14 @@ export async function addInference(
         const b = counts.get(report.models[j]!)?.[col];
         if (!a || !b || a.size === 0 || b.size === 0) continue;
         const t = pairTable(a, b);
-        if (t.n > 0) pairTests.push({ mode: c.mode, condition: c.condition, model_a: report.models[i]!, model_b: report.models[j]!, ...tested(t) });
+        if (t.n > 0)
+          pairTests.push({
+            mode: c.mode,
+            condition: c.condition,
+            model_a: report.models[i]!,
+            model_b: report.models[j]!,
+            ...tested(t),
+          });
       }
     }
   }

@@ -12,7 +12,7 @@ export function wilsonInterval(correct: number, n: number, z = Z95): [number, nu
   const p = correct / n;
   const z2 = z * z;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = ((z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n)));
+  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
 
@@ -72,7 +72,11 @@ function drawMultiplicities(size: number, random: () => number, into: Int32Array
  * Pooled accuracy (sum correct / sum n over sources, as a fraction) under resampling of the sources:
  * the replicate values, for a percentile interval.
  */
-export function bootstrapPooled(sources: readonly SourceCount[], series: string, opts: BootstrapOptions = DEFAULT_BOOTSTRAP): Float64Array {
+export function bootstrapPooled(
+  sources: readonly SourceCount[],
+  series: string,
+  opts: BootstrapOptions = DEFAULT_BOOTSTRAP,
+): Float64Array {
   const out = new Float64Array(opts.resamples);
   const size = sources.length;
   if (size === 0) return out.fill(NaN);
@@ -100,12 +104,21 @@ export function bootstrapPooled(sources: readonly SourceCount[], series: string,
  * `byModel[m]` maps a source's index in the union to that model's count (absent: not run).
  * A replicate averages the models that drew at least one of their sources.
  */
-export function bootstrapEqualWeight(unionSize: number, byModel: ReadonlyArray<ReadonlyMap<number, SourceCount>>, series: string, opts: BootstrapOptions = DEFAULT_BOOTSTRAP): Float64Array {
+export function bootstrapEqualWeight(
+  unionSize: number,
+  byModel: ReadonlyArray<ReadonlyMap<number, SourceCount>>,
+  series: string,
+  opts: BootstrapOptions = DEFAULT_BOOTSTRAP,
+): Float64Array {
   const out = new Float64Array(opts.resamples);
   if (unionSize === 0 || byModel.length === 0) return out.fill(NaN);
   const random = seededRandom(seriesSeed(opts.seed, series));
   const weights = new Int32Array(unionSize);
-  const models = byModel.map((m) => ({ idx: Int32Array.from(m.keys()), correct: Int32Array.from([...m.values()].map((c) => c.correct)), n: Int32Array.from([...m.values()].map((c) => c.n)) }));
+  const models = byModel.map((m) => ({
+    idx: Int32Array.from(m.keys()),
+    correct: Int32Array.from([...m.values()].map((c) => c.correct)),
+    n: Int32Array.from([...m.values()].map((c) => c.n)),
+  }));
   for (let b = 0; b < opts.resamples; b++) {
     drawMultiplicities(unionSize, random, weights);
     let sum = 0;

@@ -37,10 +37,16 @@ function count(t: Tally, v: Verdict): void {
 const cellKey = (r: ConversationRef, col: number): string => `${r.model}\u0000${r.task}\u0000${col}`;
 
 /** Compares `machine` and `adjudicated`, the same conversations (by conv_id) under the two verdict modes. */
-export function overrideEffect(machine: readonly ConversationRef[], adjudicated: readonly ConversationRef[], models?: readonly string[]): OverrideEffect {
+export function overrideEffect(
+  machine: readonly ConversationRef[],
+  adjudicated: readonly ConversationRef[],
+  models?: readonly string[],
+): OverrideEffect {
   const only = models ? new Set(models) : undefined;
   const human = new Map(adjudicated.map((r) => [r.conv_id, r.verdict]));
-  const changed = machine.filter((r) => (human.get(r.conv_id) ?? r.verdict) !== r.verdict && (!only || only.has(r.model)));
+  const changed = machine.filter(
+    (r) => (human.get(r.conv_id) ?? r.verdict) !== r.verdict && (!only || only.has(r.model)),
+  );
   const touched = new Map<string, string[]>();
   for (const r of changed) {
     const col = columnIndex(r.mode, r.condition);
@@ -58,14 +64,25 @@ export function overrideEffect(machine: readonly ConversationRef[], adjudicated:
     let cell = cells.get(k);
     if (!cell) {
       const c = GRID_COLUMNS[col]!;
-      cell = { model: r.model, domain: r.task, mode: c.mode, condition: c.condition, machine: { n: 0, correct: 0, unscored: 0 }, adjudicated: { n: 0, correct: 0, unscored: 0 }, conv_ids: ids };
+      cell = {
+        model: r.model,
+        domain: r.task,
+        mode: c.mode,
+        condition: c.condition,
+        machine: { n: 0, correct: 0, unscored: 0 },
+        adjudicated: { n: 0, correct: 0, unscored: 0 },
+        conv_ids: ids,
+      };
       cells.set(k, cell);
     }
     count(cell.machine, r.verdict);
     count(cell.adjudicated, human.get(r.conv_id) ?? r.verdict);
   }
   const same = (a: Tally, b: Tally) => a.n === b.n && a.correct === b.correct && a.unscored === b.unscored;
-  return { changedConversations: changed.length, changedCells: [...cells.values()].filter((c) => !same(c.machine, c.adjudicated)) };
+  return {
+    changedConversations: changed.length,
+    changedCells: [...cells.values()].filter((c) => !same(c.machine, c.adjudicated)),
+  };
 }
 
 /** `2 human override(s) changed 3 conversation verdict(s) in 2 cell(s)`. */

@@ -30,7 +30,8 @@ export function addTable(into: PairedTable, t: PairedTable): void {
 }
 
 /** Paired difference accuracy(to) − accuracy(from) over the paired sources, in percentage points. */
-export const pairedDeltaPp = (t: PairedTable): number | null => (t.n > 0 ? (100 * (t.only_to - t.only_from)) / t.n : null);
+export const pairedDeltaPp = (t: PairedTable): number | null =>
+  t.n > 0 ? (100 * (t.only_to - t.only_from)) / t.n : null;
 
 /**
  * Exact McNemar p-value: 2 × P(X ≤ min(b, c)) for X ~ Binomial(b + c, 1/2), capped at 1; 1 when
@@ -55,7 +56,10 @@ export function mcnemarExact(b: number, c: number): number {
  * controlling the family-wise error rate. null entries are not tests and are never significant.
  */
 export function holmSignificant(pValues: ReadonlyArray<number | null>, alpha = 0.05): boolean[] {
-  const tests = pValues.map((p, i) => ({ p, i })).filter((t): t is { p: number; i: number } => t.p !== null).sort((a, b) => a.p - b.p);
+  const tests = pValues
+    .map((p, i) => ({ p, i }))
+    .filter((t): t is { p: number; i: number } => t.p !== null)
+    .sort((a, b) => a.p - b.p);
   const out = pValues.map(() => false);
   const m = tests.length;
   for (let rank = 0; rank < m; rank++) {

@@ -86,7 +86,11 @@ function group(outcomes: readonly DiffOutcome[], withModel: boolean): Map<string
     if (!s) m.set(src, (s = { count: { correct: 0, n: 0 }, runs: [], o }));
     s.count.n++;
     if (o.verdict === 'correct') s.count.correct++;
-    s.runs.push({ conv_id: o.conv_id, correct: o.verdict === 'correct', ...(o.counterpart !== undefined ? { counterpart: o.counterpart } : {}) });
+    s.runs.push({
+      conv_id: o.conv_id,
+      correct: o.verdict === 'correct',
+      ...(o.counterpart !== undefined ? { counterpart: o.counterpart } : {}),
+    });
   }
   return out;
 }
@@ -137,7 +141,8 @@ export function diffRuns(a: readonly DiffOutcome[], b: readonly DiffOutcome[], p
     paired += table.n;
     if (table.n === 0) continue;
     const o = [...sa.values()][0]!.o;
-    const byId = (x: Flip, y: Flip) => x.model.localeCompare(y.model) || x.task_id.localeCompare(y.task_id, undefined, { numeric: true });
+    const byId = (x: Flip, y: Flip) =>
+      x.model.localeCompare(y.model) || x.task_id.localeCompare(y.task_id, undefined, { numeric: true });
     instances.push({
       mode: o.mode,
       condition: o.condition,
@@ -155,5 +160,9 @@ export function diffRuns(a: readonly DiffOutcome[], b: readonly DiffOutcome[], p
   for (const [inst, sb] of gb) if (!ga.has(inst)) onlyB += sb.size;
   instances.sort((x, y) => x.label.localeCompare(y.label));
   const sig = holmSignificant(instances.map((i) => i.p_mcnemar));
-  return { paired, unpaired: { a: onlyA, b: onlyB }, instances: instances.map((i, j) => ({ ...i, holm_significant: sig[j]! })) };
+  return {
+    paired,
+    unpaired: { a: onlyA, b: onlyB },
+    instances: instances.map((i, j) => ({ ...i, holm_significant: sig[j]! })),
+  };
 }

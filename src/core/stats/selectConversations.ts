@@ -9,7 +9,11 @@ import { isFork } from './forkStats';
  * `recapOf` says which recap mode a conversation ran under; evolvingStats falls back to the plan's
  * (see `effectiveRecap`), so callers with plans pass that to match its numbers exactly.
  */
-export function selectConversations(conversations: readonly ConversationRef[], sel: ConversationSelector, recapOf: (ref: ConversationRef) => RecapMode = (r) => r.recap ?? 'none'): ConversationRef[] {
+export function selectConversations(
+  conversations: readonly ConversationRef[],
+  sel: ConversationSelector,
+  recapOf: (ref: ConversationRef) => RecapMode = (r) => r.recap ?? 'none',
+): ConversationRef[] {
   if (sel.convIds) {
     const ids = new Set(sel.convIds);
     return conversations.filter((r) => ids.has(r.conv_id));

@@ -31,13 +31,58 @@ export function columnIndex(mode: string, condition: string): number {
 }
 
 export const GAP_DEFS: ReadonlyArray<{ id: GapId; label: string; from: GridColumn; to: GridColumn }> = [
-  { id: 'dispersed-disclosure', label: 'Dispersed disclosure (Single Original → Multi Original)', from: GRID_COLUMNS[0]!, to: GRID_COLUMNS[4]! },
-  { id: 'conversational-overhead', label: 'Conversational overhead (Multi Original → Multi Neutral)', from: GRID_COLUMNS[4]!, to: GRID_COLUMNS[5]! },
-  { id: 'multi-revised-vs-original', label: 'Decision: Multi Revised vs Original', from: GRID_COLUMNS[4]!, to: GRID_COLUMNS[6]! },
-  { id: 'multi-retained-vs-original', label: 'Decision: Multi Retained vs Original', from: GRID_COLUMNS[4]!, to: GRID_COLUMNS[7]! },
-  { id: 'multi-revised-vs-neutral', label: 'Decision: Multi Revised vs Neutral', from: GRID_COLUMNS[5]!, to: GRID_COLUMNS[6]! },
-  { id: 'multi-retained-vs-neutral', label: 'Decision: Multi Retained vs Neutral', from: GRID_COLUMNS[5]!, to: GRID_COLUMNS[7]! },
-  { id: 'single-revised-vs-direct', label: 'Decision (single): Revised vs Direct Rev.', from: GRID_COLUMNS[1]!, to: GRID_COLUMNS[2]! },
-  { id: 'single-retained-vs-original', label: 'Decision (single): Retained vs Original', from: GRID_COLUMNS[0]!, to: GRID_COLUMNS[3]! },
-  { id: 'task-difficulty', label: 'Task difficulty (Single Original → Direct Rev.)', from: GRID_COLUMNS[0]!, to: GRID_COLUMNS[1]! },
+  {
+    id: 'dispersed-disclosure',
+    label: 'Dispersed disclosure (Single Original → Multi Original)',
+    from: GRID_COLUMNS[0]!,
+    to: GRID_COLUMNS[4]!,
+  },
+  {
+    id: 'conversational-overhead',
+    label: 'Conversational overhead (Multi Original → Multi Neutral)',
+    from: GRID_COLUMNS[4]!,
+    to: GRID_COLUMNS[5]!,
+  },
+  {
+    id: 'multi-revised-vs-original',
+    label: 'Decision: Multi Revised vs Original',
+    from: GRID_COLUMNS[4]!,
+    to: GRID_COLUMNS[6]!,
+  },
+  {
+    id: 'multi-retained-vs-original',
+    label: 'Decision: Multi Retained vs Original',
+    from: GRID_COLUMNS[4]!,
+    to: GRID_COLUMNS[7]!,
+  },
+  {
+    id: 'multi-revised-vs-neutral',
+    label: 'Decision: Multi Revised vs Neutral',
+    from: GRID_COLUMNS[5]!,
+    to: GRID_COLUMNS[6]!,
+  },
+  {
+    id: 'multi-retained-vs-neutral',
+    label: 'Decision: Multi Retained vs Neutral',
+    from: GRID_COLUMNS[5]!,
+    to: GRID_COLUMNS[7]!,
+  },
+  {
+    id: 'single-revised-vs-direct',
+    label: 'Decision (single): Revised vs Direct Rev.',
+    from: GRID_COLUMNS[1]!,
+    to: GRID_COLUMNS[2]!,
+  },
+  {
+    id: 'single-retained-vs-original',
+    label: 'Decision (single): Retained vs Original',
+    from: GRID_COLUMNS[0]!,
+    to: GRID_COLUMNS[3]!,
+  },
+  {
+    id: 'task-difficulty',
+    label: 'Task difficulty (Single Original → Direct Rev.)',
+    from: GRID_COLUMNS[0]!,
+    to: GRID_COLUMNS[1]!,
+  },
 ];

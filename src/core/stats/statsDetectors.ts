@@ -16,12 +16,19 @@ export interface WiredDetectors extends Pick<StatsOptions, 'hasInactive' | 'evol
   close: () => Promise<void>;
 }
 
-export function statsDetectors(recordOf: (taskId: string) => BenchmarkRecord | undefined, plans: Iterable<EvolvingPlan> = []): WiredDetectors {
+export function statsDetectors(
+  recordOf: (taskId: string) => BenchmarkRecord | undefined,
+  plans: Iterable<EvolvingPlan> = [],
+): WiredDetectors {
   const reader = new RunLogReader();
   const planList = [...plans];
   return {
     // A final answer carries inactive content when the domain detector finds at least one span.
-    hasInactive: makeHasInactive((ref) => reader.lastAnswer(ref), recordOf, (record, spec, text) => detectInactive(record, spec, text).length > 0),
+    hasInactive: makeHasInactive(
+      (ref) => reader.lastAnswer(ref),
+      recordOf,
+      (record, spec, text) => detectInactive(record, spec, text).length > 0,
+    ),
     detectorName: 'detectInactive',
     evolving: (refs) => evolvingStats(refs, planList),
     close: () => reader.close(),

@@ -22,7 +22,10 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
 ];
 
 export function columnLabel(c: GridColumn): string {
-  const name = c.mode === 'single' && c.condition === 'direct' ? 'Direct Rev.' : c.condition[0]!.toUpperCase() + c.condition.slice(1);
+  const name =
+    c.mode === 'single' && c.condition === 'direct'
+      ? 'Direct Rev.'
+      : c.condition[0]!.toUpperCase() + c.condition.slice(1);
   return `${c.mode === 'single' ? 'Single' : 'Multi'} ${name}`;
 }
 
@@ -157,7 +160,15 @@ export interface StatsReport {
   inactive: InactiveErrorsRow[];
   depth: DepthPoint[];
   /** Benchmark conversations (`conversations`, …) and, apart, the forks (runs with `forked_from`), which no cell counts. */
-  totals: { conversations: number; scored: number; unscored: number; gridConversations: number; pathConversations: number; ignored: number; forks: number };
+  totals: {
+    conversations: number;
+    scored: number;
+    unscored: number;
+    gridConversations: number;
+    pathConversations: number;
+    ignored: number;
+    forks: number;
+  };
   /** The forks' recovery rate per edit, model and domain (against their parents' current verdicts). */
   forks: ForkStatsRow[];
   /** Evolving-intent analysis (src/core/stats/evolving.ts), when present. */

@@ -32,13 +32,19 @@ function valueAt(root: unknown, path: JsonPath): unknown {
   return v;
 }
 
-const pathText = (path: JsonPath) => path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('').slice(1);
+const pathText = (path: JsonPath) =>
+  path
+    .map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`))
+    .join('')
+    .slice(1);
 
 /** The template field a path is filled from (`extra_proposals[i].proposal` → proposal). */
 function templateField(path: JsonPath): 'proposal' | 'accept' | 'reject' | 'neutral' | 'connector' | undefined {
   const last = path[path.length - 1];
   if (path[1] === 'extra_neutral') return 'neutral';
-  return last === 'proposal' || last === 'accept' || last === 'reject' || last === 'neutral' || last === 'connector' ? last : undefined;
+  return last === 'proposal' || last === 'accept' || last === 'reject' || last === 'neutral' || last === 'connector'
+    ? last
+    : undefined;
 }
 
 /** Text that any template of the library would produce for this field (so no person wrote it). */
@@ -46,14 +52,24 @@ function isTemplateOutput(lib: TemplateLibrary, rec: BenchmarkRecord, path: Json
   const it = rec.intent;
   const field = templateField(path);
   if (!it || !field) return false;
-  const revised = path[1] === 'extra_proposals' ? (it.extra_proposals?.[path[2] as number]?.revised ?? it.revised) : it.revised;
+  const revised =
+    path[1] === 'extra_proposals' ? (it.extra_proposals?.[path[2] as number]?.revised ?? it.revised) : it.revised;
   const fill = (t: string) => fillTemplate(t, { requirement: it.requirement, original: it.original, revised });
-  const outputs = lib.sets.flatMap((s: TemplateSet) => (field === 'neutral' ? (s.neutral ?? []).map((pair) => JSON.stringify([fill(pair[0]), fill(pair[1])])) : (s[field] ?? []).map((t) => JSON.stringify(field === 'connector' ? t : fill(t)))));
+  const outputs = lib.sets.flatMap((s: TemplateSet) =>
+    field === 'neutral'
+      ? (s.neutral ?? []).map((pair) => JSON.stringify([fill(pair[0]), fill(pair[1])]))
+      : (s[field] ?? []).map((t) => JSON.stringify(field === 'connector' ? t : fill(t))),
+  );
   return outputs.includes(JSON.stringify(current));
 }
 
 function isBlank(v: unknown): boolean {
-  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.every(isBlank));
+  return (
+    v === undefined ||
+    v === null ||
+    (typeof v === 'string' && v.trim() === '') ||
+    (Array.isArray(v) && v.every(isBlank))
+  );
 }
 
 const SINGULAR_VERB_PLURAL_NOUN = /\b(is|was|does|has)\s+the\s+([a-z]+[^s\W]s)\b/gi;
@@ -66,9 +82,12 @@ const SILENT_H = /^(?:hour|honest|honou?r|heir)/i;
 /** Why a filled sentence may not read well (number agreement, articles); empty when it reads fine. */
 export function wordingProblems(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(SINGULAR_VERB_PLURAL_NOUN)) if (!NOT_PLURAL.test(m[2]!)) out.push(`"${m[0]}": singular verb with a plural noun`);
-  for (const m of text.matchAll(A_BEFORE_VOWEL)) if (!VOWEL_SOUND_EXCEPTIONS.test(m[1]!)) out.push(`"${m[0]}": "a" before a vowel sound`);
-  for (const m of text.matchAll(AN_BEFORE_CONSONANT)) if (!SILENT_H.test(m[1]!)) out.push(`"${m[0]}": "an" before a consonant`);
+  for (const m of text.matchAll(SINGULAR_VERB_PLURAL_NOUN))
+    if (!NOT_PLURAL.test(m[2]!)) out.push(`"${m[0]}": singular verb with a plural noun`);
+  for (const m of text.matchAll(A_BEFORE_VOWEL))
+    if (!VOWEL_SOUND_EXCEPTIONS.test(m[1]!)) out.push(`"${m[0]}": "a" before a vowel sound`);
+  for (const m of text.matchAll(AN_BEFORE_CONSONANT))
+    if (!SILENT_H.test(m[1]!)) out.push(`"${m[0]}": "an" before a consonant`);
   return out;
 }
 
@@ -76,7 +95,11 @@ function strings(v: unknown): string[] {
   return typeof v === 'string' ? [v] : Array.isArray(v) ? v.flatMap(strings) : [];
 }
 
-export function planTemplates(lib: TemplateLibrary, rec: BenchmarkRecord, opts: TemplatePlanOptions = {}): TemplatePlan | undefined {
+export function planTemplates(
+  lib: TemplateLibrary,
+  rec: BenchmarkRecord,
+  opts: TemplatePlanOptions = {},
+): TemplatePlan | undefined {
   const set = opts.setId !== undefined ? lib.sets.find((s) => s.id === opts.setId) : templateSetFor(lib, rec);
   const app = set ? applyTemplateSet(set, rec) : undefined;
   if (!set || !app) return undefined;
@@ -94,6 +117,9 @@ export function planTemplates(lib: TemplateLibrary, rec: BenchmarkRecord, opts: 
     edits.push(e);
     for (const t of strings(e.value)) for (const w of wordingProblems(t)) wording.push(`${pathText(e.path)}: ${w}`);
   }
-  if (wording.length && edits.length) edits.push(...reviewEdits(rec, { status: 'needs-work', note: `Apply Templates: check the wording (${wording.join('; ')})` }));
+  if (wording.length && edits.length)
+    edits.push(
+      ...reviewEdits(rec, { status: 'needs-work', note: `Apply Templates: check the wording (${wording.join('; ')})` }),
+    );
   return { setId: set.id, edits, keptWritten, wording };
 }

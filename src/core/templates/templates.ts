@@ -28,7 +28,11 @@ export const TemplateSetSchema = z
     proposal: z.array(TemplateText).min(1).optional().describe('Proposal variants; must contain {revised}'),
     accept: z.array(TemplateText).min(1).optional().describe('Accept variants; must not contain {revised}'),
     reject: z.array(TemplateText).min(1).optional().describe('Reject variants; must not contain {revised}'),
-    neutral: z.array(z.tuple([TemplateText, TemplateText])).min(1).optional().describe('Clarification question pairs; must contain neither {original} nor {revised}'),
+    neutral: z
+      .array(z.tuple([TemplateText, TemplateText]))
+      .min(1)
+      .optional()
+      .describe('Clarification question pairs; must contain neither {original} nor {revised}'),
     connector: z.array(z.string().min(1)).min(1).optional(),
   })
   .superRefine((set, ctx) => {
@@ -55,16 +59,26 @@ export function lintTemplateSet(set: TemplateSetShape): TemplateLint[] {
   const out: TemplateLint[] = [];
   const has = (s: string, p: Placeholder) => s.includes(`{${p}}`);
   set.proposal?.forEach((t, i) => {
-    if (!has(t, 'revised')) out.push({ path: ['proposal', i], message: 'a proposal must state the new value: add {revised}' });
+    if (!has(t, 'revised'))
+      out.push({ path: ['proposal', i], message: 'a proposal must state the new value: add {revised}' });
   });
   for (const kind of ['accept', 'reject'] as const) {
     set[kind]?.forEach((t, i) => {
-      if (has(t, 'revised')) out.push({ path: [kind, i], message: `a ${kind} message must not repeat the proposed value: remove {revised}` });
+      if (has(t, 'revised'))
+        out.push({
+          path: [kind, i],
+          message: `a ${kind} message must not repeat the proposed value: remove {revised}`,
+        });
     });
   }
   set.neutral?.forEach((pair, i) =>
     pair.forEach((t, j) => {
-      for (const p of ['original', 'revised'] as const) if (has(t, p)) out.push({ path: ['neutral', i, j], message: `a clarification question must reveal neither value: remove {${p}}` });
+      for (const p of ['original', 'revised'] as const)
+        if (has(t, p))
+          out.push({
+            path: ['neutral', i, j],
+            message: `a clarification question must reveal neither value: remove {${p}}`,
+          });
     }),
   );
   set.connector?.forEach((t, i) => {
@@ -102,14 +116,20 @@ export function variantIndex(taskId: string, n: number, offset = 0): number {
 }
 
 export function fillTemplate(template: string, intent: Pick<IntentBlock, Placeholder>): string {
-  return template.replace(PLACEHOLDER_RE, (whole, name: string) => ((PLACEHOLDERS as readonly string[]).includes(name) ? intent[name as Placeholder] : whole));
+  return template.replace(PLACEHOLDER_RE, (whole, name: string) =>
+    (PLACEHOLDERS as readonly string[]).includes(name) ? intent[name as Placeholder] : whole,
+  );
 }
 
 /** The first set that fits a record (domain and requirement filters), in file order. */
 export function templateSetFor(lib: TemplateLibrary, rec: BenchmarkRecord): TemplateSet | undefined {
   const it = rec.intent;
   if (!it) return undefined;
-  return lib.sets.find((s) => (!s.task || s.task === rec.task) && (!s.requirement || it.requirement.toLowerCase().includes(s.requirement.toLowerCase())));
+  return lib.sets.find(
+    (s) =>
+      (!s.task || s.task === rec.task) &&
+      (!s.requirement || it.requirement.toLowerCase().includes(s.requirement.toLowerCase())),
+  );
 }
 
 export interface TemplateApplication {
@@ -140,7 +160,8 @@ export function applyTemplateSet(set: TemplateSet, rec: BenchmarkRecord): Templa
     if (offset === 0) variants[field] = i;
     return list[i];
   };
-  const fill = (t: string, revised = it.revised) => fillTemplate(t, { requirement: it.requirement, original: it.original, revised });
+  const fill = (t: string, revised = it.revised) =>
+    fillTemplate(t, { requirement: it.requirement, original: it.original, revised });
   const proposal = pick('proposal', set.proposal);
   if (proposal) edits.push({ path: ['intent', 'proposal'], value: fill(proposal) });
   const accept = pick('accept', set.accept);
@@ -172,10 +193,21 @@ export function starterLibrary(): TemplateLibrary {
       {
         id: 'default',
         description: 'Generic wording for any domain; copy and specialise per task or requirement.',
-        proposal: ['Actually, can we change the {requirement} to {revised}?', 'Hmm, on second thought, could we use {revised} instead?'],
+        proposal: [
+          'Actually, can we change the {requirement} to {revised}?',
+          'Hmm, on second thought, could we use {revised} instead?',
+        ],
         accept: ["Yes, let's go with that change.", 'Yes, go with that.'],
-        reject: ['On second thought, no. Keep the {requirement} the way I first said it.', 'No, never mind. Keep the {requirement} I originally gave.'],
-        neutral: [['Is the {requirement} I gave clear enough to work with?', 'Are you using the {requirement} exactly as I stated it?']],
+        reject: [
+          'On second thought, no. Keep the {requirement} the way I first said it.',
+          'No, never mind. Keep the {requirement} I originally gave.',
+        ],
+        neutral: [
+          [
+            'Is the {requirement} I gave clear enough to work with?',
+            'Are you using the {requirement} exactly as I stated it?',
+          ],
+        ],
         connector: ['Before you go, I have one quick last minute thought:'],
       },
     ],

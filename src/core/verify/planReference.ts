@@ -32,7 +32,10 @@ export function planReference(plan: EvolvingPlan): ReferenceValue | undefined {
   switch (plan.task) {
     case 'math': {
       const fromAnchor = typeof answer === 'number' || typeof answer === 'string' ? mathAnswerOf(answer) : undefined;
-      return fromAnchor ?? mathAnswerOf(typeof plan.answer === 'string' || typeof plan.answer === 'number' ? plan.answer : undefined);
+      return (
+        fromAnchor ??
+        mathAnswerOf(typeof plan.answer === 'string' || typeof plan.answer === 'number' ? plan.answer : undefined)
+      );
     }
     case 'database':
       return typeof answer === 'string' && answer.trim() ? answer : planString(plan, 'reference_sql');
@@ -40,9 +43,10 @@ export function planReference(plan: EvolvingPlan): ReferenceValue | undefined {
       return codeEntryPoint(plan);
     case 'actions':
       if (isPossibleAnswer(answer)) return answer;
-      return [{ [plan.anchor.function]: Object.fromEntries(Object.entries(plan.anchor.args).map(([k, v]) => [k, [v]])) }];
+      return [
+        { [plan.anchor.function]: Object.fromEntries(Object.entries(plan.anchor.args).map(([k, v]) => [k, [v]])) },
+      ];
     case 'search':
       return undefined;
   }
 }
-

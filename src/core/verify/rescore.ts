@@ -36,7 +36,12 @@ function previousVerdict(c: Conversation): boolean | null {
  * `plan` is the evolving-intent plan with the log's task_id: `mode: evolving` logs are scored
  * against its anchor (and unscored without one); other logs against the record.
  */
-export async function rescoreConversation(record: BenchmarkRecord | undefined, entry: RunLogEntry, opts: VerifyOptions, plan?: EvolvingPlan): Promise<ConversationScore> {
+export async function rescoreConversation(
+  record: BenchmarkRecord | undefined,
+  entry: RunLogEntry,
+  opts: VerifyOptions,
+  plan?: EvolvingPlan,
+): Promise<ConversationScore> {
   const c = parseConversation(entry, entry.mode === 'evolving' ? plan : record);
   const spec = c.spec;
   const base = {
@@ -48,8 +53,17 @@ export async function rescoreConversation(record: BenchmarkRecord | undefined, e
     previous_is_correct: previousVerdict(c),
   };
   if (base.mode === 'evolving') return rescoreEvolving(plan, c, opts, base);
-  const domain = record?.task ?? (['math', 'code', 'database', 'actions'].includes(entry.task) ? (entry.task as BenchmarkRecord['task']) : 'math');
-  const none = (message: string): ConversationScore => ({ ...base, active: c.activeTask ?? null, extracted: null, is_correct: null, inactive: [], details: { domain, message } });
+  const domain =
+    record?.task ??
+    (['math', 'code', 'database', 'actions'].includes(entry.task) ? (entry.task as BenchmarkRecord['task']) : 'math');
+  const none = (message: string): ConversationScore => ({
+    ...base,
+    active: c.activeTask ?? null,
+    extracted: null,
+    is_correct: null,
+    inactive: [],
+    details: { domain, message },
+  });
   if (!spec || !c.activeTask) return none('evolving-intent conversations are scored against their plan, not a record');
   if (!record) return none(`no record with task_id ${entry.task_id}`);
   const response = c.finalAnswer?.text;
@@ -65,13 +79,33 @@ export async function rescoreConversation(record: BenchmarkRecord | undefined, e
   } catch {
     // Rendering can fail for a log whose path/k the record cannot fill; the verdict still stands.
   }
-  return { ...base, active, extracted: result.extracted, is_correct: result.is_correct, inactive, details: result.details, response };
+  return {
+    ...base,
+    active,
+    extracted: result.extracted,
+    is_correct: result.is_correct,
+    inactive,
+    details: result.details,
+    response,
+  };
 }
 
-async function rescoreEvolving(plan: EvolvingPlan | undefined, c: Conversation, opts: VerifyOptions, base: Omit<ConversationScore, 'active' | 'extracted' | 'is_correct' | 'inactive' | 'details'>): Promise<ConversationScore> {
+async function rescoreEvolving(
+  plan: EvolvingPlan | undefined,
+  c: Conversation,
+  opts: VerifyOptions,
+  base: Omit<ConversationScore, 'active' | 'extracted' | 'is_correct' | 'inactive' | 'details'>,
+): Promise<ConversationScore> {
   const task = plan?.task ?? c.entry.task;
   const domain = task === 'code' || task === 'database' || task === 'actions' ? task : 'math';
-  const none = (message: string): ConversationScore => ({ ...base, active: null, extracted: null, is_correct: null, inactive: [], details: { domain, message } });
+  const none = (message: string): ConversationScore => ({
+    ...base,
+    active: null,
+    extracted: null,
+    is_correct: null,
+    inactive: [],
+    details: { domain, message },
+  });
   if (!plan) return none(`no evolving-intent plan with task_id ${c.entry.task_id}`);
   const response = c.finalAnswer?.text;
   if (response === undefined) return none('the conversation has no assistant message');
@@ -83,5 +117,13 @@ async function rescoreEvolving(plan: EvolvingPlan | undefined, c: Conversation, 
   } catch {
     // A malformed transition log must not cost the verdict.
   }
-  return { ...base, active: null, extracted: result.extracted, is_correct: result.is_correct, inactive, details: result.details, response };
+  return {
+    ...base,
+    active: null,
+    extracted: result.extracted,
+    is_correct: result.is_correct,
+    inactive,
+    details: result.details,
+    response,
+  };
 }

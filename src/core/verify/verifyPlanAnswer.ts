@@ -21,7 +21,9 @@ export function planPremiseNumbers(plan: EvolvingPlan): number[] {
 
 /** Entry points of earlier intents (turn answers that are names): defining one instead fails. */
 function supersededEntryPoints(plan: EvolvingPlan, entryPoint: string): string[] {
-  const names = plan.turns.map((t) => t.answer).filter((a): a is string => typeof a === 'string' && IDENTIFIER.test(a) && a !== entryPoint);
+  const names = plan.turns
+    .map((t) => t.answer)
+    .filter((a): a is string => typeof a === 'string' && IDENTIFIER.test(a) && a !== entryPoint);
   return [...new Set(names)];
 }
 
@@ -43,35 +45,77 @@ function jsonTypeName(v: unknown): string {
 function planToolSchemas(plan: EvolvingPlan): unknown[] {
   const given: unknown = plan.function;
   const schemas = Array.isArray(given) ? given : [];
-  if (schemas.some((f) => f && typeof f === 'object' && (f as { name?: unknown }).name === plan.anchor.function)) return schemas;
+  if (schemas.some((f) => f && typeof f === 'object' && (f as { name?: unknown }).name === plan.anchor.function))
+    return schemas;
   const properties = Object.fromEntries(
-    Object.entries(plan.anchor.args).map(([k, v]) => [k, Array.isArray(v) ? { type: 'array', items: { type: jsonTypeName(v[0]) } } : { type: jsonTypeName(v) }]),
+    Object.entries(plan.anchor.args).map(([k, v]) => [
+      k,
+      Array.isArray(v) ? { type: 'array', items: { type: jsonTypeName(v[0]) } } : { type: jsonTypeName(v) },
+    ]),
   );
-  return [...schemas, { name: plan.anchor.function, parameters: { type: 'dict', properties, required: Object.keys(properties) } }];
+  return [
+    ...schemas,
+    { name: plan.anchor.function, parameters: { type: 'dict', properties, required: Object.keys(properties) } },
+  ];
 }
 
-export async function verifyPlanAnswer(plan: EvolvingPlan, responseText: string, opts: VerifyOptions = {}): Promise<VerifyResult> {
+export async function verifyPlanAnswer(
+  plan: EvolvingPlan,
+  responseText: string,
+  opts: VerifyOptions = {},
+): Promise<VerifyResult> {
   // `search` plans have no verifier; the details still need a Domain, as for unknown log tasks.
   const domain: Domain = plan.task === 'search' ? 'math' : plan.task;
   const reference = planReference(plan);
-  if (reference === undefined) return unscored(domain, plan.task === 'search' ? 'search plans have no verifier' : `plan ${plan.task_id} has no usable anchor answer`);
+  if (reference === undefined)
+    return unscored(
+      domain,
+      plan.task === 'search' ? 'search plans have no verifier' : `plan ${plan.task_id} has no usable anchor answer`,
+    );
   switch (plan.task) {
     case 'math':
       return verifyMath(responseText, reference, planPremiseNumbers(plan));
     case 'database': {
       const dbId = planString(plan, 'db_id');
-      return verifyDatabase(responseText, reference, { ...(dbId ? { dbId } : {}), ...(opts.databasesDir ? { databasesDir: opts.databasesDir } : {}), followLinks: opts.followDatabaseLinks === true }, opts.sql ?? sharedSqlExecutor());
+      return verifyDatabase(
+        responseText,
+        reference,
+        {
+          ...(dbId ? { dbId } : {}),
+          ...(opts.databasesDir ? { databasesDir: opts.databasesDir } : {}),
+          followLinks: opts.followDatabaseLinks === true,
+        },
+        opts.sql ?? sharedSqlExecutor(),
+      );
     }
     case 'code': {
       const entryPoint = String(reference);
       const test = planString(plan, 'test');
       const cases = casesToRun(test, plan['public_test_cases']);
-      return verifyCode(responseText, { entryPoint, forbiddenNames: supersededEntryPoints(plan, entryPoint), ...(test ? { test } : {}), ...(cases.length ? { cases } : {}) }, { trusted: opts.trusted === true, ...(opts.python ? { python: opts.python } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
+      return verifyCode(
+        responseText,
+        {
+          entryPoint,
+          forbiddenNames: supersededEntryPoints(plan, entryPoint),
+          ...(test ? { test } : {}),
+          ...(cases.length ? { cases } : {}),
+        },
+        {
+          trusted: opts.trusted === true,
+          ...(opts.python ? { python: opts.python } : {}),
+          ...(opts.signal ? { signal: opts.signal } : {}),
+        },
+      );
     }
     case 'actions': {
       const testCategory = planString(plan, 'test_category');
       const language = planString(plan, 'language');
-      return verifyActions(responseText, reference, { functions: planToolSchemas(plan), ...(testCategory ? { testCategory } : {}), ...(language ? { language } : {}), lenientFormat: opts.lenientActionsFormat === true });
+      return verifyActions(responseText, reference, {
+        functions: planToolSchemas(plan),
+        ...(testCategory ? { testCategory } : {}),
+        ...(language ? { language } : {}),
+        lenientFormat: opts.lenientActionsFormat === true,
+      });
     }
     case 'search':
       return unscored(domain, 'search plans have no verifier');

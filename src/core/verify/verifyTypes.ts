@@ -37,6 +37,11 @@ export interface VerifyOptions {
   signal?: AbortSignal;
 }
 
-export function unscored(domain: Domain, message: string, extracted: string | null = null, info?: Record<string, unknown>): VerifyResult {
+export function unscored(
+  domain: Domain,
+  message: string,
+  extracted: string | null = null,
+  info?: Record<string, unknown>,
+): VerifyResult {
   return { is_correct: null, extracted, details: { domain, message, ...(info ? { info } : {}) } };
 }

@@ -42,10 +42,13 @@ export class ReplyWorker<Request extends { id: number }, Reply extends { id: num
     if (!worker) return Promise.reject(this.unavailable ?? new Error(`the ${this.name} thread is not available`));
     const id = this.nextId++;
     return new Promise<Reply>((resolve, reject) => {
-      const timer = timeoutMs === undefined ? undefined : setTimeout(() => {
-        this.settled(id);
-        reject(new ReplyTimeout(`no reply from the ${this.name} thread in ${timeoutMs} ms`));
-      }, timeoutMs);
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              this.settled(id);
+              reject(new ReplyTimeout(`no reply from the ${this.name} thread in ${timeoutMs} ms`));
+            }, timeoutMs);
       const done = () => clearTimeout(timer);
       this.pending.set(id, { resolve: (r) => (done(), resolve(r)), reject: (e) => (done(), reject(e)) });
       worker.ref();

@@ -15,7 +15,13 @@ export const VERIFIER_VERSION = 'intent-lens-verifiers/1';
 /** Where the sidecar lives, relative to the workspace folder. */
 export const VERDICT_SIDECAR = join('.intent-lens', 'rescored-verdicts.json');
 
-const InactiveSpanSchema = z.object({ value: z.string(), start: z.number(), end: z.number(), kind: z.string(), describe: z.string() });
+const InactiveSpanSchema = z.object({
+  value: z.string(),
+  start: z.number(),
+  end: z.number(),
+  kind: z.string(),
+  describe: z.string(),
+});
 
 export const RescoredVerdictSchema = z.looseObject({
   conv_id: z.string(),
@@ -146,13 +152,24 @@ export class VerdictOverlay {
   current(ref: { conv_id: string; verdict: Verdict }, mode: VerdictMode = 'adjudicated'): CurrentVerdict {
     const machine = this.machine(ref);
     const o = mode === 'adjudicated' ? this.human.get(ref.conv_id) : undefined;
-    return o ? { verdict: o.verdict, provenance: { source: 'human', override: o, machine: machine.verdict }, logged: ref.verdict } : machine;
+    return o
+      ? {
+          verdict: o.verdict,
+          provenance: { source: 'human', override: o, machine: machine.verdict },
+          logged: ref.verdict,
+        }
+      : machine;
   }
 
   private machine(ref: { conv_id: string; verdict: Verdict }): CurrentVerdict {
     const r = this.byConv.get(ref.conv_id);
-    if (!r || r.is_correct === null) return { verdict: ref.verdict, provenance: { source: 'logged' }, logged: ref.verdict };
-    return { verdict: verdictOfBoolean(r.is_correct), provenance: { source: 'rescored', verifier: r.verifier, scoredAt: r.scoredAt }, logged: ref.verdict };
+    if (!r || r.is_correct === null)
+      return { verdict: ref.verdict, provenance: { source: 'logged' }, logged: ref.verdict };
+    return {
+      verdict: verdictOfBoolean(r.is_correct),
+      provenance: { source: 'rescored', verifier: r.verifier, scoredAt: r.scoredAt },
+      logged: ref.verdict,
+    };
   }
 
   /** The sidecar's text (stable: sorted by conversation). */

@@ -44,7 +44,13 @@ export interface LoadLimits {
 /** A file that could not be read at all: no items, one located diagnostic. */
 function unreadableFile<T>(path: string, e: unknown): LoadedFile<T> {
   const message = e instanceof Error ? e.message : String(e);
-  return { path, format: 'jsonl', items: [], seen: 0, diagnostics: [{ file: path, line: 1, column: 1, severity: 'error', code: 'unreadable', message, path: '' }] };
+  return {
+    path,
+    format: 'jsonl',
+    items: [],
+    seen: 0,
+    diagnostics: [{ file: path, line: 1, column: 1, severity: 'error', code: 'unreadable', message, path: '' }],
+  };
 }
 
 export class Workspace {
@@ -69,9 +75,14 @@ export class Workspace {
    * plans), so their records win a duplicate task_id; then every data file under `paths` (files or
    * folders), each by its detected kind.
    */
-  static async open(paths: readonly string[], recordsFiles: readonly string[] = [], limits: LoadLimits = {}): Promise<Workspace> {
+  static async open(
+    paths: readonly string[],
+    recordsFiles: readonly string[] = [],
+    limits: LoadLimits = {},
+  ): Promise<Workspace> {
     const ws = new Workspace(limits);
-    for (const f of recordsFiles) await ws.loadFile(f, (await detectFileKind(f).catch(() => undefined)) === 'evolving' ? 'evolving' : 'records');
+    for (const f of recordsFiles)
+      await ws.loadFile(f, (await detectFileKind(f).catch(() => undefined)) === 'evolving' ? 'evolving' : 'records');
     const found = await findDataFiles(paths);
     ws.discoveryDiagnostics = found.diagnostics;
     for (const f of found.files) if (!ws.kindOfLoaded(f)) await ws.loadFile(f);
@@ -80,13 +91,23 @@ export class Workspace {
 
   /** Reads (or re-reads) one data file by its kind; logs are indexed incrementally. Unknown kinds are skipped. */
   /** Loads a file; `onBatch` hears of each batch of conversations a run log adds while it is indexed. */
-  async loadFile(path: string, kind?: DataFileKind, opts: { onBatch?: () => void } = {}): Promise<DataFileKind | undefined> {
+  async loadFile(
+    path: string,
+    kind?: DataFileKind,
+    opts: { onBatch?: () => void } = {},
+  ): Promise<DataFileKind | undefined> {
     const k = kind ?? this.kindOfLoaded(path) ?? (await detectFileKind(path));
     if (k === 'records') {
-      this.recordFiles.set(path, await loadRecordsFile(path, this.limits).catch((e: unknown) => unreadableFile<BenchmarkRecord>(path, e)));
+      this.recordFiles.set(
+        path,
+        await loadRecordsFile(path, this.limits).catch((e: unknown) => unreadableFile<BenchmarkRecord>(path, e)),
+      );
       this.recordsByTask = undefined;
     } else if (k === 'evolving') {
-      this.planFiles.set(path, await loadEvolvingFile(path, this.limits).catch((e: unknown) => unreadableFile<EvolvingPlan>(path, e)));
+      this.planFiles.set(
+        path,
+        await loadEvolvingFile(path, this.limits).catch((e: unknown) => unreadableFile<EvolvingPlan>(path, e)),
+      );
       this.plansByTask = undefined;
     } else if (k === 'logs') await this.logs.indexFile(path, opts.onBatch ? { onBatch: opts.onBatch } : {});
     return k;
@@ -120,7 +141,8 @@ export class Workspace {
 
   /** Forgets everything. */
   clear(): void {
-    for (const f of [...this.recordFiles.keys(), ...this.planFiles.keys(), ...this.logs.indexedFiles()]) this.removeFile(f);
+    for (const f of [...this.recordFiles.keys(), ...this.planFiles.keys(), ...this.logs.indexedFiles()])
+      this.removeFile(f);
   }
 
   /** The kind of a file already loaded (a file keeps its kind across changes). */
@@ -135,7 +157,10 @@ export class Workspace {
   records(): ReadonlyMap<string, RecordEntry> {
     if (!this.recordsByTask) {
       const m = new Map<string, RecordEntry>();
-      for (const f of this.recordFiles.values()) for (const it of f.items) if (!m.has(it.value.task_id)) m.set(it.value.task_id, { record: it.value, file: f.path, line: it.line, raw: it.raw });
+      for (const f of this.recordFiles.values())
+        for (const it of f.items)
+          if (!m.has(it.value.task_id))
+            m.set(it.value.task_id, { record: it.value, file: f.path, line: it.line, raw: it.raw });
       this.recordsByTask = m;
     }
     return this.recordsByTask;
@@ -149,7 +174,9 @@ export class Workspace {
   plans(): ReadonlyMap<string, PlanEntry> {
     if (!this.plansByTask) {
       const m = new Map<string, PlanEntry>();
-      for (const f of this.planFiles.values()) for (const it of f.items) if (!m.has(it.value.task_id)) m.set(it.value.task_id, { plan: it.value, file: f.path, line: it.line });
+      for (const f of this.planFiles.values())
+        for (const it of f.items)
+          if (!m.has(it.value.task_id)) m.set(it.value.task_id, { plan: it.value, file: f.path, line: it.line });
       this.plansByTask = m;
     }
     return this.plansByTask;
@@ -206,7 +233,18 @@ export class Workspace {
       if (r.verdict === logged.verdict && (await wasNotRescored(r))) continue;
       const previous = logged.verdict === 'unscored' ? null : logged.verdict === 'correct';
       const is_correct = r.verdict === 'unscored' ? null : r.verdict === 'correct';
-      batch.push({ conv_id: r.conv_id, task_id: r.task_id, file: logged.file, is_correct, previous, extracted: null, inactive: [], message: `re-scored copy ${path}`, verifier: 'intent-lens score --out', scoredAt });
+      batch.push({
+        conv_id: r.conv_id,
+        task_id: r.task_id,
+        file: logged.file,
+        is_correct,
+        previous,
+        extracted: null,
+        inactive: [],
+        message: `re-scored copy ${path}`,
+        verifier: 'intent-lens score --out',
+        scoredAt,
+      });
     }
     this.verdicts.set(batch);
     return batch;
@@ -228,9 +266,17 @@ export class Workspace {
   /** Every loaded data file with its kind, valid item count and number of problems. */
   dataFiles(): DataFileSummary[] {
     const out: DataFileSummary[] = [];
-    for (const f of this.recordFiles.values()) out.push({ path: f.path, kind: 'records', items: f.items.length, problems: f.diagnostics.length });
-    for (const f of this.planFiles.values()) out.push({ path: f.path, kind: 'evolving', items: f.items.length, problems: f.diagnostics.length });
-    for (const f of this.logs.indexedFiles()) out.push({ path: f, kind: 'logs', items: this.logs.conversationCount(f), problems: this.logs.diagnostics(f).length });
+    for (const f of this.recordFiles.values())
+      out.push({ path: f.path, kind: 'records', items: f.items.length, problems: f.diagnostics.length });
+    for (const f of this.planFiles.values())
+      out.push({ path: f.path, kind: 'evolving', items: f.items.length, problems: f.diagnostics.length });
+    for (const f of this.logs.indexedFiles())
+      out.push({
+        path: f,
+        kind: 'logs',
+        items: this.logs.conversationCount(f),
+        problems: this.logs.diagnostics(f).length,
+      });
     return out.sort((a, b) => a.path.localeCompare(b.path));
   }
 

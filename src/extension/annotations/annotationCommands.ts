@@ -25,7 +25,11 @@ const AnswersSchema = z
     verdict: z.enum(['correct', 'incorrect']),
     reason: z.string(),
     by: z.string().min(1),
-    span: z.object({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative(), text: z.string().optional() }),
+    span: z.object({
+      start: z.number().int().nonnegative(),
+      end: z.number().int().nonnegative(),
+      text: z.string().optional(),
+    }),
     /** Text selected in the conversation view: located in the turn's replies as the span. */
     selection: z.string().min(1),
   })
@@ -61,20 +65,32 @@ function targetOf(services: ExtensionServices, arg: unknown): Target | undefined
 
 function basisOf(services: ExtensionServices, ref: ConversationRef): AnnotationBasis {
   const p = services.data.currentVerdict(ref, 'machine').provenance;
-  return { verdict_source: p.source, ...(p.source === 'rescored' ? { verifier_version: p.verifier } : {}), log_file: ref.file, log_line: ref.line };
+  return {
+    verdict_source: p.source,
+    ...(p.source === 'rescored' ? { verifier_version: p.verifier } : {}),
+    log_file: ref.file,
+    log_line: ref.line,
+  };
 }
 
 async function pickTurn(target: Target): Promise<number | undefined | 'cancel'> {
   if (target.turn !== undefined) return target.turn;
   const turns = target.state?.turns.length ?? 0;
-  const items = [{ label: 'Whole conversation', turn: undefined as number | undefined }, ...Array.from({ length: turns }, (_, i) => ({ label: `U${i + 1}`, turn: i + 1 }))];
+  const items = [
+    { label: 'Whole conversation', turn: undefined as number | undefined },
+    ...Array.from({ length: turns }, (_, i) => ({ label: `U${i + 1}`, turn: i + 1 })),
+  ];
   if (items.length === 1) return undefined;
   const picked = await vscode.window.showQuickPick(items, { title: 'Annotate: which turn?' });
   return picked ? picked.turn : 'cancel';
 }
 
 /** A span of the turn's replies: the selected text, or one of its highlighted (inactive) spans. */
-async function pickSpan(target: Target, turn: number | undefined, answers: Answers): Promise<AnnotationSpan | undefined | 'cancel'> {
+async function pickSpan(
+  target: Target,
+  turn: number | undefined,
+  answers: Answers,
+): Promise<AnnotationSpan | undefined | 'cancel'> {
   if (answers.span) return answers.span;
   const replies = turn !== undefined ? (target.state?.turns[turn - 1]?.replies ?? []) : [];
   if (answers.selection) {
@@ -83,25 +99,50 @@ async function pickSpan(target: Target, turn: number | undefined, answers: Answe
       if (at >= 0) return { start: at, end: at + answers.selection.length, text: answers.selection };
     }
   }
-  const spans = replies.flatMap((r) => r.spans.map((s) => ({ label: s.value, description: s.describe, span: { start: s.start, end: s.end, text: s.value } })));
+  const spans = replies.flatMap((r) =>
+    r.spans.map((s) => ({
+      label: s.value,
+      description: s.describe,
+      span: { start: s.start, end: s.end, text: s.value },
+    })),
+  );
   if (!spans.length || answers.kind) return undefined;
-  const picked = await vscode.window.showQuickPick([{ label: 'The whole turn', description: '', span: undefined as AnnotationSpan | undefined }, ...spans], { title: 'Annotate: on a highlighted span?' });
+  const picked = await vscode.window.showQuickPick(
+    [{ label: 'The whole turn', description: '', span: undefined as AnnotationSpan | undefined }, ...spans],
+    { title: 'Annotate: on a highlighted span?' },
+  );
   return picked ? picked.span : 'cancel';
 }
 
-async function pickNoteOrLabel(store: AnnotationStore, answers: Answers): Promise<Pick<NewAnnotation, 'kind' | 'value'> | undefined> {
+async function pickNoteOrLabel(
+  store: AnnotationStore,
+  answers: Answers,
+): Promise<Pick<NewAnnotation, 'kind' | 'value'> | undefined> {
   if (answers.kind && answers.value) return { kind: answers.kind, value: answers.value };
-  const items = [...store.labels().map((l) => ({ label: l, description: 'label', isNote: false })), { label: 'Note…', description: 'free text', isNote: true }];
+  const items = [
+    ...store.labels().map((l) => ({ label: l, description: 'label', isNote: false })),
+    { label: 'Note…', description: 'free text', isNote: true },
+  ];
   const picked = await vscode.window.showQuickPick(items, { title: 'Annotate: a label, or a note' });
   if (!picked) return undefined;
   if (!picked.isNote) return { kind: 'label', value: picked.label };
-  const note = await vscode.window.showInputBox({ title: 'Annotate: note', validateInput: (v) => (v.trim() ? undefined : 'a note needs a text') });
+  const note = await vscode.window.showInputBox({
+    title: 'Annotate: note',
+    validateInput: (v) => (v.trim() ? undefined : 'a note needs a text'),
+  });
   return note?.trim() ? { kind: 'note', value: note.trim() } : undefined;
 }
 
-export async function annotate(services: ExtensionServices, store: AnnotationStore, arg: unknown): Promise<string | undefined> {
+export async function annotate(
+  services: ExtensionServices,
+  store: AnnotationStore,
+  arg: unknown,
+): Promise<string | undefined> {
   const target = targetOf(services, arg);
-  if (!target) return void vscode.window.showWarningMessage('Intent Lens: open a conversation (or pick a run in the Sources tree) to annotate it.');
+  if (!target)
+    return void vscode.window.showWarningMessage(
+      'Intent Lens: open a conversation (or pick a run in the Sources tree) to annotate it.',
+    );
   const answers = answersOf(arg);
   const turn = await pickTurn(target);
   if (turn === 'cancel') return undefined;
@@ -109,14 +150,29 @@ export async function annotate(services: ExtensionServices, store: AnnotationSto
   if (span === 'cancel') return undefined;
   const what = await pickNoteOrLabel(store, answers);
   if (!what) return undefined;
-  const event = addEvent({ conv_id: target.ref.conv_id, ...(turn !== undefined ? { turn } : {}), ...(span ? { span } : {}), ...what, ...(answers.reason ? { reason: answers.reason } : {}), by: answers.by ?? annotator(), basis: basisOf(services, target.ref) });
+  const event = addEvent({
+    conv_id: target.ref.conv_id,
+    ...(turn !== undefined ? { turn } : {}),
+    ...(span ? { span } : {}),
+    ...what,
+    ...(answers.reason ? { reason: answers.reason } : {}),
+    by: answers.by ?? annotator(),
+    basis: basisOf(services, target.ref),
+  });
   await store.append([event]);
   return event.event === 'add' ? event.annotation.id : undefined;
 }
 
-export async function overrideVerdict(services: ExtensionServices, store: AnnotationStore, arg: unknown): Promise<string | undefined> {
+export async function overrideVerdict(
+  services: ExtensionServices,
+  store: AnnotationStore,
+  arg: unknown,
+): Promise<string | undefined> {
   const target = targetOf(services, arg);
-  if (!target) return void vscode.window.showWarningMessage('Intent Lens: open a conversation (or pick a run in the Sources tree) to override its verdict.');
+  if (!target)
+    return void vscode.window.showWarningMessage(
+      'Intent Lens: open a conversation (or pick a run in the Sources tree) to override its verdict.',
+    );
   const answers = answersOf(arg);
   const current = services.data.currentVerdict(target.ref);
   let verdict = answers.verdict;
@@ -131,9 +187,23 @@ export async function overrideVerdict(services: ExtensionServices, store: Annota
     verdict = picked?.verdict;
   }
   if (!verdict) return undefined;
-  const reason = answers.reason?.trim() || (await vscode.window.showInputBox({ title: `Override Verdict: ${verdict} — why? (required)`, validateInput: (v) => (v.trim() ? undefined : 'a verdict override needs a reason') }))?.trim();
+  const reason =
+    answers.reason?.trim() ||
+    (
+      await vscode.window.showInputBox({
+        title: `Override Verdict: ${verdict} — why? (required)`,
+        validateInput: (v) => (v.trim() ? undefined : 'a verdict override needs a reason'),
+      })
+    )?.trim();
   if (!reason) return undefined;
-  const event = addEvent({ conv_id: target.ref.conv_id, kind: 'verdict', value: verdict, reason, by: answers.by ?? annotator(), basis: basisOf(services, target.ref) });
+  const event = addEvent({
+    conv_id: target.ref.conv_id,
+    kind: 'verdict',
+    value: verdict,
+    reason,
+    by: answers.by ?? annotator(),
+    basis: basisOf(services, target.ref),
+  });
   await store.append([event]);
   return event.event === 'add' ? event.annotation.id : undefined;
 }
@@ -144,15 +214,27 @@ export async function overrideVerdict(services: ExtensionServices, store: Annota
  */
 export async function reviewNextUnannotated(services: ExtensionServices): Promise<string | undefined> {
   await services.data.ensureLoaded();
-  const scope = await vscode.commands.executeCommand<{ convIds: string[] } | undefined>(INTERNAL_COMMANDS.treeFilteredConversations);
+  const scope = await vscode.commands.executeCommand<{ convIds: string[] } | undefined>(
+    INTERNAL_COMMANDS.treeFilteredConversations,
+  );
   const inScope = scope ? new Set(scope.convIds) : undefined;
   const queue = services.data
     .conversationsWithCurrentVerdicts()
-    .filter((r) => (!inScope || inScope.has(r.conv_id)) && r.verdict === 'incorrect' && services.data.annotations.count(r.conv_id) === 0)
+    .filter(
+      (r) =>
+        (!inScope || inScope.has(r.conv_id)) &&
+        r.verdict === 'incorrect' &&
+        services.data.annotations.count(r.conv_id) === 0,
+    )
     .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
-  if (!queue.length) return void vscode.window.showInformationMessage('Intent Lens: no unannotated failures left in the current filter.');
+  if (!queue.length)
+    return void vscode.window.showInformationMessage(
+      'Intent Lens: no unannotated failures left in the current filter.',
+    );
   const at = ConversationPanel.active && services.data.logs.get(ConversationPanel.active.convId);
-  const next = (at && queue.find((r) => r.file.localeCompare(at.file) > 0 || (r.file === at.file && r.line > at.line))) ?? queue[0]!;
+  const next =
+    (at && queue.find((r) => r.file.localeCompare(at.file) > 0 || (r.file === at.file && r.line > at.line))) ??
+    queue[0]!;
   await vscode.commands.executeCommand(COMMANDS.openConversation, { convId: next.conv_id });
   return next.conv_id;
 }

@@ -22,8 +22,15 @@ export class AnnotationStore implements vscode.Disposable {
 
   constructor(private readonly services: ExtensionServices) {
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '.intent-lens/annotations*.jsonl'));
-      this.subscriptions.push(watcher, watcher.onDidChange(() => this.reload()), watcher.onDidCreate(() => this.reload()), watcher.onDidDelete(() => this.reload()));
+      const watcher = vscode.workspace.createFileSystemWatcher(
+        new vscode.RelativePattern(folder, '.intent-lens/annotations*.jsonl'),
+      );
+      this.subscriptions.push(
+        watcher,
+        watcher.onDidChange(() => this.reload()),
+        watcher.onDidCreate(() => this.reload()),
+        watcher.onDidDelete(() => this.reload()),
+      );
     }
     this.subscriptions.push(services.data.onDidChange(() => this.reload()));
   }
@@ -44,7 +51,12 @@ export class AnnotationStore implements vscode.Disposable {
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       const dir = join(folder.uri.fsPath, '.intent-lens');
       const names = await readdir(dir).catch(() => [] as string[]);
-      out.push(...names.filter((n) => SIDECAR_NAME.test(n)).sort().map((n) => join(dir, n)));
+      out.push(
+        ...names
+          .filter((n) => SIDECAR_NAME.test(n))
+          .sort()
+          .map((n) => join(dir, n)),
+      );
     }
     return out;
   }
@@ -57,7 +69,9 @@ export class AnnotationStore implements vscode.Disposable {
         this.services.rescored.applyWithoutSaving(() => this.services.data.annotations.set(set));
         this.report();
       } catch (e) {
-        this.services.output.appendLine(`[annotations] could not read the sidecars: ${e instanceof Error ? e.message : String(e)}`);
+        this.services.output.appendLine(
+          `[annotations] could not read the sidecars: ${e instanceof Error ? e.message : String(e)}`,
+        );
       }
     });
     return this.reading;
@@ -75,21 +89,48 @@ export class AnnotationStore implements vscode.Disposable {
     const data = this.services.data;
     const byFile = new Map<string, vscode.Diagnostic[]>();
     const add = (file: string, line: number, message: string, severity: vscode.DiagnosticSeverity, code: string) => {
-      const d = new vscode.Diagnostic(new vscode.Range(Math.max(0, line - 1), 0, Math.max(0, line - 1), 0), message, severity);
+      const d = new vscode.Diagnostic(
+        new vscode.Range(Math.max(0, line - 1), 0, Math.max(0, line - 1), 0),
+        message,
+        severity,
+      );
       d.source = 'Intent Lens';
       d.code = code;
       (byFile.get(file) ?? byFile.set(file, []).get(file)!).push(d);
     };
-    for (const p of data.annotations.problems()) add(p.file, p.line, p.message, p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning, p.code);
+    for (const p of data.annotations.problems())
+      add(
+        p.file,
+        p.line,
+        p.message,
+        p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+        p.code,
+      );
     for (const a of data.annotations.all()) {
       if (a.kind !== 'label' || a.value !== 'ambiguous-task') continue;
       const ref = data.logs.get(a.conv_id);
-      if (ref) add(ref.file, ref.line, `${a.conv_id}: labelled ambiguous-task by ${a.by}${a.reason ? `: ${a.reason}` : ''}`, vscode.DiagnosticSeverity.Warning, 'ambiguous-task');
+      if (ref)
+        add(
+          ref.file,
+          ref.line,
+          `${a.conv_id}: labelled ambiguous-task by ${a.by}${a.reason ? `: ${a.reason}` : ''}`,
+          vscode.DiagnosticSeverity.Warning,
+          'ambiguous-task',
+        );
     }
     // Orphans only once the logs are loaded (before, every annotation would look like one).
     if (data.conversations().length) {
-      for (const o of orphanAnnotations({ annotations: [...data.annotations.all()], problems: [], files: 0 }, (id) => data.logs.get(id) !== undefined)) {
-        add(o.source.file, o.source.line, `orphan annotation: no conversation ${o.conv_id} in the workspace's run logs`, vscode.DiagnosticSeverity.Information, 'annotation-orphan');
+      for (const o of orphanAnnotations(
+        { annotations: [...data.annotations.all()], problems: [], files: 0 },
+        (id) => data.logs.get(id) !== undefined,
+      )) {
+        add(
+          o.source.file,
+          o.source.line,
+          `orphan annotation: no conversation ${o.conv_id} in the workspace's run logs`,
+          vscode.DiagnosticSeverity.Information,
+          'annotation-orphan',
+        );
       }
     }
     this.diagnostics.clear();

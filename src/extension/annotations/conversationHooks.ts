@@ -4,7 +4,10 @@ import type { Workspace } from '../../core/workspace/workspace';
 import { provenanceNote } from '../../core/workspace/verdicts';
 import type { ConversationAnnotation, ConversationState } from '../../shared/protocol/conversation';
 
-export function withAnnotations(state: ConversationState, data: Pick<Workspace, 'annotations' | 'currentVerdict' | 'logs'>): ConversationState {
+export function withAnnotations(
+  state: ConversationState,
+  data: Pick<Workspace, 'annotations' | 'currentVerdict' | 'logs'>,
+): ConversationState {
   const annotations: ConversationAnnotation[] = data.annotations.forConversation(state.convId).map((a) => ({
     id: a.id,
     ...(a.turn !== undefined ? { turn: a.turn } : {}),
@@ -17,6 +20,14 @@ export function withAnnotations(state: ConversationState, data: Pick<Workspace, 
   }));
   const ref = data.logs.get(state.convId);
   const current = ref && data.currentVerdict(ref);
-  const verdict = current?.provenance.source === 'human' ? { verdict: current.verdict, source: 'adjudicated' as const, detail: provenanceNote(current) ?? '', logged: current.logged } : state.verdict;
+  const verdict =
+    current?.provenance.source === 'human'
+      ? {
+          verdict: current.verdict,
+          source: 'adjudicated' as const,
+          detail: provenanceNote(current) ?? '',
+          logged: current.logged,
+        }
+      : state.verdict;
   return { ...state, verdict, ...(annotations.length ? { annotations } : {}) };
 }

@@ -15,8 +15,12 @@ function verdictStatus(services: ExtensionServices): { text: string; tooltip: st
   if (!ref) return undefined;
   const v = services.data.currentVerdict(ref);
   const n = services.data.annotations.count(ref.conv_id);
-  const source = v.provenance.source === 'human' ? 'adjudicated' : v.provenance.source === 'rescored' ? 're-scored' : 'logged';
-  return { text: `$(law) ${describeVerdict(v).split(' ')[0]} ${source}${n ? ` · ✎${n}` : ''}`, tooltip: `${ref.conv_id}: ${describeVerdict(v)}` };
+  const source =
+    v.provenance.source === 'human' ? 'adjudicated' : v.provenance.source === 'rescored' ? 're-scored' : 'logged';
+  return {
+    text: `$(law) ${describeVerdict(v).split(' ')[0]} ${source}${n ? ` · ✎${n}` : ''}`,
+    tooltip: `${ref.conv_id}: ${describeVerdict(v)}`,
+  };
 }
 
 export function registerAnnotations(services: ExtensionServices): void {
@@ -31,29 +35,43 @@ export function registerAnnotations(services: ExtensionServices): void {
     status.tooltip = s.tooltip;
     status.show();
   };
-  const run = <T>(fn: () => Promise<T>) => async () => {
-    try {
-      return await fn();
-    } catch (e) {
-      void vscode.window.showErrorMessage(`Intent Lens: ${e instanceof Error ? e.message : String(e)}`);
-      return undefined;
-    }
-  };
+  const run =
+    <T>(fn: () => Promise<T>) =>
+    async () => {
+      try {
+        return await fn();
+      } catch (e) {
+        void vscode.window.showErrorMessage(`Intent Lens: ${e instanceof Error ? e.message : String(e)}`);
+        return undefined;
+      }
+    };
   services.context.subscriptions.push(
     store,
     status,
-    vscode.commands.registerCommand(COMMANDS.annotationsAdd, (arg: unknown) => run(() => annotate(services, store, arg))()),
-    vscode.commands.registerCommand(COMMANDS.annotationsOverrideVerdict, (arg: unknown) => run(() => overrideVerdict(services, store, arg))()),
+    vscode.commands.registerCommand(COMMANDS.annotationsAdd, (arg: unknown) =>
+      run(() => annotate(services, store, arg))(),
+    ),
+    vscode.commands.registerCommand(COMMANDS.annotationsOverrideVerdict, (arg: unknown) =>
+      run(() => overrideVerdict(services, store, arg))(),
+    ),
     vscode.commands.registerCommand(COMMANDS.annotationsReviewNext, () => run(() => reviewNextUnannotated(services))()),
     // Tests: what the store holds and what the status bar says.
     vscode.commands.registerCommand(INTERNAL_COMMANDS.annotationsInspect, async () => {
       await store.reload();
       updateStatus();
-      return { annotations: services.data.annotations.all(), problems: services.data.annotations.problems(), status: status.text, statusTooltip: status.tooltip };
+      return {
+        annotations: services.data.annotations.all(),
+        problems: services.data.annotations.problems(),
+        status: status.text,
+        statusTooltip: status.tooltip,
+      };
     }),
     services.rescored.onDidChange(updateStatus),
     vscode.window.tabGroups.onDidChangeTabs(updateStatus),
     vscode.window.tabGroups.onDidChangeTabGroups(updateStatus),
   );
-  void services.data.ensureLoaded().then(() => store.reload()).then(updateStatus);
+  void services.data
+    .ensureLoaded()
+    .then(() => store.reload())
+    .then(updateStatus);
 }

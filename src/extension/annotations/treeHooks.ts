@@ -4,8 +4,17 @@ import { describeOverride, type HumanOverride } from '../../core/annotations/adj
 import type { RescoredRun } from '../tree/sourceTreeData';
 
 /** The tree's view of a run's verdict: a human override wins over a re-score, which wins over the log. */
-export function adjudicatedRun(rescore: RescoredRun | undefined, human: HumanOverride | undefined): RescoredRun | undefined {
+export function adjudicatedRun(
+  rescore: RescoredRun | undefined,
+  human: HumanOverride | undefined,
+): RescoredRun | undefined {
   if (!human) return rescore;
   const provenance = describeOverride(human);
-  return { is_correct: human.verdict === 'correct', extracted: rescore?.extracted ?? null, inactive: rescore?.inactive ?? [], message: provenance, human: provenance };
+  return {
+    is_correct: human.verdict === 'correct',
+    extracted: rescore?.extracted ?? null,
+    inactive: rescore?.inactive ?? [],
+    message: provenance,
+    human: provenance,
+  };
 }

@@ -22,7 +22,14 @@ export interface CachedModule<T> {
 
 /** The cache file of `file` for its current text on this runtime (another text or Node version: another name). */
 export function cacheFileOf(file: string, source: string): string {
-  const key = createHash('sha256').update(process.version).update('\0').update(process.arch).update('\0').update(source).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(process.version)
+    .update('\0')
+    .update(process.arch)
+    .update('\0')
+    .update(source)
+    .digest('hex')
+    .slice(0, 16);
   return join(dirname(file), `${basename(file, '.js')}.${key}.v8cache`);
 }
 
@@ -50,12 +57,19 @@ function readCache(path: string): Buffer | undefined {
  * Loads `file` (an absolute path to a CommonJS bundle) as `require` would, through its code cache.
  * `wrapRequire` may change what the bundle's `require` returns (the bootstrap's inherited `vscode`).
  */
-export function requireWithCodeCache<T>(file: string, wrapRequire: (base: NodeJS.Require) => NodeJS.Require = (base) => base): CachedModule<T> {
+export function requireWithCodeCache<T>(
+  file: string,
+  wrapRequire: (base: NodeJS.Require) => NodeJS.Require = (base) => base,
+): CachedModule<T> {
   let source: string;
   try {
     source = readFileSync(file, 'utf8');
   } catch {
-    return { exports: createRequire(file)(file) as T, cache: 'off', save: () => 'not written: the bundle could not be read' };
+    return {
+      exports: createRequire(file)(file) as T,
+      cache: 'off',
+      save: () => 'not written: the bundle could not be read',
+    };
   }
   const cacheFile = cacheFileOf(file, source);
   const cachedData = readCache(cacheFile);
@@ -64,7 +78,13 @@ export function requireWithCodeCache<T>(file: string, wrapRequire: (base: NodeJS
   // The module object the bundle fills, with a require that resolves beside it (its lazy bundles,
   // `vscode` through the extension host's own resolution of modules in this extension's folder).
   const mod = { exports: {} as T, filename: file, id: file, loaded: false };
-  const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;
+  const run = script.runInThisContext() as (
+    exports: unknown,
+    require: NodeJS.Require,
+    module: unknown,
+    filename: string,
+    dirname: string,
+  ) => void;
   run.call(mod.exports, mod.exports, wrapRequire(createRequire(file)), mod, file, dirname(file));
   mod.loaded = true;
   let saved = false;

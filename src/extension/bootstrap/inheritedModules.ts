@@ -17,5 +17,10 @@ export function requireWithInheritedModules(base: NodeJS.Require, ids: readonly 
     }
     return views.get(id);
   };
-  return Object.assign(inherited, { resolve: base.resolve, cache: base.cache, main: base.main, extensions: base.extensions });
+  return Object.assign(inherited, {
+    resolve: base.resolve,
+    cache: base.cache,
+    main: base.main,
+    extensions: base.extensions,
+  });
 }

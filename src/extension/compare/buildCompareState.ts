@@ -7,12 +7,25 @@ import type { RunLogEntry } from '../../core/schema/runlog';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { instanceLabel, renderInstance } from '../../core/render/instances';
 import type { IntentSnapshot, IntentTimeline } from '../../core/state/intentTimeline';
-import { conversationTimeline, parseConversation, type Conversation, type ConversationTurn, type TraceText } from '../../core/conversation';
+import {
+  conversationTimeline,
+  parseConversation,
+  type Conversation,
+  type ConversationTurn,
+  type TraceText,
+} from '../../core/conversation';
 import { alignTurns } from '../../core/compare/alignTurns';
 import { provenanceNote, type CurrentVerdict } from '../../core/workspace/verdicts';
 import type { InactiveSpanDetector } from '../../core/inactive/detectInactive';
 import { forkBranchRow, forkBranchSummary, forkRelation, replacedTurnNote } from '../../core/fork/forkBranch';
-import type { CompareMessage, CompareSide, CompareState, CompareTurn, LeakMessage, RailEntry } from '../../shared/protocol/compare';
+import type {
+  CompareMessage,
+  CompareSide,
+  CompareState,
+  CompareTurn,
+  LeakMessage,
+  RailEntry,
+} from '../../shared/protocol/compare';
 import { describeLeak } from '../../core/inactive/leakSentence';
 
 export interface CompareConversation {
@@ -32,7 +45,12 @@ export interface CompareInput {
 }
 
 export function labelOfEntry(entry: RunLogEntry): string {
-  return instanceLabel({ mode: entry.mode ?? 'multi', condition: entry.condition ?? 'original', ...(entry.path ? { path: entry.path } : {}), ...(entry.k !== undefined ? { k: entry.k } : {}) });
+  return instanceLabel({
+    mode: entry.mode ?? 'multi',
+    condition: entry.condition ?? 'original',
+    ...(entry.path ? { path: entry.path } : {}),
+    ...(entry.k !== undefined ? { k: entry.k } : {}),
+  });
 }
 
 export function referenceText(ref: ReferenceValue | undefined): string | undefined {
@@ -47,7 +65,10 @@ function turnLabel(t: ConversationTurn): string {
 }
 
 /** The rail per user turn; `notes` adds a line at a turn (e.g. a fork's hand-replaced message). */
-export function railOf(snapshots: readonly IntentSnapshot[], notes: (turn: number) => string | undefined = () => undefined): RailEntry[] {
+export function railOf(
+  snapshots: readonly IntentSnapshot[],
+  notes: (turn: number) => string | undefined = () => undefined,
+): RailEntry[] {
   let prev = '';
   return snapshots.map((s, turn) => {
     const note = notes(turn);
@@ -56,7 +77,9 @@ export function railOf(snapshots: readonly IntentSnapshot[], notes: (turn: numbe
     const entry: RailEntry = {
       ...(req?.inEffect !== undefined ? { inEffect: req.inEffect } : {}),
       pending: values.filter((v) => v.status === 'pending').map((v) => v.value),
-      inactive: values.filter((v) => (v.status === 'rejected' || v.status === 'superseded') && v.saidAt !== undefined).map((v) => v.value),
+      inactive: values
+        .filter((v) => (v.status === 'rejected' || v.status === 'superseded') && v.saidAt !== undefined)
+        .map((v) => v.value),
       changes: s.changes,
       changed: false,
       ...(note ? { note } : {}),
@@ -75,7 +98,13 @@ function finalLeak(final: CompareMessage, timeline: IntentTimeline | undefined):
   return leak && { sentence: leak.sentence, ...(leak.turn !== undefined ? { turn: leak.turn } : {}) };
 }
 
-function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversation, detector: InactiveSpanDetector, notes: string[], currentVerdict: CompareInput['currentVerdict']): { side: CompareSide; conversation: Conversation } {
+function buildSide(
+  record: BenchmarkRecord | undefined,
+  conv: CompareConversation,
+  detector: InactiveSpanDetector,
+  notes: string[],
+  currentVerdict: CompareInput['currentVerdict'],
+): { side: CompareSide; conversation: Conversation } {
   const { entry, ref } = conv;
   const c = parseConversation(entry, record);
   const spec = c.spec;
@@ -89,7 +118,9 @@ function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversatio
     }
   }
   const withIntent = record?.intent && spec ? record : undefined;
-  const rail: RailEntry[] = withIntent ? railOf(c.timeline.snapshots, (i) => c.turns[i] && replacedTurnNote(entry.forked_from, c.turns[i])) : [];
+  const rail: RailEntry[] = withIntent
+    ? railOf(c.timeline.snapshots, (i) => c.turns[i] && replacedTurnNote(entry.forked_from, c.turns[i]))
+    : [];
   // What was inactive when each reply was written: the timeline of the logged turns up to it.
   const timelineAt = new Map<number, IntentTimeline>();
   const timelineAfter = (turn: number): IntentTimeline | undefined => {
@@ -104,10 +135,18 @@ function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversatio
     const msg = { text: m.text, traceIndex: m.traceIndex };
     if (assistantOfTurn === undefined || !record || !spec) return { ...msg, spans: [] };
     try {
-      const spans = detector(record, spec, m.text, timelineAfter(assistantOfTurn)).filter((s) => s.end > s.start && s.start >= 0 && s.end <= m.text.length);
-      return { ...msg, spans: spans.map((s) => ({ value: s.value, start: s.start, end: s.end, kind: s.kind, describe: s.describe })) };
+      const spans = detector(record, spec, m.text, timelineAfter(assistantOfTurn)).filter(
+        (s) => s.end > s.start && s.start >= 0 && s.end <= m.text.length,
+      );
+      return {
+        ...msg,
+        spans: spans.map((s) => ({ value: s.value, start: s.start, end: s.end, kind: s.kind, describe: s.describe })),
+      };
     } catch (e) {
-      if (!detectorFailed) notes.push(`inactive-content detector failed on ${entry.conv_id}: ${e instanceof Error ? e.message : String(e)}`);
+      if (!detectorFailed)
+        notes.push(
+          `inactive-content detector failed on ${entry.conv_id}: ${e instanceof Error ? e.message : String(e)}`,
+        );
       detectorFailed = true;
       return { ...msg, spans: [] };
     }
@@ -121,8 +160,15 @@ function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversatio
     ...(rail[t.index] ? { rail: rail[t.index] } : {}),
   }));
   const final = c.finalAnswer;
-  const finalResponse = final ? ((final.turn !== undefined ? turns[final.turn]?.assistant.find((m) => m.traceIndex === final.traceIndex) : undefined) ?? withSpans(final, Number.MAX_SAFE_INTEGER)) : undefined;
-  const leak = finalResponse && !detectorFailed ? finalLeak(finalResponse, timelineAfter(final?.turn ?? Number.MAX_SAFE_INTEGER)) : undefined;
+  const finalResponse = final
+    ? ((final.turn !== undefined
+        ? turns[final.turn]?.assistant.find((m) => m.traceIndex === final.traceIndex)
+        : undefined) ?? withSpans(final, Number.MAX_SAFE_INTEGER))
+    : undefined;
+  const leak =
+    finalResponse && !detectorFailed
+      ? finalLeak(finalResponse, timelineAfter(final?.turn ?? Number.MAX_SAFE_INTEGER))
+      : undefined;
   const activeReference = referenceText(c.reference);
   const current = currentVerdict?.({ conv_id: entry.conv_id, verdict: c.loggedVerdict });
   const note = current && provenanceNote(current);
@@ -149,9 +195,19 @@ function buildSide(record: BenchmarkRecord | undefined, conv: CompareConversatio
   return { side, conversation: c };
 }
 
-const EVENT_VERBS: Record<string, string> = { reject: 'rejects', accept: 'accepts', proposal: 'proposes', neutral: 'clarifies' };
+const EVENT_VERBS: Record<string, string> = {
+  reject: 'rejects',
+  accept: 'accepts',
+  proposal: 'proposes',
+  neutral: 'clarifies',
+};
 
-function branchSummary(left: CompareSide, right: CompareSide, l: CompareTurn | undefined, r: CompareTurn | undefined): string {
+function branchSummary(
+  left: CompareSide,
+  right: CompareSide,
+  l: CompareTurn | undefined,
+  r: CompareTurn | undefined,
+): string {
   const say = (side: CompareSide, t: CompareTurn | undefined) => {
     if (!t) return `${side.instanceLabel} has no such turn`;
     return t.event ? `${side.instanceLabel} ${EVENT_VERBS[t.event] ?? t.event}` : `${side.instanceLabel}: ${t.label}`;
@@ -163,10 +219,26 @@ export function buildCompareState(input: CompareInput): CompareState {
   const notes: string[] = [];
   const { record } = input;
   if (!record) notes.push(`no record for ${input.left.entry.task_id}: no references, rail or inactive content`);
-  if (input.left.entry.task_id !== input.right.entry.task_id) notes.push(`the two conversations are of different sources (${input.left.entry.task_id}, ${input.right.entry.task_id})`);
-  const { side: left, conversation: leftConversation } = buildSide(record, input.left, input.detector, notes, input.currentVerdict);
-  const { side: right, conversation: rightConversation } = buildSide(record, input.right, input.detector, notes, input.currentVerdict);
-  const alignable = (turns: readonly ConversationTurn[]) => turns.map((t) => ({ key: t.key, userText: t.user.text, assistantText: t.replies.map((m) => m.text).join('\n') }));
+  if (input.left.entry.task_id !== input.right.entry.task_id)
+    notes.push(
+      `the two conversations are of different sources (${input.left.entry.task_id}, ${input.right.entry.task_id})`,
+    );
+  const { side: left, conversation: leftConversation } = buildSide(
+    record,
+    input.left,
+    input.detector,
+    notes,
+    input.currentVerdict,
+  );
+  const { side: right, conversation: rightConversation } = buildSide(
+    record,
+    input.right,
+    input.detector,
+    notes,
+    input.currentVerdict,
+  );
+  const alignable = (turns: readonly ConversationTurn[]) =>
+    turns.map((t) => ({ key: t.key, userText: t.user.text, assistantText: t.replies.map((m) => m.text).join('\n') }));
   const alignment = alignTurns(alignable(leftConversation.turns), alignable(rightConversation.turns));
   // Parent ↔ fork: the branch point is the edited turn, and it says what the edit was.
   const fork = forkRelation({ left: input.left.entry, right: input.right.entry });
@@ -189,7 +261,18 @@ export function buildCompareState(input: CompareInput): CompareState {
     right,
     rows: alignment.rows,
     ...(alignment.branchRow !== undefined ? { branchRow: alignment.branchRow } : {}),
-    ...(branch ? { branchSummary: fork ? forkBranchSummary(fork.forkedFrom) : branchSummary(left, right, branch.left !== undefined ? left.turns[branch.left] : undefined, branch.right !== undefined ? right.turns[branch.right] : undefined) } : {}),
+    ...(branch
+      ? {
+          branchSummary: fork
+            ? forkBranchSummary(fork.forkedFrom)
+            : branchSummary(
+                left,
+                right,
+                branch.left !== undefined ? left.turns[branch.left] : undefined,
+                branch.right !== undefined ? right.turns[branch.right] : undefined,
+              ),
+        }
+      : {}),
     prefixEnd: alignment.prefixEnd,
     prefixIdentical: alignment.prefixIdentical,
     detector: input.detectorName,

@@ -17,7 +17,16 @@ export function readCompareTarget(arg: unknown, knownConvIds?: (id: string) => b
     ...(t.convId ? { convId: t.convId } : {}),
     ...(t.taskId ? { taskId: t.taskId } : {}),
     ...(t.model ? { model: t.model } : {}),
-    ...(t.mode && t.condition ? { instance: { mode: t.mode, condition: t.condition, ...(t.path ? { path: t.path } : {}), ...(t.k !== undefined ? { k: t.k } : {}) } } : {}),
+    ...(t.mode && t.condition
+      ? {
+          instance: {
+            mode: t.mode,
+            condition: t.condition,
+            ...(t.path ? { path: t.path } : {}),
+            ...(t.k !== undefined ? { k: t.k } : {}),
+          },
+        }
+      : {}),
   };
 }
 

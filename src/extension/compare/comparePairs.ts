@@ -5,9 +5,17 @@
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { instanceLabel } from '../../core/render/instances';
 
-export type PairRef = Pick<ConversationRef, 'conv_id' | 'task_id' | 'model' | 'mode' | 'condition' | 'path' | 'k' | 'file' | 'line' | 'verdict'>;
+export type PairRef = Pick<
+  ConversationRef,
+  'conv_id' | 'task_id' | 'model' | 'mode' | 'condition' | 'path' | 'k' | 'file' | 'line' | 'verdict'
+>;
 
-type Slot = { mode: 'multi' | 'single'; condition: 'retained' | 'revised'; path?: 'persistence-retained' | 'persistence-revised'; k?: number };
+type Slot = {
+  mode: 'multi' | 'single';
+  condition: 'retained' | 'revised';
+  path?: 'persistence-retained' | 'persistence-revised';
+  k?: number;
+};
 
 function matchesSlot(r: PairRef, s: Slot): boolean {
   if (r.mode !== s.mode || r.condition !== s.condition) return false;
@@ -46,7 +54,11 @@ export interface RetainedRevisedPair<R extends PairRef = PairRef> {
  * Every (model → Retained, Revised) pair of a source. With a basis run, only that run's model and
  * slot, and the basis itself on its side. Several runs in one slot: the first indexed wins.
  */
-export function retainedRevisedPairs<R extends PairRef>(refs: readonly R[], taskId: string, opts: { model?: string; basis?: R } = {}): Array<RetainedRevisedPair<R>> {
+export function retainedRevisedPairs<R extends PairRef>(
+  refs: readonly R[],
+  taskId: string,
+  opts: { model?: string; basis?: R } = {},
+): Array<RetainedRevisedPair<R>> {
   const [retSlot, revSlot] = slotsFor(opts.basis);
   const model = opts.basis?.model ?? opts.model;
   const byModel = new Map<string, { retained?: R; revised?: R }>();
@@ -63,12 +75,18 @@ export function retainedRevisedPairs<R extends PairRef>(refs: readonly R[], task
     if (slot && matchesSlot(opts.basis, revSlot)) slot.revised = opts.basis;
   }
   const out: Array<RetainedRevisedPair<R>> = [];
-  for (const [m, s] of [...byModel].sort(([a], [b]) => a.localeCompare(b))) if (s.retained && s.revised) out.push({ model: m, retained: s.retained, revised: s.revised });
+  for (const [m, s] of [...byModel].sort(([a], [b]) => a.localeCompare(b)))
+    if (s.retained && s.revised) out.push({ model: m, retained: s.retained, revised: s.revised });
   return out;
 }
 
 export function refLabel(r: PairRef): string {
-  return instanceLabel({ mode: r.mode, condition: r.condition, ...(r.path ? { path: r.path } : {}), ...(r.k !== undefined ? { k: r.k } : {}) });
+  return instanceLabel({
+    mode: r.mode,
+    condition: r.condition,
+    ...(r.path ? { path: r.path } : {}),
+    ...(r.k !== undefined ? { k: r.k } : {}),
+  });
 }
 
 /** Same instance (mode, condition, path, k)? */
@@ -84,7 +102,10 @@ export function counterpartOf<R extends PairRef>(refs: readonly R[], basis: R): 
   const [retSlot, revSlot] = slotsFor(basis);
   const other = matchesSlot(basis, retSlot) ? revSlot : matchesSlot(basis, revSlot) ? retSlot : undefined;
   if (!other) return undefined;
-  return refs.find((r) => r.task_id === basis.task_id && r.model === basis.model && r.conv_id !== basis.conv_id && matchesSlot(r, other));
+  return refs.find(
+    (r) =>
+      r.task_id === basis.task_id && r.model === basis.model && r.conv_id !== basis.conv_id && matchesSlot(r, other),
+  );
 }
 
 /**
@@ -119,7 +140,11 @@ export interface PairSourceChoice {
  * The sources the palette offers: only those with a pair, the context's source first. With a
  * conversation in context, its own slot decides the pair (a persistence run pairs at its k).
  */
-export function pairSourceChoices<R extends PairRef>(refs: readonly R[], context: PairContext, basis?: R): PairSourceChoice[] {
+export function pairSourceChoices<R extends PairRef>(
+  refs: readonly R[],
+  context: PairContext,
+  basis?: R,
+): PairSourceChoice[] {
   const byTask = new Map<string, R[]>();
   for (const r of refs) {
     const list = byTask.get(r.task_id);
@@ -133,7 +158,8 @@ export function pairSourceChoices<R extends PairRef>(refs: readonly R[], context
     const opts = isDefault && basis ? { basis } : isDefault && context.model ? { model: context.model } : {};
     let models = retainedRevisedPairs(runs, taskId, opts).map((p) => p.model);
     // The context's model has no pair here: the source is still offered with the pairs it has.
-    if (isDefault && !models.length && (basis || context.model)) models = retainedRevisedPairs(runs, taskId).map((p) => p.model);
+    if (isDefault && !models.length && (basis || context.model))
+      models = retainedRevisedPairs(runs, taskId).map((p) => p.model);
     if (models.length) out.push({ taskId, models, isDefault });
   }
   return out.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.taskId.localeCompare(b.taskId));

@@ -7,7 +7,13 @@ import { webviewOptions } from '../webviews/webviewPanelHost';
 import { LastActivePanel, ViewPanel } from '../webviews/viewPanel';
 import { reusablePanel } from '../webviews/previewReuse';
 import { sameContent } from '../webviews/sameContent';
-import { COMPARE_PANEL_ID, CompareView, type CompareWebviewCommand, type CompareState, type NavigateAction } from '../../shared/protocol/compare';
+import {
+  COMPARE_PANEL_ID,
+  CompareView,
+  type CompareWebviewCommand,
+  type CompareState,
+  type NavigateAction,
+} from '../../shared/protocol/compare';
 import { buildCompareState } from './buildCompareState';
 import { compareDetector } from './inactiveDetector';
 import type { FinalResponseDocuments } from './nativeDiff';
@@ -18,12 +24,17 @@ export interface ComparePair {
   right: string;
 }
 
-export async function loadCompareState(services: ExtensionServices, pair: ComparePair, timing: CompareState['timing']): Promise<CompareState> {
+export async function loadCompareState(
+  services: ExtensionServices,
+  pair: ComparePair,
+  timing: CompareState['timing'],
+): Promise<CompareState> {
   const { data } = services;
   await data.ensureLoaded();
   const lref = data.logs.get(pair.left);
   const rref = data.logs.get(pair.right);
-  if (!lref || !rref) throw new Error(`conversation ${!lref ? pair.left : pair.right} is not in the workspace's run logs`);
+  if (!lref || !rref)
+    throw new Error(`conversation ${!lref ? pair.left : pair.right} is not in the workspace's run logs`);
   const [lentry, rentry] = await Promise.all([data.logs.readConversation(lref), data.logs.readConversation(rref)]);
   const detector = compareDetector();
   const record = data.record(lref.task_id)?.record;
@@ -38,7 +49,8 @@ export async function loadCompareState(services: ExtensionServices, pair: Compar
   });
 }
 
-const panelTitle = (state: CompareState) => `${state.left.instanceLabel} ↔ ${state.right.instanceLabel}: ${state.taskId}`;
+const panelTitle = (state: CompareState) =>
+  `${state.left.instanceLabel} ↔ ${state.right.instanceLabel}: ${state.taskId}`;
 
 export class ComparePanel extends ViewPanel<typeof CompareView> {
   private static readonly open = new Set<ComparePanel>();
@@ -58,7 +70,12 @@ export class ComparePanel extends ViewPanel<typeof CompareView> {
    * Opens (or reveals) the compare view of a pair: in the open, unpinned compare view when there is
    * one (it shows the new pair), else in a new panel. `commandAt` is when the user's command ran.
    */
-  static async show(services: ExtensionServices, docs: FinalResponseDocuments, pair: ComparePair, commandAt = Date.now()): Promise<ComparePanel> {
+  static async show(
+    services: ExtensionServices,
+    docs: FinalResponseDocuments,
+    pair: ComparePair,
+    commandAt = Date.now(),
+  ): Promise<ComparePanel> {
     const existing = ComparePanel.find(pair);
     if (existing) {
       existing.panel.reveal();
@@ -71,7 +88,12 @@ export class ComparePanel extends ViewPanel<typeof CompareView> {
       reused.replace(pair, state);
       return reused;
     }
-    const panel = vscode.window.createWebviewPanel(COMPARE_PANEL_ID, 'Compare', vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      COMPARE_PANEL_ID,
+      'Compare',
+      vscode.ViewColumn.Active,
+      webviewOptions(services.context.extensionUri),
+    );
     state.timing.panelCreatedAt = Date.now();
     return new ComparePanel(services, docs, pair, panel, state);
   }
@@ -94,7 +116,8 @@ export class ComparePanel extends ViewPanel<typeof CompareView> {
       handlers: {
         requests: { reload: () => this.reload() },
         onCommand: (m) => this.onCommand(m),
-        describeRendered: () => `${this.state.taskId} (${this.state.left.turns.length}+${this.state.right.turns.length} turns)`,
+        describeRendered: () =>
+          `${this.state.taskId} (${this.state.left.turns.length}+${this.state.right.turns.length} turns)`,
       },
     });
     this.state = state;
@@ -137,7 +160,11 @@ export class ComparePanel extends ViewPanel<typeof CompareView> {
         const side = m.params.side === 'left' ? this.state.left : this.state.right;
         const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(side.file));
         const line = Math.max(0, side.line - 1);
-        await vscode.window.showTextDocument(doc, { selection: new vscode.Range(line, 0, line, 0), viewColumn: vscode.ViewColumn.Beside, preview: true });
+        await vscode.window.showTextDocument(doc, {
+          selection: new vscode.Range(line, 0, line, 0),
+          viewColumn: vscode.ViewColumn.Beside,
+          preview: true,
+        });
         return;
       }
     }
@@ -157,7 +184,9 @@ export class ComparePanel extends ViewPanel<typeof CompareView> {
       const state = await this.reload();
       if (pair === this.pair && !sameContent(shown, state)) this.connection.notify('state', { state });
     } catch (e) {
-      this.services.output.appendLine(`[compare] could not refresh ${this.pair.left} ↔ ${this.pair.right}: ${e instanceof Error ? e.message : String(e)}`);
+      this.services.output.appendLine(
+        `[compare] could not refresh ${this.pair.left} ↔ ${this.pair.right}: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
   }
 

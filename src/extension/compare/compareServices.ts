@@ -13,7 +13,12 @@ export interface CompareServices {
 }
 
 /** Opens the compare view; `commandAt` is taken once the user has answered the quick picks (the render time excludes think time). */
-export async function openCompare(cs: CompareServices, left: string, right: string, commandAt = Date.now()): Promise<void> {
+export async function openCompare(
+  cs: CompareServices,
+  left: string,
+  right: string,
+  commandAt = Date.now(),
+): Promise<void> {
   try {
     await ComparePanel.show(cs.services, cs.docs, { left, right }, commandAt);
   } catch (e) {

@@ -14,7 +14,10 @@ export class FinalResponseDocuments implements vscode.TextDocumentContentProvide
   uriFor(convId: string): vscode.Uri {
     const ref = this.data.logs.get(convId);
     const name = ref ? `${ref.model} ${refLabel(ref)} final response.md` : 'final response.md';
-    return vscode.Uri.from({ scheme: COMPARE_SCHEME, path: `/${encodeURIComponent(convId)}/${name.replace(/[/\\]/g, '_')}` });
+    return vscode.Uri.from({
+      scheme: COMPARE_SCHEME,
+      path: `/${encodeURIComponent(convId)}/${name.replace(/[/\\]/g, '_')}`,
+    });
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
@@ -27,9 +30,20 @@ export class FinalResponseDocuments implements vscode.TextDocumentContentProvide
   }
 }
 
-export async function openNativeDiff(docs: FinalResponseDocuments, data: WorkspaceData, leftConvId: string, rightConvId: string): Promise<void> {
+export async function openNativeDiff(
+  docs: FinalResponseDocuments,
+  data: WorkspaceData,
+  leftConvId: string,
+  rightConvId: string,
+): Promise<void> {
   const l = data.logs.get(leftConvId);
   const r = data.logs.get(rightConvId);
   const side = (ref: typeof l, id: string) => (ref ? `${refLabel(ref)} · ${ref.model}` : id);
-  await vscode.commands.executeCommand('vscode.diff', docs.uriFor(leftConvId), docs.uriFor(rightConvId), `Final responses: ${side(l, leftConvId)} ↔ ${side(r, rightConvId)}`, { preview: true });
+  await vscode.commands.executeCommand(
+    'vscode.diff',
+    docs.uriFor(leftConvId),
+    docs.uriFor(rightConvId),
+    `Final responses: ${side(l, leftConvId)} ↔ ${side(r, rightConvId)}`,
+    { preview: true },
+  );
 }

@@ -16,7 +16,10 @@ import { registerCommandTable, type FeatureCommand } from '../commandTable';
 async function nativeDiff(cs: CompareServices, arg: unknown): Promise<void> {
   await cs.services.data.ensureLoaded();
   const pair = readExplicitPair(arg) ?? ComparePanel.active?.pair;
-  if (!pair) return void vscode.window.showInformationMessage('Intent Lens: open a compare view first (Compare Retained ↔ Revised or Compare With…).');
+  if (!pair)
+    return void vscode.window.showInformationMessage(
+      'Intent Lens: open a compare view first (Compare Retained ↔ Revised or Compare With…).',
+    );
   await openNativeDiff(cs.docs, cs.services.data, pair.left, pair.right);
 }
 
@@ -40,7 +43,10 @@ const COMPARE_COMMANDS: ReadonlyArray<FeatureCommand<CompareServices>> = [
       return p ? { pair: p.pair, state: p.currentState, rendered: p.lastRendered } : undefined;
     },
   },
-  ...NAVIGATE_ACTIONS.map((action) => ({ id: COMPARE_NAVIGATE_COMMANDS[action], run: () => ComparePanel.active?.navigate(action) })),
+  ...NAVIGATE_ACTIONS.map((action) => ({
+    id: COMPARE_NAVIGATE_COMMANDS[action],
+    run: () => ComparePanel.active?.navigate(action),
+  })),
 ];
 
 export function registerCompare(services: ExtensionServices): void {

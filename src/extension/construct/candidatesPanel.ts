@@ -7,7 +7,14 @@ import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { webviewOptions } from '../webviews/webviewPanelHost';
 import { ViewPanel } from '../webviews/viewPanel';
-import { CANDIDATES_PANEL_ID, CandidatesView, type CandidatesState, type Choice, type RecheckResult, type WriteResult } from '../../shared/protocol/candidates';
+import {
+  CANDIDATES_PANEL_ID,
+  CandidatesView,
+  type CandidatesState,
+  type Choice,
+  type RecheckResult,
+  type WriteResult,
+} from '../../shared/protocol/candidates';
 import { constructSource, intentBlockFor } from '../../core/construct/construct';
 import type { SourceConstruction } from '../../core/construct/constructTypes';
 import type { VerifyOptions } from '../../core/verify/verifyTypes';
@@ -22,11 +29,21 @@ export interface CandidatesDeps {
 }
 
 /** Constructs the candidates of a record as the document holds it now. */
-async function constructNow(services: ExtensionServices, deps: CandidatesDeps, taskId: string, request?: Choice, signal?: AbortSignal) {
+async function constructNow(
+  services: ExtensionServices,
+  deps: CandidatesDeps,
+  taskId: string,
+  request?: Choice,
+  signal?: AbortSignal,
+) {
   const found = await findRecordInDocument(services.data, taskId);
   if (!found) throw new Error(`no record ${taskId} in the workspace`);
   const file = found.document.uri.fsPath;
-  const ctx = { verify: deps.verifyOptions(file), ...(request ? { request: { target: request.target, value: request.value } } : {}), ...(signal ? { signal } : {}) };
+  const ctx = {
+    verify: deps.verifyOptions(file),
+    ...(request ? { request: { target: request.target, value: request.value } } : {}),
+    ...(signal ? { signal } : {}),
+  };
   const construction = await constructSource(found.item.value, ctx);
   return { found, file, construction };
 }
@@ -39,16 +56,31 @@ export class CandidatesPanel extends ViewPanel<typeof CandidatesView> {
     return [...CandidatesPanel.open.values()];
   }
 
-  static async show(services: ExtensionServices, deps: CandidatesDeps, taskId: string): Promise<CandidatesPanel | undefined> {
+  static async show(
+    services: ExtensionServices,
+    deps: CandidatesDeps,
+    taskId: string,
+  ): Promise<CandidatesPanel | undefined> {
     const existing = CandidatesPanel.open.get(taskId);
     if (existing) {
       existing.panel.reveal();
       return existing;
     }
     const title = `Intent Lens: constructing candidates for ${taskId}`;
-    const built = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, () => constructNow(services, deps, taskId));
-    const state = candidatesState(built.construction, { file: vscode.workspace.asRelativePath(built.file), trusted: vscode.workspace.isTrusted, written: !!built.found.item.value.intent });
-    const panel = vscode.window.createWebviewPanel(CANDIDATES_PANEL_ID, `Candidates: ${taskId}`, vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
+    const built = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, () =>
+      constructNow(services, deps, taskId),
+    );
+    const state = candidatesState(built.construction, {
+      file: vscode.workspace.asRelativePath(built.file),
+      trusted: vscode.workspace.isTrusted,
+      written: !!built.found.item.value.intent,
+    });
+    const panel = vscode.window.createWebviewPanel(
+      CANDIDATES_PANEL_ID,
+      `Candidates: ${taskId}`,
+      vscode.ViewColumn.Active,
+      webviewOptions(services.context.extensionUri),
+    );
     return new CandidatesPanel(services, deps, panel, state);
   }
 
@@ -108,9 +140,14 @@ export class CandidatesPanel extends ViewPanel<typeof CandidatesView> {
     } catch (e) {
       return { ok: false, message: e instanceof Error ? e.message : String(e) };
     }
-    if (found.item.value.intent) return { ok: false, message: `${this.state.taskId} already has a revision; open it with Edit Revision.` };
+    if (found.item.value.intent)
+      return { ok: false, message: `${this.state.taskId} already has a revision; open it with Edit Revision.` };
     const picked = construction.selected !== null ? requestedCandidate(construction, choice) : undefined;
-    if (!picked) return { ok: false, message: `Not written: ${construction.message ?? construction.reason ?? 'the candidate did not pass its checks'}` };
+    if (!picked)
+      return {
+        ok: false,
+        message: `Not written: ${construction.message ?? construction.reason ?? 'the candidate did not pass its checks'}`,
+      };
     const block = intentBlockFor(found.item.value, picked.candidate);
     try {
       await writeRevision(this.services.data, file, { taskId: this.state.taskId, block, baseRaw: found.item.raw });
@@ -118,11 +155,16 @@ export class CandidatesPanel extends ViewPanel<typeof CandidatesView> {
       if (e instanceof RecordConflictError) return { ok: false, message: e.message };
       throw e;
     }
-    this.services.output.appendLine(`[construct] ${this.state.taskId}: wrote ${picked.candidate.target} → ${picked.candidate.revised} (review pending)`);
+    this.services.output.appendLine(
+      `[construct] ${this.state.taskId}: wrote ${picked.candidate.target} → ${picked.candidate.revised} (review pending)`,
+    );
     this.state = { ...this.state, written: true };
     this.connection.notify('state', { state: this.state });
     await vscode.commands.executeCommand(COMMANDS.reviewEditRevision, this.state.taskId);
-    return { ok: true, message: `Wrote ${picked.candidate.requirement}: ${picked.candidate.original} → ${picked.candidate.revised} (review pending).` };
+    return {
+      ok: true,
+      message: `Wrote ${picked.candidate.requirement}: ${picked.candidate.original} → ${picked.candidate.revised} (review pending).`,
+    };
   }
 
   override dispose(): void {

@@ -1,9 +1,22 @@
 // The candidates view's state from a construction (src/core/construct): every candidate in the
 // selection's order (Appendix A.1 rank), its checks in the order the domain ran them, its evidence
 // as text. vscode-free, so it is unit-tested in plain Node.
-import type { Candidate, CandidateEvidence, SourceConstruction, SqlResultTable } from '../../core/construct/constructTypes';
+import type {
+  Candidate,
+  CandidateEvidence,
+  SourceConstruction,
+  SqlResultTable,
+} from '../../core/construct/constructTypes';
 import { compareRank, matchesTarget, matchesValue } from '../../core/construct/candidateChecks';
-import { CANDIDATES_VIEW, type CandidateView, type CandidatesState, type Choice, type EvidenceView, type RecheckResult, type ResultTable } from '../../shared/protocol/candidates';
+import {
+  CANDIDATES_VIEW,
+  type CandidateView,
+  type CandidatesState,
+  type Choice,
+  type EvidenceView,
+  type RecheckResult,
+  type ResultTable,
+} from '../../shared/protocol/candidates';
 
 /** Long values (a reference program, a call list) are cut for the page; the record gets them whole. */
 const MAX_TEXT = 6000;
@@ -22,7 +35,11 @@ export function asText(v: unknown): string {
 }
 
 function tableView(t: SqlResultTable): ResultTable {
-  return { columns: t.columns.map(String), rows: t.rows.slice(0, MAX_ROWS).map((r) => r.map(asText)), rowCount: t.rowCount };
+  return {
+    columns: t.columns.map(String),
+    rows: t.rows.slice(0, MAX_ROWS).map((r) => r.map(asText)),
+    rowCount: t.rowCount,
+  };
 }
 
 function evidenceView(e: CandidateEvidence): EvidenceView {
@@ -34,7 +51,12 @@ function evidenceView(e: CandidateEvidence): EvidenceView {
     case 'call-diff':
       return { kind: 'call-diff', original: asText(e.original), revised: asText(e.revised), changed: e.changed };
     case 'code-rename':
-      return { kind: 'code-rename', originalSignature: e.originalSignature, revisedSignature: e.revisedSignature, ...(e.tests ? { tests: e.tests } : {}) };
+      return {
+        kind: 'code-rename',
+        originalSignature: e.originalSignature,
+        revisedSignature: e.revisedSignature,
+        ...(e.tests ? { tests: e.tests } : {}),
+      };
   }
 }
 
@@ -64,9 +86,12 @@ export interface CandidatesContext {
 }
 
 export function candidatesState(construction: SourceConstruction, ctx: CandidatesContext): CandidatesState {
-  const order = construction.candidates.map((c, index) => ({ c, index })).sort((a, b) => compareRank(a.c, b.c) || a.index - b.index);
+  const order = construction.candidates
+    .map((c, index) => ({ c, index }))
+    .sort((a, b) => compareRank(a.c, b.c) || a.index - b.index);
   const notes: string[] = [];
-  if (!ctx.trusted && construction.domain === 'code') notes.push('This workspace is not trusted: code checks that run programs were not executed.');
+  if (!ctx.trusted && construction.domain === 'code')
+    notes.push('This workspace is not trusted: code checks that run programs were not executed.');
   return {
     view: CANDIDATES_VIEW,
     taskId: construction.task_id,
@@ -82,13 +107,18 @@ export function candidatesState(construction: SourceConstruction, ctx: Candidate
 }
 
 /** The candidate a re-check with `choice` as its request produced (the core selects it, or says why not). */
-export function requestedCandidate(construction: SourceConstruction, choice: Choice): { candidate: Candidate; index: number } | undefined {
+export function requestedCandidate(
+  construction: SourceConstruction,
+  choice: Choice,
+): { candidate: Candidate; index: number } | undefined {
   if (construction.selected !== null) {
     const c = construction.candidates[construction.selected];
     if (c) return { candidate: c, index: construction.selected };
   }
   // None passed: the requested one is still listed, with its failed checks.
-  const index = construction.candidates.findIndex((c) => matchesTarget(c, choice.target) && matchesValue(c.revised, choice.value));
+  const index = construction.candidates.findIndex(
+    (c) => matchesTarget(c, choice.target) && matchesValue(c.revised, choice.value),
+  );
   return index >= 0 ? { candidate: construction.candidates[index]!, index } : undefined;
 }
 

@@ -40,7 +40,9 @@ export function summaryLines(summary: ConstructSummary): string[] {
   return Object.entries(summary)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([domain, d]) => {
-      const reasons = Object.entries(d.discarded).map(([r, n]) => `${r} ${n}`).join(', ');
+      const reasons = Object.entries(d.discarded)
+        .map(([r, n]) => `${r} ${n}`)
+        .join(', ');
       return `${domain}: ${d.constructed}/${d.sources} constructed${reasons ? ` (not constructed: ${reasons})` : ''}`;
     });
 }

@@ -29,18 +29,30 @@ function fileOf(arg: unknown): string | undefined {
 
 /** Sources (records without `intent`) in the workspace, or in one file. */
 function unrevisedSources(services: ExtensionServices, file?: string) {
-  return [...services.data.records().values()].filter((r) => !r.record.intent && (!file || r.file === file)).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  return [...services.data.records().values()]
+    .filter((r) => !r.record.intent && (!file || r.file === file))
+    .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 
 async function pickSource(services: ExtensionServices, file?: string): Promise<string | undefined> {
   await services.data.ensureLoaded();
   const sources = unrevisedSources(services, file);
   if (!sources.length) {
-    void vscode.window.showInformationMessage(`Intent Lens: every record${file ? ` in ${vscode.workspace.asRelativePath(file)}` : ''} already has a revision.`);
+    void vscode.window.showInformationMessage(
+      `Intent Lens: every record${file ? ` in ${vscode.workspace.asRelativePath(file)}` : ''} already has a revision.`,
+    );
     return undefined;
   }
-  const items = sources.map((s) => ({ label: s.record.task_id, description: s.record.task, detail: `${vscode.workspace.asRelativePath(s.file)}:${s.line}` }));
-  const picked = await vscode.window.showQuickPick(items, { title: 'New Revision From Source', placeHolder: 'Which source task? (records without a revision)', matchOnDetail: true });
+  const items = sources.map((s) => ({
+    label: s.record.task_id,
+    description: s.record.task,
+    detail: `${vscode.workspace.asRelativePath(s.file)}:${s.line}`,
+  }));
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'New Revision From Source',
+    placeHolder: 'Which source task? (records without a revision)',
+    matchOnDetail: true,
+  });
   return picked?.label;
 }
 
@@ -48,8 +60,13 @@ async function pickRecordsFile(services: ExtensionServices): Promise<string | un
   await services.data.ensureLoaded();
   const counts = new Map<string, number>();
   for (const s of unrevisedSources(services)) counts.set(s.file, (counts.get(s.file) ?? 0) + 1);
-  if (!counts.size) return void vscode.window.showInformationMessage('Intent Lens: no records without a revision in this workspace.');
-  const items = [...counts.entries()].map(([file, n]) => ({ label: vscode.workspace.asRelativePath(file), description: `${n} source${n === 1 ? '' : 's'} without a revision`, file }));
+  if (!counts.size)
+    return void vscode.window.showInformationMessage('Intent Lens: no records without a revision in this workspace.');
+  const items = [...counts.entries()].map(([file, n]) => ({
+    label: vscode.workspace.asRelativePath(file),
+    description: `${n} source${n === 1 ? '' : 's'} without a revision`,
+    file,
+  }));
   return (await vscode.window.showQuickPick(items, { title: 'Construct Revisions for File' }))?.file;
 }
 
@@ -60,23 +77,38 @@ function describeArg(arg: unknown): string {
   return typeof arg === 'object' ? `keys ${Object.keys(arg).slice(0, 8).join(', ')}` : typeof arg;
 }
 
-export async function newRevisionFromSource(services: ExtensionServices, deps: CandidatesDeps, arg: unknown): Promise<CandidatesPanel | undefined> {
+export async function newRevisionFromSource(
+  services: ExtensionServices,
+  deps: CandidatesDeps,
+  arg: unknown,
+): Promise<CandidatesPanel | undefined> {
   await services.data.ensureLoaded();
-  const named = arg instanceof vscode.Uri ? undefined : readCommandTarget(arg, { stringIs: 'taskId', onInvalid: (m) => services.output.appendLine(`[construct] ${m}`) }).taskId;
-  services.output.appendLine(`[construct] New Revision From Source: ${named ?? `no task id in the argument (${describeArg(arg)}), asking`}`);
+  const named =
+    arg instanceof vscode.Uri
+      ? undefined
+      : readCommandTarget(arg, { stringIs: 'taskId', onInvalid: (m) => services.output.appendLine(`[construct] ${m}`) })
+          .taskId;
+  services.output.appendLine(
+    `[construct] New Revision From Source: ${named ?? `no task id in the argument (${describeArg(arg)}), asking`}`,
+  );
   const taskId = named ?? (await pickSource(services, fileOf(arg)));
   if (!taskId) return undefined;
   const entry = services.data.record(taskId);
   if (!entry) return void vscode.window.showErrorMessage(`Intent Lens: no record ${taskId} in the workspace.`);
   if (entry.record.intent) {
-    const edit = await vscode.window.showInformationMessage(`Intent Lens: ${taskId} already has a revision.`, 'Edit Revision');
+    const edit = await vscode.window.showInformationMessage(
+      `Intent Lens: ${taskId} already has a revision.`,
+      'Edit Revision',
+    );
     if (edit) await vscode.commands.executeCommand(COMMANDS.reviewEditRevision, taskId);
     return undefined;
   }
   try {
     return await CandidatesPanel.show(services, deps, taskId);
   } catch (e) {
-    void vscode.window.showErrorMessage(`Intent Lens: could not construct ${taskId}: ${e instanceof Error ? e.message : String(e)}`);
+    void vscode.window.showErrorMessage(
+      `Intent Lens: could not construct ${taskId}: ${e instanceof Error ? e.message : String(e)}`,
+    );
     return undefined;
   }
 }
@@ -91,7 +123,11 @@ export interface ConstructFileResult {
 }
 
 /** Constructs every source of a records file, then writes the constructed ones in one edit. */
-export async function constructRevisionsForFile(services: ExtensionServices, deps: CandidatesDeps, arg: unknown): Promise<ConstructFileResult | undefined> {
+export async function constructRevisionsForFile(
+  services: ExtensionServices,
+  deps: CandidatesDeps,
+  arg: unknown,
+): Promise<ConstructFileResult | undefined> {
   await services.data.ensureLoaded();
   const file = fileOf(arg) ?? (await pickRecordsFile(services));
   if (!file) return undefined;
@@ -104,7 +140,11 @@ export async function constructRevisionsForFile(services: ExtensionServices, dep
   }
   const abort = new AbortController();
   const { results, summary } = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Intent Lens: constructing revisions for ${name}`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Intent Lens: constructing revisions for ${name}`,
+      cancellable: true,
+    },
     (progress, token) => {
       token.onCancellationRequested(() => abort.abort());
       return constructSources(
@@ -133,15 +173,25 @@ export async function constructRevisionsForFile(services: ExtensionServices, dep
   } catch (e) {
     if (!(e instanceof RecordConflictError)) throw e;
     void vscode.window.showErrorMessage(`Intent Lens: ${e.message}`);
-    return { file, sources: items.length, written: [], changed: revisions.map((r) => r.taskId), cancelled: false, message: e.message };
+    return {
+      file,
+      sources: items.length,
+      written: [],
+      changed: revisions.map((r) => r.taskId),
+      cancelled: false,
+      message: e.message,
+    };
   }
   const parts = [summaryMessage(summary, name)];
-  if (changed.length) parts.push(`${changed.length} changed while constructing, not written: ${changed.slice(0, 3).join(', ')}`);
+  if (changed.length)
+    parts.push(`${changed.length} changed while constructing, not written: ${changed.slice(0, 3).join(', ')}`);
   const message = parts.join('; ');
   services.output.appendLine(`[construct] ${message}`);
-  void vscode.window.showInformationMessage(`Intent Lens: ${message}.`, ...(written.length ? ['Review Next Pending'] : [])).then((action) => {
-    if (action) void vscode.commands.executeCommand(COMMANDS.reviewNext);
-  });
+  void vscode.window
+    .showInformationMessage(`Intent Lens: ${message}.`, ...(written.length ? ['Review Next Pending'] : []))
+    .then((action) => {
+      if (action) void vscode.commands.executeCommand(COMMANDS.reviewNext);
+    });
   return { file, sources: items.length, written, changed, cancelled: false, message };
 }
 
@@ -152,7 +202,11 @@ export function registerConstruct(services: ExtensionServices): void {
   services.context.subscriptions.push(
     { dispose: () => void sql?.close() },
     { dispose: () => CandidatesPanel.all().forEach((p) => p.dispose()) },
-    vscode.commands.registerCommand(COMMANDS.constructNewRevision, (arg: unknown) => newRevisionFromSource(services, deps, arg)),
-    vscode.commands.registerCommand(COMMANDS.constructForFile, (arg: unknown) => constructRevisionsForFile(services, deps, arg)),
+    vscode.commands.registerCommand(COMMANDS.constructNewRevision, (arg: unknown) =>
+      newRevisionFromSource(services, deps, arg),
+    ),
+    vscode.commands.registerCommand(COMMANDS.constructForFile, (arg: unknown) =>
+      constructRevisionsForFile(services, deps, arg),
+    ),
   );
 }

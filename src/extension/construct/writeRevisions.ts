@@ -6,7 +6,13 @@ import * as vscode from 'vscode';
 import type { IntentBlock } from '../../core/schema/records';
 import { recordWithIntent } from '../../core/construct/construct';
 import type { WorkspaceData } from '../data/workspaceData';
-import { changedOnDisk, editRecord, locateInDocument, RecordConflictError, saveRecordsDocument } from '../review/recordDocuments';
+import {
+  changedOnDisk,
+  editRecord,
+  locateInDocument,
+  RecordConflictError,
+  saveRecordsDocument,
+} from '../review/recordDocuments';
 
 /** One record's new intent block, built from the record text `baseRaw`. */
 export interface ConstructedRevision {
@@ -17,17 +23,26 @@ export interface ConstructedRevision {
 
 /** Writes one record's intent and saves its file (locked). Throws RecordConflictError when the record changed. */
 export async function writeRevision(data: WorkspaceData, file: string, revision: ConstructedRevision): Promise<void> {
-  await editRecord(data, revision.taskId, [{ path: ['intent'], value: revision.block }], { file, baseRaw: revision.baseRaw, save: true });
+  await editRecord(data, revision.taskId, [{ path: ['intent'], value: revision.block }], {
+    file,
+    baseRaw: revision.baseRaw,
+    save: true,
+  });
 }
 
 /**
  * Writes many records of one file as ONE edit (one Undo) and one locked save. Records that changed
  * since they were read are left out and named; the others are written.
  */
-export async function writeRevisions(file: string, revisions: readonly ConstructedRevision[]): Promise<{ written: string[]; changed: string[] }> {
+export async function writeRevisions(
+  file: string,
+  revisions: readonly ConstructedRevision[],
+): Promise<{ written: string[]; changed: string[] }> {
   const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
   if (await changedOnDisk(document)) {
-    throw new RecordConflictError(`${vscode.workspace.asRelativePath(document.uri)} changed on disk; reload it (Revert File) first, nothing was written`);
+    throw new RecordConflictError(
+      `${vscode.workspace.asRelativePath(document.uri)} changed on disk; reload it (Revert File) first, nothing was written`,
+    );
   }
   const we = new vscode.WorkspaceEdit();
   const written: string[] = [];
@@ -46,4 +61,3 @@ export async function writeRevisions(file: string, revisions: readonly Construct
   await saveRecordsDocument(document);
   return { written, changed };
 }
-

@@ -2,7 +2,16 @@
 // model: tagged user turns, replies with their response type, the compare view's inactive-content
 // detector run on every reply against what was inactive when it was written, the in-effect rail,
 // and the verdict with its provenance. No `vscode` import: unit tests build states directly.
-import { parseConversation, responseTypeName, conversationTimeline, turnOfTraceIndex, type Conversation, type ConversationTurn, type LogEntryAt, type TimelineSource } from '../../core/conversation';
+import {
+  parseConversation,
+  responseTypeName,
+  conversationTimeline,
+  turnOfTraceIndex,
+  type Conversation,
+  type ConversationTurn,
+  type LogEntryAt,
+  type TimelineSource,
+} from '../../core/conversation';
 import type { InactiveSpanDetector } from '../../core/inactive/detectInactive';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { BenchmarkRecord } from '../../core/schema/records';
@@ -52,7 +61,11 @@ function logLine(at: LogEntryAt): LogLine {
   const type = c.type === 'other' ? c.loggedType : c.type;
   const rest = c.type === 'other' ? c.raw : c;
   const json = JSON.stringify(rest) ?? '';
-  return { traceIndex: at.traceIndex, type, summary: json.length > MAX_SUMMARY ? `${json.slice(0, MAX_SUMMARY - 1)}…` : json };
+  return {
+    traceIndex: at.traceIndex,
+    type,
+    summary: json.length > MAX_SUMMARY ? `${json.slice(0, MAX_SUMMARY - 1)}…` : json,
+  };
 }
 
 function loggedDetail(entry: RunLogEntry): string {
@@ -61,12 +74,16 @@ function loggedDetail(entry: RunLogEntry): string {
   return 'the log carries no verdict (is_correct and score are absent or null)';
 }
 
-
 function provenance(conv: Conversation, rescore: RescoreVerdict | undefined): ConversationState['verdict'] {
   const logged = conv.loggedVerdict;
   if (rescore && rescore.is_correct !== null) {
     const at = new Date(rescore.scoredAt).toISOString().slice(11, 16);
-    return { verdict: verdictOfBoolean(rescore.is_correct), source: 're-scored', detail: `re-scored at ${at} UTC: ${rescore.message}`, logged };
+    return {
+      verdict: verdictOfBoolean(rescore.is_correct),
+      source: 're-scored',
+      detail: `re-scored at ${at} UTC: ${rescore.message}`,
+      logged,
+    };
   }
   return { verdict: logged, source: 'logged', detail: loggedDetail(conv.entry) };
 }
@@ -76,7 +93,12 @@ function isRecord(source: TimelineSource | undefined): source is BenchmarkRecord
 }
 
 /** The leak sentence of the final answer's inactive spans (what was inactive when it was written). */
-function finalAnswerLeak(entry: RunLogEntry, conv: Conversation, record: BenchmarkRecord | undefined, turns: readonly ConversationTurnView[]): LeakStatement | undefined {
+function finalAnswerLeak(
+  entry: RunLogEntry,
+  conv: Conversation,
+  record: BenchmarkRecord | undefined,
+  turns: readonly ConversationTurnView[],
+): LeakStatement | undefined {
   const final = conv.finalAnswer;
   if (!final || !record) return undefined;
   const turn = turns.find((t) => t.replies.some((r) => r.traceIndex === final.traceIndex));
@@ -92,7 +114,10 @@ export function buildConversationState(input: ConversationInput): ConversationSt
   const notes: string[] = [];
   const record = isRecord(source) ? source : undefined;
   if (!source) notes.push(`no record or plan for ${entry.task_id}: no reference, rail or inactive content`);
-  const rail = railOf(conv.timeline.snapshots, (i) => conv.turns[i] && replacedTurnNote(entry.forked_from, conv.turns[i]));
+  const rail = railOf(
+    conv.timeline.snapshots,
+    (i) => conv.turns[i] && replacedTurnNote(entry.forked_from, conv.turns[i]),
+  );
   let detectorFailed = false;
   const spansAt = (turn: number, text: string): InactiveSpanMessage[] => {
     if (!record || !conv.spec) return [];
@@ -104,7 +129,8 @@ export function buildConversationState(input: ConversationInput): ConversationSt
         .filter((s) => s.end > s.start && s.start >= 0 && s.end <= text.length)
         .map((s) => ({ value: s.value, start: s.start, end: s.end, kind: s.kind, describe: s.describe }));
     } catch (e) {
-      if (!detectorFailed) notes.push(`inactive-content detector failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (!detectorFailed)
+        notes.push(`inactive-content detector failed: ${e instanceof Error ? e.message : String(e)}`);
       detectorFailed = true;
       return [];
     }
@@ -125,11 +151,16 @@ export function buildConversationState(input: ConversationInput): ConversationSt
     })),
     ...(rail[t.index] ? { rail: rail[t.index] } : {}),
   }));
-  const spec = { mode: conv.mode, condition: conv.condition, ...(entry.path ? { path: entry.path, k: entry.k ?? 0 } : {}) };
+  const spec = {
+    mode: conv.mode,
+    condition: conv.condition,
+    ...(entry.path ? { path: entry.path, k: entry.k ?? 0 } : {}),
+  };
   const label = instanceRecapLabel({ ...spec, ...(entry.recap ? { recap: entry.recap } : {}) });
   const model = entry.assistant_model ?? 'unknown model';
   const reference = referenceText(conv.reference);
-  const wanted = input.focus?.traceIndex !== undefined ? turnOfTraceIndex(conv, input.focus.traceIndex)?.index : input.focus?.turn;
+  const wanted =
+    input.focus?.traceIndex !== undefined ? turnOfTraceIndex(conv, input.focus.traceIndex)?.index : input.focus?.turn;
   const focus = wanted !== undefined && wanted < turns.length ? wanted : undefined;
   const leak = detectorFailed ? undefined : finalAnswerLeak(entry, conv, record, turns);
   return {

@@ -7,7 +7,13 @@ import { webviewOptions } from '../webviews/webviewPanelHost';
 import { LastActivePanel, ViewPanel } from '../webviews/viewPanel';
 import { reusablePanel } from '../webviews/previewReuse';
 import { sameContent } from '../webviews/sameContent';
-import { CONVERSATION_PANEL_ID, ConversationView, type ConversationNavigate, type ConversationState, type ConversationWebviewCommand } from '../../shared/protocol/conversation';
+import {
+  CONVERSATION_PANEL_ID,
+  ConversationView,
+  type ConversationNavigate,
+  type ConversationState,
+  type ConversationWebviewCommand,
+} from '../../shared/protocol/conversation';
 import { compareDetector } from '../compare/inactiveDetector';
 import { counterpartOf, refLabel } from '../compare/comparePairs';
 
@@ -20,7 +26,11 @@ export interface ConversationFocus {
   traceIndex?: number;
 }
 
-export async function loadConversationState(services: ExtensionServices, convId: string, focus?: ConversationFocus): Promise<ConversationState> {
+export async function loadConversationState(
+  services: ExtensionServices,
+  convId: string,
+  focus?: ConversationFocus,
+): Promise<ConversationState> {
   const { data } = services;
   await data.ensureLoaded();
   const read = await data.readConversation(convId);
@@ -60,7 +70,13 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
    * panel. `commandAt` is when the user's command ran.
    */
   /** `reuse: false`: never replace a preview view (several conversations opened at once each get their own). */
-  static async show(services: ExtensionServices, convId: string, focus?: ConversationFocus, commandAt = Date.now(), reuse = true): Promise<ConversationPanel> {
+  static async show(
+    services: ExtensionServices,
+    convId: string,
+    focus?: ConversationFocus,
+    commandAt = Date.now(),
+    reuse = true,
+  ): Promise<ConversationPanel> {
     const existing = ConversationPanel.open.get(convId);
     if (existing) {
       existing.panel.reveal();
@@ -79,7 +95,12 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
       reused.replace(convId, { ...state, timing: { commandAt, panelCreatedAt: Date.now() } });
       return reused;
     }
-    const panel = vscode.window.createWebviewPanel(CONVERSATION_PANEL_ID, state.title, vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      CONVERSATION_PANEL_ID,
+      state.title,
+      vscode.ViewColumn.Active,
+      webviewOptions(services.context.extensionUri),
+    );
     state.timing = { commandAt, panelCreatedAt: Date.now() };
     return new ConversationPanel(services, convId, panel, state);
   }
@@ -97,7 +118,10 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
       title: state.title,
       initialState: state,
       prerender: 'conversation',
-      handlers: { onCommand: (m) => this.onCommand(m), describeRendered: () => `${this.state.title} (${this.state.turns.length} turns)` },
+      handlers: {
+        onCommand: (m) => this.onCommand(m),
+        describeRendered: () => `${this.state.title} (${this.state.turns.length} turns)`,
+      },
     });
     this.state = state;
     ConversationPanel.open.set(convId, this);
@@ -143,7 +167,11 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
         // A run log holds one conversation per line: the line is the conversation's.
         const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(this.state.file));
         const line = Math.max(0, this.state.line - 1);
-        await vscode.window.showTextDocument(doc, { selection: new vscode.Range(line, 0, line, 0), viewColumn: vscode.ViewColumn.Beside, preview: true });
+        await vscode.window.showTextDocument(doc, {
+          selection: new vscode.Range(line, 0, line, 0),
+          viewColumn: vscode.ViewColumn.Beside,
+          preview: true,
+        });
         return;
       }
       case 'compareWith':
@@ -153,12 +181,19 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
         const other = this.state.counterpart;
         if (!other) return;
         // Retained on the left, Revised on the right, whichever side is open.
-        const pair = this.state.condition === 'retained' ? { left: this.convId, right: other.convId } : { left: other.convId, right: this.convId };
+        const pair =
+          this.state.condition === 'retained'
+            ? { left: this.convId, right: other.convId }
+            : { left: other.convId, right: this.convId };
         await vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, pair);
         return;
       }
       case 'forkFromTurn':
-        await vscode.commands.executeCommand(COMMANDS.forkFromTurn, { convId: this.convId, file: this.state.file, turn: m.params.turn });
+        await vscode.commands.executeCommand(COMMANDS.forkFromTurn, {
+          convId: this.convId,
+          file: this.state.file,
+          turn: m.params.turn,
+        });
         return;
       case 'annotate':
         await vscode.commands.executeCommand(COMMANDS.annotationsAdd, { convId: this.convId, ...m.params });
@@ -182,7 +217,9 @@ export class ConversationPanel extends ViewPanel<typeof ConversationView> {
       this.panel.title = this.state.title;
       this.connection.notify('state', { state: this.state });
     } catch (e) {
-      this.services.output.appendLine(`[conversation] could not refresh ${this.convId}: ${e instanceof Error ? e.message : String(e)}`);
+      this.services.output.appendLine(
+        `[conversation] could not refresh ${this.convId}: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
   }
 

@@ -21,7 +21,11 @@ export function readConversationTarget(arg: unknown): { target: ConversationTarg
 }
 
 /** The conversation a target names, from the index's summaries; `sameFile` compares file paths. */
-export function resolveConversation(target: ConversationTarget, refs: readonly ConversationRef[], sameFile: (a: string, b: string) => boolean = (a, b) => a === b): ConversationRef | undefined {
+export function resolveConversation(
+  target: ConversationTarget,
+  refs: readonly ConversationRef[],
+  sameFile: (a: string, b: string) => boolean = (a, b) => a === b,
+): ConversationRef | undefined {
   if (target.convId !== undefined) return refs.find((r) => r.conv_id === target.convId);
   return refs.find((r) => r.line === target.line && sameFile(r.file, target.file!));
 }

@@ -21,7 +21,11 @@ function absoluteFile(file: string): string[] {
 
 /** Opens the conversation view for whatever names a conversation; says why when nothing does. */
 /** `options.reuse: false` opens a view of its own even where a preview view could be reused. */
-export async function openConversationView(services: ExtensionServices, arg: unknown, options: { reuse?: boolean } = {}): Promise<ConversationPanel | undefined> {
+export async function openConversationView(
+  services: ExtensionServices,
+  arg: unknown,
+  options: { reuse?: boolean } = {},
+): Promise<ConversationPanel | undefined> {
   // Callers run this once the user has picked the conversation: the render time excludes think time.
   const commandAt = Date.now();
   const read = readConversationTarget(arg);
@@ -31,13 +35,22 @@ export async function openConversationView(services: ExtensionServices, arg: unk
   }
   const { target } = read;
   await services.data.ensureLoaded();
-  const ref = resolveConversation(target, services.data.conversations(), (indexed, named) => absoluteFile(named).includes(indexed));
+  const ref = resolveConversation(target, services.data.conversations(), (indexed, named) =>
+    absoluteFile(named).includes(indexed),
+  );
   if (!ref) {
     const what = target.convId ?? `${target.file}:${target.line}`;
-    void vscode.window.showErrorMessage(`Intent Lens: no conversation ${what} in the workspace's run logs (is the log included by intentLens.logsGlob?).`);
+    void vscode.window.showErrorMessage(
+      `Intent Lens: no conversation ${what} in the workspace's run logs (is the log included by intentLens.logsGlob?).`,
+    );
     return undefined;
   }
-  const focus = target.traceIndex !== undefined ? { traceIndex: target.traceIndex } : target.turn !== undefined ? { turn: target.turn - 1 } : undefined;
+  const focus =
+    target.traceIndex !== undefined
+      ? { traceIndex: target.traceIndex }
+      : target.turn !== undefined
+        ? { turn: target.turn - 1 }
+        : undefined;
   try {
     return await ConversationPanel.show(services, ref.conv_id, focus, commandAt, options.reuse ?? true);
   } catch (e) {
@@ -53,7 +66,11 @@ export async function openConversationView(services: ExtensionServices, arg: unk
  * pick of every conversation (while the logs index, it waits for all of them: a part would never fill in).
  */
 async function openTarget(services: ExtensionServices, target: CommandTarget): Promise<unknown> {
-  if (isEmptyTarget(target)) return showConversationPick(services.data.ensureLoaded().then(() => services.data.conversations()), 'Open Conversation');
+  if (isEmptyTarget(target))
+    return showConversationPick(
+      services.data.ensureLoaded().then(() => services.data.conversations()),
+      'Open Conversation',
+    );
   return openConversationView(services, target);
 }
 
@@ -79,7 +96,11 @@ const CONVERSATION_COMMANDS: ReadonlyArray<FeatureCommand<ExtensionServices>> = 
 export function registerConversation(services: ExtensionServices): void {
   registerCommandTable(services.context, services, CONVERSATION_COMMANDS);
   services.context.subscriptions.push(
-    ...CONVERSATION_NAVIGATE_ACTIONS.map((action) => vscode.commands.registerCommand(CONVERSATION_NAVIGATE_COMMANDS[action], () => ConversationPanel.active?.navigate(action))),
+    ...CONVERSATION_NAVIGATE_ACTIONS.map((action) =>
+      vscode.commands.registerCommand(CONVERSATION_NAVIGATE_COMMANDS[action], () =>
+        ConversationPanel.active?.navigate(action),
+      ),
+    ),
     // For tests and the bench: what the active conversation view shows.
     vscode.commands.registerCommand(INTERNAL_COMMANDS.conversationInspectActive, () => {
       const p = ConversationPanel.active;

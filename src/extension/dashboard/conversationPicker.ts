@@ -14,11 +14,18 @@ import { COMMANDS } from '../commandIds';
 import { sentToWindow } from '../windowMessages';
 import { VERDICT_CODICONS } from '../../shared/verdicts';
 
-export function resolveSelector(refs: readonly ConversationRef[], report: StatsReport | undefined, sel: DashboardSelector, recapOf?: (ref: ConversationRef) => RecapMode): ConversationRef[] {
+export function resolveSelector(
+  refs: readonly ConversationRef[],
+  report: StatsReport | undefined,
+  sel: DashboardSelector,
+  recapOf?: (ref: ConversationRef) => RecapMode,
+): ConversationRef[] {
   if (sel.anyOf) {
     const seen = new Set<string>();
     const out: ConversationRef[] = [];
-    for (const s of sel.anyOf) for (const r of resolveSelector(refs, report, s, recapOf)) if (!seen.has(r.conv_id) && seen.add(r.conv_id)) out.push(r);
+    for (const s of sel.anyOf)
+      for (const r of resolveSelector(refs, report, s, recapOf))
+        if (!seen.has(r.conv_id) && seen.add(r.conv_id)) out.push(r);
     return out;
   }
   if (sel.inactive) {
@@ -32,14 +39,22 @@ export function resolveSelector(refs: readonly ConversationRef[], report: StatsR
 
 const pickTitle = (title: string, n: number) => `${title} — ${n} conversation${n === 1 ? '' : 's'}`;
 
-
 interface ConversationPick extends vscode.QuickPickItem {
   ref: ConversationRef;
 }
 
-const compareButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('diff'), tooltip: 'Compare Retained ↔ Revised' };
-const rawLineButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: 'Open the log line' };
-const revealButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('list-tree'), tooltip: 'Reveal the source in the Sources tree' };
+const compareButton: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('diff'),
+  tooltip: 'Compare Retained ↔ Revised',
+};
+const rawLineButton: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('go-to-file'),
+  tooltip: 'Open the log line',
+};
+const revealButton: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('list-tree'),
+  tooltip: 'Reveal the source in the Sources tree',
+};
 
 export async function openLogLine(ref: ConversationRef): Promise<void> {
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(ref.file));
@@ -47,14 +62,18 @@ export async function openLogLine(ref: ConversationRef): Promise<void> {
   await vscode.window.showTextDocument(doc, { selection: new vscode.Range(pos, pos), preview: true });
 }
 
-const noneBehind = (title: string) => void vscode.window.showInformationMessage(`Intent Lens: no conversations behind ${title}.`);
+const noneBehind = (title: string) =>
+  void vscode.window.showInformationMessage(`Intent Lens: no conversations behind ${title}.`);
 
 /**
  * Shows the conversations behind a number; resolves when one was opened or the pick closed. `refs`
  * may still be coming (all of the workspace's, while its logs index): the pick shows at once, busy,
  * and lists them when they have all come, not the part indexed when it opened.
  */
-export async function showConversationPick(refs: readonly ConversationRef[] | Promise<readonly ConversationRef[]>, title: string): Promise<void> {
+export async function showConversationPick(
+  refs: readonly ConversationRef[] | Promise<readonly ConversationRef[]>,
+  title: string,
+): Promise<void> {
   if (Array.isArray(refs) && !refs.length) return noneBehind(title);
   const qp = vscode.window.createQuickPick<ConversationPick>();
   // Closed by the user while the conversations were still coming: nothing more to show.
@@ -71,8 +90,10 @@ export async function showConversationPick(refs: readonly ConversationRef[] | Pr
     });
     qp.onDidTriggerItemButton((e) => {
       qp.hide();
-      if (e.button === compareButton) void vscode.commands.executeCommand(COMMANDS.compareRetainedRevised, { convId: e.item.ref.conv_id });
-      else if (e.button === revealButton) void vscode.commands.executeCommand(COMMANDS.revealSource, e.item.ref.task_id);
+      if (e.button === compareButton)
+        void vscode.commands.executeCommand(COMMANDS.compareRetainedRevised, { convId: e.item.ref.conv_id });
+      else if (e.button === revealButton)
+        void vscode.commands.executeCommand(COMMANDS.revealSource, e.item.ref.task_id);
       else void openLogLine(e.item.ref);
     });
     qp.onDidHide(() => {
@@ -100,13 +121,16 @@ export async function showConversationPick(refs: readonly ConversationRef[] | Pr
     return noneBehind(title);
   }
   qp.title = pickTitle(title, all.length);
-  const sorted = [...all].sort((a, b) => a.task_id.localeCompare(b.task_id, undefined, { numeric: true }) || a.model.localeCompare(b.model));
+  const sorted = [...all].sort(
+    (a, b) => a.task_id.localeCompare(b.task_id, undefined, { numeric: true }) || a.model.localeCompare(b.model),
+  );
   qp.items = sorted.map((ref) => ({
     ref,
     label: `$(${VERDICT_CODICONS[ref.verdict]}) ${ref.task_id}`,
     description: `${ref.model} · ${instanceLabel(ref)} · ${ref.verdict}`,
     detail: `${basename(ref.file)}:${ref.line} · ${ref.conv_id}`,
-    buttons: ref.mode === 'multi' && !ref.path ? [compareButton, revealButton, rawLineButton] : [revealButton, rawLineButton],
+    buttons:
+      ref.mode === 'multi' && !ref.path ? [compareButton, revealButton, rawLineButton] : [revealButton, rawLineButton],
   }));
   qp.busy = false;
   await closed;

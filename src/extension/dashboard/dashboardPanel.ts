@@ -82,7 +82,12 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
     // browser's first webview) while the report's first stage is computed or taken from the cache;
     // its HTML, with the stage inlined, follows. The panel's creation leaves for the window before
     // the computation holds the host's thread (see `sentToWindow`; it would otherwise go with the HTML).
-    const panel = vscode.window.createWebviewPanel(DASHBOARD_PANEL_ID, 'Intent Lens Dashboard', vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      DASHBOARD_PANEL_ID,
+      'Intent Lens Dashboard',
+      vscode.ViewColumn.Active,
+      webviewOptions(services.context.extensionUri),
+    );
     // A wide grid: beside other editor groups, its group is maximized (full width).
     void maximizeDashboardGroup();
     const panelCreatedAt = Date.now();
@@ -109,12 +114,17 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
     // Where an open's time goes (the UI bench reads the page's side from the page).
     const pending = 'pending' in stage ? `, pending: ${stage.pending.join(', ') || 'none'}` : '';
     const htmlKB = Math.round(panel.webview.html.length / 1024);
-    services.output.appendLine(`[dashboard] opened: command→panel ${panelCreatedAt - commandAt} ms, command→report ${stageMs} ms, command→html ${Date.now() - commandAt} ms (${htmlKB} KB)${pending}`);
+    services.output.appendLine(
+      `[dashboard] opened: command→panel ${panelCreatedAt - commandAt} ms, command→report ${stageMs} ms, command→html ${Date.now() - commandAt} ms (${htmlKB} KB)${pending}`,
+    );
     return DashboardPanel.current;
   }
 
   /** The latest stage for the current data (cached between opens), or the error that stopped it. */
-  private static async currentStage(stats: DashboardStats, services: ExtensionServices): Promise<StatsStage | { error: string }> {
+  private static async currentStage(
+    stats: DashboardStats,
+    services: ExtensionServices,
+  ): Promise<StatsStage | { error: string }> {
     try {
       return await stats.current();
     } catch (e) {
@@ -124,9 +134,24 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
     }
   }
 
-  private static stateOf(stage: StatsStage | { error: string }, stats: DashboardStats, services: ExtensionServices): DashboardState {
+  private static stateOf(
+    stage: StatsStage | { error: string },
+    stats: DashboardStats,
+    services: ExtensionServices,
+  ): DashboardState {
     if ('error' in stage) return { view: DASHBOARD_VIEW, report: null, computedAt: null, error: stage.error };
-    return { view: DASHBOARD_VIEW, report: DashboardStats.forWebview(stage.report, stats.detectorName, stats.plans(), diffChoices(services.data), stats.verdictNote(), stage.pending), computedAt: Date.now() };
+    return {
+      view: DASHBOARD_VIEW,
+      report: DashboardStats.forWebview(
+        stage.report,
+        stats.detectorName,
+        stats.plans(),
+        diffChoices(services.data),
+        stats.verdictNote(),
+        stage.pending,
+      ),
+      computedAt: Date.now(),
+    };
   }
 
   private toState(stage: StatsStage | { error: string }): DashboardState {
@@ -167,7 +192,8 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
             return this.lastDiff;
           },
           // Exports wait for the complete report (intervals and Fig. 4 included).
-          exportReport: async (p) => exportReport(await this.stats.complete(), p.format, this.lastDiff, this.defaultUri.bind(this)),
+          exportReport: async (p) =>
+            exportReport(await this.stats.complete(), p.format, this.lastDiff, this.defaultUri.bind(this)),
         },
         onCommand: (m) => this.onCommand(m),
       },
@@ -180,13 +206,19 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
       services.rescored.onDidChange(() => this.scheduleRecompute()),
     );
     // A stage that arrived between the first one and the listener above.
-    void stats.current().then((latest) => this.showStage(latest), () => undefined);
+    void stats.current().then(
+      (latest) => this.showStage(latest),
+      () => undefined,
+    );
   }
 
   /** Pushes a stage the page does not show yet. */
   private showStage(stage: StatsStage): void {
     if (stage === this.shown) return;
-    if (!stage.pending.length) this.services.output.appendLine(`[dashboard] complete: command→complete ${Date.now() - this.timing.commandAt} ms`);
+    if (!stage.pending.length)
+      this.services.output.appendLine(
+        `[dashboard] complete: command→complete ${Date.now() - this.timing.commandAt} ms`,
+      );
     this.shown = stage;
     this.state = this.toState(stage);
     this.connection.notify('state', { state: this.state });
@@ -226,14 +258,23 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
   private async onCommand(m: DashboardWebviewCommand): Promise<void> {
     switch (m.command) {
       case 'showConversations': {
-        const refs = resolveSelector(this.services.data.conversationsWithCurrentVerdicts(), this.stats.report, m.params.selector, this.recapOf());
+        const refs = resolveSelector(
+          this.services.data.conversationsWithCurrentVerdicts(),
+          this.stats.report,
+          m.params.selector,
+          this.recapOf(),
+        );
         await showConversationPick(refs, m.params.title);
         return;
       }
       case 'openPair':
         // Logged vs re-scored flips one conversation: its view shows both verdicts (`✓ re-scored, logged ✗`).
         if (m.params.left === m.params.right) await openConversationView(this.services, { convId: m.params.left });
-        else await vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, { left: m.params.left, right: m.params.right });
+        else
+          await vscode.commands.executeCommand(INTERNAL_COMMANDS.compareOpen, {
+            left: m.params.left,
+            right: m.params.right,
+          });
         return;
     }
   }
@@ -259,7 +300,11 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
 
   private async exportOpsd(admitSingleCorrect: boolean): Promise<ExportResult> {
     const defaultUri = this.defaultUri('intent-opsd.jsonl');
-    const uri = await vscode.window.showSaveDialog({ title: 'Export Intent-OPSD training data', ...(defaultUri ? { defaultUri } : {}), filters: { 'JSON Lines': ['jsonl'] } });
+    const uri = await vscode.window.showSaveDialog({
+      title: 'Export Intent-OPSD training data',
+      ...(defaultUri ? { defaultUri } : {}),
+      filters: { 'JSON Lines': ['jsonl'] },
+    });
     if (!uri) return { saved: null };
     const { data } = this.services;
     const records = data.records();

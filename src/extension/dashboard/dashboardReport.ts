@@ -104,7 +104,11 @@ export class DashboardStats {
       this.latest = stage;
       for (const l of this.listeners) l(stage);
     });
-    const run: StatsRun = { generation, first: Promise.race([first, done.then((r) => ({ report: r, pending: [] }))]), done };
+    const run: StatsRun = {
+      generation,
+      first: Promise.race([first, done.then((r) => ({ report: r, pending: [] }))]),
+      done,
+    };
     // A failed run is not cached: the next request tries again.
     done.catch(() => {
       if (this.run === run) this.run = undefined;
@@ -146,11 +150,17 @@ export class DashboardStats {
    * Fig. 4's check for one run: cached verdicts as they are, the rest judged on the stats worker
    * thread (in this thread, a read at a time, without it). A stale run judges nothing.
    */
-  private judgeInactive(generation: number, detect: (ref: ConversationRef) => Promise<boolean | undefined>, recordOf: (taskId: string) => BenchmarkRecord | undefined): JudgeInactive {
+  private judgeInactive(
+    generation: number,
+    detect: (ref: ConversationRef) => Promise<boolean | undefined>,
+    recordOf: (taskId: string) => BenchmarkRecord | undefined,
+  ): JudgeInactive {
     const key = (r: ConversationRef) => `${r.file}\u0000${r.offset}\u0000${r.length}`;
     return async (refs) => {
       const todo = refs.filter((r) => !this.inactiveCache.has(key(r)));
-      const verdicts = (await this.bootstrap.inactive(todo, recordOf)) ?? (await judgeEach(async (ref) => (generation === this.generation ? detect(ref) : undefined))(todo));
+      const verdicts =
+        (await this.bootstrap.inactive(todo, recordOf)) ??
+        (await judgeEach(async (ref) => (generation === this.generation ? detect(ref) : undefined))(todo));
       // A stale run's verdicts are never shown; only a current one's are kept.
       if (generation === this.generation) todo.forEach((r, i) => this.inactiveCache.set(key(r), verdicts[i]));
       const fresh = new Map(todo.map((r, i) => [r, verdicts[i]]));
@@ -180,14 +190,23 @@ export class DashboardStats {
     r: StatsReport,
     detector: string,
     plans: readonly EvolvingPlan[] = [],
-    diffChoices: Pick<DashboardReport, 'logFolders' | 'forkBatches' | 'rescoredRuns'> = { logFolders: [], forkBatches: [], rescoredRuns: 0 },
+    diffChoices: Pick<DashboardReport, 'logFolders' | 'forkBatches' | 'rescoredRuns'> = {
+      logFolders: [],
+      forkBatches: [],
+      rescoredRuns: 0,
+    },
     verdicts?: string,
     pending: StatsStage['pending'] = [],
   ): DashboardReport {
     // computeStats types `evolving` loosely (it is an injected analysis); validate before it travels.
     evolvingAnalysisSchema ??= z.omit(DashboardEvolvingSchema, { plans: true });
     const parsed = evolvingAnalysisSchema.safeParse(r.evolving);
-    const evolving = parsed.success ? { ...parsed.data, plans: plans.map((p) => ({ task_id: p.task_id, scenario: scenarioOf(p), ...transitionCounts(p) })) } : null;
+    const evolving = parsed.success
+      ? {
+          ...parsed.data,
+          plans: plans.map((p) => ({ task_id: p.task_id, scenario: scenarioOf(p), ...transitionCounts(p) })),
+        }
+      : null;
     return {
       models: r.models,
       domains: r.domains,

@@ -10,7 +10,12 @@ import type { ExportResult, RunDiffResult } from '../../shared/protocol/dashboar
 import { formatIntentLink } from '../links/intentLinks';
 import { announceSaved } from './savedFile';
 
-export async function exportReport(report: StatsReport, format: 'html' | 'latex', diff: RunDiffResult | undefined, defaultUri: (name: string) => vscode.Uri | undefined): Promise<ExportResult> {
+export async function exportReport(
+  report: StatsReport,
+  format: 'html' | 'latex',
+  diff: RunDiffResult | undefined,
+  defaultUri: (name: string) => vscode.Uri | undefined,
+): Promise<ExportResult> {
   const name = format === 'html' ? 'intent-eval-report.html' : 'intent-eval-table1.tex';
   const suggested = defaultUri(name);
   const uri = await vscode.window.showSaveDialog({
@@ -31,5 +36,8 @@ export async function exportReport(report: StatsReport, format: 'html' | 'latex'
       : gridToLatex(report);
   await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
   const detail = diff && format === 'html' ? `with the run diff ${diff.a} → ${diff.b}` : undefined;
-  return { saved: announceSaved(format === 'html' ? 'Report' : 'Grid LaTeX', uri, detail), ...(detail ? { detail } : {}) };
+  return {
+    saved: announceSaved(format === 'html' ? 'Report' : 'Grid LaTeX', uri, detail),
+    ...(detail ? { detail } : {}),
+  };
 }

@@ -27,7 +27,11 @@ export function logFolders(refs: readonly ConversationRef[]): string[] {
   return [...new Set(refs.map((r) => folderOf(r.file)))].sort();
 }
 
-function sideRefs(refs: readonly ConversationRef[], side: DiffSide, folderOf: (file: string) => string): ConversationRef[] {
+function sideRefs(
+  refs: readonly ConversationRef[],
+  side: DiffSide,
+  folderOf: (file: string) => string,
+): ConversationRef[] {
   return refs.filter((r) => {
     if (side.model !== undefined && r.model !== side.model) return false;
     if (side.folder === undefined) return true;
@@ -47,7 +51,11 @@ export function diffChoices(data: DiffData): Pick<DashboardReport, 'logFolders' 
     const re = data.verdicts.get(r.conv_id);
     return re !== undefined && re.is_correct !== null;
   }).length;
-  const forks = forkBatches(refs).map((b) => ({ id: b.id, label: describeForkBatch(b, vscode.workspace.asRelativePath(b.file, false)), forks: b.forks }));
+  const forks = forkBatches(refs).map((b) => ({
+    id: b.id,
+    label: describeForkBatch(b, vscode.workspace.asRelativePath(b.file, false)),
+    forks: b.forks,
+  }));
   return { logFolders: logFolders(refs), forkBatches: forks, rescoredRuns };
 }
 
@@ -63,11 +71,19 @@ export function computeRunDiff(data: DiffData, params: RunDiffParams): RunDiffRe
     const batch = forkBatches(refs).find((x) => x.id === params.batch);
     if (!batch) throw new Error('that fork batch is no longer in the workspace');
     const d = parentVsForks(refs, batch.id);
-    return { ...diffRuns(d.a, d.b, d.pairByModel), a: 'parents', b: `forks: ${describeForkBatch(batch, vscode.workspace.asRelativePath(batch.file, false))}` };
+    return {
+      ...diffRuns(d.a, d.b, d.pairByModel),
+      a: 'parents',
+      b: `forks: ${describeForkBatch(batch, vscode.workspace.asRelativePath(batch.file, false))}`,
+    };
   }
   const { a, b } = params;
   const refs = data.conversationsWithCurrentVerdicts();
   // Two named models pair on the source alone; otherwise a source pairs with the same model's.
   const pairByModel = !(a.model !== undefined && b.model !== undefined);
-  return { ...diffRuns(sideRefs(refs, a, folderOf), sideRefs(refs, b, folderOf), pairByModel), a: sideLabel(a), b: sideLabel(b) };
+  return {
+    ...diffRuns(sideRefs(refs, a, folderOf), sideRefs(refs, b, folderOf), pairByModel),
+    a: sideLabel(a),
+    b: sideLabel(b),
+  };
 }

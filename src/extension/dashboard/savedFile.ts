@@ -11,9 +11,15 @@ export function shownPath(uri: vscode.Uri): string {
 /** "<what> saved to <path>" with Open / Reveal in Explorer; returns the path as shown. */
 export function announceSaved(what: string, uri: vscode.Uri, detail?: string): string {
   const path = shownPath(uri);
-  void vscode.window.showInformationMessage(`Intent Lens: ${what} saved to ${path}${detail ? ` (${detail})` : ''}.`, 'Open', 'Reveal in Explorer').then(async (choice) => {
-    if (choice === 'Open') await vscode.commands.executeCommand('vscode.open', uri);
-    if (choice === 'Reveal in Explorer') await vscode.commands.executeCommand('revealInExplorer', uri);
-  });
+  void vscode.window
+    .showInformationMessage(
+      `Intent Lens: ${what} saved to ${path}${detail ? ` (${detail})` : ''}.`,
+      'Open',
+      'Reveal in Explorer',
+    )
+    .then(async (choice) => {
+      if (choice === 'Open') await vscode.commands.executeCommand('vscode.open', uri);
+      if (choice === 'Reveal in Explorer') await vscode.commands.executeCommand('revealInExplorer', uri);
+    });
   return path;
 }

@@ -17,7 +17,9 @@ export class CacheTally {
   /** `[data]` lines: `run-log index: N of M files from the cache (…)`, then the notes. */
   describe(total: number): string[] {
     const { hit, appended, scanned } = this.uses;
-    const lines = [`run-log index: ${hit} of ${total} files from the cache (${appended} appended to since, ${scanned} scanned)`];
+    const lines = [
+      `run-log index: ${hit} of ${total} files from the cache (${appended} appended to since, ${scanned} scanned)`,
+    ];
     for (const n of this.notes.slice(0, MAX_NOTES)) lines.push(`run-log index cache: ${n}`);
     if (this.notes.length > MAX_NOTES) lines.push(`run-log index cache: ${this.notes.length - MAX_NOTES} more note(s)`);
     return lines;

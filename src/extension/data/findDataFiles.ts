@@ -39,8 +39,14 @@ export async function searchDataFiles(globs: DataGlobs): Promise<FoundDataFiles>
   if (union) {
     const uris = await vscode.workspace.findFiles(union, exclude);
     // Sorted by kind as the walk does: by each glob, on the path relative to its workspace folder.
-    lists = classifyByGlobs(uris.map((u) => ({ path: u.fsPath, relative: vscode.workspace.asRelativePath(u, false) })), kinds);
-  } else lists = await Promise.all(kinds.map(async (g) => (await vscode.workspace.findFiles(g, exclude)).map((u) => u.fsPath)));
+    lists = classifyByGlobs(
+      uris.map((u) => ({ path: u.fsPath, relative: vscode.workspace.asRelativePath(u, false) })),
+      kinds,
+    );
+  } else
+    lists = await Promise.all(
+      kinds.map(async (g) => (await vscode.workspace.findFiles(g, exclude)).map((u) => u.fsPath)),
+    );
   const [records, logs, evolving] = lists;
   return { records: records!, logs: logs!, evolving: evolving!, by: 'search', ms: Date.now() - started };
 }
@@ -62,7 +68,10 @@ async function walk(globs: DataGlobs, started: number): Promise<FoundDataFiles |
  * `first`: the walk's answer, or the search's where the walk cannot answer or the search answers
  * first; `search()`: the search's answer, started on the first call (or already, as above).
  */
-export function findDataFiles(globs: DataGlobs): { first: Promise<FoundDataFiles>; search: () => Promise<FoundDataFiles> } {
+export function findDataFiles(globs: DataGlobs): {
+  first: Promise<FoundDataFiles>;
+  search: () => Promise<FoundDataFiles>;
+} {
   const started = Date.now();
   let searched: Promise<FoundDataFiles> | undefined;
   const search = () => (searched ??= searchDataFiles(globs));

@@ -39,7 +39,9 @@ const KEEP_OVER_MS = 20;
 function threadSchedule(): { runNs: number; waitNs: number } | undefined {
   try {
     const [run, wait] = readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
-    return run !== undefined && wait !== undefined && Number.isFinite(run) && Number.isFinite(wait) ? { runNs: run, waitNs: wait } : undefined;
+    return run !== undefined && wait !== undefined && Number.isFinite(run) && Number.isFinite(wait)
+      ? { runNs: run, waitNs: wait }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -63,7 +65,11 @@ export class HostStallWatcher {
       this.gcObserver = new PerformanceObserver((list) => {
         for (const e of list.getEntries()) {
           const kind = ((e as { detail?: unknown }).detail as { kind?: number } | undefined)?.kind;
-          this.gcPauses.push({ at: performance.timeOrigin + e.startTime, ms: e.duration, major: kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR });
+          this.gcPauses.push({
+            at: performance.timeOrigin + e.startTime,
+            ms: e.duration,
+            major: kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR,
+          });
         }
       });
       this.gcObserver.observe({ entryTypes: ['gc'] });
@@ -83,7 +89,13 @@ export class HostStallWatcher {
     const schedule = this.lastSchedule && threadSchedule();
     const held = t - this.last - TICK_MS;
     if (held >= KEEP_OVER_MS) {
-      const split = schedule && this.lastSchedule ? { cpuMs: (schedule.runNs - this.lastSchedule.runNs) / 1e6, waitMs: (schedule.waitNs - this.lastSchedule.waitNs) / 1e6 } : {};
+      const split =
+        schedule && this.lastSchedule
+          ? {
+              cpuMs: (schedule.runNs - this.lastSchedule.runNs) / 1e6,
+              waitMs: (schedule.waitNs - this.lastSchedule.waitNs) / 1e6,
+            }
+          : {};
       this.keepStall({ at: this.last, ms: held, ...split, phases: this.phasesBetween(this.last, t) });
     }
     this.last = t;
@@ -93,7 +105,10 @@ export class HostStallWatcher {
   private phasesBetween(from: number, to: number): string[] {
     let first = 0;
     for (let i = 0; i < this.phases.length; i++) if (this.phases[i]!.at <= from) first = i;
-    return this.phases.slice(first).filter((p) => p.at <= to).map((p) => p.name);
+    return this.phases
+      .slice(first)
+      .filter((p) => p.at <= to)
+      .map((p) => p.name);
   }
 
   private keepStall(s: HostStall): void {
@@ -123,7 +138,10 @@ export class HostStallWatcher {
 
   /** The longest stalls so far, longest first. */
   longest(): HostStall[] {
-    return [...this.stalls].sort((a, b) => b.ms - a.ms).slice(0, this.keep).map((s) => this.withGc(s));
+    return [...this.stalls]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, this.keep)
+      .map((s) => this.withGc(s));
   }
 
   /**
@@ -131,7 +149,11 @@ export class HostStallWatcher {
    * longest by the clock may be the thread waiting for a core); empty without schedstat.
    */
   longestRunning(): HostStall[] {
-    return this.stalls.filter((s) => s.cpuMs !== undefined).sort((a, b) => b.cpuMs! - a.cpuMs!).slice(0, this.keep).map((s) => this.withGc(s));
+    return this.stalls
+      .filter((s) => s.cpuMs !== undefined)
+      .sort((a, b) => b.cpuMs! - a.cpuMs!)
+      .slice(0, this.keep)
+      .map((s) => this.withGc(s));
   }
 
   stop(): void {
@@ -150,6 +172,16 @@ function gcPart(s: HostStall): string {
 /** One line for the output channel: each stall with its time of day, length and phases. */
 export function describeStalls(stalls: readonly HostStall[], since: number): string {
   if (!stalls.length) return 'none over 20 ms';
-  const split = (s: HostStall) => (s.cpuMs !== undefined && s.waitMs !== undefined ? ` (ran ${Math.round(s.cpuMs)}, waited for a core ${Math.round(s.waitMs)}${gcPart(s)})` : gcPart(s) ? ` (${gcPart(s).slice(2)})` : '');
-  return stalls.map((s) => `${Math.round(s.ms)} ms${split(s)} at +${((s.at - since) / 1000).toFixed(2)} s (${new Date(s.at).toISOString().slice(11, 23)}, ${s.phases.join(' → ') || 'before the load'})`).join('; ');
+  const split = (s: HostStall) =>
+    s.cpuMs !== undefined && s.waitMs !== undefined
+      ? ` (ran ${Math.round(s.cpuMs)}, waited for a core ${Math.round(s.waitMs)}${gcPart(s)})`
+      : gcPart(s)
+        ? ` (${gcPart(s).slice(2)})`
+        : '';
+  return stalls
+    .map(
+      (s) =>
+        `${Math.round(s.ms)} ms${split(s)} at +${((s.at - since) / 1000).toFixed(2)} s (${new Date(s.at).toISOString().slice(11, 23)}, ${s.phases.join(' → ') || 'before the load'})`,
+    )
+    .join('; ');
 }

@@ -24,19 +24,28 @@ export interface LoadProfile {
 const ALLOCATION_SAMPLING_BYTES = 32 * 1024;
 
 /** Starts profiling when the environment asks for it (else undefined). */
-export function startLoadProfile(folder = process.env.INTENT_LENS_PROFILE_LOAD, allocations = process.env.INTENT_LENS_PROFILE_LOAD_ALLOCATIONS === '1'): LoadProfile | undefined {
+export function startLoadProfile(
+  folder = process.env.INTENT_LENS_PROFILE_LOAD,
+  allocations = process.env.INTENT_LENS_PROFILE_LOAD_ALLOCATIONS === '1',
+): LoadProfile | undefined {
   if (!folder) return undefined;
   const session = new Session();
   session.connect();
   const post = (method: string, params?: object) =>
-    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))));
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))),
+    );
   const file = join(folder, `load-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
   const started = post('Profiler.enable')
     .then(() => post('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US }))
     .then(() => post('Profiler.start'))
     .then(() =>
       allocations
-        ? post('HeapProfiler.startSampling', { samplingInterval: ALLOCATION_SAMPLING_BYTES, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true })
+        ? post('HeapProfiler.startSampling', {
+            samplingInterval: ALLOCATION_SAMPLING_BYTES,
+            includeObjectsCollectedByMajorGC: true,
+            includeObjectsCollectedByMinorGC: true,
+          })
         : undefined,
     );
   return {

@@ -37,11 +37,18 @@ const AFTER_LOAD_WATCH_MS = 1000;
 /** What `until` resolves with, or 'the limit' when it has not within `ms`. */
 function untilOrLimit(until: Promise<string>, ms: number): Promise<string> {
   let cap: NodeJS.Timeout | undefined;
-  return Promise.race([until, new Promise<string>((resolve) => (cap = setTimeout(() => resolve('the limit'), ms)))]).finally(() => clearTimeout(cap));
+  return Promise.race([
+    until,
+    new Promise<string>((resolve) => (cap = setTimeout(() => resolve('the limit'), ms))),
+  ]).finally(() => clearTimeout(cap));
 }
 
 export class WorkspaceData extends Workspace implements vscode.Disposable {
-  private readonly emitter = new SlicedEmitter<{ files: string[] }>((e) => this.output?.appendLine(`[data] a change listener failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+  private readonly emitter = new SlicedEmitter<{ files: string[] }>((e) =>
+    this.output?.appendLine(
+      `[data] a change listener failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+    ),
+  );
   /**
    * Fires after data changed (debounced per burst of file events). After a load or a burst of file
    * events each listener runs in its own host task, and the load (or `refreshFile`'s flush) resolves
@@ -59,8 +66,14 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
   /** The conversations the running load added, in the order indexed; undefined outside a load. */
   private journal: ConversationRef[] | undefined;
   /** Indexes run logs off the extension host's thread (workers start per load and end when idle). */
-  private readonly pool = new RunLogPool(undefined, undefined, (path, note) => this.output?.appendLine(`[data] run-log index cache: ${path}: ${note}`));
-  private readonly disposables: vscode.Disposable[] = [this.emitter, this.progressEmitter, { dispose: () => this.pool.dispose() }];
+  private readonly pool = new RunLogPool(undefined, undefined, (path, note) =>
+    this.output?.appendLine(`[data] run-log index cache: ${path}: ${note}`),
+  );
+  private readonly disposables: vscode.Disposable[] = [
+    this.emitter,
+    this.progressEmitter,
+    { dispose: () => this.pool.dispose() },
+  ];
   /** What the first load waits for before it indexes the run logs (see `holdIndexingUntil`). */
   private indexingHold: (() => Promise<string>) | undefined;
   private loaded: Promise<void> | undefined;
@@ -123,7 +136,9 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     const started = Date.now();
     this.progressDeferral = untilOrLimit(until, INDEXING_HOLD_MAX_MS).then((why) => {
       this.progressDeferral = undefined;
-      this.output?.appendLine(`[data] progress updates deferred ${Date.now() - started} ms for the first rows (until ${why})`);
+      this.output?.appendLine(
+        `[data] progress updates deferred ${Date.now() - started} ms for the first rows (until ${why})`,
+      );
       this.tellProgressNow?.();
     });
   }
@@ -181,7 +196,9 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     await Promise.all(plans.map((f) => this.loadFile(f, this.kindOfLoaded(f) ?? 'evolving')));
     const logFiles = logs.filter((f) => !this.kindOfLoaded(f) && !kindByName(f));
     // Where a slow first load spends its time, for users and the UI bench.
-    this.output?.appendLine(`[data] ${new Date().toISOString()} found ${recs.length + plans.length + logs.length} data file(s) in ${found.ms} ms (${found.by === 'walk' ? 'folder walk; the file search checks it after the load' : 'file search'}), records and plans loaded in ${Date.now() - loadStarted} ms`);
+    this.output?.appendLine(
+      `[data] ${new Date().toISOString()} found ${recs.length + plans.length + logs.length} data file(s) in ${found.ms} ms (${found.by === 'walk' ? 'folder walk; the file search checks it after the load' : 'file search'}), records and plans loaded in ${Date.now() - loadStarted} ms`,
+    );
     // After this load (and with file events, in the queue), the search's answer decides what stays.
     if (found.by === 'walk') {
       const done = this.loaded?.catch(() => undefined);
@@ -189,9 +206,15 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
         .then(() => (generation === this.loadGeneration ? search() : undefined))
         .then(
           (s) => {
-            if (s) this.queue = this.queue.then(() => (generation === this.loadGeneration ? this.reconcile(found, s) : undefined));
+            if (s)
+              this.queue = this.queue.then(() =>
+                generation === this.loadGeneration ? this.reconcile(found, s) : undefined,
+              );
           },
-          (e: unknown) => this.output?.appendLine(`[data] the file search failed after the folder walk: ${e instanceof Error ? e.message : String(e)}`),
+          (e: unknown) =>
+            this.output?.appendLine(
+              `[data] the file search failed after the folder walk: ${e instanceof Error ? e.message : String(e)}`,
+            ),
         );
     }
     const progress: LoadProgress = { logFilesDone: 0, logFilesTotal: logFiles.length };
@@ -204,7 +227,10 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
       lastTold = Date.now();
       this.progress = { ...progress };
       this.progressEmitter.fire(this.progress);
-      if (force) this.output?.appendLine(`[data] ${new Date().toISOString()} first partial update: ${this.logs.size} conversation(s) so far; longest host stall so far ${(hostDelay.max / 1e6).toFixed(0)} ms`);
+      if (force)
+        this.output?.appendLine(
+          `[data] ${new Date().toISOString()} first partial update: ${this.logs.size} conversation(s) so far; longest host stall so far ${(hostDelay.max / 1e6).toFixed(0)} ms`,
+        );
     };
     this.tellProgressNow = () => {
       if (!this.loadedOnce && generation === this.loadGeneration) {
@@ -230,29 +256,32 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     try {
       // Parsed on worker threads (the host only merges batches of refs), files in the order found;
       // unchanged files come from the index cache (read on the workers too).
-      await this.loadLogFiles(
-        logFiles,
-        {
-          pool: this.pool,
-          ...(cacheDir ? { cacheDir, onCache: cacheUse.add } : {}),
-          onBatch: (refs) => {
-            for (const r of refs) journal.push(r);
-            if (!this.loadedOnce) tell(false);
-          },
-          onFileDone: () => {
-            progress.logFilesDone++;
-            if (!this.loadedOnce) tell(false);
-          },
+      await this.loadLogFiles(logFiles, {
+        pool: this.pool,
+        ...(cacheDir ? { cacheDir, onCache: cacheUse.add } : {}),
+        onBatch: (refs) => {
+          for (const r of refs) journal.push(r);
+          if (!this.loadedOnce) tell(false);
         },
-      );
+        onFileDone: () => {
+          progress.logFilesDone++;
+          if (!this.loadedOnce) tell(false);
+        },
+      });
     } finally {
       clearTimeout(first);
     }
-    this.output?.appendLine(`[data] indexed ${logFiles.length} run log(s) in ${Date.now() - started} ms ${this.pool.available() ? `on up to ${this.pool.size} worker threads` : 'in the extension host thread'}`);
+    this.output?.appendLine(
+      `[data] indexed ${logFiles.length} run log(s) in ${Date.now() - started} ms ${this.pool.available() ? `on up to ${this.pool.size} worker threads` : 'in the extension host thread'}`,
+    );
     if (cacheDir) {
       for (const line of cacheUse.describe(logFiles.length)) this.output?.appendLine(`[data] ${line}`);
       // Bounded: least recently used entries go (async file system calls, off the load's path).
-      void pruneCache(cacheDir).catch((e: unknown) => this.output?.appendLine(`[data] run-log index cache: pruning failed: ${e instanceof Error ? e.message : String(e)}`));
+      void pruneCache(cacheDir).catch((e: unknown) =>
+        this.output?.appendLine(
+          `[data] run-log index cache: pruning failed: ${e instanceof Error ? e.message : String(e)}`,
+        ),
+      );
     }
     this.watch(cfg.records);
     this.watch(cfg.logs);
@@ -263,18 +292,29 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     this.loadedOnce = true;
     const firing = Date.now();
     stalls.phase('load-end event');
-    const t = await this.emitter.fireSliced({ files: [...recs, ...logs, ...plans] }, (i) => stalls.phase(`load-end listener ${i + 1}`));
+    const t = await this.emitter.fireSliced({ files: [...recs, ...logs, ...plans] }, (i) =>
+      stalls.phase(`load-end listener ${i + 1}`),
+    );
     if (this.journal === journal) this.journal = undefined;
     hostDelay.disable();
     stalls.phase('after the load');
-    this.output?.appendLine(`[data] ${new Date().toISOString()} loaded; views updated in ${Date.now() - firing} ms (${describeSlices(t)})`);
-    this.output?.appendLine(`[data] the host thread during the load: longest stall ${(hostDelay.max / 1e6).toFixed(0)} ms, 99th percentile ${(hostDelay.percentile(99) / 1e6).toFixed(0)} ms`);
+    this.output?.appendLine(
+      `[data] ${new Date().toISOString()} loaded; views updated in ${Date.now() - firing} ms (${describeSlices(t)})`,
+    );
+    this.output?.appendLine(
+      `[data] the host thread during the load: longest stall ${(hostDelay.max / 1e6).toFixed(0)} ms, 99th percentile ${(hostDelay.percentile(99) / 1e6).toFixed(0)} ms`,
+    );
     // What the load's end set off (views rebuilding, re-scores restored) counts in the stall list too.
     setTimeout(() => {
       stalls.stop();
-      this.output?.appendLine(`[data] the host thread's longest stalls, load start to ${AFTER_LOAD_WATCH_MS} ms after its end: ${describeStalls(stalls.longest(), loadStarted)}`);
+      this.output?.appendLine(
+        `[data] the host thread's longest stalls, load start to ${AFTER_LOAD_WATCH_MS} ms after its end: ${describeStalls(stalls.longest(), loadStarted)}`,
+      );
       const running = stalls.longestRunning();
-      if (running.length) this.output?.appendLine(`[data] the host thread's stalls in which it ran longest: ${describeStalls(running, loadStarted)}`);
+      if (running.length)
+        this.output?.appendLine(
+          `[data] the host thread's stalls in which it ran longest: ${describeStalls(running, loadStarted)}`,
+        );
       void profile?.stop(stalls.all()).then((note) => this.output?.appendLine(`[data] ${note}`));
     }, AFTER_LOAD_WATCH_MS);
   }
@@ -284,26 +324,45 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
 
   /** Makes the load's files what VS Code's file search found, where the folder walk differed. */
   private async reconcile(walked: FoundDataFiles, searched: FoundDataFiles): Promise<void> {
-    const keys = (f: FoundDataFiles) => new Set([...f.records.map((p) => `records\0${p}`), ...f.evolving.map((p) => `evolving\0${p}`), ...f.logs.map((p) => `logs\0${p}`)]);
+    const keys = (f: FoundDataFiles) =>
+      new Set([
+        ...f.records.map((p) => `records\0${p}`),
+        ...f.evolving.map((p) => `evolving\0${p}`),
+        ...f.logs.map((p) => `logs\0${p}`),
+      ]);
     const had = keys(walked);
     const want = keys(searched);
     const removed = [...had].filter((k) => !want.has(k)).map((k) => k.slice(k.indexOf('\0') + 1));
     const isNew = (kind: string) => (p: string) => !had.has(`${kind}\0${p}`);
-    const added = [...searched.records.filter(isNew('records')), ...searched.evolving.filter(isNew('evolving')), ...searched.logs.filter(isNew('logs'))];
+    const added = [
+      ...searched.records.filter(isNew('records')),
+      ...searched.evolving.filter(isNew('evolving')),
+      ...searched.logs.filter(isNew('logs')),
+    ];
     if (!removed.length && !added.length) {
-      this.output?.appendLine(`[data] the file search (${searched.ms} ms) found the same files as the folder walk (${walked.ms} ms)`);
+      this.output?.appendLine(
+        `[data] the file search (${searched.ms} ms) found the same files as the folder walk (${walked.ms} ms)`,
+      );
       return;
     }
     try {
       for (const f of removed) this.removeFile(f);
       for (const f of searched.records.filter(isNew('records'))) await this.loadFile(f, 'records');
-      for (const f of searched.evolving.filter(isNew('evolving'))) await this.loadFile(f, this.kindOfLoaded(f) ?? 'evolving');
+      for (const f of searched.evolving.filter(isNew('evolving')))
+        await this.loadFile(f, this.kindOfLoaded(f) ?? 'evolving');
       const cacheDir = this.indexCacheDir();
-      await this.loadLogFiles(searched.logs.filter((f) => isNew('logs')(f) && !this.kindOfLoaded(f) && !kindByName(f)), { pool: this.pool, ...(cacheDir ? { cacheDir } : {}) });
+      await this.loadLogFiles(
+        searched.logs.filter((f) => isNew('logs')(f) && !this.kindOfLoaded(f) && !kindByName(f)),
+        { pool: this.pool, ...(cacheDir ? { cacheDir } : {}) },
+      );
     } catch (e) {
-      this.output?.appendLine(`[data] could not load what the file search found: ${e instanceof Error ? e.message : String(e)}`);
+      this.output?.appendLine(
+        `[data] could not load what the file search found: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
-    this.output?.appendLine(`[data] the file search (${searched.ms} ms) differed from the folder walk: ${added.length} more, ${removed.length} fewer file(s); loaded as the search found them`);
+    this.output?.appendLine(
+      `[data] the file search (${searched.ms} ms) differed from the folder walk: ${added.length} more, ${removed.length} fewer file(s); loaded as the search found them`,
+    );
     await this.emitter.fireSliced({ files: [...new Set([...added, ...removed])] });
   }
 
@@ -353,7 +412,8 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
         }
       }
       const t = await this.emitter.fireSliced({ files });
-      if (t.longestMs > SLOW_LISTENER_MS) this.output?.appendLine(`[data] ${files.length} changed file(s): views updated (${describeSlices(t)})`);
+      if (t.longestMs > SLOW_LISTENER_MS)
+        this.output?.appendLine(`[data] ${files.length} changed file(s): views updated (${describeSlices(t)})`);
     });
     return this.queue;
   }

@@ -42,7 +42,11 @@ export function registerDiagnostics(services: ExtensionServices): void {
     collection.clear();
     for (const [file, diags] of data.diagnostics()) {
       const roots = workspaceRoots();
-      if (diags.length) collection.set(vscode.Uri.file(file), diags.map((d) => toVscodeDiagnostic(d, roots)));
+      if (diags.length)
+        collection.set(
+          vscode.Uri.file(file),
+          diags.map((d) => toVscodeDiagnostic(d, roots)),
+        );
     }
   };
   context.subscriptions.push(data.onDidChange(() => update()));

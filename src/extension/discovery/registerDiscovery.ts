@@ -15,8 +15,16 @@ const CONTEXT_KEY = 'intentLens.unmatchedData';
 const MAX_JSON_BYTES = 20 * 1024 * 1024;
 const MAX_CANDIDATES = 2000;
 
-const SETTING: Record<DataFileKind, 'recordsGlob' | 'logsGlob' | 'evolvingGlob'> = { records: 'recordsGlob', logs: 'logsGlob', evolving: 'evolvingGlob' };
-const NOUN: Record<DataFileKind, string> = { records: 'records file', logs: 'run log', evolving: 'evolving-intent plan' };
+const SETTING: Record<DataFileKind, 'recordsGlob' | 'logsGlob' | 'evolvingGlob'> = {
+  records: 'recordsGlob',
+  logs: 'logsGlob',
+  evolving: 'evolvingGlob',
+};
+const NOUN: Record<DataFileKind, string> = {
+  records: 'records file',
+  logs: 'run log',
+  evolving: 'evolving-intent plan',
+};
 
 interface Unmatched {
   uri: vscode.Uri;
@@ -32,7 +40,11 @@ export function registerDiscovery(services: ExtensionServices): void {
   const scan = async () => {
     await data.ensureLoaded();
     const known = new Set(data.dataFiles().map((f) => f.path));
-    const candidates = await vscode.workspace.findFiles('**/*.{jsonl,json}', '**/{node_modules,.git,.vscode,.intent-lens,dist,out}/**', MAX_CANDIDATES);
+    const candidates = await vscode.workspace.findFiles(
+      '**/*.{jsonl,json}',
+      '**/{node_modules,.git,.vscode,.intent-lens,dist,out}/**',
+      MAX_CANDIDATES,
+    );
     const next: Unmatched[] = [];
     for (const uri of candidates) {
       if (known.has(uri.fsPath) || /(^|\/)(package|package-lock|tsconfig|jsconfig)\.json$/.test(uri.path)) continue;
@@ -49,14 +61,24 @@ export function registerDiscovery(services: ExtensionServices): void {
     const key = found.map((f) => f.uri.fsPath).join('\n');
     if (!found.length || key === announced) return;
     announced = key;
-    output.appendLine(`[discovery] ${found.length} data file(s) outside the globs: ${found.map((f) => vscode.workspace.asRelativePath(f.uri)).join(', ')}`);
-    const choice = await vscode.window.showInformationMessage(`Intent Lens: ${describe(found)} match none of the data globs, so they are not shown.`, 'Include These Files', 'Open Settings');
+    output.appendLine(
+      `[discovery] ${found.length} data file(s) outside the globs: ${found.map((f) => vscode.workspace.asRelativePath(f.uri)).join(', ')}`,
+    );
+    const choice = await vscode.window.showInformationMessage(
+      `Intent Lens: ${describe(found)} match none of the data globs, so they are not shown.`,
+      'Include These Files',
+      'Open Settings',
+    );
     if (choice === 'Include These Files') await include();
-    else if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openWorkspaceSettings', 'intentLens glob');
+    else if (choice === 'Open Settings')
+      await vscode.commands.executeCommand('workbench.action.openWorkspaceSettings', 'intentLens glob');
   };
 
   const include = async () => {
-    if (!found.length) return void vscode.window.showInformationMessage('Intent Lens: every data file in this workspace already matches a glob.');
+    if (!found.length)
+      return void vscode.window.showInformationMessage(
+        'Intent Lens: every data file in this workspace already matches a glob.',
+      );
     for (const kind of ['records', 'logs', 'evolving'] as const) {
       const files = found.filter((f) => f.kind === kind).map((f) => vscode.workspace.asRelativePath(f.uri, false));
       if (!files.length) continue;
@@ -70,7 +92,13 @@ export function registerDiscovery(services: ExtensionServices): void {
 
   const schedule = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => void scan().catch((e: unknown) => output.appendLine(`[discovery] ${e instanceof Error ? e.message : String(e)}`)), 500);
+    timer = setTimeout(
+      () =>
+        void scan().catch((e: unknown) =>
+          output.appendLine(`[discovery] ${e instanceof Error ? e.message : String(e)}`),
+        ),
+      500,
+    );
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.{jsonl,json}', false, true, false);
   context.subscriptions.push(

@@ -35,7 +35,11 @@ export async function loadInEffectState(services: ExtensionServices, target: InE
   const entry = await data.logs.readConversation(ref);
   const current = data.currentVerdict(ref);
   const note = provenanceNote(current);
-  return inEffectFromLog(entry, data.sourceOf(entry), { model: ref.model, verdict: current.verdict, ...(note ? { verdictNote: note } : {}) });
+  return inEffectFromLog(entry, data.sourceOf(entry), {
+    model: ref.model,
+    verdict: current.verdict,
+    ...(note ? { verdictNote: note } : {}),
+  });
 }
 
 /** Read-only turn summaries for the fallback reveal: user text, reply, and the state after it. */
@@ -50,13 +54,22 @@ export class TurnSummaryDocuments implements vscode.TextDocumentContentProvider 
 
   put(state: InEffectState, turn: RailTurn): vscode.Uri {
     const id = state.convId ?? `${state.taskId}-${state.recap ?? 'none'}`;
-    const uri = vscode.Uri.from({ scheme: IN_EFFECT_TURN_SCHEME, path: `/${encodeURIComponent(id)}/turn-${turn.turn + 1}.md` });
+    const uri = vscode.Uri.from({
+      scheme: IN_EFFECT_TURN_SCHEME,
+      path: `/${encodeURIComponent(id)}/turn-${turn.turn + 1}.md`,
+    });
     const lines = [`# ${state.taskId} · turn ${turn.turn + 1} (${turn.label})`, '', '## User', '', turn.user, ''];
     if (turn.assistant !== undefined) lines.push('## Assistant', '', turn.assistant, '');
-    lines.push('## In effect after this turn', '', `- ${state.benchmark === 'evolving' ? 'function' : 'task'}: ${turn.activeTask}`);
+    lines.push(
+      '## In effect after this turn',
+      '',
+      `- ${state.benchmark === 'evolving' ? 'function' : 'task'}: ${turn.activeTask}`,
+    );
     for (const f of turn.functions) if (f.status === 'superseded') lines.push(`- superseded function: ~~${f.name}~~`);
     for (const r of turn.requirements) {
-      const others = r.values.filter((v) => v.value !== r.inEffect || v.status !== 'in-effect').map((v) => `${v.value} (${v.status})`);
+      const others = r.values
+        .filter((v) => v.value !== r.inEffect || v.status !== 'in-effect')
+        .map((v) => `${v.value} (${v.status})`);
       lines.push(`- ${r.name}: ${r.inEffect ?? '—'}${others.length ? ` · ${others.join(', ')}` : ''}`);
     }
     if (turn.changes.length) lines.push('', '## Changes', '', ...turn.changes.map((c) => `- ${c}`));
@@ -77,7 +90,11 @@ export class InEffectPanel extends ViewPanel<typeof InEffectView> {
     return [...InEffectPanel.open.values()];
   }
 
-  static async show(services: ExtensionServices, docs: TurnSummaryDocuments, target: InEffectTarget): Promise<InEffectPanel> {
+  static async show(
+    services: ExtensionServices,
+    docs: TurnSummaryDocuments,
+    target: InEffectTarget,
+  ): Promise<InEffectPanel> {
     const key = targetKey(target);
     const existing = InEffectPanel.open.get(key);
     if (existing) {
@@ -85,7 +102,12 @@ export class InEffectPanel extends ViewPanel<typeof InEffectView> {
       return existing;
     }
     const state = await loadInEffectState(services, target);
-    const panel = vscode.window.createWebviewPanel(IN_EFFECT_PANEL_ID, 'In Effect', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, webviewOptions(services.context.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      IN_EFFECT_PANEL_ID,
+      'In Effect',
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      webviewOptions(services.context.extensionUri),
+    );
     return new InEffectPanel(services, docs, target, key, panel, state);
   }
 
@@ -103,7 +125,10 @@ export class InEffectPanel extends ViewPanel<typeof InEffectView> {
       definition: InEffectView,
       title: state.title,
       initialState: state,
-      handlers: { onCommand: (m) => this.revealTurn(m.params.turn), describeRendered: () => `${this.state.taskId} (${this.state.turns.length} turns)` },
+      handlers: {
+        onCommand: (m) => this.revealTurn(m.params.turn),
+        describeRendered: () => `${this.state.taskId} (${this.state.turns.length} turns)`,
+      },
     });
     this.state = state;
     InEffectPanel.open.set(key, this);
@@ -127,12 +152,19 @@ export class InEffectPanel extends ViewPanel<typeof InEffectView> {
     if (!turn) return;
     // The command is registered with the extension: no round trip to the workbench's command list first.
     if (this.state.convId && turn.traceIndex !== undefined) {
-      await vscode.commands.executeCommand(COMMANDS.openTurn, { convId: this.state.convId, turnIndex: turn.traceIndex });
+      await vscode.commands.executeCommand(COMMANDS.openTurn, {
+        convId: this.state.convId,
+        turnIndex: turn.traceIndex,
+      });
       return;
     }
     const uri = this.docs.put(this.state, turn);
     const doc = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preview: true, preserveFocus: false });
+    await vscode.window.showTextDocument(doc, {
+      viewColumn: vscode.ViewColumn.One,
+      preview: true,
+      preserveFocus: false,
+    });
   }
 
   /** Highlights the turn a turn document shows (the active editor moved to it). */
@@ -147,7 +179,9 @@ export class InEffectPanel extends ViewPanel<typeof InEffectView> {
       this.state = await loadInEffectState(this.services, this.target);
       this.connection.notify('state', { state: this.state });
     } catch (e) {
-      this.services.output.appendLine(`[in effect] could not refresh ${this.key}: ${e instanceof Error ? e.message : String(e)}`);
+      this.services.output.appendLine(
+        `[in effect] could not refresh ${this.key}: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
   }
 

@@ -11,7 +11,12 @@ import type { IntentSnapshot, IntentTimeline } from '../../core/state/intentTime
 import { isEvolvingPlan, parseConversation, type Conversation, type TimelineSource } from '../../core/conversation';
 import { IN_EFFECT_VIEW, type InEffectState, type RailTurn } from '../../shared/protocol/inEffect';
 
-function railTurn(s: IntentSnapshot, label: string, user: string, extra: { traceIndex?: number; assistant?: string }): RailTurn {
+function railTurn(
+  s: IntentSnapshot,
+  label: string,
+  user: string,
+  extra: { traceIndex?: number; assistant?: string },
+): RailTurn {
   const changed = new Set(s.changed ?? []);
   return {
     turn: s.turn,
@@ -24,7 +29,12 @@ function railTurn(s: IntentSnapshot, label: string, user: string, extra: { trace
     requirements: s.requirements.map((r) => ({
       name: r.name,
       ...(r.inEffect !== undefined ? { inEffect: r.inEffect } : {}),
-      values: r.values.map((v) => ({ value: v.value, status: v.status, origin: v.origin, ...(v.saidAt !== undefined ? { saidAt: v.saidAt } : {}) })),
+      values: r.values.map((v) => ({
+        value: v.value,
+        status: v.status,
+        origin: v.origin,
+        ...(v.saidAt !== undefined ? { saidAt: v.saidAt } : {}),
+      })),
       changed: changed.has(r.name),
     })),
     changes: s.changes,
@@ -32,7 +42,14 @@ function railTurn(s: IntentSnapshot, label: string, user: string, extra: { trace
 }
 
 function inactiveEntries(t: IntentTimeline): InEffectState['inactive'] {
-  return t.inactive.map((i) => ({ value: i.value, kind: i.kind, requirement: i.requirement, describe: i.describe, isReference: i.isReference ?? false, isFunction: i.isFunction ?? false }));
+  return t.inactive.map((i) => ({
+    value: i.value,
+    kind: i.kind,
+    requirement: i.requirement,
+    describe: i.describe,
+    isReference: i.isReference ?? false,
+    isFunction: i.isFunction ?? false,
+  }));
 }
 
 /** The tag an Intent-Eval user turn shows: its event, its shards, or the whole prompt (single-turn). */
@@ -46,14 +63,25 @@ function intentEvalLabel(c: Conversation, turn: number): string {
 export type RunSummary = Pick<ConversationRef, 'model' | 'verdict'> & { verdictNote?: string };
 
 /** The state for a logged conversation, given its record (Intent-Eval) or plan (evolving). */
-export function inEffectFromLog(entry: RunLogEntry, source: TimelineSource | undefined, run?: RunSummary): InEffectState {
+export function inEffectFromLog(
+  entry: RunLogEntry,
+  source: TimelineSource | undefined,
+  run?: RunSummary,
+): InEffectState {
   const c = parseConversation(entry, source);
   const timeline = c.timeline;
   const evolving = timeline.benchmark === 'evolving';
   const notes: string[] = [];
-  if (!source) notes.push(evolving ? `No plan loaded for ${entry.task_id}: the state comes from the logged intent_transition entries alone.` : `No record loaded for ${entry.task_id}: only the turns are listed.`);
-  else if (!evolving && !isEvolvingPlan(source) && !source.intent) notes.push(`${entry.task_id} has no intent block: nothing is proposed, revised or rejected.`);
-  if (evolving && timeline.snapshots.some((s) => s.changes.includes('no intent transition logged'))) notes.push('Some user turns have no intent_transition entry: their state is carried over from the turn before.');
+  if (!source)
+    notes.push(
+      evolving
+        ? `No plan loaded for ${entry.task_id}: the state comes from the logged intent_transition entries alone.`
+        : `No record loaded for ${entry.task_id}: only the turns are listed.`,
+    );
+  else if (!evolving && !isEvolvingPlan(source) && !source.intent)
+    notes.push(`${entry.task_id} has no intent block: nothing is proposed, revised or rejected.`);
+  if (evolving && timeline.snapshots.some((s) => s.changes.includes('no intent transition logged')))
+    notes.push('Some user turns have no intent_transition entry: their state is carried over from the turn before.');
   const turns = timeline.snapshots.map((s) => {
     const turn = c.turns[s.turn];
     const assistant = turn?.replies[0]?.text;
@@ -64,7 +92,12 @@ export function inEffectFromLog(entry: RunLogEntry, source: TimelineSource | und
   });
   const label = evolving
     ? instanceRecapLabel({ mode: 'evolving', condition: c.condition, recap: timeline.recap ?? 'none' })
-    : instanceLabel({ mode: c.mode, condition: c.condition, ...(entry.path ? { path: entry.path } : {}), ...(entry.k !== undefined ? { k: entry.k } : {}) });
+    : instanceLabel({
+        mode: c.mode,
+        condition: c.condition,
+        ...(entry.path ? { path: entry.path } : {}),
+        ...(entry.k !== undefined ? { k: entry.k } : {}),
+      });
   const model = run?.model ?? entry.assistant_model;
   return {
     view: IN_EFFECT_VIEW,

@@ -23,20 +23,43 @@ async function pickTarget(services: ExtensionServices): Promise<InEffectTarget |
   type Item = vscode.QuickPickItem & { target: InEffectTarget };
   const items: Item[] = [];
   for (const { plan } of services.data.plans().values()) {
-    for (const recap of RECAP_MODES) items.push({ label: `$(git-branch) ${plan.task_id} · plan · recap ${recap}`, description: plan.anchor.function, target: { kind: 'plan', taskId: plan.task_id, recap } });
+    for (const recap of RECAP_MODES)
+      items.push({
+        label: `$(git-branch) ${plan.task_id} · plan · recap ${recap}`,
+        description: plan.anchor.function,
+        target: { kind: 'plan', taskId: plan.task_id, recap },
+      });
   }
-  const refs = [...services.data.conversations()].sort((a, b) => Number(b.mode === 'evolving') - Number(a.mode === 'evolving') || a.task_id.localeCompare(b.task_id));
+  const refs = [...services.data.conversations()].sort(
+    (a, b) => Number(b.mode === 'evolving') - Number(a.mode === 'evolving') || a.task_id.localeCompare(b.task_id),
+  );
   for (const r of refs) {
-    const label = instanceRecapLabel(r.mode === 'evolving' ? { ...r, recap: r.recap ?? 'none' } : { ...r, recap: undefined });
+    const label = instanceRecapLabel(
+      r.mode === 'evolving' ? { ...r, recap: r.recap ?? 'none' } : { ...r, recap: undefined },
+    );
     // The icon is the verdict the views show: a re-scored one replaces the logged one.
     const verdict = services.data.currentVerdict(r).verdict;
-    items.push({ label: `$(${VERDICT_CODICONS[verdict]}) ${r.task_id} · ${label}`, description: r.model, detail: r.conv_id, target: { kind: 'log', convId: r.conv_id } });
+    items.push({
+      label: `$(${VERDICT_CODICONS[verdict]}) ${r.task_id} · ${label}`,
+      description: r.model,
+      detail: r.conv_id,
+      target: { kind: 'log', convId: r.conv_id },
+    });
   }
   if (!items.length) {
-    void vscode.window.showInformationMessage('Intent Lens: no conversations or evolving-intent plans in this workspace.');
+    void vscode.window.showInformationMessage(
+      'Intent Lens: no conversations or evolving-intent plans in this workspace.',
+    );
     return undefined;
   }
-  return (await vscode.window.showQuickPick(items, { title: 'Show What Is in Effect', placeHolder: 'A conversation or an evolving-intent plan', matchOnDescription: true, matchOnDetail: true }))?.target;
+  return (
+    await vscode.window.showQuickPick(items, {
+      title: 'Show What Is in Effect',
+      placeHolder: 'A conversation or an evolving-intent plan',
+      matchOnDescription: true,
+      matchOnDetail: true,
+    })
+  )?.target;
 }
 
 export function registerEvolving(services: ExtensionServices): void {
@@ -74,7 +97,8 @@ export function registerEvolving(services: ExtensionServices): void {
       if (!editor) return;
       const ref = parseTurnDocumentUri(editor.document.uri, isConversation);
       if (!ref || ref.traceIndex === undefined) return;
-      for (const p of InEffectPanel.all()) if (p.target.kind === 'log' && p.target.convId === ref.convId) p.focusTraceIndex(ref.traceIndex);
+      for (const p of InEffectPanel.all())
+        if (p.target.kind === 'log' && p.target.convId === ref.convId) p.focusTraceIndex(ref.traceIndex);
     }),
     { dispose: () => InEffectPanel.all().forEach((p) => p.dispose()) },
   );

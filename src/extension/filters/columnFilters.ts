@@ -50,10 +50,16 @@ const TEXTS: ReadonlyArray<{ key: TextKey; name: string }> = [
   { key: 'fileText', name: 'file contains' },
 ];
 
-const isSet = (r: NumberRange | undefined): r is NumberRange => r !== undefined && (r.min !== undefined || r.max !== undefined);
+const isSet = (r: NumberRange | undefined): r is NumberRange =>
+  r !== undefined && (r.min !== undefined || r.max !== undefined);
 
 export function hasColumnFilters(f: ColumnFilters): boolean {
-  return TEXTS.some(({ key }) => !!f[key]?.trim()) || !!f.instances?.length || !!f.conditions?.length || RANGES.some(({ key }) => isSet(f[key]));
+  return (
+    TEXTS.some(({ key }) => !!f[key]?.trim()) ||
+    !!f.instances?.length ||
+    !!f.conditions?.length ||
+    RANGES.some(({ key }) => isSet(f[key]))
+  );
 }
 
 /** Response types as the table shows them and their filter reads them: lower case, `_` as a space. */
@@ -75,7 +81,10 @@ export function matchesColumnFilters(c: ConversationRef, f: ColumnFilters, conte
 }
 
 /** The column filters as one predicate (undefined: none set), prepared once for a pass over many runs. */
-export function columnFilterOf(f: ColumnFilters, context: ColumnFilterContext = {}): ((c: ConversationRef) => boolean) | undefined {
+export function columnFilterOf(
+  f: ColumnFilters,
+  context: ColumnFilterContext = {},
+): ((c: ConversationRef) => boolean) | undefined {
   if (!hasColumnFilters(f)) return undefined;
   const text = f.taskText?.trim().toLowerCase();
   const response = f.responseText?.trim() ? responseWords(f.responseText.trim()) : undefined;
@@ -129,7 +138,10 @@ export function conditionName(c: string): string {
 /** Drops empty column filters, so "no filter" stores as nothing. */
 export function cleanColumnFilters(f: ColumnFilters): ColumnFilters {
   const out: ColumnFilters = {};
-  const range = (r: NumberRange): NumberRange => ({ ...(r.min !== undefined ? { min: r.min } : {}), ...(r.max !== undefined ? { max: r.max } : {}) });
+  const range = (r: NumberRange): NumberRange => ({
+    ...(r.min !== undefined ? { min: r.min } : {}),
+    ...(r.max !== undefined ? { max: r.max } : {}),
+  });
   for (const { key } of TEXTS) {
     const t = f[key]?.trim();
     if (t) out[key] = t;

@@ -3,7 +3,13 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import type { SourcesTreeProvider } from '../tree/sourcesTreeProvider';
-import { describeFilters, hasActiveFilters, shortModel, type ReviewFilter, type TreeFilters } from '../tree/sourceTreeModel';
+import {
+  describeFilters,
+  hasActiveFilters,
+  shortModel,
+  type ReviewFilter,
+  type TreeFilters,
+} from '../tree/sourceTreeModel';
 import { VERDICTS, verdictLabel } from '../../shared/verdicts';
 import { REVIEW_STATUSES } from '../../core/schema/records';
 import { COMMANDS } from '../commandIds';
@@ -20,9 +26,18 @@ export interface FilterServices {
 const setFilters = (s: FilterServices, f: TreeFilters) => s.services.treeFilters.set(f);
 
 /** A multi-select quick pick with the current choice pre-selected; undefined when cancelled. */
-async function pickMany<T extends string>(title: string, options: Array<{ value: T; label: string; description?: string }>, current: readonly T[] | undefined): Promise<T[] | undefined> {
+async function pickMany<T extends string>(
+  title: string,
+  options: Array<{ value: T; label: string; description?: string }>,
+  current: readonly T[] | undefined,
+): Promise<T[] | undefined> {
   const picks = await vscode.window.showQuickPick(
-    options.map((o) => ({ label: o.label, description: o.description, value: o.value, picked: current?.includes(o.value) ?? false })),
+    options.map((o) => ({
+      label: o.label,
+      description: o.description,
+      value: o.value,
+      picked: current?.includes(o.value) ?? false,
+    })),
     { title, canPickMany: true, placeHolder: 'Select none to clear this filter' },
   );
   return picks?.map((p) => p.value);
@@ -30,14 +45,25 @@ async function pickMany<T extends string>(title: string, options: Array<{ value:
 
 async function filterDomain(s: FilterServices): Promise<void> {
   const domains = s.provider.model.domains();
-  const picked = await pickMany('Filter by domain', domains.map((d) => ({ value: d, label: d })), s.provider.filters.domains);
+  const picked = await pickMany(
+    'Filter by domain',
+    domains.map((d) => ({ value: d, label: d })),
+    s.provider.filters.domains,
+  );
   if (picked) await setFilters(s, { ...s.provider.filters, domains: picked });
 }
 
 async function filterModel(s: FilterServices): Promise<void> {
   const models = s.provider.model.models();
-  if (!models.length) return void vscode.window.showInformationMessage('Intent Lens: no run logs loaded, so there are no models to filter by.');
-  const picked = await pickMany('Filter by model', models.map((m) => ({ value: m, label: shortModel(m), description: m })), s.provider.filters.models);
+  if (!models.length)
+    return void vscode.window.showInformationMessage(
+      'Intent Lens: no run logs loaded, so there are no models to filter by.',
+    );
+  const picked = await pickMany(
+    'Filter by model',
+    models.map((m) => ({ value: m, label: shortModel(m), description: m })),
+    s.provider.filters.models,
+  );
   if (picked) await setFilters(s, { ...s.provider.filters, models: picked });
 }
 
@@ -49,8 +75,16 @@ async function filterVerdict(s: FilterServices): Promise<void> {
 
 async function filterCondition(s: FilterServices): Promise<void> {
   const present = new Set(s.services.data.conversations().map((c) => c.condition));
-  const options = FILTER_CONDITIONS.filter((c) => present.has(c)).map((c) => ({ value: c as string, label: conditionName(c), description: c === 'direct' ? 'single-turn S_Dir' : undefined }));
-  const picked = await pickMany('Filter runs by condition (any mode, path or depth)', options, s.provider.filters.conditions);
+  const options = FILTER_CONDITIONS.filter((c) => present.has(c)).map((c) => ({
+    value: c as string,
+    label: conditionName(c),
+    description: c === 'direct' ? 'single-turn S_Dir' : undefined,
+  }));
+  const picked = await pickMany(
+    'Filter runs by condition (any mode, path or depth)',
+    options,
+    s.provider.filters.conditions,
+  );
   if (picked) await setFilters(s, { ...s.provider.filters, conditions: picked });
 }
 
@@ -63,25 +97,39 @@ async function filterInstance(s: FilterServices): Promise<void> {
     { label: g.group, kind: vscode.QuickPickItemKind.Separator } as Item,
     ...g.labels.map((l) => ({ label: l, value: l, picked: current.has(l) })),
   ]);
-  const picks = await vscode.window.showQuickPick(items, { title: 'Filter runs by instance', canPickMany: true, placeHolder: 'Select none to clear this filter' });
-  if (picks) await setFilters(s, { ...s.provider.filters, instances: picks.flatMap((p) => (p.value ? [p.value] : [])) });
+  const picks = await vscode.window.showQuickPick(items, {
+    title: 'Filter runs by instance',
+    canPickMany: true,
+    placeHolder: 'Select none to clear this filter',
+  });
+  if (picks)
+    await setFilters(s, { ...s.provider.filters, instances: picks.flatMap((p) => (p.value ? [p.value] : [])) });
 }
 
 async function filterReview(s: FilterServices): Promise<void> {
   const none = { value: 'none' as ReviewFilter, label: 'none', description: 'no review block (or no record)' };
-  const options: Array<{ value: ReviewFilter; label: string; description?: string }> = [...REVIEW_STATUSES.map((r) => ({ value: r as ReviewFilter, label: r })), none];
+  const options: Array<{ value: ReviewFilter; label: string; description?: string }> = [
+    ...REVIEW_STATUSES.map((r) => ({ value: r as ReviewFilter, label: r })),
+    none,
+  ];
   const picked = await pickMany('Filter sources by review status', options, s.provider.filters.reviews);
   if (picked) await setFilters(s, { ...s.provider.filters, reviews: picked });
 }
 
 /** The Samples table's File column filter, from the tree: the same key of the same model. */
 async function filterFile(s: FilterServices): Promise<void> {
-  const prompt = 'Runs whose log file (as the Samples table shows it, relative to the workspace) contains this; empty for all';
-  const text = await vscode.window.showInputBox({ title: 'Filter runs by log file', prompt, value: s.provider.filters.fileText ?? '' });
+  const prompt =
+    'Runs whose log file (as the Samples table shows it, relative to the workspace) contains this; empty for all';
+  const text = await vscode.window.showInputBox({
+    title: 'Filter runs by log file',
+    prompt,
+    value: s.provider.filters.fileText ?? '',
+  });
   if (text !== undefined) await setFilters(s, { ...s.provider.filters, fileText: text });
 }
 
-const toggleNewErrors = (s: FilterServices) => setFilters(s, { ...s.provider.filters, newErrors: !s.provider.filters.newErrors });
+const toggleNewErrors = (s: FilterServices) =>
+  setFilters(s, { ...s.provider.filters, newErrors: !s.provider.filters.newErrors });
 
 async function toggleNewErrorsWithInactive(s: FilterServices): Promise<void> {
   const on = !s.provider.filters.newErrorsWithInactive;
@@ -89,8 +137,12 @@ async function toggleNewErrorsWithInactive(s: FilterServices): Promise<void> {
   // Inactive content is known only for re-scored runs: say so rather than show an empty tree unexplained.
   if (on && rescored.withInactive().length === 0) {
     const none = rescored.all().length === 0;
-    const message = none ? 'Intent Lens: inactive content is found by re-scoring, and no run is re-scored yet.' : `Intent Lens: none of the ${rescored.all().length} re-scored runs uses inactive content yet.`;
-    void vscode.window.showInformationMessage(message, 'Re-score…').then((choice) => (choice === 'Re-score…' ? vscode.commands.executeCommand(COMMANDS.rescore) : undefined));
+    const message = none
+      ? 'Intent Lens: inactive content is found by re-scoring, and no run is re-scored yet.'
+      : `Intent Lens: none of the ${rescored.all().length} re-scored runs uses inactive content yet.`;
+    void vscode.window
+      .showInformationMessage(message, 'Re-score…')
+      .then((choice) => (choice === 'Re-score…' ? vscode.commands.executeCommand(COMMANDS.rescore) : undefined));
   }
   await setFilters(s, { ...s.provider.filters, newErrorsWithInactive: on });
 }
@@ -102,19 +154,37 @@ async function filterMenu(s: FilterServices): Promise<void> {
     { label: '$(symbol-namespace) Domain…', description: f.domains?.join(', '), run: filterDomain },
     { label: '$(hubot) Model…', description: f.models?.map(shortModel).join(', '), run: filterModel },
     { label: '$(pass) Verdict…', description: f.verdicts?.join(', '), run: filterVerdict },
-    { label: '$(git-compare) Condition…', description: f.conditions?.map(conditionName).join(', '), detail: 'Retained, Revised, Neutral, Original', run: filterCondition },
-    { label: '$(list-tree) Instance…', description: f.instances?.join(', '), detail: 'Multi-turn, single-turn and extended instances', run: filterInstance },
+    {
+      label: '$(git-compare) Condition…',
+      description: f.conditions?.map(conditionName).join(', '),
+      detail: 'Retained, Revised, Neutral, Original',
+      run: filterCondition,
+    },
+    {
+      label: '$(list-tree) Instance…',
+      description: f.instances?.join(', '),
+      detail: 'Multi-turn, single-turn and extended instances',
+      run: filterInstance,
+    },
     { label: '$(checklist) Review status…', description: f.reviews?.join(', '), run: filterReview },
     { label: '$(file) Log file…', description: f.fileText, run: filterFile },
-    { label: `$(warning) ${f.newErrors ? 'Show all runs' : 'New errors only'}`, detail: 'Correct in Original but wrong in Retained or Revised, for the same model', run: toggleNewErrors },
+    {
+      label: `$(warning) ${f.newErrors ? 'Show all runs' : 'New errors only'}`,
+      detail: 'Correct in Original but wrong in Retained or Revised, for the same model',
+      run: toggleNewErrors,
+    },
     {
       label: `$(eye-closed) ${f.newErrorsWithInactive ? 'Stop filtering new errors with inactive content' : 'New errors with inactive content'}`,
       detail: 'New errors whose re-scored final answer uses a rejected or superseded value',
       run: toggleNewErrorsWithInactive,
     },
   ];
-  if (hasActiveFilters(f)) items.push({ label: '$(clear-all) Clear filters', description: describeFilters(f), run: (s) => setFilters(s, {}) });
-  const picked = await vscode.window.showQuickPick(items, { title: 'Filter Sources', placeHolder: hasActiveFilters(f) ? `Active: ${describeFilters(f)}` : 'No filter active' });
+  if (hasActiveFilters(f))
+    items.push({ label: '$(clear-all) Clear filters', description: describeFilters(f), run: (s) => setFilters(s, {}) });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Filter Sources',
+    placeHolder: hasActiveFilters(f) ? `Active: ${describeFilters(f)}` : 'No filter active',
+  });
   await picked?.run(s);
 }
 

@@ -61,7 +61,9 @@ export async function runForks(services: ExtensionServices, opts: ForkRunOptions
     return p;
   };
   const channel = runsOutputChannel();
-  channel.appendLine(`\n━━ fork ${opts.jobs.length} conversation(s): ${opts.edit.kind}${opts.turn ? ` at U${opts.turn}` : ''} · ${opts.providerCfg.id} · ${new Date().toISOString()}`);
+  channel.appendLine(
+    `\n━━ fork ${opts.jobs.length} conversation(s): ${opts.edit.kind}${opts.turn ? ` at U${opts.turn}` : ''} · ${opts.providerCfg.id} · ${new Date().toISOString()}`,
+  );
   let costUsd: number | undefined;
   const scoreCache = new Map<string, ReturnType<typeof verifierScorer>>();
   // One scorer per databases folder; the options are Run's and Re-score's (settings/verifySettings.ts).
@@ -81,7 +83,11 @@ export async function runForks(services: ExtensionServices, opts: ForkRunOptions
     const logged = entry.entry.user_model && entry.entry.user_model !== 'none' ? entry.entry.user_model : undefined;
     const simModel = simModelSetting || logged || sim.model;
     const key = `${model}\u0000${simModel}`;
-    if (!resolved.has(key)) resolved.set(key, { assistant: await provider(opts.providerCfg, model), simulator: await provider(sim.cfg, simModel) });
+    if (!resolved.has(key))
+      resolved.set(key, {
+        assistant: await provider(opts.providerCfg, model),
+        simulator: await provider(sim.cfg, simModel),
+      });
   }
   const result = await runForkBatch({
     index: services.data.logs,
@@ -93,28 +99,43 @@ export async function runForks(services: ExtensionServices, opts: ForkRunOptions
       const logged = parent.user_model && parent.user_model !== 'none' ? parent.user_model : undefined;
       const pair = resolved.get(`${model}\u0000${simModelSetting || logged || sim.model}`)!;
       const meter = new CostMeter(prices);
-      return { assistant: meteredProvider(pair.assistant, meter, cache), simulator: meteredProvider(pair.simulator, meter, cache), meter };
+      return {
+        assistant: meteredProvider(pair.assistant, meter, cache),
+        simulator: meteredProvider(pair.simulator, meter, cache),
+        meter,
+      };
     },
     assistantSettings: generationSettingsOf(opts.providerCfg),
     scoreFinal: (record, spec, text) => scorerFor(record.task_id)(record, spec, text),
     concurrency: opts.concurrency ?? 1,
     out,
     signal: opts.signal,
-    extraFields: { runner: 'intent-lens vscode fork', ...(opts.providerCfg.baseUrl ? { assistant_base_url: redactUrl(opts.providerCfg.baseUrl) } : {}) },
-    isFatal: (e) => e instanceof ProviderError && (e.kind === 'auth' || e.kind === 'not-found' || e.kind === 'connection'),
+    extraFields: {
+      runner: 'intent-lens vscode fork',
+      ...(opts.providerCfg.baseUrl ? { assistant_base_url: redactUrl(opts.providerCfg.baseUrl) } : {}),
+    },
+    isFatal: (e) =>
+      e instanceof ProviderError && (e.kind === 'auth' || e.kind === 'not-found' || e.kind === 'connection'),
     onItem: (item, done, total) => {
       const tag = `[${done}/${total}] ${item.parent.task_id} · ${item.parent.model} · ${item.parent.conv_id}`;
       if (item.status === 'forked') {
         costUsd = addCost(costUsd, item.costUsd);
         const v = verdictOfBoolean(item.result.score.is_correct);
-        channel.appendLine(`${tag}: ${describeEdit(item.result.plan.forkedFrom)} → ${v} (parent ${item.parent.verdict}) → ${item.result.entry.conv_id}`);
+        channel.appendLine(
+          `${tag}: ${describeEdit(item.result.plan.forkedFrom)} → ${v} (parent ${item.parent.verdict}) → ${item.result.entry.conv_id}`,
+        );
         // Announce each fork as it lands: the tree shows it under its parent right away.
         services.data.notifyChanged(out);
       } else if (item.status === 'already') channel.appendLine(`${tag}: already forked as ${item.fork.conv_id}`);
-      else channel.appendLine(`${tag}: ${item.status === 'failed' ? 'FAILED, nothing written' : 'skipped'}: ${item.message}`);
+      else
+        channel.appendLine(
+          `${tag}: ${item.status === 'failed' ? 'FAILED, nothing written' : 'skipped'}: ${item.message}`,
+        );
       opts.onItem?.(item, done, total);
     },
   });
-  channel.appendLine(`→ ${out}${costUsd !== undefined ? ` · cost $${costUsd.toFixed(4)}` : ''}${cache ? ` · cache ${cache.hits} hit(s) / ${cache.misses} miss(es)` : ''}`);
+  channel.appendLine(
+    `→ ${out}${costUsd !== undefined ? ` · cost $${costUsd.toFixed(4)}` : ''}${cache ? ` · cache ${cache.hits} hit(s) / ${cache.misses} miss(es)` : ''}`,
+  );
   return { ...result, outFile: out, costUsd };
 }

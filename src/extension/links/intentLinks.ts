@@ -48,14 +48,16 @@ const CONV_ID = /^[\p{L}\p{N} _\-.:/@+=,?&#~%]+$/u;
 /** Why a linked conversation id is refused, or undefined when it is one a log could hold. */
 function convIdProblem(conv: string | null): string | undefined {
   if (!conv) return 'the link names no conversation';
-  if (conv.length > MAX_LINK_CONV_ID_CHARS) return `the link's conversation id is longer than ${MAX_LINK_CONV_ID_CHARS} characters`;
+  if (conv.length > MAX_LINK_CONV_ID_CHARS)
+    return `the link's conversation id is longer than ${MAX_LINK_CONV_ID_CHARS} characters`;
   if (!CONV_ID.test(conv)) return "the link's conversation id holds characters a conversation id does not";
   return undefined;
 }
 
 /** Parses the path and query VS Code hands the URI handler; a refusal never repeats the link's text. */
 export function parseIntentLink(path: string, query: string): ParsedLink {
-  if (path.length + query.length > MAX_LINK_CHARS) return { ok: false, error: `the link is longer than ${MAX_LINK_CHARS} characters` };
+  if (path.length + query.length > MAX_LINK_CHARS)
+    return { ok: false, error: `the link is longer than ${MAX_LINK_CHARS} characters` };
   const q = new URLSearchParams(query);
   const kind = path.replace(/^\/+|\/+$/g, '');
   const conv = q.get('conv');
@@ -79,7 +81,9 @@ export function parseIntentLink(path: string, query: string): ParsedLink {
         return { ok: false, error: 'the filter in the link is not valid JSON' };
       }
       const parsed = FiltersSchema.safeParse(raw);
-      return parsed.success ? { ok: true, link: { kind, filters: parsed.data } } : { ok: false, error: 'the filter in the link is not one Intent Lens knows' };
+      return parsed.success
+        ? { ok: true, link: { kind, filters: parsed.data } }
+        : { ok: false, error: 'the filter in the link is not one Intent Lens knows' };
     }
     default:
       return { ok: false, error: `unknown link "${shownLinkText(kind || '/')}"` };

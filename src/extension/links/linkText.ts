@@ -12,7 +12,9 @@ export const SHOWN_LINK_TEXT_CHARS = 80;
 export function shownLinkText(text: string, max = SHOWN_LINK_TEXT_CHARS): string {
   let out = '';
   for (const ch of text) {
-    const piece = PLAIN.test(ch) ? ch : [...new TextEncoder().encode(ch)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+    const piece = PLAIN.test(ch)
+      ? ch
+      : [...new TextEncoder().encode(ch)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
     if (out.length + piece.length > max) return `${out}…`;
     out += piece;
   }

@@ -25,10 +25,13 @@ export function registerLinks(services: ExtensionServices): void {
       return;
     }
     if (!data.logs.get(link.convId)) {
-      void vscode.window.showErrorMessage(`Intent Lens: the linked conversation "${shownLinkText(link.convId)}" is not in this workspace's run logs. Open the folder that holds its log, or check the logs glob in settings.`);
+      void vscode.window.showErrorMessage(
+        `Intent Lens: the linked conversation "${shownLinkText(link.convId)}" is not in this workspace's run logs. Open the folder that holds its log, or check the logs glob in settings.`,
+      );
       return;
     }
-    if (link.kind === 'turn') await vscode.commands.executeCommand(COMMANDS.openTurn, { convId: link.convId, turnIndex: link.turnIndex });
+    if (link.kind === 'turn')
+      await vscode.commands.executeCommand(COMMANDS.openTurn, { convId: link.convId, turnIndex: link.turnIndex });
     else await vscode.commands.executeCommand(COMMANDS.openConversation, { convId: link.convId });
   };
 
@@ -43,22 +46,31 @@ export function registerLinks(services: ExtensionServices): void {
     try {
       await open(parsed.link);
     } catch (e) {
-      void vscode.window.showErrorMessage(`Intent Lens could not open the link: ${shownLinkText(e instanceof Error ? e.message : String(e), 200)}`);
+      void vscode.window.showErrorMessage(
+        `Intent Lens could not open the link: ${shownLinkText(e instanceof Error ? e.message : String(e), 200)}`,
+      );
     }
   };
 
   context.subscriptions.push(
     vscode.window.registerUriHandler({ handleUri }),
     // The same handler for a link given as text (the host suite opens links through it).
-    vscode.commands.registerCommand(INTERNAL_COMMANDS.linksOpen, (link: unknown) => (typeof link === 'string' ? handleUri(vscode.Uri.parse(link)) : undefined)),
+    vscode.commands.registerCommand(INTERNAL_COMMANDS.linksOpen, (link: unknown) =>
+      typeof link === 'string' ? handleUri(vscode.Uri.parse(link)) : undefined,
+    ),
     vscode.commands.registerCommand(COMMANDS.copyLink, async (arg: unknown) => {
       const a = readCommandTarget(arg);
-      if (!a.convId) return void vscode.window.showInformationMessage('Intent Lens: select a conversation or a turn in the Sources view to copy its link.');
-      if (a.turnIndex !== undefined) await copy({ kind: 'turn', convId: a.convId, turnIndex: a.turnIndex }, 'this turn');
+      if (!a.convId)
+        return void vscode.window.showInformationMessage(
+          'Intent Lens: select a conversation or a turn in the Sources view to copy its link.',
+        );
+      if (a.turnIndex !== undefined)
+        await copy({ kind: 'turn', convId: a.convId, turnIndex: a.turnIndex }, 'this turn');
       else await copy({ kind: 'conversation', convId: a.convId }, 'this conversation');
     }),
     vscode.commands.registerCommand(COMMANDS.copyFilterLink, async () => {
-      const filters = (await vscode.commands.executeCommand<LinkFilters | undefined>(INTERNAL_COMMANDS.treeGetFilters)) ?? {};
+      const filters =
+        (await vscode.commands.executeCommand<LinkFilters | undefined>(INTERNAL_COMMANDS.treeGetFilters)) ?? {};
       await copy({ kind: 'filter', filters }, 'the current filter');
     }),
   );

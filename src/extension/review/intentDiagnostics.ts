@@ -43,13 +43,24 @@ async function diagnoseText(path: string, text: string, withDatabase: boolean): 
   for (const item of file.items) {
     await turn();
     const issues = checkIntent(item.value);
-    if (withDatabase && trusted()) issues.push(...(await checkDatabaseReferences(item.value, databaseFolders(path), { followLinks: trusted() })));
+    if (withDatabase && trusted())
+      issues.push(...(await checkDatabaseReferences(item.value, databaseFolders(path), { followLinks: trusted() })));
     // The record's JSON spans, parsed once for all its issues (not once per issue).
     let spans: JsonNode | undefined;
     const spansOf = () => (spans ??= parseJsonSpans(item.raw));
     for (const issue of issues) {
-      const range = rangeOf(item.raw, spansOf, issue.path, item.line - 1, lines[item.line - 1]?.length ?? item.raw.length);
-      const d = new vscode.Diagnostic(range, withRelativePaths(issue.message, workspaceRoots()), SEVERITY[issue.severity]);
+      const range = rangeOf(
+        item.raw,
+        spansOf,
+        issue.path,
+        item.line - 1,
+        lines[item.line - 1]?.length ?? item.raw.length,
+      );
+      const d = new vscode.Diagnostic(
+        range,
+        withRelativePaths(issue.message, workspaceRoots()),
+        SEVERITY[issue.severity],
+      );
       d.code = issue.code;
       d.source = INTENT_DIAGNOSTIC_SOURCE;
       out.push(d);
@@ -75,7 +86,10 @@ function rangeOf(raw: string, spans: () => JsonNode, path: string, line: number,
   return new vscode.Range(line, 0, line, lineLength);
 }
 
-export function registerIntentDiagnostics(context: vscode.ExtensionContext, data: WorkspaceData): vscode.DiagnosticCollection {
+export function registerIntentDiagnostics(
+  context: vscode.ExtensionContext,
+  data: WorkspaceData,
+): vscode.DiagnosticCollection {
   const collection = vscode.languages.createDiagnosticCollection('intentLens.intentChecks');
   const timers = new Map<string, NodeJS.Timeout>();
   const refreshDocument = (doc: vscode.TextDocument, withDatabase: boolean) => {
@@ -83,9 +97,12 @@ export function registerIntentDiagnostics(context: vscode.ExtensionContext, data
     clearTimeout(timers.get(doc.uri.toString()));
     timers.set(
       doc.uri.toString(),
-      setTimeout(() => {
-        void diagnoseText(doc.uri.fsPath, doc.getText(), withDatabase).then((d) => collection.set(doc.uri, d));
-      }, withDatabase ? 50 : 250),
+      setTimeout(
+        () => {
+          void diagnoseText(doc.uri.fsPath, doc.getText(), withDatabase).then((d) => collection.set(doc.uri, d));
+        },
+        withDatabase ? 50 : 250,
+      ),
     );
   };
   const refreshFiles = async () => {
@@ -122,7 +139,11 @@ export function registerIntentDiagnostics(context: vscode.ExtensionContext, data
 export class IntentQuickFixProvider implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.QuickFix];
 
-  provideCodeActions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  provideCodeActions(
+    document: vscode.TextDocument,
+    range: vscode.Range,
+    context: vscode.CodeActionContext,
+  ): vscode.CodeAction[] {
     const actions: vscode.CodeAction[] = [];
     for (const diag of context.diagnostics) {
       const code = typeof diag.code === 'object' ? String(diag.code.value) : String(diag.code ?? '');
@@ -159,7 +180,8 @@ function dedupe(actions: vscode.CodeAction[]): vscode.CodeAction[] {
 function taskIdOf(line: string): string | undefined {
   try {
     const v: unknown = JSON.parse(line);
-    if (v && typeof v === 'object' && 'task_id' in v && typeof (v as { task_id: unknown }).task_id === 'string') return (v as { task_id: string }).task_id;
+    if (v && typeof v === 'object' && 'task_id' in v && typeof (v as { task_id: unknown }).task_id === 'string')
+      return (v as { task_id: string }).task_id;
   } catch {
     const m = /"task_id"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(line);
     if (m) return JSON.parse(m[1]!) as string;

@@ -31,7 +31,11 @@ export function isRecordsDocument(doc: vscode.TextDocument): boolean {
 }
 
 /** Finds a record in its file's TextDocument (the document's text, unsaved edits included). */
-export async function findRecordInDocument(data: WorkspaceData, taskId: string, file?: string): Promise<DocumentRecord | undefined> {
+export async function findRecordInDocument(
+  data: WorkspaceData,
+  taskId: string,
+  file?: string,
+): Promise<DocumentRecord | undefined> {
   await data.ensureLoaded();
   const path = file ?? data.record(taskId)?.file;
   if (!path) return undefined;
@@ -46,7 +50,11 @@ export function locateInDocument(document: vscode.TextDocument, taskId: string):
   if (!item) return undefined;
   const lineStart = offsetOf(text, item.line, 1);
   const start = parsed.format === 'json' ? text.indexOf(item.raw, lineStart) : lineStart;
-  return { document, item, range: new vscode.Range(document.positionAt(start), document.positionAt(start + item.raw.length)) };
+  return {
+    document,
+    item,
+    range: new vscode.Range(document.positionAt(start), document.positionAt(start + item.raw.length)),
+  };
 }
 
 /** True when a clean document no longer matches its file on disk (an external change not yet reloaded). */
@@ -64,14 +72,23 @@ export async function changedOnDisk(document: vscode.TextDocument): Promise<bool
  * when given, is the record text the caller's edits are based on: if the record changed since, the
  * edit is refused (RecordConflictError) instead of silently overwriting the other change.
  */
-export async function editRecord(data: WorkspaceData, taskId: string, edits: readonly FieldEdit[], opts: { file?: string; baseRaw?: string; save?: boolean; lock?: LockOptions } = {}): Promise<DocumentRecord> {
+export async function editRecord(
+  data: WorkspaceData,
+  taskId: string,
+  edits: readonly FieldEdit[],
+  opts: { file?: string; baseRaw?: string; save?: boolean; lock?: LockOptions } = {},
+): Promise<DocumentRecord> {
   const found = await findRecordInDocument(data, taskId, opts.file);
   if (!found) throw new RecordConflictError(`record ${taskId} is not in its file any more`);
   if (await changedOnDisk(found.document)) {
-    throw new RecordConflictError(`${vscode.workspace.asRelativePath(found.document.uri)} changed on disk; reload it (Revert File) before editing, nothing was written`);
+    throw new RecordConflictError(
+      `${vscode.workspace.asRelativePath(found.document.uri)} changed on disk; reload it (Revert File) before editing, nothing was written`,
+    );
   }
   if (opts.baseRaw !== undefined && found.item.raw !== opts.baseRaw) {
-    throw new RecordConflictError(`record ${taskId} changed since the editor loaded it; reload the editor to see the new version, nothing was written`);
+    throw new RecordConflictError(
+      `record ${taskId} changed since the editor loaded it; reload the editor to see the new version, nothing was written`,
+    );
   }
   const newRaw = applyFieldEdits(found.item.raw, edits);
   if (newRaw !== found.item.raw) {
@@ -95,12 +112,21 @@ export async function saveRecordsDocument(document: vscode.TextDocument, lock?: 
   const name = vscode.workspace.asRelativePath(document.uri);
   let saved: boolean;
   try {
-    saved = document.uri.scheme === 'file' ? await withLockOf(document.uri.fsPath, async () => document.save(), lock) : await document.save();
+    saved =
+      document.uri.scheme === 'file'
+        ? await withLockOf(document.uri.fsPath, async () => document.save(), lock)
+        : await document.save();
   } catch (e) {
-    if (e instanceof FileLockedError) throw new RecordConflictError(`${name} is being written by another process; not saved (the edit is in the document, unsaved): save it again in a moment`);
+    if (e instanceof FileLockedError)
+      throw new RecordConflictError(
+        `${name} is being written by another process; not saved (the edit is in the document, unsaved): save it again in a moment`,
+      );
     throw e;
   }
-  if (!saved || document.isDirty) throw new RecordConflictError(`${name} was not saved (did it change on disk?); the edit is in the document, unsaved`);
+  if (!saved || document.isDirty)
+    throw new RecordConflictError(
+      `${name} was not saved (did it change on disk?); the edit is in the document, unsaved`,
+    );
 }
 
 /** Field edits turning one intent block into another, key by key (unchanged keys are not touched). */
@@ -110,6 +136,7 @@ export function intentDiffEdits(before: Record<string, unknown>, after: Record<s
     if (v === undefined) continue;
     if (JSON.stringify(before[k]) !== JSON.stringify(v)) edits.push({ path: ['intent', k], value: v });
   }
-  for (const k of Object.keys(before)) if (!(k in after) || after[k] === undefined) edits.push({ path: ['intent', k], delete: true });
+  for (const k of Object.keys(before))
+    if (!(k in after) || after[k] === undefined) edits.push({ path: ['intent', k], delete: true });
   return edits;
 }

@@ -7,14 +7,24 @@ import * as vscode from 'vscode';
 import { parseRecordsText, type LoadedItem } from '../../core/load/recordsFile';
 import type { BenchmarkRecord } from '../../core/schema/records';
 import { checkIntent } from '../../core/checks/intentChecks';
-import { countChecks, describeCheckCounts, listChecks, type CheckFinding, type CheckRun } from '../../core/checks/checkList';
+import {
+  countChecks,
+  describeCheckCounts,
+  listChecks,
+  type CheckFinding,
+  type CheckRun,
+} from '../../core/checks/checkList';
 import { reviewStatusText } from '../../core/edit/reviewStatus';
 import { COMMANDS } from '../commandIds';
 import { INTENT_DIAGNOSTIC_SOURCE } from './intentDiagnostics';
 import { isRecordsDocument } from './recordDocuments';
 import { CHECK_OUTCOME_MARKS } from '../../shared/verdicts';
 
-const DATABASE_CODES = new Set(['intent-reference-sql-error', 'intent-reference-results-equal', 'intent-reference-db-missing']);
+const DATABASE_CODES = new Set([
+  'intent-reference-sql-error',
+  'intent-reference-results-equal',
+  'intent-reference-db-missing',
+]);
 const SEVERITY: Record<number, CheckFinding['severity']> = { 0: 'error', 1: 'warning', 2: 'info', 3: 'info' };
 
 /** The records of a document by 0-based line (each record's first line). */
@@ -27,9 +37,13 @@ function recordsByLine(doc: vscode.TextDocument): Map<number, LoadedItem<Benchma
 export function recordCheckRuns(doc: vscode.TextDocument, line: number, rec: BenchmarkRecord): CheckRun[] {
   const database: CheckFinding[] = vscode.languages
     .getDiagnostics(doc.uri)
-    .filter((d) => d.source === INTENT_DIAGNOSTIC_SOURCE && d.range.start.line === line && DATABASE_CODES.has(String(d.code)))
+    .filter(
+      (d) => d.source === INTENT_DIAGNOSTIC_SOURCE && d.range.start.line === line && DATABASE_CODES.has(String(d.code)),
+    )
     .map((d) => ({ code: String(d.code), severity: SEVERITY[d.severity] ?? 'info', message: d.message, path: '' }));
-  const state = vscode.workspace.isTrusted ? ({ ran: true } as const) : ({ ran: false, reason: 'the workspace is not trusted' } as const);
+  const state = vscode.workspace.isTrusted
+    ? ({ ran: true } as const)
+    : ({ ran: false, reason: 'the workspace is not trusted' } as const);
   return listChecks(rec, [...checkIntent(rec), ...database], { database: state });
 }
 
@@ -49,10 +63,22 @@ class RecordStatusLenses implements vscode.CodeLensProvider {
       const rec = item.value;
       const status = reviewStatusText(rec);
       const edit = rec.intent ? { command: COMMANDS.reviewEditRevision, arguments: [rec.task_id] } : { command: '' };
-      out.push(new vscode.CodeLens(range, { title: `Review: ${status}`, tooltip: rec.intent ? `Open ${rec.task_id} in the revision editor` : 'A plain record without an intent block', ...edit }));
+      out.push(
+        new vscode.CodeLens(range, {
+          title: `Review: ${status}`,
+          tooltip: rec.intent ? `Open ${rec.task_id} in the revision editor` : 'A plain record without an intent block',
+          ...edit,
+        }),
+      );
       if (rec.intent) {
         const counts = countChecks(recordCheckRuns(doc, line, rec));
-        out.push(new vscode.CodeLens(range, { title: describeCheckCounts(counts), tooltip: 'Hover the line for every check and its evidence', ...edit }));
+        out.push(
+          new vscode.CodeLens(range, {
+            title: describeCheckCounts(counts),
+            tooltip: 'Hover the line for every check and its evidence',
+            ...edit,
+          }),
+        );
       }
     }
     return out;
@@ -71,7 +97,8 @@ export function recordHoverMarkdown(rec: BenchmarkRecord, runs: readonly CheckRu
   md.appendMarkdown(`**${escape(describeCheckCounts(countChecks(runs)))}**\n\n`);
   // Failures first, then what did not run, then the passes (a long hover is cut at its end).
   const rank = { fail: 0, 'not-run': 1, pass: 2 } as const;
-  for (const r of [...runs].sort((a, b) => rank[a.outcome] - rank[b.outcome])) md.appendMarkdown(`- ${CHECK_OUTCOME_MARKS[r.outcome]} ${escape(r.rule)} — ${escape(r.evidence.join('; '))}\n`);
+  for (const r of [...runs].sort((a, b) => rank[a.outcome] - rank[b.outcome]))
+    md.appendMarkdown(`- ${CHECK_OUTCOME_MARKS[r.outcome]} ${escape(r.rule)} — ${escape(r.evidence.join('; '))}\n`);
   const args = encodeURIComponent(JSON.stringify([rec.task_id]));
   md.appendMarkdown(`\n[Edit Revision](command:${COMMANDS.reviewEditRevision}?${args})`);
   return md;
@@ -96,6 +123,8 @@ export function registerRecordStatus(context: vscode.ExtensionContext): void {
     vscode.languages.registerCodeLensProvider(selector, lenses),
     vscode.languages.registerHoverProvider(selector, new RecordStatusHover()),
     // The database findings arrive later than the text: redraw the lenses when they do.
-    vscode.languages.onDidChangeDiagnostics((e) => e.uris.some((u) => /\.records\.jsonl?$/i.test(u.fsPath)) && lenses.refresh()),
+    vscode.languages.onDidChangeDiagnostics(
+      (e) => e.uris.some((u) => /\.records\.jsonl?$/i.test(u.fsPath)) && lenses.refresh(),
+    ),
   );
 }

@@ -25,7 +25,12 @@ function followRecordDocuments(context: vscode.ExtensionContext, data: Extension
   let timer: NodeJS.Timeout | undefined;
   context.subscriptions.push(
     vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.document.uri.scheme !== 'file' || !RECORDS_FILE.test(e.document.uri.fsPath) || e.contentChanges.length === 0) return;
+      if (
+        e.document.uri.scheme !== 'file' ||
+        !RECORDS_FILE.test(e.document.uri.fsPath) ||
+        e.contentChanges.length === 0
+      )
+        return;
       changed.set(e.document.uri.fsPath, e.document);
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -54,7 +59,11 @@ export function registerReview(services: ExtensionServices): void {
   // ranges, quick fixes), not through the validator's record checks (`validate` passes those), so they are never reported twice.
   registerIntentDiagnostics(context, data);
   context.subscriptions.push(
-    vscode.languages.registerCodeActionsProvider([{ scheme: 'file', pattern: '**/*.records.{jsonl,json}' }], new IntentQuickFixProvider(), { providedCodeActionKinds: IntentQuickFixProvider.kinds }),
+    vscode.languages.registerCodeActionsProvider(
+      [{ scheme: 'file', pattern: '**/*.records.{jsonl,json}' }],
+      new IntentQuickFixProvider(),
+      { providedCodeActionKinds: IntentQuickFixProvider.kinds },
+    ),
   );
 
   const status = vscode.window.createStatusBarItem('intentLens.reviewProgress', vscode.StatusBarAlignment.Left, 50);
@@ -75,7 +84,9 @@ export function registerReview(services: ExtensionServices): void {
   context.subscriptions.push(
     status,
     data.onDidChange(scheduleStatus),
-    vscode.workspace.onDidChangeTextDocument((e) => /\.records\.jsonl?$/i.test(e.document.uri.fsPath) && scheduleStatus()),
+    vscode.workspace.onDidChangeTextDocument(
+      (e) => /\.records\.jsonl?$/i.test(e.document.uri.fsPath) && scheduleStatus(),
+    ),
     { dispose: () => clearTimeout(statusTimer) },
   );
   void data.ensureLoaded().then(updateStatus);
@@ -84,9 +95,13 @@ export function registerReview(services: ExtensionServices): void {
 
   /** The command's record: its argument, else (for review decisions) the open editor's, else a pick. */
   const pickTaskId = async (arg: unknown, preferActive = true): Promise<string | undefined> => {
-    const fromArg = readCommandTarget(arg, BY_TASK_ID).taskId ?? (preferActive ? RevisionEditorPanel.active?.taskId : undefined);
+    const fromArg =
+      readCommandTarget(arg, BY_TASK_ID).taskId ?? (preferActive ? RevisionEditorPanel.active?.taskId : undefined);
     if (fromArg) return fromArg;
-    const items = currentRecords(data).map((r) => ({ label: r.record.task_id, description: `${r.record.intent?.review?.status ?? 'no review'} · ${r.record.intent?.requirement ?? ''}` }));
+    const items = currentRecords(data).map((r) => ({
+      label: r.record.task_id,
+      description: `${r.record.intent?.review?.status ?? 'no review'} · ${r.record.intent?.requirement ?? ''}`,
+    }));
     return (await vscode.window.showQuickPick(items, { title: 'Which revision?' }))?.label;
   };
 
@@ -105,7 +120,12 @@ export function registerReview(services: ExtensionServices): void {
         if (!found) throw new RecordConflictError(`no record ${taskId}`);
         const by = reviewerName();
         // Saved at once under the file's lock (undo in the file still reverts it).
-        await editRecord(data, taskId, reviewEdits(found.item.value, { status: reviewStatus, ...(note ? { note } : {}), ...(by ? { by } : {}) }), { baseRaw: found.item.raw, save: true });
+        await editRecord(
+          data,
+          taskId,
+          reviewEdits(found.item.value, { status: reviewStatus, ...(note ? { note } : {}), ...(by ? { by } : {}) }),
+          { baseRaw: found.item.raw, save: true },
+        );
       }
       updateStatus();
     } catch (e) {
@@ -126,12 +146,18 @@ export function registerReview(services: ExtensionServices): void {
       const next = nextPending(data, RevisionEditorPanel.active?.taskId);
       if (!next) {
         const p = progressNow(data);
-        void vscode.window.showInformationMessage(`Intent Lens: no record is pending review (${p.reviewed} of ${p.total} reviewed; "pending" means ${PENDING_RULE}).`);
+        void vscode.window.showInformationMessage(
+          `Intent Lens: no record is pending review (${p.reviewed} of ${p.total} reviewed; "pending" means ${PENDING_RULE}).`,
+        );
         return;
       }
       await RevisionEditorPanel.show(services, next.record.task_id);
     }),
-    vscode.commands.registerCommand(COMMANDS.reviewApplyTemplates, (arg: unknown, selection: unknown) => applyTemplatesCommand(services, [...new Set(readCommandTargets(arg, selection, BY_TASK_ID).flatMap((t) => (t.taskId ? [t.taskId] : [])))])),
+    vscode.commands.registerCommand(COMMANDS.reviewApplyTemplates, (arg: unknown, selection: unknown) =>
+      applyTemplatesCommand(services, [
+        ...new Set(readCommandTargets(arg, selection, BY_TASK_ID).flatMap((t) => (t.taskId ? [t.taskId] : []))),
+      ]),
+    ),
     vscode.commands.registerCommand(COMMANDS.reviewOpenTemplates, () => openTemplateLibrary()),
   );
 }

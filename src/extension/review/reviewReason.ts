@@ -2,16 +2,23 @@
 import * as vscode from 'vscode';
 import type { ReviewStatus } from '../../core/schema/records';
 
-const STATUS_LABEL: Record<ReviewStatus, string> = { approved: 'Approved', rejected: 'Rejected', 'needs-work': 'Needs work', pending: 'Pending' };
+const STATUS_LABEL: Record<ReviewStatus, string> = {
+  approved: 'Approved',
+  rejected: 'Rejected',
+  'needs-work': 'Needs work',
+  pending: 'Pending',
+};
 
 /** The optional reason of a Reject / Needs work decision; Escape or an empty box records none. */
 export async function askReason(status: ReviewStatus, taskId: string): Promise<string | undefined> {
   const reason = await vscode.window.showInputBox({
     title: `${STATUS_LABEL[status]}: ${taskId}`,
-    prompt: status === 'rejected' ? 'Why is it rejected? (optional: Enter or Escape to skip)' : 'What needs work? (optional: Enter or Escape to skip)',
+    prompt:
+      status === 'rejected'
+        ? 'Why is it rejected? (optional: Enter or Escape to skip)'
+        : 'What needs work? (optional: Enter or Escape to skip)',
     placeHolder: 'Reason (optional)',
     ignoreFocusOut: true,
   });
   return reason?.trim() || undefined;
 }
-

@@ -24,7 +24,9 @@ export function currentRecords(data: WorkspaceData): CurrentRecord[] {
   }
   for (const [file, fromDisk] of [...byFile.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file);
-    const list = doc ? parseRecordsText(file, doc.getText()).items.map((i) => ({ record: i.value, file, line: i.line })) : fromDisk.sort((a, b) => a.line - b.line);
+    const list = doc
+      ? parseRecordsText(file, doc.getText()).items.map((i) => ({ record: i.value, file, line: i.line }))
+      : fromDisk.sort((a, b) => a.line - b.line);
     out.push(...list.filter((r) => r.record.intent));
   }
   return out;

@@ -4,17 +4,38 @@
 import * as vscode from 'vscode';
 import { userInfo } from 'node:os';
 import { renderWebviewHtml, webviewOptions, WebviewConnection } from '../webviews/webviewPanelHost';
-import { EDITOR_PANEL_ID, EDITOR_VIEW, EditorView, type ApplyParams, type ApplyResult, type EditorState, type ReviewParams } from '../../shared/protocol/editor';
+import {
+  EDITOR_PANEL_ID,
+  EDITOR_VIEW,
+  EditorView,
+  type ApplyParams,
+  type ApplyResult,
+  type EditorState,
+  type ReviewParams,
+} from '../../shared/protocol/editor';
 import { BenchmarkRecordSchema, type ReviewStatus } from '../../core/schema/records';
 import { checkDatabaseReferences } from '../../core/checks/referenceResults';
 import { reviewEdits } from '../../core/edit/reviewEdits';
 import type { ExtensionServices } from '../services';
-import { editRecord, findRecordInDocument, intentDiffEdits, locateInDocument, RecordConflictError, saveRecordsDocument, type DocumentRecord } from './recordDocuments';
+import {
+  editRecord,
+  findRecordInDocument,
+  intentDiffEdits,
+  locateInDocument,
+  RecordConflictError,
+  saveRecordsDocument,
+  type DocumentRecord,
+} from './recordDocuments';
 import { PENDING_RULE } from '../../core/edit/reviewStatus';
 import { nextPending, progressNow } from './reviewState';
 import { askReason } from './reviewReason';
 
-const STATUS_TEXT: Record<ReviewStatus, string> = { approved: 'Approved', rejected: 'Rejected', 'needs-work': 'Marked needs work:', pending: 'Marked pending:' };
+const STATUS_TEXT: Record<ReviewStatus, string> = {
+  approved: 'Approved',
+  rejected: 'Rejected',
+  'needs-work': 'Marked needs work:',
+  pending: 'Marked pending:',
+};
 import { databaseFolders } from './intentDiagnostics';
 import { withRelativePaths } from '../../core/jsonl/relativePaths';
 import { COMMANDS } from '../commandIds';
@@ -57,7 +78,12 @@ export class RevisionEditorPanel implements vscode.Disposable {
       RevisionEditorPanel.current.panel.reveal(undefined, false);
       return RevisionEditorPanel.current;
     }
-    const panel = vscode.window.createWebviewPanel(EDITOR_PANEL_ID, `Revision: ${taskId}`, vscode.ViewColumn.Beside, webviewOptions(services.context.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      EDITOR_PANEL_ID,
+      `Revision: ${taskId}`,
+      vscode.ViewColumn.Beside,
+      webviewOptions(services.context.extensionUri),
+    );
     RevisionEditorPanel.current = new RevisionEditorPanel(services, panel, state);
     return RevisionEditorPanel.current;
   }
@@ -68,7 +94,12 @@ export class RevisionEditorPanel implements vscode.Disposable {
     initial: EditorState,
   ) {
     this.state = initial;
-    panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, { view: EDITOR_VIEW, title: `Revision: ${initial.taskId}`, initialState: initial, workers: true });
+    panel.webview.html = renderWebviewHtml(panel.webview, services.context.extensionUri, {
+      view: EDITOR_VIEW,
+      title: `Revision: ${initial.taskId}`,
+      initialState: initial,
+      workers: true,
+    });
     this.connection = new WebviewConnection(panel.webview, EditorView, {
       log: (l) => services.output.appendLine(l),
       describeRendered: () => this.state.taskId,
@@ -79,8 +110,14 @@ export class RevisionEditorPanel implements vscode.Disposable {
         reload: () => this.reload(),
       },
       onCommand: (m) => {
-        if (m.command === 'reviewNext') void (m.params.reviewed ? this.showNextAfter(m.params.reviewed.taskId, m.params.reviewed.status) : vscode.commands.executeCommand(COMMANDS.reviewNext));
-        if (m.command === 'pending') this.pending = m.params.intent ? { intent: m.params.intent, baseRaw: m.params.baseRaw, taskId: this.state.taskId } : undefined;
+        if (m.command === 'reviewNext')
+          void (m.params.reviewed
+            ? this.showNextAfter(m.params.reviewed.taskId, m.params.reviewed.status)
+            : vscode.commands.executeCommand(COMMANDS.reviewNext));
+        if (m.command === 'pending')
+          this.pending = m.params.intent
+            ? { intent: m.params.intent, baseRaw: m.params.baseRaw, taskId: this.state.taskId }
+            : undefined;
       },
     });
     this.disposables.push(
@@ -123,11 +160,19 @@ export class RevisionEditorPanel implements vscode.Disposable {
     return this.state;
   }
 
-  private async write(build: (found: DocumentRecord) => ReturnType<typeof intentDiffEdits>, baseRaw: string, save: boolean): Promise<ApplyResult> {
+  private async write(
+    build: (found: DocumentRecord) => ReturnType<typeof intentDiffEdits>,
+    baseRaw: string,
+    save: boolean,
+  ): Promise<ApplyResult> {
     try {
       const current = await findRecordInDocument(this.services.data, this.state.taskId, this.state.file);
       if (!current) return { ok: false, conflict: `record ${this.state.taskId} is not in its file any more` };
-      const after = await editRecord(this.services.data, this.state.taskId, build(current), { file: this.state.file, baseRaw, save });
+      const after = await editRecord(this.services.data, this.state.taskId, build(current), {
+        file: this.state.file,
+        baseRaw,
+        save,
+      });
       this.state = stateOf(this.services, after);
       return { ok: true, state: this.state };
     } catch (e) {
@@ -147,29 +192,56 @@ export class RevisionEditorPanel implements vscode.Disposable {
   async settlePending(nextTaskId: string): Promise<boolean> {
     const pending = this.pending;
     if (!pending || pending.taskId === nextTaskId) return true;
-    const choice = await vscode.window.showWarningMessage(`The revision editor has unapplied edits to ${pending.taskId}.`, { modal: true, detail: 'Apply them to the document before showing another record, or discard them.' }, 'Apply Edits', 'Discard Edits');
+    const choice = await vscode.window.showWarningMessage(
+      `The revision editor has unapplied edits to ${pending.taskId}.`,
+      { modal: true, detail: 'Apply them to the document before showing another record, or discard them.' },
+      'Apply Edits',
+      'Discard Edits',
+    );
     if (choice === undefined) return false;
     this.pending = undefined;
     if (choice === 'Apply Edits') {
-      const r = await this.write((found) => intentDiffEdits(found.item.value.intent ?? {}, pending.intent), pending.baseRaw, false);
+      const r = await this.write(
+        (found) => intentDiffEdits(found.item.value.intent ?? {}, pending.intent),
+        pending.baseRaw,
+        false,
+      );
       if (!r.ok) {
-        void vscode.window.showErrorMessage(`Intent Lens: edits to ${pending.taskId} not applied: ${r.conflict ?? 'refused'}`);
+        void vscode.window.showErrorMessage(
+          `Intent Lens: edits to ${pending.taskId} not applied: ${r.conflict ?? 'refused'}`,
+        );
         return false;
       }
     }
     return true;
   }
 
-  private async askAfterClose(pending: { intent: Record<string, unknown>; baseRaw: string; taskId: string }): Promise<void> {
-    const choice = await vscode.window.showWarningMessage(`The revision editor was closed with unapplied edits to ${pending.taskId}.`, { modal: true, detail: 'Apply them to the document (unsaved, undo reverts), or discard them.' }, 'Apply Edits', 'Discard Edits');
+  private async askAfterClose(pending: {
+    intent: Record<string, unknown>;
+    baseRaw: string;
+    taskId: string;
+  }): Promise<void> {
+    const choice = await vscode.window.showWarningMessage(
+      `The revision editor was closed with unapplied edits to ${pending.taskId}.`,
+      { modal: true, detail: 'Apply them to the document (unsaved, undo reverts), or discard them.' },
+      'Apply Edits',
+      'Discard Edits',
+    );
     if (choice !== 'Apply Edits') return;
     try {
       const found = await findRecordInDocument(this.services.data, pending.taskId, this.state.file);
       if (!found) throw new RecordConflictError(`record ${pending.taskId} is not in its file any more`);
-      await editRecord(this.services.data, pending.taskId, intentDiffEdits(found.item.value.intent ?? {}, pending.intent), { file: this.state.file, baseRaw: pending.baseRaw, save: false });
+      await editRecord(
+        this.services.data,
+        pending.taskId,
+        intentDiffEdits(found.item.value.intent ?? {}, pending.intent),
+        { file: this.state.file, baseRaw: pending.baseRaw, save: false },
+      );
       void vscode.window.showInformationMessage(`Intent Lens: edits to ${pending.taskId} applied (unsaved).`);
     } catch (e) {
-      void vscode.window.showErrorMessage(`Intent Lens: edits to ${pending.taskId} not applied: ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showErrorMessage(
+        `Intent Lens: edits to ${pending.taskId} not applied: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
   }
 
@@ -181,17 +253,25 @@ export class RevisionEditorPanel implements vscode.Disposable {
     if (!found) {
       const current = await findRecordInDocument(this.services.data, reviewedId, this.state.file);
       const base = current ? stateOf(this.services, current) : this.state;
-      this.setState({ ...base, notice: `${done} No record left pending review (${PENDING_RULE}): still showing ${reviewedId}.` });
+      this.setState({
+        ...base,
+        notice: `${done} No record left pending review (${PENDING_RULE}): still showing ${reviewedId}.`,
+      });
       return;
     }
     this.pending = undefined;
-    this.setState({ ...stateOf(this.services, found), notice: `${done} Now showing ${found.item.value.task_id} (next pending).` });
+    this.setState({
+      ...stateOf(this.services, found),
+      notice: `${done} Now showing ${found.item.value.task_id} (next pending).`,
+    });
   }
 
   /** Records a review decision (with the editor's unapplied changes, when it sends them). */
   async review(p: ReviewParams): Promise<ApplyResult> {
     // Reject and Needs work ask for a reason when the editor sent none (Escape skips it).
-    const note = p.note ?? (p.status === 'rejected' || p.status === 'needs-work' ? await askReason(p.status, this.state.taskId) : undefined);
+    const note =
+      p.note ??
+      (p.status === 'rejected' || p.status === 'needs-work' ? await askReason(p.status, this.state.taskId) : undefined);
     const r = await this.reviewWithNote({ ...p, ...(note ? { note } : {}) });
     if (r.ok) this.pending = undefined;
     return r;
@@ -208,7 +288,10 @@ export class RevisionEditorPanel implements vscode.Disposable {
         const edits = p.intent ? intentDiffEdits(found.item.value.intent ?? {}, p.intent) : [];
         const rec = BenchmarkRecordSchema.parse({ ...found.item.value, ...(p.intent ? { intent: p.intent } : {}) });
         const by = reviewerName();
-        return [...edits, ...reviewEdits(rec, { status: p.status, ...(p.note ? { note: p.note } : {}), ...(by ? { by } : {}) })];
+        return [
+          ...edits,
+          ...reviewEdits(rec, { status: p.status, ...(p.note ? { note: p.note } : {}), ...(by ? { by } : {}) }),
+        ];
       },
       p.baseRaw,
       false,
@@ -229,18 +312,26 @@ export class RevisionEditorPanel implements vscode.Disposable {
   /** Review from a host command (tree, palette) while this panel shows the record. */
   async reviewCurrent(status: ReviewStatus, note: string | undefined): Promise<ApplyResult> {
     const r = await this.reviewWithNote({ baseRaw: this.state.raw, status, ...(note ? { note } : {}) });
-    if (r.state) this.setState({ ...r.state, notice: `${STATUS_TEXT[status]} ${r.state.taskId}.${r.state.notice ? ` ${r.state.notice}` : ' Saved.'}` });
+    if (r.state)
+      this.setState({
+        ...r.state,
+        notice: `${STATUS_TEXT[status]} ${r.state.taskId}.${r.state.notice ? ` ${r.state.notice}` : ' Saved.'}`,
+      });
     return r;
   }
 
-  private async checkReferences(intent: Record<string, unknown>): Promise<{ issues: Awaited<ReturnType<typeof checkDatabaseReferences>>; notRun?: string }> {
+  private async checkReferences(
+    intent: Record<string, unknown>,
+  ): Promise<{ issues: Awaited<ReturnType<typeof checkDatabaseReferences>>; notRun?: string }> {
     if (!vscode.workspace.isTrusted) return { issues: [], notRun: 'the workspace is not trusted (no SQL is executed)' };
     const found = await findRecordInDocument(this.services.data, this.state.taskId, this.state.file);
     if (!found) return { issues: [], notRun: 'the record is not in its file any more' };
     const rec = BenchmarkRecordSchema.safeParse({ ...found.item.value, intent });
     if (!rec.success) return { issues: [], notRun: 'the record does not match the schema' };
     const roots = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
-    const issues = await checkDatabaseReferences(rec.data, databaseFolders(this.state.file), { followLinks: vscode.workspace.isTrusted });
+    const issues = await checkDatabaseReferences(rec.data, databaseFolders(this.state.file), {
+      followLinks: vscode.workspace.isTrusted,
+    });
     return { issues: issues.map((i) => ({ ...i, message: withRelativePaths(i.message, roots) })) };
   }
 

@@ -9,7 +9,10 @@ import { setting } from '../settings/settings';
 
 export function priceTable(): PriceTable {
   const { table, errors } = parsePriceTable(setting('prices'));
-  if (errors.length) void vscode.window.showWarningMessage(`Intent Lens: "intentLens.prices" is invalid (${errors.join('; ')}); costs are not computed.`);
+  if (errors.length)
+    void vscode.window.showWarningMessage(
+      `Intent Lens: "intentLens.prices" is invalid (${errors.join('; ')}); costs are not computed.`,
+    );
   return table;
 }
 
@@ -34,10 +37,21 @@ export function responseCache(): ResponseCache | undefined {
  * Asks before spending money on more than `intentLens.runs.confirmAbove` conversations (default 5;
  * 0 never asks). Resolves true to go ahead.
  */
-export async function confirmManyConversations(what: string, estimate: CallEstimate, model: string | undefined): Promise<boolean> {
+export async function confirmManyConversations(
+  what: string,
+  estimate: CallEstimate,
+  model: string | undefined,
+): Promise<boolean> {
   const limit = setting('runs.confirmAbove');
   if (!limit || estimate.conversations <= limit) return true;
   const go = 'Run';
-  const choice = await vscode.window.showWarningMessage(`Intent Lens: ${what}?`, { modal: true, detail: `${describeEstimate(estimate, priceTable(), model)}.\n\nEach call goes to the model provider and may cost money. ("intentLens.runs.confirmAbove" sets when this is asked.)` }, go);
+  const choice = await vscode.window.showWarningMessage(
+    `Intent Lens: ${what}?`,
+    {
+      modal: true,
+      detail: `${describeEstimate(estimate, priceTable(), model)}.\n\nEach call goes to the model provider and may cost money. ("intentLens.runs.confirmAbove" sets when this is asked.)`,
+    },
+    go,
+  );
   return choice === go;
 }

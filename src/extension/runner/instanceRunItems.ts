@@ -18,7 +18,10 @@ export function runsKey(taskId: string, instance: Parameters<typeof instanceKey>
  * (`sortRuns`) only when its instance is expanded: sorting all 40k conversations on every data
  * change took 50–150 ms of the extension host's thread. Adds to `out` when given (a grouping in slices).
  */
-export function groupRunsByInstance(refs: readonly ConversationRef[], out = new Map<string, ConversationRef[]>()): Map<string, ConversationRef[]> {
+export function groupRunsByInstance(
+  refs: readonly ConversationRef[],
+  out = new Map<string, ConversationRef[]>(),
+): Map<string, ConversationRef[]> {
   for (const ref of refs) {
     const key = runsKey(ref.task_id, ref);
     const group = out.get(key);
@@ -38,7 +41,11 @@ export function runItemId(convId: string): string {
 }
 
 /** A run's child item: the model, and its current verdict with provenance as the description. */
-export function runItem(controller: vscode.TestController, ref: ConversationRef, current: CurrentVerdict): vscode.TestItem {
+export function runItem(
+  controller: vscode.TestController,
+  ref: ConversationRef,
+  current: CurrentVerdict,
+): vscode.TestItem {
   const item = controller.createTestItem(runItemId(ref.conv_id), ref.model, vscode.Uri.file(ref.file));
   item.range = new vscode.Range(Math.max(0, ref.line - 1), 0, Math.max(0, ref.line - 1), 0);
   item.description = describeVerdict(current);

@@ -5,7 +5,13 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import type { RecordEntry } from '../data/workspaceData';
-import { baseInstances, extendedInstances, instanceLabel, renderInstance, type InstanceSpec } from '../../core/render/instances';
+import {
+  baseInstances,
+  extendedInstances,
+  instanceLabel,
+  renderInstance,
+  type InstanceSpec,
+} from '../../core/render/instances';
 import { addEstimates, emptyEstimate, estimateRun } from '../../core/cost/estimate';
 import { RunAbortedError } from '../../core/simulator/runInstance';
 import type { ProviderConfig } from '../../core/providers/providerConfig';
@@ -59,7 +65,8 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
     resolved.set(item.id, { item, data: d });
   };
 
-  const specLabel = (spec: InstanceSpec) => (spec.mode === 'single' || spec.path ? instanceLabel(spec) : `${instanceLabel(spec)} (multi)`);
+  const specLabel = (spec: InstanceSpec) =>
+    spec.mode === 'single' || spec.path ? instanceLabel(spec) : `${instanceLabel(spec)} (multi)`;
 
   /** Whether an instance has runs now, and its children if it was expanded. */
   const syncRuns = (item: vscode.TestItem, data: InstanceData) => {
@@ -70,7 +77,11 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
   };
 
   const instanceItem = (rec: RecordEntry, spec: InstanceSpec, made: SourceItems['instances']): vscode.TestItem => {
-    const item = controller.createTestItem(testIdOf(rec.record.task_id, spec), specLabel(spec), vscode.Uri.file(rec.file));
+    const item = controller.createTestItem(
+      testIdOf(rec.record.task_id, spec),
+      specLabel(spec),
+      vscode.Uri.file(rec.file),
+    );
     item.range = new vscode.Range(Math.max(0, rec.line - 1), 0, Math.max(0, rec.line - 1), 0);
     const data = { taskId: rec.record.task_id, spec };
     instances.set(item, data);
@@ -81,13 +92,21 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
 
   const sourceItem = (rec: RecordEntry): SourceItems => {
     const made: SourceItems['instances'] = [];
-    const src = controller.createTestItem(`source:${rec.record.task_id}`, rec.record.task_id, vscode.Uri.file(rec.file));
+    const src = controller.createTestItem(
+      `source:${rec.record.task_id}`,
+      rec.record.task_id,
+      vscode.Uri.file(rec.file),
+    );
     src.range = new vscode.Range(Math.max(0, rec.line - 1), 0, Math.max(0, rec.line - 1), 0);
     src.description = rec.record.task;
     const children = baseInstances(rec.record).map((spec) => instanceItem(rec, spec, made));
     const extended = extendedInstances(rec.record);
     if (extended.length) {
-      const group = controller.createTestItem(`extended:${rec.record.task_id}`, 'extended paths', vscode.Uri.file(rec.file));
+      const group = controller.createTestItem(
+        `extended:${rec.record.task_id}`,
+        'extended paths',
+        vscode.Uri.file(rec.file),
+      );
       group.children.replace(extended.map((spec) => instanceItem(rec, spec, made)));
       children.push(group);
     }
@@ -118,7 +137,9 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
       if (generation !== rebuilding) return;
     }
     runs = grouped;
-    const records = [...services.data.records().values()].sort((a, b) => a.record.task_id.localeCompare(b.record.task_id));
+    const records = [...services.data.records().values()].sort((a, b) =>
+      a.record.task_id.localeCompare(b.record.task_id),
+    );
     const ids = new Set<string>();
     for (const rec of records) {
       await turn();
@@ -140,7 +161,9 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
     controller.items.forEach((item) => void (ids.has(item.id) || gone.push(item.id)));
     for (const id of gone) controller.items.delete(id);
     for (const [taskId, src] of itemsBySource) if (!ids.has(src.item.id)) itemsBySource.delete(taskId);
-    services.output.appendLine(`[tests] Test Explorer updated in ${Date.now() - started} ms: ${records.length - kept} source(s) made, ${kept} kept`);
+    services.output.appendLine(
+      `[tests] Test Explorer updated in ${Date.now() - started} ms: ${records.length - kept} source(s) made, ${kept} kept`,
+    );
   };
   controller.resolveHandler = async (item) => {
     const d = item && instances.get(item);
@@ -151,7 +174,8 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
   disposables.push(
     services.rescored.onDidChange(({ convIds }) => {
       const changed = new Set(convIds);
-      for (const { item, data } of resolved.values()) if ((runs.get(runsKey(data.taskId, data.spec)) ?? []).some((r) => changed.has(r.conv_id))) fillRuns(item, data);
+      for (const { item, data } of resolved.values())
+        if ((runs.get(runsKey(data.taskId, data.spec)) ?? []).some((r) => changed.has(r.conv_id))) fillRuns(item, data);
     }),
   );
   // No rebuild on `ensureLoaded()` as well: the first load ends with a change event (one rebuild, not two).

@@ -76,7 +76,12 @@ export function simulatorConfig(assistantCfg: ProviderConfig): { cfg: ProviderCo
   return { cfg, model };
 }
 
-export async function runOneInstance(services: ExtensionServices, target: RunTarget, providerCfg: ProviderConfig, hooks: RunHooks): Promise<RunOutcome> {
+export async function runOneInstance(
+  services: ExtensionServices,
+  target: RunTarget,
+  providerCfg: ProviderConfig,
+  hooks: RunHooks,
+): Promise<RunOutcome> {
   // Checked again here, not only in the commands: every path to a provider call goes through this.
   if (!vscode.workspace.isTrusted) throw new UntrustedWorkspaceError();
   const { record, spec } = target;
@@ -86,7 +91,10 @@ export async function runOneInstance(services: ExtensionServices, target: RunTar
   const cache = responseCache();
   const assistant = meteredProvider(await createProvider(providerCfg, secrets), meter, cache);
   const sim = simulatorConfig(providerCfg);
-  const simulator = spec.mode === 'multi' ? meteredProvider(await createProvider(sim.cfg, secrets, { model: sim.model }), meter, cache) : undefined;
+  const simulator =
+    spec.mode === 'multi'
+      ? meteredProvider(await createProvider(sim.cfg, secrets, { model: sim.model }), meter, cache)
+      : undefined;
   const out = outputFileFor(record, assistant.model);
   const channel = runsOutputChannel();
   const write = (s: string) => {
@@ -94,14 +102,24 @@ export async function runOneInstance(services: ExtensionServices, target: RunTar
     hooks.onText?.(s);
   };
   const label = `${record.record.task_id} · ${spec.mode} ${instanceLabel(spec)}`;
-  write(`\n━━ ${label} · ${assistant.model} (${providerCfg.id})${simulator ? ` · simulator ${simulator.model}` : ''} · ${new Date().toISOString()}\n`);
+  write(
+    `\n━━ ${label} · ${assistant.model} (${providerCfg.id})${simulator ? ` · simulator ${simulator.model}` : ''} · ${new Date().toISOString()}\n`,
+  );
   let streaming = false;
   const onProgress = (p: RunProgress) => {
     hooks.onProgress?.(p);
     switch (p.type) {
       case 'user': {
-        const tag = p.event ? `${p.event}` : p.shardId !== undefined ? `shard ${p.shardId}` : p.source === 'prompt' ? 'prompt' : 'no shard';
-        write(`\n[user ${p.turn} · ${tag}${p.source === 'fallback' ? ` · fallback (${p.fallbackReason ?? ''})` : p.source === 'simulator' ? ' · simulated' : ''}]\n${p.content}\n`);
+        const tag = p.event
+          ? `${p.event}`
+          : p.shardId !== undefined
+            ? `shard ${p.shardId}`
+            : p.source === 'prompt'
+              ? 'prompt'
+              : 'no shard';
+        write(
+          `\n[user ${p.turn} · ${tag}${p.source === 'fallback' ? ` · fallback (${p.fallbackReason ?? ''})` : p.source === 'simulator' ? ' · simulated' : ''}]\n${p.content}\n`,
+        );
         break;
       }
       case 'assistant-start':
@@ -133,7 +151,10 @@ export async function runOneInstance(services: ExtensionServices, target: RunTar
         costMeter: meter,
         signal: hooks.signal,
         onProgress,
-        extraFields: { runner: 'intent-lens vscode', ...(providerCfg.baseUrl ? { assistant_base_url: redactUrl(providerCfg.baseUrl) } : {}) },
+        extraFields: {
+          runner: 'intent-lens vscode',
+          ...(providerCfg.baseUrl ? { assistant_base_url: redactUrl(providerCfg.baseUrl) } : {}),
+        },
       },
       out,
     );
@@ -156,7 +177,9 @@ function warnIfOutsideLogsGlob(file: string): void {
   const glob = setting('logsGlob');
   if (warnedGlob || glob !== settingDefault('logsGlob') || /[\\/]logs[\\/]/.test(file)) return;
   warnedGlob = true;
-  void vscode.window.showWarningMessage(`Intent Lens: runs are written to ${file}, which the logs glob (${glob}) does not cover, so the tree will not show them. Change "intentLens.runs.outputFolder" or "intentLens.logsGlob".`);
+  void vscode.window.showWarningMessage(
+    `Intent Lens: runs are written to ${file}, which the logs glob (${glob}) does not cover, so the tree will not show them. Change "intentLens.runs.outputFolder" or "intentLens.logsGlob".`,
+  );
 }
 
 export function describeRunError(e: unknown): string {

@@ -19,7 +19,11 @@ export class VsCodeLmProvider implements ChatProvider {
   }
 
   async complete(messages: readonly ChatMessage[], options: CompletionOptions = {}): Promise<CompletionResult> {
-    const lmMessages = foldSystemMessage(messages).map((m) => (m.role === 'user' ? vscode.LanguageModelChatMessage.User(m.content) : vscode.LanguageModelChatMessage.Assistant(m.content)));
+    const lmMessages = foldSystemMessage(messages).map((m) =>
+      m.role === 'user'
+        ? vscode.LanguageModelChatMessage.User(m.content)
+        : vscode.LanguageModelChatMessage.Assistant(m.content),
+    );
     const cts = new vscode.CancellationTokenSource();
     const onAbort = () => cts.cancel();
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -28,7 +32,11 @@ export class VsCodeLmProvider implements ChatProvider {
       const modelOptions: Record<string, unknown> = {};
       if (options.temperature !== undefined) modelOptions.temperature = options.temperature;
       if (options.maxTokens !== undefined) modelOptions.max_tokens = options.maxTokens;
-      const res = await this.chat.sendRequest(lmMessages, { justification: 'Intent Lens runs a benchmark instance you started.', modelOptions }, cts.token);
+      const res = await this.chat.sendRequest(
+        lmMessages,
+        { justification: 'Intent Lens runs a benchmark instance you started.', modelOptions },
+        cts.token,
+      );
       let text = '';
       for await (const part of res.text) {
         text += part;
@@ -37,7 +45,8 @@ export class VsCodeLmProvider implements ChatProvider {
       if (options.signal?.aborted) throw new ProviderError('cancelled', 'request cancelled');
       return { text, model: this.chat.id };
     } catch (e) {
-      if (options.signal?.aborted || e instanceof vscode.CancellationError) throw new ProviderError('cancelled', 'request cancelled');
+      if (options.signal?.aborted || e instanceof vscode.CancellationError)
+        throw new ProviderError('cancelled', 'request cancelled');
       if (e instanceof ProviderError) throw e;
       const code = e instanceof vscode.LanguageModelError ? e.code : undefined;
       throw languageModelError(code, e instanceof Error ? e.message : String(e), this.chat.name);
@@ -55,7 +64,11 @@ export async function selectLanguageModel(providerId: string, model: string): Pr
   const chosen = models[0];
   if (!chosen) {
     const all = await vscode.lm.selectChatModels({});
-    throw noLanguageModelError(providerId, model, all.map((m) => m.id));
+    throw noLanguageModelError(
+      providerId,
+      model,
+      all.map((m) => m.id),
+    );
   }
   return new VsCodeLmProvider(providerId, chosen);
 }

@@ -2,7 +2,12 @@
 // event, persisted to the sidecar under the first workspace folder's `.intent-lens/` so a reload
 // shows the same verdicts. The tree marks changed verdicts and filters "with inactive content" from here.
 import * as vscode from 'vscode';
-import { readVerdictSidecar, verdictChanged, writeVerdictSidecar, type RescoredVerdict } from '../../core/workspace/verdicts';
+import {
+  readVerdictSidecar,
+  verdictChanged,
+  writeVerdictSidecar,
+  type RescoredVerdict,
+} from '../../core/workspace/verdicts';
 import type { WorkspaceData } from '../data/workspaceData';
 
 export type RescoreEntry = RescoredVerdict;
@@ -42,7 +47,9 @@ export class RescoreResults implements vscode.Disposable {
     try {
       await readVerdictSidecar(folder, this.data.verdicts);
     } catch (e) {
-      this.output?.appendLine(`[rescore] could not read the saved re-scores: ${e instanceof Error ? e.message : String(e)}`);
+      this.output?.appendLine(
+        `[rescore] could not read the saved re-scores: ${e instanceof Error ? e.message : String(e)}`,
+      );
     } finally {
       this.restoring = false;
     }
@@ -64,7 +71,9 @@ export class RescoreResults implements vscode.Disposable {
     if (!folder) return;
     this.saving = this.saving
       .then(() => writeVerdictSidecar(folder, this.data.verdicts))
-      .catch((e: unknown) => this.output?.appendLine(`[rescore] could not save re-scores: ${e instanceof Error ? e.message : String(e)}`));
+      .catch((e: unknown) =>
+        this.output?.appendLine(`[rescore] could not save re-scores: ${e instanceof Error ? e.message : String(e)}`),
+      );
   }
 
   /** Resolves when every save so far is on disk. */

@@ -14,11 +14,21 @@ export function registerSearch(services: ExtensionServices): void {
 
   const searchConversations = async (initial?: unknown) => {
     const saved = context.workspaceState.get<SearchOptionsState>(SEARCH_OPTIONS_KEY);
-    const state: SearchOptionsState = { regex: false, caseSensitive: false, wholeWord: false, ...saved, ignoreFilter: false };
+    const state: SearchOptionsState = {
+      regex: false,
+      caseSensitive: false,
+      wholeWord: false,
+      ...saved,
+      ignoreFilter: false,
+    };
     // Scoped to the Sources tree's filter (the same filter the Samples table and status bar show).
-    const scope = await vscode.commands.executeCommand<TreeScope | undefined>(INTERNAL_COMMANDS.treeFilteredConversations);
+    const scope = await vscode.commands.executeCommand<TreeScope | undefined>(
+      INTERNAL_COMMANDS.treeFilteredConversations,
+    );
     await data.ensureLoaded();
-    new SearchPick(services, search, state, scope, data.conversations().length).show(typeof initial === 'string' ? initial : undefined);
+    new SearchPick(services, search, state, scope, data.conversations().length).show(
+      typeof initial === 'string' ? initial : undefined,
+    );
   };
   context.subscriptions.push(vscode.commands.registerCommand(COMMANDS.searchConversations, searchConversations));
 }

@@ -33,7 +33,11 @@ export interface TreeScope {
   convIds: string[];
 }
 
-type HitItem = vscode.QuickPickItem & { match?: SearchMatch; switchScope?: true; annotation?: { convId: string; turn?: number } };
+type HitItem = vscode.QuickPickItem & {
+  match?: SearchMatch;
+  switchScope?: true;
+  annotation?: { convId: string; turn?: number };
+};
 
 /** Annotations the query matches, as hits that open their conversation (at their turn). */
 function annotationItems(services: ExtensionServices, query: SearchQuery, only?: ReadonlySet<string>): HitItem[] {
@@ -56,7 +60,12 @@ function rescoredVerdict(isCorrect: boolean | null | undefined): Verdict | undef
 /** A hit with its conversation's instance (condition) and current verdict (a re-score's, else the log's). */
 function hitItem(m: SearchMatch, ref: ConversationRef | undefined, rescored: Verdict | undefined): HitItem {
   const verdict = rescored ?? ref?.verdict;
-  const what = [ref && instanceColumnLabel(ref), verdict && `${verdictSign(verdict)} ${verdict}${rescored ? ' (re-scored)' : ''}`].filter(Boolean).join(' · ');
+  const what = [
+    ref && instanceColumnLabel(ref),
+    verdict && `${verdictSign(verdict)} ${verdict}${rescored ? ' (re-scored)' : ''}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return {
     label: `U${m.turn} ${m.role} · ${m.task_id}`,
     description: `${what ? `${what} · ` : ''}${shortModel(m.model)} · ${vscode.workspace.asRelativePath(m.file)}:${m.line}`,
@@ -105,23 +114,51 @@ export class SearchPick {
 
   private scopeText(): SearchScopeText {
     const { scope, total, state } = this;
-    return searchScopeText({ ...(scope ? { filter: { count: scope.convIds.length, description: scope.description } } : {}), total, ignoreFilter: !!state.ignoreFilter });
+    return searchScopeText({
+      ...(scope ? { filter: { count: scope.convIds.length, description: scope.description } } : {}),
+      total,
+      ignoreFilter: !!state.ignoreFilter,
+    });
   }
 
   /** The scope, labelled: the first row of the list ("Filtered (6) · All (882)"), Enter on it switches. */
   private scopeItem(): HitItem[] {
     const t = this.scopeText();
-    return t.rowLabel ? [{ label: `$(filter) ${t.rowLabel}`, description: t.rowDescription, detail: `Filter: ${this.scope?.description ?? ''}`, alwaysShow: true, switchScope: true }] : [];
+    return t.rowLabel
+      ? [
+          {
+            label: `$(filter) ${t.rowLabel}`,
+            description: t.rowDescription,
+            detail: `Filter: ${this.scope?.description ?? ''}`,
+            alwaysShow: true,
+            switchScope: true,
+          },
+        ]
+      : [];
   }
 
   private renderButtons(): void {
     const { state, pick } = this;
     const button = (icon: string, name: string, on: boolean) => toggleButton(icon, name, on);
-    const role: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('person'), tooltip: `Roles: ${state.role ?? 'all'} (click to change)` };
-    pick.buttons = [button('case-sensitive', 'Match Case', state.caseSensitive), button('whole-word', 'Match Whole Word', state.wholeWord), button('regex', 'Use Regular Expression', state.regex), role];
+    const role: vscode.QuickInputButton = {
+      iconPath: new vscode.ThemeIcon('person'),
+      tooltip: `Roles: ${state.role ?? 'all'} (click to change)`,
+    };
+    pick.buttons = [
+      button('case-sensitive', 'Match Case', state.caseSensitive),
+      button('whole-word', 'Match Whole Word', state.wholeWord),
+      button('regex', 'Use Regular Expression', state.regex),
+      role,
+    ];
     const t = this.scopeText();
     pick.placeholder = t.placeholder;
-    const flags = [t.searched, state.caseSensitive && 'match case', state.wholeWord && 'whole word', state.regex && 'regex', state.role && `${state.role} only`].filter(Boolean);
+    const flags = [
+      t.searched,
+      state.caseSensitive && 'match case',
+      state.wholeWord && 'whole word',
+      state.regex && 'regex',
+      state.role && `${state.role} only`,
+    ].filter(Boolean);
     pick.title = `Search Conversations — ${flags.join(', ')}`;
   }
 
@@ -177,7 +214,11 @@ export class SearchPick {
   private async run(): Promise<void> {
     this.running?.abort();
     const text = this.pick.value;
-    if (!text) return this.showMessage('Type to search messages', 'Options: match case, whole word, regular expression and role are the buttons above.');
+    if (!text)
+      return this.showMessage(
+        'Type to search messages',
+        'Options: match case, whole word, regular expression and role are the buttons above.',
+      );
     const ac = new AbortController();
     this.running = ac;
     this.pick.busy = true;
@@ -201,9 +242,17 @@ export class SearchPick {
     const within = this.scoped();
     const query = { text, regex: state.regex, caseSensitive: state.caseSensitive, wholeWord: state.wholeWord };
     // Annotations are no message of a role: they match only when no role is picked.
-    const hits: HitItem[] = state.role ? [] : annotationItems(services, query, within ? new Set(within.convIds) : undefined);
+    const hits: HitItem[] = state.role
+      ? []
+      : annotationItems(services, query, within ? new Set(within.convIds) : undefined);
     const outcome = await service.search(
-      { text, regex: state.regex, caseSensitive: state.caseSensitive, wholeWord: state.wholeWord, ...(state.role ? { roles: [state.role] } : {}) },
+      {
+        text,
+        regex: state.regex,
+        caseSensitive: state.caseSensitive,
+        wholeWord: state.wholeWord,
+        ...(state.role ? { roles: [state.role] } : {}),
+      },
       {
         limit: RESULT_LIMIT,
         budgetMs: 10_000,
@@ -211,19 +260,42 @@ export class SearchPick {
         ...(within ? { only: new Set(within.convIds) } : {}),
         onMatches: (ms) => {
           // First results show while the rest are still being read.
-          hits.push(...ms.map((m) => hitItem(m, services.data.logs.get(m.conv_id), rescoredVerdict(services.rescored.get(m.conv_id)?.is_correct))));
+          hits.push(
+            ...ms.map((m) =>
+              hitItem(
+                m,
+                services.data.logs.get(m.conv_id),
+                rescoredVerdict(services.rescored.get(m.conv_id)?.is_correct),
+              ),
+            ),
+          );
           if (!ac.signal.aborted) this.showRows([...hits]);
         },
       },
     );
     if (ac.signal.aborted) return;
     const notes: HitItem[] = [];
-    if (outcome.timedOut) notes.push({ label: '$(warning) Search stopped after 10 s', detail: 'The results are partial. Simplify the regular expression or search for a longer word.', alwaysShow: true });
-    if (outcome.truncated) notes.push({ label: `$(info) First ${RESULT_LIMIT} matches`, detail: 'Refine the query to see the rest.', alwaysShow: true });
+    if (outcome.timedOut)
+      notes.push({
+        label: '$(warning) Search stopped after 10 s',
+        detail: 'The results are partial. Simplify the regular expression or search for a longer word.',
+        alwaysShow: true,
+      });
+    if (outcome.truncated)
+      notes.push({
+        label: `$(info) First ${RESULT_LIMIT} matches`,
+        detail: 'Refine the query to see the rest.',
+        alwaysShow: true,
+      });
     if (outcome.error) notes.push({ label: '$(error) Search failed', detail: outcome.error, alwaysShow: true });
     if (!hits.length && !notes.length) {
       const label = `No message matches "${text}"${within ? ' in the filtered conversations' : ''}`;
-      return this.showMessage(label, within ? `Search All (${this.total}) with the scope row above, or try without whole word or match case.` : 'Try without whole word or match case, or another role.');
+      return this.showMessage(
+        label,
+        within
+          ? `Search All (${this.total}) with the scope row above, or try without whole word or match case.`
+          : 'Try without whole word or match case, or another role.',
+      );
     }
     this.showRows([...notes, ...hits]);
   }

@@ -21,7 +21,11 @@ export interface SearchScopeText {
 
 export function searchScopeText({ filter, total, ignoreFilter }: SearchScopeInput): SearchScopeText {
   const all = `All (${total})`;
-  if (!filter) return { placeholder: `Search what users, assistants and system prompts said in all ${total} conversations`, searched: all };
+  if (!filter)
+    return {
+      placeholder: `Search what users, assistants and system prompts said in all ${total} conversations`,
+      searched: all,
+    };
   const filtered = `Filtered (${filter.count})`;
   const on = ignoreFilter ? all : filtered;
   return {

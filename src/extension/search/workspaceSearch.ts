@@ -47,7 +47,9 @@ export class WorkspaceSearch implements vscode.Disposable {
         const t0 = Date.now();
         const r = await service.indexFiles(files);
         this.indexed = new Set(files);
-        this.log(`[search] ${r.conversations} conversation(s) in ${files.length} log file(s) indexed (${Date.now() - t0} ms)`);
+        this.log(
+          `[search] ${r.conversations} conversation(s) in ${files.length} log file(s) indexed (${Date.now() - t0} ms)`,
+        );
       } catch (e) {
         this.log(`[search] indexing failed: ${e instanceof Error ? e.message : String(e)}`);
       }

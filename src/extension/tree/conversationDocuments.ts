@@ -20,7 +20,11 @@ export function parseDocumentPath(path: string): DocumentTarget | undefined {
 }
 
 function header(entry: RunLogEntry): string[] {
-  const inst = instanceLabel({ mode: entry.mode ?? 'multi', condition: entry.condition ?? 'original', ...(entry.path ? { path: entry.path, k: entry.k ?? 0 } : {}) });
+  const inst = instanceLabel({
+    mode: entry.mode ?? 'multi',
+    condition: entry.condition ?? 'original',
+    ...(entry.path ? { path: entry.path, k: entry.k ?? 0 } : {}),
+  });
   return [
     `- conversation: \`${entry.conv_id}\``,
     `- task: \`${entry.task_id}\` (${entry.task})`,
@@ -44,11 +48,22 @@ function messageBody(m: TraceMessage): string {
 /** The full text of one turn, with the log entries folded into it. */
 export function renderTurnDocument(entry: RunLogEntry, index: number): string {
   const m = entry.trace[index];
-  if (!m) return `Turn ${index} does not exist in conversation ${entry.conv_id} (it has ${entry.trace.length} messages).\n`;
+  if (!m)
+    return `Turn ${index} does not exist in conversation ${entry.conv_id} (it has ${entry.trace.length} messages).\n`;
   const a = analyzeConversation(parseConversation(entry));
   const node = [...a.turns, ...a.bookkeeping].find((t) => t.index === index);
   const title = node ? turnLabel(node) : m.role;
-  const lines = [`# ${title}`, '', ...header(entry), `- trace index: ${index}${m.timestamp !== undefined ? ` · ${String(m.timestamp)}` : ''}`, '', '---', '', messageBody(m), ''];
+  const lines = [
+    `# ${title}`,
+    '',
+    ...header(entry),
+    `- trace index: ${index}${m.timestamp !== undefined ? ` · ${String(m.timestamp)}` : ''}`,
+    '',
+    '---',
+    '',
+    messageBody(m),
+    '',
+  ];
   const notes = a.annotations.get(index) ?? [];
   if (notes.length) {
     lines.push('---', '', '## Log entries for this turn', '');

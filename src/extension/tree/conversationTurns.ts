@@ -10,7 +10,11 @@ import { verdictSign } from './sourceTreeModel';
 
 export function firstLineOf(content: unknown, max = 120): string {
   const text = typeof content === 'string' ? content : JSON.stringify(content);
-  const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  const line =
+    text
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
   return line.length > max ? line.slice(0, max - 1) + '…' : line;
 }
 
@@ -39,25 +43,60 @@ export function analyzeConversation(c: Conversation): TurnAnalysis {
   const annotations = new Map<number, number[]>();
   const node = (index: number, extra: Partial<TurnNode> = {}): TurnNode => {
     const m = trace[index]!;
-    return { kind: 'turn', id: `turn:${convId}:${index}`, convId, index, role: m.role, tags: [], bookkeeping: false, firstLine: firstLineOf(m.content), args: { convId, turnIndex: index }, ...extra };
+    return {
+      kind: 'turn',
+      id: `turn:${convId}:${index}`,
+      convId,
+      index,
+      role: m.role,
+      tags: [],
+      bookkeeping: false,
+      firstLine: firstLineOf(m.content),
+      args: { convId, turnIndex: index },
+      ...extra,
+    };
   };
   const rows: TurnNode[] = c.otherMessages.map((m) => node(m.traceIndex));
   for (const t of c.turns) {
-    const tags = [...t.shardIds.map((id) => `shard ${id}`), ...(t.event ? [`${t.event} · block ${t.block ?? 1}`] : []), ...(t.transition ? [t.transition.transition] : [])];
+    const tags = [
+      ...t.shardIds.map((id) => `shard ${id}`),
+      ...(t.event ? [`${t.event} · block ${t.block ?? 1}`] : []),
+      ...(t.transition ? [t.transition.transition] : []),
+    ];
     rows.push(node(t.user.traceIndex, { tags }));
-    if (t.annotations.length) annotations.set(t.user.traceIndex, [...t.annotations].sort((a, b) => a - b));
+    if (t.annotations.length)
+      annotations.set(
+        t.user.traceIndex,
+        [...t.annotations].sort((a, b) => a - b),
+      );
     for (const r of t.replies) {
-      rows.push(node(r.traceIndex, { ...(r.responseType !== undefined ? { responseType: responseTypeName(r.responseType) } : {}), ...(r.evaluation ? { evaluation: r.evaluation.verdict } : {}) }));
+      rows.push(
+        node(r.traceIndex, {
+          ...(r.responseType !== undefined ? { responseType: responseTypeName(r.responseType) } : {}),
+          ...(r.evaluation ? { evaluation: r.evaluation.verdict } : {}),
+        }),
+      );
       if (r.annotations.length) annotations.set(r.traceIndex, r.annotations);
     }
   }
   for (const s of c.standalone) {
     // A `log` whose content is not an object with a `type` reads as its raw content.
     const typed = trace[s.traceIndex]!.content !== null && typeof trace[s.traceIndex]!.content === 'object';
-    rows.push(node(s.traceIndex, { logType: typed ? logTypeOf(s.content) : 'log', ...(typed ? { firstLine: firstLineOf(describeLog(s.content)) } : {}) }));
+    rows.push(
+      node(s.traceIndex, {
+        logType: typed ? logTypeOf(s.content) : 'log',
+        ...(typed ? { firstLine: firstLineOf(describeLog(s.content)) } : {}),
+      }),
+    );
   }
   rows.sort((a, b) => a.index - b.index);
-  const bookkeeping = c.bookkeeping.map((b) => node(b.traceIndex, { logType: logTypeOf(b.content), bookkeeping: true, firstLine: firstLineOf(describeLog(b.content)) }));
+  const bookkeeping = c.bookkeeping.map((b) =>
+    node(b.traceIndex, {
+      logType: logTypeOf(b.content),
+      bookkeeping: true,
+      firstLine: firstLineOf(describeLog(b.content)),
+    }),
+  );
   return { turns: rows, bookkeeping, annotations };
 }
 
@@ -70,7 +109,13 @@ export function buildTurnNodes(c: Conversation, showBookkeeping: boolean): Array
   const convId = c.entry.conv_id;
   if (showBookkeeping) return [...a.turns, ...a.bookkeeping].sort((x, y) => x.index - y.index);
   if (!a.bookkeeping.length) return a.turns;
-  const folded: BookkeepingNode = { kind: 'bookkeeping', id: `bookkeeping:${convId}`, convId, entries: a.bookkeeping, args: { convId } };
+  const folded: BookkeepingNode = {
+    kind: 'bookkeeping',
+    id: `bookkeeping:${convId}`,
+    convId,
+    entries: a.bookkeeping,
+    args: { convId },
+  };
   return [...a.turns, folded];
 }
 

@@ -30,7 +30,11 @@ function visibleWithin(view: vscode.TreeView<unknown>, ms: number): Promise<bool
 }
 
 /** The first load shows the sources before it indexes: the view's first rows are drawn undisturbed (ARCHITECTURE.md). */
-function holdIndexingForFirstRows(services: ExtensionServices, provider: SourcesTreeProvider, view: vscode.TreeView<unknown>): void {
+function holdIndexingForFirstRows(
+  services: ExtensionServices,
+  provider: SourcesTreeProvider,
+  view: vscode.TreeView<unknown>,
+): void {
   const { context, data, output } = services;
   /** What the first load's hold and deferral wait for, in the words of their log lines. */
   const firstRowsDrawn = async () => ((await provider.rowsDrawn()) ? 'the rows were drawn' : 'no sources to draw');
@@ -56,7 +60,13 @@ function holdIndexingForFirstRows(services: ExtensionServices, provider: Sources
 export function registerSourcesTree(services: ExtensionServices): void {
   const { context, data, output } = services;
   // One model for the tree and the Samples table: rebuilt after a data change, filtered once per filter change.
-  const provider = new SourcesTreeProvider(data, services.treeModels, services.treeFilters.filters, setting('tree.showBookkeeping'), output);
+  const provider = new SourcesTreeProvider(
+    data,
+    services.treeModels,
+    services.treeFilters.filters,
+    setting('tree.showBookkeeping'),
+    output,
+  );
   const view = vscode.window.createTreeView(SOURCES_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const status = new SourcesTreeStatus(services, provider, view);
   context.subscriptions.push(provider, view, status);

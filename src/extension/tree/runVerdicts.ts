@@ -14,7 +14,8 @@ export function newErrorsOf(convs: readonly ConversationRef[]): Map<string, Set<
   // One pass for the (model, mode) pairs with a correct Original, one for the errors (the tree asks
   // this of every source after each indexing batch: linear, not runs × runs).
   const originalCorrect = new Set<string>();
-  for (const o of base) if (o.condition === 'original' && o.verdict === 'correct') originalCorrect.add(`${o.model}\0${o.mode}`);
+  for (const o of base)
+    if (o.condition === 'original' && o.verdict === 'correct') originalCorrect.add(`${o.model}\0${o.mode}`);
   for (const c of base) {
     if (c.verdict !== 'incorrect' || (c.condition !== 'retained' && c.condition !== 'revised')) continue;
     if (!originalCorrect.has(`${c.model}\0${c.mode}`)) continue;
@@ -24,7 +25,6 @@ export function newErrorsOf(convs: readonly ConversationRef[]): Map<string, Set<
   }
   return out;
 }
-
 
 /**
  * A conversation with its re-scored verdict in place of the logged one, and what re-scoring found.

@@ -91,15 +91,21 @@ export function emptyCounts(): VerdictCounts {
 }
 
 /** Per-model verdict counts of runs; sorted by model, or in `order`'s model order (a superset, already sorted). */
-export function countsByModel(runs: readonly ConversationRef[], order?: ReadonlyArray<{ model: string }>): Array<{ model: string; counts: VerdictCounts }> {
+export function countsByModel(
+  runs: readonly ConversationRef[],
+  order?: ReadonlyArray<{ model: string }>,
+): Array<{ model: string; counts: VerdictCounts }> {
   const perModel = new Map<string, VerdictCounts>();
   for (const c of runs) {
     let counts = perModel.get(c.model);
     if (!counts) perModel.set(c.model, (counts = emptyCounts()));
     counts[c.verdict]++;
   }
-  if (order) return order.flatMap(({ model }) => (perModel.has(model) ? [{ model, counts: perModel.get(model)! }] : []));
-  return [...perModel.entries()].sort(([a], [b]) => collator.compare(a, b)).map(([model, counts]) => ({ model, counts }));
+  if (order)
+    return order.flatMap(({ model }) => (perModel.has(model) ? [{ model, counts: perModel.get(model)! }] : []));
+  return [...perModel.entries()]
+    .sort(([a], [b]) => collator.compare(a, b))
+    .map(([model, counts]) => ({ model, counts }));
 }
 
 /** The order of a source's runs: by file, then line (the same however the batches arrived). */
@@ -146,7 +152,8 @@ export class SourceTreeData {
 
   constructor(readonly input: TreeInput) {
     this.files = input.files ?? [];
-    for (const [taskId, rec] of input.records) this.sources.set(taskId, { taskId, domain: rec.record.task, record: rec, convs: [] });
+    for (const [taskId, rec] of input.records)
+      this.sources.set(taskId, { taskId, domain: rec.record.task, record: rec, convs: [] });
     for (const [taskId, plan] of input.plans ?? []) {
       const s = this.sources.get(taskId);
       if (s) s.plan = plan;
@@ -293,7 +300,8 @@ export class SourceTreeData {
   erringModesOf(s: SourceData): Map<string, Set<string>> {
     if (!s.erringModes) {
       s.erringModes = new Map();
-      for (const [model, errs] of this.errorsOf(s)) s.erringModes.set(model, new Set(s.convs.filter((x) => errs.has(x.conv_id)).map((x) => x.mode)));
+      for (const [model, errs] of this.errorsOf(s))
+        s.erringModes.set(model, new Set(s.convs.filter((x) => errs.has(x.conv_id)).map((x) => x.mode)));
     }
     return s.erringModes;
   }

@@ -6,16 +6,55 @@ import { shardText, type ReviewStatus } from '../../core/schema/records';
 import type { Condition, ExtendedPath, Mode, RecapMode } from '../../core/schema/runlog';
 import { activeTaskOf, baseInstances, instanceRecapLabel } from '../../core/render/instances';
 import { columnFilterOf } from '../filters/columnFilters';
-import { SourceTreeData, countsByModel, emptyCounts, type SourceData, type TreeInput, type TreeSummary } from './sourceTreeData';
+import {
+  SourceTreeData,
+  countsByModel,
+  emptyCounts,
+  type SourceData,
+  type TreeInput,
+  type TreeSummary,
+} from './sourceTreeData';
 import { collator, compareInstances } from './treeOrder';
 import { hasActiveFilters, hasRunFilters, type TreeFilters } from './treeFilters';
-import type { DomainNode, FileNode, FilesNode, InstanceNode, RunNode, RunRescore, SourceNode, SourceTreeNode } from './treeItems';
+import type {
+  DomainNode,
+  FileNode,
+  FilesNode,
+  InstanceNode,
+  RunNode,
+  RunRescore,
+  SourceNode,
+  SourceTreeNode,
+} from './treeItems';
 
 export { newErrorsOf } from './runVerdicts';
-export { describeFilters, hasActiveFilters, shortModel, verdictSign, type ReviewFilter, type TreeFilters } from './treeFilters';
-export { describeInstance, describeRescore, describeRun, describeSource, emptyFilterMessage, formatCounts, type RescoreKnowledge } from './treeDescriptions';
+export {
+  describeFilters,
+  hasActiveFilters,
+  shortModel,
+  verdictSign,
+  type ReviewFilter,
+  type TreeFilters,
+} from './treeFilters';
+export {
+  describeInstance,
+  describeRescore,
+  describeRun,
+  describeSource,
+  emptyFilterMessage,
+  formatCounts,
+  type RescoreKnowledge,
+} from './treeDescriptions';
 
-export { SourceTreeData, type RescoredRun, type TreeFile, type TreeInput, type TreePlan, type TreeRecord, type TreeSummary } from './sourceTreeData';
+export {
+  SourceTreeData,
+  type RescoredRun,
+  type TreeFile,
+  type TreeInput,
+  type TreePlan,
+  type TreeRecord,
+  type TreeSummary,
+} from './sourceTreeData';
 
 export class SourceTreeModel {
   private readonly parents = new Map<string, SourceTreeNode>();
@@ -64,7 +103,15 @@ export class SourceTreeModel {
   }
 
   /** For a find command: every source with its shard texts (records) for matching. */
-  searchableSources(): Array<{ taskId: string; domain: string; review?: ReviewStatus; hasRecord: boolean; hasPlan: boolean; shards: string[]; conversations: number }> {
+  searchableSources(): Array<{
+    taskId: string;
+    domain: string;
+    review?: ReviewStatus;
+    hasRecord: boolean;
+    hasPlan: boolean;
+    shards: string[];
+    conversations: number;
+  }> {
     return [...this.data.sources.values()]
       .map((s) => ({
         taskId: s.taskId,
@@ -92,7 +139,16 @@ export class SourceTreeModel {
     }
     const files = this.data.files;
     if (files.length && !hasActiveFilters(this.filters)) {
-      const fileNodes: FileNode[] = files.map((f) => ({ kind: 'file', id: `file:${f.path}`, file: f.path, fileKind: f.kind, displayPath: f.displayPath, items: f.items, problems: f.problems, args: { file: f.path } }));
+      const fileNodes: FileNode[] = files.map((f) => ({
+        kind: 'file',
+        id: `file:${f.path}`,
+        file: f.path,
+        fileKind: f.kind,
+        displayPath: f.displayPath,
+        items: f.items,
+        problems: f.problems,
+        args: { file: f.path },
+      }));
       const group: FilesNode = { kind: 'files', id: 'files', files: fileNodes, args: {} };
       this.childCache.set(group.id, fileNodes);
       for (const f of fileNodes) this.parents.set(f.id, group);
@@ -104,7 +160,9 @@ export class SourceTreeModel {
 
   /** True when the tree has data but the filters hide all of it. */
   isFilteredEmpty(): boolean {
-    return this.data.sources.size > 0 && hasActiveFilters(this.filters) && !this.roots().some((n) => n.kind === 'domain');
+    return (
+      this.data.sources.size > 0 && hasActiveFilters(this.filters) && !this.roots().some((n) => n.kind === 'domain')
+    );
   }
 
   children(node?: SourceTreeNode): SourceTreeNode[] {
@@ -177,7 +235,10 @@ export class SourceTreeModel {
     if (!this.runFilter) {
       const models = f.models?.length ? new Set(f.models) : undefined;
       const verdicts = f.verdicts?.length ? new Set(f.verdicts) : undefined;
-      const columns = columnFilterOf(f, { inactiveOf: (id) => this.data.rescores.get(id)?.inactive.length, fileLabel: (file) => this.data.fileLabel(file) });
+      const columns = columnFilterOf(f, {
+        inactiveOf: (id) => this.data.rescores.get(id)?.inactive.length,
+        fileLabel: (file) => this.data.fileLabel(file),
+      });
       const hasInactive = this.data.input.hasInactive;
       this.runFilter = (src, c) => {
         if (models && !models.has(c.model)) return false;
@@ -187,10 +248,15 @@ export class SourceTreeModel {
           const errs = this.data.errorsOf(src).get(c.model);
           if (!errs) return false;
           // The erring runs and the Original they diverge from.
-          const isOriginal = !c.path && c.condition === 'original' && (this.data.erringModesOf(src).get(c.model)?.has(c.mode) ?? false);
+          const isOriginal =
+            !c.path && c.condition === 'original' && (this.data.erringModesOf(src).get(c.model)?.has(c.mode) ?? false);
           if (!errs.has(c.conv_id) && !isOriginal) return false;
         }
-        if (f.newErrorsWithInactive && !(this.data.errorsOf(src).get(c.model)?.has(c.conv_id) && hasInactive?.(c.conv_id))) return false;
+        if (
+          f.newErrorsWithInactive &&
+          !(this.data.errorsOf(src).get(c.model)?.has(c.conv_id) && hasInactive?.(c.conv_id))
+        )
+          return false;
         return true;
       };
     }
@@ -204,7 +270,8 @@ export class SourceTreeModel {
     const out: ConversationRef[] = [];
     for (const root of this.roots()) {
       if (root.kind !== 'domain') continue;
-      for (const node of this.children(root)) if (node.kind === 'source') for (const c of this.visibleBySource.get(node.taskId) ?? []) out.push(c);
+      for (const node of this.children(root))
+        if (node.kind === 'source') for (const c of this.visibleBySource.get(node.taskId) ?? []) out.push(c);
     }
     return (this.visibleList = out);
   }
@@ -233,12 +300,23 @@ export class SourceTreeModel {
         hasRecord: !!s.record,
         ...(s.record && !s.record.record.intent ? { unrevised: true } : {}),
         ...(s.plan ? { hasPlan: true } : {}),
-        ...(s.record ? { recordFile: s.record.file, recordLine: s.record.line } : s.plan ? { recordFile: s.plan.file, recordLine: s.plan.line } : {}),
+        ...(s.record
+          ? { recordFile: s.record.file, recordLine: s.record.line }
+          : s.plan
+            ? { recordFile: s.plan.file, recordLine: s.plan.line }
+            : {}),
         ...(review ? { review } : {}),
         // Unfiltered counts are the data's, counted once; filtered ones only over the visible runs.
         perModel: runFiltered ? countsByModel(runs, this.data.allCountsOf(s)) : this.data.allCountsOf(s),
         newErrorModels: this.data.errorModelsOf(s),
-        args: { taskId: s.taskId, ...(s.record ? { file: s.record.file, line: s.record.line } : s.plan ? { file: s.plan.file, line: s.plan.line } : {}) },
+        args: {
+          taskId: s.taskId,
+          ...(s.record
+            ? { file: s.record.file, line: s.record.line }
+            : s.plan
+              ? { file: s.plan.file, line: s.plan.line }
+              : {}),
+        },
       };
       this.sourceNodes.set(s.taskId, node);
       out.push(node);
@@ -251,12 +329,21 @@ export class SourceTreeModel {
     if (!s) return [];
     const errors = this.data.errorsOf(s);
     const runs = this.visibleBySource.get(s.taskId) ?? this.visibleRuns(s);
-    const specs = new Map<string, { mode: Mode; condition: Condition; path?: ExtendedPath; k?: number; recap?: RecapMode }>();
+    const specs = new Map<
+      string,
+      { mode: Mode; condition: Condition; path?: ExtendedPath; k?: number; recap?: RecapMode }
+    >();
     if (s.record) for (const spec of baseInstances(s.record.record)) specs.set(instanceKey(spec), spec);
     // Extended paths (and anything else) present in the logs.
     for (const c of s.convs) {
       const key = instanceKey(c);
-      if (!specs.has(key)) specs.set(key, { mode: c.mode, condition: c.condition, ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}), ...(c.recap ? { recap: c.recap } : {}) });
+      if (!specs.has(key))
+        specs.set(key, {
+          mode: c.mode,
+          condition: c.condition,
+          ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}),
+          ...(c.recap ? { recap: c.recap } : {}),
+        });
     }
     const out: InstanceNode[] = [];
     for (const [key, spec] of [...specs.entries()].sort(([, a], [, b]) => compareInstances(a, b))) {
@@ -264,7 +351,8 @@ export class SourceTreeModel {
       if (hasRunFilters(this.filters) && mine.length === 0) continue;
       const counts = emptyCounts();
       for (const c of mine) counts[c.verdict]++;
-      const active = s.record?.record.intent && spec.mode !== 'evolving' ? activeTaskOf({ ...spec, mode: spec.mode }) : undefined;
+      const active =
+        s.record?.record.intent && spec.mode !== 'evolving' ? activeTaskOf({ ...spec, mode: spec.mode }) : undefined;
       const node: InstanceNode = {
         kind: 'instance',
         id: `instance:${s.taskId}|${key}`,
@@ -277,7 +365,13 @@ export class SourceTreeModel {
         ...(active ? { active } : {}),
         counts,
         runs: mine.length,
-        args: { taskId: s.taskId, mode: spec.mode, condition: spec.condition, ...(spec.path ? { path: spec.path, k: spec.k ?? 0 } : {}), ...(spec.recap ? { recap: spec.recap } : {}) },
+        args: {
+          taskId: s.taskId,
+          mode: spec.mode,
+          condition: spec.condition,
+          ...(spec.path ? { path: spec.path, k: spec.k ?? 0 } : {}),
+          ...(spec.recap ? { recap: spec.recap } : {}),
+        },
       };
       this.runCache.set(node.id, { convs: mine, errors });
       out.push(node);
@@ -313,12 +407,31 @@ export class SourceTreeModel {
 
   private runNodeOf(c: ConversationRef, repeat: number, newError: boolean): RunNode {
     return {
-      kind: 'run', id: `run:${c.conv_id}`, convId: c.conv_id, taskId: c.task_id, model: c.model,
-      verdict: c.verdict, turns: c.turns, file: c.file, line: c.line, repeat, newError,
+      kind: 'run',
+      id: `run:${c.conv_id}`,
+      convId: c.conv_id,
+      taskId: c.task_id,
+      model: c.model,
+      verdict: c.verdict,
+      turns: c.turns,
+      file: c.file,
+      line: c.line,
+      repeat,
+      newError,
       ...(this.data.rescores.has(c.conv_id) ? { rescore: this.data.rescores.get(c.conv_id)! } : {}),
       ...(c.forkedFrom ? { forkedFrom: c.forkedFrom } : {}),
       ...(this.data.annotationCount(c.conv_id) ? { annotations: this.data.annotationCount(c.conv_id) } : {}),
-      args: { taskId: c.task_id, mode: c.mode, condition: c.condition, ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}), ...(c.recap ? { recap: c.recap } : {}), convId: c.conv_id, model: c.model, file: c.file, line: c.line },
+      args: {
+        taskId: c.task_id,
+        mode: c.mode,
+        condition: c.condition,
+        ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}),
+        ...(c.recap ? { recap: c.recap } : {}),
+        convId: c.conv_id,
+        model: c.model,
+        file: c.file,
+        line: c.line,
+      },
     };
   }
 }

@@ -2,7 +2,16 @@
 // demand. The tree's content comes from SourceTreeModel (vscode-free, unit-tested).
 import * as vscode from 'vscode';
 import type { WorkspaceData } from '../data/workspaceData';
-import { describeInstance, describeRescore, describeRun, describeSource, shortModel, verdictSign, type SourceTreeModel, type TreeFilters } from './sourceTreeModel';
+import {
+  describeInstance,
+  describeRescore,
+  describeRun,
+  describeSource,
+  shortModel,
+  verdictSign,
+  type SourceTreeModel,
+  type TreeFilters,
+} from './sourceTreeModel';
 import type { TreeModels } from './treeModels';
 import { buildTurnNodes, turnLabel } from './conversationTurns';
 import { turnDocumentPath, CONVERSATION_SCHEME } from './conversationDocuments';
@@ -24,7 +33,12 @@ function verdictIcon(v: Verdict): vscode.ThemeIcon {
   return new vscode.ThemeIcon(VERDICT_CODICONS[v], new vscode.ThemeColor(VERDICT_COLORS[v]));
 }
 
-const DOMAIN_ICONS: Record<string, string> = { math: 'symbol-operator', code: 'code', database: 'database', actions: 'tools' };
+const DOMAIN_ICONS: Record<string, string> = {
+  math: 'symbol-operator',
+  code: 'code',
+  database: 'database',
+  actions: 'tools',
+};
 
 /** After the workbench last fetched sources' rows, the time it gets to draw them before `rowsDrawn` resolves. */
 const DRAW_MS = 150;
@@ -34,7 +48,9 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
   readonly onDidChangeTreeData = this.changed.event;
   model: SourceTreeModel;
   /** What `rowsDrawn` waits for. */
-  private readonly firstRows = new FirstRowsWatch(DRAW_MS, () => this.logFirstFetch('every domain', "every domain's sources"));
+  private readonly firstRows = new FirstRowsWatch(DRAW_MS, () =>
+    this.logFirstFetch('every domain', "every domain's sources"),
+  );
 
   constructor(
     private readonly data: WorkspaceData,
@@ -123,11 +139,16 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
       const conv = await this.data.readConversation(run.convId);
       if (!conv) return [];
       // Forks of this conversation come first, then its turns.
-      const children: SourceTreeNode[] = [...model.forksOf(run.convId), ...buildTurnNodes(parseConversation(conv.entry), this.showBookkeepingValue)];
+      const children: SourceTreeNode[] = [
+        ...model.forksOf(run.convId),
+        ...buildTurnNodes(parseConversation(conv.entry), this.showBookkeepingValue),
+      ];
       model.setChildren(run, children);
       return children;
     } catch (e) {
-      this.output?.appendLine(`[tree] could not read conversation ${run.convId}: ${e instanceof Error ? e.message : String(e)}`);
+      this.output?.appendLine(
+        `[tree] could not read conversation ${run.convId}: ${e instanceof Error ? e.message : String(e)}`,
+      );
       return [];
     }
   }
@@ -144,16 +165,24 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
       case 'source': {
         item = new vscode.TreeItem(node.taskId, C.Collapsed);
         item.description = describeSource(node);
-        item.iconPath = new vscode.ThemeIcon(node.newErrorModels.length ? 'warning' : node.hasRecord ? 'file-text' : 'file', node.newErrorModels.length ? new vscode.ThemeColor('list.warningForeground') : undefined);
+        item.iconPath = new vscode.ThemeIcon(
+          node.newErrorModels.length ? 'warning' : node.hasRecord ? 'file-text' : 'file',
+          node.newErrorModels.length ? new vscode.ThemeColor('list.warningForeground') : undefined,
+        );
         break;
       }
       case 'instance':
         item = new vscode.TreeItem(node.label, node.runs ? C.Collapsed : C.None);
         item.description = describeInstance(node);
-        item.iconPath = new vscode.ThemeIcon(node.path ? 'layers' : node.mode === 'single' ? 'comment' : 'comment-discussion');
+        item.iconPath = new vscode.ThemeIcon(
+          node.path ? 'layers' : node.mode === 'single' ? 'comment' : 'comment-discussion',
+        );
         break;
       case 'run':
-        item = new vscode.TreeItem(`${verdictSign(node.verdict)} ${node.forkedFrom ? 'fork · ' : ''}${shortModel(node.model)}${node.repeat > 1 ? ` #${node.repeat}` : ''}`, C.Collapsed);
+        item = new vscode.TreeItem(
+          `${verdictSign(node.verdict)} ${node.forkedFrom ? 'fork · ' : ''}${shortModel(node.model)}${node.repeat > 1 ? ` #${node.repeat}` : ''}`,
+          C.Collapsed,
+        );
         item.description = describeRun(node);
         item.iconPath = verdictIcon(node.verdict);
         break;
@@ -161,7 +190,10 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
         item = turnItem(node);
         break;
       case 'bookkeeping':
-        item = new vscode.TreeItem(`${node.entries.length} bookkeeping entr${node.entries.length === 1 ? 'y' : 'ies'}`, C.Collapsed);
+        item = new vscode.TreeItem(
+          `${node.entries.length} bookkeeping entr${node.entries.length === 1 ? 'y' : 'ies'}`,
+          C.Collapsed,
+        );
         item.description = 'folded (Toggle Bookkeeping shows them inline)';
         item.iconPath = new vscode.ThemeIcon('fold');
         break;
@@ -173,7 +205,10 @@ export class SourcesTreeProvider implements vscode.TreeDataProvider<SourceTreeNo
       case 'file':
         item = new vscode.TreeItem(node.displayPath, C.None);
         item.description = `${node.fileKind} · ${node.items} item${node.items === 1 ? '' : 's'}${node.problems ? ` · ${node.problems} problem${node.problems === 1 ? '' : 's'}` : ''}`;
-        item.iconPath = new vscode.ThemeIcon(node.problems ? 'warning' : 'file', node.problems ? new vscode.ThemeColor('list.warningForeground') : undefined);
+        item.iconPath = new vscode.ThemeIcon(
+          node.problems ? 'warning' : 'file',
+          node.problems ? new vscode.ThemeColor('list.warningForeground') : undefined,
+        );
         item.resourceUri = vscode.Uri.file(node.file);
         item.command = { command: 'vscode.open', title: 'Open File', arguments: [vscode.Uri.file(node.file)] };
         break;
@@ -209,7 +244,9 @@ function tooltipOf(node: SourceTreeNode): string | undefined {
     case 'source':
       return [
         `${node.taskId} (${node.domain})`,
-        node.recordFile ? `${node.hasRecord ? 'record' : 'plan'}: ${vscode.workspace.asRelativePath(node.recordFile)}:${node.recordLine}` : 'no record for this task_id (logs only)',
+        node.recordFile
+          ? `${node.hasRecord ? 'record' : 'plan'}: ${vscode.workspace.asRelativePath(node.recordFile)}:${node.recordLine}`
+          : 'no record for this task_id (logs only)',
         ...(node.review ? [`review: ${node.review}`] : []),
         ...node.perModel.map((m) => `• ${m.model}: ${formatCounts(m.counts, true)}`),
         ...(node.newErrorModels.length ? [`new errors: ${node.newErrorModels.join(', ')}`] : []),
@@ -217,7 +254,12 @@ function tooltipOf(node: SourceTreeNode): string | undefined {
     case 'instance':
       return `${node.mode} · condition ${node.condition}${node.path ? ` · ${node.path} k=${node.k}` : ''}${node.active ? ` · active task: ${node.active}` : ''}`;
     case 'run':
-      return [`${node.model}`, `conv_id ${node.convId}`, `${vscode.workspace.asRelativePath(node.file)}:${node.line}`, ...describeRescore(node)].join('\n');
+      return [
+        `${node.model}`,
+        `conv_id ${node.convId}`,
+        `${vscode.workspace.asRelativePath(node.file)}:${node.line}`,
+        ...describeRescore(node),
+      ].join('\n');
     default:
       return undefined;
   }
@@ -228,10 +270,19 @@ function turnItem(node: TurnNode): vscode.TreeItem {
   item.description = node.firstLine;
   item.iconPath = node.evaluation
     ? verdictIcon(node.evaluation)
-    : new vscode.ThemeIcon(node.role === 'user' ? 'account' : node.role === 'assistant' ? 'hubot' : node.role === 'system' ? 'gear' : node.bookkeeping ? 'debug-stackframe-dot' : 'output');
+    : new vscode.ThemeIcon(
+        node.role === 'user'
+          ? 'account'
+          : node.role === 'assistant'
+            ? 'hubot'
+            : node.role === 'system'
+              ? 'gear'
+              : node.bookkeeping
+                ? 'debug-stackframe-dot'
+                : 'output',
+      );
   item.tooltip = `${turnLabel(node)}\n\n${node.firstLine}`;
   const uri = vscode.Uri.from({ scheme: CONVERSATION_SCHEME, path: turnDocumentPath(node.convId, node.index) });
   item.command = { command: COMMANDS.openTurn, title: 'Open Turn', arguments: [node.args, uri] };
   return item;
 }
-

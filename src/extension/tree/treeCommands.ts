@@ -35,7 +35,10 @@ async function revealSource(t: TreeServices, taskId: string): Promise<void> {
   const { provider } = t;
   let node = provider.model.sourceNode(taskId);
   if (!node && hasActiveFilters(provider.filters)) {
-    const clear = await vscode.window.showInformationMessage(`"${taskId}" is hidden by the active filters (${describeFilters(provider.filters)}).`, 'Clear Filters');
+    const clear = await vscode.window.showInformationMessage(
+      `"${taskId}" is hidden by the active filters (${describeFilters(provider.filters)}).`,
+      'Clear Filters',
+    );
     if (clear !== 'Clear Filters') return;
     await t.services.treeFilters.set({});
     node = provider.model.sourceNode(taskId);
@@ -49,11 +52,22 @@ async function findSource(t: TreeServices): Promise<void> {
   const picked = await vscode.window.showQuickPick(
     sources.map((s) => ({
       label: s.taskId,
-      description: [s.domain, s.review ? `[${s.review}]` : s.hasRecord ? undefined : s.hasPlan ? 'plan' : 'no record', `${s.conversations} conversation${s.conversations === 1 ? '' : 's'}`].filter(Boolean).join(' · '),
+      description: [
+        s.domain,
+        s.review ? `[${s.review}]` : s.hasRecord ? undefined : s.hasPlan ? 'plan' : 'no record',
+        `${s.conversations} conversation${s.conversations === 1 ? '' : 's'}`,
+      ]
+        .filter(Boolean)
+        .join(' · '),
       detail: s.shards.join(' · ').slice(0, 300) || undefined,
       taskId: s.taskId,
     })),
-    { title: 'Find Source', placeHolder: 'Search task_id or shard text', matchOnDescription: true, matchOnDetail: true },
+    {
+      title: 'Find Source',
+      placeHolder: 'Search task_id or shard text',
+      matchOnDescription: true,
+      matchOnDetail: true,
+    },
   );
   if (picked) await revealSource(t, picked.taskId);
 }
@@ -68,13 +82,17 @@ async function revealRecord(t: TreeServices, arg: unknown): Promise<void> {
   const { data } = t.services;
   const a = treeTarget(t, arg);
   const rec = a.taskId ? (data.record(a.taskId) ?? data.plans().get(a.taskId)) : undefined;
-  if (!rec) return void vscode.window.showInformationMessage(`Intent Lens: no record or plan for ${a.taskId ?? 'this item'}.`);
+  if (!rec)
+    return void vscode.window.showInformationMessage(`Intent Lens: no record or plan for ${a.taskId ?? 'this item'}.`);
   await openAt(rec.file, rec.line);
 }
 
 function filteredConversations({ provider }: TreeServices): { description: string; convIds: string[] } | undefined {
   if (!hasActiveFilters(provider.filters)) return undefined;
-  return { description: describeFilters(provider.filters), convIds: provider.model.visibleConversations().map((c) => c.conv_id) };
+  return {
+    description: describeFilters(provider.filters),
+    convIds: provider.model.visibleConversations().map((c) => c.conv_id),
+  };
 }
 
 export const TREE_COMMANDS: ReadonlyArray<FeatureCommand<TreeServices>> = [
@@ -98,7 +116,13 @@ export const TREE_COMMANDS: ReadonlyArray<FeatureCommand<TreeServices>> = [
   { id: COMMANDS.revealRecord, run: revealRecord },
   // For links (src/extension/links): read the filters, and apply a validated filter from a link.
   { id: INTERNAL_COMMANDS.treeGetFilters, run: (t) => t.provider.filters },
-  { id: INTERNAL_COMMANDS.treeSetFilters, run: (t, f) => (f && typeof f === 'object' ? t.services.treeFilters.set(f as TreeFilters) : undefined) },
+  {
+    id: INTERNAL_COMMANDS.treeSetFilters,
+    run: (t, f) => (f && typeof f === 'object' ? t.services.treeFilters.set(f as TreeFilters) : undefined),
+  },
   { id: INTERNAL_COMMANDS.treeFilteredConversations, run: filteredConversations },
-  { id: INTERNAL_COMMANDS.treeSelection, run: (t) => (t.view.selection[0] ? readCommandTarget(t.view.selection[0]) : undefined) },
+  {
+    id: INTERNAL_COMMANDS.treeSelection,
+    run: (t) => (t.view.selection[0] ? readCommandTarget(t.view.selection[0]) : undefined),
+  },
 ];

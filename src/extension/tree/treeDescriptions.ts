@@ -34,7 +34,10 @@ export function describeRun(n: RunNode): string {
   const parts = [n.verdict, `${n.turns} turns`];
   if (n.forkedFrom) parts.unshift(`fork: ${describeEdit(n.forkedFrom)}`);
   if (n.newError) parts.push('new error');
-  if (n.rescore?.human) parts.push(n.rescore.changed ? `adjudicated: ${verdictSign(n.rescore.logged)}→${verdictSign(n.verdict)}` : 'adjudicated');
+  if (n.rescore?.human)
+    parts.push(
+      n.rescore.changed ? `adjudicated: ${verdictSign(n.rescore.logged)}→${verdictSign(n.verdict)}` : 'adjudicated',
+    );
   else if (n.rescore?.changed) parts.push(`re-scored: ${verdictSign(n.rescore.logged)}→${verdictSign(n.verdict)}`);
   if (n.annotations) parts.push(`✎${n.annotations}`);
   if (n.rescore?.inactive.length) parts.push(`inactive: ${n.rescore.inactive.join(', ')}`);
@@ -46,9 +49,12 @@ export function describeRescore(n: RunNode): string[] {
   const r = n.rescore;
   if (!r) return [];
   if (r.human) return [`${verdictSign(n.verdict)} ${r.human}`];
-  const extracted = r.extracted === null ? '(none)' : r.extracted.length > 300 ? `${r.extracted.slice(0, 300)}…` : r.extracted;
+  const extracted =
+    r.extracted === null ? '(none)' : r.extracted.length > 300 ? `${r.extracted.slice(0, 300)}…` : r.extracted;
   return [
-    r.changed ? `re-scored: ${verdictSign(r.logged)} ${r.logged} → ${verdictSign(n.verdict)} ${n.verdict}` : `re-scored: ${verdictSign(n.verdict)} ${n.verdict} (logged ${r.logged})`,
+    r.changed
+      ? `re-scored: ${verdictSign(r.logged)} ${r.logged} → ${verdictSign(n.verdict)} ${n.verdict}`
+      : `re-scored: ${verdictSign(n.verdict)} ${n.verdict} (logged ${r.logged})`,
     r.message,
     `extracted answer: ${extracted}`,
     `inactive content: ${r.inactive.length ? r.inactive.join(', ') : 'none'}`,

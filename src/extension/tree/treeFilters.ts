@@ -27,7 +27,6 @@ export function hasRunFilters(f: TreeFilters): boolean {
   return !!(f.models?.length || f.verdicts?.length || f.newErrors || f.newErrorsWithInactive || hasColumnFilters(f));
 }
 
-
 export function verdictSign(v: Verdict): string {
   return VERDICT_MARKS[v];
 }

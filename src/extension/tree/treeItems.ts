@@ -171,7 +171,8 @@ export interface FileNode extends NodeBase {
   problems: number;
 }
 
-export type SourceTreeNode = DomainNode | SourceNode | InstanceNode | RunNode | TurnNode | BookkeepingNode | FilesNode | FileNode;
+export type SourceTreeNode =
+  DomainNode | SourceNode | InstanceNode | RunNode | TurnNode | BookkeepingNode | FilesNode | FileNode;
 
 export function contextValueOf(node: SourceTreeNode): string {
   switch (node.kind) {

@@ -68,11 +68,17 @@ export class TreeModels implements vscode.Disposable {
     if (running && !extend) this.finishJob();
     const built = this.built;
     const { workspace: data } = this;
-    if (!built || built.input.records !== data.records() || built.input.plans !== this.plans()) return this.rebuild(progress);
+    if (!built || built.input.records !== data.records() || built.input.plans !== this.plans())
+      return this.rebuild(progress);
     // During a load, what it added since the last look; else the changed files' refs (those already
     // in are skipped; refs replaced or removed make the build rebuild from scratch).
     const journal = data.loadJournal();
-    const added = journal && this.journalRead?.journal === journal ? journal.slice(this.journalRead.count) : files ? data.logs.conversationsIn(files) : data.conversations();
+    const added =
+      journal && this.journalRead?.journal === journal
+        ? journal.slice(this.journalRead.count)
+        : files
+          ? data.logs.conversationsIn(files)
+          : data.conversations();
     this.journalRead = journal && { journal, count: journal.length };
     built.files = this.files();
     if (extend && running) {
@@ -90,7 +96,12 @@ export class TreeModels implements vscode.Disposable {
     this.forgetModels();
     if (!this.built) return this.emitter.fire({ progress });
     const input = this.input();
-    this.start({ build: SlicedTreeBuild.fresh(input), expected: input.conversations.length, what: 'rebuilt', progress });
+    this.start({
+      build: SlicedTreeBuild.fresh(input),
+      expected: input.conversations.length,
+      what: 'rebuilt',
+      progress,
+    });
   }
 
   /** Runs a job a slice per host task (the first now), then tells the views. */
@@ -112,7 +123,10 @@ export class TreeModels implements vscode.Disposable {
       // Refs replaced, or another count than the index had (some removed): from scratch.
       if (!job.build.clean || job.build.data.size !== job.expected) return this.rebuild(job.progress);
       const ms = performance.now() - started;
-      if (ms > SLICE_MS || job.what === 'rebuilt') this.output.appendLine(`[tree] data ${job.what} (${job.build.data.size} conversations) in ${ms.toFixed(0)} ms, ${slices} slice(s), longest ${longest.toFixed(0)} ms`);
+      if (ms > SLICE_MS || job.what === 'rebuilt')
+        this.output.appendLine(
+          `[tree] data ${job.what} (${job.build.data.size} conversations) in ${ms.toFixed(0)} ms, ${slices} slice(s), longest ${longest.toFixed(0)} ms`,
+        );
       this.emitter.fire({ progress: job.progress });
     };
     slice();
@@ -141,7 +155,11 @@ export class TreeModels implements vscode.Disposable {
   /** The plans as the tree takes them: the same map until the workspace's plans change. */
   private plans(): ReadonlyMap<string, TreePlan> {
     const from = this.workspace.plans();
-    if (this.planCache?.from !== from) this.planCache = { from, plans: new Map([...from].map(([id, p]) => [id, { task: p.plan.task, file: p.file, line: p.line }])) };
+    if (this.planCache?.from !== from)
+      this.planCache = {
+        from,
+        plans: new Map([...from].map(([id, p]) => [id, { task: p.plan.task, file: p.file, line: p.line }])),
+      };
     return this.planCache.plans;
   }
 
@@ -149,7 +167,16 @@ export class TreeModels implements vscode.Disposable {
     const { workspace: data, rescored } = this;
     const journal = data.loadJournal();
     this.journalRead = journal && { journal, count: journal.length };
-    return { records: data.records(), plans: this.plans(), conversations: data.conversations(), files: this.files(), rescored: (id) => adjudicatedRun(rescored.get(id), data.verdicts.humanOverride(id)), annotationCount: (id) => data.annotations.count(id), hasInactive: (id) => rescored.hasInactive(id), fileLabel: (f) => vscode.workspace.asRelativePath(f) };
+    return {
+      records: data.records(),
+      plans: this.plans(),
+      conversations: data.conversations(),
+      files: this.files(),
+      rescored: (id) => adjudicatedRun(rescored.get(id), data.verdicts.humanOverride(id)),
+      annotationCount: (id) => data.annotations.count(id),
+      hasInactive: (id) => rescored.hasInactive(id),
+      fileLabel: (f) => vscode.workspace.asRelativePath(f),
+    };
   }
 
   private treeData(): SourceTreeData {
@@ -173,7 +200,9 @@ export class TreeModels implements vscode.Disposable {
       const model = new SourceTreeModel(data, filters);
       // Filtered here, once, for the tree and the table (both read the visible runs next).
       const shown = model.visibleConversations().length;
-      this.output.appendLine(`[tree] filters applied: ${shown} of ${data.conversations.length} conversations in ${(performance.now() - t0).toFixed(0)} ms`);
+      this.output.appendLine(
+        `[tree] filters applied: ${shown} of ${data.conversations.length} conversations in ${(performance.now() - t0).toFixed(0)} ms`,
+      );
       this.last = { key, model };
     }
     return this.last.model;

@@ -6,7 +6,10 @@ const MULTI_ORDER = ['original', 'neutral', 'retained', 'revised', 'direct'];
 const SINGLE_ORDER = ['original', 'direct', 'revised', 'retained', 'neutral'];
 
 /** The paper's order: multi conditions, single controls, then extended paths by path and depth. */
-export function compareInstances(a: { mode: string; condition: string; path?: string; k?: number }, b: typeof a): number {
+export function compareInstances(
+  a: { mode: string; condition: string; path?: string; k?: number },
+  b: typeof a,
+): number {
   const ap = a.path ? PATHS.indexOf(a.path as ExtendedPath) + 1 : 0;
   const bp = b.path ? PATHS.indexOf(b.path as ExtendedPath) + 1 : 0;
   if (ap !== bp) return ap - bp;

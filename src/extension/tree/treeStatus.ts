@@ -52,12 +52,19 @@ export class SourcesTreeStatus implements vscode.Disposable {
     this.setContext('intentLens.filtered', filtered);
     this.setContext('intentLens.showBookkeeping', provider.showBookkeeping);
     view.description = filtered ? `filtered: ${describeFilters(f)}` : undefined;
-    const emptyMessage = () => emptyFilterMessage(f, { rescored: rescored.all().length, withInactive: rescored.withInactive().length });
-    view.message = filtered ? (provider.model.isFilteredEmpty() ? emptyMessage() : `Filtered by ${describeFilters(f)}`) : undefined;
+    const emptyMessage = () =>
+      emptyFilterMessage(f, { rescored: rescored.all().length, withInactive: rescored.withInactive().length });
+    view.message = filtered
+      ? provider.model.isFilteredEmpty()
+        ? emptyMessage()
+        : `Filtered by ${describeFilters(f)}`
+      : undefined;
     this.updateSummary();
     if (hasData && !this.shownOnce) {
       this.shownOnce = true;
-      output.appendLine(`[tree] ${new Date().toISOString()} first sources shown (${s.sources} sources, ${s.conversations} conversations)`);
+      output.appendLine(
+        `[tree] ${new Date().toISOString()} first sources shown (${s.sources} sources, ${s.conversations} conversations)`,
+      );
     }
     if (hasData) this.item.show();
     else this.item.hide();
@@ -71,7 +78,9 @@ export class SourcesTreeStatus implements vscode.Disposable {
     const acc = scored ? `${Math.round((100 * s.correct) / scored)}%` : '–';
     const rescoredCount = rescored.all().length;
     const filtered = hasActiveFilters(provider.filters);
-    const shown = filtered ? `${provider.model.visibleConversations().length} of ${s.conversations} conversations (filtered)` : `${s.conversations} conversations`;
+    const shown = filtered
+      ? `${provider.model.visibleConversations().length} of ${s.conversations} conversations (filtered)`
+      : `${s.conversations} conversations`;
     const forks = s.forks ? ` · ${s.forks} fork${s.forks === 1 ? '' : 's'}` : '';
     // Say what the percentage counts: re-scored verdicts replace logged ones.
     item.text = `$(checklist) ${s.records} records · ${shown} · ${acc} correct${rescoredCount ? ` (${rescoredCount} re-scored)` : ''}${forks}`;
@@ -79,10 +88,14 @@ export class SourcesTreeStatus implements vscode.Disposable {
     // While the first load indexes run logs, say so: the counts are what is indexed so far.
     if (progress) {
       item.text = `$(sync~spin) ${s.records} records · ${s.conversations} conversations so far · indexing logs ${progress.logFilesDone}/${progress.logFilesTotal}`;
-      this.setTooltip(`Intent Lens is indexing run logs: ${progress.logFilesDone} of ${progress.logFilesTotal} files (${s.records} records, ${s.conversations} conversations so far). Click to open the Sources view.`);
+      this.setTooltip(
+        `Intent Lens is indexing run logs: ${progress.logFilesDone} of ${progress.logFilesTotal} files (${s.records} records, ${s.conversations} conversations so far). Click to open the Sources view.`,
+      );
       return;
     }
-    const rescoredNote = rescoredCount ? ` (${describeRescoreCounts(rescored.all())}; re-scored verdicts replace logged ones)` : '';
+    const rescoredNote = rescoredCount
+      ? ` (${describeRescoreCounts(rescored.all())}; re-scored verdicts replace logged ones)`
+      : '';
     const forkNote = s.forks ? `\n\n${s.forks} fork(s) (runs with forked_from) are not counted above` : '';
     this.setTooltip(
       `Intent Lens\n\n${s.records} records, ${s.sources} sources, ${s.conversations} conversations from ${s.models.length} model(s)\n\n${VERDICT_MARKS.correct} ${s.correct} · ${VERDICT_MARKS.incorrect} ${s.incorrect} · ${VERDICT_MARKS.unscored} ${s.unscored} unscored\n\nAccuracy over scored conversations: ${acc}${rescoredNote}${forkNote}\n\nClick to open the Sources view.`,

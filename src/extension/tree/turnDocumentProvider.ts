@@ -13,7 +13,8 @@ class TurnDocuments implements vscode.TextDocumentContentProvider {
     const target = parseDocumentPath(uri.path);
     if (!target) return `Unknown Intent Lens document: ${uri.toString()}\n`;
     const conv = await this.services.data.readConversation(target.convId);
-    if (!conv) return `Conversation ${target.convId} is not loaded (its log may have been removed or not indexed yet).\n`;
+    if (!conv)
+      return `Conversation ${target.convId} is not loaded (its log may have been removed or not indexed yet).\n`;
     return renderTurnDocument(conv.entry, target.turnIndex);
   }
 }
@@ -25,7 +26,8 @@ export function registerTurnDocuments(services: ExtensionServices): void {
     documents.changedEmitter,
     // A rewritten log may move or change a conversation: re-read open turn documents.
     services.data.onDidChange(() => {
-      for (const doc of vscode.workspace.textDocuments) if (doc.uri.scheme === CONVERSATION_SCHEME) documents.changedEmitter.fire(doc.uri);
+      for (const doc of vscode.workspace.textDocuments)
+        if (doc.uri.scheme === CONVERSATION_SCHEME) documents.changedEmitter.fire(doc.uri);
     }),
   );
 }

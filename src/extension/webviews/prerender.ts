@@ -55,7 +55,11 @@ export function renderInThisThread(view: PrerenderedView, state: unknown, distDi
 }
 
 /** An outcome as the panel takes it: HTML, or undefined with the reason reported. */
-export function settle(view: PrerenderedView, outcome: RenderOutcome, onError: (message: string) => void): Prerendered | undefined {
+export function settle(
+  view: PrerenderedView,
+  outcome: RenderOutcome,
+  onError: (message: string) => void,
+): Prerendered | undefined {
   if (outcome && 'error' in outcome) {
     onError(`the ${view} view's first content could not be prerendered (the page renders it): ${outcome.error}`);
     return undefined;

@@ -43,7 +43,12 @@ let shared: PrerenderThread | undefined;
  * The view's first content for `state` as HTML, rendered off the host's thread; undefined where it
  * has none (no bundle, turned off) or its render threw or timed out (`onError` says why).
  */
-export async function prerenderViewOffThread(view: PrerenderedView, state: unknown, distDir: string, onError: (message: string) => void): Promise<(Prerendered & { offThread: boolean }) | undefined> {
+export async function prerenderViewOffThread(
+  view: PrerenderedView,
+  state: unknown,
+  distDir: string,
+  onError: (message: string) => void,
+): Promise<(Prerendered & { offThread: boolean }) | undefined> {
   if (process.env.INTENT_LENS_WEBVIEW_PRERENDER === '0') return undefined;
   const thread = (shared ??= new PrerenderThread());
   const prerendered = settle(view, await thread.render(view, state, distDir), onError);

@@ -19,5 +19,8 @@ export interface PrerenderReply {
 const port = parentPort;
 // renderInThisThread reports a failed load or render in its outcome; it does not throw.
 port?.on('message', (req: PrerenderRequest) => {
-  port.postMessage({ id: req.id, outcome: renderInThisThread(req.view, req.state, req.distDir) } satisfies PrerenderReply);
+  port.postMessage({
+    id: req.id,
+    outcome: renderInThisThread(req.view, req.state, req.distDir),
+  } satisfies PrerenderReply);
 });

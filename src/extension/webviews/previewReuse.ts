@@ -16,7 +16,13 @@ function isPinned(panel: vscode.WebviewPanel): boolean {
     if (group.viewColumn !== panel.viewColumn) continue;
     for (const tab of group.tabs) {
       // The tab's view type carries a workbench prefix (`mainThreadWebview-<viewType>`).
-      if (tab.isPinned && tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(panel.viewType) && tab.label === panel.title) return true;
+      if (
+        tab.isPinned &&
+        tab.input instanceof vscode.TabInputWebview &&
+        tab.input.viewType.endsWith(panel.viewType) &&
+        tab.label === panel.title
+      )
+        return true;
     }
   }
   return false;

@@ -42,7 +42,14 @@ export abstract class ViewPanel<D extends ViewDefinition> implements vscode.Disp
         ...(spec.workers ? { workers: true } : {}),
         ...(prerendered !== undefined ? { prerendered } : {}),
       });
-    if (spec.prerender) void this.setPrerenderedHtml(spec.prerender, spec.initialState, vscode.Uri.joinPath(services.context.extensionUri, 'dist').fsPath, html, log);
+    if (spec.prerender)
+      void this.setPrerenderedHtml(
+        spec.prerender,
+        spec.initialState,
+        vscode.Uri.joinPath(services.context.extensionUri, 'dist').fsPath,
+        html,
+        log,
+      );
     else panel.webview.html = html();
     this.disposables.push(
       this.connection,
@@ -54,10 +61,19 @@ export abstract class ViewPanel<D extends ViewDefinition> implements vscode.Disp
    * The page's HTML once its first content is rendered off the host's thread (./prerenderThread):
    * VS Code's new frame takes 200–700 ms before it can take the HTML, so the page is not later for it.
    */
-  private async setPrerenderedHtml(view: PrerenderedView, state: unknown, distDir: string, html: (prerendered?: string) => string, log: (line: string) => void): Promise<void> {
+  private async setPrerenderedHtml(
+    view: PrerenderedView,
+    state: unknown,
+    distDir: string,
+    html: (prerendered?: string) => string,
+    log: (line: string) => void,
+  ): Promise<void> {
     const prerendered = await prerenderViewOffThread(view, state, distDir, (m) => log(`[${view}] ${m}`));
     if (this.disposed) return;
-    if (prerendered) log(`[${view}] first content prerendered in ${prerendered.ms.toFixed(1)} ms (${Math.round(prerendered.html.length / 1024)} KB${prerendered.offThread ? ", off the host's thread" : ''})`);
+    if (prerendered)
+      log(
+        `[${view}] first content prerendered in ${prerendered.ms.toFixed(1)} ms (${Math.round(prerendered.html.length / 1024)} KB${prerendered.offThread ? ", off the host's thread" : ''})`,
+      );
     this.panel.webview.html = html(prerendered?.html);
   }
 

@@ -6,7 +6,18 @@
 // (the "[<view>] rendered …" output line; panels read the times from `lastRendered`). Notifications
 // sent before `ready` are queued and flushed in order once the page is listening. vscode-free (the
 // port is the subset of `vscode.Webview` used), so it is unit-tested in plain Node.
-import { EveryViewCommand, type CommandOf, type NotificationMethod, type NotificationParams, type RenderedParams, type RequestMethod, type RequestParams, type RequestResult, type ResponseMessage, type ViewDefinition } from '../../shared/protocol';
+import {
+  EveryViewCommand,
+  type CommandOf,
+  type NotificationMethod,
+  type NotificationParams,
+  type RenderedParams,
+  type RequestMethod,
+  type RequestParams,
+  type RequestResult,
+  type ResponseMessage,
+  type ViewDefinition,
+} from '../../shared/protocol';
 
 /** What the connection needs of a `vscode.Webview`. */
 export interface WebviewPort {
@@ -89,7 +100,13 @@ export class WebviewConnection<D extends ViewDefinition> {
       const why = `${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'schema mismatch'}`;
       this.report(`dropped an invalid message (${describe(raw)}): ${why}`);
       const id = requestId(raw);
-      if (id !== undefined) void this.webview.postMessage({ kind: 'response', id, ok: false, error: `invalid request: ${why}` } satisfies ResponseMessage);
+      if (id !== undefined)
+        void this.webview.postMessage({
+          kind: 'response',
+          id,
+          ok: false,
+          error: `invalid request: ${why}`,
+        } satisfies ResponseMessage);
       return;
     }
     // `incoming` is a union of these envelopes (defineView builds it from the envelope helpers).
@@ -118,7 +135,9 @@ export class WebviewConnection<D extends ViewDefinition> {
     const sinceCommand = times.sinceCommandMs;
     const parts = [
       `script→rendered ${times.ms.toFixed(0)} ms`,
-      ...(times.sincePanelCreatedMs !== undefined ? [`panel created→rendered ${times.sincePanelCreatedMs.toFixed(0)} ms`] : []),
+      ...(times.sincePanelCreatedMs !== undefined
+        ? [`panel created→rendered ${times.sincePanelCreatedMs.toFixed(0)} ms`]
+        : []),
       ...(sinceCommand !== undefined ? [`command→rendered ${sinceCommand.toFixed(0)} ms`] : []),
     ];
     this.handlers.log?.(`[${this.definition.view}] rendered${subject ? ` ${subject}` : ''}: ${parts.join(', ')}`);
@@ -127,7 +146,9 @@ export class WebviewConnection<D extends ViewDefinition> {
 
   private async answer(msg: Extract<Envelope, { kind: 'request' }>): Promise<void> {
     // Indexed by the method the schema accepted: every request method of the view has a handler.
-    const handler = (this.handlers.requests as Record<string, ((params: unknown) => unknown) | undefined> | undefined)?.[msg.method];
+    const handler = (
+      this.handlers.requests as Record<string, ((params: unknown) => unknown) | undefined> | undefined
+    )?.[msg.method];
     let reply: ResponseMessage;
     if (!handler) reply = { kind: 'response', id: msg.id, ok: false, error: `unknown request ${msg.method}` };
     else {
@@ -147,7 +168,10 @@ export class WebviewConnection<D extends ViewDefinition> {
   }
 }
 
-type Envelope = { kind: 'ready'; view: string } | { kind: 'command'; command: string; params: unknown } | { kind: 'request'; id: number; method: string; params: unknown };
+type Envelope =
+  | { kind: 'ready'; view: string }
+  | { kind: 'command'; command: string; params: unknown }
+  | { kind: 'request'; id: number; method: string; params: unknown };
 
 /** The id of something shaped like a request, to answer it even when its params are invalid. */
 function requestId(raw: unknown): number | undefined {

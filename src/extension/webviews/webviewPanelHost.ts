@@ -30,7 +30,9 @@ export interface WebviewHtmlOptions {
 }
 
 export function makeNonce(): string {
-  return randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
+  return randomBytes(18)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '');
 }
 
 /** JSON that is safe inside a <script type="application/json"> element. */
@@ -52,9 +54,20 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOpt
 }
 
 /** The view's script as a module, inlined where it can be (./pageAssets), else from its URL. */
-function moduleScript(webview: vscode.Webview, root: vscode.Uri, scriptFile: vscode.Uri, scriptUrl: string, nonce: string): string {
-  const text = inlineTextOf(scriptFile.fsPath, 'script')?.replace(SOURCE_MAP_COMMENT, (_, map: string) => `//# sourceMappingURL=${webview.asWebviewUri(vscode.Uri.joinPath(root, map)).toString()}`);
-  return text !== undefined ? `<script type="module" nonce="${nonce}">${text}</script>` : `<script type="module" nonce="${nonce}" src="${scriptUrl}"></script>`;
+function moduleScript(
+  webview: vscode.Webview,
+  root: vscode.Uri,
+  scriptFile: vscode.Uri,
+  scriptUrl: string,
+  nonce: string,
+): string {
+  const text = inlineTextOf(scriptFile.fsPath, 'script')?.replace(
+    SOURCE_MAP_COMMENT,
+    (_, map: string) => `//# sourceMappingURL=${webview.asWebviewUri(vscode.Uri.joinPath(root, map)).toString()}`,
+  );
+  return text !== undefined
+    ? `<script type="module" nonce="${nonce}">${text}</script>`
+    : `<script type="module" nonce="${nonce}" src="${scriptUrl}"></script>`;
 }
 
 export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, opts: WebviewHtmlOptions): string {
@@ -64,13 +77,19 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
   const styleFile = vscode.Uri.joinPath(root, `${opts.view}.css`);
   const scriptUrl = webview.asWebviewUri(scriptFile).toString();
   const styleText = inlineTextOf(styleFile.fsPath, 'style');
-  const script = opts.prerendered !== undefined ? `<script nonce="${nonce}" data-view-script="${escapeHtml(scriptUrl)}">${LOAD_AFTER_SHOWN}</script>` : moduleScript(webview, root, scriptFile, scriptUrl, nonce);
-  const style = styleText !== undefined
-    ? `<style nonce="${nonce}">${styleText}</style>`
-    : `<link rel="stylesheet" href="${webview.asWebviewUri(styleFile).toString()}">`;
+  const script =
+    opts.prerendered !== undefined
+      ? `<script nonce="${nonce}" data-view-script="${escapeHtml(scriptUrl)}">${LOAD_AFTER_SHOWN}</script>`
+      : moduleScript(webview, root, scriptFile, scriptUrl, nonce);
+  const style =
+    styleText !== undefined
+      ? `<style nonce="${nonce}">${styleText}</style>`
+      : `<link rel="stylesheet" href="${webview.asWebviewUri(styleFile).toString()}">`;
   // The views' lazy modules (Monaco, the highlighter, Plot) are imported as `intent-lens-lazy/<name>.js`
   // (scripts/build.mjs): one prefix to map, whether the script is inlined or loaded from its URL.
-  const importMap = inlineJson({ imports: { 'intent-lens-lazy/': `${webview.asWebviewUri(vscode.Uri.joinPath(root, 'lazy')).toString()}/` } });
+  const importMap = inlineJson({
+    imports: { 'intent-lens-lazy/': `${webview.asWebviewUri(vscode.Uri.joinPath(root, 'lazy')).toString()}/` },
+  });
   const csp = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}' ${webview.cspSource}`,

@@ -72,7 +72,10 @@ export const CandidatesStateSchema = z.object({
 export type CandidatesState = z.infer<typeof CandidatesStateSchema>;
 
 /** The user's choice: a candidate's target and the value to revise it to (as listed, or edited). */
-export const ChoiceSchema = z.object({ target: z.string().check(z.maxLength(2000)), value: z.string().check(z.maxLength(2000)) });
+export const ChoiceSchema = z.object({
+  target: z.string().check(z.maxLength(2000)),
+  value: z.string().check(z.maxLength(2000)),
+});
 export type Choice = z.infer<typeof ChoiceSchema>;
 
 /** A value re-checked: the candidate with that value, or why there is none. */
@@ -95,7 +98,9 @@ export const CandidatesRequests = {
 };
 
 /** Host → webview: the construction again (the record changed, or was written). */
-export const CandidatesHostNotification = z.discriminatedUnion('method', [notificationEnvelope('state', z.object({ state: CandidatesStateSchema }))]);
+export const CandidatesHostNotification = z.discriminatedUnion('method', [
+  notificationEnvelope('state', z.object({ state: CandidatesStateSchema })),
+]);
 
 export const CandidatesView = defineView({
   view: CANDIDATES_VIEW,

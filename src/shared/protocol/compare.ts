@@ -85,7 +85,11 @@ export const AlignedRowSchema = z.object({
 });
 export type AlignedRowMessage = z.infer<typeof AlignedRowSchema>;
 
-export const SelectedRequirementSchema = z.object({ requirement: z.string(), original: z.string(), revised: z.string() });
+export const SelectedRequirementSchema = z.object({
+  requirement: z.string(),
+  original: z.string(),
+  revised: z.string(),
+});
 
 export const CompareStateSchema = z.object({
   view: z.literal(COMPARE_VIEW),
@@ -109,7 +113,13 @@ export const CompareStateSchema = z.object({
 });
 export type CompareState = z.infer<typeof CompareStateSchema>;
 
-export const NAVIGATE_ACTIONS = ['nextDifference', 'previousDifference', 'nextInactive', 'previousInactive', 'togglePrefix'] as const;
+export const NAVIGATE_ACTIONS = [
+  'nextDifference',
+  'previousDifference',
+  'nextInactive',
+  'previousInactive',
+  'togglePrefix',
+] as const;
 export const NavigateActionSchema = z.enum(NAVIGATE_ACTIONS);
 export type NavigateAction = z.infer<typeof NavigateActionSchema>;
 

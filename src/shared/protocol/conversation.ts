@@ -20,7 +20,11 @@ export const ConversationTargetSchema = z
     /** Index of a message in `trace` (the Sources tree's `turnIndex`): opens at the user turn holding it. */
     traceIndex: z.optional(z.int().check(z.nonnegative())),
   })
-  .check(z.refine((t) => t.convId !== undefined || (t.file !== undefined && t.line !== undefined), { message: 'a conversation target needs convId, or file and line' }));
+  .check(
+    z.refine((t) => t.convId !== undefined || (t.file !== undefined && t.line !== undefined), {
+      message: 'a conversation target needs convId, or file and line',
+    }),
+  );
 export type ConversationTarget = z.infer<typeof ConversationTargetSchema>;
 
 export const ReplySchema = z.extend(CompareMessageSchema, {
@@ -119,15 +123,24 @@ export type ConversationNavigate = z.infer<typeof ConversationNavigateSchema>;
 
 /** Webview → host. */
 export const ConversationWebviewCommand = z.discriminatedUnion('command', [
-    commandEnvelope('openLogLine', z.object({ traceIndex: z.optional(z.int().check(z.nonnegative())) })),
-    commandEnvelope('compareWith', z.object({})),
-    commandEnvelope('compareWithCounterpart', z.object({})),
-    commandEnvelope('forkFromTurn', z.object({ turn: z.int().check(z.positive()) })),
-    /** Annotate a turn (1-based) or, with `selection`, the selected text of its replies. */
-    commandEnvelope('annotate', z.object({ turn: z.optional(z.int().check(z.positive())), selection: z.optional(z.string().check(z.maxLength(4000))) })),
-    commandEnvelope('overrideVerdict', z.object({})),
-    /** A link in a rendered message (http, https or mailto only; VS Code asks before opening). */
-    commandEnvelope('openExternalDocument', z.object({ uri: z.string().check(z.maxLength(4000), z.regex(/^(https?:|mailto:)/i)) })),
+  commandEnvelope('openLogLine', z.object({ traceIndex: z.optional(z.int().check(z.nonnegative())) })),
+  commandEnvelope('compareWith', z.object({})),
+  commandEnvelope('compareWithCounterpart', z.object({})),
+  commandEnvelope('forkFromTurn', z.object({ turn: z.int().check(z.positive()) })),
+  /** Annotate a turn (1-based) or, with `selection`, the selected text of its replies. */
+  commandEnvelope(
+    'annotate',
+    z.object({
+      turn: z.optional(z.int().check(z.positive())),
+      selection: z.optional(z.string().check(z.maxLength(4000))),
+    }),
+  ),
+  commandEnvelope('overrideVerdict', z.object({})),
+  /** A link in a rendered message (http, https or mailto only; VS Code asks before opening). */
+  commandEnvelope(
+    'openExternalDocument',
+    z.object({ uri: z.string().check(z.maxLength(4000), z.regex(/^(https?:|mailto:)/i)) }),
+  ),
 ]);
 export type ConversationWebviewCommand = z.infer<typeof ConversationWebviewCommand>;
 
@@ -138,4 +151,9 @@ export const ConversationHostNotification = z.discriminatedUnion('method', [
   notificationEnvelope('scrollToTurn', z.object({ turn: z.int().check(z.nonnegative()) })),
 ]);
 
-export const ConversationView = defineView({ view: CONVERSATION_VIEW, state: ConversationStateSchema, toHost: ConversationWebviewCommand, toView: ConversationHostNotification });
+export const ConversationView = defineView({
+  view: CONVERSATION_VIEW,
+  state: ConversationStateSchema,
+  toHost: ConversationWebviewCommand,
+  toView: ConversationHostNotification,
+});

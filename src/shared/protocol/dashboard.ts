@@ -11,9 +11,26 @@ export const DASHBOARD_PANEL_ID = 'intentLens.dashboard';
 const acc = z.nullable(z.number());
 /** A 95% interval in percent (Wilson per cell, bootstrap over sources for pooled and overall values). */
 const IntervalSchema = z.optional(z.nullable(z.tuple([z.number(), z.number()])));
-const pairedTest = { n: z.number(), both: z.number(), only_from: z.number(), only_to: z.number(), neither: z.number(), delta_pp: acc, p_mcnemar: acc, holm_significant: z.boolean() };
-const GridColumnSchema = z.object({ mode: z.enum(['single', 'multi']), condition: z.enum(['original', 'direct', 'revised', 'retained', 'neutral']) });
-const PathSchema = z.enum(['accumulation-neutral', 'accumulation-retained', 'persistence-retained', 'persistence-revised']);
+const pairedTest = {
+  n: z.number(),
+  both: z.number(),
+  only_from: z.number(),
+  only_to: z.number(),
+  neither: z.number(),
+  delta_pp: acc,
+  p_mcnemar: acc,
+  holm_significant: z.boolean(),
+};
+const GridColumnSchema = z.object({
+  mode: z.enum(['single', 'multi']),
+  condition: z.enum(['original', 'direct', 'revised', 'retained', 'neutral']),
+});
+const PathSchema = z.enum([
+  'accumulation-neutral',
+  'accumulation-retained',
+  'persistence-retained',
+  'persistence-revised',
+]);
 
 const RecapSchema = z.enum(['none', 'prompt', 'oracle']);
 const TransitionKindSchema = z.enum(['reveal', 'revise', 'switch']);
@@ -23,11 +40,15 @@ const evolvingTally = { model: z.string(), n: z.number(), correct: z.number(), u
 export const DashboardEvolvingSchema = z.object({
   conversations: z.number(),
   withoutPlan: z.array(z.string()),
-  byTransitionCount: z.array(z.object({ ...evolvingTally, recap: RecapSchema, kind: TransitionKindSchema, count: z.number() })),
+  byTransitionCount: z.array(
+    z.object({ ...evolvingTally, recap: RecapSchema, kind: TransitionKindSchema, count: z.number() }),
+  ),
   byTotalTransitions: z.array(z.object({ ...evolvingTally, recap: RecapSchema, transitions: z.number() })),
   byRecap: z.array(z.object({ ...evolvingTally, scenario: z.string(), recap: RecapSchema })),
   singleTurn: z.array(z.object(evolvingTally)),
-  plans: z.array(z.object({ task_id: z.string(), scenario: z.string(), reveal: z.number(), revise: z.number(), switch: z.number() })),
+  plans: z.array(
+    z.object({ task_id: z.string(), scenario: z.string(), reveal: z.number(), revise: z.number(), switch: z.number() }),
+  ),
 });
 export type DashboardEvolving = z.infer<typeof DashboardEvolvingSchema>;
 
@@ -35,11 +56,59 @@ export const DashboardReportSchema = z.object({
   models: z.array(z.string()),
   domains: z.array(z.string()),
   columns: z.array(GridColumnSchema),
-  cells: z.array(z.extend(GridColumnSchema, { model: z.string(), domain: z.string(), n: z.number(), correct: z.number(), unscored: z.number(), accuracy: acc, deltaFromSingleOriginal: acc, ci: IntervalSchema })),
-  overall: z.array(z.extend(GridColumnSchema, { accuracy: acc, models: z.number(), n: z.number(), correct: z.number(), unscored: z.number(), deltaFromSingleOriginal: acc, ci: IntervalSchema })),
-  modelOverall: z.array(z.extend(GridColumnSchema, { model: z.string(), n: z.number(), correct: z.number(), unscored: z.number(), accuracy: acc, ci: IntervalSchema })),
-  gaps: z.array(z.object({ id: z.string(), label: z.string(), scope: z.string(), from: GridColumnSchema, to: GridColumnSchema, drop: acc })),
-  pairedGaps: z.array(z.object({ id: z.string(), label: z.string(), model: z.string(), from: GridColumnSchema, to: GridColumnSchema, ...pairedTest })),
+  cells: z.array(
+    z.extend(GridColumnSchema, {
+      model: z.string(),
+      domain: z.string(),
+      n: z.number(),
+      correct: z.number(),
+      unscored: z.number(),
+      accuracy: acc,
+      deltaFromSingleOriginal: acc,
+      ci: IntervalSchema,
+    }),
+  ),
+  overall: z.array(
+    z.extend(GridColumnSchema, {
+      accuracy: acc,
+      models: z.number(),
+      n: z.number(),
+      correct: z.number(),
+      unscored: z.number(),
+      deltaFromSingleOriginal: acc,
+      ci: IntervalSchema,
+    }),
+  ),
+  modelOverall: z.array(
+    z.extend(GridColumnSchema, {
+      model: z.string(),
+      n: z.number(),
+      correct: z.number(),
+      unscored: z.number(),
+      accuracy: acc,
+      ci: IntervalSchema,
+    }),
+  ),
+  gaps: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      scope: z.string(),
+      from: GridColumnSchema,
+      to: GridColumnSchema,
+      drop: acc,
+    }),
+  ),
+  pairedGaps: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      model: z.string(),
+      from: GridColumnSchema,
+      to: GridColumnSchema,
+      ...pairedTest,
+    }),
+  ),
   modelPairs: z.array(z.extend(GridColumnSchema, { model_a: z.string(), model_b: z.string(), ...pairedTest })),
   coverage: z.object({
     overall: z.array(z.extend(GridColumnSchema, { unequal: z.boolean(), note: z.nullable(z.string()) })),
@@ -54,12 +123,51 @@ export const DashboardReportSchema = z.object({
   /** Conversations with a re-scored verdict (a logged-vs-re-scored run diff compares them). */
   rescoredRuns: z.number(),
   inactive: z.array(
-    z.object({ model: z.string(), domain: z.string(), condition: z.enum(['retained', 'revised']), new_errors: z.number(), with_inactive: z.nullable(z.number()), undetermined: z.number(), share: acc }),
+    z.object({
+      model: z.string(),
+      domain: z.string(),
+      condition: z.enum(['retained', 'revised']),
+      new_errors: z.number(),
+      with_inactive: z.nullable(z.number()),
+      undetermined: z.number(),
+      share: acc,
+    }),
   ),
-  depth: z.array(z.object({ model: z.string(), path: PathSchema, k: z.number(), n: z.number(), correct: z.number(), unscored: z.number(), accuracy: acc, source: z.enum(['path', 'base-condition']) })),
-  totals: z.object({ conversations: z.number(), scored: z.number(), unscored: z.number(), gridConversations: z.number(), pathConversations: z.number(), ignored: z.number(), forks: z.number() }),
+  depth: z.array(
+    z.object({
+      model: z.string(),
+      path: PathSchema,
+      k: z.number(),
+      n: z.number(),
+      correct: z.number(),
+      unscored: z.number(),
+      accuracy: acc,
+      source: z.enum(['path', 'base-condition']),
+    }),
+  ),
+  totals: z.object({
+    conversations: z.number(),
+    scored: z.number(),
+    unscored: z.number(),
+    gridConversations: z.number(),
+    pathConversations: z.number(),
+    ignored: z.number(),
+    forks: z.number(),
+  }),
   /** Forks are outside the grid: their recovery rate per edit, model and domain. */
-  forks: z.array(z.object({ edit: z.string(), model: z.string(), domain: z.string(), forks: z.number(), errors: z.number(), recovered: z.number(), rate: z.nullable(z.number()), broken: z.number(), orphans: z.number() })),
+  forks: z.array(
+    z.object({
+      edit: z.string(),
+      model: z.string(),
+      domain: z.string(),
+      forks: z.number(),
+      errors: z.number(),
+      recovered: z.number(),
+      rate: z.nullable(z.number()),
+      broken: z.number(),
+      orphans: z.number(),
+    }),
+  ),
   timings: z.object({ aggregateMs: z.number(), inactiveMs: z.number() }),
   /** Which inactive-content detector produced Fig. 4 (none: counts only). */
   detector: z.string(),
@@ -98,22 +206,40 @@ const BaseSelectorSchema = z.object({
   /** Evolving-intent click-through: the plans behind a number, and the recap mode it ran under. */
   taskIds: z.optional(z.array(z.string().check(z.maxLength(500))).check(z.maxLength(20000))),
   recap: z.optional(RecapSchema),
-  inactive: z.optional(z.object({ model: z.string().check(z.maxLength(500)), domain: z.string().check(z.maxLength(200)), condition: z.enum(['retained', 'revised']), withInactiveOnly: z.boolean() })),
+  inactive: z.optional(
+    z.object({
+      model: z.string().check(z.maxLength(500)),
+      domain: z.string().check(z.maxLength(200)),
+      condition: z.enum(['retained', 'revised']),
+      withInactiveOnly: z.boolean(),
+    }),
+  ),
 });
-export const DashboardSelectorSchema = z.extend(BaseSelectorSchema, { anyOf: z.optional(z.array(BaseSelectorSchema).check(z.maxLength(16))) });
+export const DashboardSelectorSchema = z.extend(BaseSelectorSchema, {
+  anyOf: z.optional(z.array(BaseSelectorSchema).check(z.maxLength(16))),
+});
 export type DashboardSelector = z.infer<typeof DashboardSelectorSchema>;
 
-export const ShowConversationsParams = z.object({ selector: DashboardSelectorSchema, title: z.string().check(z.maxLength(500)) });
+export const ShowConversationsParams = z.object({
+  selector: DashboardSelectorSchema,
+  title: z.string().check(z.maxLength(500)),
+});
 export type ShowConversationsParams = z.infer<typeof ShowConversationsParams>;
 
 export const DashboardWebviewCommand = z.discriminatedUnion('command', [
   commandEnvelope('showConversations', ShowConversationsParams),
   /** Opens two conversations side by side in the compare view (a flipped source of a run diff). */
-  commandEnvelope('openPair', z.object({ left: z.string().check(z.maxLength(500)), right: z.string().check(z.maxLength(500)) })),
+  commandEnvelope(
+    'openPair',
+    z.object({ left: z.string().check(z.maxLength(500)), right: z.string().check(z.maxLength(500)) }),
+  ),
 ]);
 
 /** One side of a run diff: a model, a log folder, or both (at least one). */
-export const DiffSideSchema = z.object({ model: z.optional(z.string().check(z.maxLength(500))), folder: z.optional(z.string().check(z.maxLength(2000))) });
+export const DiffSideSchema = z.object({
+  model: z.optional(z.string().check(z.maxLength(500))),
+  folder: z.optional(z.string().check(z.maxLength(2000))),
+});
 export type DiffSide = z.infer<typeof DiffSideSchema>;
 /**
  * What a run diff compares: two sides (models, folders); the re-scored runs (of a scope) as logged
@@ -130,7 +256,17 @@ export const RunDiffResult = z.object({
   paired: z.number(),
   unpaired: z.object({ a: z.number(), b: z.number() }),
   instances: z.array(
-    z.object({ mode: z.string(), condition: z.string(), path: z.optional(z.string()), k: z.optional(z.number()), recap: z.optional(z.string()), label: z.string(), ...pairedTest, lost: z.array(FlipSchema), gained: z.array(FlipSchema) }),
+    z.object({
+      mode: z.string(),
+      condition: z.string(),
+      path: z.optional(z.string()),
+      k: z.optional(z.number()),
+      recap: z.optional(z.string()),
+      label: z.string(),
+      ...pairedTest,
+      lost: z.array(FlipSchema),
+      gained: z.array(FlipSchema),
+    }),
   ),
   /** The sides in words, as the page and the report name them. */
   a: z.string(),

@@ -26,8 +26,17 @@ export type EditorState = z.infer<typeof EditorStateSchema>;
 
 export const ReviewStatusParam = z.enum(REVIEW_STATUSES);
 
-export const ApplyParams = z.object({ intent: z.record(z.string(), z.unknown()), baseRaw: z.string(), save: z.boolean() });
-export const ReviewParams = z.object({ intent: z.record(z.string(), z.unknown()).optional(), baseRaw: z.string(), status: ReviewStatusParam, note: z.string().optional() });
+export const ApplyParams = z.object({
+  intent: z.record(z.string(), z.unknown()),
+  baseRaw: z.string(),
+  save: z.boolean(),
+});
+export const ReviewParams = z.object({
+  intent: z.record(z.string(), z.unknown()).optional(),
+  baseRaw: z.string(),
+  status: ReviewStatusParam,
+  note: z.string().optional(),
+});
 export const CheckReferencesParams = z.object({ intent: z.record(z.string(), z.unknown()) });
 export type ApplyParams = z.infer<typeof ApplyParams>;
 export type ReviewParams = z.infer<typeof ReviewParams>;
@@ -40,7 +49,12 @@ export const ApplyResult = z.object({
 });
 export type ApplyResult = z.infer<typeof ApplyResult>;
 
-export const HostIssueSchema = z.object({ code: z.string(), severity: z.enum(['error', 'warning', 'info']), message: z.string(), path: z.string() });
+export const HostIssueSchema = z.object({
+  code: z.string(),
+  severity: z.enum(['error', 'warning', 'info']),
+  message: z.string(),
+  path: z.string(),
+});
 /** `notRun`: why the database references were not executed (untrusted workspace, not a database record…). */
 export const CheckReferencesResult = z.object({ issues: z.array(HostIssueSchema), notRun: z.string().optional() });
 
@@ -53,13 +67,18 @@ export const EditorRequests = {
 
 export const EditorWebviewMessage = z.union([
   /** `reviewed`: the decision just recorded, so the host can say what was approved and what is shown next. */
-  commandEnvelope('reviewNext', z.object({ reviewed: z.object({ taskId: z.string(), status: ReviewStatusParam }).optional() })),
+  commandEnvelope(
+    'reviewNext',
+    z.object({ reviewed: z.object({ taskId: z.string(), status: ReviewStatusParam }).optional() }),
+  ),
   /** The form's unapplied intent (null when none), so closing or retargeting the editor can ask first. */
   commandEnvelope('pending', z.object({ intent: z.record(z.string(), z.unknown()).nullable(), baseRaw: z.string() })),
 ]);
 
 /** Host → webview: another record, or this one changed in the document. */
-export const EditorHostNotification = z.discriminatedUnion('method', [notificationEnvelope('state', z.object({ state: EditorStateSchema }))]);
+export const EditorHostNotification = z.discriminatedUnion('method', [
+  notificationEnvelope('state', z.object({ state: EditorStateSchema })),
+]);
 
 export const EditorView = defineView({
   view: EDITOR_VIEW,

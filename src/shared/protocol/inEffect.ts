@@ -88,4 +88,9 @@ export const InEffectHostNotification = z.discriminatedUnion('method', [
   notificationEnvelope('focusTurn', z.object({ turn: z.int() })),
 ]);
 
-export const InEffectView = defineView({ view: IN_EFFECT_VIEW, state: InEffectStateSchema, toHost: InEffectWebviewCommand, toView: InEffectHostNotification });
+export const InEffectView = defineView({
+  view: IN_EFFECT_VIEW,
+  state: InEffectStateSchema,
+  toHost: InEffectWebviewCommand,
+  toView: InEffectHostNotification,
+});

@@ -5,7 +5,10 @@
 // one by one with zod.
 import * as z from 'zod/mini';
 
-export const PackedUintsSchema = z.object({ width: z.union([z.literal(1), z.literal(2), z.literal(4)]), data: z.string() });
+export const PackedUintsSchema = z.object({
+  width: z.union([z.literal(1), z.literal(2), z.literal(4)]),
+  data: z.string(),
+});
 export type PackedUints = z.infer<typeof PackedUintsSchema>;
 
 /** Strings as `values` + an index per row: 0 means absent, n means `values[n - 1]`. */
@@ -16,10 +19,12 @@ export type DictColumn = z.infer<typeof DictColumnSchema>;
 // string step is ours, in chunks that keep String.fromCharCode's argument list small.
 export function toBase64(bytes: Uint8Array): string {
   // On the host (Node), Buffer codes without the intermediate string.
-  if (typeof Buffer !== 'undefined') return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  if (typeof Buffer !== 'undefined')
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
   const CHUNK = 8192;
   const parts: string[] = [];
-  for (let start = 0; start < bytes.length; start += CHUNK) parts.push(String.fromCharCode(...bytes.subarray(start, start + CHUNK)));
+  for (let start = 0; start < bytes.length; start += CHUNK)
+    parts.push(String.fromCharCode(...bytes.subarray(start, start + CHUNK)));
   return btoa(parts.join(''));
 }
 
@@ -67,10 +72,17 @@ export function packedLengthOk(p: PackedUints, count: number): boolean {
 
 export function unpackUints(p: PackedUints, count: number): Uint32Array {
   const bytes = fromBase64(p.data);
-  if (bytes.length !== count * p.width) throw new Error(`packed column has ${bytes.length} bytes, expected ${count * p.width}`);
+  if (bytes.length !== count * p.width)
+    throw new Error(`packed column has ${bytes.length} bytes, expected ${count * p.width}`);
   const out = new Uint32Array(count);
   const w = p.width;
-  for (let i = 0, o = 0; i < count; i++, o += w) out[i] = w === 1 ? bytes[o]! : w === 2 ? bytes[o]! | (bytes[o + 1]! << 8) : (bytes[o]! | (bytes[o + 1]! << 8) | (bytes[o + 2]! << 16) | (bytes[o + 3]! << 24)) >>> 0;
+  for (let i = 0, o = 0; i < count; i++, o += w)
+    out[i] =
+      w === 1
+        ? bytes[o]!
+        : w === 2
+          ? bytes[o]! | (bytes[o + 1]! << 8)
+          : (bytes[o]! | (bytes[o + 1]! << 8) | (bytes[o + 2]! << 16) | (bytes[o + 3]! << 24)) >>> 0;
   return out;
 }
 
@@ -95,7 +107,8 @@ export function packDict(count: number, valueAt: (i: number) => string | undefin
 /** Unpacks a dictionary column's index and checks every entry points into `values`. */
 export function unpackDict(d: DictColumn, count: number): Uint32Array {
   const index = unpackUints(d.index, count);
-  for (let i = 0; i < count; i++) if (index[i]! > d.values.length) throw new Error(`dictionary index ${index[i]} out of range`);
+  for (let i = 0; i < count; i++)
+    if (index[i]! > d.values.length) throw new Error(`dictionary index ${index[i]} out of range`);
   return index;
 }
 

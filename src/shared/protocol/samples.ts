@@ -63,9 +63,15 @@ export const SampleColumnsSchema = z.object({
 });
 export type SampleColumns = z.infer<typeof SampleColumnsSchema>;
 
-const RangeSchema = z.strictObject({ min: z.optional(z.int().check(z.nonnegative())), max: z.optional(z.int().check(z.nonnegative())) });
+const RangeSchema = z.strictObject({
+  min: z.optional(z.int().check(z.nonnegative())),
+  max: z.optional(z.int().check(z.nonnegative())),
+});
 /** Dollars: fractions of a cent are meaningful. */
-const CostRangeSchema = z.strictObject({ min: z.optional(z.number().check(z.nonnegative())), max: z.optional(z.number().check(z.nonnegative())) });
+const CostRangeSchema = z.strictObject({
+  min: z.optional(z.number().check(z.nonnegative())),
+  max: z.optional(z.number().check(z.nonnegative())),
+});
 
 /** The filter model shared with the Sources tree (`TreeFilters`). */
 export const SampleFiltersSchema = z.object({
@@ -99,7 +105,20 @@ const VisibleFields = {
 /** Checks lengths only: a column that does not hold `count` values fails, its elements are not walked. */
 function columnsFit(s: { count: number; columns: SampleColumns; visible: string }): boolean {
   const { count, columns: c } = s;
-  const packed = [c.taskId.index, c.domain.index, c.model.index, c.instance.index, c.responseTypes.index, c.file.index, c.verdict, c.turns, c.line, c.inactive, c.costMicroUsd, c.tokens];
+  const packed = [
+    c.taskId.index,
+    c.domain.index,
+    c.model.index,
+    c.instance.index,
+    c.responseTypes.index,
+    c.file.index,
+    c.verdict,
+    c.turns,
+    c.line,
+    c.inactive,
+    c.costMicroUsd,
+    c.tokens,
+  ];
   return packed.every((p) => p === undefined || packedLengthOk(p, count)) && bitsLengthOk(s.visible, count);
 }
 
@@ -119,7 +138,9 @@ export const SamplesStateSchema = z
   .check(z.refine(columnsFit, { message: 'a column does not hold one value per row' }));
 export type SamplesState = z.infer<typeof SamplesStateSchema>;
 
-export const SamplesVisibleSchema = z.object({ count: z.int().check(z.nonnegative()), ...VisibleFields }).check(z.refine((v) => bitsLengthOk(v.visible, v.count), { message: 'the visible bitmap does not fit the rows' }));
+export const SamplesVisibleSchema = z
+  .object({ count: z.int().check(z.nonnegative()), ...VisibleFields })
+  .check(z.refine((v) => bitsLengthOk(v.visible, v.count), { message: 'the visible bitmap does not fit the rows' }));
 export type SamplesVisible = z.infer<typeof SamplesVisibleSchema>;
 
 const Row = z.int().check(z.nonnegative());
@@ -144,20 +165,20 @@ export const SamplesRequests = {
 };
 
 export const SamplesWebviewCommand = z.discriminatedUnion('command', [
-    commandEnvelope('setFilters', z.object({ filters: SampleFiltersSchema })),
-    /**
-     * Sets these keys of the shared filters and keeps the others (an empty value clears its key). A
-     * column's edit names only its key, so edits of two columns in quick succession both stay, even
-     * when the second is made before the host answered the first.
-     */
-    commandEnvelope('changeFilters', z.object({ changes: SampleFiltersSchema })),
-    commandEnvelope('open', z.object({ version: z.int(), rows: Rows })),
-    commandEnvelope('compare', z.object({ version: z.int(), left: Row, right: Row })),
-    commandEnvelope('rescore', z.object({ version: z.int(), rows: Rows })),
-    /** Runs the instance of each row again (one row: the Run Instance command, which says more as it goes). */
-    commandEnvelope('runAgain', z.object({ version: z.int(), rows: Rows })),
-    /** "Copy Link" on the current filter (the tree's "Copy Link to This Filter"). */
-    commandEnvelope('copyFilterLink', z.object({})),
+  commandEnvelope('setFilters', z.object({ filters: SampleFiltersSchema })),
+  /**
+   * Sets these keys of the shared filters and keeps the others (an empty value clears its key). A
+   * column's edit names only its key, so edits of two columns in quick succession both stay, even
+   * when the second is made before the host answered the first.
+   */
+  commandEnvelope('changeFilters', z.object({ changes: SampleFiltersSchema })),
+  commandEnvelope('open', z.object({ version: z.int(), rows: Rows })),
+  commandEnvelope('compare', z.object({ version: z.int(), left: Row, right: Row })),
+  commandEnvelope('rescore', z.object({ version: z.int(), rows: Rows })),
+  /** Runs the instance of each row again (one row: the Run Instance command, which says more as it goes). */
+  commandEnvelope('runAgain', z.object({ version: z.int(), rows: Rows })),
+  /** "Copy Link" on the current filter (the tree's "Copy Link to This Filter"). */
+  commandEnvelope('copyFilterLink', z.object({})),
 ]);
 export type SamplesWebviewCommand = z.infer<typeof SamplesWebviewCommand>;
 

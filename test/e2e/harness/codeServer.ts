@@ -3,7 +3,18 @@
 // an installed extension, user settings written before start. Runs in its own process group (setsid)
 // so stop() ends the server and every extension host it spawned.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -97,7 +108,12 @@ export function freePort(): Promise<number> {
 
 /** Copies the minimal extension layout VS Code needs, like an installed .vsix would contain. */
 function installExtensionFolder(extensionPath: string, extensionsDir: string, link: boolean): string {
-  const pkg = JSON.parse(readFileSync(join(extensionPath, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string; main?: string };
+  const pkg = JSON.parse(readFileSync(join(extensionPath, 'package.json'), 'utf8')) as {
+    publisher: string;
+    name: string;
+    version: string;
+    main?: string;
+  };
   const main = join(extensionPath, pkg.main ?? 'dist/extension.js');
   if (!existsSync(main)) throw new Error(`extension not built: ${main} is missing (run node scripts/build.mjs)`);
   const target = join(extensionsDir, `${pkg.publisher}.${pkg.name}-${pkg.version}`);
@@ -115,17 +131,40 @@ function installExtensionFolder(extensionPath: string, extensionsDir: string, li
 
 /** Copies an extension folder as it is (one that needs no build: plain JavaScript beside its package.json). */
 function installWholeFolder(extensionPath: string, extensionsDir: string): void {
-  const pkg = JSON.parse(readFileSync(join(extensionPath, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+  const pkg = JSON.parse(readFileSync(join(extensionPath, 'package.json'), 'utf8')) as {
+    publisher: string;
+    name: string;
+    version: string;
+  };
   cpSync(extensionPath, join(extensionsDir, `${pkg.publisher}.${pkg.name}-${pkg.version}`), { recursive: true });
 }
 
 /** `code-server --install-extension <vsix>` into the run's own profile (its user data and extensions folders). */
-function installVsix(vsix: string, dirs: { userData: string; extensions: string; config: string; data: string; cache: string; tmp: string }): void {
-  const args = [codeServerEntry, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', vsix];
-  const env = { ...process.env, XDG_CONFIG_HOME: dirs.config, XDG_DATA_HOME: dirs.data, XDG_CACHE_HOME: dirs.cache, TMPDIR: dirs.tmp, NODE_OPTIONS: '' };
+function installVsix(
+  vsix: string,
+  dirs: { userData: string; extensions: string; config: string; data: string; cache: string; tmp: string },
+): void {
+  const args = [
+    codeServerEntry,
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
+    '--install-extension',
+    vsix,
+  ];
+  const env = {
+    ...process.env,
+    XDG_CONFIG_HOME: dirs.config,
+    XDG_DATA_HOME: dirs.data,
+    XDG_CACHE_HOME: dirs.cache,
+    TMPDIR: dirs.tmp,
+    NODE_OPTIONS: '',
+  };
   const r = spawnSync(node24Bin, args, { encoding: 'utf8', env, timeout: 120_000 });
   const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-  if (r.status !== 0 || !/successfully installed/i.test(out)) throw new Error(`installing ${vsix} failed (exit ${r.status}):\n${out}`);
+  if (r.status !== 0 || !/successfully installed/i.test(out))
+    throw new Error(`installing ${vsix} failed (exit ${r.status}):\n${out}`);
 }
 
 function sleepUntil(deadline: number, ms: number): Promise<void> {
@@ -137,7 +176,9 @@ async function waitHealthy(url: string, child: ChildProcess, logPath: string, ti
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`code-server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${tail(logPath)}`);
+      throw new Error(
+        `code-server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${tail(logPath)}`,
+      );
     }
     try {
       const res = await fetch(new URL('healthz', url), { signal: AbortSignal.timeout(2000) });
@@ -199,7 +240,9 @@ function installExitHooks(): void {
 
 /** Lines of the server log that mean an extension host died; empty when none. */
 export function extensionHostCrashLines(logText: string): string[] {
-  return logText.split('\n').filter((l) => /SIGABRT|SIGSEGV|Extension host .*(crashed|terminated unexpectedly)/i.test(l));
+  return logText
+    .split('\n')
+    .filter((l) => /SIGABRT|SIGSEGV|Extension host .*(crashed|terminated unexpectedly)/i.test(l));
 }
 
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
@@ -211,7 +254,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
  * installed) and port. The port too: the browser workbench keys a folder's workspace storage by its
  * URI, which holds the server's host and port.
  */
-async function startOn(options: CodeServerOptions, reuse: { runDir: string; port: number } | undefined): Promise<CodeServer> {
+async function startOn(
+  options: CodeServerOptions,
+  reuse: { runDir: string; port: number } | undefined,
+): Promise<CodeServer> {
   const missing = missingE2eTools();
   if (missing.length) throw new Error(`end-to-end tools missing:\n  ${missing.join('\n  ')}`);
   const workspace = resolve(repoRoot, options.workspace);
@@ -240,8 +286,14 @@ async function startOn(options: CodeServerOptions, reuse: { runDir: string; port
   const configFile = join(runDir, 'code-server.yaml');
   writeFileSync(configFile, 'auth: none\n');
   if (options.vsix && !reuse) installVsix(options.vsix, dirs);
-  else if (options.extensionPath !== false && !reuse) installExtensionFolder(resolve(repoRoot, options.extensionPath ?? '.'), dirs.extensions, options.linkExtension ?? false);
-  if (!reuse) for (const extra of options.extraExtensions ?? []) installWholeFolder(resolve(repoRoot, extra), dirs.extensions);
+  else if (options.extensionPath !== false && !reuse)
+    installExtensionFolder(
+      resolve(repoRoot, options.extensionPath ?? '.'),
+      dirs.extensions,
+      options.linkExtension ?? false,
+    );
+  if (!reuse)
+    for (const extra of options.extraExtensions ?? []) installWholeFolder(resolve(repoRoot, extra), dirs.extensions);
 
   const logPath = join(runDir, 'code-server.log');
   const keepTemp = options.keepTemp || process.env.INTENT_LENS_KEEP_TMP === '1';
@@ -252,14 +304,19 @@ async function startOn(options: CodeServerOptions, reuse: { runDir: string; port
     const url = `http://127.0.0.1:${port}/`;
     const args = [
       codeServerEntry,
-      '--config', configFile,
-      '--bind-addr', `127.0.0.1:${port}`,
-      '--auth', 'none',
+      '--config',
+      configFile,
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
       '--disable-telemetry',
       '--disable-update-check',
       '--disable-getting-started-override',
-      '--user-data-dir', dirs.userData,
-      '--extensions-dir', dirs.extensions,
+      '--user-data-dir',
+      dirs.userData,
+      '--extensions-dir',
+      dirs.extensions,
       ...(trust ? ['--disable-workspace-trust'] : []),
       ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
       ...(options.extraArgs ?? []),
@@ -329,7 +386,8 @@ async function startOn(options: CodeServerOptions, reuse: { runDir: string; port
       const log = existsSync(logPath) ? readFileSync(logPath, 'utf8') : '';
       const crashes = extensionHostCrashLines(log).slice(crashesBefore);
       // Keep the evidence; a crashed host still reports success to the workbench.
-      if (crashes.length) throw new Error(`extension host crashed (log kept at ${logPath}):\n${crashes.slice(0, 10).join('\n')}`);
+      if (crashes.length)
+        throw new Error(`extension host crashed (log kept at ${logPath}):\n${crashes.slice(0, 10).join('\n')}`);
     };
     return {
       url,

@@ -63,7 +63,10 @@ async function listed(page: Page, row: Locator, label: string, deadline: number,
   const anyRow = page.locator('.quick-input-list .monaco-list-row').first();
   for (;;) {
     const left = deadline - Date.now();
-    if (left <= 0) throw new Error(`"${label}" was not listed in the command palette within ${timeoutMs} ms (is its when clause false?)`);
+    if (left <= 0)
+      throw new Error(
+        `"${label}" was not listed in the command palette within ${timeoutMs} ms (is its when clause false?)`,
+      );
     try {
       await row.waitFor({ state: 'visible', timeout: Math.min(LISTED_WITHIN_MS, left) });
       return true;

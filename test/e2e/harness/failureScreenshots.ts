@@ -16,7 +16,9 @@ export function screenshotOnFailure(workbench: () => Workbench | undefined): voi
         const lines = outputChannelLines(wb.serverRunDir);
         writeFileSync(path.replace(/\.png$/, '.log'), lines.join('\n') + '\n');
         // The tail goes to the test output too: a CI run's printout may be all there is to read.
-        console.error(`[e2e] ${context.task.name}: the last lines of Intent Lens's output channel:\n${lines.slice(-40).join('\n')}`);
+        console.error(
+          `[e2e] ${context.task.name}: the last lines of Intent Lens's output channel:\n${lines.slice(-40).join('\n')}`,
+        );
       } catch {
         // The logs are a help for reading the failure, not part of it.
       }

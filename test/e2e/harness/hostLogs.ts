@@ -8,7 +8,13 @@ import { join } from 'node:path';
 export function sessionDirs(runDir: string): string[] {
   const logs = join(runDir, 'user-data', 'logs');
   // Session folders are named by their start time (20261201T061500), so names sort by time.
-  return existsSync(logs) ? readdirSync(logs).sort().reverse().map((d) => join(logs, d, 'exthost1')).filter((d) => existsSync(d)) : [];
+  return existsSync(logs)
+    ? readdirSync(logs)
+        .sort()
+        .reverse()
+        .map((d) => join(logs, d, 'exthost1'))
+        .filter((d) => existsSync(d))
+    : [];
 }
 
 /** The lines Intent Lens (or the extension writing `channel`) wrote to its output channel so far in the newest session ([activate], [data] …). */
@@ -16,7 +22,10 @@ export function outputChannelLines(runDir: string, channel = 'Intent Lens'): str
   for (const dir of sessionDirs(runDir)) {
     for (const sub of readdirSync(dir).filter((d) => d.startsWith('output_logging_'))) {
       const file = readdirSync(join(dir, sub)).find((f) => f.endsWith(`-${channel}.log`));
-      if (file) return readFileSync(join(dir, sub, file), 'utf8').split('\n').filter(Boolean);
+      if (file)
+        return readFileSync(join(dir, sub, file), 'utf8')
+          .split('\n')
+          .filter(Boolean);
     }
   }
   return [];

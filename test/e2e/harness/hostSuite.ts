@@ -47,7 +47,8 @@ export const hostResultsEnv = 'INTENT_LENS_HOST_RESULTS';
 export async function runHostSuite(options: HostSuiteOptions): Promise<HostSuiteRun> {
   const t0 = Date.now();
   const suiteEntry = resolve(repoRoot, options.suiteEntry ?? 'dist-test/host/suite/index.js');
-  if (!existsSync(suiteEntry)) throw new Error(`host suite not built: ${suiteEntry} (run node scripts/build-host-tests.mjs)`);
+  if (!existsSync(suiteEntry))
+    throw new Error(`host suite not built: ${suiteEntry} (run node scripts/build-host-tests.mjs)`);
   const devPath = resolve(repoRoot, options.extensionDevelopmentPath ?? '.');
   const resultsDir = join(testResultsDir, 'host');
   mkdirSync(resultsDir, { recursive: true });
@@ -65,7 +66,11 @@ export async function runHostSuite(options: HostSuiteOptions): Promise<HostSuite
   let exitCode: number | 'timeout' | 'crashed';
   let stopError: unknown;
   try {
-    const context = await chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath, headless: true, args: chromiumArgs });
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromiumPath,
+      headless: true,
+      args: chromiumArgs,
+    });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       let reportExit: (code: number) => void = () => undefined;
@@ -85,19 +90,27 @@ export async function runHostSuite(options: HostSuiteOptions): Promise<HostSuite
       ];
       const timeoutMs = options.timeoutMs ?? 180000;
       // The suite's exit is the condition; don't let the page's "load" event time out first.
-      await page.goto(`${server.url}?folder=${encodeURIComponent(server.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`, {
-        waitUntil: 'commit',
-        timeout: timeoutMs,
-      });
+      await page.goto(
+        `${server.url}?folder=${encodeURIComponent(server.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`,
+        {
+          waitUntil: 'commit',
+          timeout: timeoutMs,
+        },
+      );
       let timer: NodeJS.Timeout | undefined;
       let crashWatch: NodeJS.Timeout | undefined;
       // A crashed host never calls codeAutomationExit: watch the server log so the run ends early.
       const crashed = new Promise<'crashed'>((r) => {
         crashWatch = setInterval(() => {
-          if (existsSync(server.logPath) && extensionHostCrashLines(readFileSync(server.logPath, 'utf8')).length) r('crashed');
+          if (existsSync(server.logPath) && extensionHostCrashLines(readFileSync(server.logPath, 'utf8')).length)
+            r('crashed');
         }, 500);
       });
-      const outcome = await Promise.race([exited, crashed, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)))]);
+      const outcome = await Promise.race([
+        exited,
+        crashed,
+        new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), timeoutMs))),
+      ]);
       clearTimeout(timer);
       clearInterval(crashWatch);
       exitCode = outcome === 'crashed' ? 'crashed' : outcome;
@@ -115,10 +128,20 @@ export async function runHostSuite(options: HostSuiteOptions): Promise<HostSuite
   writeFileSync(join(resultsDir, 'host.log'), log.join('\n') + '\n');
   const results: HostSuiteResults = existsSync(resultsFile)
     ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as HostSuiteResults)
-    : { passed: 0, failed: 1, pending: 0, durationMs: 0, failures: [{ title: 'host suite', error: `no results file (${resultsFile}); exit ${exitCode}` }], tests: [] };
+    : {
+        passed: 0,
+        failed: 1,
+        pending: 0,
+        durationMs: 0,
+        failures: [{ title: 'host suite', error: `no results file (${resultsFile}); exit ${exitCode}` }],
+        tests: [],
+      };
   if (stopError) {
     results.failed += 1;
-    results.failures.push({ title: 'extension host', error: stopError instanceof Error ? stopError.message : String(stopError) });
+    results.failures.push({
+      title: 'extension host',
+      error: stopError instanceof Error ? stopError.message : String(stopError),
+    });
   }
   if (exitCode !== 0 && results.failed === 0) {
     results.failed = 1;

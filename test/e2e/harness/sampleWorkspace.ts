@@ -2,7 +2,17 @@
 // extension writes into its workspace, e.g. re-scores to `.intent-lens/`, and no suite may change the
 // repo or what a later suite sees), otherwise a temp folder with the shared sample records and the
 // head of one real run log (never copied into the repo).
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, sharedDataDir } from './toolPaths';

@@ -19,7 +19,12 @@ async function statesApplied(frame: FrameLocator): Promise<number> {
  * is pushed), then edits the final answer of `taskId`'s Retained runs in place (one state is pushed),
  * and checks that the palette kept the focus and its text, and the page was not reloaded.
  */
-export async function expectPushKeepsPalette(wb: Workbench, frame: FrameLocator, log: string, taskId: string): Promise<void> {
+export async function expectPushKeepsPalette(
+  wb: Workbench,
+  frame: FrameLocator,
+  log: string,
+  taskId: string,
+): Promise<void> {
   // A mark on the page's window: a reloaded frame loses it.
   await frame.locator('body').evaluate(() => void ((window as unknown as Marked).ilMark = 'kept'));
   const before = await statesApplied(frame);
@@ -33,9 +38,13 @@ export async function expectPushKeepsPalette(wb: Workbench, frame: FrameLocator,
   const summary = wb.page.locator('.part.statusbar .statusbar-item', { hasText: / conversations/ }).first();
   const count = Number(/(\d+) conversations/.exec(await summary.innerText())![1]);
   const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
-  const other = lines.find((l) => l.includes('"condition":"original"'))!.replace(/"conv_id":"([^"]+)"/, '"conv_id":"$1-appended"');
+  const other = lines
+    .find((l) => l.includes('"condition":"original"'))!
+    .replace(/"conv_id":"([^"]+)"/, '"conv_id":"$1-appended"');
   appendFileSync(log, other + '\n');
-  await wb.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`\\b${count + 1} conversations`) }).waitFor({ state: 'visible', timeout: wb.timeoutMs });
+  await wb.page
+    .locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`\\b${count + 1} conversations`) })
+    .waitFor({ state: 'visible', timeout: wb.timeoutMs });
 
   const edited = lines.map((l) => {
     if (!l.includes(`"task_id":"${taskId}"`) || !l.includes('"condition":"retained"')) return l;
@@ -49,10 +58,18 @@ export async function expectPushKeepsPalette(wb: Workbench, frame: FrameLocator,
   await expect.poll(() => statesApplied(frame), { timeout: wb.timeoutMs }).toBe(before + 1);
   await frame.locator('body').evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   // ...and the palette still has the focus and what was typed; the page was not reloaded.
-  expect(await wb.page.evaluate(() => document.activeElement?.tagName === 'INPUT' && document.activeElement.closest('.quick-input-widget') !== null)).toBe(true);
+  expect(
+    await wb.page.evaluate(
+      () =>
+        document.activeElement?.tagName === 'INPUT' && document.activeElement.closest('.quick-input-widget') !== null,
+    ),
+  ).toBe(true);
   expect(await input.inputValue()).toBe(TYPED);
   expect(await frame.locator('body').evaluate(() => (window as unknown as Marked).ilMark)).toBe('kept');
-  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Intent Lens: Open Dashboard' }).first().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+  await wb.page
+    .locator('.quick-input-list .monaco-list-row', { hasText: 'Intent Lens: Open Dashboard' })
+    .first()
+    .waitFor({ state: 'visible', timeout: wb.timeoutMs });
   await wb.page.keyboard.press('Escape');
   await input.waitFor({ state: 'hidden', timeout: wb.timeoutMs });
 }

@@ -4,7 +4,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-
 /** Walks up to the folder holding the extension's package.json and scripts/setup-tools.sh. */
 function findRepoRoot(start: string): string | undefined {
   let dir = start;

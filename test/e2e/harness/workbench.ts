@@ -116,7 +116,9 @@ export class Workbench {
 
   /** The activity-bar entry of a view container, by its title. */
   activityBarItem(title: string): Locator {
-    return this.page.locator('.activitybar .action-item').filter({ has: this.page.locator(`a.action-label[aria-label^="${title}"]`) });
+    return this.page
+      .locator('.activitybar .action-item')
+      .filter({ has: this.page.locator(`a.action-label[aria-label^="${title}"]`) });
   }
 
   /** Shows a view container (e.g. 'Intent Lens') in the side bar; a no-op when it already shows. */
@@ -125,7 +127,9 @@ export class Workbench {
     await item.waitFor({ state: 'visible', timeout: this.timeoutMs });
     // Clicking the active entry would hide the side bar: only click when it is not selected.
     if ((await item.getAttribute('aria-selected')) !== 'true') await item.click();
-    await this.page.locator(`.activitybar .action-item.checked a.action-label[aria-label^="${title}"]`).waitFor({ timeout: this.timeoutMs });
+    await this.page
+      .locator(`.activitybar .action-item.checked a.action-label[aria-label^="${title}"]`)
+      .waitFor({ timeout: this.timeoutMs });
     // With a single view VS Code merges the titles: "Intent Lens: Sources".
     await this.page
       .locator('.part.sidebar .composite.title h2', { hasText: new RegExp(`^${escapeRegExp(title)}(:|$)`, 'i') })
@@ -137,7 +141,9 @@ export class Workbench {
    * container's only view, so wait on `.pane-body` for visibility.
    */
   viewSection(name: string): Locator {
-    return this.page.locator('.part.sidebar .pane').filter({ has: this.page.locator(`.pane-header[aria-label="${name} Section"]`) });
+    return this.page
+      .locator('.part.sidebar .pane')
+      .filter({ has: this.page.locator(`.pane-header[aria-label="${name} Section"]`) });
   }
 
   /**
@@ -178,7 +184,9 @@ export class Workbench {
    */
   async expandTreeRow(text: string | RegExp): Promise<Locator> {
     const rows = this.page.locator('.part.sidebar .pane-body .monaco-list-row', { hasText: text });
-    const expanded = this.page.locator('.part.sidebar .pane-body .monaco-list-row[aria-expanded="true"]', { hasText: text }).first();
+    const expanded = this.page
+      .locator('.part.sidebar .pane-body .monaco-list-row[aria-expanded="true"]', { hasText: text })
+      .first();
     const deadline = Date.now() + this.timeoutMs;
     for (;;) {
       const row = await this.treeRow(text);
@@ -237,7 +245,8 @@ export class Workbench {
         () => false,
       );
       const name = shown ? await visible.getAttribute('name') : null;
-      if (name) return this.page.frameLocator(`iframe.webview.ready[name="${name}"]`).frameLocator('iframe#active-frame');
+      if (name)
+        return this.page.frameLocator(`iframe.webview.ready[name="${name}"]`).frameLocator('iframe#active-frame');
     }
   }
 
@@ -277,7 +286,9 @@ export class Workbench {
    * the first data load have finished), e.g. before a screenshot.
    */
   async extensionsActivated(): Promise<void> {
-    await this.page.locator('.part.statusbar', { hasText: /Activating Extensions/ }).waitFor({ state: 'hidden', timeout: this.timeoutMs });
+    await this.page
+      .locator('.part.statusbar', { hasText: /Activating Extensions/ })
+      .waitFor({ state: 'hidden', timeout: this.timeoutMs });
   }
 
   /** Saves a full-window screenshot as test-results/<suite>/<name>.png and returns its path. */
@@ -315,7 +326,8 @@ export async function openWorkbench(server: CodeServer, options: OpenWorkbenchOp
     page.setDefaultTimeout(timeoutMs);
     page.setDefaultNavigationTimeout(timeoutMs);
     page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') appendFileSync(browserLog, `[console.${m.type()}] ${m.text().slice(0, 2000)}\n`);
+      if (m.type() === 'error' || m.type() === 'warning')
+        appendFileSync(browserLog, `[console.${m.type()}] ${m.text().slice(0, 2000)}\n`);
     });
     page.on('pageerror', (e) => appendFileSync(browserLog, `[pageerror] ${String(e).slice(0, 2000)}\n`));
     const t0 = Date.now();

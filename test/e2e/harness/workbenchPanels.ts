@@ -18,7 +18,11 @@ export interface ProblemEntry {
  * center, which lists toasts too (toasts are hidden when the server runs with the smoke-test driver).
  * With `action`, clicks that button of the notification.
  */
-export async function readNotification(wb: Workbench, text: string | RegExp, options: { action?: string } = {}): Promise<string> {
+export async function readNotification(
+  wb: Workbench,
+  text: string | RegExp,
+  options: { action?: string } = {},
+): Promise<string> {
   const center = wb.page.locator('.notifications-center');
   const item = center.locator('.notification-list-item', { hasText: text }).first();
   // VS Code hides the center by itself when its last notification goes (a progress that ended, a
@@ -32,14 +36,22 @@ export async function readNotification(wb: Workbench, text: string | RegExp, opt
       break;
     } catch (e) {
       if (Date.now() < deadline) continue;
-      const shown = await center.locator('.notification-list-item-message').allInnerTexts().catch(() => []);
+      const shown = await center
+        .locator('.notification-list-item-message')
+        .allInnerTexts()
+        .catch(() => []);
       const listed = shown.length ? shown.map((m) => JSON.stringify(m.trim())).join(', ') : 'nothing';
-      throw new Error(`no notification matching ${String(text)} in ${wb.timeoutMs} ms; the center lists: ${listed}`, { cause: e });
+      throw new Error(`no notification matching ${String(text)} in ${wb.timeoutMs} ms; the center lists: ${listed}`, {
+        cause: e,
+      });
     }
   }
   const message = (await item.locator('.notification-list-item-message').innerText()).trim();
   if (options.action) {
-    await item.locator('.notification-list-item-buttons-container .monaco-button', { hasText: options.action }).first().click();
+    await item
+      .locator('.notification-list-item-buttons-container .monaco-button', { hasText: options.action })
+      .first()
+      .click();
   }
   await hideNotificationsCenter(wb);
   return message;
@@ -62,7 +74,8 @@ async function hideNotificationsCenter(wb: Workbench): Promise<void> {
       else await wb.runCommand('Notifications: Hide Notifications');
       await center.waitFor({ state: 'hidden', timeout: Math.max(1, Math.min(3_000, deadline - Date.now())) });
     } catch (e) {
-      if (Date.now() >= deadline) throw new Error(`the Notifications center stayed open for ${wb.timeoutMs} ms`, { cause: e });
+      if (Date.now() >= deadline)
+        throw new Error(`the Notifications center stayed open for ${wb.timeoutMs} ms`, { cause: e });
     }
   }
 }
@@ -89,7 +102,13 @@ export async function readProblems(wb: Workbench, options: { atLeast?: number } 
       }
       // `.marker-icon error|warning|info` wraps a matching codicon.
       const cls = `${icon.className} ${icon.querySelector('.codicon')?.className ?? ''}`;
-      const severity = /\berror\b|codicon-error/.test(cls) ? 'error' : /\bwarning\b|codicon-warning/.test(cls) ? 'warning' : /\binfo\b|codicon-info/.test(cls) ? 'info' : 'unknown';
+      const severity = /\berror\b|codicon-error/.test(cls)
+        ? 'error'
+        : /\bwarning\b|codicon-warning/.test(cls)
+          ? 'warning'
+          : /\binfo\b|codicon-info/.test(cls)
+            ? 'info'
+            : 'unknown';
       out.push({
         severity,
         message: (row.querySelector('.marker-message')?.textContent ?? '').trim(),

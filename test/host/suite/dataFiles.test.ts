@@ -6,7 +6,11 @@ import * as vscode from 'vscode';
 import { EXCLUDED_DIR, searchDataFiles } from '../../../src/extension/data/findDataFiles';
 import { activatedApi } from './activatedApi';
 
-const GLOBS = { records: '**/*.records.{jsonl,json}', logs: '**/logs/**/*.{jsonl,json}', evolving: '**/*.evolving.jsonl' };
+const GLOBS = {
+  records: '**/*.records.{jsonl,json}',
+  logs: '**/logs/**/*.{jsonl,json}',
+  evolving: '**/*.evolving.jsonl',
+};
 
 async function findEach(glob: string): Promise<string[]> {
   return (await vscode.workspace.findFiles(glob, `**/${EXCLUDED_DIR}/**`)).map((u) => u.fsPath).sort();
@@ -15,7 +19,11 @@ async function findEach(glob: string): Promise<string[]> {
 describe('The data files', () => {
   it('are what one search per glob finds, from one search of all three', async () => {
     const one = await searchDataFiles(GLOBS);
-    const [records, logs, evolving] = await Promise.all([findEach(GLOBS.records), findEach(GLOBS.logs), findEach(GLOBS.evolving)]);
+    const [records, logs, evolving] = await Promise.all([
+      findEach(GLOBS.records),
+      findEach(GLOBS.logs),
+      findEach(GLOBS.evolving),
+    ]);
     assert.ok(records!.length > 0 && logs!.length > 0, 'the workspace has records and run logs');
     assert.deepEqual(one.records, records);
     assert.deepEqual(one.logs, logs);

@@ -55,7 +55,10 @@ describe('Intent Lens extension', () => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     assert.ok(folder, 'no workspace folder open');
     for (const entry of records.values()) {
-      assert.ok(entry.file.startsWith(folder), `record ${entry.record.task_id} comes from outside the workspace: ${entry.file}`);
+      assert.ok(
+        entry.file.startsWith(folder),
+        `record ${entry.record.task_id} comes from outside the workspace: ${entry.file}`,
+      );
       assert.ok(entry.line >= 1, `record ${entry.record.task_id} has no source line`);
     }
     assert.ok(services.data.conversations().length > 0, 'no conversations indexed from logs/');
@@ -68,7 +71,8 @@ describe('Intent Lens extension', () => {
     const contributed = (contributesOf(ext).commands ?? []).map((c) => c.command);
     // An empty list would pass the check below vacuously: a manifest without commands is a failure.
     assert.ok(contributed.length > 0, 'package.json contributes no commands');
-    for (const id of contributed) assert.ok(id.startsWith('intentLens.'), `contributed command outside the intentLens. namespace: ${id}`);
+    for (const id of contributed)
+      assert.ok(id.startsWith('intentLens.'), `contributed command outside the intentLens. namespace: ${id}`);
     const registered = await registeredCommands();
     const missing = contributed.filter((id) => !registered.has(id));
     assert.deepEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
@@ -84,7 +88,10 @@ describe('Intent Lens extension', () => {
     for (const [container, views] of Object.entries(EXPECTED_VIEWS)) {
       assert.ok(containers.includes(container), `no activity-bar container ${container} in package.json`);
       // VS Code adds `workbench.view.extension.<container>` for a container it loaded.
-      assert.ok(registered.has(`workbench.view.extension.${container}`), `VS Code did not create the view container ${container}`);
+      assert.ok(
+        registered.has(`workbench.view.extension.${container}`),
+        `VS Code did not create the view container ${container}`,
+      );
       const contributed = (contributes.views?.[container] ?? []).map((v) => v.id);
       const absent = views.filter((id) => !contributed.includes(id));
       assert.deepEqual(absent, [], `views missing from container ${container} in package.json: ${absent.join(', ')}`);
@@ -101,7 +108,10 @@ describe('Intent Lens extension', () => {
     assert.ok(ext);
     await activeApi();
     const contributes = contributesOf(ext);
-    const named = [...Object.values(contributes.menus ?? {}).flatMap((items) => items.map((i) => i.command)), ...(contributes.keybindings ?? []).map((k) => k.command)].filter((id): id is string => !!id && id.startsWith('intentLens.'));
+    const named = [
+      ...Object.values(contributes.menus ?? {}).flatMap((items) => items.map((i) => i.command)),
+      ...(contributes.keybindings ?? []).map((k) => k.command),
+    ].filter((id): id is string => !!id && id.startsWith('intentLens.'));
     assert.ok(named.length > 0, 'package.json menus and keybindings name no Intent Lens command');
     const registered = await registeredCommands();
     const missing = [...new Set(named.filter((id) => !registered.has(id)))];

@@ -23,7 +23,10 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30000, reporter: 'spec' });
   // Optional filter for a quick local loop: INTENT_LENS_HOST_GREP="data".
   if (process.env.INTENT_LENS_HOST_GREP) mocha.grep(process.env.INTENT_LENS_HOST_GREP);
-  for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(join(__dirname, file));
+  for (const file of readdirSync(__dirname)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort())
+    mocha.addFile(join(__dirname, file));
 
   const results: HostSuiteResults = { passed: 0, failed: 0, pending: 0, durationMs: 0, failures: [], tests: [] };
   const t0 = Date.now();
@@ -51,11 +54,17 @@ export function run(): Promise<void> {
       runner.on('fail', (test, err: unknown) => {
         results.failed++;
         results.tests.push({ title: test.fullTitle(), state: 'failed', durationMs: test.duration });
-        results.failures.push({ title: test.fullTitle(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+        results.failures.push({
+          title: test.fullTitle(),
+          error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+        });
       });
     } catch (e) {
       results.failed++;
-      results.failures.push({ title: 'loading the suite', error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+      results.failures.push({
+        title: 'loading the suite',
+        error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+      });
       write();
       reject(e);
     }

@@ -9,7 +9,6 @@ import * as vscode from 'vscode';
 import { activatedApi as api } from './activatedApi';
 import { RecordConflictError, editRecord, saveRecordsDocument } from '../../../src/extension/review/recordDocuments';
 
-
 describe('Locked saves of records', () => {
   let dir: string;
   let file: string;
@@ -24,7 +23,10 @@ describe('Locked saves of records', () => {
     assert.ok(entry, 'no record with an intent block in the workspace');
     taskId = entry.record.task_id;
     const line = readFileSync(entry.file, 'utf8').split('\n')[entry.line - 1];
-    assert.ok(line?.includes(JSON.stringify(taskId).slice(1, -1)), `line ${entry.line} of ${entry.file} is not ${taskId}`);
+    assert.ok(
+      line?.includes(JSON.stringify(taskId).slice(1, -1)),
+      `line ${entry.line} of ${entry.file} is not ${taskId}`,
+    );
     dir = mkdtempSync(join(tmpdir(), 'intent-lens-locked-save-'));
     file = join(dir, 'locked.records.jsonl');
     original = `${line}\n`;
@@ -47,7 +49,11 @@ describe('Locked saves of records', () => {
     // Held by a live process on this host (this one stands in for a CLI `review`): never stale.
     writeFileSync(lockPath, JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() }));
     await assert.rejects(
-      editRecord(services.data, taskId, [{ path: ['intent', 'reject'], value: 'Written under the lock.' }], { file, save: true, lock: { timeoutMs: 500 } }),
+      editRecord(services.data, taskId, [{ path: ['intent', 'reject'], value: 'Written under the lock.' }], {
+        file,
+        save: true,
+        lock: { timeoutMs: 500 },
+      }),
       (e: unknown) => e instanceof RecordConflictError && /another process/.test(e.message),
     );
     assert.equal(readFileSync(file, 'utf8'), original);
@@ -65,7 +71,10 @@ describe('Locked saves of records', () => {
     assert.equal(doc.isDirty, false);
     const saved = readFileSync(file, 'utf8');
     assert.notEqual(saved, original);
-    assert.equal((JSON.parse(saved.split('\n')[0]!) as { intent: { reject: string } }).intent.reject, 'Written under the lock.');
+    assert.equal(
+      (JSON.parse(saved.split('\n')[0]!) as { intent: { reject: string } }).intent.reject,
+      'Written under the lock.',
+    );
     assert.equal(existsSync(lockPath), false, 'the save left its lock file behind');
   });
 });

@@ -5,7 +5,6 @@ import * as vscode from 'vscode';
 import { activatedApi as api } from './activatedApi';
 import type { RescoreSummary } from '../../../src/extension/scoring/registerScoring';
 
-
 describe('Re-score', () => {
   it('re-scores a log file given as a Uri', async () => {
     const { services } = await api();
@@ -15,7 +14,7 @@ describe('Re-score', () => {
     assert.ok(summary);
     assert.ok(summary.scored > 0);
     assert.equal(summary.scored + summary.unscored, summary.requested);
-    assert.equal(summary.changed, 0, 'sample verdicts are the verifier\'s own');
+    assert.equal(summary.changed, 0, "sample verdicts are the verifier's own");
   });
 
   it('re-scores the runs of one source given as {taskId}', async () => {

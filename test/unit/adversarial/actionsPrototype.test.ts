@@ -19,7 +19,9 @@ describe('prototype-named arguments', () => {
     });
 
     test(`JSON call with "${name}" fails, no crash`, () => {
-      const r = verifyActions(`[{"name": "f", "arguments": {"x": 1, "${name}": {"x": 1}}}]`, reference, { functions: [fn] });
+      const r = verifyActions(`[{"name": "f", "arguments": {"x": 1, "${name}": {"x": 1}}}]`, reference, {
+        functions: [fn],
+      });
       expect(r.is_correct).toBe(false);
     });
 
@@ -28,7 +30,10 @@ describe('prototype-named arguments', () => {
     });
 
     test(`a record whose schema and possible answer use "${name}" scores by own properties only`, () => {
-      const schema = { name: 'g', parameters: { type: 'dict', properties: { [name]: { type: 'integer' } }, required: [name] } };
+      const schema = {
+        name: 'g',
+        parameters: { type: 'dict', properties: { [name]: { type: 'integer' } }, required: [name] },
+      };
       const possible = JSON.parse(`[{"g": {"${name}": [3]}}]`) as unknown;
       expect(verifyActions(`[g(${name}=3)]`, possible, { functions: [schema] }).is_correct).toBe(true);
       expect(verifyActions(`[g(${name}=4)]`, possible, { functions: [schema] }).is_correct).toBe(false);
@@ -51,7 +56,9 @@ describe('nesting 20,000 deep', () => {
   });
 
   test('a JSON answer nested 20,000 deep fails with a verdict', () => {
-    const r = verifyActions(`[{"name": "f", "arguments": {"x": ${'['.repeat(DEEP)}1${']'.repeat(DEEP)}}}]`, reference, { functions: [fn] });
+    const r = verifyActions(`[{"name": "f", "arguments": {"x": ${'['.repeat(DEEP)}1${']'.repeat(DEEP)}}}]`, reference, {
+      functions: [fn],
+    });
     expect(r.is_correct).toBe(false);
   });
 

@@ -11,7 +11,16 @@ export function bundleCli(): Promise<string> {
   bundled ??= (async () => {
     const outfile = resolve(repoRoot, 'node_modules/.cache/intent-lens-tests', `cli-${process.pid}.js`);
     process.once('exit', () => rmSync(outfile, { force: true }));
-    await build({ entryPoints: [resolve(repoRoot, 'src/cli.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', logLevel: 'silent' });
+    await build({
+      entryPoints: [resolve(repoRoot, 'src/cli.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'silent',
+    });
     return outfile;
   })();
   return bundled;

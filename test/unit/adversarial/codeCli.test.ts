@@ -19,10 +19,29 @@ beforeAll(() => {
   execFileSync('mkdir', ['-p', bin]);
   symlinkSync(python, join(bin, 'python3'));
   process.env.PATH = bin;
-  const record = { task_id: 'code/1', task: 'code', shards: [{ shard_id: 1, shard_text: 'Sort a list.' }], metadata: { func_name: 'sort_list' }, test: 'def check(candidate):\n    assert candidate([2, 1]) == [1, 2]\n' };
+  const record = {
+    task_id: 'code/1',
+    task: 'code',
+    shards: [{ shard_id: 1, shard_text: 'Sort a list.' }],
+    metadata: { func_name: 'sort_list' },
+    test: 'def check(candidate):\n    assert candidate([2, 1]) == [1, 2]\n',
+  };
   writeFileSync(join(dir, 'code.records.jsonl'), JSON.stringify(record) + '\n');
-  const answer = '```python\nopen(' + JSON.stringify(marker) + ', "w").write("ran")\ndef sort_list(xs):\n    return sorted(xs)\n```';
-  const entry = { conv_id: 'k1', task: 'code', task_id: 'code/1', assistant_model: 'm', mode: 'multi', condition: 'original', trace: [{ role: 'user', content: 'q' }, { role: 'assistant', content: answer }], is_correct: null };
+  const answer =
+    '```python\nopen(' + JSON.stringify(marker) + ', "w").write("ran")\ndef sort_list(xs):\n    return sorted(xs)\n```';
+  const entry = {
+    conv_id: 'k1',
+    task: 'code',
+    task_id: 'code/1',
+    assistant_model: 'm',
+    mode: 'multi',
+    condition: 'original',
+    trace: [
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: answer },
+    ],
+    is_correct: null,
+  };
   writeFileSync(join(dir, 'run.jsonl'), JSON.stringify(entry) + '\n');
 });
 afterAll(() => {
@@ -34,10 +53,16 @@ afterAll(() => {
 async function score(extra: string[]): Promise<{ out: string; err: string }> {
   let out = '';
   let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => ((out += String(c)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => ((err += String(c)), true));
+  const o = vi
+    .spyOn(process.stdout, 'write')
+    .mockImplementation((c: string | Uint8Array) => ((out += String(c)), true));
+  const e = vi
+    .spyOn(process.stderr, 'write')
+    .mockImplementation((c: string | Uint8Array) => ((err += String(c)), true));
   try {
-    expect(await command.run(['--records', join(dir, 'code.records.jsonl'), '--logs', join(dir, 'run.jsonl'), ...extra])).toBe(0);
+    expect(
+      await command.run(['--records', join(dir, 'code.records.jsonl'), '--logs', join(dir, 'run.jsonl'), ...extra]),
+    ).toBe(0);
   } finally {
     o.mockRestore();
     e.mockRestore();

@@ -7,11 +7,20 @@ import { createServer, type Server } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { closeCodeSandboxes, isolationStatus, runCodeJob, type PythonRunnerOptions } from '../../../src/core/verify/code/codeSandbox';
+import {
+  closeCodeSandboxes,
+  isolationStatus,
+  runCodeJob,
+  type PythonRunnerOptions,
+} from '../../../src/core/verify/code/codeSandbox';
 import { findBwrap } from '../../../src/core/verify/code/sandboxIsolation';
 import { verifyCode } from '../../../src/core/verify/code/codeVerifier';
 
-const FAKE_KEYS = { OPENAI_API_KEY: 'sk-fake-openai-7f3a9c', ANTHROPIC_API_KEY: 'sk-ant-fake-51d2e8', INTENT_LENS_SECRET: 'fake-secret-c0ffee' };
+const FAKE_KEYS = {
+  OPENAI_API_KEY: 'sk-fake-openai-7f3a9c',
+  ANTHROPIC_API_KEY: 'sk-ant-fake-51d2e8',
+  INTENT_LENS_SECRET: 'fake-secret-c0ffee',
+};
 const opts: PythonRunnerOptions = { workers: 1, timeoutMs: 4000, memoryMb: 512 };
 const hasBwrap = !!findBwrap();
 const hostDir = mkdtempSync(join(tmpdir(), 'intent-lens-adversarial-'));
@@ -24,7 +33,8 @@ afterAll(() => {
 });
 
 /** Runs a script on stdin cases: it passes only when its stdout equals `expected`. */
-const script = (program: string, expected: string, more: PythonRunnerOptions = {}) => runCodeJob({ program, entry: 'main', cases: [{ kind: 'stdin', input: '', output: expected }] }, { ...opts, ...more });
+const script = (program: string, expected: string, more: PythonRunnerOptions = {}) =>
+  runCodeJob({ program, entry: 'main', cases: [{ kind: 'stdin', input: '', output: expected }] }, { ...opts, ...more });
 const CHECK = 'def check(candidate):\n    assert candidate([3, 1, 2]) == [1, 2, 3]\n    assert candidate([]) == []\n';
 const checked = (program: string) => runCodeJob({ program, entry: 'sort_list', test: CHECK }, opts);
 
@@ -68,7 +78,9 @@ for p in ("/root/.bashrc", "/root/.profile", "/etc/passwd", "/etc/hostname", ${J
         found.append(p)
     except OSError:
         pass
-for d in ("/root", "/home", ${hostFolders().map((f) => JSON.stringify(f)).join(', ')}, "/etc"):
+for d in ("/root", "/home", ${hostFolders()
+      .map((f) => JSON.stringify(f))
+      .join(', ')}, "/etc"):
     try:
         if [x for x in os.listdir(d) if x != ".pyenv"]:
             found.append(d)
@@ -154,13 +166,18 @@ def sort_list(xs):
         pass`;
     const r = await runCodeJob({ program, entry: 'sort_list', test: CHECK }, { ...opts, timeoutMs: 1500 });
     expect(r.status).toBe('timeout');
-    const alive = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
-      try {
-        return readFileSync(`/proc/${d}/cmdline`, 'utf8').includes(marker) && !/\) Z /.test(readFileSync(`/proc/${d}/stat`, 'utf8'));
-      } catch {
-        return false;
-      }
-    });
+    const alive = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          return (
+            readFileSync(`/proc/${d}/cmdline`, 'utf8').includes(marker) &&
+            !/\) Z /.test(readFileSync(`/proc/${d}/stat`, 'utf8'))
+          );
+        } catch {
+          return false;
+        }
+      });
     expect(alive).toEqual([]);
   });
 
@@ -210,12 +227,17 @@ print(" ".join(seen) or "clean")`;
 describe.skipIf(!hasBwrap)('forged passes fail', () => {
   const forgeries: Record<string, string> = {
     'exit(0) while loading': 'import sys\nsys.exit(0)\ndef sort_list(xs):\n    return xs\n',
-    'printing PASS and os._exit(0)': 'import os\nprint("PASS")\nprint("all tests passed")\nos._exit(0)\ndef sort_list(xs):\n    return xs\n',
-    'an object whose __eq__ is always true': 'class Any(list):\n    def __eq__(self, other):\n        return True\ndef sort_list(xs):\n    return Any()\n',
-    'monkeypatching builtins and assert': 'import builtins\nbuiltins.AssertionError = type("Quiet", (BaseException,), {})\nbuiltins.__build_class__ = None\ndef sort_list(xs):\n    return xs\n',
+    'printing PASS and os._exit(0)':
+      'import os\nprint("PASS")\nprint("all tests passed")\nos._exit(0)\ndef sort_list(xs):\n    return xs\n',
+    'an object whose __eq__ is always true':
+      'class Any(list):\n    def __eq__(self, other):\n        return True\ndef sort_list(xs):\n    return Any()\n',
+    'monkeypatching builtins and assert':
+      'import builtins\nbuiltins.AssertionError = type("Quiet", (BaseException,), {})\nbuiltins.__build_class__ = None\ndef sort_list(xs):\n    return xs\n',
     'raising SystemExit inside check': 'def sort_list(xs):\n    raise SystemExit(0)\n',
-    'overwriting the test and harness files': 'import os\nfor name in ("test_code.py", "harness.py", "../test_code.py"):\n    try:\n        open(name, "w").write("def check(candidate):\\n    pass\\n")\n    except OSError:\n        pass\ndef sort_list(xs):\n    return xs\n',
-    'writing a pass verdict to every inherited fd': 'import os, json\nfor fd in range(0, 256):\n    try:\n        os.write(fd, (json.dumps({"status": "pass", "message": "all tests passed"}) + "\\n").encode())\n    except OSError:\n        pass\nos._exit(0)\ndef sort_list(xs):\n    return xs\n',
+    'overwriting the test and harness files':
+      'import os\nfor name in ("test_code.py", "harness.py", "../test_code.py"):\n    try:\n        open(name, "w").write("def check(candidate):\\n    pass\\n")\n    except OSError:\n        pass\ndef sort_list(xs):\n    return xs\n',
+    'writing a pass verdict to every inherited fd':
+      'import os, json\nfor fd in range(0, 256):\n    try:\n        os.write(fd, (json.dumps({"status": "pass", "message": "all tests passed"}) + "\\n").encode())\n    except OSError:\n        pass\nos._exit(0)\ndef sort_list(xs):\n    return xs\n',
     'killing its parent, the tester': 'import os\ndef sort_list(xs):\n    os.kill(os.getppid(), 9)\n',
   };
   for (const [name, program] of Object.entries(forgeries)) {
@@ -225,7 +247,11 @@ describe.skipIf(!hasBwrap)('forged passes fail', () => {
     });
   }
   test('the verifier reports them as incorrect', async () => {
-    const r = await verifyCode('```python\nclass Any(list):\n    def __eq__(self, other):\n        return True\ndef sort_list(xs):\n    return Any()\n```', { entryPoint: 'sort_list', forbiddenNames: [], test: CHECK }, { trusted: true, python: opts });
+    const r = await verifyCode(
+      '```python\nclass Any(list):\n    def __eq__(self, other):\n        return True\ndef sort_list(xs):\n    return Any()\n```',
+      { entryPoint: 'sort_list', forbiddenNames: [], test: CHECK },
+      { trusted: true, python: opts },
+    );
     expect(r.is_correct).toBe(false);
     expect(r.details.message).toMatch(/not plain data/);
   });
@@ -239,12 +265,22 @@ describe('without bubblewrap', () => {
     expect(r).toMatchObject({ status: 'not-run', isolation: null });
     expect(r.message).toMatch(/^not run: no isolation available/);
     expect(existsSync(marker)).toBe(false);
-    const v = await verifyCode('```python\n' + program + '```', { entryPoint: 'sort_list', forbiddenNames: [], test: CHECK }, { trusted: true, python: { ...opts, bwrapPath: null } });
+    const v = await verifyCode(
+      '```python\n' + program + '```',
+      { entryPoint: 'sort_list', forbiddenNames: [], test: CHECK },
+      { trusted: true, python: { ...opts, bwrapPath: null } },
+    );
     expect(v.is_correct).toBeNull();
     expect(existsSync(marker)).toBe(false);
   });
   test('opted in, it runs and says "ran unisolated", still without keys', async () => {
-    const v = await verifyCode('```python\n' + program + 'import os\nLEAK = [k for k in os.environ if "KEY" in k or "SECRET" in k]\nassert not LEAK, LEAK\n```', { entryPoint: 'sort_list', forbiddenNames: [], test: CHECK }, { trusted: true, python: { ...opts, bwrapPath: null, allowUnisolated: true } });
+    const v = await verifyCode(
+      '```python\n' +
+        program +
+        'import os\nLEAK = [k for k in os.environ if "KEY" in k or "SECRET" in k]\nassert not LEAK, LEAK\n```',
+      { entryPoint: 'sort_list', forbiddenNames: [], test: CHECK },
+      { trusted: true, python: { ...opts, bwrapPath: null, allowUnisolated: true } },
+    );
     expect(v.details.message).toBe('all tests passed (ran unisolated)');
     expect(v.is_correct).toBe(true);
     expect(readFileSync(marker, 'utf8')).toBe('ran');

@@ -3,7 +3,17 @@
 // that are not UTF-8 on untouched lines, and temp/lock files left by a killed writer.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, linkSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  linkSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRecordsText } from '../../../src/core/load/recordsFile';
@@ -13,7 +23,8 @@ import { withFileLock, FileLockedError } from '../../../src/core/edit/fileLock';
 import { bundleCli } from './cliBundle';
 
 const posix = process.platform !== 'win32';
-const rec = (id: string) => `{"task_id": "${id}", "task": "math", "shards": [{"shard_id": 1, "shard": "4 bags"}], "intent": {"shard_id": 1, "requirement": "bags", "original": "4 bags", "revised": "2 bags", "proposal": "use 2 bags?", "accept": "yes", "reject": "no", "neutral": ["a?", "b?"], "single_turn": {"original": "4 bags", "direct_revised": "2 bags"}, "reference": {"original": 4, "revised": 2}}}`;
+const rec = (id: string) =>
+  `{"task_id": "${id}", "task": "math", "shards": [{"shard_id": 1, "shard": "4 bags"}], "intent": {"shard_id": 1, "requirement": "bags", "original": "4 bags", "revised": "2 bags", "proposal": "use 2 bags?", "accept": "yes", "reject": "no", "neutral": ["a?", "b?"], "single_turn": {"original": "4 bags", "direct_revised": "2 bags"}, "reference": {"original": 4, "revised": 2}}}`;
 
 let cli: string;
 beforeAll(async () => {
@@ -26,14 +37,22 @@ function folder(): string {
 
 function review(file: string, id: string, status = 'approved'): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [cli, 'review', file, '--task-id', id, '--status', status, '--by', 'tester'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const p = spawn(process.execPath, [cli, 'review', file, '--task-id', id, '--status', status, '--by', 'tester'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     p.on('close', (code) => resolve({ code, stderr }));
   });
 }
 
-const reviewed = (file: string) => Object.fromEntries(parseRecordsText(file, readFileSync(file, 'utf8')).items.map((i) => [i.value.task_id, i.value.intent?.review?.status ?? null]));
+const reviewed = (file: string) =>
+  Object.fromEntries(
+    parseRecordsText(file, readFileSync(file, 'utf8')).items.map((i) => [
+      i.value.task_id,
+      i.value.intent?.review?.status ?? null,
+    ]),
+  );
 
 describe('concurrent reviews', () => {
   it('20 review processes on different records of one file all land', async () => {
@@ -52,7 +71,11 @@ describe('concurrent reviews', () => {
     const dir = folder();
     const f = join(dir, 'counter.txt');
     writeFileSync(f, '0\n');
-    await Promise.all(Array.from({ length: 25 }, () => updateFile(f, (snap) => ({ text: `${Number(snap.text.trim()) + 1}\n`, result: undefined }))));
+    await Promise.all(
+      Array.from({ length: 25 }, () =>
+        updateFile(f, (snap) => ({ text: `${Number(snap.text.trim()) + 1}\n`, result: undefined })),
+      ),
+    );
     expect(readFileSync(f, 'utf8')).toBe('25\n');
   });
 
@@ -61,7 +84,9 @@ describe('concurrent reviews', () => {
     const f = join(dir, 'a.txt');
     writeFileSync(f, 'x\n');
     await withFileLock(f, async () => {
-      await expect(updateFile(f, () => ({ text: 'y\n', result: 0 }), { timeoutMs: 200 })).rejects.toBeInstanceOf(FileLockedError);
+      await expect(updateFile(f, () => ({ text: 'y\n', result: 0 }), { timeoutMs: 200 })).rejects.toBeInstanceOf(
+        FileLockedError,
+      );
     });
     expect(readFileSync(f, 'utf8')).toBe('x\n');
   });
@@ -114,7 +139,11 @@ describe.skipIf(!posix)('links, modes and bytes', () => {
   it('untouched lines keep their exact bytes even when they are not valid UTF-8', async () => {
     const dir = folder();
     const f = join(dir, 'bytes.records.jsonl');
-    const latin1 = Buffer.concat([Buffer.from('{"task_id": "l", "task": "math", "shards": [{"shard_id": 1, "shard": "caf'), Buffer.from([0xe9, 0xff]), Buffer.from('"}]}')]);
+    const latin1 = Buffer.concat([
+      Buffer.from('{"task_id": "l", "task": "math", "shards": [{"shard_id": 1, "shard": "caf'),
+      Buffer.from([0xe9, 0xff]),
+      Buffer.from('"}]}'),
+    ]);
     const before = Buffer.concat([latin1, Buffer.from(`\r\n${rec('x')}\n`), latin1, Buffer.from('\n')]);
     writeFileSync(f, before);
     expect((await review(f, 'x')).code).toBe(0);

@@ -20,12 +20,32 @@ beforeAll(async () => {
   const bin = join(dir, 'bin');
   execFileSync('mkdir', ['-p', bin]);
   symlinkSync(python, join(bin, 'python3'));
-  const answer = '```python\nopen(' + JSON.stringify(marker) + ', "w").write("ran")\ndef sort_list(xs):\n    return sorted(xs)\n```';
+  const answer =
+    '```python\nopen(' + JSON.stringify(marker) + ', "w").write("ran")\ndef sort_list(xs):\n    return sorted(xs)\n```';
   server = await startFakeServer(() => ({ kind: 'chat', text: answer }));
   process.env.PATH = bin;
-  const record = { task_id: 'code/1', task: 'code', prompt: 'Write sort_list(xs): the list sorted.', shards: [{ shard_id: 1, shard_text: 'Sort a list.' }], metadata: { func_name: 'sort_list' }, test: 'def check(candidate):\n    assert candidate([2, 1]) == [1, 2]\n' };
+  const record = {
+    task_id: 'code/1',
+    task: 'code',
+    prompt: 'Write sort_list(xs): the list sorted.',
+    shards: [{ shard_id: 1, shard_text: 'Sort a list.' }],
+    metadata: { func_name: 'sort_list' },
+    test: 'def check(candidate):\n    assert candidate([2, 1]) == [1, 2]\n',
+  };
   writeFileSync(join(dir, 'code.records.jsonl'), JSON.stringify(record) + '\n');
-  const parent = { conv_id: 'p1', task: 'code', task_id: 'code/1', assistant_model: 'asst', mode: 'single', condition: 'original', trace: [{ role: 'user', content: 'Sort a list.' }, { role: 'assistant', content: 'no code' }], is_correct: false };
+  const parent = {
+    conv_id: 'p1',
+    task: 'code',
+    task_id: 'code/1',
+    assistant_model: 'asst',
+    mode: 'single',
+    condition: 'original',
+    trace: [
+      { role: 'user', content: 'Sort a list.' },
+      { role: 'assistant', content: 'no code' },
+    ],
+    is_correct: false,
+  };
   writeFileSync(join(dir, 'parents.jsonl'), JSON.stringify(parent) + '\n');
 });
 afterAll(async () => {
@@ -35,13 +55,34 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function fork(out: string, extra: string[]): Promise<{ code: number; err: string; line: { is_correct: boolean | null } }> {
+async function fork(
+  out: string,
+  extra: string[],
+): Promise<{ code: number; err: string; line: { is_correct: boolean | null } }> {
   let err = '';
   const o = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => ((err += String(c)), true));
+  const e = vi
+    .spyOn(process.stderr, 'write')
+    .mockImplementation((c: string | Uint8Array) => ((err += String(c)), true));
   let code: number;
   try {
-    code = await forkCommand.run(['--records', join(dir, 'code.records.jsonl'), '--logs', join(dir, 'parents.jsonl'), '--conv-id', 'p1', '--turn', '1', '--replace-user', 'Sort a list of numbers, ascending.', '--base-url', server.baseUrl, '--out', join(dir, out), ...extra]);
+    code = await forkCommand.run([
+      '--records',
+      join(dir, 'code.records.jsonl'),
+      '--logs',
+      join(dir, 'parents.jsonl'),
+      '--conv-id',
+      'p1',
+      '--turn',
+      '1',
+      '--replace-user',
+      'Sort a list of numbers, ascending.',
+      '--base-url',
+      server.baseUrl,
+      '--out',
+      join(dir, out),
+      ...extra,
+    ]);
   } finally {
     o.mockRestore();
     e.mockRestore();

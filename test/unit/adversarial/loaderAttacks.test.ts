@@ -21,7 +21,18 @@ import { bundleCli } from './cliBundle';
 
 const repoRoot = resolve(__dirname, '../../..');
 const posix = process.platform !== 'win32';
-const conv = (id: string, answer = '42') => JSON.stringify({ conv_id: id, task: 'math', task_id: 'sample-math/muffin-trays', mode: 'multi', condition: 'original', trace: [{ role: 'user', content: 'q' }, { role: 'assistant', content: answer }] });
+const conv = (id: string, answer = '42') =>
+  JSON.stringify({
+    conv_id: id,
+    task: 'math',
+    task_id: 'sample-math/muffin-trays',
+    mode: 'multi',
+    condition: 'original',
+    trace: [
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: answer },
+    ],
+  });
 
 function folder(): string {
   return mkdtempSync(join(tmpdir(), 'il-adv-load-'));
@@ -31,8 +42,12 @@ function folder(): string {
 async function capture(run: () => Promise<number>): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => ((out += String(c)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => ((err += String(c)), true));
+  const o = vi
+    .spyOn(process.stdout, 'write')
+    .mockImplementation((c: string | Uint8Array) => ((out += String(c)), true));
+  const e = vi
+    .spyOn(process.stderr, 'write')
+    .mockImplementation((c: string | Uint8Array) => ((err += String(c)), true));
   try {
     return { code: await run(), out, err };
   } finally {
@@ -61,7 +76,14 @@ describe.skipIf(!posix)('non-regular files and links in a logs folder', () => {
     const { files, diagnostics } = await findDataFiles([join(dir, 'logs')]);
     expect(files.map((f) => f.slice(dir.length))).toEqual(['/logs/good.jsonl']);
     const byName = Object.fromEntries(diagnostics.map((d) => [d.file.slice(dir.length + 6), d.code]));
-    expect(byName).toEqual({ 'pipe.jsonl': 'not-a-file', 'zero.jsonl': 'not-a-file', 'loop-a.jsonl': 'symlink-loop', 'loop-b.jsonl': 'symlink-loop', 'dangling.jsonl': 'dangling-link', again: 'symlink-loop' });
+    expect(byName).toEqual({
+      'pipe.jsonl': 'not-a-file',
+      'zero.jsonl': 'not-a-file',
+      'loop-a.jsonl': 'symlink-loop',
+      'loop-b.jsonl': 'symlink-loop',
+      'dangling.jsonl': 'dangling-link',
+      again: 'symlink-loop',
+    });
     for (const d of diagnostics) expect(d.line).toBe(1);
   });
 
@@ -80,11 +102,32 @@ describe.skipIf(!posix)('non-regular files and links in a logs folder', () => {
   it('validate, score and stats still load the rest of the folder', async () => {
     const v = await validatePaths([join(dir, 'logs')]);
     expect(v.filter((f) => f.kind === 'logs').map((f) => f.items)).toEqual([2]);
-    expect(v.flatMap((f) => f.diagnostics).map((d) => d.code).sort()).toEqual(['dangling-link', 'not-a-file', 'not-a-file', 'symlink-loop', 'symlink-loop', 'symlink-loop']);
-    const s = await capture(() => scoreCommand.run(['--records', join(repoRoot, 'samples/intent.records.jsonl'), '--logs', join(dir, 'logs'), '--json']));
+    expect(
+      v
+        .flatMap((f) => f.diagnostics)
+        .map((d) => d.code)
+        .sort(),
+    ).toEqual(['dangling-link', 'not-a-file', 'not-a-file', 'symlink-loop', 'symlink-loop', 'symlink-loop']);
+    const s = await capture(() =>
+      scoreCommand.run([
+        '--records',
+        join(repoRoot, 'samples/intent.records.jsonl'),
+        '--logs',
+        join(dir, 'logs'),
+        '--json',
+      ]),
+    );
     expect(s.code).toBe(0);
     expect((JSON.parse(s.out) as { summary: { conversations: number } }).summary.conversations).toBe(2);
-    const st = await capture(() => statsCommand.run(['--records', join(repoRoot, 'samples/intent.records.jsonl'), '--logs', join(dir, 'logs'), '--json']));
+    const st = await capture(() =>
+      statsCommand.run([
+        '--records',
+        join(repoRoot, 'samples/intent.records.jsonl'),
+        '--logs',
+        join(dir, 'logs'),
+        '--json',
+      ]),
+    );
     expect(st.code).toBe(0);
     expect(st.err).toMatch(/2 conversation\(s\) in 1 file/);
     expect(st.err).toMatch(/6 unreadable path/);
@@ -96,7 +139,12 @@ describe('line length limit', () => {
     const dir = folder();
     const f = join(dir, 'big.jsonl');
     // 300 KB line under a 64 KB limit (stands in for a 300 MB line under the 256 MB default).
-    const huge = JSON.stringify({ conv_id: 'huge', task: 'math', task_id: 't', trace: [{ role: 'assistant', content: 'x'.repeat(300_000) }] });
+    const huge = JSON.stringify({
+      conv_id: 'huge',
+      task: 'math',
+      task_id: 't',
+      trace: [{ role: 'assistant', content: 'x'.repeat(300_000) }],
+    });
     writeFileSync(f, `${conv('c1')}\n${huge}\n${conv('c2')}\n`);
     const lines = [];
     for await (const l of readLines(f, { maxLineBytes: 64 * 1024, chunkSize: 4096 })) lines.push(l);
@@ -112,8 +160,23 @@ describe('line length limit', () => {
     expect(r.diagnostics).toMatchObject([{ line: 2, code: 'line-too-long', severity: 'error' }]);
     // score reports it, and --out copies the long line byte for byte without parsing it.
     const out = join(dir, 'out.jsonl');
-    const s = await capture(() => scoreCommand.run(['--records', join(repoRoot, 'samples/intent.records.jsonl'), '--logs', f, '--max-line-bytes', '64K', '--out', out, '--json']));
-    const report = JSON.parse(s.out) as { summary: { conversations: number; invalid_lines: number }; diagnostics: Array<{ line: number; code: string }> };
+    const s = await capture(() =>
+      scoreCommand.run([
+        '--records',
+        join(repoRoot, 'samples/intent.records.jsonl'),
+        '--logs',
+        f,
+        '--max-line-bytes',
+        '64K',
+        '--out',
+        out,
+        '--json',
+      ]),
+    );
+    const report = JSON.parse(s.out) as {
+      summary: { conversations: number; invalid_lines: number };
+      diagnostics: Array<{ line: number; code: string }>;
+    };
     expect(report.summary).toMatchObject({ conversations: 2, invalid_lines: 1 });
     expect(report.diagnostics).toContainEqual(expect.objectContaining({ line: 2, code: 'line-too-long' }));
     expect(readFileSync(out, 'utf8').split('\n')[1]).toBe(huge);
@@ -124,12 +187,28 @@ describe('encoding and partial damage', () => {
   it('invalid UTF-8 is a located warning and the line still loads', async () => {
     const dir = folder();
     const f = join(dir, 'latin1.jsonl');
-    writeFileSync(f, Buffer.concat([Buffer.from(`${conv('c1')}\n{"conv_id": "c2", "task": "math", "task_id": "t", "trace": [{"role": "assistant", "content": "caf`), Buffer.from([0xe9, 0xff]), Buffer.from('"}]}\n')]));
+    writeFileSync(
+      f,
+      Buffer.concat([
+        Buffer.from(
+          `${conv('c1')}\n{"conv_id": "c2", "task": "math", "task_id": "t", "trace": [{"role": "assistant", "content": "caf`,
+        ),
+        Buffer.from([0xe9, 0xff]),
+        Buffer.from('"}]}\n'),
+      ]),
+    );
     const r = await new RunLogIndex().indexFile(f);
     expect(r.added.map((c) => c.conv_id)).toEqual(['c1', 'c2']);
     expect(r.diagnostics).toMatchObject([{ line: 2, code: 'invalid-utf8', severity: 'warning' }]);
     const rec = join(dir, 'x.records.jsonl');
-    writeFileSync(rec, Buffer.concat([Buffer.from('{"task_id": "a", "task": "math", "shards": [{"shard_id": 1, "shard": "caf'), Buffer.from([0xe9]), Buffer.from('"}]}\n')]));
+    writeFileSync(
+      rec,
+      Buffer.concat([
+        Buffer.from('{"task_id": "a", "task": "math", "shards": [{"shard_id": 1, "shard": "caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('"}]}\n'),
+      ]),
+    );
     const loaded = await loadRecordsFile(rec);
     expect(loaded.items).toHaveLength(1);
     expect(loaded.diagnostics).toMatchObject([{ line: 1, code: 'invalid-utf8' }]);
@@ -156,9 +235,18 @@ describe('encoding and partial damage', () => {
   it('score and stats report invalid lines and repeated conv_ids, counting each conversation once', async () => {
     const dir = folder();
     const f = join(dir, 'dups.jsonl');
-    writeFileSync(f, `${conv('c1')}\n{"conv_id": "broken"\n${conv('c1', '7')}\n{"conv_id": "c9", "task": "math"}\n${conv('c2')}\n`);
-    const s = await capture(() => scoreCommand.run(['--records', join(repoRoot, 'samples/intent.records.jsonl'), '--logs', f, '--json']));
-    const report = JSON.parse(s.out) as { conversations: Array<{ conv_id: string }>; summary: { conversations: number; invalid_lines: number; duplicate_conv_ids: number }; diagnostics: Array<{ line: number; code: string }> };
+    writeFileSync(
+      f,
+      `${conv('c1')}\n{"conv_id": "broken"\n${conv('c1', '7')}\n{"conv_id": "c9", "task": "math"}\n${conv('c2')}\n`,
+    );
+    const s = await capture(() =>
+      scoreCommand.run(['--records', join(repoRoot, 'samples/intent.records.jsonl'), '--logs', f, '--json']),
+    );
+    const report = JSON.parse(s.out) as {
+      conversations: Array<{ conv_id: string }>;
+      summary: { conversations: number; invalid_lines: number; duplicate_conv_ids: number };
+      diagnostics: Array<{ line: number; code: string }>;
+    };
     expect(report.conversations.map((c) => c.conv_id)).toEqual(['c1', 'c2']);
     expect(report.summary).toMatchObject({ conversations: 2, invalid_lines: 2, duplicate_conv_ids: 1 });
     expect(report.diagnostics.map((d) => [d.line, d.code])).toEqual([
@@ -166,7 +254,9 @@ describe('encoding and partial damage', () => {
       [3, 'duplicate-conv-id'],
       [4, 'schema'],
     ]);
-    const text = await capture(() => scoreCommand.run(['--records', join(repoRoot, 'samples/intent.records.jsonl'), '--logs', f]));
+    const text = await capture(() =>
+      scoreCommand.run(['--records', join(repoRoot, 'samples/intent.records.jsonl'), '--logs', f]),
+    );
     expect(text.err).toContain(`${f}:3:1: error duplicate-conv-id`);
     expect(text.out).toMatch(/skipped 2 invalid line\(s\) and 1 repeated conv_id/);
     const st = await capture(() => statsCommand.run(['--logs', f, '--json']));
@@ -175,8 +265,11 @@ describe('encoding and partial damage', () => {
   });
 
   it('a record whose tool schema would crash the actions verifier does not validate', () => {
-    const rec = (params: string) => `{"task_id": "x", "task": "actions", "shards": [{"shard_id": 1, "shard": "s"}], "function": [{"name": "f", "parameters": ${params}}]}`;
-    expect(parseRecordsText('a.records.jsonl', rec('{"properties": {"n": {"type": "integer"}}, "required": ["n"]}')).items).toHaveLength(1);
+    const rec = (params: string) =>
+      `{"task_id": "x", "task": "actions", "shards": [{"shard_id": 1, "shard": "s"}], "function": [{"name": "f", "parameters": ${params}}]}`;
+    expect(
+      parseRecordsText('a.records.jsonl', rec('{"properties": {"n": {"type": "integer"}}, "required": ["n"]}')).items,
+    ).toHaveLength(1);
     for (const bad of ['{"properties": "n"}', '{"properties": {"n": null}}', '{"required": "n"}', '"dict"']) {
       const r = parseRecordsText('a.records.jsonl', rec(bad));
       expect(r.items, bad).toHaveLength(0);
@@ -210,7 +303,12 @@ describe('db_id stays inside the databases folder', () => {
 
 describe('CLI argument errors', () => {
   it('are one line with exit code 2, never a stack trace (in-process and as a real process)', async () => {
-    for (const args of [['score', '--bogus'], ['stats', '--logs'], ['score', '--records', 'r', '--logs', 'l', '--max-line-bytes', 'lots'], ['review', 'a', 'b']]) {
+    for (const args of [
+      ['score', '--bogus'],
+      ['stats', '--logs'],
+      ['score', '--records', 'r', '--logs', 'l', '--max-line-bytes', 'lots'],
+      ['review', 'a', 'b'],
+    ]) {
       const r = await capture(() => main(args));
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err.trim().split('\n'), args.join(' ')).toHaveLength(1);

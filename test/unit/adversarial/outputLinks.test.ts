@@ -46,7 +46,24 @@ beforeAll(async () => {
   await writeFile(records, JSON.stringify(mathRecord) + '\n');
   await mkdir(join(dir, 'logs'));
   log = join(dir, 'logs', 'model-a.jsonl');
-  const args = ['--records', records, '--task-id', mathRecord.task_id, '--mode', 'multi', '--condition', 'retained', '--base-url', server.baseUrl, '--model', 'asst', '--user-model', 'sim', '--out', log];
+  const args = [
+    '--records',
+    records,
+    '--task-id',
+    mathRecord.task_id,
+    '--mode',
+    'multi',
+    '--condition',
+    'retained',
+    '--base-url',
+    server.baseUrl,
+    '--model',
+    'asst',
+    '--user-model',
+    'sim',
+    '--out',
+    log,
+  ];
   expect(await cli(runCommand, args)).toBe(0);
   await symlink(log, join(dir, 'alias.jsonl'));
   await symlink(records, join(dir, 'records-alias.jsonl'));
@@ -57,16 +74,36 @@ afterAll(async () => {
 });
 
 const parentId = async () => (JSON.parse((await readFile(log, 'utf8')).split('\n')[0]!) as { conv_id: string }).conv_id;
-const forkArgs = async (out: string, edit = '--drop-proposal') => ['--records', records, '--logs', join(dir, 'logs'), '--conv-id', await parentId(), edit, '--base-url', server.baseUrl, '--model', 'asst', '--user-model', 'sim', '--out', out];
+const forkArgs = async (out: string, edit = '--drop-proposal') => [
+  '--records',
+  records,
+  '--logs',
+  join(dir, 'logs'),
+  '--conv-id',
+  await parentId(),
+  edit,
+  '--base-url',
+  server.baseUrl,
+  '--model',
+  'asst',
+  '--user-model',
+  'sim',
+  '--out',
+  out,
+];
 
 describe('an output that links to an input is refused', () => {
   it('fork: --out a link to the input log (and the log named directly)', async () => {
-    await refusedKeeping(log, /links to the input log .*model-a\.jsonl/, async () => cli(forkCommand, await forkArgs(join(dir, 'alias.jsonl'))));
+    await refusedKeeping(log, /links to the input log .*model-a\.jsonl/, async () =>
+      cli(forkCommand, await forkArgs(join(dir, 'alias.jsonl'))),
+    );
     await refusedKeeping(log, /is the input log/, async () => cli(forkCommand, await forkArgs(log)));
   });
 
   it('fork: --out a link to the records file', async () => {
-    await refusedKeeping(records, /links to the input .*bench\.records\.jsonl/, async () => cli(forkCommand, await forkArgs(join(dir, 'records-alias.jsonl'))));
+    await refusedKeeping(records, /links to the input .*bench\.records\.jsonl/, async () =>
+      cli(forkCommand, await forkArgs(join(dir, 'records-alias.jsonl'))),
+    );
   });
 
   it('fork: a fork log under --logs stays a valid --out, through a link too', async () => {
@@ -81,17 +118,36 @@ describe('an output that links to an input is refused', () => {
   });
 
   it('run: --out a link to the records file', async () => {
-    const args = ['--records', records, '--task-id', mathRecord.task_id, '--mode', 'single', '--base-url', server.baseUrl, '--model', 'asst', '--out', join(dir, 'records-alias.jsonl')];
+    const args = [
+      '--records',
+      records,
+      '--task-id',
+      mathRecord.task_id,
+      '--mode',
+      'single',
+      '--base-url',
+      server.baseUrl,
+      '--model',
+      'asst',
+      '--out',
+      join(dir, 'records-alias.jsonl'),
+    ];
     await refusedKeeping(records, /links to the input/, () => cli(runCommand, args));
   });
 
   it('score: --out a link to the records file or to the input log', async () => {
-    await refusedKeeping(records, /links to the input/, () => cli(scoreCommand, ['--records', records, '--logs', log, '--out', join(dir, 'records-alias.jsonl')]));
-    await refusedKeeping(log, /links to the input/, () => cli(scoreCommand, ['--records', records, '--logs', join(dir, 'logs'), '--out', join(dir, 'alias.jsonl')]));
+    await refusedKeeping(records, /links to the input/, () =>
+      cli(scoreCommand, ['--records', records, '--logs', log, '--out', join(dir, 'records-alias.jsonl')]),
+    );
+    await refusedKeeping(log, /links to the input/, () =>
+      cli(scoreCommand, ['--records', records, '--logs', join(dir, 'logs'), '--out', join(dir, 'alias.jsonl')]),
+    );
   });
 
   it('export-opsd: --out a link to the input log', async () => {
-    await refusedKeeping(log, /links to the input/, () => cli(exportOpsdCommand, ['--records', records, '--logs', log, '--out', join(dir, 'alias.jsonl')]));
+    await refusedKeeping(log, /links to the input/, () =>
+      cli(exportOpsdCommand, ['--records', records, '--logs', log, '--out', join(dir, 'alias.jsonl')]),
+    );
   });
 });
 

@@ -41,9 +41,25 @@ const sse = (res: ServerResponse, events: unknown[], end = true) => {
   for (const e of events) res.write(`data: ${JSON.stringify(e)}\n\n`);
   if (end) res.end();
 };
-const openaiChunk = (content: string, finish: string | null = null) => ({ id: 'c', object: 'chat.completion.chunk', model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: finish }] });
+const openaiChunk = (content: string, finish: string | null = null) => ({
+  id: 'c',
+  object: 'chat.completion.chunk',
+  model: 'm',
+  choices: [{ index: 0, delta: { content }, finish_reason: finish }],
+});
 const anthropicEvents = (text: string) => [
-  { type: 'message_start', message: { id: 'msg', type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, usage: { input_tokens: 3, output_tokens: 0 } } },
+  {
+    type: 'message_start',
+    message: {
+      id: 'msg',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-test',
+      content: [],
+      stop_reason: null,
+      usage: { input_tokens: 3, output_tokens: 0 },
+    },
+  },
   { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
   { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } },
 ];
@@ -58,16 +74,35 @@ interface Flavour {
 const flavours: Flavour[] = [
   {
     name: 'openai',
-    make: (o) => new OpenAICompatibleProvider({ id: 'evil', baseUrl: `${baseUrl}/v1`, model: 'm', apiKey: KEY, maxRetries: 2, timeoutMs: 5000, ...o }),
+    make: (o) =>
+      new OpenAICompatibleProvider({
+        id: 'evil',
+        baseUrl: `${baseUrl}/v1`,
+        model: 'm',
+        apiKey: KEY,
+        maxRetries: 2,
+        timeoutMs: 5000,
+        ...o,
+      }),
     cutStream: (res) => sse(res, [openaiChunk('The answer is 4'), openaiChunk('2, because')]),
     stalledStream: (res) => sse(res, [openaiChunk('partial')], false),
   },
   {
     name: 'anthropic',
-    make: (o) => new AnthropicProvider({ id: 'evil', baseUrl, model: 'claude-test', apiKey: KEY, maxRetries: 2, timeoutMs: 5000, ...o }),
+    make: (o) =>
+      new AnthropicProvider({
+        id: 'evil',
+        baseUrl,
+        model: 'claude-test',
+        apiKey: KEY,
+        maxRetries: 2,
+        timeoutMs: 5000,
+        ...o,
+      }),
     cutStream: (res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const e of anthropicEvents('The answer is 42, because')) res.write(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+      for (const e of anthropicEvents('The answer is 42, because'))
+        res.write(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
       res.end();
     },
     stalledStream: (res) => {
@@ -90,7 +125,9 @@ describe.each(flavours)('$name provider under attack', (f) => {
   it('a stream cut before its finish reason is an error, not a finished answer', async () => {
     handler = (_q, res) => f.cutStream(res);
     const tokens: string[] = [];
-    const e = await failure(f.make({ stream: true }).complete([{ role: 'user', content: 'q' }], { onToken: (t) => tokens.push(t) }));
+    const e = await failure(
+      f.make({ stream: true }).complete([{ role: 'user', content: 'q' }], { onToken: (t) => tokens.push(t) }),
+    );
     expect(e.kind).toBe('malformed');
     expect(e.message).toMatch(/without a (finish|stop) reason/);
     expect(tokens.join('')).toContain('42');
@@ -121,10 +158,28 @@ describe.each(flavours)('$name provider under attack', (f) => {
       }
       if (f.name === 'openai') {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'fine' }, finish_reason: 'stop' }] }));
+        res.end(
+          JSON.stringify({
+            id: 'x',
+            object: 'chat.completion',
+            created: 0,
+            model: 'm',
+            choices: [{ index: 0, message: { role: 'assistant', content: 'fine' }, finish_reason: 'stop' }],
+          }),
+        );
       } else {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'msg', type: 'message', role: 'assistant', model: 'claude-test', content: [{ type: 'text', text: 'fine' }], stop_reason: 'end_turn', usage: { input_tokens: 1, output_tokens: 1 } }));
+        res.end(
+          JSON.stringify({
+            id: 'msg',
+            type: 'message',
+            role: 'assistant',
+            model: 'claude-test',
+            content: [{ type: 'text', text: 'fine' }],
+            stop_reason: 'end_turn',
+            usage: { input_tokens: 1, output_tokens: 1 },
+          }),
+        );
       }
     };
     const t0 = Date.now();
@@ -137,7 +192,9 @@ describe.each(flavours)('$name provider under attack', (f) => {
   it('a stream that goes quiet for longer than the timeout fails with a timeout', async () => {
     handler = (_q, res) => f.stalledStream(res);
     const t0 = Date.now();
-    const e = await failure(f.make({ stream: true, timeoutMs: 400, maxRetries: 0 }).complete([{ role: 'user', content: 'q' }]));
+    const e = await failure(
+      f.make({ stream: true, timeoutMs: 400, maxRetries: 0 }).complete([{ role: 'user', content: 'q' }]),
+    );
     expect(e.kind).toBe('timeout');
     expect(e.message).toMatch(/sent nothing for 400 ms/);
     expect(Date.now() - t0).toBeLessThan(4000);
@@ -157,7 +214,15 @@ describe.each(flavours)('$name provider under attack', (f) => {
   it('an error body echoing the key, an env key and a key-shaped token is redacted', async () => {
     handler = (_q, res) => {
       res.writeHead(401, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: `bad key ${KEY}; also saw ${ENV_KEY} and sk-someoneelses0123456789` } }));
+      res.end(
+        JSON.stringify({
+          type: 'error',
+          error: {
+            type: 'authentication_error',
+            message: `bad key ${KEY}; also saw ${ENV_KEY} and sk-someoneelses0123456789`,
+          },
+        }),
+      );
     };
     const e = await failure(f.make({}).complete([{ role: 'user', content: 'q' }]));
     expect(e.kind).toBe('auth');

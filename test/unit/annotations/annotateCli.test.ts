@@ -47,8 +47,10 @@ beforeAll(() => {
 });
 
 type Cell = { model: string; mode: string; condition: string; n: number; correct: number };
-const stats = (sidecar: string, ...extra: string[]) => runCli(() => statsCommand.run(['--logs', logs, '--json', '--annotations', sidecar, ...extra]));
-const annotate = (sidecar: string, ...args: string[]) => runCli(() => annotateCommand.run(['--logs', logs, '--annotations', sidecar, '--by', 'ann', ...args]));
+const stats = (sidecar: string, ...extra: string[]) =>
+  runCli(() => statsCommand.run(['--logs', logs, '--json', '--annotations', sidecar, ...extra]));
+const annotate = (sidecar: string, ...args: string[]) =>
+  runCli(() => annotateCommand.run(['--logs', logs, '--annotations', sidecar, '--by', 'ann', ...args]));
 
 describe('annotate then stats', () => {
   it('moves exactly the overridden conversations’ cells; --verdicts machine prints the old bytes', async () => {
@@ -57,22 +59,41 @@ describe('annotate then stats', () => {
     const beforeMachine = await stats(sidecar, '--verdicts', 'machine');
     expect(beforeMachine.out).toBe(before.out);
 
-    expect((await annotate(sidecar, '--conv-id', 'c2', '--verdict', 'correct', '--reason', 'comma grouped answer')).code).toBe(0);
+    expect(
+      (await annotate(sidecar, '--conv-id', 'c2', '--verdict', 'correct', '--reason', 'comma grouped answer')).code,
+    ).toBe(0);
     expect((await annotate(sidecar, '--conv-id', 'c3', '--turn', '3', '--label', 'leaked-inactive')).code).toBe(0);
     expect((await annotate(sidecar, '--conv-id', 'c4', '--note', 'look at the $120')).code).toBe(0);
 
     const machine = await stats(sidecar, '--verdicts', 'machine');
     expect(machine.out).toBe(before.out);
-    expect(machine.err).toMatch(/verdicts: machine; 1 human verdict override\(s\); 1 conversation verdict\(s\) changed; 1 grid cell\(s\) changed \(not applied\)/);
+    expect(machine.err).toMatch(
+      /verdicts: machine; 1 human verdict override\(s\); 1 conversation verdict\(s\) changed; 1 grid cell\(s\) changed \(not applied\)/,
+    );
     const after = await stats(sidecar);
     const cellsBefore = (JSON.parse(before.out) as { cells: Cell[] }).cells;
-    const json = JSON.parse(after.out) as { cells: Cell[]; adjudication: { changed_conversations: number; changed_cells: Array<Record<string, unknown>> } };
+    const json = JSON.parse(after.out) as {
+      cells: Cell[];
+      adjudication: { changed_conversations: number; changed_cells: Array<Record<string, unknown>> };
+    };
     const changed = json.cells.filter((c, i) => JSON.stringify(c) !== JSON.stringify(cellsBefore[i]));
-    expect(changed.map((c) => [c.model, c.mode, c.condition, c.n, c.correct])).toEqual([['alpha', 'multi', 'original', 2, 2]]);
-    expect(cellsBefore.find((c) => c.model === 'alpha' && c.mode === 'multi' && c.condition === 'original')).toMatchObject({ n: 2, correct: 1 });
+    expect(changed.map((c) => [c.model, c.mode, c.condition, c.n, c.correct])).toEqual([
+      ['alpha', 'multi', 'original', 2, 2],
+    ]);
+    expect(
+      cellsBefore.find((c) => c.model === 'alpha' && c.mode === 'multi' && c.condition === 'original'),
+    ).toMatchObject({ n: 2, correct: 1 });
     expect(json.adjudication.changed_conversations).toBe(1);
     expect(json.adjudication.changed_cells).toEqual([
-      { model: 'alpha', domain: 'math', mode: 'multi', condition: 'original', machine: { n: 2, correct: 1, unscored: 0 }, adjudicated: { n: 2, correct: 2, unscored: 0 }, conv_ids: ['c2'] },
+      {
+        model: 'alpha',
+        domain: 'math',
+        mode: 'multi',
+        condition: 'original',
+        machine: { n: 2, correct: 1, unscored: 0 },
+        adjudicated: { n: 2, correct: 2, unscored: 0 },
+        conv_ids: ['c2'],
+      },
     ]);
 
     const listed = await runCli(() => annotationsCommand.run(['--logs', logs, '--json', '--annotations', sidecar]));
@@ -82,9 +103,13 @@ describe('annotate then stats', () => {
       ['c3', 3, 'label', 'leaked-inactive', null, 'ann'],
       ['c4', null, 'note', 'look at the $120', null, 'ann'],
     ]);
-    const labelled = await runCli(() => annotationsCommand.run(['--logs', logs, '--json', '--label', 'leaked-inactive', '--annotations', sidecar]));
+    const labelled = await runCli(() =>
+      annotationsCommand.run(['--logs', logs, '--json', '--label', 'leaked-inactive', '--annotations', sidecar]),
+    );
     expect((JSON.parse(labelled.out) as unknown[]).length).toBe(1);
-    const csv = await runCli(() => annotationsCommand.run(['--logs', logs, '--format', 'csv', '--annotations', sidecar]));
+    const csv = await runCli(() =>
+      annotationsCommand.run(['--logs', logs, '--format', 'csv', '--annotations', sidecar]),
+    );
     expect(csv.out.split('\n')[0]).toBe('id,conv_id,turn,kind,value,reason,by,at');
     expect(csv.out).toContain(',c2,,verdict,correct,comma grouped answer,ann,');
   });
@@ -116,11 +141,36 @@ describe('annotate then stats', () => {
 
   it('--agreement gives kappa with n per label for two annotators', async () => {
     const sidecar = join(dir, 'agreement.jsonl');
-    for (const [by, conv, label] of [['ann', 'c1', 'refusal'], ['bob', 'c1', 'refusal'], ['ann', 'c2', 'refusal'], ['bob', 'c2', 'formatting']]) {
-      await runCli(() => annotateCommand.run(['--logs', logs, '--annotations', sidecar, '--by', by!, '--conv-id', conv!, '--label', label!]));
+    for (const [by, conv, label] of [
+      ['ann', 'c1', 'refusal'],
+      ['bob', 'c1', 'refusal'],
+      ['ann', 'c2', 'refusal'],
+      ['bob', 'c2', 'formatting'],
+    ]) {
+      await runCli(() =>
+        annotateCommand.run([
+          '--logs',
+          logs,
+          '--annotations',
+          sidecar,
+          '--by',
+          by!,
+          '--conv-id',
+          conv!,
+          '--label',
+          label!,
+        ]),
+      );
     }
-    const out = await runCli(() => annotationsCommand.run(['--logs', logs, '--json', '--agreement', '--annotations', sidecar]));
-    const rows = JSON.parse(out.out) as Array<{ label: string; n: number; kappa: number | null; disagreements: Array<{ conv_id: string }> }>;
+    const out = await runCli(() =>
+      annotationsCommand.run(['--logs', logs, '--json', '--agreement', '--annotations', sidecar]),
+    );
+    const rows = JSON.parse(out.out) as Array<{
+      label: string;
+      n: number;
+      kappa: number | null;
+      disagreements: Array<{ conv_id: string }>;
+    }>;
     expect(rows.map((r) => [r.label, r.n, r.kappa, r.disagreements.map((d) => d.conv_id)])).toEqual([
       ['formatting', 2, 0, ['c2']],
       ['refusal', 2, 0, ['c2']],
@@ -144,7 +194,24 @@ describe('concurrent annotators', () => {
     const sidecar = join(dir, 'concurrent', 'annotations.jsonl');
     const run = (i: number) =>
       new Promise<number | null>((resolve) => {
-        const p = spawn(process.execPath, [cli, 'annotate', '--logs', logs, '--conv-id', `c${(i % 5) + 1}`, '--note', `note ${i}`, '--by', `a${i}`, '--annotations', sidecar], { stdio: 'ignore' });
+        const p = spawn(
+          process.execPath,
+          [
+            cli,
+            'annotate',
+            '--logs',
+            logs,
+            '--conv-id',
+            `c${(i % 5) + 1}`,
+            '--note',
+            `note ${i}`,
+            '--by',
+            `a${i}`,
+            '--annotations',
+            sidecar,
+          ],
+          { stdio: 'ignore' },
+        );
         p.on('close', resolve);
       });
     const codes = await Promise.all(Array.from({ length: 16 }, (_, i) => run(i)));

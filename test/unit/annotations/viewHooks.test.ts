@@ -15,11 +15,47 @@ import type { ConversationState } from '../../../src/shared/protocol/conversatio
 import type { RunNode } from '../../../src/extension/tree/treeItems';
 
 const line = (id: string, correct: boolean) =>
-  JSON.stringify({ conv_id: id, task: 'math', task_id: 'm/1', assistant_model: 'alpha', mode: 'multi', condition: 'original', trace: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }], is_correct: correct });
+  JSON.stringify({
+    conv_id: id,
+    task: 'math',
+    task_id: 'm/1',
+    assistant_model: 'alpha',
+    mode: 'multi',
+    condition: 'original',
+    trace: [
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: 'a' },
+    ],
+    is_correct: correct,
+  });
 const basis = { verdict_source: 'logged', log_file: 'x', log_line: 1 };
 const events = [
-  { event: 'add', annotation: { id: 'v', conv_id: 'c1', kind: 'verdict', value: 'correct', reason: 'comma grouped', by: 'ann', at: '2026-12-04T10:00:00Z', basis } },
-  { event: 'add', annotation: { id: 'l', conv_id: 'c1', turn: 1, kind: 'label', value: 'verifier-wrong', by: 'ann', at: '2026-12-04T10:00:00Z', basis } },
+  {
+    event: 'add',
+    annotation: {
+      id: 'v',
+      conv_id: 'c1',
+      kind: 'verdict',
+      value: 'correct',
+      reason: 'comma grouped',
+      by: 'ann',
+      at: '2026-12-04T10:00:00Z',
+      basis,
+    },
+  },
+  {
+    event: 'add',
+    annotation: {
+      id: 'l',
+      conv_id: 'c1',
+      turn: 1,
+      kind: 'label',
+      value: 'verifier-wrong',
+      by: 'ann',
+      at: '2026-12-04T10:00:00Z',
+      basis,
+    },
+  },
 ];
 
 async function workspace(): Promise<Workspace> {
@@ -34,7 +70,10 @@ describe('annotations in the views', () => {
     const fired: string[][] = [];
     ws.verdicts.onChange((ids) => fired.push(ids));
     ws.annotations.set(foldSidecars([{ file: 's', text: events.map((e) => JSON.stringify(e)).join('\n') + '\n' }]));
-    expect(ws.conversationsWithCurrentVerdicts().map((r) => [r.conv_id, r.verdict])).toEqual([['c1', 'correct'], ['c2', 'incorrect']]);
+    expect(ws.conversationsWithCurrentVerdicts().map((r) => [r.conv_id, r.verdict])).toEqual([
+      ['c1', 'correct'],
+      ['c2', 'incorrect'],
+    ]);
     expect(ws.conversationsWithCurrentVerdicts('machine').map((r) => r.verdict)).toEqual(['incorrect', 'incorrect']);
     expect(fired.flat()).toEqual(['c1', 'c1']);
     expect(ws.annotations.count('c1')).toBe(2);
@@ -60,9 +99,17 @@ describe('annotations in the views', () => {
   it('the conversation header says adjudicated, with the override and the machine verdict', async () => {
     const ws = await workspace();
     ws.annotations.set(foldSidecars([{ file: 's', text: events.map((e) => JSON.stringify(e)).join('\n') + '\n' }]));
-    const base = { convId: 'c1', verdict: { verdict: 'incorrect', source: 'logged', detail: 'is_correct: false in the log' } } as unknown as ConversationState;
+    const base = {
+      convId: 'c1',
+      verdict: { verdict: 'incorrect', source: 'logged', detail: 'is_correct: false in the log' },
+    } as unknown as ConversationState;
     const state = withAnnotations(base, ws);
-    expect(state.verdict).toEqual({ verdict: 'correct', source: 'adjudicated', detail: 'overridden by ann on 2026-12-04: verifier-wrong, comma grouped (machine ✗)', logged: 'incorrect' });
+    expect(state.verdict).toEqual({
+      verdict: 'correct',
+      source: 'adjudicated',
+      detail: 'overridden by ann on 2026-12-04: verifier-wrong, comma grouped (machine ✗)',
+      logged: 'incorrect',
+    });
     expect(state.annotations?.map((a) => [a.kind, a.value, a.turn])).toEqual([
       ['verdict', 'correct', undefined],
       ['label', 'verifier-wrong', 1],

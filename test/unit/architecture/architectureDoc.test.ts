@@ -13,8 +13,10 @@ const ROOTS = ['', 'src', 'src/core', 'src/extension', 'webview'];
 /** The backticked tokens of a Markdown text that name a file or folder of the tree. */
 export function namedPaths(markdown: string): string[] {
   const tokens = [...markdown.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!.trim());
-  const isPath = (t: string) => /^[\w.@-]+(\/[\w.@-]+)*\/?$/.test(t) && (/\/$/.test(t) || /\.(ts|tsx|mts|mjs|js|cjs|json|md|css)$/.test(t));
-  const external = (t: string) => /^\.\w+$/.test(t) || t.startsWith('dist/') || t.startsWith('.intent-lens/') || t.startsWith('../');
+  const isPath = (t: string) =>
+    /^[\w.@-]+(\/[\w.@-]+)*\/?$/.test(t) && (/\/$/.test(t) || /\.(ts|tsx|mts|mjs|js|cjs|json|md|css)$/.test(t));
+  const external = (t: string) =>
+    /^\.\w+$/.test(t) || t.startsWith('dist/') || t.startsWith('.intent-lens/') || t.startsWith('../');
   return [...new Set(tokens.filter((t) => isPath(t) && !external(t)))];
 }
 
@@ -29,7 +31,9 @@ describe('docs/ARCHITECTURE.md', () => {
     const paths = namedPaths(text);
     expect(paths.length).toBeGreaterThan(40);
     expect(paths).toContain('src/extension/services.ts');
-    expect(namedPaths('see `cli/openWorkspace.ts`, `webview/<view>/main.tsx`, `dist/host.js`, `zod/mini`')).toEqual(['cli/openWorkspace.ts']);
+    expect(namedPaths('see `cli/openWorkspace.ts`, `webview/<view>/main.tsx`, `dist/host.js`, `zod/mini`')).toEqual([
+      'cli/openWorkspace.ts',
+    ]);
     expect(exists('cli/openWorkspace.ts')).toBe(false);
   });
 

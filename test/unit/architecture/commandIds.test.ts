@@ -13,7 +13,8 @@ interface Contributes {
   menus: Record<string, Array<{ command?: string }>>;
   keybindings: Array<{ command: string }>;
 }
-const contributes = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: Contributes }).contributes;
+const contributes = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: Contributes })
+  .contributes;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -25,8 +26,14 @@ function sourceFiles(dir: string): string[] {
 describe('command ids', () => {
   it('package.json contributes exactly the user-facing ids of commandIds', () => {
     const contributed = contributes.commands.map((c) => c.command);
-    expect(contributed.filter((id) => !CONTRIBUTED_COMMAND_IDS.includes(id)), 'contributed but not in commandIds').toEqual([]);
-    expect(CONTRIBUTED_COMMAND_IDS.filter((id) => !contributed.includes(id)), 'in commandIds but not contributed').toEqual([]);
+    expect(
+      contributed.filter((id) => !CONTRIBUTED_COMMAND_IDS.includes(id)),
+      'contributed but not in commandIds',
+    ).toEqual([]);
+    expect(
+      CONTRIBUTED_COMMAND_IDS.filter((id) => !contributed.includes(id)),
+      'in commandIds but not contributed',
+    ).toEqual([]);
     expect(new Set(contributed).size).toBe(contributed.length);
   });
 
@@ -37,7 +44,12 @@ describe('command ids', () => {
   });
 
   it('menus and keybindings name only contributed commands', () => {
-    const named = [...Object.values(contributes.menus).flat().map((m) => m.command), ...contributes.keybindings.map((k) => k.command)].filter((c): c is string => !!c?.startsWith('intentLens.'));
+    const named = [
+      ...Object.values(contributes.menus)
+        .flat()
+        .map((m) => m.command),
+      ...contributes.keybindings.map((k) => k.command),
+    ].filter((c): c is string => !!c?.startsWith('intentLens.'));
     expect(named.length).toBeGreaterThan(0);
     expect([...new Set(named.filter((id) => !CONTRIBUTED_COMMAND_IDS.includes(id)))]).toEqual([]);
   });
@@ -46,7 +58,11 @@ describe('command ids', () => {
     // `intentLens.sources.focus` is VS Code's own focus command for our view, not one we register.
     const literal = /\b(?:registerCommand|executeCommand(?:<[^>]*>)?)\(\s*['"`](intentLens\.[\w.]+)['"`]/g;
     const offenders = ['src', 'webview'].flatMap((d) =>
-      sourceFiles(join(ROOT, d)).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(literal)].filter((m) => m[1] !== 'intentLens.sources.focus').map((m) => `${relative(ROOT, f)}: ${m[1]}`)),
+      sourceFiles(join(ROOT, d)).flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(literal)]
+          .filter((m) => m[1] !== 'intentLens.sources.focus')
+          .map((m) => `${relative(ROOT, f)}: ${m[1]}`),
+      ),
     );
     expect(offenders).toEqual([]);
   });

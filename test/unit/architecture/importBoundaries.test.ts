@@ -26,22 +26,41 @@ function importedModules(text: string): string[] {
 const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 function violations(dirs: string[], bad: (spec: string) => boolean): string[] {
-  return dirs.flatMap((d) => sourceFiles(join(ROOT, d)).flatMap((f) => importedModules(readFileSync(f, 'utf8')).filter(bad).map((spec) => `${relative(ROOT, f)} imports ${spec}`)));
+  return dirs.flatMap((d) =>
+    sourceFiles(join(ROOT, d)).flatMap((f) =>
+      importedModules(readFileSync(f, 'utf8'))
+        .filter(bad)
+        .map((spec) => `${relative(ROOT, f)} imports ${spec}`),
+    ),
+  );
 }
 
 describe('import boundaries', () => {
   it('finds the imports a file makes (so the checks below can fail)', () => {
-    expect(importedModules(`import * as vscode from 'vscode';\nimport type { X } from "./x";\nconst fs = require('node:fs');\nvoid import('path');\nexport { y } from '../y';`)).toEqual(['vscode', './x', 'node:fs', 'path', '../y']);
+    expect(
+      importedModules(
+        `import * as vscode from 'vscode';\nimport type { X } from "./x";\nconst fs = require('node:fs');\nvoid import('path');\nexport { y } from '../y';`,
+      ),
+    ).toEqual(['vscode', './x', 'node:fs', 'path', '../y']);
   });
 
   it('src/core and src/shared never import vscode', () => {
     expect(violations(['src/core', 'src/shared'], (s) => s === 'vscode' || s.startsWith('vscode/'))).toEqual([]);
   });
 
-  it('src/ never imports webview code (the host loads a view\'s prerender as a bundle, by path)', () => {
-    const intoWebview = (from: string, spec: string) => spec.startsWith('.') && relative(ROOT, resolve(from, '..', spec)).split(/[\\/]/)[0] === 'webview';
-    const found = ['src'].flatMap((d) => sourceFiles(join(ROOT, d)).flatMap((f) => importedModules(readFileSync(f, 'utf8')).filter((spec) => intoWebview(f, spec)).map((spec) => `${relative(ROOT, f)} imports ${spec}`)));
-    expect(intoWebview(join(ROOT, 'src/extension/webviews/x.ts'), '../../../webview/conversation/prerender')).toBe(true);
+  it("src/ never imports webview code (the host loads a view's prerender as a bundle, by path)", () => {
+    const intoWebview = (from: string, spec: string) =>
+      spec.startsWith('.') && relative(ROOT, resolve(from, '..', spec)).split(/[\\/]/)[0] === 'webview';
+    const found = ['src'].flatMap((d) =>
+      sourceFiles(join(ROOT, d)).flatMap((f) =>
+        importedModules(readFileSync(f, 'utf8'))
+          .filter((spec) => intoWebview(f, spec))
+          .map((spec) => `${relative(ROOT, f)} imports ${spec}`),
+      ),
+    );
+    expect(intoWebview(join(ROOT, 'src/extension/webviews/x.ts'), '../../../webview/conversation/prerender')).toBe(
+      true,
+    );
     expect(found).toEqual([]);
   });
 

@@ -13,10 +13,14 @@ const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'u
 describe('settings and workspace trust', () => {
   it('restricts the glob settings and the databases folder in untrusted workspaces', () => {
     const restricted = pkg.capabilities.untrustedWorkspaces.restrictedConfigurations;
-    for (const key of ['recordsGlob', 'logsGlob', 'evolvingGlob', 'databasesFolder']) expect(restricted).toContain(`intentLens.${key}`);
+    for (const key of ['recordsGlob', 'logsGlob', 'evolvingGlob', 'databasesFolder'])
+      expect(restricted).toContain(`intentLens.${key}`);
   });
 
   it('gives the confirmation threshold and the prices a scope no workspace can set', () => {
-    for (const key of ['runs.confirmAbove', 'prices']) expect(['application', 'machine']).toContain(pkg.contributes.configuration.properties[`intentLens.${key}`]?.scope);
+    for (const key of ['runs.confirmAbove', 'prices'])
+      expect(['application', 'machine']).toContain(
+        pkg.contributes.configuration.properties[`intentLens.${key}`]?.scope,
+      );
   });
 });

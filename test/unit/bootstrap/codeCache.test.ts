@@ -19,7 +19,10 @@ function bundleDir(version: number): { dir: string; file: string } {
 function writeBundle(file: string, version: number): void {
   // Enough code for V8 to cache functions, and a require of a sibling bundle, as the host's lazy libraries.
   const fns = Array.from({ length: 50 }, (_, i) => `function f${i}(x) { return x * ${i} + ${version}; }`).join('\n');
-  writeFileSync(file, `"use strict";\n${fns}\nexports.answer = () => f2(20) + f0(1) - ${2 * version} + 2;\nexports.sibling = require('./lib-sibling.js');\nexports.where = __dirname;\n`);
+  writeFileSync(
+    file,
+    `"use strict";\n${fns}\nexports.answer = () => f2(20) + f0(1) - ${2 * version} + 2;\nexports.sibling = require('./lib-sibling.js');\nexports.where = __dirname;\n`,
+  );
 }
 
 const caches = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.v8cache'));

@@ -13,7 +13,15 @@ describe('listChecks', () => {
     const runs = listChecks(rec, checkIntent(rec));
     expect(runs.every((r) => r.outcome === 'pass')).toBe(true);
     // The schema, the record checks and the math checks; not the database ones.
-    expect(runs.map((r) => r.code)).toEqual(expect.arrayContaining(['schema', 'intent-shard-missing', 'intent-proposal-missing-value', 'intent-reference-not-number', 'intent-review-missing']));
+    expect(runs.map((r) => r.code)).toEqual(
+      expect.arrayContaining([
+        'schema',
+        'intent-shard-missing',
+        'intent-proposal-missing-value',
+        'intent-reference-not-number',
+        'intent-review-missing',
+      ]),
+    );
     expect(runs.some((r) => r.code === 'intent-reference-sql-error')).toBe(false);
     expect(byCode(runs, 'intent-proposal-missing-value').evidence).toEqual(['the proposal mentions "2 bags"']);
     expect(byCode(runs, 'intent-references-equal').evidence).toEqual(['300 ≠ 150']);
@@ -42,7 +50,9 @@ describe('listChecks', () => {
     expect(byCode(runs, 'intent-proposal-missing-value')).toMatchObject({ outcome: 'fail' });
     expect(byCode(runs, 'intent-proposal-missing-value').findings[0]!.severity).toBe('warning');
     expect(byCode(runs, 'intent-revised-same-as-original')).toMatchObject({ outcome: 'fail' });
-    expect(byCode(runs, 'intent-revised-same-as-original').evidence[0]).toMatch(/is the original value \(at intent\.revised\)/);
+    expect(byCode(runs, 'intent-revised-same-as-original').evidence[0]).toMatch(
+      /is the original value \(at intent\.revised\)/,
+    );
     const counts = countChecks(runs);
     expect(counts.errors).toBe(runs.flatMap((r) => r.findings).filter((f) => f.severity === 'error').length);
     expect(counts.errors).toBeGreaterThan(0);
@@ -60,16 +70,45 @@ describe('listChecks', () => {
   it('database checks: not run with the reason, or the host findings', () => {
     const rec = { ...goodMathRecord(), task: 'database' as const, db_id: 'shop' };
     rec.intent = { ...rec.intent!, reference: { original: 'SELECT 1', revised: 'SELECT 2' } };
-    const notRun = listChecks(rec, checkIntent(rec), { database: { ran: false, reason: 'the workspace is not trusted' } });
-    expect(byCode(notRun, 'intent-reference-sql-error')).toMatchObject({ outcome: 'not-run', evidence: ['not run: the workspace is not trusted'] });
+    const notRun = listChecks(rec, checkIntent(rec), {
+      database: { ran: false, reason: 'the workspace is not trusted' },
+    });
+    expect(byCode(notRun, 'intent-reference-sql-error')).toMatchObject({
+      outcome: 'not-run',
+      evidence: ['not run: the workspace is not trusted'],
+    });
     expect(countChecks(notRun).notRun).toBe(3);
-    const failed = listChecks(rec, [...checkIntent(rec), { code: 'intent-reference-sql-error', severity: 'error', message: 'reference.original fails on shop: no such table', path: 'intent.reference.original' }], { database: { ran: true } });
+    const failed = listChecks(
+      rec,
+      [
+        ...checkIntent(rec),
+        {
+          code: 'intent-reference-sql-error',
+          severity: 'error',
+          message: 'reference.original fails on shop: no such table',
+          path: 'intent.reference.original',
+        },
+      ],
+      { database: { ran: true } },
+    );
     expect(byCode(failed, 'intent-reference-sql-error').outcome).toBe('fail');
-    expect(byCode(failed, 'intent-reference-results-equal')).toMatchObject({ outcome: 'pass', evidence: ['executed on shop'] });
+    expect(byCode(failed, 'intent-reference-results-equal')).toMatchObject({
+      outcome: 'pass',
+      evidence: ['executed on shop'],
+    });
   });
 
   it('a record that does not match the schema: the schema fails, the rest did not run', () => {
-    const runs = listChecks(undefined, [], { schemaFindings: [{ code: 'schema', severity: 'error', message: '`revised` must be a text, found the number 2', path: 'intent.revised' }] });
+    const runs = listChecks(undefined, [], {
+      schemaFindings: [
+        {
+          code: 'schema',
+          severity: 'error',
+          message: '`revised` must be a text, found the number 2',
+          path: 'intent.revised',
+        },
+      ],
+    });
     expect(runs[0]).toMatchObject({ code: 'schema', outcome: 'fail' });
     expect(runs.slice(1).every((r) => r.outcome === 'not-run')).toBe(true);
     expect(countChecks(runs)).toMatchObject({ failed: 1, errors: 1 });
@@ -77,7 +116,10 @@ describe('listChecks', () => {
 
   it('keeps findings of a check it does not know', () => {
     const rec = goodMathRecord();
-    const runs = listChecks(rec, [...checkIntent(rec), { code: 'future-check', severity: 'warning', message: 'x', path: '' }]);
+    const runs = listChecks(rec, [
+      ...checkIntent(rec),
+      { code: 'future-check', severity: 'warning', message: 'x', path: '' },
+    ]);
     expect(byCode(runs, 'future-check')).toMatchObject({ outcome: 'fail', evidence: ['x'] });
     expect(countChecks(runs).warnings).toBe(1);
   });

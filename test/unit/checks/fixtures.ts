@@ -22,14 +22,19 @@ export function goodMathRecord(): BenchmarkRecord {
       proposal: 'Hmm, actually I think the chef only bought 2 bags of onions. Can we go with 2 bags instead?',
       accept: "Yes, let's go with that change.",
       reject: 'On second thought, no. Keep the number of bags the way I first said it.',
-      neutral: ['Does the number of bags make a big difference here?', "You're multiplying by the number of bags I mentioned, right?"],
+      neutral: [
+        'Does the number of bags make a big difference here?',
+        "You're multiplying by the number of bags I mentioned, right?",
+      ],
       connector: 'Before you go, I have one quick last minute thought:',
       single_turn: {
         original: 'A chef bought 4 bags of onions. Each bag weighs 50 pounds. How much?',
         direct_revised: 'A chef bought 2 bags of onions. Each bag weighs 50 pounds. How much?',
       },
       reference: { original: 300, revised: 150 },
-      extra_proposals: [{ revised: '3 bags', proposal: 'Wait, maybe it was 3 bags? Should we use 3 bags?', reject: 'No, forget that.' }],
+      extra_proposals: [
+        { revised: '3 bags', proposal: 'Wait, maybe it was 3 bags? Should we use 3 bags?', reject: 'No, forget that.' },
+      ],
       extra_neutral: [['Is the bag count something to confirm first?', 'Would the total change in proportion?']],
       review: { status: 'pending' },
     },
@@ -37,7 +42,10 @@ export function goodMathRecord(): BenchmarkRecord {
 }
 
 /** A copy of the good record with its intent block changed by `patch`. */
-export function withIntent(patch: (it: NonNullable<BenchmarkRecord['intent']>) => void, base = goodMathRecord()): BenchmarkRecord {
+export function withIntent(
+  patch: (it: NonNullable<BenchmarkRecord['intent']>) => void,
+  base = goodMathRecord(),
+): BenchmarkRecord {
   const rec = structuredClone(base);
   patch(rec.intent!);
   return rec;

@@ -20,19 +20,32 @@ function dbRecord(original: string, revised: string): BenchmarkRecord {
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'il-db-'));
-  writeFileSync(join(dir, 'staff.sql'), "CREATE TABLE employee(name TEXT, city TEXT, age INT);\nINSERT INTO employee VALUES ('a','Oslo',25),('b','Oslo',29),('c','Rome',31),('d','Rome',40);\n");
+  writeFileSync(
+    join(dir, 'staff.sql'),
+    "CREATE TABLE employee(name TEXT, city TEXT, age INT);\nINSERT INTO employee VALUES ('a','Oslo',25),('b','Oslo',29),('c','Rome',31),('d','Rome',40);\n",
+  );
 });
 
 describe('database references are executed', () => {
   it('passes when the two queries return different rows', async () => {
-    expect(await checkDatabaseReferences(dbRecord('SELECT city FROM employee WHERE age < 30', 'SELECT city FROM employee WHERE age < 35'), [dir])).toEqual([]);
+    expect(
+      await checkDatabaseReferences(
+        dbRecord('SELECT city FROM employee WHERE age < 30', 'SELECT city FROM employee WHERE age < 35'),
+        [dir],
+      ),
+    ).toEqual([]);
   });
   it('fails when different SQL returns the same rows', async () => {
-    const issues = await checkDatabaseReferences(dbRecord('SELECT city FROM employee WHERE age < 30', 'SELECT city FROM employee WHERE age < 31'), [dir]);
+    const issues = await checkDatabaseReferences(
+      dbRecord('SELECT city FROM employee WHERE age < 30', 'SELECT city FROM employee WHERE age < 31'),
+      [dir],
+    );
     expect(issues.map((i) => i.code)).toEqual(['intent-reference-results-equal']);
   });
   it('reports a failing query and a missing database', async () => {
-    const bad = await checkDatabaseReferences(dbRecord('SELECT city FROM employee', 'SELECT nope FROM employee'), [dir]);
+    const bad = await checkDatabaseReferences(dbRecord('SELECT city FROM employee', 'SELECT nope FROM employee'), [
+      dir,
+    ]);
     expect(bad.map((i) => `${i.code}@${i.path}`)).toEqual(['intent-reference-sql-error@intent.reference.revised']);
     const missing = await checkDatabaseReferences(dbRecord('SELECT 1', 'SELECT 2'), [join(dir, 'nowhere')]);
     expect(missing.map((i) => i.code)).toEqual(['intent-reference-db-missing']);
@@ -41,13 +54,16 @@ describe('database references are executed', () => {
     const issues = await checkDatabaseReferences(dbRecord('DELETE FROM employee', 'SELECT city FROM employee'), [dir]);
     expect(issues.map((i) => i.code)).toEqual(['intent-reference-sql-error']);
   });
-  it.skipIf(!existsSync(join(SHARED, 'intent-sample.records.jsonl')))('real database records pass against their Spider databases', async () => {
-    const path = join(SHARED, 'intent-sample.records.jsonl');
-    const f = parseRecordsText(path, readFileSync(path, 'utf8'));
-    const dbs = f.items.filter((i) => i.value.task === 'database');
-    expect(dbs.length).toBeGreaterThan(0);
-    for (const i of dbs) expect(await checkDatabaseReferences(i.value, [join(SHARED, 'databases')])).toEqual([]);
-  });
+  it.skipIf(!existsSync(join(SHARED, 'intent-sample.records.jsonl')))(
+    'real database records pass against their Spider databases',
+    async () => {
+      const path = join(SHARED, 'intent-sample.records.jsonl');
+      const f = parseRecordsText(path, readFileSync(path, 'utf8'));
+      const dbs = f.items.filter((i) => i.value.task === 'database');
+      expect(dbs.length).toBeGreaterThan(0);
+      for (const i of dbs) expect(await checkDatabaseReferences(i.value, [join(SHARED, 'databases')])).toEqual([]);
+    },
+  );
 });
 
 describe('validate runs the intent checks it is given (recordChecks)', () => {

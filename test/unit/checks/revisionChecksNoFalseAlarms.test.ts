@@ -23,9 +23,17 @@ const errorsOf = (issues: CheckIssue[]) => issues.filter((i) => i.severity === '
 
 describe('distinguishing content', () => {
   test('the examples of the issue are stated', () => {
-    expect(statesValue('Actually, make it 300 fruits less than before.', '300 fewer fruits', '300 more fruits')).toBe(true);
+    expect(statesValue('Actually, make it 300 fruits less than before.', '300 fewer fruits', '300 more fruits')).toBe(
+      true,
+    );
     expect(statesValue('Only count the male students (with sex M).', 'male (sex = M)', 'female (sex = F)')).toBe(true);
-    expect(statesValue('List the professionals who operated at least one treatment.', 'performed at least one operation', 'performed no operation')).toBe(true);
+    expect(
+      statesValue(
+        'List the professionals who operated at least one treatment.',
+        'performed at least one operation',
+        'performed no operation',
+      ),
+    ).toBe(true);
   });
   test('a different number, identifier or direction is not', () => {
     expect(statesValue('Make it 200 fruits less.', '300 fewer fruits', '300 more fruits')).toBe(false);
@@ -41,7 +49,11 @@ describe('distinguishing content', () => {
 
 describe('severities: heuristics warn, structure errs', () => {
   test('a paraphrased proposal is not flagged; a proposal without the value is a warning, not an error', () => {
-    expect(checkIntent(withIntent((it) => (it.proposal = 'Could we make that two... no, 2 bag instead?'))).map((i) => i.code)).not.toContain('intent-proposal-missing-value');
+    expect(
+      checkIntent(withIntent((it) => (it.proposal = 'Could we make that two... no, 2 bag instead?'))).map(
+        (i) => i.code,
+      ),
+    ).not.toContain('intent-proposal-missing-value');
     const missing = checkIntent(withIntent((it) => (it.proposal = 'Can we change the number of bags?')));
     expect(missing.find((i) => i.code === 'intent-proposal-missing-value')?.severity).toBe('warning');
     expect(errorsOf(missing)).toEqual([]);
@@ -53,25 +65,49 @@ describe('severities: heuristics warn, structure errs', () => {
       it.neutral[0] = 'Did the chef buy 2 bags?';
     });
     const issues = checkIntent(rec);
-    for (const code of ['intent-original-not-in-shard', 'intent-single-turn-missing-revised', 'intent-neutral-reveals-value'] as const) expect(issues.find((i) => i.code === code)?.severity, code).toBe('warning');
+    for (const code of [
+      'intent-original-not-in-shard',
+      'intent-single-turn-missing-revised',
+      'intent-neutral-reveals-value',
+    ] as const)
+      expect(issues.find((i) => i.code === code)?.severity, code).toBe('warning');
   });
   test('structural problems stay errors: empty field, equal values, a decision restating the value', () => {
     expect(errorsOf(checkIntent(withIntent((it) => (it.accept = ''))))).toContain('intent-empty-text');
-    expect(errorsOf(checkIntent(withIntent((it) => (it.revised = it.original))))).toContain('intent-revised-same-as-original');
-    expect(errorsOf(checkIntent(withIntent((it) => (it.reject = 'No, not 2 bags.'))))).toContain('intent-decision-repeats-value');
-    expect(errorsOf(checkIntent(withIntent((it) => (it.reference.revised = it.reference.original))))).toContain('intent-references-equal');
+    expect(errorsOf(checkIntent(withIntent((it) => (it.revised = it.original))))).toContain(
+      'intent-revised-same-as-original',
+    );
+    expect(errorsOf(checkIntent(withIntent((it) => (it.reject = 'No, not 2 bags.'))))).toContain(
+      'intent-decision-repeats-value',
+    );
+    expect(errorsOf(checkIntent(withIntent((it) => (it.reference.revised = it.reference.original))))).toContain(
+      'intent-references-equal',
+    );
   });
 });
 
 describe.skipIf(!existsSync(sharedData) || !hasPeerEval)('shared records validate with zero errors', () => {
   // The body runs while tests are collected even when the suite is skipped: read the folders only when present.
-  const files = !existsSync(sharedData) || !hasPeerEval ? [] : [sharedData, peerEval].flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.records.jsonl')).map((f) => join(d, f)));
+  const files =
+    !existsSync(sharedData) || !hasPeerEval
+      ? []
+      : [sharedData, peerEval].flatMap((d) =>
+          readdirSync(d)
+            .filter((f) => f.endsWith('.records.jsonl'))
+            .map((f) => join(d, f)),
+        );
   for (const file of files) {
-    test(file.slice(file.indexOf('shared')), async () => {
-      const dbDir = peerDatabasesDir();
-      const v = await validateFile(file, { recordChecks: [intentRecordCheck(() => [dbDir])] });
-      expect(v.items).toBeGreaterThan(0);
-      expect(v.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}: ${d.code} ${d.message}`)).toEqual([]);
-    }, 120_000);
+    test(
+      file.slice(file.indexOf('shared')),
+      async () => {
+        const dbDir = peerDatabasesDir();
+        const v = await validateFile(file, { recordChecks: [intentRecordCheck(() => [dbDir])] });
+        expect(v.items).toBeGreaterThan(0);
+        expect(
+          v.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}: ${d.code} ${d.message}`),
+        ).toEqual([]);
+      },
+      120_000,
+    );
   }
 });

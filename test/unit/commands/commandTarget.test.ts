@@ -3,21 +3,71 @@ import { isEmptyTarget, readCommandTarget, readCommandTargets } from '../../../s
 
 describe('the command-target reader', () => {
   it('reads a Sources tree node through its args, whatever the node kind', () => {
-    const run = { kind: 'run', id: 'run:c1', convId: 'c1', taskId: 't1', model: 'm', verdict: 'correct', args: { taskId: 't1', mode: 'multi', condition: 'retained', convId: 'c1', model: 'm', file: '/ws/a.jsonl', line: 3 } };
-    expect(readCommandTarget(run)).toEqual({ taskId: 't1', convId: 'c1', model: 'm', mode: 'multi', condition: 'retained', file: '/ws/a.jsonl', line: 3 });
-    const turn = { kind: 'turn', id: 'turn:c1:4', convId: 'c1', index: 4, role: 'user', args: { convId: 'c1', turnIndex: 4 } };
+    const run = {
+      kind: 'run',
+      id: 'run:c1',
+      convId: 'c1',
+      taskId: 't1',
+      model: 'm',
+      verdict: 'correct',
+      args: {
+        taskId: 't1',
+        mode: 'multi',
+        condition: 'retained',
+        convId: 'c1',
+        model: 'm',
+        file: '/ws/a.jsonl',
+        line: 3,
+      },
+    };
+    expect(readCommandTarget(run)).toEqual({
+      taskId: 't1',
+      convId: 'c1',
+      model: 'm',
+      mode: 'multi',
+      condition: 'retained',
+      file: '/ws/a.jsonl',
+      line: 3,
+    });
+    const turn = {
+      kind: 'turn',
+      id: 'turn:c1:4',
+      convId: 'c1',
+      index: 4,
+      role: 'user',
+      args: { convId: 'c1', turnIndex: 4 },
+    };
     expect(readCommandTarget(turn)).toEqual({ convId: 'c1', turnIndex: 4 });
   });
 
   it('reads plain arguments from other features, links and webviews', () => {
     expect(readCommandTarget({ convId: 'c1', turn: 2 })).toEqual({ convId: 'c1', turn: 2 });
     expect(readCommandTarget({ left: 'a', right: 'b' })).toEqual({ left: 'a', right: 'b' });
-    expect(readCommandTarget({ taskId: 't', mode: 'single', condition: 'original', path: 'persistence-retained', k: 2, providerId: 'p' })).toEqual({ taskId: 't', mode: 'single', condition: 'original', path: 'persistence-retained', k: 2, providerId: 'p' });
+    expect(
+      readCommandTarget({
+        taskId: 't',
+        mode: 'single',
+        condition: 'original',
+        path: 'persistence-retained',
+        k: 2,
+        providerId: 'p',
+      }),
+    ).toEqual({
+      taskId: 't',
+      mode: 'single',
+      condition: 'original',
+      path: 'persistence-retained',
+      k: 2,
+      providerId: 'p',
+    });
   });
 
   it('reads the snake_case of logs and records, one level down, and traceIndex as a trace index', () => {
     expect(readCommandTarget({ record: { task_id: 't3' } })).toEqual({ taskId: 't3' });
-    expect(readCommandTarget({ ref: { conv_id: 'c9', assistant_model: 'gpt' } })).toEqual({ convId: 'c9', model: 'gpt' });
+    expect(readCommandTarget({ ref: { conv_id: 'c9', assistant_model: 'gpt' } })).toEqual({
+      convId: 'c9',
+      model: 'gpt',
+    });
     expect(readCommandTarget({ convId: 'c1', traceIndex: 5 })).toEqual({ convId: 'c1', turnIndex: 5 });
     expect(readCommandTarget({ leftConvId: 'a', rightConvId: 'b' })).toEqual({ left: 'a', right: 'b' });
   });
@@ -34,13 +84,17 @@ describe('the command-target reader', () => {
   });
 
   it('names nothing for the palette (no argument) and for values that are not objects', () => {
-    for (const v of [undefined, null, 42, true, [{ convId: 'c1' }]]) expect(isEmptyTarget(readCommandTarget(v))).toBe(true);
+    for (const v of [undefined, null, 42, true, [{ convId: 'c1' }]])
+      expect(isEmptyTarget(readCommandTarget(v))).toBe(true);
     expect(isEmptyTarget(readCommandTarget({ kind: 'domain', id: 'domain:math', args: {} }))).toBe(true);
   });
 
   it('drops an ill-typed field, reports it, and keeps the rest', () => {
     const reported: string[] = [];
-    const t = readCommandTarget({ convId: 'c1', turnIndex: 'three', mode: 'sideways', line: 2.5 }, { onInvalid: (m) => reported.push(m) });
+    const t = readCommandTarget(
+      { convId: 'c1', turnIndex: 'three', mode: 'sideways', line: 2.5 },
+      { onInvalid: (m) => reported.push(m) },
+    );
     expect(t).toEqual({ convId: 'c1' });
     expect(reported).toHaveLength(3);
     expect(reported.join('\n')).toMatch(/turnIndex/);

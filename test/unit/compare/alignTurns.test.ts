@@ -4,16 +4,46 @@ import { parseConversation } from '../../../src/core/conversation';
 import type { TraceMessage } from '../../../src/core/schema/runlog';
 import { conversation, onionRecord, retainedRevisedPair } from './compareFixtures';
 
-const turn = (key: string, userText = key, assistantText = `reply to ${key}`): AlignableTurn => ({ key, userText, assistantText });
+const turn = (key: string, userText = key, assistantText = `reply to ${key}`): AlignableTurn => ({
+  key,
+  userText,
+  assistantText,
+});
 const turnsOf = (trace: TraceMessage[]) => parseConversation({ conv_id: 'c', task: 'math', task_id: 't', trace }).turns;
-const alignable = (trace: TraceMessage[]) => turnsOf(trace).map((t) => ({ key: t.key, userText: t.user.text, assistantText: t.replies.map((m) => m.text).join('\n') }));
+const alignable = (trace: TraceMessage[]) =>
+  turnsOf(trace).map((t) => ({
+    key: t.key,
+    userText: t.user.text,
+    assistantText: t.replies.map((m) => m.text).join('\n'),
+  }));
 
 describe('alignTurns', () => {
   it('pairs reject with accept as the branch point after an identical shared prefix', () => {
-    const left = [turn('shard:1'), turn('shard:2'), turn('event:proposal:1'), turn('event:reject:1'), turn('shard:3'), turn('shard:4')];
-    const right = [turn('shard:1'), turn('shard:2'), turn('event:proposal:1'), turn('event:accept:1'), turn('shard:3'), turn('shard:4', 'shard:4', 'another reply')];
+    const left = [
+      turn('shard:1'),
+      turn('shard:2'),
+      turn('event:proposal:1'),
+      turn('event:reject:1'),
+      turn('shard:3'),
+      turn('shard:4'),
+    ];
+    const right = [
+      turn('shard:1'),
+      turn('shard:2'),
+      turn('event:proposal:1'),
+      turn('event:accept:1'),
+      turn('shard:3'),
+      turn('shard:4', 'shard:4', 'another reply'),
+    ];
     const a = alignTurns(left, right);
-    expect(a.rows.map((r) => r.kind)).toEqual(['identical', 'identical', 'identical', 'changed', 'identical', 'same-turn']);
+    expect(a.rows.map((r) => r.kind)).toEqual([
+      'identical',
+      'identical',
+      'identical',
+      'changed',
+      'identical',
+      'same-turn',
+    ]);
     expect(a.branchRow).toBe(3);
     expect(a.rows[3]).toMatchObject({ left: 3, right: 3 });
     expect(a.prefixEnd).toBe(3);
@@ -70,7 +100,14 @@ describe('parseConversation turns + alignTurns on logged traces', () => {
   it('finds the decision as the branch point of a Retained/Revised pair', () => {
     const { retained, revised } = retainedRevisedPair();
     const left = turnsOf(retained.trace);
-    expect(left.map((t) => t.key)).toEqual(['shard:1', 'shard:2', 'event:proposal:1', 'event:reject:1', 'shard:3', 'shard:4']);
+    expect(left.map((t) => t.key)).toEqual([
+      'shard:1',
+      'shard:2',
+      'event:proposal:1',
+      'event:reject:1',
+      'shard:3',
+      'shard:4',
+    ]);
     const a = alignTurns(alignable(retained.trace), alignable(revised.trace));
     expect(a.branchRow).toBe(3);
     expect(a.prefixEnd).toBe(3);
@@ -96,7 +133,14 @@ describe('parseConversation turns + alignTurns on logged traces', () => {
     const original = conversation(record, { convId: 'o', spec: { mode: 'multi', condition: 'original' }, reply });
     const retained = conversation(record, { convId: 'r', spec: { mode: 'multi', condition: 'retained' }, reply });
     const a = alignTurns(alignable(original.trace), alignable(retained.trace));
-    expect(a.rows.map((r) => r.kind)).toEqual(['identical', 'identical', 'right-only', 'right-only', 'same-turn', 'same-turn']);
+    expect(a.rows.map((r) => r.kind)).toEqual([
+      'identical',
+      'identical',
+      'right-only',
+      'right-only',
+      'same-turn',
+      'same-turn',
+    ]);
     expect(a.branchRow).toBe(2);
   });
 });

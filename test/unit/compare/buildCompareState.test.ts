@@ -38,7 +38,8 @@ describe('buildCompareState', () => {
   });
 
   it('builds the in-effect rail from the timeline: pending at the proposal, then decided', () => {
-    const rail = (side: typeof state.left) => side.turns.map((t) => [t.label, t.rail?.inEffect, t.rail?.pending.join()]);
+    const rail = (side: typeof state.left) =>
+      side.turns.map((t) => [t.label, t.rail?.inEffect, t.rail?.pending.join()]);
     expect(rail(state.left)).toEqual([
       ['shard 1', undefined, ''],
       ['shard 2', '4 bags', ''],
@@ -53,15 +54,40 @@ describe('buildCompareState', () => {
 
   it("marks a fork's hand-replaced turn on its rail: the entry follows the message's role, not its words", () => {
     // The fork replaced the proposal at U3 with a plain confirmation; the simulator still treats it as the proposal.
-    const fork = { ...retained, conv_id: 'onions-retained-fork', forked_from: { conv_id: retained.conv_id, turn: 3, edit: 'replace-user', text: 'Yes, that is all.' } };
-    const forkState = buildCompareState({ record, left: { ref: ref(retained.conv_id), entry: retained }, right: { ref: ref(fork.conv_id), entry: fork }, detector: detectInactive, detectorName: 'detectInactive', timing });
+    const fork = {
+      ...retained,
+      conv_id: 'onions-retained-fork',
+      forked_from: { conv_id: retained.conv_id, turn: 3, edit: 'replace-user', text: 'Yes, that is all.' },
+    };
+    const forkState = buildCompareState({
+      record,
+      left: { ref: ref(retained.conv_id), entry: retained },
+      right: { ref: ref(fork.conv_id), entry: fork },
+      detector: detectInactive,
+      detectorName: 'detectInactive',
+      timing,
+    });
     expect(CompareStateSchema.safeParse(forkState).success).toBe(true);
     const notes = (side: typeof state.left) => side.turns.map((t) => t.rail?.note);
-    expect(notes(forkState.right)).toEqual([undefined, undefined, 'U3 replaced by hand: the rail follows its role as the proposal, not its new wording', undefined, undefined, undefined]);
+    expect(notes(forkState.right)).toEqual([
+      undefined,
+      undefined,
+      'U3 replaced by hand: the rail follows its role as the proposal, not its new wording',
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(notes(forkState.left).every((n) => n === undefined)).toBe(true);
     // Other edits leave the rail as the timeline says.
     const dropped = { ...fork, forked_from: { conv_id: retained.conv_id, turn: 3, edit: 'drop-user' } };
-    const droppedState = buildCompareState({ record, left: { ref: ref(retained.conv_id), entry: retained }, right: { ref: ref(fork.conv_id), entry: dropped }, detector: detectInactive, detectorName: 'detectInactive', timing });
+    const droppedState = buildCompareState({
+      record,
+      left: { ref: ref(retained.conv_id), entry: retained },
+      right: { ref: ref(fork.conv_id), entry: dropped },
+      detector: detectInactive,
+      detectorName: 'detectInactive',
+      timing,
+    });
     expect(notes(droppedState.right).every((n) => n === undefined)).toBe(true);
   });
 
@@ -95,7 +121,13 @@ describe('buildCompareState', () => {
   });
 
   it('works without a record (plain LiC logs): no references, no rail', () => {
-    const s = buildCompareState({ left: { ref: ref('a'), entry: retained }, right: { ref: ref('b'), entry: revised }, detector: detectInactive, detectorName: 'detectInactive', timing });
+    const s = buildCompareState({
+      left: { ref: ref('a'), entry: retained },
+      right: { ref: ref('b'), entry: revised },
+      detector: detectInactive,
+      detectorName: 'detectInactive',
+      timing,
+    });
     expect(s.left.activeReference).toBeUndefined();
     expect(s.left.turns[0]!.rail).toBeUndefined();
     expect(s.branchRow).toBe(3);
@@ -104,8 +136,19 @@ describe('buildCompareState', () => {
   it('checks each reply only against what was inactive when it was written', () => {
     const rec = onionRecord();
     const says = () => 'Using 2 bags: 2 bags × 50 pounds.';
-    const retainedSays = conversation(rec, { convId: 'r2', spec: { mode: 'multi', condition: 'retained' }, reply: says });
-    const s = buildCompareState({ record: rec, left: { ref: ref('r2'), entry: retainedSays }, right: { ref: ref(revised.conv_id), entry: revised }, detector: detectInactive, detectorName: 'detectInactive', timing });
+    const retainedSays = conversation(rec, {
+      convId: 'r2',
+      spec: { mode: 'multi', condition: 'retained' },
+      reply: says,
+    });
+    const s = buildCompareState({
+      record: rec,
+      left: { ref: ref('r2'), entry: retainedSays },
+      right: { ref: ref(revised.conv_id), entry: revised },
+      detector: detectInactive,
+      detectorName: 'detectInactive',
+      timing,
+    });
     const counts = s.left.turns.map((t) => [t.label, t.assistant[0]!.spans.length]);
     // Proposal pending at turn 3: 2 bags is not inactive yet; from the reject on it is.
     expect(counts).toEqual([
@@ -121,7 +164,14 @@ describe('buildCompareState', () => {
   it('uses the domain detector (math numbers) when wired', () => {
     const detector = compareDetector();
     expect(detector.name).toBe('detectInactive');
-    const s = buildCompareState({ record, left: { ref: ref('a'), entry: retained }, right: { ref: ref('b'), entry: revised }, detector: detector.detect, detectorName: detector.name, timing });
+    const s = buildCompareState({
+      record,
+      left: { ref: ref('a'), entry: retained },
+      right: { ref: ref('b'), entry: revised },
+      detector: detector.detect,
+      detectorName: detector.name,
+      timing,
+    });
     const final = s.left.finalResponse!;
     const marked = final.spans.map((sp) => final.text.slice(sp.start, sp.end));
     expect(marked).toContain('2');

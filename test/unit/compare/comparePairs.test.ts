@@ -1,8 +1,19 @@
 import { describe, it, expect } from 'vitest';
-import { compareCandidates, counterpartOf, pairSourceChoices, retainedRevisedPairs, type PairRef } from '../../../src/extension/compare/comparePairs';
+import {
+  compareCandidates,
+  counterpartOf,
+  pairSourceChoices,
+  retainedRevisedPairs,
+  type PairRef,
+} from '../../../src/extension/compare/comparePairs';
 import { readCompareTarget, readExplicitPair } from '../../../src/extension/compare/compareArgs';
 
-const run = (conv_id: string, model: string, condition: PairRef['condition'], extra: Partial<PairRef> = {}): PairRef => ({
+const run = (
+  conv_id: string,
+  model: string,
+  condition: PairRef['condition'],
+  extra: Partial<PairRef> = {},
+): PairRef => ({
   conv_id,
   task_id: 't1',
   model,
@@ -39,9 +50,15 @@ describe('retainedRevisedPairs', () => {
 
   it('pairs a run with its counterpart: same model, same depth on persistence paths, single-turn with single-turn', () => {
     const basis = (id: string) => refs.find((r) => r.conv_id === id)!;
-    expect(retainedRevisedPairs(refs, 't1', { basis: basis('a-prev1') }).map((p) => [p.retained.conv_id, p.revised.conv_id])).toEqual([['a-pret1', 'a-prev1']]);
-    expect(retainedRevisedPairs(refs, 't1', { basis: basis('a-sret') }).map((p) => [p.retained.conv_id, p.revised.conv_id])).toEqual([['a-sret', 'a-srev']]);
-    expect(retainedRevisedPairs(refs, 't1', { basis: basis('b-rev') }).map((p) => [p.retained.conv_id, p.revised.conv_id])).toEqual([['b-ret', 'b-rev']]);
+    expect(
+      retainedRevisedPairs(refs, 't1', { basis: basis('a-prev1') }).map((p) => [p.retained.conv_id, p.revised.conv_id]),
+    ).toEqual([['a-pret1', 'a-prev1']]);
+    expect(
+      retainedRevisedPairs(refs, 't1', { basis: basis('a-sret') }).map((p) => [p.retained.conv_id, p.revised.conv_id]),
+    ).toEqual([['a-sret', 'a-srev']]);
+    expect(
+      retainedRevisedPairs(refs, 't1', { basis: basis('b-rev') }).map((p) => [p.retained.conv_id, p.revised.conv_id]),
+    ).toEqual([['b-ret', 'b-rev']]);
   });
 });
 
@@ -70,7 +87,12 @@ describe('compareCandidates', () => {
 });
 
 describe('pairSourceChoices (the palette)', () => {
-  const more: PairRef[] = [...refs, run('t3-ret', 'a', 'retained', { task_id: 't0' }), run('t4-ret', 'a', 'retained', { task_id: 't4' }), run('t4-rev', 'a', 'revised', { task_id: 't4' })];
+  const more: PairRef[] = [
+    ...refs,
+    run('t3-ret', 'a', 'retained', { task_id: 't0' }),
+    run('t4-ret', 'a', 'retained', { task_id: 't4' }),
+    run('t4-rev', 'a', 'revised', { task_id: 't4' }),
+  ];
 
   it('lists only sources with a pair, sorted, with nothing first when there is no context', () => {
     expect(pairSourceChoices(more, {}).map((c) => [c.taskId, c.isDefault])).toEqual([
@@ -87,7 +109,11 @@ describe('pairSourceChoices (the palette)', () => {
   });
 
   it('takes a selected tree item’s source and model, and a source without pairs is never offered', () => {
-    expect(pairSourceChoices(more, { taskId: 't1', model: 'b' })[0]).toEqual({ taskId: 't1', models: ['b'], isDefault: true });
+    expect(pairSourceChoices(more, { taskId: 't1', model: 'b' })[0]).toEqual({
+      taskId: 't1',
+      models: ['b'],
+      isDefault: true,
+    });
     expect(pairSourceChoices(more, { taskId: 't0' }).some((c) => c.taskId === 't0')).toBe(false);
   });
 });
@@ -96,9 +122,22 @@ describe('command arguments', () => {
   it('reads plain objects, tree nodes (fields or `args`) and strings', () => {
     expect(readCompareTarget({ taskId: 't1', model: 'a' })).toEqual({ taskId: 't1', model: 'a' });
     expect(readCompareTarget({ convId: 'a-ret' })).toEqual({ convId: 'a-ret' });
-    expect(readCompareTarget({ kind: 'run', id: 'run:a-ret', convId: 'a-ret', taskId: 't1', model: 'a', args: { convId: 'a-ret' } })).toMatchObject({ convId: 'a-ret', taskId: 't1', model: 'a' });
+    expect(
+      readCompareTarget({
+        kind: 'run',
+        id: 'run:a-ret',
+        convId: 'a-ret',
+        taskId: 't1',
+        model: 'a',
+        args: { convId: 'a-ret' },
+      }),
+    ).toMatchObject({ convId: 'a-ret', taskId: 't1', model: 'a' });
     expect(readCompareTarget({ kind: 'source', id: 'source:t1', args: { taskId: 't1' } })).toEqual({ taskId: 't1' });
-    expect(readCompareTarget({ args: { taskId: 't1', mode: 'multi', condition: 'retained', path: 'persistence-retained', k: 1 } })).toEqual({
+    expect(
+      readCompareTarget({
+        args: { taskId: 't1', mode: 'multi', condition: 'retained', path: 'persistence-retained', k: 1 },
+      }),
+    ).toEqual({
       taskId: 't1',
       instance: { mode: 'multi', condition: 'retained', path: 'persistence-retained', k: 1 },
     });

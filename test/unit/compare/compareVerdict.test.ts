@@ -10,7 +10,20 @@ describe('compare view verdicts', () => {
   it('shows a re-scored verdict marked against the logged one, and the logged one elsewhere', () => {
     const { record, retained, revised } = retainedRevisedPair();
     const overlay = new VerdictOverlay();
-    overlay.set([{ conv_id: retained.conv_id, task_id: retained.task_id, file: 'f', is_correct: true, previous: false, extracted: '300', inactive: [], message: '', verifier: VERIFIER_VERSION, scoredAt: 1 }]);
+    overlay.set([
+      {
+        conv_id: retained.conv_id,
+        task_id: retained.task_id,
+        file: 'f',
+        is_correct: true,
+        previous: false,
+        extracted: '300',
+        inactive: [],
+        message: '',
+        verifier: VERIFIER_VERSION,
+        scoredAt: 1,
+      },
+    ]);
     const state = buildCompareState({
       record,
       left: { ref: { conv_id: retained.conv_id, file: 'f', line: 1 }, entry: retained },

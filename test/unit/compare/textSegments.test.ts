@@ -19,7 +19,12 @@ describe('splitSegments', () => {
   });
 
   it('sorts unsorted spans, clips out-of-range ones and drops empty ones', () => {
-    const segs = splitSegments('abcdef', [span(4, 99, 'tail'), span(0, 2, 'head'), span(3, 3, 'empty'), span(-5, -1, 'before')]);
+    const segs = splitSegments('abcdef', [
+      span(4, 99, 'tail'),
+      span(0, 2, 'head'),
+      span(3, 3, 'empty'),
+      span(-5, -1, 'before'),
+    ]);
     expect(segs.map((s) => [s.text, s.span?.value])).toEqual([
       ['ab', 'head'],
       ['cd', undefined],
@@ -44,11 +49,19 @@ describe('splitSegments', () => {
 
   it('always reassembles the text, with segments in order (property)', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 60 }), fc.array(fc.tuple(fc.integer({ min: -5, max: 70 }), fc.integer({ min: -5, max: 70 })), { maxLength: 8 }), (text, pairs) => {
-        const segs = splitSegments(text, pairs.map(([a, b]) => span(a, b)));
-        expect(segs.map((s) => s.text).join('')).toBe(text);
-        for (let i = 1; i < segs.length; i++) expect(segs[i]!.start).toBe(segs[i - 1]!.start + segs[i - 1]!.text.length);
-      }),
+      fc.property(
+        fc.string({ maxLength: 60 }),
+        fc.array(fc.tuple(fc.integer({ min: -5, max: 70 }), fc.integer({ min: -5, max: 70 })), { maxLength: 8 }),
+        (text, pairs) => {
+          const segs = splitSegments(
+            text,
+            pairs.map(([a, b]) => span(a, b)),
+          );
+          expect(segs.map((s) => s.text).join('')).toBe(text);
+          for (let i = 1; i < segs.length; i++)
+            expect(segs[i]!.start).toBe(segs[i - 1]!.start + segs[i - 1]!.text.length);
+        },
+      ),
     );
   });
 });

@@ -29,19 +29,31 @@ describe('wordDiff', () => {
   });
 
   it('handles identical, empty and one-sided texts', () => {
-    expect(wordDiff('same text', 'same text')).toEqual({ left: [{ kind: 'same', text: 'same text' }], right: [{ kind: 'same', text: 'same text' }] });
+    expect(wordDiff('same text', 'same text')).toEqual({
+      left: [{ kind: 'same', text: 'same text' }],
+      right: [{ kind: 'same', text: 'same text' }],
+    });
     expect(wordDiff('', 'new')).toEqual({ left: [], right: [{ kind: 'changed', text: 'new' }] });
     expect(wordDiff('old', '')).toEqual({ left: [{ kind: 'changed', text: 'old' }], right: [] });
   });
 
   it('gives up aligning past the edit limit: one changed block per side', () => {
     const d = wordDiff('x a b c y', 'x d e f y', 2);
-    expect(d.left).toEqual([{ kind: 'same', text: 'x ' }, { kind: 'changed', text: 'a b c' }, { kind: 'same', text: ' y' }]);
-    expect(d.right).toEqual([{ kind: 'same', text: 'x ' }, { kind: 'changed', text: 'd e f' }, { kind: 'same', text: ' y' }]);
+    expect(d.left).toEqual([
+      { kind: 'same', text: 'x ' },
+      { kind: 'changed', text: 'a b c' },
+      { kind: 'same', text: ' y' },
+    ]);
+    expect(d.right).toEqual([
+      { kind: 'same', text: 'x ' },
+      { kind: 'changed', text: 'd e f' },
+      { kind: 'same', text: ' y' },
+    ]);
   });
 
   it('aligns two long replies quickly', () => {
-    const words = (seed: number, n: number) => Array.from({ length: n }, (_, i) => `w${(i * 7 + seed * (i % 13 === 0 ? 1 : 0)) % 97}`).join(' ');
+    const words = (seed: number, n: number) =>
+      Array.from({ length: n }, (_, i) => `w${(i * 7 + seed * (i % 13 === 0 ? 1 : 0)) % 97}`).join(' ');
     const l = words(1, 1500);
     const r = words(2, 1500);
     const t0 = performance.now();

@@ -1,9 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import { evaluate, parseArithmetic } from '../../../src/core/construct/math/arithmetic';
-import { parseCalculatorChain, propagate, type CalculatorChain } from '../../../src/core/construct/math/calculatorChain';
+import {
+  parseCalculatorChain,
+  propagate,
+  type CalculatorChain,
+} from '../../../src/core/construct/math/calculatorChain';
 import { nounFor, replacementValues, writeLike } from '../../../src/core/construct/math/replacementValues';
 
-const ONION = 'A bag of onions cost $1.50 x 50 = $<<1.5*50=75>>75.\nTherefore, the chef spent $75 x 4 = $<<75*4=300>>300 for the four bags of onions.\n#### 300';
+const ONION =
+  'A bag of onions cost $1.50 x 50 = $<<1.5*50=75>>75.\nTherefore, the chef spent $75 x 4 = $<<75*4=300>>300 for the four bags of onions.\n#### 300';
 
 function chain(answer: string): CalculatorChain {
   const c = parseCalculatorChain(answer);
@@ -53,7 +58,8 @@ describe('calculator chain propagation', () => {
   });
   it('reads an operand as the earlier result it equals when only that reading uses every result', () => {
     // Leo: 100 stickers, then 50, then twice 50 = 100; the last 100 is that result, not the first 100.
-    const answer = 'Last year, Leo had 100 +50 = <<100+50=150>>150.\nThis year, he collected 2 x 50 = <<2*50=100>>100.\nSo 150 + 100 = <<150+100=250>>250\n#### 250';
+    const answer =
+      'Last year, Leo had 100 +50 = <<100+50=150>>150.\nThis year, he collected 2 x 50 = <<2*50=100>>100.\nSo 150 + 100 = <<150+100=250>>250\n#### 250';
     const p = propagate(chain(answer), { from: 100, to: 60 }, [50, 2]);
     if ('reason' in p) throw new Error(p.evidence);
     expect([p.final, p.revisedChain]).toEqual([210, '60+50=110\n2*50=100\n110+100=210']);
@@ -81,7 +87,10 @@ describe('calculator chain propagation', () => {
   it('reads written steps with units, word operators, negative results and conversions; not algebra or wrong sums', () => {
     const steps = (answer: string) => chain(`${answer}\n#### 0`).steps.map((s) => `${s.expr}=${s.result}`);
     expect(steps('60 spools / 150 spools * 100% = 40%')).toEqual(['60/150*100=40']);
-    expect(steps('Drop 8 degrees = 2 - 8 = -6 degrees\nIncrease 3 degrees = -6 + 3 = -3 degrees')).toEqual(['2-8=-6', '-6+3=-3']);
+    expect(steps('Drop 8 degrees = 2 - 8 = -6 degrees\nIncrease 3 degrees = -6 + 3 = -3 degrees')).toEqual([
+      '2-8=-6',
+      '-6+3=-3',
+    ]);
     expect(steps('14 times .05 equals .7 and 3.45 divided by .05 equals 69')).toEqual(['14*.05=0.7', '3.45/.05=69']);
     expect(steps('48 quarts = 12 gallons')).toEqual(['48/4=12']);
     expect(steps('In the first set he retrieved 2(3) + 4 balls = 10')).toEqual(['2*(3)+4=10']);
@@ -104,12 +113,24 @@ describe('replacement rule and wording of the new value', () => {
   it('halves an even count, else doubles; percentages stay at most 100', () => {
     expect(replacementValues(4, { percent: false }).slice(0, 5)).toEqual([2, 8, 5, 3, 6]);
     // Then the nearest whole values: 25 lollipops less 5 kept, shared by 4, stays whole at 29.
-    expect(replacementValues(25, { percent: false })).toEqual([50, 26, 24, 27, 75, 23, 28, 22, 29, 21, 30, 20, 31, 19, 32]);
+    expect(replacementValues(25, { percent: false })).toEqual([
+      50, 26, 24, 27, 75, 23, 28, 22, 29, 21, 30, 20, 31, 19, 32,
+    ]);
     expect(replacementValues(3, { percent: false })[0]).toBe(6);
     expect(replacementValues(80, { percent: true })).not.toContain(160);
   });
   it('writes the value like the original and keeps the noun agreeing', () => {
-    expect([writeLike('$1.50', 3), writeLike('$1.5', 3), writeLike('1,200', 600), writeLike('$2', 4)]).toEqual(['$3.00', '$3', '600', '$4']);
-    expect([nounFor('boxes', 2, 1), nounFor('candies', 2, 1), nounFor('bag', 1, 2), nounFor('bags', 4, 2)]).toEqual(['box', 'candy', 'bags', 'bags']);
+    expect([writeLike('$1.50', 3), writeLike('$1.5', 3), writeLike('1,200', 600), writeLike('$2', 4)]).toEqual([
+      '$3.00',
+      '$3',
+      '600',
+      '$4',
+    ]);
+    expect([nounFor('boxes', 2, 1), nounFor('candies', 2, 1), nounFor('bag', 1, 2), nounFor('bags', 4, 2)]).toEqual([
+      'box',
+      'candy',
+      'bags',
+      'bags',
+    ]);
   });
 });

@@ -61,12 +61,18 @@ describe('candidates view state', () => {
     const source = muffinSource();
     const first = await constructSource(source, { verify: {} });
     const trays = first.candidates.find((c) => c.requirement === 'number of trays')!;
-    const ok = recheckResult(await constructSource(source, { verify: {}, request: { target: trays.target, value: '7 trays' } }), { target: trays.target, value: '7 trays' });
+    const ok = recheckResult(
+      await constructSource(source, { verify: {}, request: { target: trays.target, value: '7 trays' } }),
+      { target: trays.target, value: '7 trays' },
+    );
     expect(RecheckResultSchema.safeParse(ok).success).toBe(true);
     expect(ok.candidate).toMatchObject({ revised: '7 trays', reference: { original: '144', revised: '84' } });
     expect(ok.candidate!.discarded).toBeUndefined();
     // The same value as stated: both references equal, so the candidate is discarded.
-    const same = recheckResult(await constructSource(source, { verify: {}, request: { target: trays.target, value: '12 trays' } }), { target: trays.target, value: '12 trays' });
+    const same = recheckResult(
+      await constructSource(source, { verify: {}, request: { target: trays.target, value: '12 trays' } }),
+      { target: trays.target, value: '12 trays' },
+    );
     expect(same.candidate === null || same.candidate.discarded !== undefined).toBe(true);
     expect(same.reason).toBeDefined();
   });
@@ -78,14 +84,35 @@ describe('candidates view state', () => {
       domain: 'code',
       selected: 0,
       candidates: [
-        candidate({ selected: true, evidence: { kind: 'sql', original: table([['Bath', 1]]), revised: table([['Bath', null], ['<b>Bristol</b>', 2]]) } }),
-        candidate({ target: 'WHERE name = "x"', discarded: 'value-not-in-column', checks: { 'value-exists': { ok: false, evidence: 'no row has name = "x"' } } }),
+        candidate({
+          selected: true,
+          evidence: {
+            kind: 'sql',
+            original: table([['Bath', 1]]),
+            revised: table([
+              ['Bath', null],
+              ['<b>Bristol</b>', 2],
+            ]),
+          },
+        }),
+        candidate({
+          target: 'WHERE name = "x"',
+          discarded: 'value-not-in-column',
+          checks: { 'value-exists': { ok: false, evidence: 'no row has name = "x"' } },
+        }),
       ],
     };
     const state = candidatesState(construction, { file: 'db.records.jsonl', trusted: false });
     expect(CandidatesStateSchema.safeParse(state).success).toBe(true);
     const [sel, gone] = state.candidates;
-    expect(sel!.evidence).toEqual({ kind: 'sql', original: table([['Bath', '1']]), revised: table([['Bath', 'NULL'], ['<b>Bristol</b>', '2']]) });
+    expect(sel!.evidence).toEqual({
+      kind: 'sql',
+      original: table([['Bath', '1']]),
+      revised: table([
+        ['Bath', 'NULL'],
+        ['<b>Bristol</b>', '2'],
+      ]),
+    });
     expect(gone).toMatchObject({ discarded: 'value-not-in-column', checks: [{ name: 'value-exists', ok: false }] });
     expect(state.notes.join(' ')).toMatch(/not trusted/);
     expect(candidatesState({ ...construction, domain: 'database' }, { file: 'f', trusted: false }).notes).toEqual([]);

@@ -6,7 +6,8 @@ import { BenchmarkRecordSchema, type BenchmarkRecord } from '../../../src/core/s
 export const repoRoot = resolve(__dirname, '../../..');
 export const sharedData = resolve(repoRoot, '../shared/data');
 export const peerEval = resolve(repoRoot, '../shared/peer-eval');
-export const hasShared = existsSync(join(sharedData, 'intent-sample.records.jsonl')) && existsSync(join(peerEval, 'math.records.jsonl'));
+export const hasShared =
+  existsSync(join(sharedData, 'intent-sample.records.jsonl')) && existsSync(join(peerEval, 'math.records.jsonl'));
 
 /** A sharded math source (LiC style: shard 1 the goal, one fact per later shard). */
 export function mathSource(over: Partial<BenchmarkRecord> = {}): BenchmarkRecord {
@@ -19,7 +20,8 @@ export function mathSource(over: Partial<BenchmarkRecord> = {}): BenchmarkRecord
       { shard_id: 3, shard_text: 'each box holds 12 pencils' },
       { shard_id: 4, shard_text: 'a pencil costs $0.25' },
     ],
-    question: 'Mia bought 6 boxes of pencils. Each box holds 12 pencils. A pencil costs $0.25. How much did Mia pay for the pencils?',
+    question:
+      'Mia bought 6 boxes of pencils. Each box holds 12 pencils. A pencil costs $0.25. How much did Mia pay for the pencils?',
     answer: 'She bought 6*12 = <<6*12=72>>72 pencils.\nShe paid 72*0.25 = $<<72*0.25=18>>18.\n#### 18',
     ...over,
   });

@@ -18,8 +18,19 @@ describe('math candidates (Table 3)', () => {
     expect(c.shard_id).toBe(2);
     expect(c.reference).toEqual({ original: 18, revised: 9 });
     expect(c.evidence).toEqual({ kind: 'math-chain', original: '6*12=72\n72*0.25=18', revised: '3*12=36\n36*0.25=9' });
-    expect(c.singleTurn.direct_revised).toBe('Mia bought 3 boxes of pencils. Each box holds 12 pencils. A pencil costs $0.25. How much did Mia pay for the pencils?');
-    for (const name of ['not-label', 'single-target', 'value-unique', 'stays-integer', 'whole-results', 'references-differ', 'verified']) expect(c.checks[name]?.ok, name).toBe(true);
+    expect(c.singleTurn.direct_revised).toBe(
+      'Mia bought 3 boxes of pencils. Each box holds 12 pencils. A pencil costs $0.25. How much did Mia pay for the pencils?',
+    );
+    for (const name of [
+      'not-label',
+      'single-target',
+      'value-unique',
+      'stays-integer',
+      'whole-results',
+      'references-differ',
+      'verified',
+    ])
+      expect(c.checks[name]?.ok, name).toBe(true);
   });
   it('does not take a label: step numbers and years used as names', async () => {
     const src = mathSource({
@@ -35,14 +46,25 @@ describe('math candidates (Table 3)', () => {
     expect(byOriginal(cs, '4')?.discarded).toBe('label');
   });
   it('needs a value no other passage states', async () => {
-    const src = mathSource({ shards: [...mathSource().shards.slice(0, 3), { shard_id: 4, shard_text: 'a pencil costs $0.25 and she has 6 friends' }] });
+    const src = mathSource({
+      shards: [
+        ...mathSource().shards.slice(0, 3),
+        { shard_id: 4, shard_text: 'a pencil costs $0.25 and she has 6 friends' },
+      ],
+    });
     const cs = await mathConstructor.enumerate(src, ctx);
     expect(byOriginal(cs, '6 boxes').discarded).toBe('value-not-unique');
   });
   it('keeps a count a positive integer and whole results whole', async () => {
-    const frac = await mathConstructor.enumerate(mathSource(), { verify: {}, request: { target: '6 boxes', value: '2.5' } });
+    const frac = await mathConstructor.enumerate(mathSource(), {
+      verify: {},
+      request: { target: '6 boxes', value: '2.5' },
+    });
     expect(byOriginal(frac, '6 boxes').discarded).toBe('not-integer');
-    const quarter = await mathConstructor.enumerate(mathSource(), { verify: {}, request: { target: '12 pencils', value: '13' } });
+    const quarter = await mathConstructor.enumerate(mathSource(), {
+      verify: {},
+      request: { target: '12 pencils', value: '13' },
+    });
     expect(byOriginal(quarter, '12 pencils').discarded).toBe('results-not-whole');
   });
   it('reads another stated percentage in its chain forms when a count changes (25% as 1.25)', async () => {
@@ -53,7 +75,8 @@ describe('math candidates (Table 3)', () => {
         { shard_id: 3, shard_text: 'a frame costs $20' },
         { shard_id: 4, shard_text: 'etching adds 25% to the cost of a frame' },
       ],
-      question: 'Ada buys 4 frames. A frame costs $20. Etching adds 25% to the cost of a frame. How much do the frames cost?',
+      question:
+        'Ada buys 4 frames. A frame costs $20. Etching adds 25% to the cost of a frame. How much do the frames cost?',
       answer: 'Each frame costs 20*1.25 = <<20*1.25=25>>25.\nThe frames cost 4*25 = <<4*25=100>>100.\n#### 100',
     });
     const c = byOriginal(await mathConstructor.enumerate(src, ctx), '4 frames');
@@ -75,12 +98,20 @@ describe('math candidates (Table 3)', () => {
   });
 });
 
-describe.skipIf(!hasShared)('the paper\'s math examples', () => {
+describe.skipIf(!hasShared)("the paper's math examples", () => {
   it('GSM8K/248: the onion bags 4 → 2 give $150 from $300, selected without asking', async () => {
-    const src = sourcesOf(join(sharedData, 'intent-sample.records.jsonl')).find((r) => r.task_id === 'sharded-GSM8K/248')!;
+    const src = sourcesOf(join(sharedData, 'intent-sample.records.jsonl')).find(
+      (r) => r.task_id === 'sharded-GSM8K/248',
+    )!;
     const r = await constructSource(src, ctx);
     const c = r.candidates[r.selected!]!;
-    expect([c.shard_id, c.original, c.revised, c.reference.original, c.reference.revised]).toEqual([2, '4 bags', '2 bags', 300, 150]);
+    expect([c.shard_id, c.original, c.revised, c.reference.original, c.reference.revised]).toEqual([
+      2,
+      '4 bags',
+      '2 bags',
+      300,
+      150,
+    ]);
   });
   it('GSM8K/799: with --target/--value the $4 answer becomes $2; without, the target is among the candidates', async () => {
     const src = sourcesOf(join(peerEval, 'math.records.jsonl')).find((r) => r.task_id === 'GSM8K-test/799')!;
@@ -128,7 +159,9 @@ describe.skipIf(!hasShared)('revisions through written-out steps, checked by han
 /** Independent recomputation: substitute the value in every annotation's text and evaluate it in JS. */
 function recompute(answer: string, from: number, to: number, percent: boolean): number {
   const values = new Map<number, number>([[from, to]]);
-  if (percent) for (const f of [(v: number) => v / 100, (v: number) => 1 + v / 100, (v: number) => 1 - v / 100]) values.set(f(from), f(to));
+  if (percent)
+    for (const f of [(v: number) => v / 100, (v: number) => 1 + v / 100, (v: number) => 1 - v / 100])
+      values.set(f(from), f(to));
   let last = NaN;
   for (const m of answer.matchAll(/<<([^=<>]*)=([^<>]*)>>/g)) {
     const expr = m[1]!.replace(/(\d*\.?\d+)/g, (n) => String(values.get(Number(n)) ?? n));
@@ -152,9 +185,15 @@ describe.skipIf(!hasShared)('every emitted math revision is right by independent
       // The chain's own closing step may be unannotated; then the annotated part is checked.
       const annotatedFinal = [...answer.matchAll(/<<[^=<>]*=([^<>]*)>>/g)].map((m) => Number(m[1])).pop();
       // Only chains whose every step is annotated (arithmetic written out as `a + b = c` is not read here).
-      const written = /\d%?\s*[-+*/x×÷–]\s*\$?\.?\d[^=\n<]*(=|equals)\s*\$?-?\.?\d/.test(answer.replace(/<<[^<>]*>>/g, '§'));
-      const expected = Number(answer.split('####')[1]) === annotatedFinal && !written ? recompute(answer, from, to, c.original.includes('%')) : undefined;
-      if (expected !== undefined) expect(Math.abs(Number(c.reference.revised) - expected), `${src.task_id}`).toBeLessThan(1e-6);
+      const written = /\d%?\s*[-+*/x×÷–]\s*\$?\.?\d[^=\n<]*(=|equals)\s*\$?-?\.?\d/.test(
+        answer.replace(/<<[^<>]*>>/g, '§'),
+      );
+      const expected =
+        Number(answer.split('####')[1]) === annotatedFinal && !written
+          ? recompute(answer, from, to, c.original.includes('%'))
+          : undefined;
+      if (expected !== undefined)
+        expect(Math.abs(Number(c.reference.revised) - expected), `${src.task_id}`).toBeLessThan(1e-6);
       expect(c.reference.revised).not.toBe(c.reference.original);
       emitted++;
     }

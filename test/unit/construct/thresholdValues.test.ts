@@ -3,7 +3,13 @@ import { roundingUnit, thresholdsFromData } from '../../../src/core/construct/da
 
 describe('threshold values from the compared data', () => {
   it('rounds to one digit finer than the original', () => {
-    expect([roundingUnit(30), roundingUnit(1950), roundingUnit(1_000_000), roundingUnit(2.5), roundingUnit(0.25)]).toEqual([1, 1, 100_000, 0.1, 0.01]);
+    expect([
+      roundingUnit(30),
+      roundingUnit(1950),
+      roundingUnit(1_000_000),
+      roundingUnit(2.5),
+      roundingUnit(0.25),
+    ]).toEqual([1, 1, 100_000, 0.1, 0.01]);
   });
   it('rounds data values outward so the new threshold still crosses them', () => {
     // `population > 1000000` loosened: 987654 → 900000 (still below it), then tightened: 1234567 → 1300000.

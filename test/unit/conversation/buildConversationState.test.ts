@@ -10,7 +10,13 @@ import { BenchmarkRecordSchema } from '../../../src/core/schema/records';
 import { retainedRevisedPair } from '../compare/compareFixtures';
 
 const ref = { file: '/ws/logs/math/model-a.jsonl', line: 3 };
-const base = { ref, fileLabel: 'logs/math/model-a.jsonl', detector: detectInactive, detectorName: 'detectInactive', canFork: false };
+const base = {
+  ref,
+  fileLabel: 'logs/math/model-a.jsonl',
+  detector: detectInactive,
+  detectorName: 'detectInactive',
+  canFork: false,
+};
 
 describe('buildConversationState', () => {
   const { record, retained } = retainedRevisedPair();
@@ -47,15 +53,29 @@ describe('buildConversationState', () => {
   });
 
   it('prefers a re-scored verdict and says what the log said', () => {
-    const s = buildConversationState({ ...base, entry: retained, source: record, rescore: { is_correct: true, message: 'exact match', scoredAt: Date.UTC(2026, 0, 1, 14, 2) } });
-    expect(s.verdict).toEqual({ verdict: 'correct', source: 're-scored', logged: 'incorrect', detail: 're-scored at 14:02 UTC: exact match' });
+    const s = buildConversationState({
+      ...base,
+      entry: retained,
+      source: record,
+      rescore: { is_correct: true, message: 'exact match', scoredAt: Date.UTC(2026, 0, 1, 14, 2) },
+    });
+    expect(s.verdict).toEqual({
+      verdict: 'correct',
+      source: 're-scored',
+      logged: 'incorrect',
+      detail: 're-scored at 14:02 UTC: exact match',
+    });
   });
 
   it('opens at the user turn of a trace index, or at a 1-based turn given 0-based', () => {
     const reply = state.turns[2]!.replies[0]!.traceIndex;
-    expect(buildConversationState({ ...base, entry: retained, source: record, focus: { traceIndex: reply } }).focusTurn).toBe(2);
+    expect(
+      buildConversationState({ ...base, entry: retained, source: record, focus: { traceIndex: reply } }).focusTurn,
+    ).toBe(2);
     expect(buildConversationState({ ...base, entry: retained, source: record, focus: { turn: 1 } }).focusTurn).toBe(1);
-    expect(buildConversationState({ ...base, entry: retained, source: record, focus: { turn: 99 } }).focusTurn).toBeUndefined();
+    expect(
+      buildConversationState({ ...base, entry: retained, source: record, focus: { turn: 99 } }).focusTurn,
+    ).toBeUndefined();
   });
 
   it('says what is missing without a record', () => {
@@ -68,18 +88,31 @@ describe('buildConversationState', () => {
 const shared = resolve(__dirname, '../../../../shared/data');
 describe.skipIf(!existsSync(shared))('buildConversationState on the shared LiC logs', () => {
   // Read inside the test: a skipped describe still runs its body.
-  const load = () => ({ records: readShared(), lines: readFileSync(join(shared, 'logs/math/snowball-stateful/snowball-stateful_math_anthropic_claude-3-haiku.jsonl'), 'utf8').split('\n') });
-  const readShared = () => readFileSync(join(shared, 'intent-sample.records.jsonl'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => BenchmarkRecordSchema.parse(JSON.parse(l)));
+  const load = () => ({
+    records: readShared(),
+    lines: readFileSync(
+      join(shared, 'logs/math/snowball-stateful/snowball-stateful_math_anthropic_claude-3-haiku.jsonl'),
+      'utf8',
+    ).split('\n'),
+  });
+  const readShared = () =>
+    readFileSync(join(shared, 'intent-sample.records.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => BenchmarkRecordSchema.parse(JSON.parse(l)));
 
   it('reads a real GSM8K conversation: shard tags on user turns, response types on replies, verdict from score', () => {
     const { records, lines } = load();
     const entry = RunLogEntrySchema.parse(JSON.parse(lines[68]!));
     const record = records.find((r) => r.task_id === entry.task_id);
     const detector = compareDetector();
-    const s = buildConversationState({ ...base, entry, ...(record ? { source: record } : {}), detector: detector.detect, detectorName: detector.name });
+    const s = buildConversationState({
+      ...base,
+      entry,
+      ...(record ? { source: record } : {}),
+      detector: detector.detect,
+      detectorName: detector.name,
+    });
     expect(ConversationStateSchema.safeParse(s).success).toBe(true);
     expect(s.taskId).toBe('sharded-GSM8K/248');
     expect(s.verdict.verdict).toBe('correct');

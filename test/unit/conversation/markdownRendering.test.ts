@@ -8,7 +8,17 @@ import { highlightCode } from '../../../webview/conversation/highlightCode';
 import type { InactiveSpanMessage } from '../../../src/shared/protocol/compare';
 
 function render(text: string, spans: InactiveSpanMessage[] = [], highlight = false): string {
-  return renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: remarkPluginsFor(text), rehypePlugins: [...(highlight ? [highlightCode] : []), [markInactive, { source: text, spans }]], urlTransform }, text));
+  return renderToStaticMarkup(
+    createElement(
+      ReactMarkdown,
+      {
+        remarkPlugins: remarkPluginsFor(text),
+        rehypePlugins: [...(highlight ? [highlightCode] : []), [markInactive, { source: text, spans }]],
+        urlTransform,
+      },
+      text,
+    ),
+  );
 }
 
 function span(text: string, value: string, from = 0): InactiveSpanMessage {
@@ -18,7 +28,9 @@ function span(text: string, value: string, from = 0): InactiveSpanMessage {
 
 describe('conversation Markdown', () => {
   it('shows raw HTML as text: no element is created from model output', () => {
-    const html = render('<script>alert(1)</script>\n\nsee <img src=x onerror="alert(2)"> and <b>bold</b>\n\n<div onclick="x()">hi</div>');
+    const html = render(
+      '<script>alert(1)</script>\n\nsee <img src=x onerror="alert(2)"> and <b>bold</b>\n\n<div onclick="x()">hi</div>',
+    );
     expect(html).not.toMatch(/<script|<img|<b>|<div/);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('&lt;img src=x onerror=');
@@ -38,7 +50,8 @@ describe('conversation Markdown', () => {
   });
 
   it('keeps LaTeX \\( \\) and \\[ \\] math as written (Markdown would drop the backslashes), and marks spans inside it', () => {
-    const text = 'So \\(x_1 + y_1 = \\frac{3}{4}\\) and\n\n\\[ 10 \\times 6 = \\sum_{k} c_k \\]\n\nbut a \\* star stays escaped.';
+    const text =
+      'So \\(x_1 + y_1 = \\frac{3}{4}\\) and\n\n\\[ 10 \\times 6 = \\sum_{k} c_k \\]\n\nbut a \\* star stays escaped.';
     const html = render(text, [span(text, '10')]);
     expect(html).toContain('So \\(x_1 + y_1 = \\frac{3}{4}\\) and');
     expect(html).toContain('\\[ <mark');
@@ -48,9 +61,16 @@ describe('conversation Markdown', () => {
 
   it('marks inactive spans inside paragraphs, emphasis and highlighted code, at the right text', () => {
     const text = 'We use **10 trays** here.\n\n```python\ntrays = 10\n```\n\nSo 10 trays.';
-    const spans = [span(text, '10 trays'), span(text, '10', text.indexOf('trays =')), span(text, '10 trays', text.indexOf('So'))];
+    const spans = [
+      span(text, '10 trays'),
+      span(text, '10', text.indexOf('trays =')),
+      span(text, '10 trays', text.indexOf('So')),
+    ];
     const html = render(text, spans, true);
-    const marks = [...html.matchAll(/<mark[^>]*data-inactive="([^"]*)"[^>]*>([^<]*)<\/mark>/g)].map((m) => [m[1], m[2]]);
+    const marks = [...html.matchAll(/<mark[^>]*data-inactive="([^"]*)"[^>]*>([^<]*)<\/mark>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
     expect(marks).toEqual([
       ['10 trays', '10 trays'],
       ['10', '10'],
@@ -61,6 +81,8 @@ describe('conversation Markdown', () => {
 
   it('leaves text unmarked when a span does not match the rendered text', () => {
     const text = 'plain words';
-    expect(render(text, [{ value: 'zzz', start: 50, end: 53, kind: 'rejected', describe: 'x' }])).not.toContain('<mark');
+    expect(render(text, [{ value: 'zzz', start: 50, end: 53, kind: 'rejected', describe: 'x' }])).not.toContain(
+      '<mark',
+    );
   });
 });

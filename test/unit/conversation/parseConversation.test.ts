@@ -21,8 +21,14 @@ function readLog(file: string): RunLogEntry[] {
     .map((l) => RunLogEntrySchema.parse(JSON.parse(l)));
 }
 
-const records = parseRecordsText('intent.records.jsonl', readFileSync(join(ROOT, 'samples/intent.records.jsonl'), 'utf8')).items.map((i) => i.value);
-const plans = parseEvolvingText('sample.evolving.jsonl', readFileSync(join(ROOT, 'samples/evolving/sample.evolving.jsonl'), 'utf8')).items.map((i) => i.value);
+const records = parseRecordsText(
+  'intent.records.jsonl',
+  readFileSync(join(ROOT, 'samples/intent.records.jsonl'), 'utf8'),
+).items.map((i) => i.value);
+const plans = parseEvolvingText(
+  'sample.evolving.jsonl',
+  readFileSync(join(ROOT, 'samples/evolving/sample.evolving.jsonl'), 'utf8'),
+).items.map((i) => i.value);
 
 /** Every trace index is placed exactly once: a turn's message, reply or annotation, another message, bookkeeping or standalone. */
 function placedIndexes(c: Conversation): number[] {
@@ -31,7 +37,11 @@ function placedIndexes(c: Conversation): number[] {
     out.push(t.user.traceIndex, ...t.annotations);
     for (const r of t.replies) out.push(r.traceIndex, ...r.annotations);
   }
-  out.push(...c.otherMessages.map((m) => m.traceIndex), ...c.bookkeeping.map((b) => b.traceIndex), ...c.standalone.map((s) => s.traceIndex));
+  out.push(
+    ...c.otherMessages.map((m) => m.traceIndex),
+    ...c.bookkeeping.map((b) => b.traceIndex),
+    ...c.standalone.map((s) => s.traceIndex),
+  );
   return out.sort((a, b) => a - b);
 }
 
@@ -46,9 +56,25 @@ describe('parseConversation on the samples', () => {
     expect(c.turns.map((t) => t.user.traceIndex)).toEqual([2, 9, 16, 23, 30, 38]);
     expect(c.turns.map((t) => t.shardIds)).toEqual([[1], [2], [], [], [3], [4]]);
     expect(c.turns.map((t) => t.event ?? null)).toEqual([null, null, 'proposal', 'accept', null, null]);
-    expect(c.turns.map((t) => t.key)).toEqual(['shard:1', 'shard:2', 'event:proposal:1', 'event:accept:1', 'shard:3', 'shard:4']);
-    expect(c.turns.map((t) => t.replies.map((r) => r.responseType))).toEqual([['refuse'], ['hedge'], ['clarification'], ['discussion'], ['answer_attempt'], ['answer_attempt']]);
-    expect(c.turns[4]!.evaluations.map((e) => [e.exactAnswer, e.verdict, e.replyTraceIndex])).toEqual([['60', 'incorrect', 33]]);
+    expect(c.turns.map((t) => t.key)).toEqual([
+      'shard:1',
+      'shard:2',
+      'event:proposal:1',
+      'event:accept:1',
+      'shard:3',
+      'shard:4',
+    ]);
+    expect(c.turns.map((t) => t.replies.map((r) => r.responseType))).toEqual([
+      ['refuse'],
+      ['hedge'],
+      ['clarification'],
+      ['discussion'],
+      ['answer_attempt'],
+      ['answer_attempt'],
+    ]);
+    expect(c.turns[4]!.evaluations.map((e) => [e.exactAnswer, e.verdict, e.replyTraceIndex])).toEqual([
+      ['60', 'incorrect', 33],
+    ]);
     expect(c.turns[5]!.evaluations.map((e) => [e.exactAnswer, e.verdict])).toEqual([['120', 'correct']]);
     expect(c.finalAnswer).toMatchObject({ traceIndex: 41, turn: 5 });
     expect(c.finalAnswer!.text).toContain('Step by step');
@@ -59,7 +85,10 @@ describe('parseConversation on the samples', () => {
     expect(c.activeTask).toBe('revised');
     expect(c.reference).toBe(record.intent!.reference.revised);
     expect(c.otherMessages.map((m) => [m.role, m.traceIndex])).toEqual([['system', 0]]);
-    expect(c.bookkeeping.map((b) => b.content.type)).toEqual([...Array(c.bookkeeping.length - 1).fill('state_transition'), 'conversation-completed']);
+    expect(c.bookkeeping.map((b) => b.content.type)).toEqual([
+      ...Array(c.bookkeeping.length - 1).fill('state_transition'),
+      'conversation-completed',
+    ]);
     expect(c.standalone).toEqual([]);
     expect(placedIndexes(c)).toEqual(entry.trace.map((_, i) => i));
     // The timeline: the proposal is pending at U3, accepted at U4, the original superseded.
@@ -83,18 +112,30 @@ describe('parseConversation on the samples', () => {
 
   it('single-turn controls state the whole task at once', () => {
     const entry = math.find((e) => e.mode === 'single' && e.condition === 'direct')!;
-    const c = parseConversation(entry, records.find((r) => r.task_id === entry.task_id));
+    const c = parseConversation(
+      entry,
+      records.find((r) => r.task_id === entry.task_id),
+    );
     expect(c.turns).toHaveLength(1);
     expect(c.activeTask).toBe('revised');
     expect(c.timeline.snapshots[0]!.changes.join(' ')).toContain('stated directly');
   });
 
   it('reads an evolving-intent run: logged transitions, anchor function, plan reference', () => {
-    const entry = readLog(join(ROOT, 'samples/logs/evolving/model-a.jsonl')).find((e) => e.conv_id === '215975d27ec0768b032795ee')!;
+    const entry = readLog(join(ROOT, 'samples/logs/evolving/model-a.jsonl')).find(
+      (e) => e.conv_id === '215975d27ec0768b032795ee',
+    )!;
     const plan = plans.find((p) => p.task_id === entry.task_id)!;
     const c = parseConversation(entry, plan);
     expect(c.spec).toBeUndefined();
-    expect(c.turns.map((t) => t.transition?.transition)).toEqual(['initial', 'reveal', 'revise', 'switch', 'reveal', 'revise']);
+    expect(c.turns.map((t) => t.transition?.transition)).toEqual([
+      'initial',
+      'reveal',
+      'revise',
+      'switch',
+      'reveal',
+      'revise',
+    ]);
     expect(c.timeline.benchmark).toBe('evolving');
     expect(c.timeline.inactive.some((i) => i.isFunction && i.value === 'count_apples')).toBe(true);
     expect(c.activeFunction).toBe('sales_revenue');
@@ -151,7 +192,10 @@ describe('placement rules', () => {
 
 describe('readLogContent', () => {
   it('types known log entries, keeps unknown fields, and reads unknown or malformed ones as `other`', () => {
-    const ev = readLogContent({ role: 'log', content: { type: 'answer-evaluation', exact_answer: '5', is_correct: true, extra: 1 } });
+    const ev = readLogContent({
+      role: 'log',
+      content: { type: 'answer-evaluation', exact_answer: '5', is_correct: true, extra: 1 },
+    });
     expect(ev?.type).toBe('answer-evaluation');
     expect(ev && ev.type === 'answer-evaluation' ? [ev.is_correct, ev.extra] : null).toEqual([true, 1]);
     const bad = readLogContent({ role: 'log', content: { type: 'event', event: 'explode', block: 1 } });
@@ -174,18 +218,35 @@ describe.skipIf(!existsSync(SHARED))('parseConversation on ../shared/data', () =
         if (placedIndexes(c).join() !== entry.trace.map((_, i) => i).join()) wrong.push(`${entry.conv_id}: placement`);
         const logged = entry.trace.flatMap((m) => {
           const content = readLogContent(m);
-          return content && (content.type === 'hint_revealed' || content.type === 'shard_revealed') ? [content.shard_id] : [];
+          return content && (content.type === 'hint_revealed' || content.type === 'shard_revealed')
+            ? [content.shard_id]
+            : [];
         });
         const tagged = c.turns.flatMap((t) => t.shardIds);
-        const orphans = c.standalone.flatMap((s) => (s.content.type === 'hint_revealed' || s.content.type === 'shard_revealed' ? [s.content.shard_id] : []));
-        if ([...tagged, ...orphans].sort().join() !== [...logged].sort().join()) wrong.push(`${entry.conv_id}: reveals`);
+        const orphans = c.standalone.flatMap((s) =>
+          s.content.type === 'hint_revealed' || s.content.type === 'shard_revealed' ? [s.content.shard_id] : [],
+        );
+        if ([...tagged, ...orphans].sort().join() !== [...logged].sort().join())
+          wrong.push(`${entry.conv_id}: reveals`);
         reveals += tagged.length;
         // The final answer is the trace's last assistant message; its logged evaluation (if any) gives the extracted answer.
-        const lastAssistant = entry.trace.map((m, i) => [m, i] as const).filter(([m]) => m.role === 'assistant').pop();
+        const lastAssistant = entry.trace
+          .map((m, i) => [m, i] as const)
+          .filter(([m]) => m.role === 'assistant')
+          .pop();
         if (c.finalAnswer?.traceIndex !== lastAssistant?.[1]) wrong.push(`${entry.conv_id}: final answer`);
-        const nextLog = lastAssistant ? entry.trace.slice(lastAssistant[1] + 1).map((m) => readLogContent(m)).find((x) => x?.type === 'answer-evaluation') : undefined;
-        const expected = nextLog && nextLog.type === 'answer-evaluation' && nextLog.exact_answer != null ? String(nextLog.exact_answer) : undefined;
-        if (c.extractedAnswer !== expected) wrong.push(`${entry.conv_id}: extracted ${c.extractedAnswer} ≠ ${expected}`);
+        const nextLog = lastAssistant
+          ? entry.trace
+              .slice(lastAssistant[1] + 1)
+              .map((m) => readLogContent(m))
+              .find((x) => x?.type === 'answer-evaluation')
+          : undefined;
+        const expected =
+          nextLog && nextLog.type === 'answer-evaluation' && nextLog.exact_answer != null
+            ? String(nextLog.exact_answer)
+            : undefined;
+        if (c.extractedAnswer !== expected)
+          wrong.push(`${entry.conv_id}: extracted ${c.extractedAnswer} ≠ ${expected}`);
         if (c.timeline.snapshots.length !== c.turns.length) wrong.push(`${entry.conv_id}: timeline`);
       }
     }
@@ -199,7 +260,14 @@ describe.skipIf(!existsSync(SHARED))('parseConversation on ../shared/data', () =
     const entry = readLog(file).find((e) => e.conv_id === '6a33d392642cb1563bb94624')!;
     const c = parseConversation(entry);
     expect(c.turns.map((t) => t.shardIds)).toEqual([[1], [2], [3], [6], [4], [5]]);
-    expect(c.turns.map((t) => t.replies[0]!.responseType)).toEqual(['interrogation', 'discussion', 'clarification', 'answer_attempt', 'answer_attempt', 'answer_attempt']);
+    expect(c.turns.map((t) => t.replies[0]!.responseType)).toEqual([
+      'interrogation',
+      'discussion',
+      'clarification',
+      'answer_attempt',
+      'answer_attempt',
+      'answer_attempt',
+    ]);
     expect(c.turns.map((t) => t.evaluations.map((e) => e.exactAnswer))).toEqual([[], [], [], ['90'], ['90'], ['54']]);
     expect(c.extractedAnswer).toBe('54');
     // LiC math logs carry is_correct: null and a score: the verdict reads the score.

@@ -22,7 +22,9 @@ function build(text: string, remarkPlugins: PluggableList): { html: string; tree
   const capture = () => (t: HastRoot) => {
     tree = t;
   };
-  const html = renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins, rehypePlugins: [capture], urlTransform }, text));
+  const html = renderToStaticMarkup(
+    createElement(ReactMarkdown, { remarkPlugins, rehypePlugins: [capture], urlTransform }, text),
+  );
   return { html, tree: tree! };
 }
 
@@ -74,7 +76,7 @@ const neither = (text: string) => {
   return !c.autolinkLiterals && !c.tables;
 };
 
-describe('GFM less the constructs a message cannot hold (the conversation view\'s fast path)', () => {
+describe("GFM less the constructs a message cannot hold (the conversation view's fast path)", () => {
   it('builds the same tree and HTML as full GFM for crafted Markdown', () => {
     for (const text of CRAFTED) {
       expectSameTree(text);
@@ -113,15 +115,21 @@ describe('GFM less the constructs a message cannot hold (the conversation view\'
   });
 
   const real = [...messagesUnder(join(SHARED, 'data/logs')), ...messagesUnder(join(SHARED, 'peer-eval/logs'))];
-  it.skipIf(real.length === 0)('builds the same tree as full GFM for real messages (each with a trigger, every tenth without)', () => {
-    const distinct = [...new Set(real)];
-    // Most model prose has no URL, address or table (over 99 % of these logs' messages): the fast path is the common one.
-    expect(distinct.filter(neither).length).toBeGreaterThan(distinct.length * 0.5);
-    expect(distinct.filter((t) => gfmConstructsFor(t).tables && !gfmConstructsFor(t).autolinkLiterals).length).toBeGreaterThan(0);
-    distinct.forEach((text, i) => (!neither(text) || i % 10 === 0) && expectSameTree(text));
-  }, 60_000);
+  it.skipIf(real.length === 0)(
+    'builds the same tree as full GFM for real messages (each with a trigger, every tenth without)',
+    () => {
+      const distinct = [...new Set(real)];
+      // Most model prose has no URL, address or table (over 99 % of these logs' messages): the fast path is the common one.
+      expect(distinct.filter(neither).length).toBeGreaterThan(distinct.length * 0.5);
+      expect(
+        distinct.filter((t) => gfmConstructsFor(t).tables && !gfmConstructsFor(t).autolinkLiterals).length,
+      ).toBeGreaterThan(0);
+      distinct.forEach((text, i) => (!neither(text) || i % 10 === 0) && expectSameTree(text));
+    },
+    60_000,
+  );
 
-  it('builds the same tree as full GFM for the samples\' messages', () => {
+  it("builds the same tree as full GFM for the samples' messages", () => {
     const messages = messagesUnder(SAMPLES);
     expect(messages.filter(neither).length).toBeGreaterThan(0);
     for (const text of messages) expectSameTree(text);

@@ -8,21 +8,29 @@ import { runCli as capture } from '../fixtures/cliOutput';
 
 const ROOT = resolve(__dirname, '../../..');
 
-
 describe('intent-lens validate', () => {
   it('prints located diagnostics as JSON and exits 1 on errors', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'il-validate-'));
     const f = join(dir, 'x.records.jsonl');
-    writeFileSync(f, '{"task_id": "a", "task": "math", "shards": [{"shard_id": 1, "shard_text": "g"}]}\n{"task_id": "b", "task": "math", "shards": 3}\n');
+    writeFileSync(
+      f,
+      '{"task_id": "a", "task": "math", "shards": [{"shard_id": 1, "shard_text": "g"}]}\n{"task_id": "b", "task": "math", "shards": 3}\n',
+    );
     const { code, out } = await capture(() => validateCommand.run([dir, '--json']));
     expect(code).toBe(1);
-    const parsed = JSON.parse(out) as { files: Array<{ kind: string; items: number; diagnostics: Array<{ line: number; code: string; path: string }> }> };
+    const parsed = JSON.parse(out) as {
+      files: Array<{ kind: string; items: number; diagnostics: Array<{ line: number; code: string; path: string }> }>;
+    };
     expect(parsed.files[0]).toMatchObject({ kind: 'records', items: 1 });
-    expect(parsed.files[0]!.diagnostics).toContainEqual(expect.objectContaining({ line: 2, code: 'schema', path: 'shards' }));
+    expect(parsed.files[0]!.diagnostics).toContainEqual(
+      expect.objectContaining({ line: 2, code: 'schema', path: 'shards' }),
+    );
   });
 
   it('accepts --databases for the reference-SQL check on the samples', async () => {
-    const { code } = await capture(() => validateCommand.run([join(ROOT, 'samples/intent.records.jsonl'), '--databases', join(ROOT, 'samples/databases')]));
+    const { code } = await capture(() =>
+      validateCommand.run([join(ROOT, 'samples/intent.records.jsonl'), '--databases', join(ROOT, 'samples/databases')]),
+    );
     expect(code).toBe(0);
   });
 
@@ -31,7 +39,9 @@ describe('intent-lens validate', () => {
     const dir = mkdtempSync(join(tmpdir(), 'il-validate-db-'));
     const empty = join(dir, 'no-databases');
     mkdirSync(empty);
-    const line = readFileSync(join(ROOT, 'samples/intent.records.jsonl'), 'utf8').split('\n').find((l) => l.includes('"task": "database"') || l.includes('"task":"database"'))!;
+    const line = readFileSync(join(ROOT, 'samples/intent.records.jsonl'), 'utf8')
+      .split('\n')
+      .find((l) => l.includes('"task": "database"') || l.includes('"task":"database"'))!;
     const f = join(dir, 'db.records.jsonl');
     writeFileSync(f, line + '\n');
     const missing = async (databases: string) => {
@@ -48,7 +58,18 @@ describe('intent-lens validate', () => {
 
 describe('intent-lens render', () => {
   it('renders a record instance as the specified JSON', async () => {
-    const { code, out } = await capture(() => renderCommand.run([join(ROOT, 'samples/intent.records.jsonl'), '--task-id', 'sample-math/muffin-trays', '--mode', 'multi', '--condition', 'retained', '--json']));
+    const { code, out } = await capture(() =>
+      renderCommand.run([
+        join(ROOT, 'samples/intent.records.jsonl'),
+        '--task-id',
+        'sample-math/muffin-trays',
+        '--mode',
+        'multi',
+        '--condition',
+        'retained',
+        '--json',
+      ]),
+    );
     expect(code).toBe(0);
     const r = JSON.parse(out) as { active: string; messages: Array<{ kind: string; event?: string }> };
     expect(r.active).toBe('original');
@@ -56,11 +77,28 @@ describe('intent-lens render', () => {
   });
 
   it('renders an evolving-intent plan with an oracle recap', async () => {
-    const { code, out } = await capture(() => renderCommand.run([join(ROOT, 'samples/evolving/sample.evolving.jsonl'), '--task-id', 'sample-evolving-math/orchard', '--mode', 'evolving', '--recap', 'oracle', '--json']));
+    const { code, out } = await capture(() =>
+      renderCommand.run([
+        join(ROOT, 'samples/evolving/sample.evolving.jsonl'),
+        '--task-id',
+        'sample-evolving-math/orchard',
+        '--mode',
+        'evolving',
+        '--recap',
+        'oracle',
+        '--json',
+      ]),
+    );
     expect(code).toBe(0);
-    const r = JSON.parse(out) as { mode: string; recap: string; messages: Array<{ transition?: string; content: string }> };
+    const r = JSON.parse(out) as {
+      mode: string;
+      recap: string;
+      messages: Array<{ transition?: string; content: string }>;
+    };
     expect([r.mode, r.recap]).toEqual(['evolving', 'oracle']);
-    expect(r.messages.map((m) => m.transition)).toEqual(expect.arrayContaining(['initial', 'reveal', 'revise', 'switch']));
+    expect(r.messages.map((m) => m.transition)).toEqual(
+      expect.arrayContaining(['initial', 'reveal', 'revise', 'switch']),
+    );
     expect(r.messages.at(-1)!.content).toContain('price_per_apple is 0.5');
   });
 });

@@ -1,7 +1,15 @@
 // Glob settings come from a workspace a user may have just cloned: a pathological pattern is matched
 // in linear time or refused at once with a message, never left to freeze the extension host.
 import { describe, expect, it } from 'vitest';
-import { classifyByGlobs, compileGlob, expandBraces, globRefusal, GlobError, MAX_GLOB_LENGTH, unionGlob } from '../../../src/core/load/globPatterns';
+import {
+  classifyByGlobs,
+  compileGlob,
+  expandBraces,
+  globRefusal,
+  GlobError,
+  MAX_GLOB_LENGTH,
+  unionGlob,
+} from '../../../src/core/load/globPatterns';
 import { walkMatching } from '../../../src/core/load/walkDataFiles';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +48,11 @@ describe('pathological globs', () => {
   });
 
   it('refuses `{a,b}` eighteen times (262,144 expansions) before building them, with a message', () => {
-    const attempts: Array<() => unknown> = [() => compileGlob(BRACES), () => expandBraces(BRACES), () => unionGlob([BRACES, '**/*.jsonl'])];
+    const attempts: Array<() => unknown> = [
+      () => compileGlob(BRACES),
+      () => expandBraces(BRACES),
+      () => unionGlob([BRACES, '**/*.jsonl']),
+    ];
     for (const f of attempts) {
       const r = timed(f);
       expect(r.value).toBeInstanceOf(GlobError);

@@ -27,7 +27,8 @@ function tmpFile(name: string, text: string): string {
 
 describe('RunLogIndex on .json arrays', () => {
   it('indexes elements by byte offset (BOM, multi-byte text, pretty-printed) and reads each one back', async () => {
-    const text = '\uFEFF' + JSON.stringify([entry('a'), entry('b', { condition: 'revised', is_correct: false })], null, 2) + '\n';
+    const text =
+      '\uFEFF' + JSON.stringify([entry('a'), entry('b', { condition: 'revised', is_correct: false })], null, 2) + '\n';
     const p = tmpFile('runs.json', text);
     const idx = new RunLogIndex();
     const r = await idx.indexFile(p);

@@ -24,7 +24,7 @@ function file(content: Buffer | string): string {
 /** A seeded generator, so a failure names its case. */
 function lcg(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** What the reader must give for `bytes`: the lines split by hand. */
@@ -41,7 +41,14 @@ function expected(bytes: Buffer, maxLine: number): Array<Omit<RawLine, 'text' | 
       out.push({ line, offset: start, length: end - start, text: '', terminated, next, tooLong: true });
     } else {
       const lineEnd = terminated && end > start && bytes[end - 1] === 13 ? end - 1 : end;
-      out.push({ line, offset: start, length: lineEnd - start, text: bytes.toString('utf8', start, lineEnd), terminated, next });
+      out.push({
+        line,
+        offset: start,
+        length: lineEnd - start,
+        text: bytes.toString('utf8', start, lineEnd),
+        terminated,
+        next,
+      });
     }
     line++;
     start = next;
@@ -83,8 +90,11 @@ describe('readLines, read one chunk ahead', () => {
     const all = expected(bytes, 1 << 28);
     const from = all[Math.floor(all.length / 2)]!;
     const got: Array<{ line: number; offset: number; text: string }> = [];
-    for await (const l of readLineBytes(p, { startOffset: from.offset, startLine: from.line, chunkSize: 333 })) got.push({ line: l.line, offset: l.offset, text: l.bytes.toString('utf8') });
-    expect(got).toEqual(all.filter((l) => l.offset >= from.offset).map((l) => ({ line: l.line, offset: l.offset, text: l.text })));
+    for await (const l of readLineBytes(p, { startOffset: from.offset, startLine: from.line, chunkSize: 333 }))
+      got.push({ line: l.line, offset: l.offset, text: l.bytes.toString('utf8') });
+    expect(got).toEqual(
+      all.filter((l) => l.offset >= from.offset).map((l) => ({ line: l.line, offset: l.offset, text: l.text })),
+    );
   });
 
   it('reads on into lines appended while it reads (a log still being written)', async () => {
@@ -108,7 +118,8 @@ describe('readLines, read one chunk ahead', () => {
       }
       const controller = new AbortController();
       const reading = (async () => {
-        for await (const l of readLines(p, { chunkSize: 64, signal: controller.signal })) if (l.line === 5) controller.abort();
+        for await (const l of readLines(p, { chunkSize: 64, signal: controller.signal }))
+          if (l.line === 5) controller.abort();
       })();
       await expect(reading).rejects.toThrow();
       await new Promise((r) => setImmediate(r));

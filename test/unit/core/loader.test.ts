@@ -13,7 +13,17 @@ import { JsonSpanError, parseJsonSpans } from '../../../src/core/jsonl/jsonSpans
 const SHARED = resolve(__dirname, '../../../../shared/data');
 
 const rec = (id: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ task_id: id, task: 'math', shards: [{ shard_id: 1, shard_text: 'goal' }, { shard_id: 2, shard: 'LiC key' }], question: 'q', answer: '#### 3', ...extra });
+  JSON.stringify({
+    task_id: id,
+    task: 'math',
+    shards: [
+      { shard_id: 1, shard_text: 'goal' },
+      { shard_id: 2, shard: 'LiC key' },
+    ],
+    question: 'q',
+    answer: '#### 3',
+    ...extra,
+  });
 
 const conv = (id: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -35,7 +45,17 @@ const conv = (id: string, extra: Record<string, unknown> = {}) =>
 
 describe('records loader', () => {
   it('loads good lines, locates bad ones, keeps unknown fields and raw text', () => {
-    const text = '\uFEFF' + [rec('a', { custom: { keep: true } }), '', '{"task_id": "b", "task": "math", "shards": [}', rec('a'), JSON.stringify({ task_id: 'c', task: 'math', shards: [{ shard_id: 'x', shard_text: 's' }] }), rec('d')].join('\r\n') + '\r\n';
+    const text =
+      '\uFEFF' +
+      [
+        rec('a', { custom: { keep: true } }),
+        '',
+        '{"task_id": "b", "task": "math", "shards": [}',
+        rec('a'),
+        JSON.stringify({ task_id: 'c', task: 'math', shards: [{ shard_id: 'x', shard_text: 's' }] }),
+        rec('d'),
+      ].join('\r\n') +
+      '\r\n';
     const f = parseRecordsText('r.records.jsonl', text);
     expect(f.items.map((i) => i.value.task_id)).toEqual(['a', 'd']);
     expect((f.items[0]!.value as Record<string, unknown>).custom).toEqual({ keep: true });
@@ -73,7 +93,10 @@ describe('locateJsonError', () => {
     const bad = '{"a": "x\\qy"}';
     expect(() => parseJsonSpans(bad)).toThrow(JsonSpanError);
     expect(locateJsonError(bad)).toEqual({ offset: 9, message: 'invalid escape in string' });
-    expect(parseJsonSpans('{"a": "x\\ny"}')).toMatchObject({ type: 'object', members: [{ key: 'a', keyStart: 1, value: { type: 'string', start: 6, end: 12 } }] });
+    expect(parseJsonSpans('{"a": "x\\ny"}')).toMatchObject({
+      type: 'object',
+      members: [{ key: 'a', keyStart: 1, value: { type: 'string', start: 6, end: 12 } }],
+    });
   });
 });
 
@@ -85,7 +108,10 @@ describe('RunLogIndex', () => {
 
   it('indexes offsets, reads a conversation back, keeps unknown log types', async () => {
     const p = join(dir, 'm.jsonl');
-    writeFileSync(p, [conv('c1'), conv('c2', { condition: 'retained', mode: 'multi', is_correct: false })].join('\n') + '\n');
+    writeFileSync(
+      p,
+      [conv('c1'), conv('c2', { condition: 'retained', mode: 'multi', is_correct: false })].join('\n') + '\n',
+    );
     const idx = new RunLogIndex();
     const r = await idx.indexFile(p);
     expect(r.diagnostics).toEqual([]);
@@ -123,7 +149,15 @@ describe('RunLogIndex', () => {
 
   it('locates bad lines and still loads the rest; duplicate conv_ids are errors on the later line', async () => {
     const p = join(dir, 'bad.jsonl');
-    const badTrace = JSON.stringify({ conv_id: 'x', task: 'math', task_id: 't', trace: [{ role: 'user', content: 'a' }, { role: 'log', content: { type: 'event', event: 'maybe', block: 1 } }] });
+    const badTrace = JSON.stringify({
+      conv_id: 'x',
+      task: 'math',
+      task_id: 't',
+      trace: [
+        { role: 'user', content: 'a' },
+        { role: 'log', content: { type: 'event', event: 'maybe', block: 1 } },
+      ],
+    });
     writeFileSync(p, [conv('c1'), '{oops', badTrace, conv('c1'), '', conv('c5')].join('\n') + '\n');
     const idx = new RunLogIndex();
     const r = await idx.indexFile(p);
@@ -147,7 +181,15 @@ describe('RunLogIndex', () => {
   });
 
   it('sums logged cost and tokens (usage input + output) into the summary, and leaves them out when none is logged', () => {
-    const entry = (trace: unknown[]) => ({ conv_id: 'c', task: 'math', task_id: 't', mode: 'multi', condition: 'original', trace }) as unknown as RunLogEntry;
+    const entry = (trace: unknown[]) =>
+      ({
+        conv_id: 'c',
+        task: 'math',
+        task_id: 't',
+        mode: 'multi',
+        condition: 'original',
+        trace,
+      }) as unknown as RunLogEntry;
     const at = { file: 'f', line: 1, offset: 0, length: 1 };
     const ref = refOfEntry(
       entry([
@@ -160,7 +202,13 @@ describe('RunLogIndex', () => {
     );
     expect(ref.tokens).toBe(200);
     expect(ref.costUsd).toBeCloseTo(0.003);
-    const none = refOfEntry(entry([{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }]), at);
+    const none = refOfEntry(
+      entry([
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: 'a' },
+      ]),
+      at,
+    );
     expect('tokens' in none || 'costUsd' in none).toBe(false);
   });
 

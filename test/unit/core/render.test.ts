@@ -1,5 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { renderInstance, baseInstances, extendedInstances, maxDepth, RenderError, mathAnswerOf } from '../../../src/core/render/instances';
+import {
+  renderInstance,
+  baseInstances,
+  extendedInstances,
+  maxDepth,
+  RenderError,
+  mathAnswerOf,
+} from '../../../src/core/render/instances';
 import { intentEvalTimeline, tagsFromRendered } from '../../../src/core/state/intentTimeline';
 import { parseConversation, turnTags } from '../../../src/core/conversation';
 import { BenchmarkRecordSchema, type BenchmarkRecord } from '../../../src/core/schema/records';
@@ -35,12 +42,22 @@ const onions: BenchmarkRecord = BenchmarkRecordSchema.parse({
   },
 });
 
-const summary = (inst: ReturnType<typeof renderInstance>) => inst.messages.map((m) => (m.kind === 'shard' ? `s${m.shard_id}` : m.kind === 'event' ? `${m.event}${m.block}` : 'prompt'));
+const summary = (inst: ReturnType<typeof renderInstance>) =>
+  inst.messages.map((m) =>
+    m.kind === 'shard' ? `s${m.shard_id}` : m.kind === 'event' ? `${m.event}${m.block}` : 'prompt',
+  );
 
 describe('renderInstance', () => {
   it('multi-turn conditions insert events right after the target shard', () => {
     expect(summary(renderInstance(onions, { mode: 'multi', condition: 'original' }))).toEqual(['s1', 's2', 's3', 's4']);
-    expect(summary(renderInstance(onions, { mode: 'multi', condition: 'neutral' }))).toEqual(['s1', 's2', 'neutral1', 'neutral1', 's3', 's4']);
+    expect(summary(renderInstance(onions, { mode: 'multi', condition: 'neutral' }))).toEqual([
+      's1',
+      's2',
+      'neutral1',
+      'neutral1',
+      's3',
+      's4',
+    ]);
     const ret = renderInstance(onions, { mode: 'multi', condition: 'retained' });
     expect(summary(ret)).toEqual(['s1', 's2', 'proposal1', 'reject1', 's3', 's4']);
     expect([ret.active, ret.reference, ret.activeValue]).toEqual(['original', 300, '4 bags']);
@@ -51,42 +68,84 @@ describe('renderInstance', () => {
 
   it('single-turn controls are one message; S_Rev/S_Ret join prompt, connector, proposal and decision', () => {
     const srev = renderInstance(onions, { mode: 'single', condition: 'revised' });
-    expect(srev.messages).toEqual([{ role: 'user', kind: 'prompt', content: 'A chef bought 4 bags. How much? Before you go, I have one quick last minute thought: Can we go with 2 bags instead? Yes, go with that.' }]);
+    expect(srev.messages).toEqual([
+      {
+        role: 'user',
+        kind: 'prompt',
+        content:
+          'A chef bought 4 bags. How much? Before you go, I have one quick last minute thought: Can we go with 2 bags instead? Yes, go with that.',
+      },
+    ]);
     expect(srev.active).toBe('revised');
-    expect(renderInstance(onions, { mode: 'single', condition: 'retained' }).messages[0]!.content.endsWith('No, keep it as I said.')).toBe(true);
+    expect(
+      renderInstance(onions, { mode: 'single', condition: 'retained' }).messages[0]!.content.endsWith(
+        'No, keep it as I said.',
+      ),
+    ).toBe(true);
     const dir = renderInstance(onions, { mode: 'single', condition: 'direct' });
-    expect([dir.messages[0]!.content, dir.active, dir.reference]).toEqual(['A chef bought 2 bags. How much?', 'revised', 150]);
+    expect([dir.messages[0]!.content, dir.active, dir.reference]).toEqual([
+      'A chef bought 2 bags. How much?',
+      'revised',
+      150,
+    ]);
     expect(renderInstance(onions, { mode: 'single', condition: 'original' }).reference).toBe(300);
     expect(() => renderInstance(onions, { mode: 'single', condition: 'neutral' })).toThrow(RenderError);
   });
 
   it('extended paths: accumulation blocks and persistence after the decision', () => {
-    expect(summary(renderInstance(onions, { mode: 'multi', condition: 'retained', path: 'accumulation-retained', k: 3 }))).toEqual([
-      's1', 's2', 'proposal1', 'reject1', 'proposal2', 'reject2', 'proposal3', 'reject3', 's3', 's4',
-    ]);
-    expect(summary(renderInstance(onions, { mode: 'multi', condition: 'neutral', path: 'accumulation-neutral', k: 2 }))).toEqual(['s1', 's2', 'neutral1', 'neutral1', 'neutral2', 'neutral2', 's3', 's4']);
+    expect(
+      summary(renderInstance(onions, { mode: 'multi', condition: 'retained', path: 'accumulation-retained', k: 3 })),
+    ).toEqual(['s1', 's2', 'proposal1', 'reject1', 'proposal2', 'reject2', 'proposal3', 'reject3', 's3', 's4']);
+    expect(
+      summary(renderInstance(onions, { mode: 'multi', condition: 'neutral', path: 'accumulation-neutral', k: 2 })),
+    ).toEqual(['s1', 's2', 'neutral1', 'neutral1', 'neutral2', 'neutral2', 's3', 's4']);
     const pr = renderInstance(onions, { mode: 'multi', condition: 'revised', path: 'persistence-revised', k: 2 });
-    expect(summary(pr)).toEqual(['s1', 's2', 'proposal0', 'accept0', 'neutral1', 'neutral1', 'neutral2', 'neutral2', 's3', 's4']);
+    expect(summary(pr)).toEqual([
+      's1',
+      's2',
+      'proposal0',
+      'accept0',
+      'neutral1',
+      'neutral1',
+      'neutral2',
+      'neutral2',
+      's3',
+      's4',
+    ]);
     expect(pr.active).toBe('revised');
-    expect(summary(renderInstance(onions, { mode: 'multi', condition: 'original', path: 'accumulation-retained', k: 0 }))).toEqual(['s1', 's2', 's3', 's4']);
+    expect(
+      summary(renderInstance(onions, { mode: 'multi', condition: 'original', path: 'accumulation-retained', k: 0 })),
+    ).toEqual(['s1', 's2', 's3', 's4']);
     expect(maxDepth(onions, 'accumulation-retained')).toBe(3);
     expect(maxDepth(onions, 'persistence-retained')).toBe(2);
-    expect(() => renderInstance(onions, { mode: 'multi', condition: 'retained', path: 'persistence-retained', k: 3 })).toThrow(/not available/);
+    expect(() =>
+      renderInstance(onions, { mode: 'multi', condition: 'retained', path: 'persistence-retained', k: 3 }),
+    ).toThrow(/not available/);
     expect(baseInstances(onions)).toHaveLength(8);
     expect(extendedInstances(onions)).toHaveLength(4 + 3 + 3 + 3);
   });
 
   it('plain LiC records have only the original instances', () => {
-    const lic = BenchmarkRecordSchema.parse({ task_id: 'x', task: 'math', shards: [{ shard_id: 1, shard: 'goal' }], question: 'Q?', answer: 'blah\n#### 1,200' });
+    const lic = BenchmarkRecordSchema.parse({
+      task_id: 'x',
+      task: 'math',
+      shards: [{ shard_id: 1, shard: 'goal' }],
+      question: 'Q?',
+      answer: 'blah\n#### 1,200',
+    });
     expect(baseInstances(lic)).toHaveLength(2);
-    expect(renderInstance(lic, { mode: 'single', condition: 'original' })).toMatchObject({ reference: 1200, messages: [{ content: 'Q?' }] });
+    expect(renderInstance(lic, { mode: 'single', condition: 'original' })).toMatchObject({
+      reference: 1200,
+      messages: [{ content: 'Q?' }],
+    });
     expect(() => renderInstance(lic, { mode: 'multi', condition: 'retained' })).toThrow(RenderError);
     expect(mathAnswerOf('#### $3.50')).toBe(3.5);
   });
 });
 
 describe('intentEvalTimeline', () => {
-  const timeline = (spec: Parameters<typeof renderInstance>[1]) => intentEvalTimeline(onions, tagsFromRendered(renderInstance(onions, spec)), spec);
+  const timeline = (spec: Parameters<typeof renderInstance>[1]) =>
+    intentEvalTimeline(onions, tagsFromRendered(renderInstance(onions, spec)), spec);
 
   it('retained: proposal pending, then rejected; the revised reference is inactive', () => {
     const t = timeline({ mode: 'multi', condition: 'retained' });
@@ -111,7 +170,11 @@ describe('intentEvalTimeline', () => {
   });
 
   it('accumulation rejects every extra proposal; neutral and original have nothing inactive', () => {
-    expect(timeline({ mode: 'multi', condition: 'retained', path: 'accumulation-retained', k: 3 }).inactive.map((i) => i.value)).toEqual(['2 bags', '3 bags', '6 bags', '150']);
+    expect(
+      timeline({ mode: 'multi', condition: 'retained', path: 'accumulation-retained', k: 3 }).inactive.map(
+        (i) => i.value,
+      ),
+    ).toEqual(['2 bags', '3 bags', '6 bags', '150']);
     expect(timeline({ mode: 'multi', condition: 'neutral' }).inactive).toEqual([]);
     expect(timeline({ mode: 'multi', condition: 'original' }).inactive).toEqual([]);
   });
@@ -139,7 +202,12 @@ describe('intentEvalTimeline', () => {
       { role: 'log', content: { type: 'event', event: 'reject', block: 1 } },
     ];
     const tags = turnTags(parseConversation({ conv_id: 'c', task: 'math', task_id: onions.task_id, trace }).turns);
-    expect(tags).toEqual([{ shard_ids: [1] }, { shard_ids: [2] }, { shard_ids: [], event: 'proposal', block: 1 }, { shard_ids: [], event: 'reject', block: 1 }]);
+    expect(tags).toEqual([
+      { shard_ids: [1] },
+      { shard_ids: [2] },
+      { shard_ids: [], event: 'proposal', block: 1 },
+      { shard_ids: [], event: 'reject', block: 1 },
+    ]);
     expect(intentEvalTimeline(onions, tags).inactive.map((i) => i.value)).toEqual(['2 bags', '150']);
   });
 });

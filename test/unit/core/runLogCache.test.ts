@@ -32,7 +32,10 @@ const line = (i: number, extra: object = {}) =>
 function fixture(): { dir: string; log: string; cache: string } {
   const dir = mkdtempSync(join(tmpdir(), 'intent-lens-indexcache-'));
   const log = join(dir, 'run.jsonl');
-  writeFileSync(log, [line(1), line(2), '{"conv_id": "broken", ', line(3, { mode: 'sideways' }), line(4)].join('\n') + '\n');
+  writeFileSync(
+    log,
+    [line(1), line(2), '{"conv_id": "broken", ', line(3, { mode: 'sideways' }), line(4)].join('\n') + '\n',
+  );
   return { dir, log, cache: join(dir, 'cache') };
 }
 
@@ -67,7 +70,10 @@ async function viaCache(log: string, cache: string, maxLineBytes?: number): Prom
 async function plain(log: string, maxLineBytes?: number) {
   const st = statSync(log);
   const refs: ConversationRef[] = [];
-  const r = await scanJsonlFile(log, undefined, st.size, st.mtimeMs, { ...(maxLineBytes ? { maxLineBytes } : {}), onRef: (ref) => refs.push(ref) });
+  const r = await scanJsonlFile(log, undefined, st.size, st.mtimeMs, {
+    ...(maxLineBytes ? { maxLineBytes } : {}),
+    onRef: (ref) => refs.push(ref),
+  });
   return { refs, diagnostics: r.diagnostics, cursor: r.cursor };
 }
 
@@ -109,7 +115,15 @@ describe('run-log index cache', () => {
 
   it('serves every summary field a view reads from the cache, the logged token count included', async () => {
     const { log, cache } = fixture();
-    appendFileSync(log, line(7, { trace: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a', usage: { input_tokens: 12, output_tokens: 30 } }] }) + '\n');
+    appendFileSync(
+      log,
+      line(7, {
+        trace: [
+          { role: 'user', content: 'q' },
+          { role: 'assistant', content: 'a', usage: { input_tokens: 12, output_tokens: 30 } },
+        ],
+      }) + '\n',
+    );
     utimesSync(log, FIXED_TIME, FIXED_TIME);
     const expected = await plain(log);
     expect(expected.refs.find((r) => r.conv_id === 'c-7')?.tokens).toBe(42);
@@ -215,7 +229,9 @@ describe('run-log index cache', () => {
     for (const log of logs.slice(1)) utimesSync(cacheEntryPath(cache, log), old, old);
     const one = statSync(cacheEntryPath(cache, logs[0]!)).size;
     expect(await pruneCache(cache, one + 10)).toBe(2);
-    expect(readdirSync(cache).filter((n) => n.endsWith('.json'))).toEqual([cacheEntryPath(cache, logs[0]!).split('/').pop()]);
+    expect(readdirSync(cache).filter((n) => n.endsWith('.json'))).toEqual([
+      cacheEntryPath(cache, logs[0]!).split('/').pop(),
+    ]);
   });
 });
 
@@ -223,7 +239,15 @@ describe('run-log index cache on the indexing workers', () => {
   let script: string;
   beforeAll(() => {
     script = join(mkdtempSync(join(tmpdir(), 'intent-lens-runlogworker-')), 'runLogWorker.js');
-    buildSync({ entryPoints: [resolve(__dirname, '../../../src/core/load/runLogWorker.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: script, logLevel: 'silent' });
+    buildSync({
+      entryPoints: [resolve(__dirname, '../../../src/core/load/runLogWorker.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      outfile: script,
+      logLevel: 'silent',
+    });
   }, 60000);
 
   it('a second load takes every file from the cache and gives the same index, diagnostics included; an appended line is picked up', async () => {
@@ -249,7 +273,9 @@ describe('run-log index cache on the indexing workers', () => {
     const cold = await load();
     expect(cold.uses).toEqual(['scanned', 'scanned']);
     expect(snapshot(cold.ix)).toEqual(snapshot(inThread));
-    expect(inThread.diagnostics().map((d) => d.code)).toEqual(expect.arrayContaining(['json-syntax', 'duplicate-conv-id']));
+    expect(inThread.diagnostics().map((d) => d.code)).toEqual(
+      expect.arrayContaining(['json-syntax', 'duplicate-conv-id']),
+    );
 
     const warm = await load();
     expect(warm.uses).toEqual(['hit', 'hit']);

@@ -53,9 +53,24 @@ const base = {
     message({ role: 'log', content: { type: 'hint_revealed', shard_id: 1 }, timestamp: '2026-06-18 05:57:40' }),
     message({ role: 'user', content: 'how many?', timestamp: 1718690261, cost_usd: 0.0001 }),
     message({ role: 'assistant', content: 'Step 1:\n"quoted" \\ path', usage: { input_tokens: 10, output_tokens: 5 } }),
-    message({ role: 'log', content: { type: 'system-verification', response: { response_type: 'answer_attempt', extra: [1, { response_type: 'no' }] } } }),
+    message({
+      role: 'log',
+      content: {
+        type: 'system-verification',
+        response: { response_type: 'answer_attempt', extra: [1, { response_type: 'no' }] },
+      },
+    }),
     message({ role: 'log', content: { type: 'system-verification', response_type: 'clarification' } }),
-    message({ role: 'log', content: { type: 'answer-evaluation', exact_answer: '42', is_correct: true, score: 1, evaluation_return: { score: 1 } } }),
+    message({
+      role: 'log',
+      content: {
+        type: 'answer-evaluation',
+        exact_answer: '42',
+        is_correct: true,
+        score: 1,
+        evaluation_return: { score: 1 },
+      },
+    }),
     message({ role: 'log', content: { type: 'state_transition', from: 'TURN_START', to: 'REVEAL_NEW_SHARD' } }),
   ],
   is_correct: null,
@@ -72,20 +87,80 @@ const READ_BY_FAST_PATH: Record<string, string> = {
   'escaped keys': line().replace('"conv_id"', '"conv\\u005fid"').replace('"trace"', '"\\u0074race"'),
   'unicode text': line({ task: 'matématique', trace: [{ role: 'user', content: 'naïve 中文 😀 \u007f' }] }),
   'lone surrogate escape': line({ trace: [{ role: 'user', content: '\ud800 and \udfff' }] }),
-  'duplicate top-level keys: the last wins': line().replace('{"conv_id":"c-1"', '{"conv_id":"first","task_id":"first","conv_id":"c-1"'),
-  'duplicate keys in a message': line({ trace: [JSON.parse('{"role":"assistant"}')] }).replace('{"role":"assistant"}', '{"role":"log","content":"x","role":"assistant","content":{"type":"x"},"content":"text"}'),
-  'nested keys named like the header': line({ meta: { conv_id: 'nested', trace: [{ role: 'log' }], is_correct: false }, extra: [{ task_id: 'x', score: 0 }] }),
-  '__proto__ keys': line().replace('{"conv_id"', '{"__proto__":{"conv_id":"evil","score":0},"conv_id"').replace('"type":"state_transition"', '"__proto__":{"type":"event"},"type":"state_transition"'),
-  'numbers': line({ k: 2.0, score: 0.5, trace: [{ role: 'user', content: 'x', cost_usd: 1.5e-3 }, { role: 'assistant', content: 'y', // eslint-disable-next-line no-loss-of-precision -- a number JSON cannot hold exactly, on purpose
-        cost_usd: 12345678901234567890, usage: { input_tokens: 1e3, output_tokens: -0 } }] }).replace('"k":2', '"k":2.000').replace('"score":0.5', '"score":5E-1'),
-  'negative zero and big exponent': line({ trace: [{ role: 'user', content: 'x', cost_usd: 0 }] }).replace('"cost_usd":0', '"cost_usd":-0.0').replace('"score":1', '"score":1e400'),
-  'response types and tokens': line({ trace: [{ role: 'log', content: { type: 'system-verification', response: 'flat', response_type: 'x' } }, { role: 'log', content: { type: 'system-verification', response: null } }, { role: 'assistant', content: 'a', usage: { input_tokens: 'ten' } }] }),
-  'a log type named like a prototype key': line({ trace: [{ role: 'log', content: { type: 'constructor' } }, { role: 'log', content: { type: 'toString', x: 1 } }] }),
-  'intent_transition (its schema reads the whole content)': line({ trace: [{ role: 'log', content: { type: 'intent_transition', turn: 1, transition: 'reveal', function: 'f', args: { a: 1 }, revealed: ['a'] } }] }),
-  'fork, path, k, recap': line({ mode: 'evolving', path: 'persistence-revised', k: 4, recap: 'oracle', forked_from: { conv_id: 'p', turn: 2, edit: 'replace-user', text: 'new "text"' } }),
+  'duplicate top-level keys: the last wins': line().replace(
+    '{"conv_id":"c-1"',
+    '{"conv_id":"first","task_id":"first","conv_id":"c-1"',
+  ),
+  'duplicate keys in a message': line({ trace: [JSON.parse('{"role":"assistant"}')] }).replace(
+    '{"role":"assistant"}',
+    '{"role":"log","content":"x","role":"assistant","content":{"type":"x"},"content":"text"}',
+  ),
+  'nested keys named like the header': line({
+    meta: { conv_id: 'nested', trace: [{ role: 'log' }], is_correct: false },
+    extra: [{ task_id: 'x', score: 0 }],
+  }),
+  '__proto__ keys': line()
+    .replace('{"conv_id"', '{"__proto__":{"conv_id":"evil","score":0},"conv_id"')
+    .replace('"type":"state_transition"', '"__proto__":{"type":"event"},"type":"state_transition"'),
+  numbers: line({
+    k: 2.0,
+    score: 0.5,
+    trace: [
+      { role: 'user', content: 'x', cost_usd: 1.5e-3 },
+      {
+        role: 'assistant',
+        content: 'y', // eslint-disable-next-line no-loss-of-precision -- a number JSON cannot hold exactly, on purpose
+        cost_usd: 12345678901234567890,
+        usage: { input_tokens: 1e3, output_tokens: -0 },
+      },
+    ],
+  })
+    .replace('"k":2', '"k":2.000')
+    .replace('"score":0.5', '"score":5E-1'),
+  'negative zero and big exponent': line({ trace: [{ role: 'user', content: 'x', cost_usd: 0 }] })
+    .replace('"cost_usd":0', '"cost_usd":-0.0')
+    .replace('"score":1', '"score":1e400'),
+  'response types and tokens': line({
+    trace: [
+      { role: 'log', content: { type: 'system-verification', response: 'flat', response_type: 'x' } },
+      { role: 'log', content: { type: 'system-verification', response: null } },
+      { role: 'assistant', content: 'a', usage: { input_tokens: 'ten' } },
+    ],
+  }),
+  'a log type named like a prototype key': line({
+    trace: [
+      { role: 'log', content: { type: 'constructor' } },
+      { role: 'log', content: { type: 'toString', x: 1 } },
+    ],
+  }),
+  'intent_transition (its schema reads the whole content)': line({
+    trace: [
+      {
+        role: 'log',
+        content: {
+          type: 'intent_transition',
+          turn: 1,
+          transition: 'reveal',
+          function: 'f',
+          args: { a: 1 },
+          revealed: ['a'],
+        },
+      },
+    ],
+  }),
+  'fork, path, k, recap': line({
+    mode: 'evolving',
+    path: 'persistence-revised',
+    k: 4,
+    recap: 'oracle',
+    forked_from: { conv_id: 'p', turn: 2, edit: 'replace-user', text: 'new "text"' },
+  }),
   'no optional keys, empty trace': JSON.stringify({ conv_id: 'c', task: '', task_id: 't', trace: [] }),
-  'empty objects and arrays in skipped values': line({ extra: { a: {}, b: [], c: [[], [{}]] }, trace: [{ role: 'user', content: 'x', meta: {} }] }),
-  'literals in skipped values': line({ extra: [true, false, null, -1.25e+2, 0, '\\'] }),
+  'empty objects and arrays in skipped values': line({
+    extra: { a: {}, b: [], c: [[], [{}]] },
+    trace: [{ role: 'user', content: 'x', meta: {} }],
+  }),
+  'literals in skipped values': line({ extra: [true, false, null, -1.25e2, 0, '\\'] }),
 };
 
 /** Lines the fast path must pass on (or read exactly as the full parse does). */
@@ -113,7 +188,7 @@ const HOSTILE: Record<string, string> = {
   'BOM inside the line': line().replace('"task":', '\ufeff"task":'),
   'NBSP as whitespace': line().replace('"task":', '\u00a0"task":'),
   'not an object': '["conv_id"]',
-  'null': 'null',
+  null: 'null',
   'a string': '"conv_id"',
   'empty object': '{}',
   'missing conv_id': JSON.stringify({ ...base, conv_id: undefined }),
@@ -130,11 +205,13 @@ const HOSTILE: Record<string, string> = {
   'cost as text': line({ trace: [{ role: 'user', content: 'x', cost_usd: '0.1' }] }),
   'shard_id not an integer': line({ trace: [{ role: 'log', content: { type: 'hint_revealed', shard_id: 1.5 } }] }),
   'event unknown': line({ trace: [{ role: 'log', content: { type: 'event', event: 'maybe', block: 1 } }] }),
-  'intent_transition missing fields': line({ trace: [{ role: 'log', content: { type: 'intent_transition', turn: 1 } }] }),
+  'intent_transition missing fields': line({
+    trace: [{ role: 'log', content: { type: 'intent_transition', turn: 1 } }],
+  }),
   'is_correct as text': line({ is_correct: 'yes' }),
   'deep nesting': line({ extra: JSON.parse('['.repeat(200) + ']'.repeat(200)) }),
-  'blank': '   ',
-  'empty': '',
+  blank: '   ',
+  empty: '',
 };
 
 describe('run-log fast path against the full parse', () => {
@@ -156,7 +233,9 @@ describe('run-log fast path against the full parse', () => {
 
   it('reads every real log line itself, with the same ref', () => {
     if (!existsSync(SHARED_LOGS)) return;
-    const files = readdirSync(SHARED_LOGS, { recursive: true }).map(String).filter((f) => f.endsWith('.jsonl'));
+    const files = readdirSync(SHARED_LOGS, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.jsonl'));
     let lines = 0;
     for (const f of files) {
       const bytes = readFileSync(join(SHARED_LOGS, f));
@@ -178,7 +257,9 @@ describe('run-log fast path against the full parse', () => {
 
   it('the run-log reader reads back, at each skimmed ref, what the full parse read there', async () => {
     if (!existsSync(SHARED_LOGS)) return;
-    const files = readdirSync(SHARED_LOGS, { recursive: true }).map(String).filter((f) => f.endsWith('.jsonl'));
+    const files = readdirSync(SHARED_LOGS, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.jsonl'));
     const reader = new RunLogReader();
     let read = 0;
     try {
@@ -186,7 +267,10 @@ describe('run-log fast path against the full parse', () => {
         const path = join(SHARED_LOGS, f);
         const st = statSync(path);
         const full: Array<{ ref: ConversationRef; entry: RunLogEntry }> = [];
-        await scanJsonlFile(path, undefined, st.size, st.mtimeMs, { entries: true, onRef: (ref, entry) => entry && full.push({ ref, entry }) });
+        await scanJsonlFile(path, undefined, st.size, st.mtimeMs, {
+          entries: true,
+          onRef: (ref, entry) => entry && full.push({ ref, entry }),
+        });
         const skimmed: ConversationRef[] = [];
         await scanJsonlFile(path, undefined, st.size, st.mtimeMs, { onRef: (ref) => skimmed.push(ref) });
         expect(skimmed).toStrictEqual(full.map((x) => x.ref));
@@ -210,7 +294,9 @@ describe('run-log fast path against the full parse', () => {
     for (const type of CHECKED_BY_CONTENT_FIELDS) {
       const schema = KNOWN_LOG_SCHEMAS[type] as z.ZodObject;
       // A key any value passes (z.unknown().optional()) is not read.
-      const checked = Object.entries(schema.shape).filter(([, s]) => !(s instanceof z.ZodOptional && s.unwrap() instanceof z.ZodUnknown));
+      const checked = Object.entries(schema.shape).filter(
+        ([, s]) => !(s instanceof z.ZodOptional && s.unwrap() instanceof z.ZodUnknown),
+      );
       for (const [key] of checked) expect(fields, `${type}.${key}`).toContain(key);
     }
   });
@@ -220,7 +306,15 @@ describe('run-log fast path against the full parse', () => {
     const log = join(dir, 'mixed.jsonl');
     const texts = [...Object.values(READ_BY_FAST_PATH), ...Object.values(HOSTILE)];
     // CRLF line ends, a BOM, invalid UTF-8 in one line, and an unterminated last line.
-    writeFileSync(log, Buffer.concat([Buffer.from('\ufeff'), Buffer.from(texts.join('\r\n') + '\n'), Buffer.from(line({ conv_id: 'bad' }).replace('solve', 'sol\xffve'), 'latin1'), Buffer.from('\n' + line({ conv_id: 'last' }))]));
+    writeFileSync(
+      log,
+      Buffer.concat([
+        Buffer.from('\ufeff'),
+        Buffer.from(texts.join('\r\n') + '\n'),
+        Buffer.from(line({ conv_id: 'bad' }).replace('solve', 'sol\xffve'), 'latin1'),
+        Buffer.from('\n' + line({ conv_id: 'last' })),
+      ]),
+    );
     const st = statSync(log);
     const scan = async (entries: boolean) => {
       const refs: ConversationRef[] = [];

@@ -2,7 +2,15 @@
 // incremental appends, reading a conversation back), and a dead worker is a diagnostic, not a hang.
 import { describe, it, expect, beforeAll, vi } from 'vitest';
 import { buildSync } from 'esbuild';
-import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RunLogIndex } from '../../../src/core/load/runLogIndex';
@@ -12,14 +20,25 @@ const SHARED_LOGS = resolve(__dirname, '../../../../shared/data/logs/math/snowba
 
 function buildWorker(): string {
   const out = join(mkdtempSync(join(tmpdir(), 'intent-lens-runlogworker-')), 'runLogWorker.js');
-  buildSync({ entryPoints: [resolve(__dirname, '../../../src/core/load/runLogWorker.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: out, logLevel: 'silent' });
+  buildSync({
+    entryPoints: [resolve(__dirname, '../../../src/core/load/runLogWorker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'silent',
+  });
   return out;
 }
 
 /** Two real logs, plus one with a duplicate conv_id, a bad line and a truncated last line. */
 function fixture(): { dir: string; files: string[]; rest: string } {
   const dir = mkdtempSync(join(tmpdir(), 'intent-lens-runlog-'));
-  const real = readdirSync(SHARED_LOGS).filter((f) => f.endsWith('.jsonl')).sort().slice(0, 2);
+  const real = readdirSync(SHARED_LOGS)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .slice(0, 2);
   const files = real.map((f) => {
     copyFileSync(join(SHARED_LOGS, f), join(dir, f));
     return join(dir, f);
@@ -34,7 +53,11 @@ function fixture(): { dir: string; files: string[]; rest: string } {
   return { dir, files, rest: last.slice(cut) + '\n' + fresh(4) + '\n' };
 }
 
-const snapshot = (ix: RunLogIndex) => ({ refs: ix.conversations(), diagnostics: ix.diagnostics(), files: ix.indexedFiles() });
+const snapshot = (ix: RunLogIndex) => ({
+  refs: ix.conversations(),
+  diagnostics: ix.diagnostics(),
+  files: ix.indexedFiles(),
+});
 
 // Built on two real logs of ../shared/data: skipped where that folder is absent.
 describe.skipIf(!existsSync(SHARED_LOGS))('run-log indexing on worker threads', () => {
@@ -56,7 +79,9 @@ describe.skipIf(!existsSync(SHARED_LOGS))('run-log indexing on worker threads', 
     expect(onWorker).toHaveBeenCalledTimes(files.length);
     const before = snapshot(inThread);
     expect(before.refs.length).toBeGreaterThan(100);
-    expect(before.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(['duplicate-conv-id', 'json-syntax', 'incomplete-line']));
+    expect(before.diagnostics.map((d) => d.code)).toEqual(
+      expect.arrayContaining(['duplicate-conv-id', 'json-syntax', 'incomplete-line']),
+    );
     expect(before.diagnostics.find((d) => d.code === 'duplicate-conv-id')).toMatchObject({ file: files[2], line: 2 });
     expect(snapshot(viaPool)).toEqual(before);
     // A duplicate parsed before its original was told of, then displaced: at least every ref.
@@ -86,7 +111,14 @@ describe.skipIf(!existsSync(SHARED_LOGS))('run-log indexing on worker threads', 
     await ix.indexFiles(files, { pool, onFileDone: (p) => done.push(p) });
     expect(done.sort()).toEqual([...files].sort());
     expect(ix.conversations()).toEqual([]);
-    for (const f of files) expect(ix.diagnostics(f)).toEqual([expect.objectContaining({ code: 'index-failed', severity: 'error', message: expect.stringContaining('exit code 7') })]);
+    for (const f of files)
+      expect(ix.diagnostics(f)).toEqual([
+        expect.objectContaining({
+          code: 'index-failed',
+          severity: 'error',
+          message: expect.stringContaining('exit code 7'),
+        }),
+      ]);
     // A later pass (a file watcher's) without workers indexes it and drops the failure.
     await ix.indexFile(files[0]!);
     expect(ix.diagnostics(files[0]!)).toEqual([]);

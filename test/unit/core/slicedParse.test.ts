@@ -105,4 +105,3 @@ describe('records and plans files parsed in slices', () => {
     expect(turns).toBeGreaterThanOrEqual(result.items.length - 1);
   });
 });
-

@@ -22,7 +22,8 @@ describe('widening a data glob', () => {
     const g = includeFiles('**/logs/**/*.{jsonl,json}', ['runs/a.jsonl', 'runs/b.jsonl', 'top.jsonl']);
     expect(g).toBe('{**/logs/**/*.jsonl,**/logs/**/*.json,**/runs/*.jsonl,**/top.jsonl}');
     expect(g.slice(1, -1)).not.toMatch(/[{}]/);
-    for (const p of ['runs/a.jsonl', 'runs/new.jsonl', 'top.jsonl', 'x/logs/y/z.json', '/abs/ws/runs/a.jsonl']) expect(matches(g, p)).toBe(true);
+    for (const p of ['runs/a.jsonl', 'runs/new.jsonl', 'top.jsonl', 'x/logs/y/z.json', '/abs/ws/runs/a.jsonl'])
+      expect(matches(g, p)).toBe(true);
     expect(matches(g, 'runs/deeper/a.jsonl')).toBe(false);
     expect(matches(g, 'other.jsonl')).toBe(false);
   });

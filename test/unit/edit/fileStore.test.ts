@@ -7,7 +7,8 @@ import reviewCommand from '../../../src/cli/reviewCommand';
 import { CliError } from '../../../src/cli/cliTypes';
 
 const SHARED = resolve(__dirname, '../../../../shared/data');
-const rec = (id: string) => `{"task_id": "${id}", "task": "math", "shards": [{"shard_id": 1, "shard_text": "4 bags"}], "intent": {"shard_id": 1, "requirement": "bags", "original": "4 bags", "revised": "2 bags", "proposal": "use 2 bags?", "accept": "yes", "reject": "no", "neutral": ["a?", "b?"], "single_turn": {"original": "4 bags", "direct_revised": "2 bags"}, "reference": {"original": 4, "revised": 2}, "zz": 1}}`;
+const rec = (id: string) =>
+  `{"task_id": "${id}", "task": "math", "shards": [{"shard_id": 1, "shard_text": "4 bags"}], "intent": {"shard_id": 1, "requirement": "bags", "original": "4 bags", "revised": "2 bags", "proposal": "use 2 bags?", "accept": "yes", "reject": "no", "neutral": ["a?", "b?"], "single_turn": {"original": "4 bags", "direct_revised": "2 bags"}, "reference": {"original": 4, "revised": 2}, "zz": 1}}`;
 
 describe('atomic writes with external-change detection', () => {
   it('writes atomically and leaves no temp file', async () => {
@@ -41,7 +42,9 @@ describe('review CLI', () => {
     const f = join(dir, 'a.records.jsonl');
     const text = `${rec('t1')}\n${rec('t2')}\r\n${rec('t3')}`;
     writeFileSync(f, text);
-    expect(await reviewCommand.run([f, '--task-id', 't2', '--status', 'needs-work', '--note', 'wording', '--by', 'ana'])).toBe(0);
+    expect(
+      await reviewCommand.run([f, '--task-id', 't2', '--status', 'needs-work', '--note', 'wording', '--by', 'ana']),
+    ).toBe(0);
     const after = readFileSync(f, 'utf8');
     const [l1, l2, l3] = after.split('\n');
     expect(l1).toBe(rec('t1'));
@@ -60,15 +63,28 @@ describe('review CLI', () => {
     await expect(reviewCommand.run([f, '--task-id', 't1', '--status', 'great'])).rejects.toBeInstanceOf(CliError);
   });
 
-  it.skipIf(!existsSync(join(SHARED, 'intent-sample.records.jsonl')))('on a copy of the real records only the reviewed line changes', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'il-review-real-'));
-    const f = join(dir, 'intent-sample.records.jsonl');
-    copyFileSync(join(SHARED, 'intent-sample.records.jsonl'), f);
-    const before = readFileSync(f, 'utf8').split('\n');
-    expect(await reviewCommand.run([f, '--task-id', 'sharded-spider-val-946-medium', '--status', 'approved', '--note', 'clear'])).toBe(0);
-    const after = readFileSync(f, 'utf8').split('\n');
-    const changed = before.map((l, i) => (l === after[i] ? -1 : i)).filter((i) => i >= 0);
-    expect(changed).toHaveLength(1);
-    expect(JSON.parse(after[changed[0]!]!).task_id).toBe('sharded-spider-val-946-medium');
-  });
+  it.skipIf(!existsSync(join(SHARED, 'intent-sample.records.jsonl')))(
+    'on a copy of the real records only the reviewed line changes',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'il-review-real-'));
+      const f = join(dir, 'intent-sample.records.jsonl');
+      copyFileSync(join(SHARED, 'intent-sample.records.jsonl'), f);
+      const before = readFileSync(f, 'utf8').split('\n');
+      expect(
+        await reviewCommand.run([
+          f,
+          '--task-id',
+          'sharded-spider-val-946-medium',
+          '--status',
+          'approved',
+          '--note',
+          'clear',
+        ]),
+      ).toBe(0);
+      const after = readFileSync(f, 'utf8').split('\n');
+      const changed = before.map((l, i) => (l === after[i] ? -1 : i)).filter((i) => i >= 0);
+      expect(changed).toHaveLength(1);
+      expect(JSON.parse(after[changed[0]!]!).task_id).toBe('sharded-spider-val-946-medium');
+    },
+  );
 });

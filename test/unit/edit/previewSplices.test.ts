@@ -7,8 +7,15 @@ import { fieldSplices, minimalSplice, type TextSplice } from '../../../src/core/
 
 const raw = JSON.stringify({
   task_id: 't/1',
-  intent: { proposal: 'Hmm, can we go with 2 bags?', accept: 'Yes, go with that.', reject: 'No, keep it.', review: { status: 'pending', note: 'awaiting', by: 'x', at: '2026' } },
-}).replace(/,"/g, ', "').replace(/":/g, '": ');
+  intent: {
+    proposal: 'Hmm, can we go with 2 bags?',
+    accept: 'Yes, go with that.',
+    reject: 'No, keep it.',
+    review: { status: 'pending', note: 'awaiting', by: 'x', at: '2026' },
+  },
+})
+  .replace(/,"/g, ', "')
+  .replace(/":/g, '": ');
 
 const splice = (text: string, sp: TextSplice) => text.slice(0, sp.start) + sp.text + text.slice(sp.end);
 const spliceAll = (text: string, sps: TextSplice[]) => [...sps].reverse().reduce(splice, text);
@@ -55,8 +62,16 @@ describe('fieldSplices', () => {
       expect(sp.end - sp.start).toBeLessThan(40);
       expect(() => JSON.parse(splice(raw, sp))).not.toThrow();
     }
-    expect(JSON.parse(splice(raw, sps[1]!)).intent).toMatchObject({ proposal: 'Hmm, can we go with 2 bags?', reject: 'No.' });
-    expect(JSON.parse(splice(raw, sps[2]!)).intent.review).toEqual({ status: 'needs-work', note: 'check the wording', by: 'x', at: '2026' });
+    expect(JSON.parse(splice(raw, sps[1]!)).intent).toMatchObject({
+      proposal: 'Hmm, can we go with 2 bags?',
+      reject: 'No.',
+    });
+    expect(JSON.parse(splice(raw, sps[2]!)).intent.review).toEqual({
+      status: 'needs-work',
+      note: 'check the wording',
+      by: 'x',
+      at: '2026',
+    });
     expect(spliceAll(raw, sps)).toBe(applyFieldEdits(raw, edits));
   });
 

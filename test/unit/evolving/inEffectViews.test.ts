@@ -12,7 +12,11 @@ import { RunLogEntrySchema } from '../../../src/core/schema/runlog';
 const root = resolve(__dirname, '../../..');
 const planFile = resolve(root, 'samples/evolving/sample.evolving.jsonl');
 const logFile = resolve(root, 'samples/logs/evolving/model-a.jsonl');
-const plans = parseEvolvingText(planFile, readFileSync(planFile, 'utf8')).items.map((i) => ({ plan: i.value, file: planFile, line: i.line }));
+const plans = parseEvolvingText(planFile, readFileSync(planFile, 'utf8')).items.map((i) => ({
+  plan: i.value,
+  file: planFile,
+  line: i.line,
+}));
 const reading = plans.find((p) => p.plan.task_id === 'sample-evolving-math/reading')!.plan;
 
 async function loadLog() {
@@ -32,7 +36,10 @@ describe('In Effect state', () => {
       { name: 'total_pages_read', status: 'superseded' },
       { name: 'days_to_finish', status: 'in-effect' },
     ]);
-    expect(sw.requirements.find((r) => r.name === 'days')).toMatchObject({ changed: true, values: [{ value: '8', status: 'superseded' }] });
+    expect(sw.requirements.find((r) => r.name === 'days')).toMatchObject({
+      changed: true,
+      values: [{ value: '8', status: 'superseded' }],
+    });
     const revise = s.turns[2]!;
     expect(revise.requirements.filter((r) => r.changed).map((r) => r.name)).toEqual(['pages_per_day']);
     expect(revise.user).toContain('Before answering, recall that the goal is');
@@ -56,8 +63,22 @@ describe('In Effect state', () => {
     const record = BenchmarkRecordSchema.parse({
       task_id: 't',
       task: 'math',
-      shards: [{ shard_id: 1, shard_text: 'goal' }, { shard_id: 2, shard_text: '4 bags' }],
-      intent: { shard_id: 2, requirement: 'bags', original: '4 bags', revised: '2 bags', proposal: 'p', accept: 'a', reject: 'r', neutral: ['n1', 'n2'], single_turn: { original: 'o', direct_revised: 'd' }, reference: { original: 300, revised: 150 } },
+      shards: [
+        { shard_id: 1, shard_text: 'goal' },
+        { shard_id: 2, shard_text: '4 bags' },
+      ],
+      intent: {
+        shard_id: 2,
+        requirement: 'bags',
+        original: '4 bags',
+        revised: '2 bags',
+        proposal: 'p',
+        accept: 'a',
+        reject: 'r',
+        neutral: ['n1', 'n2'],
+        single_turn: { original: 'o', direct_revised: 'd' },
+        reference: { original: 300, revised: 150 },
+      },
     });
     const entry = RunLogEntrySchema.parse({
       conv_id: 'c',

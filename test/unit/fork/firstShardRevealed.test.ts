@@ -17,11 +17,20 @@ import { eligibleShardsInPrompt, startFakeServer, type FakeServer } from '../run
 import { lastNumberScorer, mathRecord } from '../runner/runnerFixtures';
 import { SIMULATOR, readLines, worldHandler, worldProviders } from './forkFixtures';
 
-const isRevealOf = (m: TraceMessage, id: number) => m.role === 'log' && typeof m.content === 'object' && m.content !== null && (m.content as { shard_id?: unknown }).shard_id === id && /revealed$/.test(String((m.content as { type?: unknown }).type));
+const isRevealOf = (m: TraceMessage, id: number) =>
+  m.role === 'log' &&
+  typeof m.content === 'object' &&
+  m.content !== null &&
+  (m.content as { shard_id?: unknown }).shard_id === id &&
+  /revealed$/.test(String((m.content as { type?: unknown }).type));
 
 /** The logged conversation without its reveal entry for shard 1 (as some real logs are). */
 function withoutShard1Entry(e: RunLogEntry): RunLogEntry {
-  return RunLogEntrySchema.parse({ ...e, conv_id: `${e.conv_id}-no-entry`, trace: e.trace.filter((m) => !isRevealOf(m, 1)) });
+  return RunLogEntrySchema.parse({
+    ...e,
+    conv_id: `${e.conv_id}-no-entry`,
+    trace: e.trace.filter((m) => !isRevealOf(m, 1)),
+  });
 }
 
 /** LiC's snowball style: `hint_revealed` logged before the user message it belongs to. */
@@ -39,7 +48,12 @@ let parent: RunLogEntry;
 beforeAll(async () => {
   server = await startFakeServer(worldHandler());
   dir = await mkdtemp(join(tmpdir(), 'intent-lens-fork-shard1-'));
-  const r = await runInstance({ record: mathRecord, spec: { mode: 'multi', condition: 'retained' }, ...worldProviders(server.baseUrl), scoreFinal: lastNumberScorer });
+  const r = await runInstance({
+    record: mathRecord,
+    spec: { mode: 'multi', condition: 'retained' },
+    ...worldProviders(server.baseUrl),
+    scoreFinal: lastNumberScorer,
+  });
   parent = r.entry;
 });
 afterAll(async () => {
@@ -58,7 +72,9 @@ describe('shard 1 is revealed by the first user turn', () => {
 
   it('a fork plan counts shard 1 as revealed before the edit; shard-first moves the next unrevealed shard', () => {
     const bare = withoutShard1Entry(parent);
-    expect(planFork(mathRecord, bare, { kind: 'drop-proposal' }).resume.revealed).toEqual(expect.arrayContaining([1, 2]));
+    expect(planFork(mathRecord, bare, { kind: 'drop-proposal' }).resume.revealed).toEqual(
+      expect.arrayContaining([1, 2]),
+    );
     const moved = planFork(mathRecord, bare, { kind: 'shard-first' }, 3).resume.scripted;
     expect(moved.map((m) => m.shard_id)).toEqual([3]);
   });
@@ -69,14 +85,36 @@ describe('shard 1 is revealed by the first user turn', () => {
     await writeFile(parentFile, JSON.stringify(bare) + '\n');
     const before = server.requests.length;
     const out = join(dir, 'fork.jsonl');
-    const r = await runForkToLog({ record: mathRecord, parent: bare, edit: { kind: 'drop-proposal' }, ...worldProviders(server.baseUrl), scoreFinal: lastNumberScorer }, out);
+    const r = await runForkToLog(
+      {
+        record: mathRecord,
+        parent: bare,
+        edit: { kind: 'drop-proposal' },
+        ...worldProviders(server.baseUrl),
+        scoreFinal: lastNumberScorer,
+      },
+      out,
+    );
     const [line] = await readLines(out);
     const entry = JSON.parse(line!) as RunLogEntry;
     const sent = entry.trace.slice(r.plan.prefixLength);
-    expect(sent.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['fyi every sack holds 10 kilograms', 'fyi flour costs $2 per kilogram']);
-    expect(sent.filter((m) => m.role === 'log').map((m) => (m.content as { type: string; shard_id?: number }).shard_id).filter((id) => id !== undefined)).toEqual([3, 4]);
-    expect(sent.some((m) => m.role === 'log' && (m.content as { type: string }).type === 'simulator-fallback')).toBe(false);
-    const offered = server.requests.slice(before).filter((q) => q.body.model === SIMULATOR).flatMap((q) => eligibleShardsInPrompt(q.body.messages[0]!.content).map((s) => s.shard_id));
+    expect(sent.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
+      'fyi every sack holds 10 kilograms',
+      'fyi flour costs $2 per kilogram',
+    ]);
+    expect(
+      sent
+        .filter((m) => m.role === 'log')
+        .map((m) => (m.content as { type: string; shard_id?: number }).shard_id)
+        .filter((id) => id !== undefined),
+    ).toEqual([3, 4]);
+    expect(sent.some((m) => m.role === 'log' && (m.content as { type: string }).type === 'simulator-fallback')).toBe(
+      false,
+    );
+    const offered = server.requests
+      .slice(before)
+      .filter((q) => q.body.model === SIMULATOR)
+      .flatMap((q) => eligibleShardsInPrompt(q.body.messages[0]!.content).map((s) => s.shard_id));
     expect(offered).not.toContain(1);
   });
 });
@@ -119,7 +157,12 @@ describe('the In Effect rail', () => {
   });
 
   it('a single-turn prompt is not a shard turn', () => {
-    const single = RunLogEntrySchema.parse({ ...entry, conv_id: 'rail-single', mode: 'single', trace: entry.trace.slice(0, 2) });
+    const single = RunLogEntrySchema.parse({
+      ...entry,
+      conv_id: 'rail-single',
+      mode: 'single',
+      trace: entry.trace.slice(0, 2),
+    });
     expect(parseConversation(single, record).turns[0]!.shardIds).toEqual([]);
   });
 });

@@ -4,7 +4,12 @@
 import { readFile } from 'node:fs/promises';
 import { OpenAICompatibleProvider } from '../../../src/core/providers/openaiProvider';
 import type { ChatProvider } from '../../../src/core/providers/chatProvider';
-import { eligibleShardsInPrompt, type FakeHandler, type FakeReply, type RecordedRequest } from '../runner/fakeOpenAIServer';
+import {
+  eligibleShardsInPrompt,
+  type FakeHandler,
+  type FakeReply,
+  type RecordedRequest,
+} from '../runner/fakeOpenAIServer';
 import { mathRecord } from '../runner/runnerFixtures';
 
 export const ASSISTANT = 'asst';
@@ -23,10 +28,19 @@ export function worldHandler(onAssistant?: (req: RecordedRequest) => void): Fake
   return (req): FakeReply => {
     if (req.body.model === SIMULATOR) {
       const s = eligibleShardsInPrompt(req.body.messages[0]!.content)[0];
-      return { kind: 'chat', text: JSON.stringify(s ? { response: `fyi ${s.shard}`, shard_id: s.shard_id } : { response: 'nothing else to add', shard_id: -1 }) };
+      return {
+        kind: 'chat',
+        text: JSON.stringify(
+          s ? { response: `fyi ${s.shard}`, shard_id: s.shard_id } : { response: 'nothing else to add', shard_id: -1 },
+        ),
+      };
     }
     onAssistant?.(req);
-    return { kind: 'chat', text: `Let me see. Final answer: ${scriptedAnswer(req.body.messages)}`, usage: { prompt_tokens: 100, completion_tokens: 10 } };
+    return {
+      kind: 'chat',
+      text: `Let me see. Final answer: ${scriptedAnswer(req.body.messages)}`,
+      usage: { prompt_tokens: 100, completion_tokens: 10 },
+    };
   };
 }
 

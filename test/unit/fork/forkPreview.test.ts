@@ -9,9 +9,17 @@ import { RunLogEntrySchema } from '../../../src/core/schema/runlog';
 import { BenchmarkRecordSchema } from '../../../src/core/schema/records';
 
 const samples = join(__dirname, '../../../samples');
-const lines = (file: string) => readFileSync(join(samples, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { task_id?: string; conv_id?: string });
-const record = BenchmarkRecordSchema.parse(lines('intent.records.jsonl').find((r) => r.task_id === 'sample-math/muffin-trays'));
-const entry = RunLogEntrySchema.parse(lines('logs/math/model-a.jsonl').find((e) => e.conv_id === '1d342438c7c8a0a005f65ebd'));
+const lines = (file: string) =>
+  readFileSync(join(samples, file), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { task_id?: string; conv_id?: string });
+const record = BenchmarkRecordSchema.parse(
+  lines('intent.records.jsonl').find((r) => r.task_id === 'sample-math/muffin-trays'),
+);
+const entry = RunLogEntrySchema.parse(
+  lines('logs/math/model-a.jsonl').find((e) => e.conv_id === '1d342438c7c8a0a005f65ebd'),
+);
 
 describe('forkPreview', () => {
   it('lists the kept turns, then the edit with the new wording in full, then what runs', () => {
@@ -43,7 +51,9 @@ describe('forkPreview', () => {
 
   it('says when nothing is kept', () => {
     const edit = { kind: 'replace-user' as const, text: 'hi' };
-    expect(forkPreview(entry, planFork(record, entry, edit, 1), edit, 'x')[0]).toBe('Nothing is kept: the fork starts at U1.');
+    expect(forkPreview(entry, planFork(record, entry, edit, 1), edit, 'x')[0]).toBe(
+      'Nothing is kept: the fork starts at U1.',
+    );
   });
 });
 
@@ -52,6 +62,8 @@ describe('suggestProviderId', () => {
     expect(suggestProviderId('openai', 'http://127.0.0.1:8000/v1', new Set())).toBe('local-8000');
     expect(suggestProviderId('openai', 'https://api.openai.com/v1', new Set())).toBe('openai');
     expect(suggestProviderId('anthropic', undefined, new Set(['anthropic']))).toBe('anthropic-2');
-    expect(suggestProviderId('openai', 'http://localhost:11434/v1', new Set(['local-11434', 'local-11434-2']))).toBe('local-11434-3');
+    expect(suggestProviderId('openai', 'http://localhost:11434/v1', new Set(['local-11434', 'local-11434-2']))).toBe(
+      'local-11434-3',
+    );
   });
 });

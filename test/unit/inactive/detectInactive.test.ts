@@ -6,11 +6,13 @@ import { actionsRecord, codeRecord, columnRecord, databaseRecord, mathRecord } f
 const retained = { mode: 'multi', condition: 'retained' } as const;
 const revised = { mode: 'multi', condition: 'revised' } as const;
 const original = { mode: 'multi', condition: 'original' } as const;
-const texts = (text: string, spans: Array<{ start: number; end: number }>) => spans.map((s) => text.slice(s.start, s.end));
+const texts = (text: string, spans: Array<{ start: number; end: number }>) =>
+  spans.map((s) => text.slice(s.start, s.end));
 
 describe('math', () => {
   test('rejected premise and rejected reference answer, normalised, never inside longer numbers', () => {
-    const r = 'With 24 bags: 24 x 50 = 1,200 pounds, 1200 x $1.50 = $1,800.00.\nBut 124 bags or 240 would differ. Step 24. Final: **$1800.0**';
+    const r =
+      'With 24 bags: 24 x 50 = 1,200 pounds, 1200 x $1.50 = $1,800.00.\nBut 124 bags or 240 would differ. Step 24. Final: **$1800.0**';
     const spans = detectInactive(mathRecord, retained, r);
     expect(texts(r, spans)).toEqual(['24', '24', '$1,800.00', '$1800.0']);
     expect(spans[0]!.kind).toBe('rejected');
@@ -35,7 +37,8 @@ describe('math', () => {
 
 describe('code', () => {
   test('the inactive entry point as a whole identifier only, comments included', () => {
-    const r = '```python\n# count_vowels would be the old idea\ndef count_vowels(s):\n    counter = 0\n    for ch in s:\n        counter += ch in "aeiou"\n    return counter\n```';
+    const r =
+      '```python\n# count_vowels would be the old idea\ndef count_vowels(s):\n    counter = 0\n    for ch in s:\n        counter += ch in "aeiou"\n    return counter\n```';
     const spans = detectInactive(codeRecord, retained, r);
     expect(texts(r, spans)).toEqual(['count_vowels', 'count_vowels']);
     expect(spans.every((s) => s.match === 'identifier')).toBe(true);
@@ -48,17 +51,29 @@ describe('code', () => {
 
 describe('database', () => {
   test('node-sql-parser diff: literals with their predicate, output columns', () => {
-    expect(inactiveSqlTargets(databaseRecord.intent!.reference.original as string, databaseRecord.intent!.reference.revised as string)).toEqual([{ type: 'literal', value: 32, column: 'age', operator: '<' }]);
-    expect(inactiveSqlTargets(columnRecord.intent!.reference.revised as string, columnRecord.intent!.reference.original as string)).toEqual([{ type: 'column', name: 'first_name' }]);
+    expect(
+      inactiveSqlTargets(
+        databaseRecord.intent!.reference.original as string,
+        databaseRecord.intent!.reference.revised as string,
+      ),
+    ).toEqual([{ type: 'literal', value: 32, column: 'age', operator: '<' }]);
+    expect(
+      inactiveSqlTargets(
+        columnRecord.intent!.reference.revised as string,
+        columnRecord.intent!.reference.original as string,
+      ),
+    ).toEqual([{ type: 'column', name: 'first_name' }]);
   });
   test('rejected literal inside a predicate with an alias, plus prose; not in 132 or 3.2', () => {
-    const r = 'Including customers under 32:\n```sql\nSELECT c.city FROM customer AS c WHERE c.age < 32 AND c.id <> 132 GROUP BY c.city HAVING COUNT(*) > 1\n```';
+    const r =
+      'Including customers under 32:\n```sql\nSELECT c.city FROM customer AS c WHERE c.age < 32 AND c.id <> 132 GROUP BY c.city HAVING COUNT(*) > 1\n```';
     const spans = detectInactive(databaseRecord, retained, r);
     expect(texts(r, spans)).toEqual(['32', 'c.age < 32']);
     expect(spans.map((s) => s.match)).toEqual(['number', 'sql-predicate']);
   });
   test('superseded output column under revised, not inside a longer identifier', () => {
-    const r = 'SELECT T2.first_name, T1.amount, T2.first_name_alt FROM orders AS T1 JOIN customer AS T2 ON T1.customer_id = T2.id';
+    const r =
+      'SELECT T2.first_name, T1.amount, T2.first_name_alt FROM orders AS T1 JOIN customer AS T2 ON T1.customer_id = T2.id';
     const spans = detectInactive(columnRecord, revised, r);
     expect(texts(r, spans)).toEqual(['first_name']);
     expect(spans[0]!.match).toBe('sql-column');
@@ -68,19 +83,22 @@ describe('database', () => {
 
 describe('actions', () => {
   test('the rejected argument value in the right argument, calls in any order', () => {
-    const r = '[calc_area_triangle(base=20, height=10), calc_area_triangle(height=6, base=10), calc_area_triangle(base=15, height=7)]';
+    const r =
+      '[calc_area_triangle(base=20, height=10), calc_area_triangle(height=6, base=10), calc_area_triangle(base=15, height=7)]';
     const spans = detectInactive(actionsRecord, retained, r);
     expect(texts(r, spans)).toEqual(['6']);
     expect(spans[0]!.match).toBe('argument');
   });
   test('a correct answer has no inactive content; a 6 in another argument is not flagged', () => {
-    const ok = '[calc_area_triangle(base=10, height=5), calc_area_triangle(base=15, height=7), calc_area_triangle(base=20, height=10)]';
+    const ok =
+      '[calc_area_triangle(base=10, height=5), calc_area_triangle(base=15, height=7), calc_area_triangle(base=20, height=10)]';
     expect(detectInactive(actionsRecord, retained, ok)).toEqual([]);
     const other = '[calc_area_triangle(base=6, height=5)]';
     expect(detectInactive(actionsRecord, retained, other)).toEqual([]);
   });
   test('under revised the superseded height 5 is found', () => {
-    const r = '[calc_area_triangle(base=10, height=5), calc_area_triangle(base=15, height=7), calc_area_triangle(base=20, height=10)]';
+    const r =
+      '[calc_area_triangle(base=10, height=5), calc_area_triangle(base=15, height=7), calc_area_triangle(base=20, height=10)]';
     expect(texts(r, detectInactive(actionsRecord, revised, r))).toEqual(['5']);
   });
 });

@@ -17,7 +17,8 @@ export const mathRecord: BenchmarkRecord = {
     { shard_id: 2, shard_text: 'The chef bought 4 bags of onions.' },
     { shard_id: 3, shard_text: 'Each bag weighs 50 pounds and a pound costs $1.50.' },
   ],
-  question: 'A chef bought 4 bags of onions. Each bag weighs 50 pounds. A pound costs $1.50. How much did the chef spend?',
+  question:
+    'A chef bought 4 bags of onions. Each bag weighs 50 pounds. A pound costs $1.50. How much did the chef spend?',
   answer: '#### 300',
   intent: {
     ...common(2),
@@ -82,7 +83,10 @@ export const columnRecord: BenchmarkRecord = {
     requirement: 'name field',
     original: 'first name',
     revised: 'last name',
-    reference: { original: 'SELECT T2.first_name, T1.amount FROM orders AS T1 JOIN customer AS T2 ON T1.customer_id = T2.id', revised: 'SELECT T2.last_name, T1.amount FROM orders AS T1 JOIN customer AS T2 ON T1.customer_id = T2.id' },
+    reference: {
+      original: 'SELECT T2.first_name, T1.amount FROM orders AS T1 JOIN customer AS T2 ON T1.customer_id = T2.id',
+      revised: 'SELECT T2.last_name, T1.amount FROM orders AS T1 JOIN customer AS T2 ON T1.customer_id = T2.id',
+    },
   },
 };
 
@@ -94,7 +98,16 @@ export const actionsRecord: BenchmarkRecord = {
     { shard_id: 2, shard_text: 'First: base 10 m, height 5 m.' },
     { shard_id: 3, shard_text: 'Second: base 15 m, height 7 m; third: base 20, height 10.' },
   ],
-  function: [{ name: 'calc_area_triangle', parameters: { type: 'dict', properties: { base: { type: 'integer' }, height: { type: 'integer' } }, required: ['base', 'height'] } }],
+  function: [
+    {
+      name: 'calc_area_triangle',
+      parameters: {
+        type: 'dict',
+        properties: { base: { type: 'integer' }, height: { type: 'integer' } },
+        required: ['base', 'height'],
+      },
+    },
+  ],
   language: 'Python',
   test_category: 'parallel',
   intent: {
@@ -105,8 +118,16 @@ export const actionsRecord: BenchmarkRecord = {
     proposal: "Actually the first garden's height should be 6 meters.",
     single_turn: { original: '…', direct_revised: '…' },
     reference: {
-      original: [{ calc_area_triangle: { base: [10], height: [5] } }, { calc_area_triangle: { base: [15], height: [7] } }, { calc_area_triangle: { base: [20], height: [10] } }],
-      revised: [{ calc_area_triangle: { base: [10], height: [6] } }, { calc_area_triangle: { base: [15], height: [7] } }, { calc_area_triangle: { base: [20], height: [10] } }],
+      original: [
+        { calc_area_triangle: { base: [10], height: [5] } },
+        { calc_area_triangle: { base: [15], height: [7] } },
+        { calc_area_triangle: { base: [20], height: [10] } },
+      ],
+      revised: [
+        { calc_area_triangle: { base: [10], height: [6] } },
+        { calc_area_triangle: { base: [15], height: [7] } },
+        { calc_area_triangle: { base: [20], height: [10] } },
+      ],
     },
   },
 };

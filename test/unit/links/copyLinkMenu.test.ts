@@ -11,7 +11,9 @@ interface MenuItem {
   when?: string;
 }
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { contributes: { menus: Record<string, MenuItem[]> } };
+const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
+  contributes: { menus: Record<string, MenuItem[]> };
+};
 
 /** The `viewItem =~ /…/` regex of a `when` clause. */
 function viewItemRegex(when: string): RegExp {
@@ -26,11 +28,19 @@ describe('Copy Link in the Sources tree context menu', () => {
   it('shows on runs, forks, user turns and other turns', () => {
     expect(item?.when).toBeDefined();
     const re = viewItemRegex(item!.when!);
-    for (const value of [CONTEXT_VALUES.run, CONTEXT_VALUES.forkRun, CONTEXT_VALUES.turn, CONTEXT_VALUES.userTurn]) expect({ value, shown: re.test(value) }).toEqual({ value, shown: true });
+    for (const value of [CONTEXT_VALUES.run, CONTEXT_VALUES.forkRun, CONTEXT_VALUES.turn, CONTEXT_VALUES.userTurn])
+      expect({ value, shown: re.test(value) }).toEqual({ value, shown: true });
   });
 
   it('does not show on rows that name no conversation', () => {
     const re = viewItemRegex(item!.when!);
-    for (const value of [CONTEXT_VALUES.source, CONTEXT_VALUES.instance, CONTEXT_VALUES.domain, CONTEXT_VALUES.bookkeeping, CONTEXT_VALUES.logFile]) expect({ value, shown: re.test(value) }).toEqual({ value, shown: false });
+    for (const value of [
+      CONTEXT_VALUES.source,
+      CONTEXT_VALUES.instance,
+      CONTEXT_VALUES.domain,
+      CONTEXT_VALUES.bookkeeping,
+      CONTEXT_VALUES.logFile,
+    ])
+      expect({ value, shown: re.test(value) }).toEqual({ value, shown: false });
   });
 });

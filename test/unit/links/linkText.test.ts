@@ -15,13 +15,18 @@ describe('links are capped where they are parsed', () => {
       expect(r.error).toMatch(/characters a conversation id does not/);
       expect(r.error).not.toMatch(/[[\]()]/);
     }
-    expect(parseIntentLink('/conversation', `conv=${encodeURIComponent('[x](command:workbench.action.quit)')}`).ok).toBe(false);
+    expect(
+      parseIntentLink('/conversation', `conv=${encodeURIComponent('[x](command:workbench.action.quit)')}`).ok,
+    ).toBe(false);
   });
 
   it('refuses a 2 MB id and an over-long link', () => {
     const big = 'a'.repeat(2 * 1024 * 1024);
     expect(parseIntentLink('/conversation', `conv=${big}`)).toMatchObject({ ok: false, error: /longer than/ });
-    expect(parseIntentLink('/conversation', `conv=${'a'.repeat(300)}`)).toMatchObject({ ok: false, error: /longer than 256/ });
+    expect(parseIntentLink('/conversation', `conv=${'a'.repeat(300)}`)).toMatchObject({
+      ok: false,
+      error: /longer than 256/,
+    });
     expect(parseIntentLink(`/${'x'.repeat(MAX_LINK_CHARS)}`, '')).toMatchObject({ ok: false, error: /link is longer/ });
     expect(parseIntentLink('/conversation', `conv=${'a'.repeat(256)}`)).toMatchObject({ ok: true });
   });

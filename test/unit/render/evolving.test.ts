@@ -1,5 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { evolvingUserTurns, renderEvolving, evolvingAnchorPrompt, oracleRecap, PROMPT_RECAP } from '../../../src/core/render/evolving';
+import {
+  evolvingUserTurns,
+  renderEvolving,
+  evolvingAnchorPrompt,
+  oracleRecap,
+  PROMPT_RECAP,
+} from '../../../src/core/render/evolving';
 import { EvolvingPlanSchema, type EvolvingPlan } from '../../../src/core/schema/evolving';
 import { IntentTransitionLogSchema } from '../../../src/core/schema/runlog';
 import { evolvingTimeline } from '../../../src/core/state/evolvingTimeline';
@@ -10,10 +16,39 @@ const plan: EvolvingPlan = EvolvingPlanSchema.parse({
   system: 'You are a careful math tutor.',
   anchor: { function: 'product', args: { a: 3, b: 6, c: 2 }, question: 'Multiply 3, 6 and 2.', answer: 36 },
   turns: [
-    { transition: 'initial', function: 'sum', args: { a: 3, b: 5, c: 2 }, revealed: ['a', 'b'], user: 'Add 3 and 5.', answer: 8 },
-    { transition: 'reveal', function: 'sum', args: { a: 3, b: 5, c: 2 }, revealed: ['a', 'b', 'c'], user: 'Also add 2.', answer: 10 },
-    { transition: 'revise', function: 'sum', args: { a: 3, b: 6, c: 2 }, revealed: ['a', 'b', 'c'], user: 'Now compute 3 + 6 + 2.', answer: 11 },
-    { transition: 'switch', function: 'product', goal: 'the product of the numbers', args: { a: 3, b: 6, c: 2 }, revealed: ['a', 'b', 'c'], user: 'Instead, multiply them.', answer: 36 },
+    {
+      transition: 'initial',
+      function: 'sum',
+      args: { a: 3, b: 5, c: 2 },
+      revealed: ['a', 'b'],
+      user: 'Add 3 and 5.',
+      answer: 8,
+    },
+    {
+      transition: 'reveal',
+      function: 'sum',
+      args: { a: 3, b: 5, c: 2 },
+      revealed: ['a', 'b', 'c'],
+      user: 'Also add 2.',
+      answer: 10,
+    },
+    {
+      transition: 'revise',
+      function: 'sum',
+      args: { a: 3, b: 6, c: 2 },
+      revealed: ['a', 'b', 'c'],
+      user: 'Now compute 3 + 6 + 2.',
+      answer: 11,
+    },
+    {
+      transition: 'switch',
+      function: 'product',
+      goal: 'the product of the numbers',
+      args: { a: 3, b: 6, c: 2 },
+      revealed: ['a', 'b', 'c'],
+      user: 'Instead, multiply them.',
+      answer: 36,
+    },
   ],
 });
 
@@ -41,28 +76,46 @@ describe('evolving rendering', () => {
   it('recap oracle restates the active function and the revealed, latest values', () => {
     const turns = evolvingUserTurns(plan, 'oracle');
     expect(turns[0]!.recap).toBeUndefined();
-    expect(turns[2]!.recap).toBe('Before answering, recall that the task is now: sum. The following conditions apply: a is 3; b is 6; c is 2.');
-    expect(turns[3]!.content).toBe('Instead, multiply them. Before answering, recall that the goal is: "the product of the numbers". The following conditions apply: a is 3; b is 6; c is 2.');
+    expect(turns[2]!.recap).toBe(
+      'Before answering, recall that the task is now: sum. The following conditions apply: a is 3; b is 6; c is 2.',
+    );
+    expect(turns[3]!.content).toBe(
+      'Instead, multiply them. Before answering, recall that the goal is: "the product of the numbers". The following conditions apply: a is 3; b is 6; c is 2.',
+    );
   });
 
   it('the oracle recap leaves out unrevealed and superseded arguments', () => {
     const snapshot = evolvingTimeline(plan).snapshots[0]!;
-    expect(oracleRecap(snapshot)).toBe('Before answering, recall that the task is now: sum. The following conditions apply: a is 3; b is 5.');
+    expect(oracleRecap(snapshot)).toBe(
+      'Before answering, recall that the task is now: sum. The following conditions apply: a is 3; b is 5.',
+    );
     const switched = evolvingTimeline(
       EvolvingPlanSchema.parse({
         ...plan,
-        turns: [plan.turns[0], { transition: 'switch', function: 'double', args: { a: 3 }, revealed: ['a'], user: 'Just double 3.' }],
+        turns: [
+          plan.turns[0],
+          { transition: 'switch', function: 'double', args: { a: 3 }, revealed: ['a'], user: 'Just double 3.' },
+        ],
         anchor: { function: 'double', args: { a: 3 }, question: 'Double 3.', answer: 6 },
       }),
     ).snapshots[1]!;
-    expect(oracleRecap(switched)).toBe('Before answering, recall that the task is now: double. The following conditions apply: a is 3.');
+    expect(oracleRecap(switched)).toBe(
+      'Before answering, recall that the task is now: double. The following conditions apply: a is 3.',
+    );
   });
 
   it('each user turn carries the intent_transition entry the runner logs after it', () => {
     const turns = evolvingUserTurns(plan, 'none');
     expect(turns.map((u) => u.log.turn)).toEqual([0, 1, 2, 3]);
     for (const u of turns) expect(IntentTransitionLogSchema.safeParse(u.log).success).toBe(true);
-    expect(turns[3]!.log).toEqual({ type: 'intent_transition', turn: 3, transition: 'switch', function: 'product', args: { a: 3, b: 6, c: 2 }, revealed: ['a', 'b', 'c'] });
+    expect(turns[3]!.log).toEqual({
+      type: 'intent_transition',
+      turn: 3,
+      transition: 'switch',
+      function: 'product',
+      args: { a: 3, b: 6, c: 2 },
+      revealed: ['a', 'b', 'c'],
+    });
   });
 
   it('the multi-turn rendering uses the plan recap by default', () => {

@@ -8,12 +8,21 @@ describe('review edits', () => {
     const rec = goodMathRecord();
     delete rec.intent!.review;
     const raw = JSON.stringify(rec);
-    const added = JSON.parse(applyFieldEdits(raw, reviewEdits(rec, { status: 'approved', note: 'fine', by: 'ana', at: 'T' })));
+    const added = JSON.parse(
+      applyFieldEdits(raw, reviewEdits(rec, { status: 'approved', note: 'fine', by: 'ana', at: 'T' })),
+    );
     expect(added.intent.review).toEqual({ status: 'approved', note: 'fine', by: 'ana', at: 'T' });
 
     const withReview = goodMathRecord();
-    withReview.intent!.review = { status: 'pending', note: 'old', by: 'bot', at: 'x', extra: 1 } as NonNullable<typeof withReview.intent>['review'];
-    const out = JSON.parse(applyFieldEdits(JSON.stringify(withReview), reviewEdits(withReview, { status: 'needs-work', note: 'wording', at: 'T' })));
+    withReview.intent!.review = { status: 'pending', note: 'old', by: 'bot', at: 'x', extra: 1 } as NonNullable<
+      typeof withReview.intent
+    >['review'];
+    const out = JSON.parse(
+      applyFieldEdits(
+        JSON.stringify(withReview),
+        reviewEdits(withReview, { status: 'needs-work', note: 'wording', at: 'T' }),
+      ),
+    );
     expect(out.intent.review).toEqual({ status: 'needs-work', note: 'wording', at: 'T', extra: 1 });
     expect(Object.keys(out.intent.review)).toEqual(['status', 'note', 'at', 'extra']);
   });

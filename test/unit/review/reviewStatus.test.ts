@@ -5,7 +5,10 @@ import { isPendingReview, pendingAfter, reviewStateOf, reviewStatusText } from '
 import type { BenchmarkRecord } from '../../../src/core/schema/records';
 import { goodMathRecord } from '../checks/fixtures';
 
-function rec(taskId: string, review: NonNullable<BenchmarkRecord['intent']>['review'] | 'none' | 'no-intent'): BenchmarkRecord {
+function rec(
+  taskId: string,
+  review: NonNullable<BenchmarkRecord['intent']>['review'] | 'none' | 'no-intent',
+): BenchmarkRecord {
   const r = goodMathRecord();
   r.task_id = taskId;
   if (review === 'no-intent') delete r.intent;
@@ -24,7 +27,13 @@ describe('review status', () => {
   });
 
   it('the next pending records skip unreviewed and decided ones, wrap, and leave out the current one', () => {
-    const list = [rec('1', { status: 'pending' }), rec('2', 'none'), rec('3', { status: 'approved' }), rec('4', { status: 'pending' }), rec('5', 'no-intent')].map((record) => ({ record }));
+    const list = [
+      rec('1', { status: 'pending' }),
+      rec('2', 'none'),
+      rec('3', { status: 'approved' }),
+      rec('4', { status: 'pending' }),
+      rec('5', 'no-intent'),
+    ].map((record) => ({ record }));
     expect(pendingAfter(list, '1').map((r) => r.record.task_id)).toEqual(['4']);
     expect(pendingAfter(list, '4').map((r) => r.record.task_id)).toEqual(['1']);
     expect(pendingAfter(list, '2').map((r) => r.record.task_id)).toEqual(['4', '1']);
@@ -35,7 +44,9 @@ describe('review status', () => {
   it('says each state in words, with the note of a needs-work or rejected decision', () => {
     expect(reviewStatusText(rec('a', { status: 'approved', note: 'fine' }))).toBe('✓ approved');
     expect(reviewStatusText(rec('a', { status: 'pending' }))).toBe('pending');
-    expect(reviewStatusText(rec('a', { status: 'needs-work', note: 'the neutral\nquestions repeat' }))).toBe('needs work: the neutral questions repeat');
+    expect(reviewStatusText(rec('a', { status: 'needs-work', note: 'the neutral\nquestions repeat' }))).toBe(
+      'needs work: the neutral questions repeat',
+    );
     expect(reviewStatusText(rec('a', { status: 'rejected' }))).toBe('✗ rejected');
     expect(reviewStatusText(rec('a', 'none'))).toBe('no review');
     expect(reviewStatusText(rec('a', 'no-intent'))).toBe('no revision');

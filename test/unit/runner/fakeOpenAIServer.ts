@@ -35,16 +35,30 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-function sendChat(res: ServerResponse, body: ChatRequestBody, text: string, usage: { prompt_tokens: number; completion_tokens: number }): void {
+function sendChat(
+  res: ServerResponse,
+  body: ChatRequestBody,
+  text: string,
+  usage: { prompt_tokens: number; completion_tokens: number },
+): void {
   const id = 'chatcmpl-fake';
   if (body.stream) {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     // Split into several deltas so streaming is really exercised.
     const pieces = text.match(/.{1,7}/gs) ?? [''];
-    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] })}\n\n`);
-    for (const p of pieces) res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta: { content: p }, finish_reason: null }] })}\n\n`);
-    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
-    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: body.model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] })}\n\n`,
+    );
+    for (const p of pieces)
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta: { content: p }, finish_reason: null }] })}\n\n`,
+      );
+    res.write(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+    );
+    res.write(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: body.model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`,
+    );
     res.end('data: [DONE]\n\n');
     return;
   }

@@ -9,21 +9,29 @@ import { GENERATION_DEFAULTS } from '../../../src/core/providers/chatProvider';
 import { foldSystemMessage } from '../../../src/core/providers/foldSystemMessage';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
-  contributes: { configuration: { properties: Record<string, { items?: { properties: Record<string, unknown>; required: string[] } }> }; commands: Array<{ command: string; category?: string }> };
+  contributes: {
+    configuration: {
+      properties: Record<string, { items?: { properties: Record<string, unknown>; required: string[] } }>;
+    };
+    commands: Array<{ command: string; category?: string }>;
+  };
   capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
 };
 
 describe('provider configuration', () => {
   it('contributes a setting schema with exactly the fields the runtime schema knows', () => {
     const items = pkg.contributes.configuration.properties['intentLens.providers']!.items!;
-    const generated = z.toJSONSchema(ProviderFieldsSchema) as { properties: Record<string, { enum?: string[]; type?: string }> };
+    const generated = z.toJSONSchema(ProviderFieldsSchema) as {
+      properties: Record<string, { enum?: string[]; type?: string }>;
+    };
     expect(Object.keys(items.properties).sort()).toEqual(Object.keys(generated.properties).sort());
     for (const [name, prop] of Object.entries(items.properties) as Array<[string, { enum?: string[] }]>) {
       if (generated.properties[name]!.enum) expect(prop.enum, name).toEqual(generated.properties[name]!.enum);
     }
     expect(items.required.sort()).toEqual(['id', 'kind', 'model']);
     expect(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations).toContain('intentLens.providers');
-    for (const id of ['intentLens.runInstance', 'intentLens.setApiKey']) expect(pkg.contributes.commands.find((c) => c.command === id)?.category).toBe('Intent Lens');
+    for (const id of ['intentLens.runInstance', 'intentLens.setApiKey'])
+      expect(pkg.contributes.commands.find((c) => c.command === id)?.category).toBe('Intent Lens');
   });
 
   it('accepts good definitions and explains bad ones', () => {
@@ -42,12 +50,22 @@ describe('provider configuration', () => {
     expect(parseProviders({ providers: [{ id: 'a', kind: 'anthropic', model: 'm' }] }).providers).toHaveLength(1);
   });
 
-  it('keeps the paper\'s generation settings', () => {
-    expect(GENERATION_DEFAULTS).toEqual({ assistant: { temperature: 0, maxTokensMulti: 4096, maxTokensSingle: 1000, seed: 0 }, simulator: { temperature: 0, maxTokens: 192, seed: 0 } });
+  it("keeps the paper's generation settings", () => {
+    expect(GENERATION_DEFAULTS).toEqual({
+      assistant: { temperature: 0, maxTokensMulti: 4096, maxTokensSingle: 1000, seed: 0 },
+      simulator: { temperature: 0, maxTokens: 192, seed: 0 },
+    });
   });
 
   it('folds the system message into the first user message', () => {
-    expect(foldSystemMessage([{ role: 'system', content: 'S' }, { role: 'user', content: 'U1' }, { role: 'assistant', content: 'A1' }, { role: 'user', content: 'U2' }])).toEqual([
+    expect(
+      foldSystemMessage([
+        { role: 'system', content: 'S' },
+        { role: 'user', content: 'U1' },
+        { role: 'assistant', content: 'A1' },
+        { role: 'user', content: 'U2' },
+      ]),
+    ).toEqual([
       { role: 'user', content: 'S\n\nU1' },
       { role: 'assistant', content: 'A1' },
       { role: 'user', content: 'U2' },

@@ -15,7 +15,14 @@ afterAll(async () => {
 });
 
 function provider(extra: Partial<ConstructorParameters<typeof OpenAICompatibleProvider>[0]> = {}) {
-  return new OpenAICompatibleProvider({ id: 'local', baseUrl: server.baseUrl, model: 'm1', maxRetries: 2, timeoutMs: 5000, ...extra });
+  return new OpenAICompatibleProvider({
+    id: 'local',
+    baseUrl: server.baseUrl,
+    model: 'm1',
+    maxRetries: 2,
+    timeoutMs: 5000,
+    ...extra,
+  });
 }
 
 async function errorOf(p: Promise<unknown>): Promise<ProviderError> {
@@ -30,14 +37,33 @@ async function errorOf(p: Promise<unknown>): Promise<ProviderError> {
 
 describe('OpenAI-compatible provider', () => {
   it('completes without streaming and reports usage and sent settings', async () => {
-    server.setHandler(() => ({ kind: 'chat', text: 'The answer is 42.', usage: { prompt_tokens: 20, completion_tokens: 5 } }));
+    server.setHandler(() => ({
+      kind: 'chat',
+      text: 'The answer is 42.',
+      usage: { prompt_tokens: 20, completion_tokens: 5 },
+    }));
     const start = server.requests.length;
-    const r = await provider().complete([{ role: 'system', content: 'sys' }, { role: 'user', content: 'q' }], { temperature: 0, maxTokens: 99, seed: 3 });
+    const r = await provider().complete(
+      [
+        { role: 'system', content: 'sys' },
+        { role: 'user', content: 'q' },
+      ],
+      { temperature: 0, maxTokens: 99, seed: 3 },
+    );
     expect(r.text).toBe('The answer is 42.');
     expect(r.usage).toEqual({ input_tokens: 20, output_tokens: 5 });
     const sent = server.requests[start]!;
     expect(sent.path).toBe('/v1/chat/completions');
-    expect(sent.body).toMatchObject({ model: 'm1', temperature: 0, max_tokens: 99, seed: 3, messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: 'q' }] });
+    expect(sent.body).toMatchObject({
+      model: 'm1',
+      temperature: 0,
+      max_tokens: 99,
+      seed: 3,
+      messages: [
+        { role: 'system', content: 'sys' },
+        { role: 'user', content: 'q' },
+      ],
+    });
     expect(sent.body.stream).toBeFalsy();
   });
 
@@ -45,7 +71,9 @@ describe('OpenAI-compatible provider', () => {
     const long = 'Streaming works: each piece arrives as its own SSE event. Total = 7.';
     server.setHandler(() => ({ kind: 'chat', text: long }));
     const deltas: string[] = [];
-    const r = await provider({ stream: true }).complete([{ role: 'user', content: 'q' }], { onToken: (d) => deltas.push(d) });
+    const r = await provider({ stream: true }).complete([{ role: 'user', content: 'q' }], {
+      onToken: (d) => deltas.push(d),
+    });
     expect(r.text).toBe(long);
     expect(deltas.length).toBeGreaterThan(3);
     expect(deltas.join('')).toBe(long);
@@ -55,7 +83,11 @@ describe('OpenAI-compatible provider', () => {
 
   it('retries a 429 after the Retry-After it was given, then succeeds', async () => {
     const start = server.requests.length;
-    server.setHandler((_req, i) => (i === start ? { kind: 'status', status: 429, headers: { 'retry-after': '1' } } : { kind: 'chat', text: 'ok after wait' }));
+    server.setHandler((_req, i) =>
+      i === start
+        ? { kind: 'status', status: 429, headers: { 'retry-after': '1' } }
+        : { kind: 'chat', text: 'ok after wait' },
+    );
     const t0 = Date.now();
     const r = await provider().complete([{ role: 'user', content: 'q' }]);
     expect(r.text).toBe('ok after wait');
@@ -68,7 +100,12 @@ describe('OpenAI-compatible provider', () => {
 
   it('retries 5xx with backoff and gives a clear error when retries run out', async () => {
     const start = server.requests.length;
-    server.setHandler(() => ({ kind: 'status', status: 503, headers: { 'retry-after-ms': '10' }, body: { error: { message: 'overloaded' } } }));
+    server.setHandler(() => ({
+      kind: 'status',
+      status: 503,
+      headers: { 'retry-after-ms': '10' },
+      body: { error: { message: 'overloaded' } },
+    }));
     const e = await errorOf(provider({ maxRetries: 2 }).complete([{ role: 'user', content: 'q' }]));
     expect(server.requests.length - start).toBe(3);
     expect(e.kind).toBe('server');
@@ -88,7 +125,9 @@ describe('OpenAI-compatible provider', () => {
     server.setHandler(() => ({ kind: 'hang' }));
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 100);
-    const e = await errorOf(provider({ timeoutMs: 60_000 }).complete([{ role: 'user', content: 'q' }], { signal: ac.signal }));
+    const e = await errorOf(
+      provider({ timeoutMs: 60_000 }).complete([{ role: 'user', content: 'q' }], { signal: ac.signal }),
+    );
     expect(e.kind).toBe('cancelled');
   });
 
@@ -98,7 +137,9 @@ describe('OpenAI-compatible provider', () => {
     setTimeout(() => ac.abort(), 200);
     const t0 = Date.now();
     // A 60 s budget has room for the 30 s wait, so the wait really starts before the cancel.
-    const e = await errorOf(provider({ timeoutMs: 60_000 }).complete([{ role: 'user', content: 'q' }], { signal: ac.signal }));
+    const e = await errorOf(
+      provider({ timeoutMs: 60_000 }).complete([{ role: 'user', content: 'q' }], { signal: ac.signal }),
+    );
     expect(e.kind).toBe('cancelled');
     expect(Date.now() - t0).toBeLessThan(3000);
   });
@@ -110,7 +151,11 @@ describe('OpenAI-compatible provider', () => {
     expect(auth.message).toMatch(/401/);
     expect(auth.message).toMatch(/Set API Key/);
     expect(auth.message).not.toContain('sk-wrong');
-    server.setHandler(() => ({ kind: 'status', status: 404, body: { error: { message: 'The model `nope` does not exist' } } }));
+    server.setHandler(() => ({
+      kind: 'status',
+      status: 404,
+      body: { error: { message: 'The model `nope` does not exist' } },
+    }));
     const nf = await errorOf(provider({ model: 'nope' }).complete([{ role: 'user', content: 'q' }]));
     expect(nf.kind).toBe('not-found');
     expect(nf.message).toContain('"nope"');
@@ -125,7 +170,12 @@ describe('OpenAI-compatible provider', () => {
         s.close(() => resolve(p));
       });
     });
-    const p = new OpenAICompatibleProvider({ id: 'dead', baseUrl: `http://127.0.0.1:${port}/v1`, model: 'm', maxRetries: 0 });
+    const p = new OpenAICompatibleProvider({
+      id: 'dead',
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      model: 'm',
+      maxRetries: 0,
+    });
     const e = await errorOf(p.complete([{ role: 'user', content: 'q' }]));
     expect(e.kind).toBe('connection');
     expect(e.message).toMatch(/refused/);
@@ -140,7 +190,9 @@ describe('OpenAI-compatible provider', () => {
     expect(noChoices.kind).toBe('malformed');
     expect(noChoices.message).toMatch(/choices/);
     server.setHandler(() => ({ kind: 'raw', contentType: 'text/event-stream', body: 'data: {not json\n\n' }));
-    const badStream = await errorOf(provider({ maxRetries: 0, stream: true }).complete([{ role: 'user', content: 'q' }]));
+    const badStream = await errorOf(
+      provider({ maxRetries: 0, stream: true }).complete([{ role: 'user', content: 'q' }]),
+    );
     expect(badStream.kind).toBe('malformed');
   });
 

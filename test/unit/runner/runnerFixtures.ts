@@ -14,7 +14,8 @@ export const mathRecord: BenchmarkRecord = {
     { shard_id: 3, shard_text: 'every sack holds 10 kilograms' },
     { shard_id: 4, shard_text: 'flour costs $2 per kilogram' },
   ],
-  question: 'A baker bought 6 sacks of flour. Every sack holds 10 kilograms. Flour costs $2 per kilogram. What did the baker spend?',
+  question:
+    'A baker bought 6 sacks of flour. Every sack holds 10 kilograms. Flour costs $2 per kilogram. What did the baker spend?',
   answer: '6*10*2 = 120\n#### 120',
   intent: {
     shard_id: 2,
@@ -35,8 +36,10 @@ export const mathRecord: BenchmarkRecord = {
     ],
     connector: 'Before you go, I have one quick last minute thought:',
     single_turn: {
-      original: 'A baker bought 6 sacks of flour. Every sack holds 10 kilograms. Flour costs $2 per kilogram. What did the baker spend?',
-      direct_revised: 'A baker bought 3 sacks of flour. Every sack holds 10 kilograms. Flour costs $2 per kilogram. What did the baker spend?',
+      original:
+        'A baker bought 6 sacks of flour. Every sack holds 10 kilograms. Flour costs $2 per kilogram. What did the baker spend?',
+      direct_revised:
+        'A baker bought 3 sacks of flour. Every sack holds 10 kilograms. Flour costs $2 per kilogram. What did the baker spend?',
     },
     reference: { original: 120, revised: 60 },
   },
@@ -47,5 +50,9 @@ export const lastNumberScorer: ScoreFinal = async (record, spec, text) => {
   const reference = renderInstance(record, spec).reference;
   const nums = text.match(/-?\d+(?:\.\d+)?/g);
   const extracted = nums ? nums[nums.length - 1]! : null;
-  return { is_correct: extracted !== null && Number(extracted) === Number(reference), extracted, details: { reference } };
+  return {
+    is_correct: extracted !== null && Number(extracted) === Number(reference),
+    extracted,
+    details: { reference },
+  };
 };

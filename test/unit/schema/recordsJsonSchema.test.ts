@@ -9,7 +9,9 @@ import { starterLibrary } from '../../../src/core/templates/templates';
 
 const SHARED = resolve(__dirname, '../../../../shared/data');
 const SAMPLE = join(SHARED, 'intent-sample.records.jsonl');
-const pkg = JSON.parse(readFileSync(resolve(__dirname, '../../../package.json'), 'utf8')) as { contributes: { jsonValidation: Array<{ fileMatch: string; url: string }> } };
+const pkg = JSON.parse(readFileSync(resolve(__dirname, '../../../package.json'), 'utf8')) as {
+  contributes: { jsonValidation: Array<{ fileMatch: string; url: string }> };
+};
 
 describe('contributed JSON Schemas', () => {
   it('package.json contributes records and templates schemas', () => {
@@ -20,7 +22,10 @@ describe('contributed JSON Schemas', () => {
 
   it.skipIf(!existsSync(SAMPLE))('the records schema accepts the real records and rejects a broken one', () => {
     const validator = z.fromJSONSchema(jsonSchemas().records as Parameters<typeof z.fromJSONSchema>[0]);
-    const records = readFileSync(SAMPLE, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const records = readFileSync(SAMPLE, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(validator.safeParse(records).success).toBe(true);
     const broken = structuredClone(records);
     delete broken[0]!.task_id;

@@ -46,13 +46,24 @@ describe('finding hits in one conversation', () => {
       [2, 'user', 4],
       [2, 'assistant', 5],
     ]);
-    expect(findInConversation(meta, trace, compileQuery({ text: 'helpful' }))[0]).toMatchObject({ turn: 1, role: 'system' });
+    expect(findInConversation(meta, trace, compileQuery({ text: 'helpful' }))[0]).toMatchObject({
+      turn: 1,
+      role: 'system',
+    });
   });
   it('honours case, whole word and role filters', () => {
-    expect(findInConversation(meta, trace, compileQuery({ text: 'bags', caseSensitive: true })).map((h) => h.trace_index)).toEqual([3, 4, 5]);
-    expect(findInConversation(meta, trace, compileQuery({ text: 'bags', wholeWord: true })).map((h) => h.trace_index)).toEqual([1, 3]);
-    expect(findInConversation(meta, trace, compileQuery({ text: 'bags', roles: ['assistant'] })).map((h) => h.trace_index)).toEqual([3, 5]);
-    expect(findInConversation(meta, trace, compileQuery({ text: '\\d+ (hand)?bags', regex: true })).map((h) => h.snippet)).toEqual(['The chef bought 4 bags of onions.', 'Handbags: 2 handbags.']);
+    expect(
+      findInConversation(meta, trace, compileQuery({ text: 'bags', caseSensitive: true })).map((h) => h.trace_index),
+    ).toEqual([3, 4, 5]);
+    expect(
+      findInConversation(meta, trace, compileQuery({ text: 'bags', wholeWord: true })).map((h) => h.trace_index),
+    ).toEqual([1, 3]);
+    expect(
+      findInConversation(meta, trace, compileQuery({ text: 'bags', roles: ['assistant'] })).map((h) => h.trace_index),
+    ).toEqual([3, 5]);
+    expect(
+      findInConversation(meta, trace, compileQuery({ text: '\\d+ (hand)?bags', regex: true })).map((h) => h.snippet),
+    ).toEqual(['The chef bought 4 bags of onions.', 'Handbags: 2 handbags.']);
   });
   it('skips empty regex matches instead of reporting every message', () => {
     expect(findInConversation(meta, trace, compileQuery({ text: 'x*', regex: true }))).toEqual([]);
@@ -87,13 +98,38 @@ describe('token index', () => {
   it('never misses a document the matcher would find: mixed scripts, case, punctuation, long words', () => {
     // The index hashes ASCII words in place and splits other runs with the query's Unicode rules;
     // every whole-word query must find exactly the documents a brute-force regex finds.
-    const pieces = ['Bags', 'bags', 'BAGS', 'naïve', 'NAÏVE', 'a—b', 'Straße', 'Ωmega', 'ΣΊΣΥΦΟΣ', '\u212Aelvin', 'İstanbul', 'x_1', '42', '4.2', '😀emoji', 'über-cool', 'supercalifragilisticexpialidocious', 'Supercalifragilisticexpialidocious!', '«quoted»', 'tab\there'];
+    const pieces = [
+      'Bags',
+      'bags',
+      'BAGS',
+      'naïve',
+      'NAÏVE',
+      'a—b',
+      'Straße',
+      'Ωmega',
+      'ΣΊΣΥΦΟΣ',
+      '\u212Aelvin',
+      'İstanbul',
+      'x_1',
+      '42',
+      '4.2',
+      '😀emoji',
+      'über-cool',
+      'supercalifragilisticexpialidocious',
+      'Supercalifragilisticexpialidocious!',
+      '«quoted»',
+      'tab\there',
+    ];
     let seed = 7;
-    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-    const docs = Array.from({ length: 200 }, () => Array.from({ length: 6 }, () => pieces[Math.floor(rand() * pieces.length)]).join(rand() < 0.5 ? ' ' : ', '));
+    const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const docs = Array.from({ length: 200 }, () =>
+      Array.from({ length: 6 }, () => pieces[Math.floor(rand() * pieces.length)]).join(rand() < 0.5 ? ' ' : ', '),
+    );
     const idx = new TokenIndex();
     docs.forEach((d, i) => idx.addDocument(i, [d]));
-    const queryWords = new Set(docs.flatMap((d) => [...d.toLowerCase().matchAll(/[\p{L}\p{M}\p{N}_]+/gu)].map((m) => m[0])));
+    const queryWords = new Set(
+      docs.flatMap((d) => [...d.toLowerCase().matchAll(/[\p{L}\p{M}\p{N}_]+/gu)].map((m) => m[0])),
+    );
     expect(queryWords.size).toBeGreaterThan(15);
     for (const word of queryWords) {
       const q = compileQuery({ text: word, wholeWord: true });
@@ -115,14 +151,30 @@ describe('search index over a growing log', () => {
   };
 
   it('finds hits by line, picks up appends and forgets rewritten content', async () => {
-    const file = tempLog([conversation([['user', 'first needle here'], ['assistant', 'ok']]), conversation([['user', 'nothing'], ['assistant', 'Needles everywhere']])]);
+    const file = tempLog([
+      conversation([
+        ['user', 'first needle here'],
+        ['assistant', 'ok'],
+      ]),
+      conversation([
+        ['user', 'nothing'],
+        ['assistant', 'Needles everywhere'],
+      ]),
+    ]);
     const index = new SearchIndex();
     await index.indexFile(file);
     expect((await collect(index, 'needle')).map((m) => [m.line, m.role])).toEqual([
       [1, 'user'],
       [2, 'assistant'],
     ]);
-    appendFileSync(file, conversation([['user', 'a'], ['assistant', 'b'], ['user', 'late needle']]) + '\n');
+    appendFileSync(
+      file,
+      conversation([
+        ['user', 'a'],
+        ['assistant', 'b'],
+        ['user', 'late needle'],
+      ]) + '\n',
+    );
     await index.indexFile(file);
     expect((await collect(index, 'late needle')).map((m) => [m.line, m.turn])).toEqual([[3, 2]]);
     writeFileSync(file, conversation([['user', 'replaced entirely']]) + '\n');

@@ -13,12 +13,23 @@ export function testSearchWorker(): string {
   if (script) return script;
   const dir = mkdtempSync(join(tmpdir(), 'intent-lens-searchworker-'));
   script = join(dir, 'searchWorker.js');
-  buildSync({ entryPoints: [join(repoRoot, 'src/core/search/searchWorker.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: script, logLevel: 'silent' });
+  buildSync({
+    entryPoints: [join(repoRoot, 'src/core/search/searchWorker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: script,
+    logLevel: 'silent',
+  });
   return script;
 }
 
 let n = 0;
-export function conversation(trace: Array<[role: string, content: unknown]>, extra: Record<string, unknown> = {}): string {
+export function conversation(
+  trace: Array<[role: string, content: unknown]>,
+  extra: Record<string, unknown> = {},
+): string {
   return JSON.stringify({
     conv_id: `c${++n}-${Math.random().toString(36).slice(2, 8)}`,
     task: 'math',

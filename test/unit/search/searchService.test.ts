@@ -18,7 +18,12 @@ afterAll(() => services.forEach((s) => s.dispose()));
 
 describe('search service (worker threads)', () => {
   it('indexes, searches, and sees appended conversations', async () => {
-    const file = tempLog([conversation([['user', 'alpha beta'], ['assistant', 'gamma']])]);
+    const file = tempLog([
+      conversation([
+        ['user', 'alpha beta'],
+        ['assistant', 'gamma'],
+      ]),
+    ]);
     const service = newService();
     await service.indexFiles([file]);
     expect((await service.search({ text: 'gamma' })).matches.map((m) => m.role)).toEqual(['assistant']);
@@ -31,7 +36,11 @@ describe('search service (worker threads)', () => {
   });
 
   it('scopes a search to the given conversations (a filter), and the limit counts only those', async () => {
-    const file = tempLog([conversation([['user', 'needle one']]), conversation([['user', 'needle two']]), conversation([['user', 'needle three']])]);
+    const file = tempLog([
+      conversation([['user', 'needle one']]),
+      conversation([['user', 'needle two']]),
+      conversation([['user', 'needle three']]),
+    ]);
     const service = newService();
     await service.indexFiles([file]);
     const all = await service.search({ text: 'needle' });
@@ -40,7 +49,11 @@ describe('search service (worker threads)', () => {
     const scoped = await service.search({ text: 'needle' }, { only: new Set([third!]) });
     expect(scoped.matches.map((m) => m.line)).toEqual([3]);
     expect(scoped.candidates).toBe(1);
-    expect((await service.search({ text: 'needle' }, { only: new Set([first!, third!]), limit: 1 })).matches.map((m) => m.line)).toEqual([1]);
+    expect(
+      (await service.search({ text: 'needle' }, { only: new Set([first!, third!]), limit: 1 })).matches.map(
+        (m) => m.line,
+      ),
+    ).toEqual([1]);
     expect((await service.search({ text: 'needle' }, { only: new Set() })).matches).toEqual([]);
   });
 
@@ -71,7 +84,10 @@ describe('search service (worker threads)', () => {
   });
 
   it('cancels a running search when a new one starts, and the new one answers', async () => {
-    const file = tempLog([conversation([['assistant', 'a'.repeat(40) + '!']]), conversation([['user', 'plain words']])]);
+    const file = tempLog([
+      conversation([['assistant', 'a'.repeat(40) + '!']]),
+      conversation([['user', 'plain words']]),
+    ]);
     const service = newService();
     await service.indexFiles([file]);
     const slow = service.search({ text: '^(a|aa)+$', regex: true }, { budgetMs: 60_000 });
@@ -102,20 +118,36 @@ describe.skipIf(!hasSharedLogs)('search CLI on the shared logs', () => {
     const { code, out } = await run(['--logs', sharedLogs, '--json', '--word', 'onions']);
     expect(code).toBe(0);
     const got = (JSON.parse(out) as { matches: Array<Record<string, unknown>> }).matches;
-    expect(Object.keys(got[0] ?? {}).sort()).toEqual(['conv_id', 'file', 'line', 'model', 'role', 'snippet', 'task_id', 'turn']);
+    expect(Object.keys(got[0] ?? {}).sort()).toEqual([
+      'conv_id',
+      'file',
+      'line',
+      'model',
+      'role',
+      'snippet',
+      'task_id',
+      'turn',
+    ]);
     // Independent oracle: parse every line, count user turns, test each message with a word regex.
     const expected: string[] = [];
     for (const f of await listDataFiles([sharedLogs])) {
       if ((await detectFileKind(f)) !== 'logs') continue;
-      readFileSync(f, 'utf8').split('\n').forEach((text, i) => {
-        if (!text.trim()) return;
-        const e = JSON.parse(text) as { conv_id: string; trace: Array<{ role: string; content: unknown }> };
-        let turn = 0;
-        e.trace.forEach((m) => {
-          if (m.role === 'user') turn++;
-          if (['user', 'assistant', 'system'].includes(m.role) && typeof m.content === 'string' && /(^|[^\p{L}\p{N}_])onions($|[^\p{L}\p{N}_])/iu.test(m.content)) expected.push(`${f}:${i + 1}:${Math.max(1, turn)}:${m.role}`);
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .forEach((text, i) => {
+          if (!text.trim()) return;
+          const e = JSON.parse(text) as { conv_id: string; trace: Array<{ role: string; content: unknown }> };
+          let turn = 0;
+          e.trace.forEach((m) => {
+            if (m.role === 'user') turn++;
+            if (
+              ['user', 'assistant', 'system'].includes(m.role) &&
+              typeof m.content === 'string' &&
+              /(^|[^\p{L}\p{N}_])onions($|[^\p{L}\p{N}_])/iu.test(m.content)
+            )
+              expected.push(`${f}:${i + 1}:${Math.max(1, turn)}:${m.role}`);
+          });
         });
-      });
     }
     expect(expected.length).toBeGreaterThan(0);
     expect(got.map((m) => `${String(m.file)}:${String(m.line)}:${String(m.turn)}:${String(m.role)}`)).toEqual(expected);

@@ -11,8 +11,10 @@ import { evolvingStats } from '../../../src/core/stats/evolving';
 import { evolvingUserTurns } from '../../../src/core/render/evolving';
 
 /** The timeline the conversation model reads from a logged entry. */
-const timelineOfLog = (entry: Parameters<typeof parseConversation>[0], source: Parameters<typeof parseConversation>[1]) => parseConversation(entry, source).timeline;
-
+const timelineOfLog = (
+  entry: Parameters<typeof parseConversation>[0],
+  source: Parameters<typeof parseConversation>[1],
+) => parseConversation(entry, source).timeline;
 
 const root = resolve(__dirname, '../../..');
 const planFile = resolve(root, 'samples/evolving/sample.evolving.jsonl');

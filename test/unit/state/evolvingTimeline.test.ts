@@ -11,13 +11,53 @@ import { RunLogEntrySchema, type TraceMessage } from '../../../src/core/schema/r
 const restaurant: EvolvingPlan = EvolvingPlanSchema.parse({
   task_id: 'toy/restaurant',
   task: 'search',
-  anchor: { function: 'book_table', args: { city: 'Brooklyn', party_size: 4 }, question: 'Book a table for 4 in Brooklyn.', answer: 'booking:Brooklyn:4' },
+  anchor: {
+    function: 'book_table',
+    args: { city: 'Brooklyn', party_size: 4 },
+    question: 'Book a table for 4 in Brooklyn.',
+    answer: 'booking:Brooklyn:4',
+  },
   turns: [
-    { transition: 'initial', function: 'search_restaurant', args: { city: 'NY', cuisine: 'Italian' }, revealed: ['city'], user: 'Find me a restaurant in NY.', answer: 'search:NY' },
-    { transition: 'reveal', function: 'search_restaurant', args: { city: 'NY', cuisine: 'Italian' }, revealed: ['city', 'cuisine'], user: 'Italian, please.', answer: 'search:NY:Italian' },
-    { transition: 'revise', function: 'search_restaurant', args: { city: 'NY', cuisine: 'Sushi' }, revealed: ['city', 'cuisine'], user: 'Make that sushi.', answer: 'search:NY:Sushi' },
-    { transition: 'switch', function: 'book_table', args: { city: 'NY', party_size: 4 }, revealed: ['city', 'party_size'], user: 'Just book a table for 4.', answer: 'booking:NY:4' },
-    { transition: 'revise', function: 'book_table', args: { city: 'Brooklyn', party_size: 4 }, revealed: ['city', 'party_size'], user: 'In Brooklyn, actually.', answer: 'booking:Brooklyn:4' },
+    {
+      transition: 'initial',
+      function: 'search_restaurant',
+      args: { city: 'NY', cuisine: 'Italian' },
+      revealed: ['city'],
+      user: 'Find me a restaurant in NY.',
+      answer: 'search:NY',
+    },
+    {
+      transition: 'reveal',
+      function: 'search_restaurant',
+      args: { city: 'NY', cuisine: 'Italian' },
+      revealed: ['city', 'cuisine'],
+      user: 'Italian, please.',
+      answer: 'search:NY:Italian',
+    },
+    {
+      transition: 'revise',
+      function: 'search_restaurant',
+      args: { city: 'NY', cuisine: 'Sushi' },
+      revealed: ['city', 'cuisine'],
+      user: 'Make that sushi.',
+      answer: 'search:NY:Sushi',
+    },
+    {
+      transition: 'switch',
+      function: 'book_table',
+      args: { city: 'NY', party_size: 4 },
+      revealed: ['city', 'party_size'],
+      user: 'Just book a table for 4.',
+      answer: 'booking:NY:4',
+    },
+    {
+      transition: 'revise',
+      function: 'book_table',
+      args: { city: 'Brooklyn', party_size: 4 },
+      revealed: ['city', 'party_size'],
+      user: 'In Brooklyn, actually.',
+      answer: 'booking:Brooklyn:4',
+    },
   ],
 });
 
@@ -55,7 +95,10 @@ describe('evolvingTimeline', () => {
 
   it('a switch supersedes the old function, carries shared arguments over and drops the others', () => {
     const s3 = t.snapshots[3]!;
-    expect(s3.functions!.map((f) => `${f.name}:${f.status}`)).toEqual(['search_restaurant:superseded', 'book_table:in-effect']);
+    expect(s3.functions!.map((f) => `${f.name}:${f.status}`)).toEqual([
+      'search_restaurant:superseded',
+      'book_table:in-effect',
+    ]);
     expect(arg(s3, 'city')!.inEffect).toBe('NY');
     expect(statuses(s3, 'cuisine')).toEqual(['Italian:superseded', 'Sushi:superseded']);
     expect(arg(s3, 'cuisine')!.inEffect).toBeUndefined();
@@ -116,18 +159,42 @@ describe('evolvingTimeline', () => {
   });
 });
 
-
 /** The timeline the conversation model reads from a logged entry. */
-const timelineOfLog = (entry: Parameters<typeof parseConversation>[0], source: Parameters<typeof parseConversation>[1]) => parseConversation(entry, source).timeline;
+const timelineOfLog = (
+  entry: Parameters<typeof parseConversation>[0],
+  source: Parameters<typeof parseConversation>[1],
+) => parseConversation(entry, source).timeline;
 
 describe('the logged timeline (evolving)', () => {
   const traceOf = (withLogs: boolean[]): TraceMessage[] =>
     restaurant.turns.flatMap((turn, i) => [
       { role: 'user' as const, content: turn.user },
-      ...(withLogs[i] ? [{ role: 'log' as const, content: { type: 'intent_transition', turn: i, transition: turn.transition, function: turn.function, args: turn.args, revealed: turn.revealed } }] : []),
+      ...(withLogs[i]
+        ? [
+            {
+              role: 'log' as const,
+              content: {
+                type: 'intent_transition',
+                turn: i,
+                transition: turn.transition,
+                function: turn.function,
+                args: turn.args,
+                revealed: turn.revealed,
+              },
+            },
+          ]
+        : []),
       { role: 'assistant' as const, content: 'ok' },
     ]);
-  const entry = (trace: TraceMessage[]) => RunLogEntrySchema.parse({ conv_id: 'e1', task: 'search', task_id: restaurant.task_id, mode: 'evolving', recap: 'oracle', trace });
+  const entry = (trace: TraceMessage[]) =>
+    RunLogEntrySchema.parse({
+      conv_id: 'e1',
+      task: 'search',
+      task_id: restaurant.task_id,
+      mode: 'evolving',
+      recap: 'oracle',
+      trace,
+    });
 
   it('builds the same timeline from the logged transitions as from the plan', () => {
     const fromLog = timelineOfLog(entry(traceOf([true, true, true, true, true])), undefined);
@@ -148,7 +215,17 @@ describe('the logged timeline (evolving)', () => {
 
   it('also reads transitions logged just before their user message', () => {
     const before: TraceMessage[] = restaurant.turns.flatMap((turn, i) => [
-      { role: 'log' as const, content: { type: 'intent_transition', turn: i, transition: turn.transition, function: turn.function, args: turn.args, revealed: turn.revealed } },
+      {
+        role: 'log' as const,
+        content: {
+          type: 'intent_transition',
+          turn: i,
+          transition: turn.transition,
+          function: turn.function,
+          args: turn.args,
+          revealed: turn.revealed,
+        },
+      },
       { role: 'user' as const, content: turn.user },
       { role: 'assistant' as const, content: 'ok' },
     ]);

@@ -9,8 +9,10 @@ import { BenchmarkRecordSchema, type BenchmarkRecord } from '../../../src/core/s
 import { RunLogEntrySchema, type RunLogEntry, type TraceMessage } from '../../../src/core/schema/runlog';
 
 /** The timeline the conversation model reads from a logged entry. */
-const timelineOfLog = (entry: Parameters<typeof parseConversation>[0], source: Parameters<typeof parseConversation>[1]) => parseConversation(entry, source).timeline;
-
+const timelineOfLog = (
+  entry: Parameters<typeof parseConversation>[0],
+  source: Parameters<typeof parseConversation>[1],
+) => parseConversation(entry, source).timeline;
 
 const onions: BenchmarkRecord = BenchmarkRecordSchema.parse({
   task_id: 'sharded-GSM8K/248',
@@ -47,7 +49,8 @@ function logged(rec: BenchmarkRecord, spec: InstanceSpec): RunLogEntry {
   const trace: TraceMessage[] = [];
   for (const m of inst.messages) {
     trace.push({ role: 'user', content: m.content });
-    if (m.shard_id !== undefined) trace.push({ role: 'log', content: { type: 'shard_revealed', shard_id: m.shard_id } });
+    if (m.shard_id !== undefined)
+      trace.push({ role: 'log', content: { type: 'shard_revealed', shard_id: m.shard_id } });
     if (m.event) trace.push({ role: 'log', content: { type: 'event', event: m.event, block: m.block ?? 1 } });
     trace.push({ role: 'assistant', content: 'Noted.' });
   }
@@ -103,21 +106,30 @@ describe('the logged timeline (Intent-Eval)', () => {
   });
 
   it('accumulation-retained k=3 rejects each proposed value in turn', () => {
-    const t = timelineOfLog(logged(onions, { mode: 'multi', condition: 'retained', path: 'accumulation-retained', k: 3 }), onions);
-    const pendingAt = t.snapshots.filter((s) => s.requirements[0]!.values.some((v) => v.status === 'pending')).map((s) => s.turn);
+    const t = timelineOfLog(
+      logged(onions, { mode: 'multi', condition: 'retained', path: 'accumulation-retained', k: 3 }),
+      onions,
+    );
+    const pendingAt = t.snapshots
+      .filter((s) => s.requirements[0]!.values.some((v) => v.status === 'pending'))
+      .map((s) => s.turn);
     expect(pendingAt).toEqual([2, 4, 6]);
     expect(t.inactive.filter((i) => !i.isReference).map((i) => i.value)).toEqual(['2 bags', '3 bags', '6 bags']);
     expect(t.snapshots.at(-1)!.requirements[0]!.inEffect).toBe('4 bags');
   });
 
   it('accumulation-neutral leaves nothing inactive', () => {
-    const t = timelineOfLog(logged(onions, { mode: 'multi', condition: 'neutral', path: 'accumulation-neutral', k: 2 }), onions);
+    const t = timelineOfLog(
+      logged(onions, { mode: 'multi', condition: 'neutral', path: 'accumulation-neutral', k: 2 }),
+      onions,
+    );
     expect(t.inactive).toEqual([]);
     expect(t.snapshots.every((s) => s.requirements[0]!.values.length === 1)).toBe(true);
   });
 
   it('single-turn controls state the whole task in one turn', () => {
-    const single = (condition: InstanceSpec['condition']) => timelineOfLog(logged(onions, { mode: 'single', condition }), onions);
+    const single = (condition: InstanceSpec['condition']) =>
+      timelineOfLog(logged(onions, { mode: 'single', condition }), onions);
     expect(single('original').inactive).toEqual([]);
     expect(single('original').snapshots[0]!.requirements[0]!.inEffect).toBe('4 bags');
     expect(single('retained').inactive.map((i) => i.value)).toEqual(['2 bags', '150']);
@@ -138,7 +150,10 @@ describe('the logged timeline (Intent-Eval)', () => {
       { role: 'user', content: '4 bags' },
       { role: 'assistant', content: 'ok' },
     ];
-    const t = timelineOfLog(RunLogEntrySchema.parse({ conv_id: 'lic', task: 'math', task_id: onions.task_id, trace }), onions);
+    const t = timelineOfLog(
+      RunLogEntrySchema.parse({ conv_id: 'lic', task: 'math', task_id: onions.task_id, trace }),
+      onions,
+    );
     expect(t.snapshots.map((s) => s.requirements[0]!.inEffect)).toEqual([undefined, '4 bags']);
   });
 

@@ -16,7 +16,15 @@ import { ref } from './fixtures';
 /** The worker as the build bundles it (a worker thread needs plain JS). */
 function testBootstrapWorker(): string {
   const out = join(mkdtempSync(join(tmpdir(), 'intent-lens-bootstrapworker-')), 'bootstrapWorker.js');
-  buildSync({ entryPoints: [resolve(__dirname, '../../../src/core/stats/bootstrapWorker.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: out, logLevel: 'silent' });
+  buildSync({
+    entryPoints: [resolve(__dirname, '../../../src/core/stats/bootstrapWorker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'silent',
+  });
   return out;
 }
 
@@ -25,11 +33,24 @@ function runs(): ConversationRef[] {
   const out: ConversationRef[] = [];
   for (const model of ['A', 'B', 'C'])
     for (let s = 0; s < 40; s++)
-      GRID_COLUMNS.forEach((c, i) => out.push(ref({ model, task_id: `math/${s}`, mode: c.mode, condition: c.condition, verdict: (s * 7 + i * 3 + model.charCodeAt(0)) % 5 < 3 ? 'correct' : 'incorrect' })));
+      GRID_COLUMNS.forEach((c, i) =>
+        out.push(
+          ref({
+            model,
+            task_id: `math/${s}`,
+            mode: c.mode,
+            condition: c.condition,
+            verdict: (s * 7 + i * 3 + model.charCodeAt(0)) % 5 < 3 ? 'correct' : 'incorrect',
+          }),
+        ),
+      );
   return out;
 }
 
-const intervals = (r: Awaited<ReturnType<typeof computeStats>>) => [...r.modelOverall.map((m) => m.ci), ...r.overall.map((o) => o.ci)];
+const intervals = (r: Awaited<ReturnType<typeof computeStats>>) => [
+  ...r.modelOverall.map((m) => m.ci),
+  ...r.overall.map((o) => o.ci),
+];
 
 let thread: BootstrapThread | undefined;
 afterEach(() => thread?.dispose());

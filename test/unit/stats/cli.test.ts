@@ -6,7 +6,14 @@ import statsCommand from '../../../src/cli/statsCommand';
 import exportOpsdCommand from '../../../src/cli/exportOpsdCommand';
 
 /** A line of the OPSD export, as the tests read it. */
-type OpsdRow = { model: string; condition: string; teacher: { prompt: string }; teacher_target?: string; student: { messages: unknown[] }; student_final_answer: string };
+type OpsdRow = {
+  model: string;
+  condition: string;
+  teacher: { prompt: string };
+  teacher_target?: string;
+  student: { messages: unknown[] };
+  student_final_answer: string;
+};
 
 const record = {
   task_id: 'm/1',
@@ -27,7 +34,10 @@ const record = {
     accept: 'Yes, do that.',
     reject: 'No, keep it.',
     neutral: ['Does the count matter?', 'You use my count, right?'],
-    single_turn: { original: 'A chef bought 4 bags at $2. How much?', direct_revised: 'A chef bought 2 bags at $2. How much?' },
+    single_turn: {
+      original: 'A chef bought 4 bags at $2. How much?',
+      direct_revised: 'A chef bought 2 bags at $2. How much?',
+    },
     reference: { original: 8, revised: 4 },
   },
 };
@@ -48,7 +58,10 @@ const conv = (model: string, mode: string, condition: string, correct: boolean |
       { role: 'log', content: { type: 'shard_revealed', shard_id: 2 } },
       { role: 'user', content: 'the chef bought 4 bags' },
       { role: 'assistant', content: answer },
-      { role: 'log', content: { type: 'answer-evaluation', exact_answer: '8', is_correct: correct, score: correct ? 1 : 0 } },
+      {
+        role: 'log',
+        content: { type: 'answer-evaluation', exact_answer: '8', is_correct: correct, score: correct ? 1 : 0 },
+      },
     ],
     is_correct: correct,
     score: null,
@@ -74,7 +87,9 @@ beforeAll(() => {
 
 function capture(): { out: () => string; restore: () => void } {
   let buf = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((buf += String(s)), true));
+  const o = vi
+    .spyOn(process.stdout, 'write')
+    .mockImplementation((s: string | Uint8Array) => ((buf += String(s)), true));
   const e = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   return { out: () => buf, restore: () => (o.mockRestore(), e.mockRestore()) };
 }
@@ -83,24 +98,59 @@ afterEach(() => vi.restoreAllMocks());
 describe('intent-lens stats', () => {
   it('--json prints the contract shape with the same numbers as the core', async () => {
     const c = capture();
-    const code = await statsCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--json']);
+    const code = await statsCommand.run([
+      '--records',
+      join(dir, 'bench.records.jsonl'),
+      '--logs',
+      join(dir, 'run.jsonl'),
+      '--json',
+    ]);
     c.restore();
     expect(code).toBe(0);
-    const json = JSON.parse(c.out()) as { cells: Array<Record<string, unknown>>; overall: Array<Record<string, unknown>>; inactive_in_new_errors: Array<Record<string, unknown>>; unscored: unknown[] };
-    expect(Object.keys(json)).toEqual(expect.arrayContaining(['cells', 'overall', 'inactive_in_new_errors', 'gaps', 'depth']));
-    for (const c of json.cells) expect(Object.keys(c).sort()).toEqual(['accuracy', 'ci', 'condition', 'correct', 'domain', 'mode', 'model', 'n']);
+    const json = JSON.parse(c.out()) as {
+      cells: Array<Record<string, unknown>>;
+      overall: Array<Record<string, unknown>>;
+      inactive_in_new_errors: Array<Record<string, unknown>>;
+      unscored: unknown[];
+    };
+    expect(Object.keys(json)).toEqual(
+      expect.arrayContaining(['cells', 'overall', 'inactive_in_new_errors', 'gaps', 'depth']),
+    );
+    for (const c of json.cells)
+      expect(Object.keys(c).sort()).toEqual(['accuracy', 'ci', 'condition', 'correct', 'domain', 'mode', 'model', 'n']);
     for (const o of json.overall) expect(Object.keys(o).sort()).toEqual(['accuracy', 'ci', 'condition', 'mode']);
-    for (const r of json.inactive_in_new_errors) expect(Object.keys(r).sort()).toEqual(['condition', 'domain', 'model', 'new_errors', 'with_inactive']);
+    for (const r of json.inactive_in_new_errors)
+      expect(Object.keys(r).sort()).toEqual(['condition', 'domain', 'model', 'new_errors', 'with_inactive']);
     // Wilson 0/1 = [0, z²/(1 + z²)] = [0, 0.793451]
-    expect(json.cells.find((x) => x.model === 'beta' && x.mode === 'single' && x.condition === 'original')).toEqual({ model: 'beta', domain: 'math', mode: 'single', condition: 'original', n: 1, correct: 0, accuracy: 0, ci: [0, 79.3451] });
+    expect(json.cells.find((x) => x.model === 'beta' && x.mode === 'single' && x.condition === 'original')).toEqual({
+      model: 'beta',
+      domain: 'math',
+      mode: 'single',
+      condition: 'original',
+      n: 1,
+      correct: 0,
+      accuracy: 0,
+      ci: [0, 79.3451],
+    });
     // beta's only multi Original run is unscored: n 0, accuracy null, and the overall is alpha's alone
     expect(json.cells.find((x) => x.model === 'beta' && x.mode === 'multi')).toMatchObject({ n: 0, accuracy: null });
     expect(json.overall.find((o) => o.mode === 'single' && o.condition === 'original')!.accuracy).toBe(50);
     expect(json.overall.find((o) => o.mode === 'multi' && o.condition === 'original')!.accuracy).toBe(100);
-    expect(json.unscored).toEqual([{ model: 'beta', domain: 'math', mode: 'multi', condition: 'original', unscored: 1 }]);
+    expect(json.unscored).toEqual([
+      { model: 'beta', domain: 'math', mode: 'multi', condition: 'original', unscored: 1 },
+    ]);
     // alpha's Retained answer uses the rejected 2 bags (and the revised reference 4): detectInactive flags it
-    expect(json.inactive_in_new_errors.find((r) => r.model === 'alpha' && r.condition === 'retained')).toEqual({ model: 'alpha', domain: 'math', condition: 'retained', new_errors: 1, with_inactive: 1 });
-    expect(json.inactive_in_new_errors.find((r) => r.model === 'alpha' && r.condition === 'revised')).toMatchObject({ new_errors: 0, with_inactive: 0 });
+    expect(json.inactive_in_new_errors.find((r) => r.model === 'alpha' && r.condition === 'retained')).toEqual({
+      model: 'alpha',
+      domain: 'math',
+      condition: 'retained',
+      new_errors: 1,
+      with_inactive: 1,
+    });
+    expect(json.inactive_in_new_errors.find((r) => r.model === 'alpha' && r.condition === 'revised')).toMatchObject({
+      new_errors: 0,
+      with_inactive: 0,
+    });
   });
 
   it('prints the grid as CSV and Markdown', async () => {
@@ -108,9 +158,13 @@ describe('intent-lens stats', () => {
     await statsCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', dir, '--format', 'csv']);
     c.restore();
     const csv = c.out().trim().split('\n');
-    expect(csv[0]).toMatch(/^model,domain,single_original,single_original_n,single_original_ci_lo,single_original_ci_hi,single_direct/);
+    expect(csv[0]).toMatch(
+      /^model,domain,single_original,single_original_n,single_original_ci_lo,single_original_ci_hi,single_direct/,
+    );
     // 1/1: Wilson [20.65, 100]; 0/1: [0, 79.35]
-    expect(csv.find((l) => l.startsWith('alpha,math,'))).toBe('alpha,math,100.00,1,20.65,100.00,100.00,1,20.65,100.00,,,,,,,,,100.00,1,20.65,100.00,0.00,1,0.00,79.35,100.00,1,20.65,100.00,0.00,1,0.00,79.35');
+    expect(csv.find((l) => l.startsWith('alpha,math,'))).toBe(
+      'alpha,math,100.00,1,20.65,100.00,100.00,1,20.65,100.00,,,,,,,,,100.00,1,20.65,100.00,0.00,1,0.00,79.35,100.00,1,20.65,100.00,0.00,1,0.00,79.35',
+    );
     c = capture();
     await statsCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', dir]);
     c.restore();
@@ -129,13 +183,45 @@ describe('intent-lens stats', () => {
     const json = JSON.parse(c.out()) as { gaps: Array<Record<string, unknown>> };
     const g = json.gaps.find((x) => x.model === 'alpha' && x.id === 'conversational-overhead')!;
     // alpha: Multi Original ✓, Multi Neutral ✗ on its one source
-    expect(g).toMatchObject({ from: { mode: 'multi', condition: 'original' }, to: { mode: 'multi', condition: 'neutral' }, n: 1, both: 0, only_from: 1, only_to: 0, neither: 0, delta_pp: -100, p_mcnemar: 1, holm_significant: false });
-    for (const x of json.gaps) expect(Object.keys(x)).toEqual(expect.arrayContaining(['model', 'from', 'to', 'n', 'both', 'only_from', 'only_to', 'neither', 'delta_pp', 'p_mcnemar', 'holm_significant']));
+    expect(g).toMatchObject({
+      from: { mode: 'multi', condition: 'original' },
+      to: { mode: 'multi', condition: 'neutral' },
+      n: 1,
+      both: 0,
+      only_from: 1,
+      only_to: 0,
+      neither: 0,
+      delta_pp: -100,
+      p_mcnemar: 1,
+      holm_significant: false,
+    });
+    for (const x of json.gaps)
+      expect(Object.keys(x)).toEqual(
+        expect.arrayContaining([
+          'model',
+          'from',
+          'to',
+          'n',
+          'both',
+          'only_from',
+          'only_to',
+          'neither',
+          'delta_pp',
+          'p_mcnemar',
+          'holm_significant',
+        ]),
+      );
   });
 
   it('--format html is one self-contained page with every text escaped; --format latex escapes specials', async () => {
     const hostile = join(dir, 'hostile.jsonl');
-    writeFileSync(hostile, [conv('<img src=x onerror=alert(1)>_&%', 'single', 'original', true), conv('<img src=x onerror=alert(1)>_&%', 'multi', 'original', false)].join('\n') + '\n');
+    writeFileSync(
+      hostile,
+      [
+        conv('<img src=x onerror=alert(1)>_&%', 'single', 'original', true),
+        conv('<img src=x onerror=alert(1)>_&%', 'multi', 'original', false),
+      ].join('\n') + '\n',
+    );
     let c = capture();
     await statsCommand.run(['--logs', hostile, '--format', 'html']);
     c.restore();
@@ -155,7 +241,8 @@ describe('intent-lens stats', () => {
   it('--diff prints the sources that flipped between two log folders', async () => {
     const a = join(dir, 'diff-a.jsonl');
     const b = join(dir, 'diff-b.jsonl');
-    const one = (cond: string, ok: boolean, id: string) => JSON.stringify({ ...JSON.parse(conv('alpha', 'multi', cond, ok)), conv_id: id });
+    const one = (cond: string, ok: boolean, id: string) =>
+      JSON.stringify({ ...JSON.parse(conv('alpha', 'multi', cond, ok)), conv_id: id });
     writeFileSync(a, [one('original', true, 'A-orig'), one('retained', false, 'A-ret')].join('\n') + '\n');
     writeFileSync(b, [one('original', false, 'B-orig'), one('retained', false, 'B-ret')].join('\n') + '\n');
     const c = capture();
@@ -171,52 +258,119 @@ describe('intent-lens stats', () => {
   it('--diff-rescored prints what a re-score flipped, from the sidecar or a score --out copy', async () => {
     const logs = join(dir, 'rescored-case');
     mkdirSync(logs, { recursive: true });
-    const one = (cond: string, ok: boolean, id: string) => ({ ...(JSON.parse(conv('alpha', 'multi', cond, ok)) as Record<string, unknown>), conv_id: id });
-    writeFileSync(join(logs, 'run.jsonl'), [one('original', true, 'R-orig'), one('retained', false, 'R-ret'), one('neutral', true, 'R-neu')].map((x) => JSON.stringify(x)).join('\n') + '\n');
-    const verdict = (conv_id: string, is_correct: boolean | null, previous: boolean) => ({ conv_id, task_id: 'm/1', file: 'run.jsonl', is_correct, previous, extracted: null, inactive: [], message: 't', verifier: 'v', scoredAt: 1 });
+    const one = (cond: string, ok: boolean, id: string) => ({
+      ...(JSON.parse(conv('alpha', 'multi', cond, ok)) as Record<string, unknown>),
+      conv_id: id,
+    });
+    writeFileSync(
+      join(logs, 'run.jsonl'),
+      [one('original', true, 'R-orig'), one('retained', false, 'R-ret'), one('neutral', true, 'R-neu')]
+        .map((x) => JSON.stringify(x))
+        .join('\n') + '\n',
+    );
+    const verdict = (conv_id: string, is_correct: boolean | null, previous: boolean) => ({
+      conv_id,
+      task_id: 'm/1',
+      file: 'run.jsonl',
+      is_correct,
+      previous,
+      extracted: null,
+      inactive: [],
+      message: 't',
+      verifier: 'v',
+      scoredAt: 1,
+    });
     const sidecar = join(dir, 'sidecar.json');
-    writeFileSync(sidecar, JSON.stringify({ version: 1, verdicts: [verdict('R-orig', false, true), verdict('R-ret', true, false), verdict('R-neu', null, true)] }));
+    writeFileSync(
+      sidecar,
+      JSON.stringify({
+        version: 1,
+        verdicts: [verdict('R-orig', false, true), verdict('R-ret', true, false), verdict('R-neu', null, true)],
+      }),
+    );
     let c = capture();
     expect(await statsCommand.run(['--diff-rescored', '--logs', logs, '--verdicts', sidecar, '--json'])).toBe(0);
     c.restore();
-    const json = JSON.parse(c.out()) as { a: string; b: string; paired: number; instances: Array<{ condition: string; lost: unknown[]; gained: unknown[] }> };
+    const json = JSON.parse(c.out()) as {
+      a: string;
+      b: string;
+      paired: number;
+      instances: Array<{ condition: string; lost: unknown[]; gained: unknown[] }>;
+    };
     // R-neu could not be decided: not compared
     expect(json.paired).toBe(2);
-    expect(json.instances.find((i) => i.condition === 'original')!.lost).toEqual([{ task_id: 'm/1', model: 'alpha', conv_a: 'R-orig', conv_b: 'R-orig' }]);
-    expect(json.instances.find((i) => i.condition === 'retained')!.gained).toEqual([{ task_id: 'm/1', model: 'alpha', conv_a: 'R-ret', conv_b: 'R-ret' }]);
+    expect(json.instances.find((i) => i.condition === 'original')!.lost).toEqual([
+      { task_id: 'm/1', model: 'alpha', conv_a: 'R-orig', conv_b: 'R-orig' },
+    ]);
+    expect(json.instances.find((i) => i.condition === 'retained')!.gained).toEqual([
+      { task_id: 'm/1', model: 'alpha', conv_a: 'R-ret', conv_b: 'R-ret' },
+    ]);
     // The same from a re-scored copy of the log (what score --out writes).
     const copy = join(dir, 'rescored-copy.jsonl');
-    writeFileSync(copy, [one('original', false, 'R-orig'), one('retained', false, 'R-ret')].map((x) => JSON.stringify(x)).join('\n') + '\n');
+    writeFileSync(
+      copy,
+      [one('original', false, 'R-orig'), one('retained', false, 'R-ret')].map((x) => JSON.stringify(x)).join('\n') +
+        '\n',
+    );
     c = capture();
     await statsCommand.run(['--diff-rescored', '--logs', logs, '--rescored', copy]);
     c.restore();
     expect(c.out()).toContain('## Original: 1 paired, ✓→✗ 1, ✗→✓ 0');
     expect(c.out()).toContain('## Retained: 1 paired, ✓→✗ 0, ✗→✓ 0');
-    await expect(statsCommand.run(['--diff-rescored', '--logs', logs, '--verdicts', join(dir, 'missing.json')])).rejects.toThrow(/not found/);
+    await expect(
+      statsCommand.run(['--diff-rescored', '--logs', logs, '--verdicts', join(dir, 'missing.json')]),
+    ).rejects.toThrow(/not found/);
   });
 
   it('--diff-forks sets each fork batch against its parents', async () => {
     const logs = join(dir, 'forks-case');
     mkdirSync(logs, { recursive: true });
-    const one = (cond: string, ok: boolean, id: string, extra: Record<string, unknown> = {}) => JSON.stringify({ ...(JSON.parse(conv('alpha', 'multi', cond, ok)) as Record<string, unknown>), conv_id: id, ...extra });
-    writeFileSync(join(logs, 'parents.jsonl'), [one('retained', false, 'P-ret'), one('revised', true, 'P-rev')].join('\n') + '\n');
-    const forkOf = (parent: string, turn: number) => ({ forked_from: { conv_id: parent, turn, edit: 'flip-decision' } });
-    writeFileSync(join(logs, 'forks.jsonl'), [one('revised', true, 'F-ret', forkOf('P-ret', 2)), one('retained', true, 'F-rev', forkOf('P-rev', 2)), one('original', false, 'D-1', { forked_from: { conv_id: 'P-rev', turn: 1, edit: 'drop-user' } })].join('\n') + '\n');
+    const one = (cond: string, ok: boolean, id: string, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        ...(JSON.parse(conv('alpha', 'multi', cond, ok)) as Record<string, unknown>),
+        conv_id: id,
+        ...extra,
+      });
+    writeFileSync(
+      join(logs, 'parents.jsonl'),
+      [one('retained', false, 'P-ret'), one('revised', true, 'P-rev')].join('\n') + '\n',
+    );
+    const forkOf = (parent: string, turn: number) => ({
+      forked_from: { conv_id: parent, turn, edit: 'flip-decision' },
+    });
+    writeFileSync(
+      join(logs, 'forks.jsonl'),
+      [
+        one('revised', true, 'F-ret', forkOf('P-ret', 2)),
+        one('retained', true, 'F-rev', forkOf('P-rev', 2)),
+        one('original', false, 'D-1', { forked_from: { conv_id: 'P-rev', turn: 1, edit: 'drop-user' } }),
+      ].join('\n') + '\n',
+    );
     let c = capture();
     expect(await statsCommand.run(['--diff-forks', '--logs', logs, '--batch', 'flip-decision', '--json'])).toBe(0);
     c.restore();
-    const json = JSON.parse(c.out()) as { batches: Array<{ batch: { edit: string; forks: number; label: string }; paired: number; instances: Array<{ condition: string; gained: unknown[]; lost: unknown[] }> }> };
+    const json = JSON.parse(c.out()) as {
+      batches: Array<{
+        batch: { edit: string; forks: number; label: string };
+        paired: number;
+        instances: Array<{ condition: string; gained: unknown[]; lost: unknown[] }>;
+      }>;
+    };
     expect(json.batches).toHaveLength(1);
     expect(json.batches[0]!.batch).toMatchObject({ edit: 'flip-decision', forks: 2 });
     // the fork of a Retained parent runs Revised, yet it is counted under Retained
-    expect(json.batches[0]!.instances.find((i) => i.condition === 'retained')!.gained).toEqual([{ task_id: 'm/1', model: 'alpha', conv_a: 'P-ret', conv_b: 'F-ret' }]);
+    expect(json.batches[0]!.instances.find((i) => i.condition === 'retained')!.gained).toEqual([
+      { task_id: 'm/1', model: 'alpha', conv_a: 'P-ret', conv_b: 'F-ret' },
+    ]);
     expect(json.batches[0]!.instances.find((i) => i.condition === 'revised')!.lost).toEqual([]);
     c = capture();
     await statsCommand.run(['--diff-forks', '--logs', logs]);
     c.restore();
     expect(c.out()).toContain('# Fork batch: U1 dropped · 1 fork(s) of 1 parent(s)');
     expect(c.out()).toContain('# Fork batch: decision at U2 flipped · 2 fork(s) of 2 parent(s)');
-    await expect(statsCommand.run(['--diff-forks', '--logs', logs, '--batch', 'shard-first'])).rejects.toThrow(/no fork batch matches --batch shard-first; there are: drop-user, flip-decision/);
+    await expect(statsCommand.run(['--diff-forks', '--logs', logs, '--batch', 'shard-first'])).rejects.toThrow(
+      /no fork batch matches --batch shard-first; there are: drop-user, flip-decision/,
+    );
   });
 });
 
@@ -224,10 +378,21 @@ describe('intent-lens export-opsd', () => {
   it('writes H_v and c_v per admitted source and condition', async () => {
     const out = join(dir, 'opsd.jsonl');
     const c = capture();
-    const code = await exportOpsdCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--out', out, '--admit-single-correct']);
+    const code = await exportOpsdCommand.run([
+      '--records',
+      join(dir, 'bench.records.jsonl'),
+      '--logs',
+      join(dir, 'run.jsonl'),
+      '--out',
+      out,
+      '--admit-single-correct',
+    ]);
     c.restore();
     expect(code).toBe(0);
-    const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as OpsdRow);
+    const rows = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as OpsdRow);
     // alpha is admitted (S_Orig and S_Dir correct), beta is not (S_Orig wrong)
     expect(rows.map((r) => [r.model, r.condition])).toEqual([
       ['alpha', 'original'],
@@ -236,7 +401,13 @@ describe('intent-lens export-opsd', () => {
       ['alpha', 'revised'],
     ]);
     const rev = rows.find((r) => r.condition === 'revised')!;
-    expect(rev.teacher).toEqual({ prompt: 'S_Dir', messages: [{ role: 'system', content: 'Solve step by step.' }, { role: 'user', content: record.intent.single_turn.direct_revised }] });
+    expect(rev.teacher).toEqual({
+      prompt: 'S_Dir',
+      messages: [
+        { role: 'system', content: 'Solve step by step.' },
+        { role: 'user', content: record.intent.single_turn.direct_revised },
+      ],
+    });
     expect(rev.teacher_target).toBe('4');
     expect(rows.find((r) => r.condition === 'retained')!.teacher.prompt).toBe('S_Orig');
     // H_v: the dialogue before the final answer, without log entries
@@ -252,9 +423,19 @@ describe('intent-lens export-opsd', () => {
   it('without admission exports every source with a record', async () => {
     const out = join(dir, 'opsd-all.jsonl');
     const c = capture();
-    await exportOpsdCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--out', out]);
+    await exportOpsdCommand.run([
+      '--records',
+      join(dir, 'bench.records.jsonl'),
+      '--logs',
+      join(dir, 'run.jsonl'),
+      '--out',
+      out,
+    ]);
     c.restore();
-    const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as OpsdRow);
+    const rows = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as OpsdRow);
     expect(rows.filter((r) => r.model === 'beta')).toHaveLength(1);
     expect(rows.find((r) => r.model === 'beta')!.teacher_target).toBeUndefined();
   });
@@ -264,9 +445,24 @@ const SHARED = resolve(__dirname, '../../../../shared/data');
 describe.skipIf(!existsSync(SHARED))('real LiC logs', () => {
   it('give one math cell of 103 conversations per model and plausible accuracies', async () => {
     const c = capture();
-    await statsCommand.run(['--records', join(SHARED, 'intent-sample.records.jsonl'), '--logs', join(SHARED, 'logs'), '--json']);
+    await statsCommand.run([
+      '--records',
+      join(SHARED, 'intent-sample.records.jsonl'),
+      '--logs',
+      join(SHARED, 'logs'),
+      '--json',
+    ]);
     c.restore();
-    const json = JSON.parse(c.out()) as { cells: Array<{ model: string; domain: string; mode: string; condition: string; n: number; accuracy: number | null }> };
+    const json = JSON.parse(c.out()) as {
+      cells: Array<{
+        model: string;
+        domain: string;
+        mode: string;
+        condition: string;
+        n: number;
+        accuracy: number | null;
+      }>;
+    };
     const math = json.cells.filter((x) => x.domain === 'math');
     expect(math).toHaveLength(3);
     for (const m of math) {
@@ -298,6 +494,9 @@ describe.skipIf(!existsSync(SHARED))('real LiC logs', () => {
     expect(overall.ci![1]).toBeGreaterThan(overall.accuracy!);
     for (const cell of json.cells) expect(cell.ci[0]).toBeLessThanOrEqual((100 * cell.correct) / cell.n);
     // claude-3-haiku and gemini-2.5-flash both ran math and actions: 103 + 105 shared sources
-    expect(json.model_pairs.find((p) => p.model_a === 'anthropic/claude-3-haiku' && p.model_b === 'google/gemini-2.5-flash')!.n).toBe(208);
+    expect(
+      json.model_pairs.find((p) => p.model_a === 'anthropic/claude-3-haiku' && p.model_b === 'google/gemini-2.5-flash')!
+        .n,
+    ).toBe(208);
   });
 });

@@ -2,7 +2,13 @@
 // batch vs its parents; each flip names the very pair to open.
 import { describe, expect, it } from 'vitest';
 import { diffRuns } from '../../../src/core/stats/runDiff';
-import { describeForkBatch, forkBatchId, forkBatches, loggedVsRescored, parentVsForks } from '../../../src/core/stats/diffSides';
+import {
+  describeForkBatch,
+  forkBatchId,
+  forkBatches,
+  loggedVsRescored,
+  parentVsForks,
+} from '../../../src/core/stats/diffSides';
 import type { ConversationRef } from '../../../src/core/load/runLogIndex';
 import { ref } from './fixtures';
 
@@ -33,7 +39,9 @@ describe('logged vs re-scored', () => {
 
   it('opens the run whose verdict changed when a source has several runs', () => {
     // t/9 has three runs logged ✓✓✗ (source ✓); the re-score turns the second ✗ (source ✗)
-    const runs = ['a', 'b', 'c'].map((s, i) => ref({ conv_id: `k${s}`, model: 'M', task_id: 't/9', verdict: i < 2 ? 'correct' : 'incorrect' }));
+    const runs = ['a', 'b', 'c'].map((s, i) =>
+      ref({ conv_id: `k${s}`, model: 'M', task_id: 't/9', verdict: i < 2 ? 'correct' : 'incorrect' }),
+    );
     const d = loggedVsRescored(runs, rescore({ ka: true, kb: false, kc: false }));
     const flip = diffRuns(d.a, d.b, true).instances[0]!.lost[0]!;
     expect(flip).toEqual({ task_id: 't/9', model: 'M', conv_a: 'kb', conv_b: 'kb' });
@@ -41,8 +49,23 @@ describe('logged vs re-scored', () => {
 });
 
 describe('parent vs fork batch', () => {
-  const fork = (id: string, parent: ConversationRef, p: Partial<ConversationRef> & { verdict: ConversationRef['verdict'] }, edit = 'flip-decision', turn = 3): ConversationRef =>
-    ref({ conv_id: id, model: parent.model, task_id: parent.task_id, file: '/logs/forks.jsonl', mode: parent.mode, condition: parent.condition, forkedFrom: { conv_id: parent.conv_id, turn, edit }, ...p });
+  const fork = (
+    id: string,
+    parent: ConversationRef,
+    p: Partial<ConversationRef> & { verdict: ConversationRef['verdict'] },
+    edit = 'flip-decision',
+    turn = 3,
+  ): ConversationRef =>
+    ref({
+      conv_id: id,
+      model: parent.model,
+      task_id: parent.task_id,
+      file: '/logs/forks.jsonl',
+      mode: parent.mode,
+      condition: parent.condition,
+      forkedFrom: { conv_id: parent.conv_id, turn, edit },
+      ...p,
+    });
   const p0 = ref({ conv_id: 'p0', model: 'M', task_id: 't/0', condition: 'retained', verdict: 'incorrect' });
   const p1 = ref({ conv_id: 'p1', model: 'M', task_id: 't/1', condition: 'retained', verdict: 'correct' });
   const p2 = ref({ conv_id: 'p2', model: 'M', task_id: 't/2', condition: 'retained', verdict: 'correct' });
@@ -52,7 +75,14 @@ describe('parent vs fork batch', () => {
   const f1 = fork('f1', p1, { condition: 'revised', model: 'other-model', verdict: 'incorrect' });
   const f2 = fork('f2', p2, { condition: 'revised', verdict: 'correct' }, 'flip-decision', 4);
   const dropped = fork('g0', p0, { verdict: 'correct' }, 'drop-user', 2);
-  const orphan = ref({ conv_id: 'o', model: 'M', task_id: 't/5', file: '/logs/forks.jsonl', verdict: 'correct', forkedFrom: { conv_id: 'gone', turn: 3, edit: 'flip-decision' } });
+  const orphan = ref({
+    conv_id: 'o',
+    model: 'M',
+    task_id: 't/5',
+    file: '/logs/forks.jsonl',
+    verdict: 'correct',
+    forkedFrom: { conv_id: 'gone', turn: 3, edit: 'flip-decision' },
+  });
   const refs = [p0, p1, p2, other, f0, f1, f2, dropped, orphan];
 
   it('groups forks into batches by log file and edit', () => {
@@ -62,11 +92,18 @@ describe('parent vs fork batch', () => {
       ['flip-decision', 4, 4, [3, 4]],
     ]);
     expect(forkBatchId(p0)).toBeUndefined();
-    expect(describeForkBatch(batches[0]!, 'logs/forks.jsonl')).toBe('U2 dropped · 1 fork(s) of 1 parent(s) in logs/forks.jsonl');
-    expect(describeForkBatch(batches[1]!, 'logs/forks.jsonl')).toBe('flip-decision at U3, U4 · 4 fork(s) of 4 parent(s) in logs/forks.jsonl');
+    expect(describeForkBatch(batches[0]!, 'logs/forks.jsonl')).toBe(
+      'U2 dropped · 1 fork(s) of 1 parent(s) in logs/forks.jsonl',
+    );
+    expect(describeForkBatch(batches[1]!, 'logs/forks.jsonl')).toBe(
+      'flip-decision at U3, U4 · 4 fork(s) of 4 parent(s) in logs/forks.jsonl',
+    );
     // A replacement text makes its own batch.
     const replaced = (text: string) => fork(`r-${text}`, p1, { verdict: 'correct' }, 'replace-user', 2);
-    const withText = [replaced('a'), replaced('b')].map((r, i) => ({ ...r, forkedFrom: { ...r.forkedFrom!, text: `text ${i}` } }));
+    const withText = [replaced('a'), replaced('b')].map((r, i) => ({
+      ...r,
+      forkedFrom: { ...r.forkedFrom!, text: `text ${i}` },
+    }));
     expect(new Set(withText.map(forkBatchId)).size).toBe(2);
   });
 

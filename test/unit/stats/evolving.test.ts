@@ -6,8 +6,19 @@ import { EvolvingPlanSchema, type EvolvingPlan } from '../../../src/core/schema/
 import type { RecapMode } from '../../../src/core/schema/runlog';
 
 function plan(taskId: string, transitions: Array<'reveal' | 'revise' | 'switch'>): EvolvingPlan {
-  const turns = ['initial' as const, ...transitions].map((transition) => ({ transition, function: 'f', args: { a: 1 }, revealed: ['a'], user: 'u' }));
-  return EvolvingPlanSchema.parse({ task_id: taskId, task: 'math', anchor: { function: 'f', args: { a: 1 }, question: 'q', answer: 1 }, turns });
+  const turns = ['initial' as const, ...transitions].map((transition) => ({
+    transition,
+    function: 'f',
+    args: { a: 1 },
+    revealed: ['a'],
+    user: 'u',
+  }));
+  return EvolvingPlanSchema.parse({
+    task_id: taskId,
+    task: 'math',
+    anchor: { function: 'f', args: { a: 1 }, question: 'q', answer: 1 },
+    turns,
+  });
 }
 
 const p1 = plan('p1', ['reveal', 'revise', 'switch']);
@@ -15,9 +26,29 @@ const p2 = plan('p2', ['reveal', 'reveal']);
 const p3 = plan('p3', ['switch', 'switch', 'revise']);
 
 let line = 0;
-function ref(taskId: string, model: string, mode: ConversationRef['mode'], verdict: ConversationRef['verdict'], recap?: RecapMode): ConversationRef {
+function ref(
+  taskId: string,
+  model: string,
+  mode: ConversationRef['mode'],
+  verdict: ConversationRef['verdict'],
+  recap?: RecapMode,
+): ConversationRef {
   line++;
-  return { file: 'x.jsonl', line, offset: 0, length: 0, conv_id: `c${line}`, task: 'math', task_id: taskId, model, mode, condition: 'original', verdict, turns: 2, ...(recap ? { recap } : {}) };
+  return {
+    file: 'x.jsonl',
+    line,
+    offset: 0,
+    length: 0,
+    conv_id: `c${line}`,
+    task: 'math',
+    task_id: taskId,
+    model,
+    mode,
+    condition: 'original',
+    verdict,
+    turns: 2,
+    ...(recap ? { recap } : {}),
+  };
 }
 
 const refs: ConversationRef[] = [
@@ -37,11 +68,17 @@ const refs: ConversationRef[] = [
 
 describe('evolvingStats', () => {
   const s = evolvingStats(refs, [p1, p2, p3]);
-  const pick = <T extends { n: number; correct: number; unscored: number; accuracy: number | null }>(t: T | undefined) => t && [t.n, t.correct, t.unscored, t.accuracy === null ? null : Math.round(t.accuracy * 100) / 100];
+  const pick = <T extends { n: number; correct: number; unscored: number; accuracy: number | null }>(
+    t: T | undefined,
+  ) => t && [t.n, t.correct, t.unscored, t.accuracy === null ? null : Math.round(t.accuracy * 100) / 100];
 
   it('counts transitions per kind and composes scenarios', () => {
     expect(transitionCounts(p3)).toEqual({ reveal: 0, revise: 1, switch: 2 });
-    expect([scenarioOf(p1), scenarioOf(p2), scenarioOf(p3)]).toEqual(['reveal+revise+switch', 'reveal', 'revise+switch']);
+    expect([scenarioOf(p1), scenarioOf(p2), scenarioOf(p3)]).toEqual([
+      'reveal+revise+switch',
+      'reveal',
+      'revise+switch',
+    ]);
   });
 
   it('counts evolving conversations with a plan and names those without', () => {
@@ -50,7 +87,10 @@ describe('evolvingStats', () => {
   });
 
   it('Figure 4: accuracy by the number of transitions of each kind', () => {
-    const at = (kind: string, count: number) => pick(s.byTransitionCount.find((p) => p.model === 'A' && p.recap === 'none' && p.kind === kind && p.count === count));
+    const at = (kind: string, count: number) =>
+      pick(
+        s.byTransitionCount.find((p) => p.model === 'A' && p.recap === 'none' && p.kind === kind && p.count === count),
+      );
     expect(at('reveal', 0)).toEqual([1, 0, 0, 0]);
     expect(at('reveal', 1)).toEqual([2, 1, 0, 50]);
     expect(at('reveal', 2)).toEqual([1, 1, 1, 100]);
@@ -58,18 +98,22 @@ describe('evolvingStats', () => {
     expect(at('revise', 1)).toEqual([3, 1, 0, 33.33]);
     expect(at('switch', 3)).toBeUndefined();
     // Sorted by model, recap, kind, count.
-    const aNone = s.byTransitionCount.filter((p) => p.model === 'A' && p.recap === 'none').map((p) => `${p.kind}${p.count}`);
+    const aNone = s.byTransitionCount
+      .filter((p) => p.model === 'A' && p.recap === 'none')
+      .map((p) => `${p.kind}${p.count}`);
     expect(aNone).toEqual(['reveal0', 'reveal1', 'reveal2', 'revise0', 'revise1', 'switch0', 'switch1', 'switch2']);
   });
 
   it('accuracy by the total number of transitions', () => {
-    const at = (n: number) => pick(s.byTotalTransitions.find((p) => p.model === 'A' && p.recap === 'none' && p.transitions === n));
+    const at = (n: number) =>
+      pick(s.byTotalTransitions.find((p) => p.model === 'A' && p.recap === 'none' && p.transitions === n));
     expect(at(3)).toEqual([3, 1, 0, 33.33]);
     expect(at(2)).toEqual([1, 1, 1, 100]);
   });
 
   it('Figure 6: accuracy by scenario and recap, with the single-turn baseline', () => {
-    const at = (model: string, scenario: string, recap: RecapMode) => pick(s.byRecap.find((b) => b.model === model && b.scenario === scenario && b.recap === recap));
+    const at = (model: string, scenario: string, recap: RecapMode) =>
+      pick(s.byRecap.find((b) => b.model === model && b.scenario === scenario && b.recap === recap));
     expect(at('A', 'reveal+revise+switch', 'none')).toEqual([2, 1, 0, 50]);
     expect(at('A', 'reveal+revise+switch', 'oracle')).toEqual([1, 1, 0, 100]);
     expect(at('A', 'revise+switch', 'prompt')).toEqual([1, 1, 0, 100]);

@@ -9,18 +9,54 @@ import { EvolvingPlanSchema, type EvolvingPlan } from '../../../src/core/schema/
 import type { RecapMode } from '../../../src/core/schema/runlog';
 
 function plan(taskId: string, transitions: Array<'reveal' | 'revise' | 'switch'>, recap?: RecapMode): EvolvingPlan {
-  const turns = ['initial' as const, ...transitions].map((transition) => ({ transition, function: 'f', args: { a: 1 }, revealed: ['a'], user: 'u' }));
-  return EvolvingPlanSchema.parse({ task_id: taskId, task: 'math', anchor: { function: 'f', args: { a: 1 }, question: 'q', answer: 1 }, turns, ...(recap ? { recap } : {}) });
+  const turns = ['initial' as const, ...transitions].map((transition) => ({
+    transition,
+    function: 'f',
+    args: { a: 1 },
+    revealed: ['a'],
+    user: 'u',
+  }));
+  return EvolvingPlanSchema.parse({
+    task_id: taskId,
+    task: 'math',
+    anchor: { function: 'f', args: { a: 1 }, question: 'q', answer: 1 },
+    turns,
+    ...(recap ? { recap } : {}),
+  });
 }
 
 // p2's plan says oracle: its runs without a recap key count as oracle.
-const plans = [plan('p1', ['reveal', 'switch']), plan('p2', ['revise'], 'oracle'), plan('p3', ['reveal', 'reveal', 'revise'])];
+const plans = [
+  plan('p1', ['reveal', 'switch']),
+  plan('p2', ['revise'], 'oracle'),
+  plan('p3', ['reveal', 'reveal', 'revise']),
+];
 const planById = new Map(plans.map((p) => [p.task_id, p]));
 
 let line = 0;
-function ref(taskId: string, model: string, mode: ConversationRef['mode'], verdict: ConversationRef['verdict'], recap?: RecapMode): ConversationRef {
+function ref(
+  taskId: string,
+  model: string,
+  mode: ConversationRef['mode'],
+  verdict: ConversationRef['verdict'],
+  recap?: RecapMode,
+): ConversationRef {
   line++;
-  return { file: 'x.jsonl', line, offset: 0, length: 0, conv_id: `c${line}`, task: 'math', task_id: taskId, model, mode, condition: 'original', verdict, turns: 2, ...(recap ? { recap } : {}) };
+  return {
+    file: 'x.jsonl',
+    line,
+    offset: 0,
+    length: 0,
+    conv_id: `c${line}`,
+    task: 'math',
+    task_id: taskId,
+    model,
+    mode,
+    condition: 'original',
+    verdict,
+    turns: 2,
+    ...(recap ? { recap } : {}),
+  };
 }
 
 const refs: ConversationRef[] = [
@@ -44,24 +80,39 @@ describe('selecting evolving conversations by task_ids and recap', () => {
   it('each recap cell lists n + unscored conversations', () => {
     const cells = s.byRecap.filter((b) => b.scenario === 'all');
     expect(cells.map((c) => `${c.model}|${c.recap}`)).toEqual(['A|none', 'A|prompt', 'A|oracle', 'B|none']);
-    for (const c of cells) expect(selectConversations(refs, { model: c.model, mode: 'evolving', recap: c.recap, taskIds: allIds }, recapOf)).toHaveLength(c.n + c.unscored);
+    for (const c of cells)
+      expect(
+        selectConversations(refs, { model: c.model, mode: 'evolving', recap: c.recap, taskIds: allIds }, recapOf),
+      ).toHaveLength(c.n + c.unscored);
     // The plan's recap decides for a log without one: p2's bare run is an oracle run.
-    expect(selectConversations(refs, { model: 'A', mode: 'evolving', recap: 'oracle', taskIds: allIds }, recapOf).map((r) => r.conv_id)).toEqual(['c3', 'c5']);
+    expect(
+      selectConversations(refs, { model: 'A', mode: 'evolving', recap: 'oracle', taskIds: allIds }, recapOf).map(
+        (r) => r.conv_id,
+      ),
+    ).toEqual(['c3', 'c5']);
   });
 
   it('each transition-count point lists its conversations', () => {
     for (const p of s.byTransitionCount) {
       const ids = plans.filter((pl) => transitionCounts(pl)[p.kind] === p.count).map((pl) => pl.task_id);
-      expect(selectConversations(refs, { model: p.model, mode: 'evolving', recap: p.recap, taskIds: ids }, recapOf)).toHaveLength(p.n + p.unscored);
+      expect(
+        selectConversations(refs, { model: p.model, mode: 'evolving', recap: p.recap, taskIds: ids }, recapOf),
+      ).toHaveLength(p.n + p.unscored);
     }
     for (const p of s.byTotalTransitions) {
-      const ids = plans.filter((pl) => Object.values(transitionCounts(pl)).reduce((a, b) => a + b, 0) === p.transitions).map((pl) => pl.task_id);
-      expect(selectConversations(refs, { model: p.model, mode: 'evolving', recap: p.recap, taskIds: ids }, recapOf)).toHaveLength(p.n + p.unscored);
+      const ids = plans
+        .filter((pl) => Object.values(transitionCounts(pl)).reduce((a, b) => a + b, 0) === p.transitions)
+        .map((pl) => pl.task_id);
+      expect(
+        selectConversations(refs, { model: p.model, mode: 'evolving', recap: p.recap, taskIds: ids }, recapOf),
+      ).toHaveLength(p.n + p.unscored);
     }
   });
 
   it('the single-turn baseline selects single runs of the plans', () => {
     const base = s.singleTurn.find((b) => b.model === 'A')!;
-    expect(selectConversations(refs, { model: 'A', mode: 'single', taskIds: allIds })).toHaveLength(base.n + base.unscored);
+    expect(selectConversations(refs, { model: 'A', mode: 'single', taskIds: allIds })).toHaveLength(
+      base.n + base.unscored,
+    );
   });
 });

@@ -3,7 +3,9 @@ import type { ConversationRef, Verdict } from '../../../src/core/load/runLogInde
 
 let seq = 0;
 
-export function ref(p: Partial<ConversationRef> & { model: string; task_id: string; verdict: Verdict }): ConversationRef {
+export function ref(
+  p: Partial<ConversationRef> & { model: string; task_id: string; verdict: Verdict },
+): ConversationRef {
   seq++;
   return {
     file: '/tmp/none.jsonl',
@@ -20,9 +22,16 @@ export function ref(p: Partial<ConversationRef> & { model: string; task_id: stri
 }
 
 /** `correct` correct and `wrong` incorrect runs of one column, one source each. */
-export function runs(n: { correct: number; wrong: number; unscored?: number }, base: Omit<Partial<ConversationRef>, 'verdict'> & { model: string }): ConversationRef[] {
+export function runs(
+  n: { correct: number; wrong: number; unscored?: number },
+  base: Omit<Partial<ConversationRef>, 'verdict'> & { model: string },
+): ConversationRef[] {
   const out: ConversationRef[] = [];
-  const verdicts: Verdict[] = [...Array(n.correct).fill('correct'), ...Array(n.wrong).fill('incorrect'), ...Array(n.unscored ?? 0).fill('unscored')];
+  const verdicts: Verdict[] = [
+    ...Array(n.correct).fill('correct'),
+    ...Array(n.wrong).fill('incorrect'),
+    ...Array(n.unscored ?? 0).fill('unscored'),
+  ];
   verdicts.forEach((verdict, i) => out.push(ref({ task_id: `${base.task ?? 'math'}/${i}`, ...base, verdict })));
   return out;
 }

@@ -36,7 +36,9 @@ beforeAll(() => {
       line('ret', 'retained', false),
       // Two forks of the Retained failure: one recovers, one does not; neither is a Retained run.
       line('fork-a', 'retained', true, { forked_from: { conv_id: 'ret', turn: 3, edit: 'drop-proposal' } }),
-      line('fork-b', 'retained', false, { forked_from: { conv_id: 'ret', turn: 3, edit: 'replace-user', text: 'keep it' } }),
+      line('fork-b', 'retained', false, {
+        forked_from: { conv_id: 'ret', turn: 3, edit: 'replace-user', text: 'keep it' },
+      }),
     ].join('\n') + '\n',
   );
 });
@@ -55,11 +57,34 @@ describe('forks in intent-lens stats', () => {
       totals: { conversations: number; forks: number; gridConversations: number };
       forks: Array<Record<string, unknown>>;
     };
-    expect(json.cells.find((c) => c.mode === 'multi' && c.condition === 'retained')).toMatchObject({ n: 1, correct: 0 });
+    expect(json.cells.find((c) => c.mode === 'multi' && c.condition === 'retained')).toMatchObject({
+      n: 1,
+      correct: 0,
+    });
     expect(json.totals).toMatchObject({ conversations: 2, gridConversations: 2, forks: 2 });
     expect(json.forks).toEqual([
-      { edit: 'drop-proposal', model: 'alpha', domain: 'math', forks: 1, errors: 1, recovered: 1, rate: 1, broken: 0, orphans: 0 },
-      { edit: 'replace-user', model: 'alpha', domain: 'math', forks: 1, errors: 1, recovered: 0, rate: 0, broken: 0, orphans: 0 },
+      {
+        edit: 'drop-proposal',
+        model: 'alpha',
+        domain: 'math',
+        forks: 1,
+        errors: 1,
+        recovered: 1,
+        rate: 1,
+        broken: 0,
+        orphans: 0,
+      },
+      {
+        edit: 'replace-user',
+        model: 'alpha',
+        domain: 'math',
+        forks: 1,
+        errors: 1,
+        recovered: 0,
+        rate: 0,
+        broken: 0,
+        orphans: 0,
+      },
     ]);
   });
 
@@ -73,11 +98,27 @@ describe('forks in intent-lens stats', () => {
 
 describe('forks in the core', () => {
   const parent = ref({ conv_id: 'p', model: 'm', task_id: 't/1', condition: 'retained', verdict: 'incorrect' });
-  const fork = ref({ conv_id: 'f', model: 'm', task_id: 't/1', condition: 'retained', verdict: 'correct', forkedFrom: { conv_id: 'p', turn: 2, edit: 'flip-decision' } });
-  const orphan = ref({ conv_id: 'o', model: 'm', task_id: 't/2', condition: 'retained', verdict: 'correct', forkedFrom: { conv_id: 'gone', turn: 2, edit: 'flip-decision' } });
+  const fork = ref({
+    conv_id: 'f',
+    model: 'm',
+    task_id: 't/1',
+    condition: 'retained',
+    verdict: 'correct',
+    forkedFrom: { conv_id: 'p', turn: 2, edit: 'flip-decision' },
+  });
+  const orphan = ref({
+    conv_id: 'o',
+    model: 'm',
+    task_id: 't/2',
+    condition: 'retained',
+    verdict: 'correct',
+    forkedFrom: { conv_id: 'gone', turn: 2, edit: 'flip-decision' },
+  });
 
   it('a cell click-through lists the conversations the cell counts, never a fork', () => {
-    expect(selectConversations([parent, fork], { model: 'm', mode: 'multi', condition: 'retained' }).map((r) => r.conv_id)).toEqual(['p']);
+    expect(
+      selectConversations([parent, fork], { model: 'm', mode: 'multi', condition: 'retained' }).map((r) => r.conv_id),
+    ).toEqual(['p']);
     // An explicit id list is what it names.
     expect(selectConversations([parent, fork], { convIds: ['f'] }).map((r) => r.conv_id)).toEqual(['f']);
   });
@@ -86,7 +127,19 @@ describe('forks in the core', () => {
     const report = await computeStats([parent, fork, orphan]);
     expect(report.cells.find((c) => c.condition === 'retained')).toMatchObject({ n: 1, correct: 0 });
     expect(report.totals.forks).toBe(2);
-    expect(report.forks).toEqual([{ edit: 'flip-decision', model: 'm', domain: 'math', forks: 2, errors: 1, recovered: 1, rate: 1, broken: 0, orphans: 1 }]);
+    expect(report.forks).toEqual([
+      {
+        edit: 'flip-decision',
+        model: 'm',
+        domain: 'math',
+        forks: 2,
+        errors: 1,
+        recovered: 1,
+        rate: 1,
+        broken: 0,
+        orphans: 1,
+      },
+    ]);
     const none = await computeStats([parent, fork, orphan], { models: ['other'] });
     expect(none.totals.forks).toBe(0);
     expect(none.forks).toEqual([]);

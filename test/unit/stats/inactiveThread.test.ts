@@ -16,7 +16,15 @@ const samples = resolve(__dirname, '../../../samples');
 /** The worker as the build bundles it (a worker thread needs plain JS). */
 function testWorker(): string {
   const out = join(mkdtempSync(join(tmpdir(), 'intent-lens-statsworker-')), 'bootstrapWorker.js');
-  buildSync({ entryPoints: [resolve(__dirname, '../../../src/core/stats/bootstrapWorker.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: out, logLevel: 'silent' });
+  buildSync({
+    entryPoints: [resolve(__dirname, '../../../src/core/stats/bootstrapWorker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'silent',
+  });
   return out;
 }
 

@@ -11,8 +11,24 @@ import { statsToHtml } from '../../../src/core/stats/report/htmlReport';
 import { gridToLatex } from '../../../src/core/stats/report/latexTable';
 
 /** One run per source for each model's column, from a string of ✓/✗ (source i = character i). */
-function outcomes(model: string, mode: 'single' | 'multi', condition: ConversationRef['condition'], pattern: string, task = 'math'): ConversationRef[] {
-  return [...pattern].map((ch, i) => ref({ model, task, task_id: `${task}/${i}`, mode, condition, verdict: (ch === '1' ? 'correct' : ch === '0' ? 'incorrect' : 'unscored') as Verdict, conv_id: `${model}-${mode}-${condition}-${task}-${i}` }));
+function outcomes(
+  model: string,
+  mode: 'single' | 'multi',
+  condition: ConversationRef['condition'],
+  pattern: string,
+  task = 'math',
+): ConversationRef[] {
+  return [...pattern].map((ch, i) =>
+    ref({
+      model,
+      task,
+      task_id: `${task}/${i}`,
+      mode,
+      condition,
+      verdict: (ch === '1' ? 'correct' : ch === '0' ? 'incorrect' : 'unscored') as Verdict,
+      conv_id: `${model}-${mode}-${condition}-${task}-${i}`,
+    }),
+  );
 }
 
 describe('Wilson interval', () => {
@@ -102,7 +118,11 @@ describe('computeStats inference', () => {
     expect(g.delta_pp).toBeCloseTo(-60, 10);
     expect(g.p_mcnemar).toBeCloseTo(2 / 64, 12);
     // B has no multi runs: an empty table, no test
-    expect(r.pairedGaps.find((x) => x.id === 'dispersed-disclosure' && x.model === 'B')).toMatchObject({ n: 0, p_mcnemar: null, holm_significant: false });
+    expect(r.pairedGaps.find((x) => x.id === 'dispersed-disclosure' && x.model === 'B')).toMatchObject({
+      n: 0,
+      p_mcnemar: null,
+      holm_significant: false,
+    });
     const overall = r.pairedGaps.find((x) => x.id === 'dispersed-disclosure' && x.model === 'overall')!;
     expect(overall.n).toBe(10);
   });
@@ -115,33 +135,48 @@ describe('computeStats inference', () => {
     expect(so.note).toContain('B: actions only');
     const mo = r.coverage.overall.find((o) => o.mode === 'multi' && o.condition === 'original')!;
     expect(mo.note).toContain('not in the average (no scored Multi Original runs): B');
-    const missing = r.coverage.missing.find((m) => m.model === 'A' && m.domain === 'math' && m.mode === 'single' && m.condition === 'direct')!;
-    expect(missing.reason).toBe('No Single Direct Rev. runs of A in math; its math logs have Single Original, Multi Original.');
+    const missing = r.coverage.missing.find(
+      (m) => m.model === 'A' && m.domain === 'math' && m.mode === 'single' && m.condition === 'direct',
+    )!;
+    expect(missing.reason).toBe(
+      'No Single Direct Rev. runs of A in math; its math logs have Single Original, Multi Original.',
+    );
   });
 
   it('writes the coverage flags, missing-cell reasons and intervals into the HTML report and the LaTeX caption', async () => {
     const r = await computeStats(refs);
     const html = statsToHtml(r);
     expect(html).toContain('⚠ unequal coverage');
-    expect(html).toContain('No Single Direct Rev. runs of A in math; its math logs have Single Original, Multi Original.');
+    expect(html).toContain(
+      'No Single Direct Rev. runs of A in math; its math logs have Single Original, Multi Original.',
+    );
     const cell = r.cells.find((c) => c.model === 'A' && c.mode === 'single' && c.condition === 'original')!;
     expect(html).toContain(`[${cell.ci![0].toFixed(1)}, ${cell.ci![1].toFixed(1)}]`);
     expect(gridToLatex(r)).toContain('B: actions only');
   });
 
-  it("links each flipped conversation of the run diff in the HTML report, escaped, when given a link", async () => {
+  it('links each flipped conversation of the run diff in the HTML report, escaped, when given a link', async () => {
     const pair = [...outcomes('X', 'multi', 'original', '10'), ...outcomes('Y', 'multi', 'original', '01')];
     const r = await computeStats(pair);
-    const result = diffRuns(pair.filter((c) => c.model === 'X'), pair.filter((c) => c.model === 'Y'), false);
+    const result = diffRuns(
+      pair.filter((c) => c.model === 'X'),
+      pair.filter((c) => c.model === 'Y'),
+      false,
+    );
     const link = (id: string) => `vscode://intent-lens.intent-lens/conversation?conv=${encodeURIComponent(id)}&x="<b>`;
     const html = statsToHtml(r, { diff: { a: 'X', b: 'Y', result }, conversationLink: link });
-    expect(html).toContain(`<a href="vscode://intent-lens.intent-lens/conversation?conv=X-multi-original-math-0&amp;x=&quot;&lt;b&gt;"><code>X-multi-original-math-0</code></a>`);
+    expect(html).toContain(
+      `<a href="vscode://intent-lens.intent-lens/conversation?conv=X-multi-original-math-0&amp;x=&quot;&lt;b&gt;"><code>X-multi-original-math-0</code></a>`,
+    );
     expect(html).toContain('conv=Y-multi-original-math-1');
     expect(statsToHtml(r, { diff: { a: 'X', b: 'Y', result } })).not.toContain('<a href=');
   });
 
   it('compares two models on the same sources', async () => {
-    const pair = [...outcomes('X', 'multi', 'original', '1111100000'), ...outcomes('Y', 'multi', 'original', '0000111111')];
+    const pair = [
+      ...outcomes('X', 'multi', 'original', '1111100000'),
+      ...outcomes('Y', 'multi', 'original', '0000111111'),
+    ];
     const r = await computeStats(pair);
     const t = r.modelPairs.find((p) => p.model_a === 'X' && p.model_b === 'Y' && p.mode === 'multi')!;
     expect(t).toMatchObject({ n: 10, both: 1, only_from: 4, only_to: 5, neither: 0 });
@@ -156,7 +191,9 @@ describe('run diff', () => {
     const d = diffRuns(a, b, false);
     const retained = d.instances.find((i) => i.condition === 'retained')!;
     expect(retained).toMatchObject({ n: 4, both: 2, only_from: 1, only_to: 1, neither: 0 });
-    expect(retained.lost).toEqual([{ task_id: 'math/0', model: '', conv_a: 'M-multi-retained-math-0', conv_b: 'N-multi-retained-math-0' }]);
+    expect(retained.lost).toEqual([
+      { task_id: 'math/0', model: '', conv_a: 'M-multi-retained-math-0', conv_b: 'N-multi-retained-math-0' },
+    ]);
     expect(retained.gained.map((f) => f.task_id)).toEqual(['math/2']);
     expect(d.unpaired).toEqual({ a: 1, b: 0 });
     // paired by model, two different models never pair

@@ -28,8 +28,24 @@ function gate(): { open: () => void; opened: Promise<void> } {
 }
 
 /** Snapshots what a stage shows (the report object keeps growing after it). */
-const snapshot = (s: StatsStage) => JSON.parse(JSON.stringify({ pending: s.pending, report: { ...s.report, timings: null } })) as { pending: string[]; report: ReturnType<typeof strip> };
-const strip = (r: Awaited<ReturnType<typeof computeStats>>) => JSON.parse(JSON.stringify({ ...r, timings: null })) as Record<string, unknown> & { inactive: Array<{ model: string; domain: string; condition: string; new_errors: number; with_inactive: number | null }>; modelOverall: Array<{ ci?: unknown }>; cells: unknown[]; pairedGaps: unknown[] };
+const snapshot = (s: StatsStage) =>
+  JSON.parse(JSON.stringify({ pending: s.pending, report: { ...s.report, timings: null } })) as {
+    pending: string[];
+    report: ReturnType<typeof strip>;
+  };
+const strip = (r: Awaited<ReturnType<typeof computeStats>>) =>
+  JSON.parse(JSON.stringify({ ...r, timings: null })) as Record<string, unknown> & {
+    inactive: Array<{
+      model: string;
+      domain: string;
+      condition: string;
+      new_errors: number;
+      with_inactive: number | null;
+    }>;
+    modelOverall: Array<{ ci?: unknown }>;
+    cells: unknown[];
+    pairedGaps: unknown[];
+  };
 
 describe('computeStatsStaged', () => {
   it('shows the grid and the new-error counts before any read or resample finishes, then each part as it does', async () => {
@@ -47,7 +63,11 @@ describe('computeStatsStaged', () => {
       return inThreadBootstrap(jobs, opts);
     };
     const stages: Array<ReturnType<typeof snapshot>> = [];
-    const done = computeStatsStaged(refs, { hasInactive, bootstrapRunner: slowBootstrap, bootstrap: { seed: 1, resamples: 200 } }, (s) => stages.push(snapshot(s)));
+    const done = computeStatsStaged(
+      refs,
+      { hasInactive, bootstrapRunner: slowBootstrap, bootstrap: { seed: 1, resamples: 200 } },
+      (s) => stages.push(snapshot(s)),
+    );
 
     // The first stage is announced synchronously, before any read or resample.
     expect(stages).toHaveLength(1);
@@ -69,12 +89,20 @@ describe('computeStatsStaged', () => {
     expect(stages[2]!.pending).toEqual([]);
 
     // Nothing shown early changes later, and the finished report is computeStats'.
-    const whole = strip(await computeStats(refs, { hasInactive: async (ref) => ref.conv_id.endsWith('1'), bootstrap: { seed: 1, resamples: 200 } }));
+    const whole = strip(
+      await computeStats(refs, {
+        hasInactive: async (ref) => ref.conv_id.endsWith('1'),
+        bootstrap: { seed: 1, resamples: 200 },
+      }),
+    );
     expect(strip(report)).toEqual(whole);
     expect(first.report.cells).toEqual(whole.cells);
-    const counts = (rows: typeof whole.inactive) => rows.map((r) => `${r.model}|${r.domain}|${r.condition}|${r.new_errors}`);
+    const counts = (rows: typeof whole.inactive) =>
+      rows.map((r) => `${r.model}|${r.domain}|${r.condition}|${r.new_errors}`);
     expect(counts(first.report.inactive)).toEqual(counts(whole.inactive));
-    expect(whole.inactive.find((r) => r.model === '*' && r.domain === '*' && r.condition === 'retained')!.new_errors).toBe(10);
+    expect(
+      whole.inactive.find((r) => r.model === '*' && r.domain === '*' && r.condition === 'retained')!.new_errors,
+    ).toBe(10);
     expect(whole.inactive.some((r) => (r.with_inactive ?? 0) > 0)).toBe(true);
   });
 
@@ -112,7 +140,16 @@ describe('computeStatsStaged', () => {
     };
     const refs = workspace();
     const stages: string[][] = [];
-    const done = computeStatsStaged(refs, { hasInactive, bootstrapRunner: countingBootstrap, bootstrap: { seed: 1, resamples: 50 }, slowPartsAfter: shown.opened }, (s) => stages.push([...s.pending]));
+    const done = computeStatsStaged(
+      refs,
+      {
+        hasInactive,
+        bootstrapRunner: countingBootstrap,
+        bootstrap: { seed: 1, resamples: 50 },
+        slowPartsAfter: shown.opened,
+      },
+      (s) => stages.push([...s.pending]),
+    );
     expect(stages).toEqual([['inference', 'inactive']]);
     // Other work may run meanwhile: nothing of the slow parts does.
     await new Promise((r) => setTimeout(r, 0));
@@ -122,6 +159,8 @@ describe('computeStatsStaged', () => {
     expect(reads).toBeGreaterThan(0);
     expect(resamples).toBe(1);
     expect(stages.at(-1)).toEqual([]);
-    expect(strip(report)).toEqual(strip(await computeStats(refs, { hasInactive, bootstrap: { seed: 1, resamples: 50 } })));
+    expect(strip(report)).toEqual(
+      strip(await computeStats(refs, { hasInactive, bootstrap: { seed: 1, resamples: 50 } })),
+    );
   });
 });

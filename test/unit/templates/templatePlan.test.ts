@@ -2,7 +2,12 @@
 // asked, the user's set is used, and filled sentences that read badly mark the record for review.
 import { describe, expect, it } from 'vitest';
 import { planTemplates, wordingProblems } from '../../../src/core/templates/templatePlan';
-import { applyTemplates, fillTemplate, starterLibrary, type TemplateLibrary } from '../../../src/core/templates/templates';
+import {
+  applyTemplates,
+  fillTemplate,
+  starterLibrary,
+  type TemplateLibrary,
+} from '../../../src/core/templates/templates';
 import { applyFieldEdits } from '../../../src/core/edit/editRaw';
 import { goodMathRecord } from '../checks/fixtures';
 import type { BenchmarkRecord } from '../../../src/core/schema/records';
@@ -10,7 +15,13 @@ import type { BenchmarkRecord } from '../../../src/core/schema/records';
 const lib: TemplateLibrary = {
   sets: [
     ...starterLibrary().sets,
-    { id: 'terse', proposal: ['Use {revised}.'], accept: ['Yes.'], reject: ['No.'], neutral: [['Is the {requirement} I gave clear enough?', 'Any question about it?']] },
+    {
+      id: 'terse',
+      proposal: ['Use {revised}.'],
+      accept: ['Yes.'],
+      reject: ['No.'],
+      neutral: [['Is the {requirement} I gave clear enough?', 'Any question about it?']],
+    },
   ],
 };
 
@@ -32,7 +43,10 @@ describe('planTemplates', () => {
     expect(plan.edits.some((e) => e.path.join('.') === 'intent.proposal')).toBe(false);
     const all = planTemplates(lib, rec, { setId: 'terse', replaceWritten: true })!;
     expect(all.keptWritten).toEqual([]);
-    expect(all.edits.find((e) => e.path.join('.') === 'intent.proposal')).toEqual({ path: ['intent', 'proposal'], value: 'Use 2 bags.' });
+    expect(all.edits.find((e) => e.path.join('.') === 'intent.proposal')).toEqual({
+      path: ['intent', 'proposal'],
+      value: 'Use 2 bags.',
+    });
   });
 
   it('replaces text a template wrote, and blank fields, without asking', () => {
@@ -75,7 +89,9 @@ describe('wordingProblems', () => {
     expect(wordingProblems('Is the glass I gave clear enough?')).toEqual([]);
     expect(wordingProblems('Use a apple and an banana.')).toHaveLength(2);
     expect(wordingProblems('Use a unit, an hour and an apple.')).toEqual([]);
-    expect(fillTemplate('Is the {requirement} right?', { requirement: 'number of bags', original: '4', revised: '2' })).toBe('Is the number of bags right?');
+    expect(
+      fillTemplate('Is the {requirement} right?', { requirement: 'number of bags', original: '4', revised: '2' }),
+    ).toBe('Is the number of bags right?');
     expect(wordingProblems('Is the number of bags right?')).toEqual([]);
   });
 });

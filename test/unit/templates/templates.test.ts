@@ -1,5 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { applyTemplates, parseTemplateLibrary, stableHash, starterLibrary, variantIndex, TemplateLibrarySchema } from '../../../src/core/templates/templates';
+import {
+  applyTemplates,
+  parseTemplateLibrary,
+  stableHash,
+  starterLibrary,
+  variantIndex,
+  TemplateLibrarySchema,
+} from '../../../src/core/templates/templates';
 import { applyFieldEdits } from '../../../src/core/edit/editRaw';
 import { checkIntent } from '../../../src/core/checks/intentChecks';
 import { BenchmarkRecordSchema } from '../../../src/core/schema/records';
@@ -9,7 +16,15 @@ import { jsonSchemas } from '../../../src/core/schema/jsonSchemas';
 describe('template library', () => {
   it('catches bad templates before they are used', () => {
     const bad = JSON.stringify({
-      sets: [{ id: 's', proposal: ['change it please'], accept: ['ok, {revised}'], neutral: [['is {original} right?', 'fine?']], reject: ['no {nope}'] }],
+      sets: [
+        {
+          id: 's',
+          proposal: ['change it please'],
+          accept: ['ok, {revised}'],
+          neutral: [['is {original} right?', 'fine?']],
+          reject: ['no {nope}'],
+        },
+      ],
     });
     const r = parseTemplateLibrary(bad);
     expect('errors' in r).toBe(true);

@@ -1,12 +1,17 @@
 import { describe, it, expect } from 'vitest';
 import { analyzeConversation, buildTurnNodes, turnLabel } from '../../../src/extension/tree/conversationTurns';
-import { renderTurnDocument, parseDocumentPath, turnDocumentPath } from '../../../src/extension/tree/conversationDocuments';
+import {
+  renderTurnDocument,
+  parseDocumentPath,
+  turnDocumentPath,
+} from '../../../src/extension/tree/conversationDocuments';
 import { parseConversation } from '../../../src/core/conversation';
 import type { RunLogEntry, TraceMessage } from '../../../src/core/schema/runlog';
 import type { BookkeepingNode, TurnNode } from '../../../src/extension/tree/treeItems';
 
 /** The tree reads a conversation through the one model. */
-const parsed = (convId: string, trace: TraceMessage[]) => parseConversation({ conv_id: convId, task: 'math', task_id: 't', trace });
+const parsed = (convId: string, trace: TraceMessage[]) =>
+  parseConversation({ conv_id: convId, task: 'math', task_id: 't', trace });
 const analyzeTrace = (convId: string, trace: TraceMessage[]) => analyzeConversation(parsed(convId, trace));
 
 const log = (content: Record<string, unknown>): TraceMessage => ({ role: 'log', content: content as { type: string } });
@@ -31,7 +36,14 @@ const formatTrace: TraceMessage[] = [
 describe('conversation turns', () => {
   it('folds reveal/event tags into user turns and response type/verdict into assistant turns', () => {
     const a = analyzeTrace('c1', formatTrace);
-    expect(a.turns.map(turnLabel)).toEqual(['system', 'user · shard 1', 'assistant · refusal', 'user · proposal · block 1', 'assistant · answer attempt ✗', 'log · some_future_type']);
+    expect(a.turns.map(turnLabel)).toEqual([
+      'system',
+      'user · shard 1',
+      'assistant · refusal',
+      'user · proposal · block 1',
+      'assistant · answer attempt ✗',
+      'log · some_future_type',
+    ]);
     expect(a.turns[2]!.firstLine).toBe('I need more details.');
     expect(a.bookkeeping.map((b) => b.index)).toEqual([1, 12]);
     expect(a.annotations.get(8)).toEqual([9, 10]);
@@ -64,7 +76,15 @@ describe('conversation turns', () => {
   });
 
   it('renders a turn document with the full text and its log entries, and round-trips document paths', () => {
-    const entry: RunLogEntry = { conv_id: 'a/b c', task: 'math', task_id: 'm/1', assistant_model: 'org/A', condition: 'retained', trace: formatTrace, is_correct: false };
+    const entry: RunLogEntry = {
+      conv_id: 'a/b c',
+      task: 'math',
+      task_id: 'm/1',
+      assistant_model: 'org/A',
+      condition: 'retained',
+      trace: formatTrace,
+      is_correct: false,
+    };
     const doc = renderTurnDocument(entry, 4);
     expect(doc).toContain('# assistant · refusal');
     expect(doc).toContain('I need more details.\nSecond line.');
@@ -76,7 +96,12 @@ describe('conversation turns', () => {
   });
 
   it('fences message text so backticks inside cannot close the block', () => {
-    const entry: RunLogEntry = { conv_id: 'c', task: 'code', task_id: 't', trace: [{ role: 'log', content: { type: 'x', code: '```' } }] };
+    const entry: RunLogEntry = {
+      conv_id: 'c',
+      task: 'code',
+      task_id: 't',
+      trace: [{ role: 'log', content: { type: 'x', code: '```' } }],
+    };
     const doc = renderTurnDocument(entry, 0);
     expect(doc).toMatch(/````json\n/);
   });

@@ -2,7 +2,16 @@
 // counts, new errors, filters), and "new errors with inactive content" keeps only erring runs whose
 // re-scored answer has inactive content.
 import { describe, expect, it } from 'vitest';
-import { SourceTreeModel, describeFilters, describeRescore, describeRun, emptyFilterMessage, type RescoredRun, type TreeInput, type TreeRecord } from '../../../src/extension/tree/sourceTreeModel';
+import {
+  SourceTreeModel,
+  describeFilters,
+  describeRescore,
+  describeRun,
+  emptyFilterMessage,
+  type RescoredRun,
+  type TreeInput,
+  type TreeRecord,
+} from '../../../src/extension/tree/sourceTreeModel';
 import type { ConversationRef, Verdict } from '../../../src/core/load/runLogIndex';
 import type { BenchmarkRecord } from '../../../src/core/schema/records';
 import type { Condition } from '../../../src/core/schema/runlog';
@@ -33,7 +42,20 @@ function record(taskId: string): TreeRecord {
 }
 
 function conv(id: string, model: string, condition: Condition, verdict: Verdict): ConversationRef {
-  return { file: '/w/logs/x.jsonl', line: Number(id.slice(1)), offset: 0, length: 1, conv_id: id, task: 'math', task_id: 'm/1', model, mode: 'multi', condition, verdict, turns: 4 };
+  return {
+    file: '/w/logs/x.jsonl',
+    line: Number(id.slice(1)),
+    offset: 0,
+    length: 1,
+    conv_id: id,
+    task: 'math',
+    task_id: 'm/1',
+    model,
+    mode: 'multi',
+    condition,
+    verdict,
+    turns: 4,
+  };
 }
 
 const conversations = [
@@ -46,8 +68,18 @@ const conversations = [
 ];
 
 const rescores: Record<string, RescoredRun> = {
-  c3: { is_correct: true, extracted: '150', inactive: [{ value: '4 bags' }], message: 'final answer 150 equals the reference 150' },
-  c5: { is_correct: false, extracted: '300', inactive: [{ value: '4 bags' }, { value: '4 bags' }, { value: '300' }], message: 'final answer 300 differs from the reference 150' },
+  c3: {
+    is_correct: true,
+    extracted: '150',
+    inactive: [{ value: '4 bags' }],
+    message: 'final answer 150 equals the reference 150',
+  },
+  c5: {
+    is_correct: false,
+    extracted: '300',
+    inactive: [{ value: '4 bags' }, { value: '4 bags' }, { value: '300' }],
+    message: 'final answer 300 differs from the reference 150',
+  },
   c6: { is_correct: null, extracted: null, inactive: [], message: 'no databases folder configured' },
 };
 
@@ -72,7 +104,12 @@ describe('re-scored verdicts in the Sources tree', () => {
     const m = new SourceTreeModel(input());
     const c5 = m.runNode('c5')!;
     expect(c5.verdict).toBe('incorrect');
-    expect(c5.rescore).toMatchObject({ logged: 'correct', changed: true, extracted: '300', inactive: ['4 bags', '300'] });
+    expect(c5.rescore).toMatchObject({
+      logged: 'correct',
+      changed: true,
+      extracted: '300',
+      inactive: ['4 bags', '300'],
+    });
     expect(describeRun(c5)).toContain('re-scored: ✓→✗');
     expect(describeRun(c5)).toContain('inactive: 4 bags, 300');
     const tooltip = describeRescore(c5).join('\n');
@@ -106,7 +143,11 @@ describe('re-scored verdicts in the Sources tree', () => {
     expect(m.summary()).toMatchObject({ correct: 3, incorrect: 3 });
     expect(new SourceTreeModel(input(false)).summary()).toMatchObject({ correct: 4, incorrect: 2 });
     // The verdict filter reads the re-scored verdict too.
-    expect(runs(new SourceTreeModel(input(), { verdicts: ['incorrect'] })).map((r) => r.convId).sort()).toEqual(['c2', 'c5', 'c6']);
+    expect(
+      runs(new SourceTreeModel(input(), { verdicts: ['incorrect'] }))
+        .map((r) => r.convId)
+        .sort(),
+    ).toEqual(['c2', 'c5', 'c6']);
   });
 });
 
@@ -116,7 +157,11 @@ describe('"new errors with inactive content" filter', () => {
     expect(runs(m).map((r) => r.convId)).toEqual(['c5']);
     expect(source(m)!.perModel.map((p) => p.model)).toEqual(['org/B']);
     // The plain new-errors filter still shows c2 (and the Originals it diverges from).
-    expect(runs(new SourceTreeModel(input(), { newErrors: true })).map((r) => r.convId).sort()).toEqual(['c1', 'c2', 'c4', 'c5', 'c6']);
+    expect(
+      runs(new SourceTreeModel(input(), { newErrors: true }))
+        .map((r) => r.convId)
+        .sort(),
+    ).toEqual(['c1', 'c2', 'c4', 'c5', 'c6']);
   });
 
   it('hides everything when nothing was re-scored, and says so in the filter summary', () => {
@@ -136,8 +181,12 @@ describe('"new errors with inactive content" filter', () => {
     expect(clean).toContain('None of the 3 re-scored runs uses inactive content');
     expect(clean).toContain('"Intent Lens: Re-score"');
     // Inactive content is known but other filters hide it: clearing them is the way out.
-    expect(emptyFilterMessage({ ...f, models: ['org/C'] }, { rescored: 3, withInactive: 1 })).toBe('No sources match: model: C · new errors with inactive content. Run "Clear Filters" to see everything.');
-    expect(emptyFilterMessage({ verdicts: ['unscored'] }, { rescored: 0, withInactive: 0 })).toContain('Run "Clear Filters"');
+    expect(emptyFilterMessage({ ...f, models: ['org/C'] }, { rescored: 3, withInactive: 1 })).toBe(
+      'No sources match: model: C · new errors with inactive content. Run "Clear Filters" to see everything.',
+    );
+    expect(emptyFilterMessage({ verdicts: ['unscored'] }, { rescored: 0, withInactive: 0 })).toContain(
+      'Run "Clear Filters"',
+    );
   });
 });
 

@@ -19,7 +19,10 @@ describe.skipIf(!existsSync(SHARED))('Sources tree over ../shared/data', () => {
     for (const f of await listDataFiles([join(SHARED, 'logs')])) await index.indexFile(f);
     const recFile = join(SHARED, 'intent-sample.records.jsonl');
     const recs = parseRecordsText(recFile, readFileSync(recFile, 'utf8'));
-    const model = new SourceTreeModel({ records: new Map(recs.items.map((i) => [i.value.task_id, { record: i.value, file: recFile, line: i.line }])), conversations: index.conversations() });
+    const model = new SourceTreeModel({
+      records: new Map(recs.items.map((i) => [i.value.task_id, { record: i.value, file: recFile, line: i.line }])),
+      conversations: index.conversations(),
+    });
     const convs = index.conversations();
     expect(convs.length).toBe(729);
     let placed = 0;
@@ -30,7 +33,9 @@ describe.skipIf(!existsSync(SHARED))('Sources tree over ../shared/data', () => {
     }
     expect(placed).toBe(729);
     expect(model.sourceNode('sharded-GSM8K/248')!.hasRecord).toBe(true);
-    const logOnly = model.sourceNode(convs.find((c) => !recs.items.some((i) => i.value.task_id === c.task_id))!.task_id)!;
+    const logOnly = model.sourceNode(
+      convs.find((c) => !recs.items.some((i) => i.value.task_id === c.task_id))!.task_id,
+    )!;
     expect(logOnly.hasRecord).toBe(false);
 
     model.runNode(convs[0]!.conv_id);
@@ -41,6 +46,8 @@ describe.skipIf(!existsSync(SHARED))('Sources tree over ../shared/data', () => {
     expect(a.turns.filter((t) => t.role === 'assistant').every((t) => t.responseType !== undefined)).toBe(true);
     expect(a.bookkeeping.length).toBeGreaterThan(0);
     expect(a.turns.some((t) => t.logType === 'state_transition')).toBe(false);
-    expect(turnLabel(a.turns.find((t) => t.role === 'assistant')!)).toMatch(/^assistant · (refusal|answer attempt|clarification|hedge|discussion)/);
+    expect(turnLabel(a.turns.find((t) => t.role === 'assistant')!)).toMatch(
+      /^assistant · (refusal|answer attempt|clarification|hedge|discussion)/,
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { SourceTreeModel, newErrorsOf, describeSource, describeFilters, type TreeRecord } from '../../../src/extension/tree/sourceTreeModel';
+import {
+  SourceTreeModel,
+  newErrorsOf,
+  describeSource,
+  describeFilters,
+  type TreeRecord,
+} from '../../../src/extension/tree/sourceTreeModel';
 import type { ConversationRef, Verdict } from '../../../src/core/load/runLogIndex';
 import type { BenchmarkRecord } from '../../../src/core/schema/records';
 import type { InstanceNode, RunNode, SourceNode, SourceTreeNode } from '../../../src/extension/tree/treeItems';
@@ -33,9 +39,31 @@ function record(taskId: string, task: BenchmarkRecord['task'], review?: 'pending
 }
 
 let n = 0;
-function conv(taskId: string, model: string, mode: Mode, condition: Condition, verdict: Verdict, task = 'math', extra: { path?: ExtendedPath; k?: number } = {}): ConversationRef {
+function conv(
+  taskId: string,
+  model: string,
+  mode: Mode,
+  condition: Condition,
+  verdict: Verdict,
+  task = 'math',
+  extra: { path?: ExtendedPath; k?: number } = {},
+): ConversationRef {
   n++;
-  return { file: '/w/logs/x.jsonl', line: n, offset: 0, length: 1, conv_id: `c${n}`, task, task_id: taskId, model, mode, condition, verdict, turns: 4, ...extra };
+  return {
+    file: '/w/logs/x.jsonl',
+    line: n,
+    offset: 0,
+    length: 1,
+    conv_id: `c${n}`,
+    task,
+    task_id: taskId,
+    model,
+    mode,
+    condition,
+    verdict,
+    turns: 4,
+    ...extra,
+  };
 }
 
 function input() {
@@ -59,7 +87,8 @@ function input() {
 }
 
 const kids = (m: SourceTreeModel, node?: SourceTreeNode) => m.children(node);
-const find = <T extends SourceTreeNode>(nodes: SourceTreeNode[], pred: (x: SourceTreeNode) => boolean) => nodes.find(pred) as T;
+const find = <T extends SourceTreeNode>(nodes: SourceTreeNode[], pred: (x: SourceTreeNode) => boolean) =>
+  nodes.find(pred) as T;
 
 describe('SourceTreeModel', () => {
   it('groups domain → source → instances (8 + extended paths present in logs) → runs', () => {
@@ -75,7 +104,17 @@ describe('SourceTreeModel', () => {
     ]);
     expect(describeSource(src!)).toBe('[pending] · A ✓2 ✗1 · B ✓1 ✗2');
     const instances = kids(m, src) as InstanceNode[];
-    expect(instances.map((i) => i.label)).toEqual(['Original', 'Neutral', 'Retained', 'Revised', 'S_Orig', 'S_Dir', 'S_Rev', 'S_Ret', 'accumulation-retained k=2']);
+    expect(instances.map((i) => i.label)).toEqual([
+      'Original',
+      'Neutral',
+      'Retained',
+      'Revised',
+      'S_Orig',
+      'S_Dir',
+      'S_Rev',
+      'S_Ret',
+      'accumulation-retained k=2',
+    ]);
     expect(instances.find((i) => i.label === 'Revised')!.active).toBe('revised');
     const retained = instances.find((i) => i.label === 'Retained')!;
     expect(retained.args).toEqual({ taskId: 'm/1', mode: 'multi', condition: 'retained' });
@@ -84,7 +123,13 @@ describe('SourceTreeModel', () => {
       ['org/A', 'incorrect', true],
       ['org/B', 'incorrect', false],
     ]);
-    expect(runs[0]!.args).toMatchObject({ taskId: 'm/1', mode: 'multi', condition: 'retained', convId: runs[0]!.convId, model: 'org/A' });
+    expect(runs[0]!.args).toMatchObject({
+      taskId: 'm/1',
+      mode: 'multi',
+      condition: 'retained',
+      convId: runs[0]!.convId,
+      model: 'org/A',
+    });
     expect(m.parent(runs[0]!)).toBe(retained);
     expect(m.parent(retained)).toBe(src);
     expect(m.parent(src!)).toBe(roots[0]);
@@ -128,7 +173,9 @@ describe('SourceTreeModel', () => {
   });
 
   it('filters by domain, model, verdict and review, and says which filters are active', () => {
-    expect(new SourceTreeModel(input(), { domains: ['database'] }).roots().map((r) => r.id)).toEqual(['domain:database']);
+    expect(new SourceTreeModel(input(), { domains: ['database'] }).roots().map((r) => r.id)).toEqual([
+      'domain:database',
+    ]);
     expect(new SourceTreeModel(input(), { reviews: ['none'] }).roots().map((r) => r.id)).toEqual(['domain:actions']);
     const byVerdict = new SourceTreeModel(input(), { verdicts: ['unscored'] });
     const [db] = kids(byVerdict, byVerdict.roots()[0]) as SourceNode[];
@@ -138,26 +185,39 @@ describe('SourceTreeModel', () => {
     expect(byModel.roots().map((r) => r.id)).toEqual(['domain:math']);
     const empty = new SourceTreeModel(input(), { models: ['nobody'] });
     expect(empty.isFilteredEmpty()).toBe(true);
-    expect(describeFilters({ models: ['org/B'], verdicts: ['incorrect'], newErrors: true })).toBe('model: B · verdict: ✗ incorrect · new errors');
+    expect(describeFilters({ models: ['org/B'], verdicts: ['incorrect'], newErrors: true })).toBe(
+      'model: B · verdict: ✗ incorrect · new errors',
+    );
   });
 
   it('keeps ids stable across rebuilds and finds runs and sources by key', () => {
     const a = new SourceTreeModel(input());
     const b = new SourceTreeModel(input());
-    const ids = (m: SourceTreeModel) => m.roots().flatMap((d) => kids(m, d).flatMap((s) => [s.id, ...kids(m, s).map((i) => i.id)]));
+    const ids = (m: SourceTreeModel) =>
+      m.roots().flatMap((d) => kids(m, d).flatMap((s) => [s.id, ...kids(m, s).map((i) => i.id)]));
     expect(ids(a)).toEqual(ids(b));
     const run = a.runNode('c2')!;
     expect(run.id).toBe('run:c2');
     expect(a.parent(run)!.id).toBe('instance:m/1|multi|retained||');
     expect(a.sourceNode('lic/9')!.id).toBe('source:lic/9');
-    expect(a.summary()).toMatchObject({ records: 2, sources: 3, conversations: 9, correct: 5, incorrect: 3, unscored: 1 });
+    expect(a.summary()).toMatchObject({
+      records: 2,
+      sources: 3,
+      conversations: 9,
+      correct: 5,
+      incorrect: 3,
+      unscored: 1,
+    });
     const found = find<SourceNode>(kids(a, a.roots()[0]), (x) => x.id === 'source:m/1');
     expect(found.newErrorModels).toEqual(['org/A']);
   });
 
-  it('shows a fork under its parent and keeps it out of the summary\'s counts and accuracy', () => {
+  it("shows a fork under its parent and keeps it out of the summary's counts and accuracy", () => {
     const base = input();
-    const fork: ConversationRef = { ...conv('m/1', 'org/A', 'multi', 'retained', 'correct'), forkedFrom: { conv_id: 'c2', turn: 3, edit: 'drop-proposal' } };
+    const fork: ConversationRef = {
+      ...conv('m/1', 'org/A', 'multi', 'retained', 'correct'),
+      forkedFrom: { conv_id: 'c2', turn: 3, edit: 'drop-proposal' },
+    };
     const m = new SourceTreeModel({ ...base, conversations: [...base.conversations, fork] });
     expect(m.forksOf('c2').map((r) => r.convId)).toEqual([fork.conv_id]);
     expect(m.summary()).toMatchObject({ conversations: 9, forks: 1, correct: 5, incorrect: 3, unscored: 1 });
@@ -165,11 +225,18 @@ describe('SourceTreeModel', () => {
 
   it('joins evolving runs to their plan and splits them by recap mode', () => {
     const base = input();
-    const evolving = (model: string, recap: 'none' | 'oracle', verdict: Verdict): ConversationRef => ({ ...conv('ev/1', model, 'evolving', 'original', verdict), recap });
+    const evolving = (model: string, recap: 'none' | 'oracle', verdict: Verdict): ConversationRef => ({
+      ...conv('ev/1', model, 'evolving', 'original', verdict),
+      recap,
+    });
     const m = new SourceTreeModel({
       ...base,
       plans: new Map([['ev/1', { task: 'math', file: '/w/p.evolving.jsonl', line: 3 }]]),
-      conversations: [...base.conversations, evolving('org/A', 'none', 'incorrect'), evolving('org/A', 'oracle', 'correct')],
+      conversations: [
+        ...base.conversations,
+        evolving('org/A', 'none', 'incorrect'),
+        evolving('org/A', 'oracle', 'correct'),
+      ],
     });
     const src = m.sourceNode('ev/1')!;
     expect(src.hasRecord).toBe(false);
@@ -181,11 +248,15 @@ describe('SourceTreeModel', () => {
   });
 
   it('lists data files under a files group only when no filter is active', () => {
-    const files = [{ path: '/w/logs/x.jsonl', kind: 'logs' as const, displayPath: 'logs/x.jsonl', items: 9, problems: 2 }];
+    const files = [
+      { path: '/w/logs/x.jsonl', kind: 'logs' as const, displayPath: 'logs/x.jsonl', items: 9, problems: 2 },
+    ];
     const m = new SourceTreeModel({ ...input(), files });
     const group = m.roots().at(-1)!;
     expect(group.kind).toBe('files');
     expect(kids(m, group).map((f) => f.id)).toEqual(['file:/w/logs/x.jsonl']);
-    expect(new SourceTreeModel({ ...input(), files }, { domains: ['math'] }).roots().some((r) => r.kind === 'files')).toBe(false);
+    expect(
+      new SourceTreeModel({ ...input(), files }, { domains: ['math'] }).roots().some((r) => r.kind === 'files'),
+    ).toBe(false);
   });
 });

@@ -12,7 +12,9 @@ interface MenuItem {
   command: string;
   when?: string;
 }
-const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { contributes: { menus: Record<string, MenuItem[]> } };
+const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
+  contributes: { menus: Record<string, MenuItem[]> };
+};
 
 /** Whether a Sources-tree `when` clause's `viewItem` part lets a row with this context value through. */
 function viewItemAllows(when: string, value: string): boolean {
@@ -29,18 +31,36 @@ function shownOn(command: string, value: string): boolean {
 }
 
 function record(taskId: string, withIntent: boolean): TreeRecord {
-  const rec: BenchmarkRecord = { task_id: taskId, task: 'math', shards: [{ shard_id: 1, shard_text: 'bought 4 bags' }] };
+  const rec: BenchmarkRecord = {
+    task_id: taskId,
+    task: 'math',
+    shards: [{ shard_id: 1, shard_text: 'bought 4 bags' }],
+  };
   if (withIntent) {
     rec.intent = {
-      shard_id: 1, requirement: 'bags', original: '4 bags', revised: '2 bags', proposal: 'p', accept: 'a', reject: 'r', neutral: ['q1', 'q2'],
-      single_turn: { original: 'o', direct_revised: 'd' }, reference: { original: 300, revised: 150 },
+      shard_id: 1,
+      requirement: 'bags',
+      original: '4 bags',
+      revised: '2 bags',
+      proposal: 'p',
+      accept: 'a',
+      reject: 'r',
+      neutral: ['q1', 'q2'],
+      single_turn: { original: 'o', direct_revised: 'd' },
+      reference: { original: 300, revised: 150 },
     };
   }
   return { record: rec, file: '/w/r.records.jsonl', line: 1 };
 }
 
 describe('unrevised sources in the Sources tree', () => {
-  const model = new SourceTreeModel({ records: new Map([['m/src', record('m/src', false)], ['m/rev', record('m/rev', true)]]), conversations: [] });
+  const model = new SourceTreeModel({
+    records: new Map([
+      ['m/src', record('m/src', false)],
+      ['m/rev', record('m/rev', true)],
+    ]),
+    conversations: [],
+  });
   const nodes = model.children(model.roots()[0]) as SourceNode[];
   const value = (id: string) => contextValueOf(nodes.find((n) => n.taskId === id)!);
 
@@ -52,7 +72,11 @@ describe('unrevised sources in the Sources tree', () => {
   it('offers New Revision From Source on unrevised sources only, the review commands on revised ones only', () => {
     expect(shownOn('intentLens.construct.newRevision', CONTEXT_VALUES.unrevisedSource)).toBe(true);
     expect(shownOn('intentLens.construct.newRevision', CONTEXT_VALUES.source)).toBe(false);
-    for (const review of ['intentLens.review.editRevision', 'intentLens.review.approve', 'intentLens.review.applyTemplates']) {
+    for (const review of [
+      'intentLens.review.editRevision',
+      'intentLens.review.approve',
+      'intentLens.review.applyTemplates',
+    ]) {
       expect({ review, shown: shownOn(review, CONTEXT_VALUES.unrevisedSource) }).toEqual({ review, shown: false });
       expect({ review, shown: shownOn(review, CONTEXT_VALUES.source) }).toEqual({ review, shown: true });
     }
@@ -60,6 +84,7 @@ describe('unrevised sources in the Sources tree', () => {
   });
 
   it('keeps the commands every source row has', () => {
-    for (const cmd of ['intentLens.revealRecord', 'intentLens.rescore', 'intentLens.compare.with']) expect({ cmd, shown: shownOn(cmd, CONTEXT_VALUES.unrevisedSource) }).toEqual({ cmd, shown: true });
+    for (const cmd of ['intentLens.revealRecord', 'intentLens.rescore', 'intentLens.compare.with'])
+      expect({ cmd, shown: shownOn(cmd, CONTEXT_VALUES.unrevisedSource) }).toEqual({ cmd, shown: true });
   });
 });

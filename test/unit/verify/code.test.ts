@@ -39,7 +39,9 @@ print(${name}([1, 2, 3], 4))
 
 describe('topLevelNames / extractPython', () => {
   test('only module-level bindings count; names in strings and nested defs do not', () => {
-    const names = topLevelNames('import os as operating\n@cache\ndef a():\n    def inner(): pass\n    return "def fake(): pass"\nclass B: pass\nc = a\nasync def d(): pass\n').map((n) => n.name);
+    const names = topLevelNames(
+      'import os as operating\n@cache\ndef a():\n    def inner(): pass\n    return "def fake(): pass"\nclass B: pass\nc = a\nasync def d(): pass\n',
+    ).map((n) => n.name);
     expect(names.sort()).toEqual(['B', 'a', 'c', 'd', 'operating']);
   });
   test('the block that defines the wanted name, not the usage example', () => {
@@ -61,13 +63,18 @@ describe('verifyCode', () => {
     expect(r.details.message).toMatch(/inactive name `intersperse`/);
   });
   test('defining both names fails (an alias counts)', async () => {
-    const both = withHelper('insert_delimiter').replace('```\n\nExample', 'intersperse = insert_delimiter\n```\n\nExample');
+    const both = withHelper('insert_delimiter').replace(
+      '```\n\nExample',
+      'intersperse = insert_delimiter\n```\n\nExample',
+    );
     const r = await verifyCode(both, task, { trusted: true });
     expect(r.is_correct).toBe(false);
     expect(r.details.message).toMatch(/defines both/);
   });
   test('wrong behaviour fails the tests', async () => {
-    const r = await verifyCode('```python\ndef insert_delimiter(numbers, d):\n    return numbers\n```', task, { trusted: true });
+    const r = await verifyCode('```python\ndef insert_delimiter(numbers, d):\n    return numbers\n```', task, {
+      trusted: true,
+    });
     expect(r.is_correct).toBe(false);
     expect(r.details.message).toMatch(/tests failed/);
   });
@@ -78,13 +85,21 @@ describe('verifyCode', () => {
   });
   test('an infinite loop is killed at the time limit', async () => {
     const t0 = Date.now();
-    const r = await verifyCode('```python\ndef insert_delimiter(numbers, d):\n    while True:\n        pass\n```', task, { trusted: true, python: { timeoutMs: 1500 } });
+    const r = await verifyCode(
+      '```python\ndef insert_delimiter(numbers, d):\n    while True:\n        pass\n```',
+      task,
+      { trusted: true, python: { timeoutMs: 1500 } },
+    );
     expect(r.is_correct).toBe(false);
     expect(r.details.info?.timedOut).toBe(true);
     expect(Date.now() - t0).toBeLessThan(6000);
   });
   test('a program cannot fake a pass by printing and exiting', async () => {
-    const r = await verifyCode('```python\nimport sys, os\ndef insert_delimiter(numbers, d):\n    return []\nprint("passed")\nos._exit(0)\n```', task, { trusted: true });
+    const r = await verifyCode(
+      '```python\nimport sys, os\ndef insert_delimiter(numbers, d):\n    return []\nprint("passed")\nos._exit(0)\n```',
+      task,
+      { trusted: true },
+    );
     expect(r.is_correct).toBe(false);
   });
 });
@@ -96,9 +111,14 @@ describe('LiveCodeBench-style records', () => {
     source: 'lcb_easy',
     shards: [{ shard_id: 1, shard_text: 'Read two integers and print their sum.' }],
     metadata: { func_name: 'solve' },
-    public_test_cases: JSON.stringify([{ input: '1 2\n', output: '3\n', testtype: 'stdin' }, { input: '-5 5\n', output: '0\n', testtype: 'stdin' }, { bad: true }]),
+    public_test_cases: JSON.stringify([
+      { input: '1 2\n', output: '3\n', testtype: 'stdin' },
+      { input: '-5 5\n', output: '0\n', testtype: 'stdin' },
+      { bad: true },
+    ]),
   };
-  const answer = (body: string) => `\`\`\`python\ndef solve():\n    a, b = map(int, input().split())\n    print(${body})\n\nsolve()\n\`\`\``;
+  const answer = (body: string) =>
+    `\`\`\`python\ndef solve():\n    a, b = map(int, input().split())\n    print(${body})\n\nsolve()\n\`\`\``;
   test('public_test_cases are read (malformed entries skipped), stdin cases scored', async () => {
     expect(ioTestCases(record.public_test_cases)).toHaveLength(2);
     expect(BenchmarkRecordSchema.safeParse(record).success).toBe(true);
@@ -110,7 +130,15 @@ describe('LiveCodeBench-style records', () => {
     expect(wrong.details.message).toMatch(/stdin case 2: expected '0\\n', got '10\\n'/);
   });
   test('with a check(candidate) test, functional cases (python-syntax arguments) are not run', () => {
-    expect(casesToRun('def check(candidate): pass', JSON.stringify([{ input: '[], 7', output: '[]', testtype: 'functional' }, { input: '1', output: '1', testtype: 'stdin' }]))).toEqual([{ kind: 'stdin', input: '1', output: '1' }]);
+    expect(
+      casesToRun(
+        'def check(candidate): pass',
+        JSON.stringify([
+          { input: '[], 7', output: '[]', testtype: 'functional' },
+          { input: '1', output: '1', testtype: 'stdin' },
+        ]),
+      ),
+    ).toEqual([{ kind: 'stdin', input: '1', output: '1' }]);
   });
 });
 
@@ -122,26 +150,54 @@ describe('code sandbox', () => {
       { kind: 'stdin' as const, input: '5   7', output: '  12  \n\n' },
       { kind: 'stdin' as const, input: '1.5 1.5', output: '3.0' },
     ];
-    const good = await runCodeJob({ program: 'a, b = input().split()\ns = float(a) + float(b)\nprint(int(s) if s == int(s) and "." not in a else s)\n', entry: 'main', cases });
+    const good = await runCodeJob({
+      program:
+        'a, b = input().split()\ns = float(a) + float(b)\nprint(int(s) if s == int(s) and "." not in a else s)\n',
+      entry: 'main',
+      cases,
+    });
     expect(good).toMatchObject({ status: 'pass' });
-    const wrong = await runCodeJob({ program: 'a, b = map(float, input().split())\nprint(a * b)\n', entry: 'main', cases });
+    const wrong = await runCodeJob({
+      program: 'a, b = map(float, input().split())\nprint(a * b)\n',
+      entry: 'main',
+      cases,
+    });
     expect(wrong.status).toBe('fail');
     expect(wrong.message).toMatch(/stdin case 1: expected '3\\n', got '2.0\\n'/);
   });
   test('functional cases call the entry point (a Solution method too) with JSON arguments', async () => {
-    const cases = [{ kind: 'functional' as const, input: '[2, 7, 11, 15]\n9', output: '[0, 1]' }, { kind: 'functional' as const, input: '[3, 2, 4]\n6', output: '[1, 2]' }];
-    const solution = 'class Solution:\n    def twoSum(self, nums, target):\n        seen = {}\n        for i, x in enumerate(nums):\n            if target - x in seen:\n                return [seen[target - x], i]\n            seen[x] = i\n';
+    const cases = [
+      { kind: 'functional' as const, input: '[2, 7, 11, 15]\n9', output: '[0, 1]' },
+      { kind: 'functional' as const, input: '[3, 2, 4]\n6', output: '[1, 2]' },
+    ];
+    const solution =
+      'class Solution:\n    def twoSum(self, nums, target):\n        seen = {}\n        for i, x in enumerate(nums):\n            if target - x in seen:\n                return [seen[target - x], i]\n            seen[x] = i\n';
     expect(await runCodeJob({ program: solution, entry: 'twoSum', cases })).toMatchObject({ status: 'pass' });
-    const r = await runCodeJob({ program: solution.replace('[seen[target - x], i]', '(i, seen[target - x])'), entry: 'twoSum', cases });
+    const r = await runCodeJob({
+      program: solution.replace('[seen[target - x], i]', '(i, seen[target - x])'),
+      entry: 'twoSum',
+      cases,
+    });
     expect(r.status).toBe('fail');
     expect(r.message).toMatch(/case 1: expected \[0, 1\], got \[1, 0\]/);
   });
   test('a program can import any module of the standard library (not only the warm ones)', async () => {
-    const r = await runCodeJob({ program: 'import textwrap, json, encodings.idna\ndef f(s):\n    return textwrap.dedent(s)\n', entry: 'f', test: 'def check(candidate):\n    assert candidate("  a\\n  b") == "a\\nb"\n' });
+    const r = await runCodeJob({
+      program: 'import textwrap, json, encodings.idna\ndef f(s):\n    return textwrap.dedent(s)\n',
+      entry: 'f',
+      test: 'def check(candidate):\n    assert candidate("  a\\n  b") == "a\\nb"\n',
+    });
     expect(r.message).toBe('all tests passed');
   });
   test('a memory limit stops a huge allocation', async () => {
-    const r = await runCodeJob({ program: 'def f():\n    return len(bytearray(4 * 1024 * 1024 * 1024))\n', entry: 'f', test: 'def check(candidate):\n    assert candidate() > 0\n' }, { memoryMb: 256 });
+    const r = await runCodeJob(
+      {
+        program: 'def f():\n    return len(bytearray(4 * 1024 * 1024 * 1024))\n',
+        entry: 'f',
+        test: 'def check(candidate):\n    assert candidate() > 0\n',
+      },
+      { memoryMb: 256 },
+    );
     expect(r.status).toBe('fail');
     expect(r.message).toMatch(/MemoryError/);
   });

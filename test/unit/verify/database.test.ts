@@ -24,31 +24,71 @@ describe('extractSql', () => {
     expect(r.slice(e.start, e.end)).toBe(e.sql);
   });
   test('DISTINCT removed outside literals only', () => {
-    expect(removeDistinct("SELECT DISTINCT name FROM t WHERE x = 'distinct'")).toBe("SELECT  name FROM t WHERE x = 'distinct'");
+    expect(removeDistinct("SELECT DISTINCT name FROM t WHERE x = 'distinct'")).toBe(
+      "SELECT  name FROM t WHERE x = 'distinct'",
+    );
   });
 });
 
 describe('resultsEqual', () => {
   test('column order does not matter; multiset unless ordered', () => {
-    expect(resultsEqual([[1, 'a'], [2, 'b']], [['b', 2], ['a', 1]], false)).toBe(true);
-    expect(resultsEqual([[1, 'a'], [2, 'b']], [['b', 2], ['a', 1]], true)).toBe(false);
+    expect(
+      resultsEqual(
+        [
+          [1, 'a'],
+          [2, 'b'],
+        ],
+        [
+          ['b', 2],
+          ['a', 1],
+        ],
+        false,
+      ),
+    ).toBe(true);
+    expect(
+      resultsEqual(
+        [
+          [1, 'a'],
+          [2, 'b'],
+        ],
+        [
+          ['b', 2],
+          ['a', 1],
+        ],
+        true,
+      ),
+    ).toBe(false);
     expect(resultsEqual([[1], [1], [2]], [[1], [2], [2]], false)).toBe(false);
   });
 });
 
 describe('verifyDatabase on a .sql dump', () => {
   test('aliases, different formatting and a different but equivalent query pass', async () => {
-    const r = await verifyDatabase('```sql\nSELECT c.city\nFROM customer AS c\nWHERE c.age <= 29\nGROUP BY c.city\nHAVING COUNT(c.id) >= 2;\n```', REF, task, sql);
+    const r = await verifyDatabase(
+      '```sql\nSELECT c.city\nFROM customer AS c\nWHERE c.age <= 29\nGROUP BY c.city\nHAVING COUNT(c.id) >= 2;\n```',
+      REF,
+      task,
+      sql,
+    );
     expect(r.is_correct).toBe(true);
   });
   test('the inactive literal gives a different result and fails', async () => {
-    const r = await verifyDatabase('SELECT city FROM customer WHERE age < 32 GROUP BY city HAVING count(*) > 1', REF, task, sql);
+    const r = await verifyDatabase(
+      'SELECT city FROM customer WHERE age < 32 GROUP BY city HAVING count(*) > 1',
+      REF,
+      task,
+      sql,
+    );
     expect(r.is_correct).toBe(false);
   });
   test('different column order passes; an extra column fails', async () => {
     const ref = 'SELECT name, city FROM customer WHERE age > 30';
-    expect((await verifyDatabase('SELECT city, name FROM customer WHERE age > 30', ref, task, sql)).is_correct).toBe(true);
-    expect((await verifyDatabase('SELECT city, name, age FROM customer WHERE age > 30', ref, task, sql)).is_correct).toBe(false);
+    expect((await verifyDatabase('SELECT city, name FROM customer WHERE age > 30', ref, task, sql)).is_correct).toBe(
+      true,
+    );
+    expect(
+      (await verifyDatabase('SELECT city, name, age FROM customer WHERE age > 30', ref, task, sql)).is_correct,
+    ).toBe(false);
   });
   test('ORDER BY in the reference makes order matter', async () => {
     const ref = 'SELECT name FROM customer ORDER BY age DESC';
@@ -59,7 +99,12 @@ describe('verifyDatabase on a .sql dump', () => {
     const del = await verifyDatabase('DELETE FROM customer', 'SELECT count(*) FROM customer', task, sql);
     expect(del.is_correct).toBe(false);
     expect(del.details.message).toMatch(/only SELECT/);
-    const cte = await verifyDatabase('WITH x AS (SELECT 1) DELETE FROM customer', 'SELECT count(*) FROM customer', task, sql);
+    const cte = await verifyDatabase(
+      'WITH x AS (SELECT 1) DELETE FROM customer',
+      'SELECT count(*) FROM customer',
+      task,
+      sql,
+    );
     expect(cte.is_correct).toBe(false);
     const two = await verifyDatabase('SELECT 1; DROP TABLE customer', 'SELECT count(*) FROM customer', task, sql);
     expect(two.is_correct).toBe(false);
@@ -69,7 +114,12 @@ describe('verifyDatabase on a .sql dump', () => {
   test('a runaway recursive CTE is stopped and the executor keeps working', async () => {
     const before = sql.workersStarted;
     const t0 = Date.now();
-    const r = await verifyDatabase('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c', 'SELECT count(*) FROM customer', task, sql);
+    const r = await verifyDatabase(
+      'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c',
+      'SELECT count(*) FROM customer',
+      task,
+      sql,
+    );
     expect(r.is_correct).toBe(false);
     expect(r.details.message).toMatch(/stopped after/);
     expect(Date.now() - t0).toBeLessThan(8000);
@@ -87,8 +137,18 @@ describe.skipIf(!hasSharedData)('verifyDatabase on the shared Spider databases',
   const spider = join(sharedData, 'databases');
   test('employee_hire_evaluation: age 30 vs 32', async () => {
     const t = { dbId: 'employee_hire_evaluation', databasesDir: spider };
-    const ans = 'Here you go:\n```sql\nSELECT e.City FROM employee e WHERE e.Age < 30 GROUP BY e.City HAVING COUNT(*) > 1\n```';
+    const ans =
+      'Here you go:\n```sql\nSELECT e.City FROM employee e WHERE e.Age < 30 GROUP BY e.City HAVING COUNT(*) > 1\n```';
     expect((await verifyDatabase(ans, REF.replace('customer', 'employee'), t, sql)).is_correct).toBe(true);
-    expect((await verifyDatabase(ans, 'SELECT city FROM employee WHERE age  <  32 GROUP BY city HAVING count(*)  >  1', t, sql)).is_correct).toBe(false);
+    expect(
+      (
+        await verifyDatabase(
+          ans,
+          'SELECT city FROM employee WHERE age  <  32 GROUP BY city HAVING count(*)  >  1',
+          t,
+          sql,
+        )
+      ).is_correct,
+    ).toBe(false);
   });
 });

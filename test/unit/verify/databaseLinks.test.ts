@@ -59,7 +59,12 @@ describe('the database verifier and the reference check say what happened', () =
     expect(refused.details.message).toContain('is a link to outside the databases folder');
     expect(refused.details.message).toContain('--follow-db-links');
     expect(refused.details.message).not.toContain('not found');
-    const followed = await verifyDatabase(ANSWER, REF, { dbId: 'shop', databasesDir: dirLinks, followLinks: true }, sql);
+    const followed = await verifyDatabase(
+      ANSWER,
+      REF,
+      { dbId: 'shop', databasesDir: dirLinks, followLinks: true },
+      sql,
+    );
     expect(followed.is_correct).toBe(true);
   });
 

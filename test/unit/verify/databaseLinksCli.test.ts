@@ -16,7 +16,9 @@ const LINK_MESSAGE = 'is a link to outside the databases folder';
 
 const dir = mkdtempSync(join(tmpdir(), 'intent-lens-dblinks-cli-'));
 const records = join(dir, 'db.records.jsonl');
-const recordLine = readFileSync(join(ROOT, 'samples/intent.records.jsonl'), 'utf8').split('\n').find((l) => /"task":\s*"database"/.test(l))!;
+const recordLine = readFileSync(join(ROOT, 'samples/intent.records.jsonl'), 'utf8')
+  .split('\n')
+  .find((l) => /"task":\s*"database"/.test(l))!;
 const record = JSON.parse(recordLine) as { task_id: string; db_id: string };
 writeFileSync(records, recordLine + '\n');
 // The Spider-like layout: databases/<db_id> is a link to the download (here: the samples folder).
@@ -26,7 +28,9 @@ symlinkSync(join(ROOT, 'samples/databases', record.db_id), join(databases, recor
 
 async function cli(cmd: { run(a: string[]): Promise<number> }, args: string[]): Promise<{ code: number; out: string }> {
   let out = '';
-  const w = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => ((out += String(c)), true));
+  const w = vi
+    .spyOn(process.stdout, 'write')
+    .mockImplementation((c: string | Uint8Array) => ((out += String(c)), true));
   const e = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
     return { code: await cmd.run(args), out };
@@ -41,7 +45,12 @@ beforeAll(async () => {
   server = await startFakeServer((req) => {
     if (req.body.model !== 'sim') return { kind: 'chat', text: ANSWER };
     const s = eligibleShardsInPrompt(req.body.messages[0]!.content)[0];
-    return { kind: 'chat', text: JSON.stringify(s ? { response: `also ${s.shard}`, shard_id: s.shard_id } : { response: 'that is all', shard_id: -1 }) };
+    return {
+      kind: 'chat',
+      text: JSON.stringify(
+        s ? { response: `also ${s.shard}`, shard_id: s.shard_id } : { response: 'that is all', shard_id: -1 },
+      ),
+    };
   });
 });
 afterAll(() => server.close());
@@ -49,13 +58,40 @@ afterAll(() => server.close());
 describe('--follow-db-links', () => {
   it('score: a linked database is named as a link without it, and scored with it', async () => {
     const log = join(dir, 'scored.jsonl');
-    const conv = { conv_id: 'db1', task: 'database', task_id: record.task_id, assistant_model: 'm', mode: 'multi', condition: 'original', trace: [{ role: 'user', content: 'q' }, { role: 'assistant', content: ANSWER }], is_correct: true };
+    const conv = {
+      conv_id: 'db1',
+      task: 'database',
+      task_id: record.task_id,
+      assistant_model: 'm',
+      mode: 'multi',
+      condition: 'original',
+      trace: [
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: ANSWER },
+      ],
+      is_correct: true,
+    };
     writeFileSync(log, JSON.stringify(conv) + '\n');
     type Report = { conversations: Array<{ is_correct: boolean | null; details: { message: string } }> };
-    const refused = JSON.parse((await cli(scoreCommand, ['--records', records, '--logs', log, '--databases', databases, '--json'])).out) as Report;
+    const refused = JSON.parse(
+      (await cli(scoreCommand, ['--records', records, '--logs', log, '--databases', databases, '--json'])).out,
+    ) as Report;
     expect(refused.conversations[0]!.is_correct).toBeNull();
     expect(refused.conversations[0]!.details.message).toContain(LINK_MESSAGE);
-    const followed = JSON.parse((await cli(scoreCommand, ['--records', records, '--logs', log, '--databases', databases, '--follow-db-links', '--json'])).out) as Report;
+    const followed = JSON.parse(
+      (
+        await cli(scoreCommand, [
+          '--records',
+          records,
+          '--logs',
+          log,
+          '--databases',
+          databases,
+          '--follow-db-links',
+          '--json',
+        ])
+      ).out,
+    ) as Report;
     expect(followed.conversations[0]!.is_correct).toBe(true);
   });
 
@@ -73,7 +109,28 @@ describe('--follow-db-links', () => {
 
   it('run and fork: the final answer is scored on the linked database only with it', async () => {
     const run = async (out: string, extra: string[]) => {
-      const args = ['--records', records, '--task-id', record.task_id, '--mode', 'multi', '--condition', 'original', '--base-url', server.baseUrl, '--model', 'm', '--user-model', 'sim', '--databases', databases, '--out', out, '--json', ...extra];
+      const args = [
+        '--records',
+        records,
+        '--task-id',
+        record.task_id,
+        '--mode',
+        'multi',
+        '--condition',
+        'original',
+        '--base-url',
+        server.baseUrl,
+        '--model',
+        'm',
+        '--user-model',
+        'sim',
+        '--databases',
+        databases,
+        '--out',
+        out,
+        '--json',
+        ...extra,
+      ];
       const { code, out: stdout } = await cli(runCommand, args);
       expect(code).toBe(0);
       return JSON.parse(stdout.trim().split('\n').pop()!) as { conv_id: string; is_correct: boolean | null };
@@ -85,7 +142,28 @@ describe('--follow-db-links', () => {
     expect(parent.is_correct).toBe(true);
 
     const fork = async (out: string, extra: string[]) => {
-      const args = ['--records', records, '--logs', logs, '--conv-id', parent.conv_id, '--turn', '1', '--replace-user', 'titles of the older books please', '--base-url', server.baseUrl, '--user-model', 'sim', '--databases', databases, '--out', out, '--json', ...extra];
+      const args = [
+        '--records',
+        records,
+        '--logs',
+        logs,
+        '--conv-id',
+        parent.conv_id,
+        '--turn',
+        '1',
+        '--replace-user',
+        'titles of the older books please',
+        '--base-url',
+        server.baseUrl,
+        '--user-model',
+        'sim',
+        '--databases',
+        databases,
+        '--out',
+        out,
+        '--json',
+        ...extra,
+      ];
       const { code, out: stdout } = await cli(forkCommand, args);
       expect(code).toBe(0);
       return JSON.parse(stdout.trim().split('\n')[0]!) as { is_correct: boolean | null };

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { askedNoun, extractMathAnswer, verifyMath, mathReferenceNumber } from '../../../src/core/verify/math/mathVerifier';
+import {
+  askedNoun,
+  extractMathAnswer,
+  verifyMath,
+  mathReferenceNumber,
+} from '../../../src/core/verify/math/mathVerifier';
 import { scanNumbers } from '../../../src/core/verify/math/numbers';
 
 describe('scanNumbers', () => {
@@ -53,17 +58,24 @@ So the chef spent $300.`;
 
 describe('extractMathAnswer: the asked quantity and bold numbers win (issue 15.1)', () => {
   test('"The answer is: Each of Ray\'s 4 friends got 5 lollipops" → 5 when lollipops are asked', () => {
-    const q = 'Ray has 25 lollipops. He keeps 5 and shares the rest equally among his 4 friends. How many lollipops does each friend get?';
+    const q =
+      'Ray has 25 lollipops. He keeps 5 and shares the rest equally among his 4 friends. How many lollipops does each friend get?';
     expect(askedNoun(q)).toBe('lollipops');
-    expect(extractMathAnswer("The answer is: Each of Ray's 4 friends got 5 lollipops.", [25, 5, 4], askedNoun(q))?.value).toBe(5);
+    expect(
+      extractMathAnswer("The answer is: Each of Ray's 4 friends got 5 lollipops.", [25, 5, 4], askedNoun(q))?.value,
+    ).toBe(5);
   });
   test('"**3 hours and 47 minutes** (or 227 minutes)" → 227 when minutes are asked', () => {
     const q = 'How many minutes will it take Andy to string all 12 racquets?';
-    expect(extractMathAnswer('So the final time remains:\n\n**3 hours and 47 minutes** (or 227 minutes)', [12], askedNoun(q))?.value).toBe(227);
+    expect(
+      extractMathAnswer('So the final time remains:\n\n**3 hours and 47 minutes** (or 227 minutes)', [12], askedNoun(q))
+        ?.value,
+    ).toBe(227);
   });
   test('"… 30 students, giving 10 cards to each student" → 30 when students are asked', () => {
     const q = 'Miss Maria gives 10 cards to each student. How many students did she share the cards with?';
-    const text = 'Therefore, Miss Maria shared her 300 remaining cards with 30 students, giving 10 cards to each student.';
+    const text =
+      'Therefore, Miss Maria shared her 300 remaining cards with 30 students, giving 10 cards to each student.';
     expect(extractMathAnswer(text, [10], askedNoun(q))?.value).toBe(30);
     // Without the question the line's last number is taken, as before.
     expect(extractMathAnswer(text)?.value).toBe(10);

@@ -26,7 +26,8 @@ async function scoreAll(domain: PeerDomain, opts: VerifyOptions, only?: (l: Peer
 
 function report(name: string, a: ReturnType<typeof agreement>): void {
   console.log(`${name}: ${(a.rate * 100).toFixed(2)}% (${a.disagreements.length} lines disagree)`);
-  for (const d of a.disagreements.slice(0, 40)) console.log(`  ${d.conv_id} ours=${d.ours} theirs=${d.theirs} ${d.message.replace(/\s+/g, ' ')}`);
+  for (const d of a.disagreements.slice(0, 40))
+    console.log(`  ${d.conv_id} ours=${d.ours} theirs=${d.theirs} ${d.message.replace(/\s+/g, ' ')}`);
 }
 
 describe.skipIf(!hasPeerEval)('peer-set agreement (population estimate)', () => {
@@ -36,11 +37,16 @@ describe.skipIf(!hasPeerEval)('peer-set agreement (population estimate)', () => 
     // LiC's verdict is an artefact, not a judgement of the answer, where its LLM extractor returned
     // nothing, or returned the gold number written differently (see peerMathCauses).
     const graded = agreement(results, (l) => (licArtefact(l) ? undefined : l.lic));
-    console.log(`math vs LiC: all lines ${(all.rate * 100).toFixed(2)}%, LiC graded ${(graded.rate * 100).toFixed(2)}%`);
+    console.log(
+      `math vs LiC: all lines ${(all.rate * 100).toFixed(2)}%, LiC graded ${(graded.rate * 100).toFixed(2)}%`,
+    );
     console.log(formatCauseTable(mathCauseTable(results)));
     for (const r of results) {
       const cause = mathDisagreementCause(r.line, r.ours);
-      if (cause) console.log(`  ${cause} ${r.line.entry.conv_id} ours=${r.ours} lic=${r.line.lic} lic_exact=${JSON.stringify(r.line.licExact)} ${r.message.replace(/\s+/g, ' ')}`);
+      if (cause)
+        console.log(
+          `  ${cause} ${r.line.entry.conv_id} ours=${r.ours} lic=${r.line.lic} lic_exact=${JSON.stringify(r.line.licExact)} ${r.message.replace(/\s+/g, ' ')}`,
+        );
     }
     expect(graded.rate).toBeGreaterThanOrEqual(0.985);
     // All lines: LiC's artefacts (66 empty extractions, 12 string compares of a population of
@@ -61,7 +67,9 @@ describe.skipIf(!hasPeerEval)('peer-set agreement (population estimate)', () => 
     // 16 so the slice still estimates the population.
     const sampled = (l: PeerLine) => Number(/(\d+)$/.exec(l.record.task_id)?.[1] ?? 0) % 16 === 0;
     const slice = (l: PeerLine) => sampled(l) || l.weight === 1;
-    const results = (await scoreAll('code', { trusted: true }, slice)).map((r) => (r.line.weight === 1 ? r : { ...r, line: { ...r.line, weight: r.line.weight * 16 } }));
+    const results = (await scoreAll('code', { trusted: true }, slice)).map((r) =>
+      r.line.weight === 1 ? r : { ...r, line: { ...r.line, weight: r.line.weight * 16 } },
+    );
     const a = agreement(results, (l) => l.peer);
     report('code vs human-eval (slice)', a);
     expect(a.rate).toBeGreaterThanOrEqual(0.999);

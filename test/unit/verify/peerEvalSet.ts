@@ -36,7 +36,12 @@ interface PeerExtras {
 }
 
 export function peerLines(domain: PeerDomain): PeerLine[] {
-  const records = new Map(parseRecordsText('records', readFileSync(join(peerEval, `${domain}.records.jsonl`), 'utf8')).items.map((i) => [i.value.task_id, i.value]));
+  const records = new Map(
+    parseRecordsText('records', readFileSync(join(peerEval, `${domain}.records.jsonl`), 'utf8')).items.map((i) => [
+      i.value.task_id,
+      i.value,
+    ]),
+  );
   return readFileSync(join(peerEval, 'logs', `${domain}.jsonl`), 'utf8')
     .split('\n')
     .filter((l) => l.trim())
@@ -69,7 +74,8 @@ export function peerDatabasesDir(): string {
   for (const from of [join(peerEval, 'databases'), join(sharedData, 'databases')]) {
     if (!existsSync(from)) continue;
     for (const name of readdirSync(from)) {
-      if (!existsSync(join(dir, name))) cpSync(join(from, name), join(dir, name), { recursive: true, dereference: true });
+      if (!existsSync(join(dir, name)))
+        cpSync(join(from, name), join(dir, name), { recursive: true, dereference: true });
     }
   }
   return (mergedDatabases = dir);
@@ -81,7 +87,10 @@ export interface Agreement {
   disagreements: Array<{ conv_id: string; ours: boolean | null; theirs: boolean; message: string }>;
 }
 
-export function agreement(results: ReadonlyArray<{ line: PeerLine; ours: boolean | null; message: string }>, theirs: (l: PeerLine) => boolean | undefined): Agreement {
+export function agreement(
+  results: ReadonlyArray<{ line: PeerLine; ours: boolean | null; message: string }>,
+  theirs: (l: PeerLine) => boolean | undefined,
+): Agreement {
   let total = 0;
   let agree = 0;
   const disagreements: Agreement['disagreements'] = [];

@@ -16,7 +16,12 @@ export type MathCause =
   /** We extract another number than LiC, and LiC's is the gold. */
   | 'we-pick-another';
 
-export const MATH_CAUSES: readonly MathCause[] = ['lic-extractor-empty', 'lic-string-compare', 'lic-picks-another', 'we-pick-another'];
+export const MATH_CAUSES: readonly MathCause[] = [
+  'lic-extractor-empty',
+  'lic-string-compare',
+  'lic-picks-another',
+  'we-pick-another',
+];
 
 /** LiC's grading, not the answer, decides these: they are left out of the "LiC graded" rate. */
 export function licArtefact(line: PeerLine): boolean {
@@ -29,7 +34,10 @@ function goldOf(line: PeerLine): number | undefined {
 
 /** The number LiC compares: the last number of its extracted span, `$` and `,` dropped. */
 function licNumber(line: PeerLine): number | undefined {
-  const last = (line.licExact ?? '').replace(/[$,]/g, '').match(/-?\d+(?:\.\d+)?/g)?.pop();
+  const last = (line.licExact ?? '')
+    .replace(/[$,]/g, '')
+    .match(/-?\d+(?:\.\d+)?/g)
+    ?.pop();
   return last === undefined ? undefined : Number(last);
 }
 
@@ -61,5 +69,8 @@ export function mathCauseTable(results: ReadonlyArray<{ line: PeerLine; ours: bo
 
 export function formatCauseTable(rows: readonly CauseRow[]): string {
   const head = '| cause | lines | population weight | share of population |\n|---|---|---|---|';
-  return [head, ...rows.map((r) => `| ${r.cause} | ${r.lines} | ${r.weight.toFixed(1)} | ${(r.share * 100).toFixed(2)}% |`)].join('\n');
+  return [
+    head,
+    ...rows.map((r) => `| ${r.cause} | ${r.lines} | ${r.weight.toFixed(1)} | ${(r.share * 100).toFixed(2)}% |`),
+  ].join('\n');
 }

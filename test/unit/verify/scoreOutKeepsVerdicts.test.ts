@@ -29,7 +29,10 @@ describe('score --out keeps the verdicts it cannot re-score', () => {
   const records = join(dir, 'bench.records.jsonl');
   const record = chefSource;
   writeFileSync(records, JSON.stringify(record) + '\n');
-  const trace = (answer?: string) => [{ role: 'user', content: record.question }, ...(answer ? [{ role: 'assistant', content: answer }] : [])];
+  const trace = (answer?: string) => [
+    { role: 'user', content: record.question },
+    ...(answer ? [{ role: 'assistant', content: answer }] : []),
+  ];
   const conv = (id: string, taskId: string, answer: string | undefined, verdict: string) =>
     `{"conv_id": "${id}", "task": "math", "task_id": "${taskId}", "assistant_model": "alpha", "mode": "single", ` +
     `"trace": ${JSON.stringify(trace(answer))}, ${verdict}, "extra": {"kept": 1.50}}`;
@@ -58,7 +61,9 @@ describe('score --out keeps the verdicts it cannot re-score', () => {
       [3, 'no assistant message'],
     ] as const) {
       expect(withoutInsertedEntry(copy[i]!, lines[i]!)).toBe(lines[i]);
-      const parsed = JSON.parse(copy[i]!) as { trace: Array<{ role: string; content: { type: string; message: string } }> };
+      const parsed = JSON.parse(copy[i]!) as {
+        trace: Array<{ role: string; content: { type: string; message: string } }>;
+      };
       const last = parsed.trace[parsed.trace.length - 1]!;
       expect(last.content.type).toBe('rescore-skipped');
       expect(last.content.message).toContain(why);
@@ -77,28 +82,47 @@ describe('score --out keeps the verdicts it cannot re-score', () => {
 const SHARED = resolve(__dirname, '../../../../shared/data');
 const sharedRecords = join(SHARED, 'intent-sample.records.jsonl');
 
-describe.skipIf(!existsSync(join(SHARED, 'logs')) || !existsSync(sharedRecords))('score --out over the real logs', () => {
-  it('keeps every verdict it does not re-score, so the copy and the overlay agree on every cell', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'il-score-real-')), 'copy.jsonl');
-    const logs = join(SHARED, 'logs');
-    expect((await runCli(() => scoreCommand.run(['--records', sharedRecords, '--logs', logs, '--out', out]))).code).toBe(0);
-    const overlay = await statsCells(['--records', sharedRecords, '--logs', logs, '--rescored', out]);
-    const copy = await statsCells(['--records', sharedRecords, '--logs', out]);
-    expect(copy.cells).toEqual(overlay.cells);
-    // The sample's 8 records re-score 14 lines: every cell still counts all its conversations.
-    const plain = await statsCells(['--records', sharedRecords, '--logs', logs]);
-    const sizes = (cells: unknown) => (cells as Array<{ n: number }>).map((c) => c.n);
-    expect(sizes(copy.cells)).toEqual(sizes(plain.cells));
-    const skipped = readFileSync(out, 'utf8').split('\n').filter((l) => l.includes('"rescore-skipped"'));
-    expect(skipped.length).toBeGreaterThan(700);
-  });
-});
+describe.skipIf(!existsSync(join(SHARED, 'logs')) || !existsSync(sharedRecords))(
+  'score --out over the real logs',
+  () => {
+    it('keeps every verdict it does not re-score, so the copy and the overlay agree on every cell', async () => {
+      const out = join(mkdtempSync(join(tmpdir(), 'il-score-real-')), 'copy.jsonl');
+      const logs = join(SHARED, 'logs');
+      expect(
+        (await runCli(() => scoreCommand.run(['--records', sharedRecords, '--logs', logs, '--out', out]))).code,
+      ).toBe(0);
+      const overlay = await statsCells(['--records', sharedRecords, '--logs', logs, '--rescored', out]);
+      const copy = await statsCells(['--records', sharedRecords, '--logs', out]);
+      expect(copy.cells).toEqual(overlay.cells);
+      // The sample's 8 records re-score 14 lines: every cell still counts all its conversations.
+      const plain = await statsCells(['--records', sharedRecords, '--logs', logs]);
+      const sizes = (cells: unknown) => (cells as Array<{ n: number }>).map((c) => c.n);
+      expect(sizes(copy.cells)).toEqual(sizes(plain.cells));
+      const skipped = readFileSync(out, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"rescore-skipped"'));
+      expect(skipped.length).toBeGreaterThan(700);
+    });
+  },
+);
 
 describe('rescoredLineText', () => {
   it('writes a pretty-printed conversation (a .json array element) as one line, its values kept', () => {
-    const raw = '{\n  "conv_id": "p1",\n  "trace": [\n    {"role": "user", "content": "a\\nb"}\n  ],\n  "is_correct": false,\n  "score": 0.0\n}';
+    const raw =
+      '{\n  "conv_id": "p1",\n  "trace": [\n    {"role": "user", "content": "a\\nb"}\n  ],\n  "is_correct": false,\n  "score": 0.0\n}';
     const object = JSON.parse(raw) as Record<string, unknown>;
-    const r = { conv_id: 'p1', task_id: 't', mode: 'multi', condition: 'original', active: null, extracted: null, is_correct: null, previous_is_correct: false, inactive: [], details: { domain: 'math' as const, message: 'no record with task_id t' } };
+    const r = {
+      conv_id: 'p1',
+      task_id: 't',
+      mode: 'multi',
+      condition: 'original',
+      active: null,
+      extracted: null,
+      is_correct: null,
+      previous_is_correct: false,
+      inactive: [],
+      details: { domain: 'math' as const, message: 'no record with task_id t' },
+    };
     const text = rescoredLineText(raw, object, r, '2026-01-01T00:00:00.000Z');
     expect(text).not.toMatch(/[\r\n]/);
     expect(text).toContain('"is_correct": false,"score": 0.0');

@@ -17,7 +17,8 @@ afterAll(() => sql.close());
 
 /** Reference programs (HumanEval canonical behaviour), written under a given name. */
 const PROGRAMS: Record<string, (name: string) => string> = {
-  'sharded-HumanEval/5': (name) => `from typing import List\n\ndef ${name}(numbers: List[int], delimeter: int) -> List[int]:\n    result = []\n    for i, n in enumerate(numbers):\n        if i:\n            result.append(delimeter)\n        result.append(n)\n    return result\n`,
+  'sharded-HumanEval/5': (name) =>
+    `from typing import List\n\ndef ${name}(numbers: List[int], delimeter: int) -> List[int]:\n    result = []\n    for i, n in enumerate(numbers):\n        if i:\n            result.append(delimeter)\n        result.append(n)\n    return result\n`,
   'sharded-HumanEval/105': (name) =>
     `WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine"}\n\ndef ${name}(arr):\n    return [WORDS[x] for x in sorted((x for x in arr if 1 <= x <= 9), reverse=True)]\n`,
 };
@@ -47,7 +48,11 @@ function responseFor(rec: BenchmarkRecord, active: ActiveTask): string {
 }
 
 describe.skipIf(!hasSharedData)('shared data', () => {
-  const records = hasSharedData ? parseRecordsText('records', readFileSync(join(sharedData, 'intent-sample.records.jsonl'), 'utf8')).items.map((i) => i.value) : [];
+  const records = hasSharedData
+    ? parseRecordsText('records', readFileSync(join(sharedData, 'intent-sample.records.jsonl'), 'utf8')).items.map(
+        (i) => i.value,
+      )
+    : [];
   const opts = { trusted: true, databasesDir: join(sharedData, 'databases'), sql };
 
   test('the 8 records load', () => expect(records.length).toBe(8));
@@ -105,10 +110,16 @@ describe.skipIf(!hasSharedData)('shared data', () => {
       }
       // The log's own last evaluation: LiC compares strings after stripping `$` and `,`, so an
       // extracted `300.00` (no `$`) or an empty extraction scores 0 although the answer is right.
-      const evals = e.trace.filter((m) => m.role === 'log' && (m.content as { type?: string }).type === 'answer-evaluation');
-      const exact = String((evals[evals.length - 1]?.content as { exact_answer?: unknown } | undefined)?.exact_answer ?? '');
+      const evals = e.trace.filter(
+        (m) => m.role === 'log' && (m.content as { type?: string }).type === 'answer-evaluation',
+      );
+      const exact = String(
+        (evals[evals.length - 1]?.content as { exact_answer?: unknown } | undefined)?.exact_answer ?? '',
+      );
       expect(r.is_correct).toBe(true);
-      expect(exact === '' || Number(exact.replace(/[$,]/g, '')) === Number(referenceFor(byId.get(e.task_id)!, 'original'))).toBe(true);
+      expect(
+        exact === '' || Number(exact.replace(/[$,]/g, '')) === Number(referenceFor(byId.get(e.task_id)!, 'original')),
+      ).toBe(true);
     }
     expect(agree).toBeGreaterThanOrEqual(3);
   });

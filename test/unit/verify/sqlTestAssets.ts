@@ -16,7 +16,15 @@ export function testSqlAssets(): SqlAssets {
   if (assets) return assets;
   const dir = mkdtempSync(join(tmpdir(), 'intent-lens-sqlworker-'));
   const workerScript = join(dir, 'sqlWorker.js');
-  buildSync({ entryPoints: [join(repoRoot, 'src/core/verify/database/sqlWorker.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: workerScript, logLevel: 'silent' });
+  buildSync({
+    entryPoints: [join(repoRoot, 'src/core/verify/database/sqlWorker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: workerScript,
+    logLevel: 'silent',
+  });
   const require = createRequire(join(repoRoot, 'package.json'));
   assets = { workerScript, wasmPath: require.resolve('sql.js/dist/sql-wasm.wasm') };
   return assets;

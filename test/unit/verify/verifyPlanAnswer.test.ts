@@ -33,7 +33,19 @@ function sampleLogs(): RunLogEntry[] {
 }
 
 function plan(base: Partial<EvolvingPlan> & Pick<EvolvingPlan, 'task' | 'anchor'>): EvolvingPlan {
-  return { task_id: `t/${base.task}`, turns: [{ transition: 'initial', function: base.anchor.function, args: base.anchor.args, revealed: Object.keys(base.anchor.args), user: base.anchor.question }], ...base };
+  return {
+    task_id: `t/${base.task}`,
+    turns: [
+      {
+        transition: 'initial',
+        function: base.anchor.function,
+        args: base.anchor.args,
+        revealed: Object.keys(base.anchor.args),
+        user: base.anchor.question,
+      },
+    ],
+    ...base,
+  };
 }
 
 describe('verifyPlanAnswer', () => {
@@ -50,17 +62,28 @@ describe('verifyPlanAnswer', () => {
   test('database: anchor.answer is the reference SQL, run against the plan db_id', async () => {
     const plans = await samplePlans();
     const fiction = plans.get('sample-evolving-db/fiction-count')!;
-    const right = await verifyPlanAnswer(fiction, "```sql\nSELECT COUNT(book_id) FROM book WHERE copies >= 4 AND year < 2020 AND genre = 'fiction'\n```", opts);
+    const right = await verifyPlanAnswer(
+      fiction,
+      "```sql\nSELECT COUNT(book_id) FROM book WHERE copies >= 4 AND year < 2020 AND genre = 'fiction'\n```",
+      opts,
+    );
     expect(right.is_correct).toBe(true);
     // The superseded intent (no copies condition) counts 3 books, the anchor 1.
-    const stale = await verifyPlanAnswer(fiction, "```sql\nSELECT COUNT(*) FROM book WHERE genre = 'fiction' AND year < 2020\n```", opts);
+    const stale = await verifyPlanAnswer(
+      fiction,
+      "```sql\nSELECT COUNT(*) FROM book WHERE genre = 'fiction' AND year < 2020\n```",
+      opts,
+    );
     expect(stale.is_correct).toBe(false);
     // Without a databases folder the database cannot be found: unscored, not wrong.
     expect((await verifyPlanAnswer(fiction, 'SELECT 1', { sql })).is_correct).toBeNull();
   });
 
   test('actions: anchor.function and args form the reference call', async () => {
-    const p = plan({ task: 'actions', anchor: { function: 'book_flight', args: { origin: 'Paris', seats: 2 }, question: 'Book it', answer: null } });
+    const p = plan({
+      task: 'actions',
+      anchor: { function: 'book_flight', args: { origin: 'Paris', seats: 2 }, question: 'Book it', answer: null },
+    });
     expect(planReference(p)).toEqual([{ book_flight: { origin: ['Paris'], seats: [2] } }]);
     expect((await verifyPlanAnswer(p, "book_flight(origin='Paris', seats=2)")).is_correct).toBe(true);
     expect((await verifyPlanAnswer(p, "book_flight(origin='Paris', seats=3)")).is_correct).toBe(false);
@@ -68,8 +91,18 @@ describe('verifyPlanAnswer', () => {
   });
 
   test('code: anchor.answer (else the function) is the entry point; earlier intents’ entry points are forbidden', async () => {
-    const p = plan({ task: 'code', anchor: { function: 'count_words', args: {}, question: 'Write it', answer: 'count_words' } });
-    p.turns.unshift({ transition: 'initial', function: 'count_chars', args: {}, revealed: [], user: 'Count chars', answer: 'count_chars' });
+    const p = plan({
+      task: 'code',
+      anchor: { function: 'count_words', args: {}, question: 'Write it', answer: 'count_words' },
+    });
+    p.turns.unshift({
+      transition: 'initial',
+      function: 'count_chars',
+      args: {},
+      revealed: [],
+      user: 'Count chars',
+      answer: 'count_chars',
+    });
     expect(planReference(p)).toBe('count_words');
     // Untrusted: the test is not run, but the structural checks still decide.
     const stale = await verifyPlanAnswer(p, '```python\ndef count_chars(s):\n    return len(s)\n```');
@@ -123,27 +156,41 @@ describe('detectPlanInactive', () => {
 });
 
 describe('intent-lens score with plans', () => {
-  test.each([['--plans'], ['--records']])('%s <file>.evolving.jsonl scores evolving logs against their anchors', async (flag) => {
-    // Math logs only: the CLI's own SQL executor needs the built worker, which unit tests do not have.
-    const dir = mkdtempSync(join(tmpdir(), 'intent-lens-plans-'));
-    const logFile = join(dir, 'math.jsonl');
-    const mathLines = readFileSync(join(repoRoot, 'samples/logs/evolving/model-a.jsonl'), 'utf8')
-      .split('\n')
-      .filter((l) => l.includes('"task":"math"'));
-    writeFileSync(logFile, mathLines.join('\n') + '\n');
-    let out = '';
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      out += String(chunk);
-      return true;
-    });
-    try {
-      expect(await scoreCommand.run([flag!, join(repoRoot, 'samples/evolving/sample.evolving.jsonl'), '--logs', logFile, '--json'])).toBe(0);
-    } finally {
-      spy.mockRestore();
-    }
-    const report = JSON.parse(out) as { conversations: Array<{ is_correct: boolean | null; previous_is_correct: boolean | null }>; summary: { conversations: number; unscored: number; agree: number } };
-    expect(report.summary.conversations).toBe(mathLines.length);
-    expect(report.summary.unscored).toBe(0);
-    expect(report.summary.agree).toBe(mathLines.length);
-  });
+  test.each([['--plans'], ['--records']])(
+    '%s <file>.evolving.jsonl scores evolving logs against their anchors',
+    async (flag) => {
+      // Math logs only: the CLI's own SQL executor needs the built worker, which unit tests do not have.
+      const dir = mkdtempSync(join(tmpdir(), 'intent-lens-plans-'));
+      const logFile = join(dir, 'math.jsonl');
+      const mathLines = readFileSync(join(repoRoot, 'samples/logs/evolving/model-a.jsonl'), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"task":"math"'));
+      writeFileSync(logFile, mathLines.join('\n') + '\n');
+      let out = '';
+      const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        out += String(chunk);
+        return true;
+      });
+      try {
+        expect(
+          await scoreCommand.run([
+            flag!,
+            join(repoRoot, 'samples/evolving/sample.evolving.jsonl'),
+            '--logs',
+            logFile,
+            '--json',
+          ]),
+        ).toBe(0);
+      } finally {
+        spy.mockRestore();
+      }
+      const report = JSON.parse(out) as {
+        conversations: Array<{ is_correct: boolean | null; previous_is_correct: boolean | null }>;
+        summary: { conversations: number; unscored: number; agree: number };
+      };
+      expect(report.summary.conversations).toBe(mathLines.length);
+      expect(report.summary.unscored).toBe(0);
+      expect(report.summary.agree).toBe(mathLines.length);
+    },
+  );
 });

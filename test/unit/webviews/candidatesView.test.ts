@@ -43,7 +43,10 @@ function state(over: Partial<CandidatesState> = {}): CandidatesState {
     candidates: [
       cand(1),
       cand(0, { selected: true, evidence: { kind: 'math-chain', original: '4*75=300', revised: '2*75=150' } }),
-      cand(2, { discarded: 'value-not-unique', checks: [{ name: 'value-unique', ok: false, evidence: 'shard 3 also states 6' }] }),
+      cand(2, {
+        discarded: 'value-not-unique',
+        checks: [{ name: 'value-unique', ok: false, evidence: 'shard 3 also states 6' }],
+      }),
     ],
     selected: 0,
     written: false,
@@ -89,8 +92,12 @@ describe('candidates view', () => {
   it('opens the checks of the chosen card and folds the others to a count', () => {
     const html = render(state());
     expect(card(html, 0)).toContain('<details class="il-checks-fold" open="">');
-    expect(card(html, 1)).toContain('<details class="il-checks-fold"><summary data-testid="checks-summary">2 of 2 checks pass</summary>');
-    expect(card(html, 2)).toContain('<details class="il-checks-fold" open=""><summary data-testid="checks-summary">0 of 1 checks pass</summary>');
+    expect(card(html, 1)).toContain(
+      '<details class="il-checks-fold"><summary data-testid="checks-summary">2 of 2 checks pass</summary>',
+    );
+    expect(card(html, 2)).toContain(
+      '<details class="il-checks-fold" open=""><summary data-testid="checks-summary">0 of 1 checks pass</summary>',
+    );
   });
 
   it('folds discarded candidates with their reason, without a radio', () => {
@@ -106,7 +113,15 @@ describe('candidates view', () => {
 
   it('draws both SQL result tables', () => {
     const t = (rows: string[][]) => ({ columns: ['city'], rows, rowCount: rows.length });
-    const s = state({ domain: 'database', candidates: [cand(0, { selected: true, evidence: { kind: 'sql', original: t([['Bath']]), revised: t([['Bath'], ['Bristol']]) } })] });
+    const s = state({
+      domain: 'database',
+      candidates: [
+        cand(0, {
+          selected: true,
+          evidence: { kind: 'sql', original: t([['Bath']]), revised: t([['Bath'], ['Bristol']]) },
+        }),
+      ],
+    });
     const html = render(s);
     expect(html).toContain('data-testid="sql-original"');
     expect(html).toMatch(/data-testid="sql-revised"><figcaption>revised · 2 rows/);
@@ -120,7 +135,14 @@ describe('candidates view', () => {
   });
 
   it('says why nothing was selected, and disables Write Revision once the record has a revision', () => {
-    const none = render(state({ selected: null, reason: 'no-valid-candidate', message: 'every candidate failed', candidates: [cand(2, { discarded: 'value-not-unique' })] }));
+    const none = render(
+      state({
+        selected: null,
+        reason: 'no-valid-candidate',
+        message: 'every candidate failed',
+        candidates: [cand(2, { discarded: 'value-not-unique' })],
+      }),
+    );
     expect(none).toContain('data-testid="no-selection"');
     expect(none).toMatch(/<vscode-button[^>]*disabled=""[^>]*data-testid="write"/);
     expect(initialChoice(state({ selected: null, candidates: [cand(2, { discarded: 'x' }), cand(1)] }))).toBe(1);

@@ -30,17 +30,23 @@ async function eagerBundle(view: string): Promise<{ inputs: Map<string, number>;
       {
         name: 'lazy-external',
         setup(build) {
-          build.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined));
+          build.onResolve({ filter: /.*/ }, (args) =>
+            args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+          );
         },
       },
     ],
   });
   const [path, js] = Object.entries(r.metafile.outputs).find(([, o]) => o.entryPoint !== undefined)!;
   const text = r.outputFiles.find((f) => f.path.endsWith(path.replace(/^out-eager-test/, '')))!.text;
-  return { inputs: new Map(Object.entries(js.inputs).map(([input, { bytesInOutput }]) => [input, bytesInOutput])), text };
+  return {
+    inputs: new Map(Object.entries(js.inputs).map(([input, { bytesInOutput }]) => [input, bytesInOutput])),
+    text,
+  };
 }
 
-const sum = (m: Map<string, number>, test: (input: string) => boolean) => [...m].filter(([i]) => test(i)).reduce((s, [, b]) => s + b, 0);
+const sum = (m: Map<string, number>, test: (input: string) => boolean) =>
+  [...m].filter(([i]) => test(i)).reduce((s, [, b]) => s + b, 0);
 
 describe('eager bundle of the views on zod/mini', () => {
   for (const view of ['compare', 'conversation', 'dashboard', 'ineffect', 'samples', 'candidates']) {

@@ -11,7 +11,12 @@ function Throws(): never {
 }
 
 function boundary(reports: string[], onReload?: () => void) {
-  return new ErrorBoundary({ view: 'compare', report: (m) => reports.push(m), onReload, children: createElement(Throws) });
+  return new ErrorBoundary({
+    view: 'compare',
+    report: (m) => reports.push(m),
+    onReload,
+    children: createElement(Throws),
+  });
 }
 
 describe('ErrorBoundary', () => {
@@ -20,7 +25,13 @@ describe('ErrorBoundary', () => {
   });
 
   it('renders its children while there is no error', () => {
-    const html = renderToStaticMarkup(createElement(ErrorBoundary, { view: 'compare', report: () => undefined, children: createElement('p', null, 'all good') }));
+    const html = renderToStaticMarkup(
+      createElement(ErrorBoundary, {
+        view: 'compare',
+        report: () => undefined,
+        children: createElement('p', null, 'all good'),
+      }),
+    );
     expect(html).toBe('<p>all good</p>');
   });
 
@@ -37,13 +48,17 @@ describe('ErrorBoundary', () => {
 
   it('keeps something readable for a thrown non-Error', () => {
     expect(ErrorBoundary.getDerivedStateFromError('boom').error?.message).toBe('boom');
-    const html = renderToStaticMarkup(createElement(ViewError, { view: 'dashboard', error: new Error('boom'), onReload: () => undefined }));
+    const html = renderToStaticMarkup(
+      createElement(ViewError, { view: 'dashboard', error: new Error('boom'), onReload: () => undefined }),
+    );
     expect(html).toContain('boom');
   });
 
   it('reports the error and its component stack to the host', () => {
     const reports: string[] = [];
-    boundary(reports).componentDidCatch(new TypeError('x is not a function'), { componentStack: '\n    at Row\n    at CompareApp' });
+    boundary(reports).componentDidCatch(new TypeError('x is not a function'), {
+      componentStack: '\n    at Row\n    at CompareApp',
+    });
     expect(reports).toHaveLength(1);
     expect(reports[0]).toMatch(/the compare view failed to render: TypeError: x is not a function/);
     expect(reports[0]).toMatch(/at CompareApp/);

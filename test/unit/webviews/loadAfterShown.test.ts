@@ -8,7 +8,12 @@ import { LOAD_AFTER_SHOWN } from '../../../src/extension/webviews/loadAfterShown
 
 const SRC = 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview/conversation.js';
 
-interface Added { type?: string; nonce?: string; src?: string; textContent?: string }
+interface Added {
+  type?: string;
+  nonce?: string;
+  src?: string;
+  textContent?: string;
+}
 
 /** Runs the script on a stand-in page; `fetchResult` is what the page's fetch gives. */
 function page(fetchResult: () => Promise<{ ok: boolean; text: () => Promise<string> }>) {
@@ -53,7 +58,9 @@ describe('a prerendered page loads its script once shown', () => {
     p.frames[0]!();
     await p.settle();
     expect(p.marks).toEqual(['il:content-shown']);
-    expect(p.added).toEqual([{ type: 'module', nonce: 'n0nce', textContent: `console.log(1);\n//# sourceMappingURL=${SRC}.map` }]);
+    expect(p.added).toEqual([
+      { type: 'module', nonce: 'n0nce', textContent: `console.log(1);\n//# sourceMappingURL=${SRC}.map` },
+    ]);
     // The fallback timer, firing later, starts nothing more.
     expect(p.timers.map((t) => t.ms)).toEqual([250]);
     p.timers[0]!.run();
@@ -74,7 +81,10 @@ describe('a prerendered page loads its script once shown', () => {
   });
 
   it('adds the script from its URL when the fetch fails or is refused', async () => {
-    for (const fetchResult of [() => Promise.reject(new TypeError('Failed to fetch')), () => Promise.resolve({ ok: false, text: () => Promise.resolve('') })]) {
+    for (const fetchResult of [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => Promise.resolve({ ok: false, text: () => Promise.resolve('') }),
+    ]) {
       const p = page(fetchResult);
       p.listeners.get('load')!();
       p.frames[0]!();

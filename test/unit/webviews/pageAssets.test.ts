@@ -43,4 +43,3 @@ describe('inlineTextOf', () => {
     expect(inlineTextOf(path, 'script')).toBe('let v = 22;');
   });
 });
-

@@ -15,14 +15,26 @@ import type { ConversationState } from '../../../src/shared/protocol/conversatio
 import { retainedRevisedPair } from '../compare/compareFixtures';
 
 const ref = { file: '/ws/logs/math/model-a.jsonl', line: 3 };
-const base = { ref, fileLabel: 'logs/math/model-a.jsonl', detector: detectInactive, detectorName: 'detectInactive', canFork: false };
+const base = {
+  ref,
+  fileLabel: 'logs/math/model-a.jsonl',
+  detector: detectInactive,
+  detectorName: 'detectInactive',
+  canFork: false,
+};
 const { record, retained } = retainedRevisedPair();
 const state = buildConversationState({ ...base, entry: retained, source: record });
 
-const HOSTILE = '<script>alert(1)</script> <img src=x onerror="alert(2)"> [x](javascript:alert(3)) </div><div id="root">';
+const HOSTILE =
+  '<script>alert(1)</script> <img src=x onerror="alert(2)"> [x](javascript:alert(3)) </div><div id="root">';
 
 function withReply(s: ConversationState, turn: number, text: string): ConversationState {
-  return { ...s, turns: s.turns.map((t, i) => (i === turn ? { ...t, replies: t.replies.map((r, j) => (j === 0 ? { ...r, text, spans: [] } : r)) } : t)) };
+  return {
+    ...s,
+    turns: s.turns.map((t, i) =>
+      i === turn ? { ...t, replies: t.replies.map((r, j) => (j === 0 ? { ...r, text, spans: [] } : r)) } : t,
+    ),
+  };
 }
 
 /** The user-turn labels the HTML shows, in order. */
@@ -57,7 +69,7 @@ describe('conversation prerender', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
-  it('puts a table column\'s alignment in a class, not a style attribute', () => {
+  it("puts a table column's alignment in a class, not a style attribute", () => {
     const html = prerender(withReply(state, 0, '| a | b |\n|:-|-:|\n| 1 | 2 |'));
     expect(html).toContain('class="il-align-left"');
     expect(html).toContain('class="il-align-right"');
@@ -69,20 +81,32 @@ describe('compare prerender', () => {
   const { revised } = retainedRevisedPair();
   const compareRef = (conv_id: string) => ({ conv_id, file: '/ws/logs/math/model-a.jsonl', line: 1 });
   const compare = (right = revised) =>
-    buildCompareState({ record, left: { ref: compareRef(retained.conv_id), entry: retained }, right: { ref: compareRef(right.conv_id), entry: right }, detector: detectInactive, detectorName: 'detectInactive', timing: { commandAt: 1, panelCreatedAt: 2 } });
+    buildCompareState({
+      record,
+      left: { ref: compareRef(retained.conv_id), entry: retained },
+      right: { ref: compareRef(right.conv_id), entry: right },
+      detector: detectInactive,
+      detectorName: 'detectInactive',
+      timing: { commandAt: 1, panelCreatedAt: 2 },
+    });
 
-  it('shows both sides after the folded shared prefix, with their verdicts and the final answers\' word diff', () => {
+  it("shows both sides after the folded shared prefix, with their verdicts and the final answers' word diff", () => {
     const state = compare();
     const html = prerenderCompare(state).replaceAll('<!-- -->', '');
     expect(html).toContain('data-testid="shared-prefix" data-collapsed="true"');
     expect(html).toContain(state.branchSummary);
-    expect(html).toMatch(/data-verdict="incorrect"[\s\S]*data-verdict="correct"|data-verdict="correct"[\s\S]*data-verdict="incorrect"/);
+    expect(html).toMatch(
+      /data-verdict="incorrect"[\s\S]*data-verdict="correct"|data-verdict="correct"[\s\S]*data-verdict="incorrect"/,
+    );
     // The rejected "2 bags" that Retained's final reply uses is marked there.
     expect(html).toMatch(/<mark[^>]*data-inactive="2 bags"[^>]*>2</);
   });
 
   it('shows model text as text', () => {
-    const hostile = { ...revised, trace: revised.trace.map((m) => (m.role === 'assistant' ? { ...m, content: HOSTILE } : m)) };
+    const hostile = {
+      ...revised,
+      trace: revised.trace.map((m) => (m.role === 'assistant' ? { ...m, content: HOSTILE } : m)),
+    };
     const html = prerenderCompare(compare(hostile as typeof revised));
     expect(html).not.toMatch(/<script|<img|<div id=|href="javascript/i);
     expect(html).toContain('&lt;script&gt;');
@@ -92,44 +116,60 @@ describe('compare prerender', () => {
 describe('prerenderViewOffThread (host)', () => {
   const dist = resolve(__dirname, '../../../dist');
   it('is off without a bundle', async () => {
-    expect(await prerenderViewOffThread('conversation', state, join(dist, 'no-such-dir'), () => undefined)).toBeUndefined();
+    expect(
+      await prerenderViewOffThread('conversation', state, join(dist, 'no-such-dir'), () => undefined),
+    ).toBeUndefined();
   });
-  it.skipIf(!existsSync(join(dist, 'prerender/conversation.js')))('renders from the built bundle what the source renders, says why a render threw; off with INTENT_LENS_WEBVIEW_PRERENDER=0', async () => {
-    const errors: string[] = [];
-    const out = await prerenderViewOffThread('conversation', state, dist, (m) => errors.push(m));
-    expect(out?.html).toBe(prerender(state));
-    expect(renderInThisThread('conversation', state, dist)).toMatchObject({ html: prerender(state) });
-    expect(await prerenderViewOffThread('conversation', { view: 'conversation' }, dist, (m) => errors.push(m))).toBeUndefined();
-    expect(errors.join('\n')).toMatch(/could not be prerendered/);
-    process.env.INTENT_LENS_WEBVIEW_PRERENDER = '0';
-    try {
-      expect(await prerenderViewOffThread('conversation', state, dist, () => undefined)).toBeUndefined();
-    } finally {
-      delete process.env.INTENT_LENS_WEBVIEW_PRERENDER;
-    }
-  });
+  it.skipIf(!existsSync(join(dist, 'prerender/conversation.js')))(
+    'renders from the built bundle what the source renders, says why a render threw; off with INTENT_LENS_WEBVIEW_PRERENDER=0',
+    async () => {
+      const errors: string[] = [];
+      const out = await prerenderViewOffThread('conversation', state, dist, (m) => errors.push(m));
+      expect(out?.html).toBe(prerender(state));
+      expect(renderInThisThread('conversation', state, dist)).toMatchObject({ html: prerender(state) });
+      expect(
+        await prerenderViewOffThread('conversation', { view: 'conversation' }, dist, (m) => errors.push(m)),
+      ).toBeUndefined();
+      expect(errors.join('\n')).toMatch(/could not be prerendered/);
+      process.env.INTENT_LENS_WEBVIEW_PRERENDER = '0';
+      try {
+        expect(await prerenderViewOffThread('conversation', state, dist, () => undefined)).toBeUndefined();
+      } finally {
+        delete process.env.INTENT_LENS_WEBVIEW_PRERENDER;
+      }
+    },
+  );
 });
 
 describe('PrerenderThread (the host renders off its thread)', () => {
   const dist = resolve(__dirname, '../../../dist');
   const worker = join(dist, 'prerenderWorker.js');
-  it.skipIf(!existsSync(worker) || !existsSync(join(dist, 'prerender/conversation.js')))('renders on the worker what the source renders, and reports a render that throws', async () => {
-    const thread = new PrerenderThread(() => worker);
-    try {
-      const out = await thread.render('conversation', state, dist);
-      expect(thread.lastRanOffThread).toBe(true);
-      expect(out && 'html' in out ? out.html : undefined).toBe(prerender(state));
-      expect(await thread.render('conversation', { view: 'conversation' }, dist)).toMatchObject({ error: expect.any(String) });
-      // The thread lives on after a render threw.
-      expect(await thread.render('conversation', state, dist)).toMatchObject({ html: prerender(state) });
-    } finally {
-      thread.dispose();
-    }
-  });
+  it.skipIf(!existsSync(worker) || !existsSync(join(dist, 'prerender/conversation.js')))(
+    'renders on the worker what the source renders, and reports a render that throws',
+    async () => {
+      const thread = new PrerenderThread(() => worker);
+      try {
+        const out = await thread.render('conversation', state, dist);
+        expect(thread.lastRanOffThread).toBe(true);
+        expect(out && 'html' in out ? out.html : undefined).toBe(prerender(state));
+        expect(await thread.render('conversation', { view: 'conversation' }, dist)).toMatchObject({
+          error: expect.any(String),
+        });
+        // The thread lives on after a render threw.
+        expect(await thread.render('conversation', state, dist)).toMatchObject({ html: prerender(state) });
+      } finally {
+        thread.dispose();
+      }
+    },
+  );
   it('renders in the calling thread when there is no worker script', async () => {
     const thread = new PrerenderThread(() => undefined);
     const errors: string[] = [];
-    expect(settle('conversation', await thread.render('conversation', state, join(dist, 'no-such-dir')), (m) => errors.push(m))).toBeUndefined();
+    expect(
+      settle('conversation', await thread.render('conversation', state, join(dist, 'no-such-dir')), (m) =>
+        errors.push(m),
+      ),
+    ).toBeUndefined();
     expect(thread.lastRanOffThread).toBe(false);
     expect(errors).toEqual([]);
   });

@@ -38,18 +38,36 @@ function pageText(dir: string): string {
 }
 
 describe('requests are declared with their replies', () => {
-  it.each(VIEWS.map(([d, dir]) => [d.view, d, dir] as const))('%s: every declared request is sent by its page', (_v, def, dir) => {
-    const text = pageText(dir);
-    const unsent = Object.keys(def.requests).filter((m) => !new RegExp(`\\.request\\(\\s*'${m}'`).test(text));
-    expect(unsent).toEqual([]);
-  });
+  it.each(VIEWS.map(([d, dir]) => [d.view, d, dir] as const))(
+    '%s: every declared request is sent by its page',
+    (_v, def, dir) => {
+      const text = pageText(dir);
+      const unsent = Object.keys(def.requests).filter((m) => !new RegExp(`\\.request\\(\\s*'${m}'`).test(text));
+      expect(unsent).toEqual([]);
+    },
+  );
 
   it('the host accepts declared requests with valid params only', () => {
-    const ok = DashboardView.incoming.safeParse({ kind: 'request', id: 1, method: 'exportGrid', params: { format: 'csv' } });
+    const ok = DashboardView.incoming.safeParse({
+      kind: 'request',
+      id: 1,
+      method: 'exportGrid',
+      params: { format: 'csv' },
+    });
     expect(ok.success).toBe(true);
-    const badParams = DashboardView.incoming.safeParse({ kind: 'request', id: 2, method: 'exportGrid', params: { format: 'pdf' } });
+    const badParams = DashboardView.incoming.safeParse({
+      kind: 'request',
+      id: 2,
+      method: 'exportGrid',
+      params: { format: 'pdf' },
+    });
     expect(badParams.success).toBe(false);
-    const gone = DashboardView.incoming.safeParse({ kind: 'request', id: 3, method: 'countConversations', params: { selector: {} } });
+    const gone = DashboardView.incoming.safeParse({
+      kind: 'request',
+      id: 3,
+      method: 'countConversations',
+      params: { selector: {} },
+    });
     expect(gone.success).toBe(false);
     // A request name is not a command name: the envelopes stay apart.
     expect(CompareView.incoming.safeParse({ kind: 'command', command: 'reload', params: {} }).success).toBe(false);
@@ -72,11 +90,17 @@ describe("the page's request resolves with the declared reply", () => {
     return connectView(TestView);
   }
   const reply = (id: number, result: unknown) =>
-    (globals.window as EventTarget).dispatchEvent(new MessageEvent('message', { data: { kind: 'response', id, ok: true, result } }));
+    (globals.window as EventTarget).dispatchEvent(
+      new MessageEvent('message', { data: { kind: 'response', id, ok: true, result } }),
+    );
 
   beforeAll(async () => {
     globals.window = new EventTarget();
-    globals.acquireVsCodeApi = () => ({ postMessage: (m: (typeof posted)[number]) => posted.push(m), getState: () => undefined, setState: () => undefined });
+    globals.acquireVsCodeApi = () => ({
+      postMessage: (m: (typeof posted)[number]) => posted.push(m),
+      getState: () => undefined,
+      setState: () => undefined,
+    });
     bridge = await load();
   });
   afterAll(() => {

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { sameContent } from '../../../src/extension/webviews/sameContent';
 
 describe('sameContent', () => {
-  const state = { title: 'a ↔ b', rows: [{ kind: 'identical', left: 0 }], verdict: 'incorrect', timing: { commandAt: 1, panelCreatedAt: 2 } };
+  const state = {
+    title: 'a ↔ b',
+    rows: [{ kind: 'identical', left: 0 }],
+    verdict: 'incorrect',
+    timing: { commandAt: 1, panelCreatedAt: 2 },
+  };
 
   it('ignores when the state was asked for', () => {
     expect(sameContent(state, { ...state, timing: { commandAt: 5, panelCreatedAt: 6 } })).toBe(true);

@@ -75,7 +75,10 @@ describe('WebviewConnection', () => {
     const w = fakeWebview();
     const log: string[] = [];
     let reloads = 0;
-    new WebviewConnection(w.port, ReloadCountView, { requests: { reload: () => ({ reloaded: ++reloads }) }, log: (l) => log.push(l) });
+    new WebviewConnection(w.port, ReloadCountView, {
+      requests: { reload: () => ({ reloaded: ++reloads }) },
+      log: (l) => log.push(l),
+    });
     await w.send({ kind: 'request', id: 7, method: 'reload', params: {} });
     expect(w.posted).toEqual([{ kind: 'response', id: 7, ok: true, result: { reloaded: 1 } }]);
     await w.send({ kind: 'request', id: 8, method: 'deleteEverything', params: {} });
@@ -103,7 +106,11 @@ describe('WebviewConnection', () => {
     const log: string[] = [];
     const commands: unknown[] = [];
     new WebviewConnection(w.port, CompareView, { onCommand: (m) => void commands.push(m), log: (l) => log.push(l) });
-    await w.send({ kind: 'command', command: 'log', params: { level: 'error', message: 'the compare view failed to render' } });
+    await w.send({
+      kind: 'command',
+      command: 'log',
+      params: { level: 'error', message: 'the compare view failed to render' },
+    });
     expect(log).toEqual(['[compare webview] error: the compare view failed to render']);
     expect(commands).toEqual([]);
   });
@@ -112,11 +119,21 @@ describe('WebviewConnection', () => {
     const w = fakeWebview();
     const log: string[] = [];
     const commands: unknown[] = [];
-    const c = new WebviewConnection(w.port, CompareView, { onCommand: (m) => void commands.push(m), log: (l) => log.push(l), describeRendered: () => 'GSM8K/248 (3+4 turns)' });
+    const c = new WebviewConnection(w.port, CompareView, {
+      onCommand: (m) => void commands.push(m),
+      log: (l) => log.push(l),
+      describeRendered: () => 'GSM8K/248 (3+4 turns)',
+    });
     const seen: number[] = [];
     c.onDidRender((t) => seen.push(t.ms));
-    await w.send({ kind: 'command', command: 'rendered', params: { ms: 120.4, sincePanelCreatedMs: 300, sinceCommandMs: 512.6 } });
-    expect(log).toEqual(['[compare] rendered GSM8K/248 (3+4 turns): script→rendered 120 ms, panel created→rendered 300 ms, command→rendered 513 ms']);
+    await w.send({
+      kind: 'command',
+      command: 'rendered',
+      params: { ms: 120.4, sincePanelCreatedMs: 300, sinceCommandMs: 512.6 },
+    });
+    expect(log).toEqual([
+      '[compare] rendered GSM8K/248 (3+4 turns): script→rendered 120 ms, panel created→rendered 300 ms, command→rendered 513 ms',
+    ]);
     expect(c.lastRendered).toEqual({ ms: 120.4, sincePanelCreatedMs: 300, sinceCommandMs: 512.6 });
     expect(seen).toEqual([120.4]);
     expect(commands).toEqual([]);

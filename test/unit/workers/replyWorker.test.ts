@@ -46,9 +46,23 @@ describe('ReplyWorker', () => {
     // A process with nothing else to do (a CLI awaiting its stats or search reply): it must not exit
     // before the reply, nor stay after it.
     const bundle = join(dir, 'replyWorker.cjs');
-    buildSync({ entryPoints: [join(repoRoot, 'src/core/workers/replyWorker.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: bundle, logLevel: 'silent' });
-    const child = spawnSync(process.execPath, ['-e', `const { ReplyWorker } = require(${JSON.stringify(bundle)});
-new ReplyWorker(() => ${JSON.stringify(script)}, 'echo').request({ x: 42, delayMs: 200 }).then((r) => console.log('reply', r.echo));`], { encoding: 'utf8', timeout: 20_000 });
+    buildSync({
+      entryPoints: [join(repoRoot, 'src/core/workers/replyWorker.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      outfile: bundle,
+      logLevel: 'silent',
+    });
+    const child = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `const { ReplyWorker } = require(${JSON.stringify(bundle)});
+new ReplyWorker(() => ${JSON.stringify(script)}, 'echo').request({ x: 42, delayMs: 200 }).then((r) => console.log('reply', r.echo));`,
+      ],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
     expect(child.error).toBeUndefined();
     expect(child.stdout.trim()).toBe('reply 42');
     expect(child.status).toBe(0);

@@ -16,7 +16,14 @@ function buildProbe(): string {
     const before = thisThreadNice();
     const lowered = lowerThisThreadPriority();
     parentPort.postMessage({ before, lowered, after: thisThreadNice() });`;
-  buildSync({ stdin: { contents: source, loader: 'ts', resolveDir: __dirname }, bundle: true, platform: 'node', format: 'cjs', outfile: out, logLevel: 'silent' });
+  buildSync({
+    stdin: { contents: source, loader: 'ts', resolveDir: __dirname },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile: out,
+    logLevel: 'silent',
+  });
   return out;
 }
 

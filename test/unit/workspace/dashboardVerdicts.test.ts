@@ -22,15 +22,34 @@ describe('dashboard verdicts', () => {
     const before = await stats.compute();
     const wrong = ws.conversations().find((r) => r.verdict === 'incorrect');
     expect(wrong).toBeDefined();
-    const cellOf = (r: typeof before) => r.cells.find((c) => c.model === wrong!.model && c.domain === 'math' && c.mode === wrong!.mode && c.condition === wrong!.condition);
+    const cellOf = (r: typeof before) =>
+      r.cells.find(
+        (c) =>
+          c.model === wrong!.model && c.domain === 'math' && c.mode === wrong!.mode && c.condition === wrong!.condition,
+      );
     const cellBefore = cellOf(before)!;
     expect(cellBefore).toBeDefined();
 
-    ws.verdicts.set([{ conv_id: wrong!.conv_id, task_id: wrong!.task_id, file: wrong!.file, is_correct: true, previous: false, extracted: null, inactive: [], message: 'test', verifier: VERIFIER_VERSION, scoredAt: 1 }]);
+    ws.verdicts.set([
+      {
+        conv_id: wrong!.conv_id,
+        task_id: wrong!.task_id,
+        file: wrong!.file,
+        is_correct: true,
+        previous: false,
+        extracted: null,
+        inactive: [],
+        message: 'test',
+        verifier: VERIFIER_VERSION,
+        scoredAt: 1,
+      },
+    ]);
     const after = cellOf(await stats.compute())!;
     expect(after.correct).toBe(cellBefore.correct + 1);
     expect(after.n).toBe(cellBefore.n);
     expect(stats.verdictNote()).toBe('verdicts: 1 re-scored, 1 changed, 0 without a verdict (kept logged)');
-    expect(DashboardStats.forWebview(await stats.compute(), 'none', [], undefined, stats.verdictNote()).verdicts).toContain('1 changed');
+    expect(
+      DashboardStats.forWebview(await stats.compute(), 'none', [], undefined, stats.verdictNote()).verdicts,
+    ).toContain('1 changed');
   });
 });

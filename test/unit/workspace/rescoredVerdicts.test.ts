@@ -4,7 +4,16 @@ import { describe, it, expect } from 'vitest';
 import { mkdtempSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { VerdictOverlay, describeVerdict, describeRescoreCounts, readVerdictSidecar, writeVerdictSidecar, VERDICT_SIDECAR, VERIFIER_VERSION, type RescoredVerdict } from '../../../src/core/workspace/verdicts';
+import {
+  VerdictOverlay,
+  describeVerdict,
+  describeRescoreCounts,
+  readVerdictSidecar,
+  writeVerdictSidecar,
+  VERDICT_SIDECAR,
+  VERIFIER_VERSION,
+  type RescoredVerdict,
+} from '../../../src/core/workspace/verdicts';
 import scoreCommand from '../../../src/cli/scoreCommand';
 import statsCommand from '../../../src/cli/statsCommand';
 import { chefSource } from '../fixtures/chefSource';
@@ -23,7 +32,6 @@ const rescored = (conv_id: string, is_correct: boolean | null, previous: boolean
   scoredAt: 1_700_000_000_000,
 });
 
-
 describe('VerdictOverlay', () => {
   it('shows the logged verdict until a re-score, then the re-score marked against the logged one', () => {
     const o = new VerdictOverlay();
@@ -32,7 +40,11 @@ describe('VerdictOverlay', () => {
     expect(describeVerdict(o.current({ conv_id: 'a', verdict: 'incorrect' }))).toBe('✗');
     o.set([rescored('a', true, false), rescored('b', false, false), rescored('c', null, true)]);
     const a = o.current({ conv_id: 'a', verdict: 'incorrect' });
-    expect(a).toEqual({ verdict: 'correct', provenance: { source: 'rescored', verifier: VERIFIER_VERSION, scoredAt: 1_700_000_000_000 }, logged: 'incorrect' });
+    expect(a).toEqual({
+      verdict: 'correct',
+      provenance: { source: 'rescored', verifier: VERIFIER_VERSION, scoredAt: 1_700_000_000_000 },
+      logged: 'incorrect',
+    });
     expect(describeVerdict(a)).toBe('✓ re-scored, logged ✗');
     expect(describeVerdict(o.current({ conv_id: 'b', verdict: 'incorrect' }))).toBe('✗ re-scored');
     // A re-score that could not decide keeps the logged verdict.
@@ -78,15 +90,47 @@ describe('stats --rescored reads what score --out wrote', () => {
       });
     writeFileSync(join(dir, 'bench.records.jsonl'), JSON.stringify(record) + '\n');
     // c1 is right but logged wrong (the re-score changes it); c2 is wrong and logged wrong.
-    writeFileSync(join(dir, 'run.jsonl'), [conv('c1', 'The total is 8', false), conv('c2', 'The total is 6', false)].join('\n') + '\n');
+    writeFileSync(
+      join(dir, 'run.jsonl'),
+      [conv('c1', 'The total is 8', false), conv('c2', 'The total is 6', false)].join('\n') + '\n',
+    );
     const out = join(dir, 'run.rescored.out');
-    expect((await runCli(() => scoreCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--out', out]))).code).toBe(0);
+    expect(
+      (
+        await runCli(() =>
+          scoreCommand.run([
+            '--records',
+            join(dir, 'bench.records.jsonl'),
+            '--logs',
+            join(dir, 'run.jsonl'),
+            '--out',
+            out,
+          ]),
+        )
+      ).code,
+    ).toBe(0);
     expect(readFileSync(out, 'utf8')).toContain('"is_correct":true');
     const statsJson = async (extra: string[]) => {
-      const run = await runCli(() => statsCommand.run(['--records', join(dir, 'bench.records.jsonl'), '--logs', join(dir, 'run.jsonl'), '--json', ...extra]));
+      const run = await runCli(() =>
+        statsCommand.run([
+          '--records',
+          join(dir, 'bench.records.jsonl'),
+          '--logs',
+          join(dir, 'run.jsonl'),
+          '--json',
+          ...extra,
+        ]),
+      );
       expect(run.code).toBe(0);
-      const cells = (JSON.parse(run.out) as { cells: Array<{ model: string; mode: string; condition: string; correct: number; n: number }> }).cells;
-      return { cell: cells.find((c) => c.model === 'alpha' && c.mode === 'single' && c.condition === 'original')!, err: run.err };
+      const cells = (
+        JSON.parse(run.out) as {
+          cells: Array<{ model: string; mode: string; condition: string; correct: number; n: number }>;
+        }
+      ).cells;
+      return {
+        cell: cells.find((c) => c.model === 'alpha' && c.mode === 'single' && c.condition === 'original')!,
+        err: run.err,
+      };
     };
     expect((await statsJson([])).cell).toMatchObject({ n: 2, correct: 0 });
     const withRescored = await statsJson(['--rescored', out]);

@@ -13,10 +13,12 @@ function inSocketCallback(body: () => Promise<void>): Promise<void> {
       const { port } = server.address() as { port: number };
       const client = connect(port, '127.0.0.1');
       client.once('data', () => {
-        body().then(resolve, reject).finally(() => {
-          client.destroy();
-          server.close();
-        });
+        body()
+          .then(resolve, reject)
+          .finally(() => {
+            client.destroy();
+            server.close();
+          });
       });
     });
   });

@@ -10,7 +10,10 @@ const ROOT = resolve(__dirname, '../../..');
 
 describe('Workspace', () => {
   it('opens the samples folder: records, plans and logs each by kind', async () => {
-    const ws = await Workspace.open([join(ROOT, 'samples/logs/math'), join(ROOT, 'samples/evolving'), join(ROOT, 'samples/logs/evolving')], [join(ROOT, 'samples/intent.records.jsonl')]);
+    const ws = await Workspace.open(
+      [join(ROOT, 'samples/logs/math'), join(ROOT, 'samples/evolving'), join(ROOT, 'samples/logs/evolving')],
+      [join(ROOT, 'samples/intent.records.jsonl')],
+    );
     const kinds = ws.dataFiles().map((f) => [f.path.slice(ROOT.length + 1), f.kind]);
     expect(kinds).toEqual([
       ['samples/evolving/sample.evolving.jsonl', 'evolving'],
@@ -25,7 +28,9 @@ describe('Workspace', () => {
     const parsed = await ws.conversation(evolvingRun.conv_id);
     expect(parsed!.conversation.timeline.benchmark).toBe('evolving');
     expect(parsed!.conversation.reference).toBeDefined();
-    const mathRun = ws.conversations().find((c) => c.task_id === 'sample-math/muffin-trays' && c.condition === 'revised' && c.mode === 'multi')!;
+    const mathRun = ws
+      .conversations()
+      .find((c) => c.task_id === 'sample-math/muffin-trays' && c.condition === 'revised' && c.mode === 'multi')!;
     expect((await ws.conversation(mathRun.conv_id))!.conversation.activeTask).toBe('revised');
   });
 

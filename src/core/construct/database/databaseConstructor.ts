@@ -4,7 +4,13 @@
 // holds; the requirement must be stated in a shard (that shard is `shard_id`); the project's
 // database verifier must score the revised reference correct under its state and wrong under the other.
 import type { BenchmarkRecord } from '../../schema/records';
-import { SourceConstructionError, type AlternativeValue, type Candidate, type ConstructContext, type DomainConstructor } from '../constructTypes';
+import {
+  SourceConstructionError,
+  type AlternativeValue,
+  type Candidate,
+  type ConstructContext,
+  type DomainConstructor,
+} from '../constructTypes';
 import { check, checkRecord, matchesTarget, matchesValue, type NamedCheck } from '../candidateChecks';
 import { findValue } from '../../checks/valueMatch';
 import { locateDatabase, verifyDatabase } from '../../verify/database/databaseVerifier';
@@ -45,17 +51,38 @@ async function tryEdit(src: DbSource, site: SqlSite, edit: SiteEdit): Promise<Ed
   const checks: NamedCheck[] = [];
   if (edit.equality) {
     const exists = await valueExists(src.db, edit.equality.tables, edit.equality.column, edit.equality.value);
-    checks.push(check('value-exists', 'value-not-in-column', exists, `${JSON.stringify(edit.equality.value)} ${exists ? 'occurs' : 'does not occur'} in column ${edit.equality.column}`));
+    checks.push(
+      check(
+        'value-exists',
+        'value-not-in-column',
+        exists,
+        `${JSON.stringify(edit.equality.value)} ${exists ? 'occurs' : 'does not occur'} in column ${edit.equality.column}`,
+      ),
+    );
   }
   const r = await run(src.db, sql);
-  checks.push(check('revised-runs', 'sql-error', r.ok, r.ok ? `the revised query returns ${r.rows.length} rows` : `the revised query fails: ${r.error}`));
+  checks.push(
+    check(
+      'revised-runs',
+      'sql-error',
+      r.ok,
+      r.ok ? `the revised query returns ${r.rows.length} rows` : `the revised query fails: ${r.error}`,
+    ),
+  );
   if (!r.ok) return { edit, sql, checks };
   const ordered = hasOrderBy(src.reference) || site.kind === 'order';
   // Different as scoring runs them (LiC drops DISTINCT) and as written (what `validate` runs).
   const asWritten = await Promise.all([runAsWritten(src.db, src.reference), runAsWritten(src.db, sql)]);
   const [a, b] = asWritten.map((x, i) => (x?.ok ? x.rows : i === 0 ? src.original.rows : r.rows));
   const differ = !resultsEqual(src.original.rows, r.rows, ordered) && !resultsEqual(a!, b!, ordered);
-  checks.push(check('results-differ', 'results-equal', differ, `${src.original.rows.length} rows → ${r.rows.length} rows${differ ? '' : ', the same result'}`));
+  checks.push(
+    check(
+      'results-differ',
+      'results-equal',
+      differ,
+      `${src.original.rows.length} rows → ${r.rows.length} rows${differ ? '' : ', the same result'}`,
+    ),
+  );
   return { edit, sql, checks, result: r };
 }
 
@@ -65,12 +92,24 @@ async function verifiedCheck(src: DbSource, revisedSql: string): Promise<NamedCh
   const own = await verifyDatabase(revisedSql, revisedSql, task, src.db.sql);
   const other = await verifyDatabase(revisedSql, src.reference, task, src.db.sql);
   const ok = own.is_correct === true && other.is_correct === false;
-  return check('verified', 'not-verified', ok, `database verifier: revised reference ${own.is_correct ? 'correct' : 'not correct'} under the revised state, ${other.is_correct ? 'correct' : 'incorrect'} under the original`);
+  return check(
+    'verified',
+    'not-verified',
+    ok,
+    `database verifier: revised reference ${own.is_correct ? 'correct' : 'not correct'} under the revised state, ${other.is_correct ? 'correct' : 'incorrect'} under the original`,
+  );
 }
 
 /** The requested value as an edit: one of the rule's edits, or a literal the user asked for. */
-function requestedEdit(site: SqlSite, edits: SiteEdit[], stated: StatedRequirement, value: string): SiteEdit | undefined {
-  const known = edits.find((e) => matchesValue(stated.revisedText(e.value), value) || matchesValue(String(e.value), value));
+function requestedEdit(
+  site: SqlSite,
+  edits: SiteEdit[],
+  stated: StatedRequirement,
+  value: string,
+): SiteEdit | undefined {
+  const known = edits.find(
+    (e) => matchesValue(stated.revisedText(e.value), value) || matchesValue(String(e.value), value),
+  );
   if (known || site.kind !== 'condition' || site.literal === undefined) return known;
   const literal: number | string = typeof site.literal === 'number' ? Number(value.replace(/[^\d.-]/g, '')) : value;
   if (typeof literal === 'number' && !Number.isFinite(literal)) return undefined;
@@ -78,17 +117,24 @@ function requestedEdit(site: SqlSite, edits: SiteEdit[], stated: StatedRequireme
   return {
     value: literal,
     apply: (p) => {
-      const node = site.path.reduce<unknown>((n, k) => (n as Record<string | number, unknown>)[k], p[site.partIndex]!.ast) as Record<string, unknown>;
+      const node = site.path.reduce<unknown>(
+        (n, k) => (n as Record<string | number, unknown>)[k],
+        p[site.partIndex]!.ast,
+      ) as Record<string, unknown>;
       node.type = typeof literal === 'number' ? 'number' : 'single_quote_string';
       node.value = literal;
     },
-    ...(equality && site.column ? { equality: { column: site.column.name, tables: site.column.tables, value: literal } } : {}),
+    ...(equality && site.column
+      ? { equality: { column: site.column.name, tables: site.column.tables, value: literal } }
+      : {}),
   };
 }
 
 function replaceOnce(text: string, from: string, to: string): string | undefined {
   const hits = findValue(text, from);
-  return hits.length === 1 ? text.slice(0, hits[0]!.index) + to + text.slice(hits[0]!.index + hits[0]!.length) : undefined;
+  return hits.length === 1
+    ? text.slice(0, hits[0]!.index) + to + text.slice(hits[0]!.index + hits[0]!.length)
+    : undefined;
 }
 
 async function siteCandidate(src: DbSource, site: SqlSite, ctx: ConstructContext): Promise<Candidate> {
@@ -96,17 +142,38 @@ async function siteCandidate(src: DbSource, site: SqlSite, ctx: ConstructContext
   const original = stated?.hit.text ?? site.clause;
   const base = {
     target: site.clause,
-    rank: { priority: SITE_PRIORITY[site.kind], passageLength: stated?.passageLength ?? 0, position: (stated?.shardIndex ?? 0) * 100_000 + (stated?.hit.index ?? 0) },
+    rank: {
+      priority: SITE_PRIORITY[site.kind],
+      passageLength: stated?.passageLength ?? 0,
+      position: (stated?.shardIndex ?? 0) * 100_000 + (stated?.hit.index ?? 0),
+    },
     requirement: stated?.requirement ?? site.kind,
     shard_id: stated?.shard_id ?? src.rec.shards[0]!.shard_id,
     original,
     selected: false,
   };
-  const statedCheck = check('value-stated', 'value-not-stated', !!stated, stated ? `shard ${stated.shard_id} states it as ${JSON.stringify(stated.hit.text)}` : `no shard states the requirement of ${site.clause}`);
-  const empty = { revised: '', reference: { original: src.reference, revised: src.reference }, singleTurn: { original: databaseSingleTurn(src.question, src.rec.schema_sql), direct_revised: '' }, alternatives: [] };
+  const statedCheck = check(
+    'value-stated',
+    'value-not-stated',
+    !!stated,
+    stated
+      ? `shard ${stated.shard_id} states it as ${JSON.stringify(stated.hit.text)}`
+      : `no shard states the requirement of ${site.clause}`,
+  );
+  const empty = {
+    revised: '',
+    reference: { original: src.reference, revised: src.reference },
+    singleTurn: { original: databaseSingleTurn(src.question, src.rec.schema_sql), direct_revised: '' },
+    alternatives: [],
+  };
   if (!stated) return { ...base, ...empty, ...checkRecord([statedCheck]) };
   const inPrompt = findValue(src.question, stated.hit.text).length;
-  const promptCheck = check('in-prompt', 'not-in-prompt', inPrompt === 1, `the fully specified question states ${JSON.stringify(stated.hit.text)} ${inPrompt} time(s)`);
+  const promptCheck = check(
+    'in-prompt',
+    'not-in-prompt',
+    inPrompt === 1,
+    `the fully specified question states ${JSON.stringify(stated.hit.text)} ${inPrompt} time(s)`,
+  );
   const edits = await siteEdits(site, src.parts, src.db);
   const request = ctx.request && matchesTarget({ ...base }, ctx.request.target) ? ctx.request.value : undefined;
   const forced = request !== undefined ? requestedEdit(site, edits, stated, request) : undefined;
@@ -115,43 +182,84 @@ async function siteCandidate(src: DbSource, site: SqlSite, ctx: ConstructContext
   for (const edit of order) {
     if (outcomes.filter((o) => o.checks.every((c) => c.ok)).length > MAX_ALTERNATIVES) break;
     const o = await tryEdit(src, site, edit);
-    o.checks.unshift(check('revised-stated', 'revision-not-stated', stated.revisedText(edit.value) !== stated.hit.text, `stated as ${JSON.stringify(stated.revisedText(edit.value))}`));
+    o.checks.unshift(
+      check(
+        'revised-stated',
+        'revision-not-stated',
+        stated.revisedText(edit.value) !== stated.hit.text,
+        `stated as ${JSON.stringify(stated.revisedText(edit.value))}`,
+      ),
+    );
     outcomes.push(o);
   }
   const passing = outcomes.filter((o) => o.checks.every((c) => c.ok));
   const chosen = forced ? outcomes[0] : (passing[0] ?? outcomes[0]);
-  if (!chosen) return { ...base, ...empty, ...checkRecord([statedCheck, promptCheck, check('replacement', 'no-replacement', false, 'the rule found no replacement value')]) };
+  if (!chosen)
+    return {
+      ...base,
+      ...empty,
+      ...checkRecord([
+        statedCheck,
+        promptCheck,
+        check('replacement', 'no-replacement', false, 'the rule found no replacement value'),
+      ]),
+    };
   const verified = chosen.result && chosen.checks.every((c) => c.ok) ? [await verifiedCheck(src, chosen.sql)] : [];
   const revised = stated.revisedText(chosen.edit.value);
   const revisedQuestion = replaceOnce(src.question, stated.hit.text, revised) ?? src.question;
-  const alternatives: AlternativeValue[] = passing.filter((o) => o !== chosen).slice(0, MAX_ALTERNATIVES).map((o) => ({ revised: stated.revisedText(o.edit.value), reference: o.sql }));
+  const alternatives: AlternativeValue[] = passing
+    .filter((o) => o !== chosen)
+    .slice(0, MAX_ALTERNATIVES)
+    .map((o) => ({ revised: stated.revisedText(o.edit.value), reference: o.sql }));
   return {
     ...base,
     revised,
     reference: { original: src.reference, revised: chosen.sql },
     ...checkRecord([statedCheck, promptCheck, ...chosen.checks, ...verified]),
-    singleTurn: { original: databaseSingleTurn(src.question, src.rec.schema_sql), direct_revised: databaseSingleTurn(revisedQuestion, src.rec.schema_sql) },
-    alternatives: alternatives.filter((a, i) => alternatives.findIndex((b) => b.revised === a.revised) === i && a.revised !== revised),
-    ...(chosen.result ? { evidence: { kind: 'sql' as const, original: previewTable(src.original), revised: previewTable(chosen.result) } } : {}),
+    singleTurn: {
+      original: databaseSingleTurn(src.question, src.rec.schema_sql),
+      direct_revised: databaseSingleTurn(revisedQuestion, src.rec.schema_sql),
+    },
+    alternatives: alternatives.filter(
+      (a, i) => alternatives.findIndex((b) => b.revised === a.revised) === i && a.revised !== revised,
+    ),
+    ...(chosen.result
+      ? {
+          evidence: {
+            kind: 'sql' as const,
+            original: previewTable(src.original),
+            revised: previewTable(chosen.result),
+          },
+        }
+      : {}),
   };
 }
 
 async function openSource(rec: BenchmarkRecord, ctx: ConstructContext): Promise<DbSource> {
   const question = rec.fully_specified_question;
-  if (!rec.db_id || !rec.reference_sql || typeof question !== 'string') throw new SourceConstructionError('missing-keys', 'a database source needs `db_id`, `reference_sql` and `fully_specified_question`');
+  if (!rec.db_id || !rec.reference_sql || typeof question !== 'string')
+    throw new SourceConstructionError(
+      'missing-keys',
+      'a database source needs `db_id`, `reference_sql` and `fully_specified_question`',
+    );
   const databasesDir = ctx.verify.databasesDir;
   if (!databasesDir) throw new SourceConstructionError('database-not-found', 'no databases folder given (--databases)');
   const dbPath = locateDatabase(databasesDir, rec.db_id);
-  if (!dbPath) throw new SourceConstructionError('database-not-found', `database ${rec.db_id} not found under ${databasesDir}`);
+  if (!dbPath)
+    throw new SourceConstructionError('database-not-found', `database ${rec.db_id} not found under ${databasesDir}`);
   let parts: QueryPart[];
   try {
     parts = parseQuery(rec.reference_sql);
   } catch (e) {
-    throw new SourceConstructionError('sql-parse-error', `the reference SQL does not parse: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    throw new SourceConstructionError(
+      'sql-parse-error',
+      `the reference SQL does not parse: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`,
+    );
   }
   const db: DatabaseHandle = { sql: ctx.verify.sql ?? sharedSqlExecutor(), dbPath };
   const original = await run(db, rec.reference_sql);
-  if (!original.ok) throw new SourceConstructionError('sql-error', `the reference SQL fails on ${rec.db_id}: ${original.error}`);
+  if (!original.ok)
+    throw new SourceConstructionError('sql-error', `the reference SQL fails on ${rec.db_id}: ${original.error}`);
   return { rec, question, reference: rec.reference_sql, parts, db, databasesDir, original };
 }
 

@@ -22,18 +22,39 @@ export function runAsWritten(db: DatabaseHandle, query: string): Promise<SqlResu
 const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The distinct non-null values of a column, sorted (numbers numerically, text by code point). */
-export async function distinctValues(db: DatabaseHandle, tables: readonly string[], column: string): Promise<Array<number | string>> {
+export async function distinctValues(
+  db: DatabaseHandle,
+  tables: readonly string[],
+  column: string,
+): Promise<Array<number | string>> {
   for (const table of tables) {
-    const r = await run(db, `SELECT DISTINCT ${quoteId(column)} FROM ${quoteId(table)} WHERE ${quoteId(column)} IS NOT NULL`);
+    const r = await run(
+      db,
+      `SELECT DISTINCT ${quoteId(column)} FROM ${quoteId(table)} WHERE ${quoteId(column)} IS NOT NULL`,
+    );
     if (!r.ok) continue;
-    const values = r.rows.map((row) => row[0]).filter((v): v is number | string => typeof v === 'number' || typeof v === 'string');
-    return values.sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
+    const values = r.rows
+      .map((row) => row[0])
+      .filter((v): v is number | string => typeof v === 'number' || typeof v === 'string');
+    return values.sort((a, b) =>
+      typeof a === 'number' && typeof b === 'number'
+        ? a - b
+        : String(a) < String(b)
+          ? -1
+          : String(a) > String(b)
+            ? 1
+            : 0,
+    );
   }
   return [];
 }
 
 /** The columns of the first table that has `column` (schema order). */
-export async function tableColumns(db: DatabaseHandle, tables: readonly string[], column: string): Promise<{ table: string; columns: string[] } | undefined> {
+export async function tableColumns(
+  db: DatabaseHandle,
+  tables: readonly string[],
+  column: string,
+): Promise<{ table: string; columns: string[] } | undefined> {
   for (const table of tables) {
     const r = await run(db, `SELECT * FROM ${quoteId(table)} LIMIT 1`);
     if (r.ok && r.columns.some((c) => c.toLowerCase() === column.toLowerCase())) return { table, columns: r.columns };
@@ -42,7 +63,12 @@ export async function tableColumns(db: DatabaseHandle, tables: readonly string[]
 }
 
 /** Whether a column holds a value (a text equality must use one that exists). */
-export async function valueExists(db: DatabaseHandle, tables: readonly string[], column: string, value: number | string): Promise<boolean> {
+export async function valueExists(
+  db: DatabaseHandle,
+  tables: readonly string[],
+  column: string,
+  value: number | string,
+): Promise<boolean> {
   const lit = typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`;
   for (const table of tables) {
     const r = await run(db, `SELECT 1 FROM ${quoteId(table)} WHERE ${quoteId(column)} = ${lit} LIMIT 1`);

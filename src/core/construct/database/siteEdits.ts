@@ -33,10 +33,17 @@ function setLiteral(parts: QueryPart[], site: SqlSite, value: number | string): 
 }
 
 /** Values after `current` in sorted order, wrapping around, without `exclude`. */
-function rotation(values: ReadonlyArray<number | string>, current: number | string, exclude: ReadonlyArray<number | string>): Array<number | string> {
-  const same = (a: number | string, b: number | string) => String(a).trim().toLowerCase() === String(b).trim().toLowerCase();
+function rotation(
+  values: ReadonlyArray<number | string>,
+  current: number | string,
+  exclude: ReadonlyArray<number | string>,
+): Array<number | string> {
+  const same = (a: number | string, b: number | string) =>
+    String(a).trim().toLowerCase() === String(b).trim().toLowerCase();
   const usable = values.filter((v) => !exclude.some((x) => same(x, v)) && !(typeof v === 'string' && /['"\n]/.test(v)));
-  const at = usable.findIndex((v) => (typeof v === 'number' && typeof current === 'number' ? v > current : String(v) > String(current)));
+  const at = usable.findIndex((v) =>
+    typeof v === 'number' && typeof current === 'number' ? v > current : String(v) > String(current),
+  );
   const start = at < 0 ? 0 : at;
   return [...usable.slice(start), ...usable.slice(0, start)].filter((v) => !same(v, current));
 }
@@ -56,16 +63,23 @@ async function conditionEdits(site: SqlSite, parts: readonly QueryPart[], db: Da
     ...(equality && site.column ? { equality: { column: site.column.name, tables: site.column.tables, value } } : {}),
   });
   // A threshold, a BETWEEN bound, or a count compared with `=` (`HAVING count(*) = 2`) moves along its data.
-  if (typeof v === 'number' && (FLIP[op] || op === 'BETWEEN' || !site.column)) return (await thresholdValues(site, parts, db)).map((n) => literal(n, false));
+  if (typeof v === 'number' && (FLIP[op] || op === 'BETWEEN' || !site.column))
+    return (await thresholdValues(site, parts, db)).map((n) => literal(n, false));
   if (!site.column) return [];
   if (op === 'LIKE' || op === 'NOT LIKE') return likeEdits(site, v as string, db);
   const values = await distinctValues(db, site.column.tables, site.column.name);
   // A number written as text (`year = '1970'`) or text holding numbers: compared as the column holds it.
   const numeric = typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) && values.every((x) => typeof x === 'number');
-  const typed = numeric ? values.map(String) : values.filter((x) => typeof x === typeof v || (typeof v === 'number' && typeof x === 'string' && /^-?\d+(\.\d+)?$/.test(x)));
+  const typed = numeric
+    ? values.map(String)
+    : values.filter(
+        (x) => typeof x === typeof v || (typeof v === 'number' && typeof x === 'string' && /^-?\d+(\.\d+)?$/.test(x)),
+      );
   const asLiteral = (x: number | string) => (typeof v === 'number' ? Number(x) : String(x));
   const ordered = numeric || typeof v === 'number' ? [...typed].sort((a, b) => Number(a) - Number(b)) : typed;
-  return rotation(ordered.map(asLiteral), v, siblings(parts, site)).slice(0, MAX_EDITS).map((x) => literal(x, true));
+  return rotation(ordered.map(asLiteral), v, siblings(parts, site))
+    .slice(0, MAX_EDITS)
+    .map((x) => literal(x, true));
 }
 
 async function likeEdits(site: SqlSite, pattern: string, db: DatabaseHandle): Promise<SiteEdit[]> {
@@ -74,13 +88,17 @@ async function likeEdits(site: SqlSite, pattern: string, db: DatabaseHandle): Pr
   // A letter or two (`LIKE '%w%'`): the next letters of the alphabet.
   if (/^[A-Za-z]{1,2}$/.test(inner)) {
     const next = (c: string, k: number) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + k) % 26) + 97);
-    return Array.from({ length: MAX_EDITS }, (_, k) => next(inner[0]!, k + 1) + inner.slice(1)).map((w) => ({ value: w, apply: (p: QueryPart[]) => setLiteral(p, site, pattern.replace(inner, w)) }));
+    return Array.from({ length: MAX_EDITS }, (_, k) => next(inner[0]!, k + 1) + inner.slice(1)).map((w) => ({
+      value: w,
+      apply: (p: QueryPart[]) => setLiteral(p, site, pattern.replace(inner, w)),
+    }));
   }
   const values = await distinctValues(db, site.column!.tables, site.column!.name);
   const words: string[] = [];
   for (const value of values) {
     if (typeof value !== 'string' || value.toLowerCase().includes(inner.toLowerCase())) continue;
-    for (const w of value.match(/[A-Za-z]{3,}/g) ?? []) if (!words.some((x) => x.toLowerCase() === w.toLowerCase())) words.push(w);
+    for (const w of value.match(/[A-Za-z]{3,}/g) ?? [])
+      if (!words.some((x) => x.toLowerCase() === w.toLowerCase())) words.push(w);
     if (words.length >= MAX_EDITS) break;
   }
   return words.map((w) => ({ value: w, apply: (p: QueryPart[]) => setLiteral(p, site, pattern.replace(inner, w)) }));
@@ -90,15 +108,20 @@ async function outputEdits(site: SqlSite, parts: readonly QueryPart[], db: Datab
   const col = site.column!;
   const found = await tableColumns(db, col.tables, col.name);
   if (!found) return [];
-  const selected = ((parts[site.partIndex]!.ast.columns as Array<{ expr?: { column?: unknown } }>) ?? []).map((c) => String(typeof c.expr?.column === 'string' ? c.expr.column : '').toLowerCase());
+  const selected = ((parts[site.partIndex]!.ast.columns as Array<{ expr?: { column?: unknown } }>) ?? []).map((c) =>
+    String(typeof c.expr?.column === 'string' ? c.expr.column : '').toLowerCase(),
+  );
   // The next columns in the table's own order; keys (`id`, `…_id`) only replace a key.
   const at = found.columns.findIndex((c) => c.toLowerCase() === col.name.toLowerCase());
   const isKey = (c: string) => /(^|_)id$/i.test(c);
-  const others = [...found.columns.slice(at + 1), ...found.columns.slice(0, Math.max(at, 0))].filter((c) => !selected.includes(c.toLowerCase()) && isKey(c) === isKey(col.name));
+  const others = [...found.columns.slice(at + 1), ...found.columns.slice(0, Math.max(at, 0))].filter(
+    (c) => !selected.includes(c.toLowerCase()) && isKey(c) === isKey(col.name),
+  );
   return others.slice(0, MAX_EDITS).map((name) => ({
     value: name,
     apply: (p: QueryPart[]) => {
-      for (const path of [site.path, ...(site.alsoPaths ?? [])]) (nodeAt(p[site.partIndex]!.ast, path) as AstNode).column = name;
+      for (const path of [site.path, ...(site.alsoPaths ?? [])])
+        (nodeAt(p[site.partIndex]!.ast, path) as AstNode).column = name;
     },
   }));
 }
@@ -115,12 +138,16 @@ export async function siteEdits(site: SqlSite, parts: readonly QueryPart[], db: 
     }
     case 'comparison': {
       const to = FLIP[site.operator ?? ''];
-      return to ? [{ value: to, apply: (p) => void ((nodeAt(p[site.partIndex]!.ast, site.path) as AstNode).operator = to) }] : [];
+      return to
+        ? [{ value: to, apply: (p) => void ((nodeAt(p[site.partIndex]!.ast, site.path) as AstNode).operator = to) }]
+        : [];
     }
     case 'aggregation': {
       const node = nodeAt(parts[site.partIndex]!.ast, site.path) as AstNode;
       const to = AGGREGATE_FLIP[String(node.name).toUpperCase()];
-      return to ? [{ value: to, apply: (p) => void ((nodeAt(p[site.partIndex]!.ast, site.path) as AstNode).name = to) }] : [];
+      return to
+        ? [{ value: to, apply: (p) => void ((nodeAt(p[site.partIndex]!.ast, site.path) as AstNode).name = to) }]
+        : [];
     }
     case 'output':
       return outputEdits(site, parts, db);

@@ -59,7 +59,12 @@ export function parseQuery(sql: string): QueryPart[] {
 }
 
 export function sqlifyQuery(parts: readonly QueryPart[]): string {
-  return parts.map((p) => `${p.operator ? `${p.operator} ` : ''}${parser().sqlify(p.ast as unknown as SqlParser.AST, { database: 'sqlite' })}`).join(' ');
+  return parts
+    .map(
+      (p) =>
+        `${p.operator ? `${p.operator} ` : ''}${parser().sqlify(p.ast as unknown as SqlParser.AST, { database: 'sqlite' })}`,
+    )
+    .join(' ');
 }
 
 export type AstPath = ReadonlyArray<string | number>;
@@ -81,7 +86,12 @@ export function columnOf(node: unknown): { table: string | null; column: string 
   const n = node as { type?: string; table?: unknown; column?: unknown };
   if (n.type !== 'column_ref') return undefined;
   const c = n.column;
-  const column = typeof c === 'string' ? c : c && typeof c === 'object' ? (c as { expr?: { value?: unknown } }).expr?.value : undefined;
+  const column =
+    typeof c === 'string'
+      ? c
+      : c && typeof c === 'object'
+        ? (c as { expr?: { value?: unknown } }).expr?.value
+        : undefined;
   if (typeof column !== 'string' || column === '*') return undefined;
   return { table: typeof n.table === 'string' ? n.table : null, column };
 }
@@ -94,7 +104,11 @@ export function literalOf(node: unknown): number | string | undefined {
     const v = typeof n.value === 'number' ? n.value : Number(n.value);
     return Number.isFinite(v) ? v : undefined;
   }
-  if ((n.type === 'single_quote_string' || n.type === 'double_quote_string' || n.type === 'string') && typeof n.value === 'string') return n.value;
+  if (
+    (n.type === 'single_quote_string' || n.type === 'double_quote_string' || n.type === 'string') &&
+    typeof n.value === 'string'
+  )
+    return n.value;
   return undefined;
 }
 

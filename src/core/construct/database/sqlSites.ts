@@ -4,7 +4,13 @@
 import { columnOf, literalOf, tablesOf, type AstNode, type AstPath, type QueryPart } from './sqlAst';
 
 export type SiteKind = 'condition' | 'order' | 'comparison' | 'aggregation' | 'output';
-export const SITE_PRIORITY: Record<SiteKind, number> = { condition: 0, order: 1, comparison: 2, aggregation: 3, output: 4 };
+export const SITE_PRIORITY: Record<SiteKind, number> = {
+  condition: 0,
+  order: 1,
+  comparison: 2,
+  aggregation: 3,
+  output: 4,
+};
 
 export interface SqlSite {
   kind: SiteKind;
@@ -35,7 +41,8 @@ function columnText(node: unknown): string {
   const c = columnOf(node);
   if (c) return c.table ? `${c.table}.${c.column}` : c.column;
   const n = node as { type?: string; name?: string; args?: { expr?: unknown } } | undefined;
-  if (n?.type === 'aggr_func') return `${n.name}(${(n.args?.expr as { type?: string })?.type === 'star' ? '*' : columnText(n.args?.expr)})`;
+  if (n?.type === 'aggr_func')
+    return `${n.name}(${(n.args?.expr as { type?: string })?.type === 'star' ? '*' : columnText(n.args?.expr)})`;
   return '?';
 }
 
@@ -66,28 +73,60 @@ function walkCondition(node: unknown, path: AstPath, keyword: string, select: As
     const left = n.left as AstNode | undefined;
     const value = literalOf(n.right);
     const subject = columnOf(left) || (left as { type?: string } | undefined)?.type === 'aggr_func';
-    const add = (site: Omit<SqlSite, 'partIndex' | 'order'>) => st.sites.push({ ...site, partIndex: st.partIndex, order: st.sites.length });
+    const add = (site: Omit<SqlSite, 'partIndex' | 'order'>) =>
+      st.sites.push({ ...site, partIndex: st.partIndex, order: st.sites.length });
     if (COMPARISONS.has(op) && subject && value !== undefined) {
       const clause = `${keyword} ${columnText(left)} ${op} ${lit(value)}`;
       const column = columnInfo(left, select);
-      add({ kind: 'condition', path: [...path, 'right'], clause, operator: op, literal: value, ...(column ? { column } : {}) });
-      if (ORDERING.has(op)) add({ kind: 'comparison', path, clause, operator: op, literal: value, ...(column ? { column } : {}) });
+      add({
+        kind: 'condition',
+        path: [...path, 'right'],
+        clause,
+        operator: op,
+        literal: value,
+        ...(column ? { column } : {}),
+      });
+      if (ORDERING.has(op))
+        add({ kind: 'comparison', path, clause, operator: op, literal: value, ...(column ? { column } : {}) });
     } else if ((op === 'LIKE' || op === 'NOT LIKE') && subject && typeof value === 'string') {
       const column = columnInfo(left, select);
-      add({ kind: 'condition', path: [...path, 'right'], clause: `${keyword} ${columnText(left)} ${op} ${lit(value)}`, operator: op, literal: value, ...(column ? { column } : {}) });
+      add({
+        kind: 'condition',
+        path: [...path, 'right'],
+        clause: `${keyword} ${columnText(left)} ${op} ${lit(value)}`,
+        operator: op,
+        literal: value,
+        ...(column ? { column } : {}),
+      });
     } else if ((op === 'BETWEEN' || op === 'NOT BETWEEN') && subject) {
       const bounds = (n.right as { value?: unknown[] } | undefined)?.value;
       const column = columnInfo(left, select);
       if (Array.isArray(bounds) && bounds.length === 2 && bounds.every((b) => typeof literalOf(b) === 'number')) {
         const clause = `${keyword} ${columnText(left)} ${op} ${lit(literalOf(bounds[0])!)} AND ${lit(literalOf(bounds[1])!)}`;
-        bounds.forEach((b, i) => add({ kind: 'condition', path: [...path, 'right', 'value', i], clause, operator: 'BETWEEN', literal: literalOf(b)!, ...(column ? { column } : {}) }));
+        bounds.forEach((b, i) =>
+          add({
+            kind: 'condition',
+            path: [...path, 'right', 'value', i],
+            clause,
+            operator: 'BETWEEN',
+            literal: literalOf(b)!,
+            ...(column ? { column } : {}),
+          }),
+        );
       }
     } else if ((op === 'IN' || op === 'NOT IN') && subject) {
       const list = (n.right as { type?: string; value?: unknown[] } | undefined)?.value;
       if (Array.isArray(list) && list.length && list.every((v) => literalOf(v) !== undefined)) {
         const last = list.length - 1;
         const column = columnInfo(left, select);
-        add({ kind: 'condition', path: [...path, 'right', 'value', last], clause: `${keyword} ${columnText(left)} ${op} (${list.map((v) => lit(literalOf(v)!)).join(', ')})`, operator: op, literal: literalOf(list[last])!, ...(column ? { column } : {}) });
+        add({
+          kind: 'condition',
+          path: [...path, 'right', 'value', last],
+          clause: `${keyword} ${columnText(left)} ${op} (${list.map((v) => lit(literalOf(v)!)).join(', ')})`,
+          operator: op,
+          literal: literalOf(list[last])!,
+          ...(column ? { column } : {}),
+        });
       } else if (Array.isArray(list)) {
         list.forEach((v, i) => {
           const sub = (v as { ast?: AstNode } | undefined)?.ast;
@@ -115,17 +154,34 @@ export function sqlSites(parts: readonly QueryPart[]): SqlSite[] {
     st.partIndex = partIndex;
     const select = part.ast;
     walkSelectConditions(select, [], st);
-    const add = (site: Omit<SqlSite, 'partIndex' | 'order'>) => st.sites.push({ ...site, partIndex, order: st.sites.length });
-    (Array.isArray(select.orderby) ? (select.orderby as Array<{ expr?: unknown; type?: unknown }>) : []).forEach((o, j) => {
-      const column = columnInfo(o.expr, select);
-      add({ kind: 'order', path: ['orderby', j], clause: `ORDER BY ${columnText(o.expr)} ${typeof o.type === 'string' ? o.type.toUpperCase() : 'ASC'}`, ...(column ? { column } : {}) });
-    });
+    const add = (site: Omit<SqlSite, 'partIndex' | 'order'>) =>
+      st.sites.push({ ...site, partIndex, order: st.sites.length });
+    (Array.isArray(select.orderby) ? (select.orderby as Array<{ expr?: unknown; type?: unknown }>) : []).forEach(
+      (o, j) => {
+        const column = columnInfo(o.expr, select);
+        add({
+          kind: 'order',
+          path: ['orderby', j],
+          clause: `ORDER BY ${columnText(o.expr)} ${typeof o.type === 'string' ? o.type.toUpperCase() : 'ASC'}`,
+          ...(column ? { column } : {}),
+        });
+      },
+    );
     const columns = Array.isArray(select.columns) ? (select.columns as Array<{ expr?: AstNode }>) : [];
     columns.forEach((c, j) => {
       const expr = c.expr;
-      if (expr?.type === 'aggr_func' && typeof expr.name === 'string' && SWAPPABLE_AGGREGATES.has(expr.name.toUpperCase())) {
+      if (
+        expr?.type === 'aggr_func' &&
+        typeof expr.name === 'string' &&
+        SWAPPABLE_AGGREGATES.has(expr.name.toUpperCase())
+      ) {
         const column = columnInfo((expr.args as { expr?: unknown } | undefined)?.expr, select);
-        add({ kind: 'aggregation', path: ['columns', j, 'expr'], clause: `SELECT ${columnText(expr)}`, ...(column ? { column } : {}) });
+        add({
+          kind: 'aggregation',
+          path: ['columns', j, 'expr'],
+          clause: `SELECT ${columnText(expr)}`,
+          ...(column ? { column } : {}),
+        });
       }
     });
     // A grouping column shown in the output is changed in GROUP BY too (`count per country` → `per city`).
@@ -133,8 +189,17 @@ export function sqlSites(parts: readonly QueryPart[]): SqlSite[] {
     columns.forEach((c, j) => {
       const column = columnInfo(c.expr, select);
       const name = columnOf(c.expr)?.column.toLowerCase();
-      const groupPaths = groupby.flatMap((g, k) => (columnOf(g)?.column.toLowerCase() === name ? [['groupby', 'columns', k]] : []));
-      if (column) add({ kind: 'output', path: ['columns', j, 'expr'], clause: `SELECT ${columnText(c.expr)}`, column, ...(groupPaths.length ? { alsoPaths: groupPaths } : {}) });
+      const groupPaths = groupby.flatMap((g, k) =>
+        columnOf(g)?.column.toLowerCase() === name ? [['groupby', 'columns', k]] : [],
+      );
+      if (column)
+        add({
+          kind: 'output',
+          path: ['columns', j, 'expr'],
+          clause: `SELECT ${columnText(c.expr)}`,
+          column,
+          ...(groupPaths.length ? { alsoPaths: groupPaths } : {}),
+        });
     });
   });
   return st.sites;

@@ -3,7 +3,18 @@ import type { BenchmarkRecord } from '../../schema/records';
 import { shardText } from '../../schema/records';
 import { nodeAt, type AstNode, type QueryPart } from './sqlAst';
 import type { SqlSite } from './sqlSites';
-import { AGGREGATE_WORDS, COMPARISON_WORDS, ORDER_WORDS, findNumber, findTextOrPlural, findWord, humanColumn, pluralLike, writeNumberLike, type StatedHit } from './statedText';
+import {
+  AGGREGATE_WORDS,
+  COMPARISON_WORDS,
+  ORDER_WORDS,
+  findNumber,
+  findTextOrPlural,
+  findWord,
+  humanColumn,
+  pluralLike,
+  writeNumberLike,
+  type StatedHit,
+} from './statedText';
 
 export interface StatedRequirement {
   shard_id: number;
@@ -36,7 +47,10 @@ function finderFor(site: SqlSite, parts: readonly QueryPart[]): Finder | undefin
       }
       return undefined;
     case 'order': {
-      const dir = String((nodeAt(parts[site.partIndex]!.ast, site.path) as AstNode).type ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
+      const dir =
+        String((nodeAt(parts[site.partIndex]!.ast, site.path) as AstNode).type ?? 'ASC').toUpperCase() === 'DESC'
+          ? 'DESC'
+          : 'ASC';
       return wordFinder(ORDER_WORDS[dir]);
     }
     case 'comparison':
@@ -70,7 +84,9 @@ function requirementOf(site: SqlSite): string {
     case 'condition':
       if (site.operator?.includes('LIKE')) return `${col} pattern`;
       if (site.operator?.includes('IN')) return `${col} list`;
-      return typeof site.literal === 'number' && ['<', '>', '<=', '>='].includes(site.operator ?? '') ? `${col} limit` : `${col} filter`;
+      return typeof site.literal === 'number' && ['<', '>', '<=', '>='].includes(site.operator ?? '')
+        ? `${col} limit`
+        : `${col} filter`;
     case 'order':
       return 'sort order';
     case 'comparison':
@@ -83,13 +99,25 @@ function requirementOf(site: SqlSite): string {
 }
 
 /** The first shard that states the site's requirement; undefined when no shard does. */
-export function statedRequirement(rec: BenchmarkRecord, site: SqlSite, parts: readonly QueryPart[]): StatedRequirement | undefined {
+export function statedRequirement(
+  rec: BenchmarkRecord,
+  site: SqlSite,
+  parts: readonly QueryPart[],
+): StatedRequirement | undefined {
   const find = finderFor(site, parts);
   if (!find) return undefined;
   for (const [shardIndex, shard] of rec.shards.entries()) {
     const text = shardText(shard);
     const found = find(text);
-    if (found) return { shard_id: shard.shard_id, shardIndex, passageLength: text.length, hit: found.hit, requirement: requirementOf(site), revisedText: found.revisedText };
+    if (found)
+      return {
+        shard_id: shard.shard_id,
+        shardIndex,
+        passageLength: text.length,
+        hit: found.hit,
+        requirement: requirementOf(site),
+        revisedText: found.revisedText,
+      };
   }
   return undefined;
 }

@@ -9,27 +9,51 @@ export interface StatedHit {
   index: number;
 }
 
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
 const COMPARISON_LEAD = /^(under|over|above|below|than|least|most|after|before|exceeding|from|since|until|between)$/i;
 
 /** A number as stated: digits or a small number word, widened back to its comparison word (`under age 30`). */
 export function findNumber(text: string, value: number): StatedHit | undefined {
   const digits = findValue(text, String(value))[0];
-  const word = Number.isInteger(value) && value >= 0 && value < NUMBER_WORDS.length ? findValue(text, NUMBER_WORDS[value]!)[0] : undefined;
+  const word =
+    Number.isInteger(value) && value >= 0 && value < NUMBER_WORDS.length
+      ? findValue(text, NUMBER_WORDS[value]!)[0]
+      : undefined;
   const hit = digits ?? word;
   if (!hit) return undefined;
   const before = text.slice(0, hit.index);
   const words = [...before.matchAll(/[A-Za-z]+/g)].slice(-3);
   const lead = words.reverse().find((w) => COMPARISON_LEAD.test(w[0]));
   const start = lead && /^[\sA-Za-z]*$/.test(before.slice(lead.index)) ? lead.index : hit.index;
-  const prefixStart = lead?.[0].toLowerCase() === 'than' ? (/([A-Za-z]+)\s+$/.exec(before.slice(0, start))?.index ?? start) : start;
+  const prefixStart =
+    lead?.[0].toLowerCase() === 'than' ? (/([A-Za-z]+)\s+$/.exec(before.slice(0, start))?.index ?? start) : start;
   return { text: text.slice(prefixStart, hit.index + hit.length), index: prefixStart };
 }
 
 /** The number as the original wrote it (a digit or a word). */
 export function writeNumberLike(stated: string, original: number, value: number): string {
   const asWord = NUMBER_WORDS[original];
-  if (asWord && new RegExp(`\\b${asWord}\\b`, 'i').test(stated) && Number.isInteger(value) && value >= 0 && value < NUMBER_WORDS.length) {
+  if (
+    asWord &&
+    new RegExp(`\\b${asWord}\\b`, 'i').test(stated) &&
+    Number.isInteger(value) &&
+    value >= 0 &&
+    value < NUMBER_WORDS.length
+  ) {
     return stated.replace(new RegExp(`\\b${asWord}\\b`, 'i'), NUMBER_WORDS[value]!);
   }
   return stated.replace(new RegExp(`(?<![\\d.])${String(original).replace('.', '\\.')}(?![\\d])`), String(value));
@@ -44,7 +68,11 @@ export function findText(text: string, value: string): StatedHit | undefined {
 export function findTextOrPlural(text: string, value: string): (StatedHit & { plural: boolean }) | undefined {
   const own = findText(text, value);
   if (own) return { ...own, plural: false };
-  const plurals = /[^aeiou]y$/i.test(value) ? [value.slice(0, -1) + 'ies'] : /[A-Za-z]$/.test(value) ? [value + 's', value + 'es'] : [];
+  const plurals = /[^aeiou]y$/i.test(value)
+    ? [value.slice(0, -1) + 'ies']
+    : /[A-Za-z]$/.test(value)
+      ? [value + 's', value + 'es']
+      : [];
   for (const form of plurals) {
     const hit = findText(text, form);
     if (hit) return { ...hit, plural: true };
@@ -60,28 +88,113 @@ export function pluralLike(value: string, plural: boolean): string {
 }
 
 export const ORDER_WORDS: Record<'DESC' | 'ASC', Array<[string, string]>> = {
-  DESC: [['descending', 'ascending'], ['maximum', 'minimum'], ['most', 'least'], ['highest', 'lowest'], ['largest', 'smallest'], ['most', 'fewest'], ['greatest', 'least'], ['oldest', 'youngest'], ['latest', 'earliest'], ['biggest', 'smallest'], ['longest', 'shortest'], ['decreasing', 'increasing'], ['reverse alphabetical', 'alphabetical'], ['reversed alphabetical', 'alphabetical'], ['reverse lexicographical', 'lexicographical'], ['reversed lexicographical', 'lexicographical']],
-  ASC: [['ascending', 'descending'], ['minimum', 'maximum'], ['lowest', 'highest'], ['smallest', 'largest'], ['fewest', 'most'], ['least', 'most'], ['youngest', 'oldest'], ['earliest', 'latest'], ['shortest', 'longest'], ['increasing', 'decreasing'], ['alphabetical', 'reverse alphabetical']],
+  DESC: [
+    ['descending', 'ascending'],
+    ['maximum', 'minimum'],
+    ['most', 'least'],
+    ['highest', 'lowest'],
+    ['largest', 'smallest'],
+    ['most', 'fewest'],
+    ['greatest', 'least'],
+    ['oldest', 'youngest'],
+    ['latest', 'earliest'],
+    ['biggest', 'smallest'],
+    ['longest', 'shortest'],
+    ['decreasing', 'increasing'],
+    ['reverse alphabetical', 'alphabetical'],
+    ['reversed alphabetical', 'alphabetical'],
+    ['reverse lexicographical', 'lexicographical'],
+    ['reversed lexicographical', 'lexicographical'],
+  ],
+  ASC: [
+    ['ascending', 'descending'],
+    ['minimum', 'maximum'],
+    ['lowest', 'highest'],
+    ['smallest', 'largest'],
+    ['fewest', 'most'],
+    ['least', 'most'],
+    ['youngest', 'oldest'],
+    ['earliest', 'latest'],
+    ['shortest', 'longest'],
+    ['increasing', 'decreasing'],
+    ['alphabetical', 'reverse alphabetical'],
+  ],
 };
 
 export const COMPARISON_WORDS: Record<string, Array<[string, string]>> = {
-  '>': [['more than', 'less than'], ['greater than', 'less than'], ['larger than', 'smaller than'], ['higher than', 'lower than'], ['bigger than', 'smaller than'], ['older than', 'younger than'], ['longer than', 'shorter than'], ['above', 'below'], ['over', 'under'], ['after', 'before'], ['exceeds', 'is below']],
-  '<': [['less than', 'more than'], ['fewer than', 'more than'], ['smaller than', 'larger than'], ['lower than', 'higher than'], ['younger than', 'older than'], ['shorter than', 'longer than'], ['below', 'above'], ['under', 'over'], ['before', 'after']],
-  '>=': [['at least', 'at most'], ['or more', 'or fewer'], ['no less than', 'no more than']],
-  '<=': [['at most', 'at least'], ['or fewer', 'or more'], ['or less', 'or more'], ['no more than', 'no less than']],
+  '>': [
+    ['more than', 'less than'],
+    ['greater than', 'less than'],
+    ['larger than', 'smaller than'],
+    ['higher than', 'lower than'],
+    ['bigger than', 'smaller than'],
+    ['older than', 'younger than'],
+    ['longer than', 'shorter than'],
+    ['above', 'below'],
+    ['over', 'under'],
+    ['after', 'before'],
+    ['exceeds', 'is below'],
+  ],
+  '<': [
+    ['less than', 'more than'],
+    ['fewer than', 'more than'],
+    ['smaller than', 'larger than'],
+    ['lower than', 'higher than'],
+    ['younger than', 'older than'],
+    ['shorter than', 'longer than'],
+    ['below', 'above'],
+    ['under', 'over'],
+    ['before', 'after'],
+  ],
+  '>=': [
+    ['at least', 'at most'],
+    ['or more', 'or fewer'],
+    ['no less than', 'no more than'],
+  ],
+  '<=': [
+    ['at most', 'at least'],
+    ['or fewer', 'or more'],
+    ['or less', 'or more'],
+    ['no more than', 'no less than'],
+  ],
 };
 
-const MAX_WORDS: Array<[string, string]> = [['maximum', 'minimum'], ['highest', 'lowest'], ['largest', 'smallest'], ['biggest', 'smallest'], ['most', 'least'], ['oldest', 'youngest'], ['latest', 'earliest'], ['max', 'min']];
+const MAX_WORDS: Array<[string, string]> = [
+  ['maximum', 'minimum'],
+  ['highest', 'lowest'],
+  ['largest', 'smallest'],
+  ['biggest', 'smallest'],
+  ['most', 'least'],
+  ['oldest', 'youngest'],
+  ['latest', 'earliest'],
+  ['max', 'min'],
+];
 
 export const AGGREGATE_WORDS: Record<string, { to: string; words: Array<[string, string]> }> = {
   MAX: { to: 'MIN', words: MAX_WORDS },
   MIN: { to: 'MAX', words: MAX_WORDS.map(([a, b]): [string, string] => [b, a]) },
-  AVG: { to: 'SUM', words: [['average', 'total'], ['mean', 'total']] },
-  SUM: { to: 'AVG', words: [['total', 'average'], ['sum', 'average'], ['combined', 'average']] },
+  AVG: {
+    to: 'SUM',
+    words: [
+      ['average', 'total'],
+      ['mean', 'total'],
+    ],
+  },
+  SUM: {
+    to: 'AVG',
+    words: [
+      ['total', 'average'],
+      ['sum', 'average'],
+      ['combined', 'average'],
+    ],
+  },
 };
 
 /** The first word of the list a text states, with its counterpart. */
-export function findWord(text: string, words: ReadonlyArray<[string, string]>): { hit: StatedHit; revised: string } | undefined {
+export function findWord(
+  text: string,
+  words: ReadonlyArray<[string, string]>,
+): { hit: StatedHit; revised: string } | undefined {
   let best: { hit: StatedHit; revised: string } | undefined;
   for (const [word, revised] of words) {
     const hit = findText(text, word);

@@ -86,7 +86,14 @@ async function aggregateValues(site: SqlSite, parts: readonly QueryPart[], db: D
   const root = selectPath(site.path);
   const select = (root.length ? nodeAt(part.ast, root) : part.ast) as AstNode | undefined;
   if (!subject || subject.type !== 'aggr_func' || !select) return [];
-  const query: AstNode = { ...select, columns: [{ expr: subject, as: null }], having: null, orderby: null, limit: null, distinct: null };
+  const query: AstNode = {
+    ...select,
+    columns: [{ expr: subject, as: null }],
+    having: null,
+    orderby: null,
+    limit: null,
+    distinct: null,
+  };
   const r = await run(db, sqlifyQuery([{ ast: query }]));
   return r.ok ? r.rows.map((row) => Number(row[0])).filter(Number.isFinite) : [];
 }
@@ -94,11 +101,17 @@ async function aggregateValues(site: SqlSite, parts: readonly QueryPart[], db: D
 async function comparedData(site: SqlSite, parts: readonly QueryPart[], db: DatabaseHandle): Promise<number[]> {
   if (!site.column) return aggregateValues(site, parts, db);
   const values = await distinctValues(db, site.column.tables, site.column.name);
-  return values.map((x) => (typeof x === 'number' ? x : /^\s*-?\d+(\.\d+)?\s*$/.test(x) ? Number(x) : NaN)).filter(Number.isFinite);
+  return values
+    .map((x) => (typeof x === 'number' ? x : /^\s*-?\d+(\.\d+)?\s*$/.test(x) ? Number(x) : NaN))
+    .filter(Number.isFinite);
 }
 
 /** New values for a numeric threshold site, in the rule's order. */
-export async function thresholdValues(site: SqlSite, parts: readonly QueryPart[], db: DatabaseHandle): Promise<number[]> {
+export async function thresholdValues(
+  site: SqlSite,
+  parts: readonly QueryPart[],
+  db: DatabaseHandle,
+): Promise<number[]> {
   const v = site.literal as number;
   const data = await comparedData(site, parts, db);
   if (data.length) return thresholdsFromData(v, data, raisingLoosens(site));

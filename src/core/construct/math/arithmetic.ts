@@ -14,7 +14,7 @@ type Token = { kind: 'num'; value: number } | { kind: 'op'; op: string };
 function tokenize(text: string): Token[] {
   const out: Token[] = [];
   const src = text.replace(/\s+/g, '');
-  for (let i = 0; i < src.length; ) {
+  for (let i = 0; i < src.length;) {
     const m = /^(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)/.exec(src.slice(i));
     if (m) {
       out.push({ kind: 'num', value: Number(m[1]!.replace(/,/g, '')) });
@@ -88,7 +88,10 @@ export function parseArithmetic(text: string): ArithNode {
 }
 
 /** Evaluates with `value(num)` giving each number's value (so operands can be substituted). */
-export function evaluate(node: ArithNode, value: (n: Extract<ArithNode, { kind: 'num' }>) => number = (n) => n.value): number {
+export function evaluate(
+  node: ArithNode,
+  value: (n: Extract<ArithNode, { kind: 'num' }>) => number = (n) => n.value,
+): number {
   switch (node.kind) {
     case 'num':
       return value(node);

@@ -39,10 +39,13 @@ export function parseCalculatorChain(answer: string): CalculatorChain | { error:
     if (!Number.isFinite(result)) return { error: `the annotation <<${m[1]}=${m[2]}>> has no numeric result` };
     try {
       const tree = parseArithmetic(m[1]!);
-      if (!sameNumber(evaluate(tree), result) && Math.abs(evaluate(tree) - result) > 0.01) return { error: `the annotation <<${m[1]}=${m[2]}>> does not compute` };
+      if (!sameNumber(evaluate(tree), result) && Math.abs(evaluate(tree) - result) > 0.01)
+        return { error: `the annotation <<${m[1]}=${m[2]}>> does not compute` };
       annotated.push({ expr: m[1]!.trim(), tree, result, position: m.index });
     } catch (e) {
-      return { error: e instanceof ArithmeticError ? `the annotation <<${m[1]}>> does not parse: ${e.message}` : String(e) };
+      return {
+        error: e instanceof ArithmeticError ? `the annotation <<${m[1]}>> does not parse: ${e.message}` : String(e),
+      };
     }
   }
   // Steps written out without annotation (`$20.25 + $15.75 + $66 = $102.`) join in text order.
@@ -102,9 +105,10 @@ function sourcesOf(value: number, stepIndex: number, chain: CalculatorChain, giv
     if (j < stepIndex && sameNumber(s.result, value)) out.push({ step: j });
   });
   // A negative result read back as `-6 + 3`: the operand is 6 under a unary minus.
-  if (!out.length && value !== 0) chain.steps.forEach((s, j) => {
-    if (j < stepIndex && sameNumber(s.result, -value)) out.push({ step: j, negated: true });
-  });
+  if (!out.length && value !== 0)
+    chain.steps.forEach((s, j) => {
+      if (j < stepIndex && sameNumber(s.result, -value)) out.push({ step: j, negated: true });
+    });
   return out;
 }
 
@@ -120,7 +124,10 @@ function extend(reading: Reading, sources: Source[][], tree: ArithNode): Array<{
       }),
     );
   }
-  return partial.map((p) => ({ picks: p.picks, reading: { values: [...reading.values, evaluate(tree, (n) => p.picks[n.index]!)], used: p.used } }));
+  return partial.map((p) => ({
+    picks: p.picks,
+    reading: { values: [...reading.values, evaluate(tree, (n) => p.picks[n.index]!)], used: p.used },
+  }));
 }
 
 /**
@@ -132,7 +139,11 @@ function extend(reading: Reading, sources: Source[][], tree: ArithNode): Array<{
  * reading uses them all (`2 x 50 = 100`, then `150 + 100`: the 100 is that result, not the stated
  * 100 stickers). The revision stands only when every remaining reading gives the same answer.
  */
-export function propagate(chain: CalculatorChain, premise: { from: number; to: number; aliases?: Array<{ from: number; to: number }> }, premises: readonly number[]): Propagation | PropagationFailure {
+export function propagate(
+  chain: CalculatorChain,
+  premise: { from: number; to: number; aliases?: Array<{ from: number; to: number }> },
+  premises: readonly number[],
+): Propagation | PropagationFailure {
   const givens = new Map<number, number[]>();
   const addGiven = (value: number, next: number) => {
     const list = givens.get(value) ?? [];
@@ -144,7 +155,11 @@ export function propagate(chain: CalculatorChain, premise: { from: number; to: n
   // A unit constant equal to the premise is the premise (value-unique rules out a second statement).
   for (const c of UNIT_CONSTANTS) if (!givens.has(c)) addGiven(c, c);
   const lastIndex = chain.steps.map((s) => s.result).lastIndexOf(chain.final);
-  if (lastIndex < 0) return { reason: 'chain-incomplete', evidence: `the final answer ${formatNumber(chain.final)} is not a result of the chain` };
+  if (lastIndex < 0)
+    return {
+      reason: 'chain-incomplete',
+      evidence: `the final answer ${formatNumber(chain.final)} is not a result of the chain`,
+    };
   const steps = chain.steps.slice(0, lastIndex + 1);
   let states: Array<{ reading: Reading; lines: string[] }> = [{ reading: { values: [], used: new Set() }, lines: [] }];
   try {
@@ -152,11 +167,25 @@ export function propagate(chain: CalculatorChain, premise: { from: number; to: n
       const ops = operands(step.tree);
       const sources = ops.map((op) => sourcesOf(op.value, i, chain, givens));
       const missing = ops.find((_, k) => sources[k]!.length === 0);
-      if (missing) return { reason: 'chain-incomplete', evidence: `operand ${formatNumber(missing.value)} of <<${step.expr}>> is neither stated in the question nor computed earlier in the chain` };
+      if (missing)
+        return {
+          reason: 'chain-incomplete',
+          evidence: `operand ${formatNumber(missing.value)} of <<${step.expr}>> is neither stated in the question nor computed earlier in the chain`,
+        };
       states = states.flatMap((st) =>
-        extend(st.reading, sources, step.tree).map((e) => ({ reading: e.reading, lines: [...st.lines, `${substitutedExpr(step.tree, (k) => e.picks[k]!)}=${formatNumber(e.reading.values[i]!)}`] })),
+        extend(st.reading, sources, step.tree).map((e) => ({
+          reading: e.reading,
+          lines: [
+            ...st.lines,
+            `${substitutedExpr(step.tree, (k) => e.picks[k]!)}=${formatNumber(e.reading.values[i]!)}`,
+          ],
+        })),
       );
-      if (states.length > MAX_READINGS) return { reason: 'chain-ambiguous', evidence: `the chain up to <<${step.expr}>> can be read in more than ${MAX_READINGS} ways` };
+      if (states.length > MAX_READINGS)
+        return {
+          reason: 'chain-ambiguous',
+          evidence: `the chain up to <<${step.expr}>> can be read in more than ${MAX_READINGS} ways`,
+        };
     }
   } catch (e) {
     return { reason: 'chain-error', evidence: e instanceof Error ? e.message : String(e) };
@@ -164,16 +193,30 @@ export function propagate(chain: CalculatorChain, premise: { from: number; to: n
   const usesAll = states.filter((st) => steps.every((_, j) => j === lastIndex || st.reading.used.has(j)));
   const kept = usesAll.length ? usesAll : states;
   const finals: number[] = [];
-  for (const st of kept) if (!finals.some((x) => sameNumber(x, st.reading.values[lastIndex]!))) finals.push(st.reading.values[lastIndex]!);
-  if (finals.length > 1) return { reason: 'chain-ambiguous', evidence: `the chain links steps by value and can be read to give ${finals.map(formatNumber).join(' or ')}` };
+  for (const st of kept)
+    if (!finals.some((x) => sameNumber(x, st.reading.values[lastIndex]!))) finals.push(st.reading.values[lastIndex]!);
+  if (finals.length > 1)
+    return {
+      reason: 'chain-ambiguous',
+      evidence: `the chain links steps by value and can be read to give ${finals.map(formatNumber).join(' or ')}`,
+    };
   const lostWhole: string[] = [];
   const negative: string[] = [];
   steps.forEach((step, i) => {
-    const values = kept.map((st) => st.reading.values[i]!).filter((v, k, a) => a.findIndex((x) => sameNumber(x, v)) === k);
+    const values = kept
+      .map((st) => st.reading.values[i]!)
+      .filter((v, k, a) => a.findIndex((x) => sameNumber(x, v)) === k);
     const shown = `${step.expr}=${formatNumber(step.result)} becomes ${values.map(formatNumber).join(' or ')}`;
-    if (Number.isInteger(step.result) && values.some((v) => !Number.isInteger(Math.round(v * 1e9) / 1e9))) lostWhole.push(shown);
+    if (Number.isInteger(step.result) && values.some((v) => !Number.isInteger(Math.round(v * 1e9) / 1e9)))
+      lostWhole.push(shown);
     if (step.result >= 0 && values.some((v) => v < 0)) negative.push(shown);
   });
   const first = kept[0]!;
-  return { results: first.reading.values, final: finals[0]!, revisedChain: first.lines.join('\n'), lostWhole, negative };
+  return {
+    results: first.reading.values,
+    final: finals[0]!,
+    revisedChain: first.lines.join('\n'),
+    lostWhole,
+    negative,
+  };
 }

@@ -35,7 +35,11 @@ export function splitSentences(text: string): string[] {
   let start = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if ((c === '.' || c === '!' || c === '?') && !/\d/.test(text[i + 1] ?? '') && (i + 1 === text.length || /\s/.test(text[i + 1]!))) {
+    if (
+      (c === '.' || c === '!' || c === '?') &&
+      !/\d/.test(text[i + 1] ?? '') &&
+      (i + 1 === text.length || /\s/.test(text[i + 1]!))
+    ) {
       out.push(text.slice(start, i + 1).trim());
       start = i + 1;
     }
@@ -45,9 +49,15 @@ export function splitSentences(text: string): string[] {
 }
 
 const LABEL_WORDS = new Set(
-  'step part question problem chapter section page room grade level round stage phase no number item exercise apartment floor lane route highway channel version episode season flight bus gate unit model figure table line row seat platform track exit stand booth aisle locker building'.split(' '),
+  'step part question problem chapter section page room grade level round stage phase no number item exercise apartment floor lane route highway channel version episode season flight bus gate unit model figure table line row seat platform track exit stand booth aisle locker building'.split(
+    ' ',
+  ),
 );
-const NOUN_STOP = new Set('a an the of to in on at by for with and or than then is are was were be it its this that these as from per each more less fewer times'.split(' '));
+const NOUN_STOP = new Set(
+  'a an the of to in on at by for with and or than then is are was were be it its this that these as from per each more less fewer times'.split(
+    ' ',
+  ),
+);
 
 /** Why a number is a label rather than a quantity, or undefined when it is a quantity. */
 export function labelReason(text: string, token: NumberToken): string | undefined {
@@ -56,7 +66,14 @@ export function labelReason(text: string, token: NumberToken): string | undefine
   const prevWord = /([A-Za-z.#]+)\s*$/.exec(before)?.[1]?.toLowerCase().replace(/\.$/, '');
   if (prevWord && (LABEL_WORDS.has(prevWord) || prevWord === '#')) return `"${prevWord} ${token.raw}" names something`;
   if (/#\s*$/.test(before)) return `"#${token.raw}" names something`;
-  if (!token.raw.includes('$') && Number.isInteger(token.value) && token.value >= 1900 && token.value <= 2100 && !/^\s*(?:[a-z]+\s+)?(?:dollars|cents|people|students|items|pounds|miles|feet|meters)/i.test(after)) return `${token.raw} reads as a year`;
+  if (
+    !token.raw.includes('$') &&
+    Number.isInteger(token.value) &&
+    token.value >= 1900 &&
+    token.value <= 2100 &&
+    !/^\s*(?:[a-z]+\s+)?(?:dollars|cents|people|students|items|pounds|miles|feet|meters)/i.test(after)
+  )
+    return `${token.raw} reads as a year`;
   if (/^:\d/.test(after) || /\d:$/.test(before)) return `${token.raw} is part of a time of day`;
   return undefined;
 }
@@ -79,7 +96,8 @@ export function premiseOf(passage: Passage, token: NumberToken): Premise {
   if (percent) return { passage, token, stated: token.raw + percent[0], percent: true, money };
   const noun = /^\s+([A-Za-z][A-Za-z'-]*)/.exec(after);
   const word = noun?.[1];
-  if (word && !NOUN_STOP.has(word.toLowerCase()) && !money) return { passage, token, stated: `${token.raw} ${word}`, percent: false, money, noun: word };
+  if (word && !NOUN_STOP.has(word.toLowerCase()) && !money)
+    return { passage, token, stated: `${token.raw} ${word}`, percent: false, money, noun: word };
   return { passage, token, stated: token.raw, percent: false, money };
 }
 
@@ -89,15 +107,46 @@ export function premisesOf(rec: BenchmarkRecord): Premise[] {
 }
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
-  thirty: 30, forty: 40, fifty: 50, sixty: 60, hundred: 100, thousand: 1000,
-  twice: 2, double: 2, half: 2, triple: 3, thrice: 3, dozen: 12, quarter: 4,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  hundred: 100,
+  thousand: 1000,
+  twice: 2,
+  double: 2,
+  half: 2,
+  triple: 3,
+  thrice: 3,
+  dozen: 12,
+  quarter: 4,
 };
 
 /** The numbers a text states, digits and number words (`four`, `twice`, `half`, `dozen`) alike. */
 export function statedNumbers(text: string): number[] {
-  const words = (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => Object.hasOwn(NUMBER_WORDS, w)).map((w) => NUMBER_WORDS[w]!);
+  const words = (text.toLowerCase().match(/[a-z]+/g) ?? [])
+    .filter((w) => Object.hasOwn(NUMBER_WORDS, w))
+    .map((w) => NUMBER_WORDS[w]!);
   // Numbers glued to a unit (`18mph`, `5km`) are premises the chain uses, though not targets.
   const glued = [...text.matchAll(/(?<![\w.])(\d+(?:\.\d+)?)(?=[A-Za-z])/g)].map((m) => Number(m[1]));
   return [...scanNumbers(text).map((t) => t.value), ...words, ...glued];

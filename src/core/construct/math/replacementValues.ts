@@ -52,6 +52,7 @@ export function nounFor(noun: string, from: number, to: number): string {
     if (/[^aeiou]ies$/i.test(noun)) return `${noun.slice(0, -3)}y`;
     if (/[^s]s$/i.test(noun)) return noun.slice(0, -1);
   }
-  if (from === 1 && to !== 1 && !/s$/i.test(noun)) return /(x|ch|sh|s)$/i.test(noun) ? `${noun}es` : /[^aeiou]y$/i.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`;
+  if (from === 1 && to !== 1 && !/s$/i.test(noun))
+    return /(x|ch|sh|s)$/i.test(noun) ? `${noun}es` : /[^aeiou]y$/i.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`;
   return noun;
 }

@@ -27,7 +27,8 @@ const TWO_WORD_OPS: Record<string, string> = { 'divided by': '/', 'multiplied by
 /** Unit-to-unit factors a conversion step may use (`48 quarts = 12 gallons` is 48/4). */
 const CONVERSION_FACTORS = [2, 3, 4, 7, 8, 10, 12, 16, 24, 52, 60, 100, 365, 1000];
 
-const TOKEN = /(\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?|\.\d+%?)|([+\-*/×÷–−()])|(equals\b|=)|([A-Za-z][A-Za-z']*)|(\S)/g;
+const TOKEN =
+  /(\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?|\.\d+%?)|([+\-*/×÷–−()])|(equals\b|=)|([A-Za-z][A-Za-z']*)|(\S)/g;
 
 function tokenize(text: string): Token[] {
   const out: Token[] = [];
@@ -37,7 +38,11 @@ function tokenize(text: string): Token[] {
       // A number glued to letters (`5B`, `3x`) is algebra, not an operand.
       if (/^[A-Za-z]/.test(text.slice(m.index + m[0].length))) out.push({ kind: 'stop' });
       else out.push({ kind: 'num', text: body, value: Number(body) });
-    } else if (m[2]) out.push({ kind: 'op', op: ({ '×': '*', '÷': '/', '–': '-', '−': '-' } as Record<string, string>)[m[2]] ?? m[2] });
+    } else if (m[2])
+      out.push({
+        kind: 'op',
+        op: ({ '×': '*', '÷': '/', '–': '-', '−': '-' } as Record<string, string>)[m[2]] ?? m[2],
+      });
     else if (m[3]) out.push({ kind: 'eq' });
     else if (m[4]) out.push({ kind: 'word', word: m[4].toLowerCase() });
     else out.push({ kind: 'stop' });
@@ -51,16 +56,23 @@ function runBefore(tokens: readonly Token[], end: number): { expr: string; units
   const units: string[] = [];
   let i = end - 1;
   // Unit words after the last number (`12 gallons =`) are skipped, and noted for conversions.
-  while (i >= 0 && tokens[i]!.kind === 'word' && !WORD_OPS[(tokens[i] as { word: string }).word] && units.length < 2) units.unshift((tokens[i--] as { word: string }).word);
+  while (i >= 0 && tokens[i]!.kind === 'word' && !WORD_OPS[(tokens[i] as { word: string }).word] && units.length < 2)
+    units.unshift((tokens[i--] as { word: string }).word);
   for (; i >= 0; i--) {
     const t = tokens[i]!;
     const prev = tokens[i - 1];
     if (t.kind === 'num') parts.unshift(t.text);
     else if (t.kind === 'op') parts.unshift(t.op);
-    else if (t.kind === 'word' && prev?.kind === 'word' && TWO_WORD_OPS[`${prev.word} ${t.word}`] && tokens[i + 1]?.kind === 'num') {
+    else if (
+      t.kind === 'word' &&
+      prev?.kind === 'word' &&
+      TWO_WORD_OPS[`${prev.word} ${t.word}`] &&
+      tokens[i + 1]?.kind === 'num'
+    ) {
       parts.unshift(TWO_WORD_OPS[`${prev.word} ${t.word}`]!);
       i--;
-    } else if (t.kind === 'word' && WORD_OPS[t.word] && prev?.kind === 'num' && tokens[i + 1]?.kind === 'num') parts.unshift(WORD_OPS[t.word]!);
+    } else if (t.kind === 'word' && WORD_OPS[t.word] && prev?.kind === 'num' && tokens[i + 1]?.kind === 'num')
+      parts.unshift(WORD_OPS[t.word]!);
     // A unit between a number and an operator (`60 spools / 150 spools`).
     else if (t.kind === 'word' && prev?.kind === 'num' && tokens[i + 1]?.kind === 'op') continue;
     else break;
@@ -89,7 +101,8 @@ function resultAfter(tokens: readonly Token[], at: number): { value: number; uni
 function conversionStep(lhs: string, units: string[], result: { value: number; unit?: string }): string | undefined {
   const n = Number(lhs);
   const unit = units[units.length - 1];
-  if (!Number.isFinite(n) || n === 0 || result.value === 0 || !unit || !result.unit || unit === result.unit) return undefined;
+  if (!Number.isFinite(n) || n === 0 || result.value === 0 || !unit || !result.unit || unit === result.unit)
+    return undefined;
   const down = CONVERSION_FACTORS.find((f) => sameNumber(n / f, result.value));
   if (down) return `${lhs}/${down}`;
   const up = CONVERSION_FACTORS.find((f) => sameNumber(n * f, result.value));
@@ -123,7 +136,8 @@ function lineSteps(line: string, offset: number): WrittenStep[] {
     } catch {
       return;
     }
-    if (sameNumber(value, result.value) || Math.abs(value - result.value) <= 0.005) out.push({ expr, tree: parsed, result: result.value, position: offset + positions[at]! });
+    if (sameNumber(value, result.value) || Math.abs(value - result.value) <= 0.005)
+      out.push({ expr, tree: parsed, result: result.value, position: offset + positions[at]! });
   });
   return out;
 }

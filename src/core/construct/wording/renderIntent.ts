@@ -32,7 +32,11 @@ export function renderIntentBlock(source: BenchmarkRecord, candidate: Candidate)
     reference: { original: candidate.reference.original, revised: candidate.reference.revised },
   };
   if (extras.length) {
-    block.extra_proposals = extras.map((alt, i) => ({ revised: alt.revised, proposal: fill(pick(bank.proposal, id, i + 1), alt.revised), reject: fill(pick(bank.reject, id, i + 1), alt.revised) }));
+    block.extra_proposals = extras.map((alt, i) => ({
+      revised: alt.revised,
+      proposal: fill(pick(bank.proposal, id, i + 1), alt.revised),
+      reject: fill(pick(bank.reject, id, i + 1), alt.revised),
+    }));
     block.extra_neutral = extras.map((_, i) => pair(i + 1));
   }
   block.review = { status: 'pending' };

@@ -48,9 +48,18 @@ const MATH: WordingSet = {
   accept: ACCEPT,
   reject: REJECT_GENERIC,
   neutral: [
-    ['Quick question: does the {requirement} make a big difference to the result here?', "Just to check, you're using the {requirement} I mentioned, right?"],
-    ['Is the {requirement} something you need me to confirm before calculating?', 'Could you tell me where the {requirement} enters the calculation?'],
-    ['Before you continue, is the {requirement} clear from what I said?', 'Are you treating the {requirement} exactly as I stated it?'],
+    [
+      'Quick question: does the {requirement} make a big difference to the result here?',
+      "Just to check, you're using the {requirement} I mentioned, right?",
+    ],
+    [
+      'Is the {requirement} something you need me to confirm before calculating?',
+      'Could you tell me where the {requirement} enters the calculation?',
+    ],
+    [
+      'Before you continue, is the {requirement} clear from what I said?',
+      'Are you treating the {requirement} exactly as I stated it?',
+    ],
     ['Does the {requirement} affect any other step of the problem?', 'Is anything unclear about the {requirement}?'],
   ],
   connector: CONNECTORS,
@@ -67,10 +76,22 @@ const DATABASE: WordingSet = {
   accept: ACCEPT,
   reject: REJECT_GENERIC,
   neutral: [
-    ['Should the {requirement} be applied exactly as stored in the database?', 'Is the {requirement} the only condition on that part of the query?'],
-    ['Do you want me to confirm the {requirement} before writing the query?', 'Does the {requirement} interact with any other part of the question?'],
-    ['Is the {requirement} meant to be read literally from the schema?', 'Should the {requirement} stay as you described it for the whole query?'],
-    ['Quick check: is the {requirement} clear from what you said?', 'Should rows with missing values be affected by the {requirement}?'],
+    [
+      'Should the {requirement} be applied exactly as stored in the database?',
+      'Is the {requirement} the only condition on that part of the query?',
+    ],
+    [
+      'Do you want me to confirm the {requirement} before writing the query?',
+      'Does the {requirement} interact with any other part of the question?',
+    ],
+    [
+      'Is the {requirement} meant to be read literally from the schema?',
+      'Should the {requirement} stay as you described it for the whole query?',
+    ],
+    [
+      'Quick check: is the {requirement} clear from what you said?',
+      'Should rows with missing values be affected by the {requirement}?',
+    ],
   ],
   connector: CONNECTORS,
 };
@@ -83,12 +104,26 @@ const CODE: WordingSet = {
     'On second thought, please use the name {revised} for the function.',
   ],
   accept: ACCEPT,
-  reject: ['On second thought, no. Keep the {requirement} I first gave.', 'No, scratch that. The {requirement} stays as it was.', "Never mind, don't rename anything.", "Actually no, let's keep the original name."],
+  reject: [
+    'On second thought, no. Keep the {requirement} I first gave.',
+    'No, scratch that. The {requirement} stays as it was.',
+    "Never mind, don't rename anything.",
+    "Actually no, let's keep the original name.",
+  ],
   neutral: [
-    ['Should the {requirement} match the signature I gave exactly?', 'Is the {requirement} used anywhere else in the tests?'],
-    ['Do you need the {requirement} confirmed before writing the code?', 'Should I keep the {requirement} exactly as written in the docstring?'],
+    [
+      'Should the {requirement} match the signature I gave exactly?',
+      'Is the {requirement} used anywhere else in the tests?',
+    ],
+    [
+      'Do you need the {requirement} confirmed before writing the code?',
+      'Should I keep the {requirement} exactly as written in the docstring?',
+    ],
     ['Is the {requirement} part of a public interface?', 'Will other code call the function by the {requirement}?'],
-    ['Quick check: is the {requirement} clear from the prompt?', 'Should the {requirement} follow the usual Python naming style?'],
+    [
+      'Quick check: is the {requirement} clear from the prompt?',
+      'Should the {requirement} follow the usual Python naming style?',
+    ],
   ],
   connector: CONNECTORS,
 };
@@ -103,12 +138,26 @@ const ACTIONS: WordingSet = {
   accept: ACCEPT,
   reject: REJECT_GENERIC,
   neutral: [
-    ['Is the {requirement} the only argument that matters for that call?', 'Should the {requirement} be passed exactly as I stated it?'],
-    ['Do you need the {requirement} confirmed before making the call?', 'Does the {requirement} affect any of the other calls?'],
-    ['Quick check: is the {requirement} clear from what I said?', 'Are you using the {requirement} in the units I gave?'],
+    [
+      'Is the {requirement} the only argument that matters for that call?',
+      'Should the {requirement} be passed exactly as I stated it?',
+    ],
+    [
+      'Do you need the {requirement} confirmed before making the call?',
+      'Does the {requirement} affect any of the other calls?',
+    ],
+    [
+      'Quick check: is the {requirement} clear from what I said?',
+      'Are you using the {requirement} in the units I gave?',
+    ],
     ['Should the {requirement} apply to every call of this kind?', 'Is anything unclear about the {requirement}?'],
   ],
   connector: CONNECTORS,
 };
 
-export const WORDING_BANK: Record<Domain, WordingSet> = { math: MATH, database: DATABASE, code: CODE, actions: ACTIONS };
+export const WORDING_BANK: Record<Domain, WordingSet> = {
+  math: MATH,
+  database: DATABASE,
+  code: CODE,
+  actions: ACTIONS,
+};

@@ -21,7 +21,8 @@ export interface HtmlReportOptions {
 
 const e = escapeHtml;
 const pct = (a: number | null | undefined) => (a == null ? '' : a.toFixed(2));
-const key = (model: string, domain: string, c: GridColumn) => `${model}\u0000${domain}\u0000${c.mode}\u0000${c.condition}`;
+const key = (model: string, domain: string, c: GridColumn) =>
+  `${model}\u0000${domain}\u0000${c.mode}\u0000${c.condition}`;
 
 const STYLE = `body{font:13px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1200px}
 table{border-collapse:collapse;margin:8px 0 16px;font-variant-numeric:tabular-nums}
@@ -33,7 +34,14 @@ td.num{text-align:right}.ci{display:block;font-size:11px;color:#555}.n{font-size
 figure{display:inline-block;margin:0 16px 16px 0}code{font-size:12px}`;
 
 /** A number with n, its interval, the small-n mark, and an optional coverage warning. */
-function cellHtml(accuracy: number | null, n: number, unscored: number, ci: Interval | undefined, title: string, warning?: string): string {
+function cellHtml(
+  accuracy: number | null,
+  n: number,
+  unscored: number,
+  ci: Interval | undefined,
+  title: string,
+  warning?: string,
+): string {
   const small = n < SMALL_N;
   return `<td class="num${small ? ' small' : ''}" title="${e(title)}">${pct(accuracy)}${small ? '†' : ''}<span class="n">n=${n}${unscored ? ` +${unscored} unscored` : ''}</span><span class="ci">${ciText(ci)}</span>${warning ? `<span class="note">⚠ ${e(warning)}</span>` : ''}</td>`;
 }
@@ -51,23 +59,45 @@ function gridHtml(r: StatsReport): string {
       const tds = GRID_COLUMNS.map((c) => {
         const cell = cells.get(key(model, domain, c));
         if (!cell || cell.accuracy === null) return missingCell(key(model, domain, c));
-        return cellHtml(cell.accuracy, cell.n, cell.unscored, cell.ci, `${model} · ${domain} · ${columnLabel(c)}: 95% Wilson interval ${ciText(cell.ci)}`);
+        return cellHtml(
+          cell.accuracy,
+          cell.n,
+          cell.unscored,
+          cell.ci,
+          `${model} · ${domain} · ${columnLabel(c)}: 95% Wilson interval ${ciText(cell.ci)}`,
+        );
       });
-      rows.push(`<tr>${i === 0 ? `<th rowspan="${domains.length + 1}">${e(model)}</th>` : ''}<th>${e(domain)}</th>${tds.join('')}</tr>`);
+      rows.push(
+        `<tr>${i === 0 ? `<th rowspan="${domains.length + 1}">${e(model)}</th>` : ''}<th>${e(domain)}</th>${tds.join('')}</tr>`,
+      );
     });
     if (!domains.length) continue;
     const tds = GRID_COLUMNS.map((c) => {
       const p = pooled.get(key(model, '*', c));
       if (!p || p.accuracy === null) return missingCell(key(model, '*', c));
       const note = pooledNotes.get(key(model, '*', c));
-      return cellHtml(p.accuracy, p.n, p.unscored, p.ci, `${model} pooled · ${columnLabel(c)}: bootstrap interval ${ciText(p.ci)}${note ? `; ${note}` : ''}`, note ? 'partial' : undefined);
+      return cellHtml(
+        p.accuracy,
+        p.n,
+        p.unscored,
+        p.ci,
+        `${model} pooled · ${columnLabel(c)}: bootstrap interval ${ciText(p.ci)}${note ? `; ${note}` : ''}`,
+        note ? 'partial' : undefined,
+      );
     });
     rows.push(`<tr><th><i>All (pooled)</i></th>${tds.join('')}</tr>`);
   }
   const overall = r.overall.map((o, i) => {
     if (o.accuracy === null) return missingCell(key('*', '*', o));
     const cov = r.coverage.overall[i];
-    return cellHtml(o.accuracy, o.n, o.unscored, o.ci, `Overall ${columnLabel(o)} (mean of ${o.models} models): bootstrap interval ${ciText(o.ci)}${cov?.note ? `; ${cov.note}` : ''}`, cov?.unequal ? 'unequal coverage' : undefined);
+    return cellHtml(
+      o.accuracy,
+      o.n,
+      o.unscored,
+      o.ci,
+      `Overall ${columnLabel(o)} (mean of ${o.models} models): bootstrap interval ${ciText(o.ci)}${cov?.note ? `; ${cov.note}` : ''}`,
+      cov?.unequal ? 'unequal coverage' : undefined,
+    );
   });
   const head = `<tr><th rowspan="2">Model</th><th rowspan="2">Domain</th><th colspan="4">Single</th><th colspan="4">Multi</th></tr><tr>${GRID_COLUMNS.map((c) => `<th>${e(columnLabel(c).replace(/^(Single|Multi) /, ''))}</th>`).join('')}</tr>`;
   return `<table id="grid">${head}${rows.join('')}<tr class="overall"><th colspan="2">${r.models.length}-model overall</th>${overall.join('')}</tr></table>`;
@@ -78,7 +108,9 @@ function coverageHtml(r: StatsReport): string {
     ...r.coverage.overall.filter((o) => o.note).map((o) => `Overall ${columnLabel(o)}: ${o.note}.`),
     ...r.coverage.pooled.map((p) => `${p.model}, ${columnLabel(p)}: ${p.note}.`),
   ];
-  return items.length ? `<h3>Coverage</h3><ul>${items.map((t) => `<li class="note">${e(t)}</li>`).join('')}</ul>` : '<p>Every averaged model covers the same domains in every column.</p>';
+  return items.length
+    ? `<h3>Coverage</h3><ul>${items.map((t) => `<li class="note">${e(t)}</li>`).join('')}</ul>`
+    : '<p>Every averaged model covers the same domains in every column.</p>';
 }
 
 /** A gap's `drop` (from − to) shown as the change to − from. */
@@ -107,13 +139,34 @@ function modelPairsHtml(r: StatsReport): string {
 
 function figuresHtml(r: StatsReport): string {
   const figs: string[] = [];
-  figs.push(intervalChart(r.overall.map((o) => ({ label: `Overall · ${columnLabel(o)}`, value: o.accuracy, ci: o.ci ?? null })), 'Overall accuracy with 95% bootstrap intervals'));
-  const pooled = r.modelOverall.filter((m) => (m.mode === 'single' || m.mode === 'multi') && m.condition === 'original');
-  if (pooled.length) figs.push(intervalChart(pooled.map((m) => ({ label: `${m.model} · ${columnLabel(m)}`, value: m.accuracy, ci: m.ci ?? null, small: m.n < SMALL_N })), 'Each model pooled: Original, single vs multi'));
+  figs.push(
+    intervalChart(
+      r.overall.map((o) => ({ label: `Overall · ${columnLabel(o)}`, value: o.accuracy, ci: o.ci ?? null })),
+      'Overall accuracy with 95% bootstrap intervals',
+    ),
+  );
+  const pooled = r.modelOverall.filter(
+    (m) => (m.mode === 'single' || m.mode === 'multi') && m.condition === 'original',
+  );
+  if (pooled.length)
+    figs.push(
+      intervalChart(
+        pooled.map((m) => ({
+          label: `${m.model} · ${columnLabel(m)}`,
+          value: m.accuracy,
+          ci: m.ci ?? null,
+          small: m.n < SMALL_N,
+        })),
+        'Each model pooled: Original, single vs multi',
+      ),
+    );
   for (const model of [...r.models, '*']) {
     const points = r.depth.filter((d) => d.model === model);
     if (!points.length) continue;
-    const series: LineSeries[] = [...new Set(points.map((p) => p.path))].map((path) => ({ label: path, points: points.filter((p) => p.path === path).map((p) => ({ x: p.k, y: p.accuracy })) }));
+    const series: LineSeries[] = [...new Set(points.map((p) => p.path))].map((path) => ({
+      label: path,
+      points: points.filter((p) => p.path === path).map((p) => ({ x: p.k, y: p.accuracy })),
+    }));
     figs.push(lineChart(series, `Depth curves: ${model === '*' ? 'all models pooled' : model}`, 'added blocks k', 4));
   }
   return figs.map((f) => `<figure>${f}</figure>`).join('');
@@ -123,7 +176,10 @@ function inactiveHtml(r: StatsReport): string {
   const rows = r.inactive.filter((x) => x.model === '*');
   if (!rows.length) return '<p>No Original-correct multi-turn sources with Retained or Revised runs.</p>';
   return `<table id="inactive"><tr><th>Domain</th><th>Condition</th><th>New errors</th><th>With inactive content</th><th>Share %</th><th>Undetermined</th></tr>${rows
-    .map((x) => `<tr><td>${e(x.domain === '*' ? 'All domains' : x.domain)}</td><td>${e(x.condition)}</td><td class="num">${x.new_errors}</td><td class="num">${x.with_inactive ?? ''}</td><td class="num">${pct(x.share)}</td><td class="num">${x.undetermined}</td></tr>`)
+    .map(
+      (x) =>
+        `<tr><td>${e(x.domain === '*' ? 'All domains' : x.domain)}</td><td>${e(x.condition)}</td><td class="num">${x.new_errors}</td><td class="num">${x.with_inactive ?? ''}</td><td class="num">${pct(x.share)}</td><td class="num">${x.undetermined}</td></tr>`,
+    )
     .join('')}</table>`;
 }
 
@@ -132,7 +188,13 @@ function diffHtml(d: NonNullable<HtmlReportOptions['diff']>, link: HtmlReportOpt
     const href = link?.(id);
     return href ? `<a href="${e(href)}"><code>${e(id)}</code></a>` : `<code>${e(id)}</code>`;
   };
-  const flips = (list: RunDiff['instances'][number]['lost'], cls: string) => list.map((f) => `<li class="${cls}">${e(f.model ? `${f.model} · ` : '')}${e(f.task_id)}: ${conv(f.conv_a)} ↔ ${conv(f.conv_b)}</li>`).join('');
+  const flips = (list: RunDiff['instances'][number]['lost'], cls: string) =>
+    list
+      .map(
+        (f) =>
+          `<li class="${cls}">${e(f.model ? `${f.model} · ` : '')}${e(f.task_id)}: ${conv(f.conv_a)} ↔ ${conv(f.conv_b)}</li>`,
+      )
+      .join('');
   const rows = d.result.instances.map(
     (i) =>
       `<tr><td>${e(i.label)}</td><td class="num">${i.n}</td><td class="num">${i.lost.length}</td><td class="num">${i.gained.length}</td><td class="num">${signed(i.delta_pp)}</td><td class="num">${formatP(i.p_mcnemar)}</td><td>${i.holm_significant ? '<span class="sig">survives Holm</span>' : ''}</td><td><ul>${flips(i.lost, 'lost')}${flips(i.gained, 'gained')}</ul></td></tr>`,

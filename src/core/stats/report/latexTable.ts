@@ -20,7 +20,13 @@ export function escapeLatex(s: string): string {
 }
 
 const DOMAIN_NAMES: Record<string, string> = { math: 'Math', code: 'Code', database: 'Database', actions: 'Actions' };
-const HEADS: Record<string, string> = { original: 'Original', direct: 'Direct Rev.', revised: 'Revised', retained: 'Retained', neutral: 'Neutral' };
+const HEADS: Record<string, string> = {
+  original: 'Original',
+  direct: 'Direct Rev.',
+  revised: 'Revised',
+  retained: 'Retained',
+  neutral: 'Neutral',
+};
 
 export function gridToLatex(report: StatsReport): string {
   const cells = new Map(report.cells.map((c) => [`${c.model}\u0000${c.domain}\u0000${c.mode}\u0000${c.condition}`, c]));
@@ -38,7 +44,9 @@ export function gridToLatex(report: StatsReport): string {
   ];
   let small = false;
   for (const model of report.models) {
-    const domains = report.domains.filter((d) => GRID_COLUMNS.some((c) => cells.has(`${model}\u0000${d}\u0000${c.mode}\u0000${c.condition}`)));
+    const domains = report.domains.filter((d) =>
+      GRID_COLUMNS.some((c) => cells.has(`${model}\u0000${d}\u0000${c.mode}\u0000${c.condition}`)),
+    );
     if (!domains.length) continue;
     domains.forEach((domain, i) => {
       const vals = GRID_COLUMNS.map((c) => {
@@ -47,14 +55,23 @@ export function gridToLatex(report: StatsReport): string {
         if (cell.n < SMALL_N) small = true;
         return `${cell.accuracy.toFixed(2)}${cell.n < SMALL_N ? '$^\\dagger$' : ''}`;
       });
-      const head = i === 0 ? (domains.length > 1 ? `\\multirow{${domains.length}}{*}{${escapeLatex(model)}}` : escapeLatex(model)) : '';
+      const head =
+        i === 0
+          ? domains.length > 1
+            ? `\\multirow{${domains.length}}{*}{${escapeLatex(model)}}`
+            : escapeLatex(model)
+          : '';
       out.push(`${head} & ${escapeLatex(DOMAIN_NAMES[domain] ?? domain)} & ${vals.join(' & ')} \\\\`);
     });
     out.push('\\midrule');
   }
-  out.push(`\\multicolumn{2}{l}{\\textbf{${report.models.length}-model overall}} & ${report.overall.map((o) => (o.accuracy === null ? '--' : `\\textbf{${o.accuracy.toFixed(2)}}`)).join(' & ')} \\\\`);
+  out.push(
+    `\\multicolumn{2}{l}{\\textbf{${report.models.length}-model overall}} & ${report.overall.map((o) => (o.accuracy === null ? '--' : `\\textbf{${o.accuracy.toFixed(2)}}`)).join(' & ')} \\\\`,
+  );
   out.push('\\bottomrule', '\\end{tabular}');
-  const notes = report.coverage.overall.filter((o) => o.note).map((o) => `${HEADS[o.condition]} (${o.mode}): ${o.note}`);
+  const notes = report.coverage.overall
+    .filter((o) => o.note)
+    .map((o) => `${HEADS[o.condition]} (${o.mode}): ${o.note}`);
   const caption = [
     'Accuracy (\\%) per model, domain and condition. Overall: each model pooled over its sources, models averaged with equal weight.',
     '-- : no scored runs.',

@@ -49,7 +49,14 @@ function possibleAnswerType(possible: readonly PyValue[]): PyTypeName | undefine
   return undefined;
 }
 
-function typeChecker(param: string, value: PyValue, possible: readonly PyValue[], expectedDesc: string, expected: PyTypeName, nested: PyTypeName | undefined): { valid: boolean; isVariable: boolean; errors: string[] } {
+function typeChecker(
+  param: string,
+  value: PyValue,
+  possible: readonly PyValue[],
+  expectedDesc: string,
+  expected: PyTypeName,
+  nested: PyTypeName | undefined,
+): { valid: boolean; isVariable: boolean; errors: string[] } {
   let isVariable = false;
   const pat = possibleAnswerType(possible);
   if (pat !== undefined && pat !== expected) isVariable = true;
@@ -67,14 +74,29 @@ function typeChecker(param: string, value: PyValue, possible: readonly PyValue[]
       }
       if (ok) return { valid: true, isVariable, errors: [] };
     }
-    return { valid: false, isVariable, errors: [`Nested type checking failed for parameter '${param}'. Expected outer type ${expectedDesc} with inner type ${nested}. Parameter value: ${pyRepr(value)}.`] };
+    return {
+      valid: false,
+      isVariable,
+      errors: [
+        `Nested type checking failed for parameter '${param}'. Expected outer type ${expectedDesc} with inner type ${nested}. Parameter value: ${pyRepr(value)}.`,
+      ],
+    };
   }
   if (pat !== undefined && typeOf(value) === pat) return { valid: true, isVariable: true, errors: [] };
-  return { valid: false, isVariable, errors: [`Incorrect type for parameter '${param}'. Expected type ${expectedDesc}, got ${typeOf(value)}. Parameter value: ${pyRepr(value)}.`] };
+  return {
+    valid: false,
+    isVariable,
+    errors: [
+      `Incorrect type for parameter '${param}'. Expected type ${expectedDesc}, got ${typeOf(value)}. Parameter value: ${pyRepr(value)}.`,
+    ],
+  };
 }
 
 export function standardizeString(s: string): string {
-  return s.replace(/[ ,./\-_*^]/g, '').toLowerCase().replace(/'/g, '"');
+  return s
+    .replace(/[ ,./\-_*^]/g, '')
+    .toLowerCase()
+    .replace(/'/g, '"');
 }
 
 function stdValue(v: PyValue): PyValue {
@@ -83,15 +105,33 @@ function stdValue(v: PyValue): PyValue {
 
 function stringChecker(param: string, value: string, possible: readonly PyValue[]): CheckResult {
   const std = standardizeString(value);
-  const allowed = possible.filter((p): p is { t: 'str'; v: string } => p.t === 'str').map((p) => standardizeString(p.v));
-  if (!allowed.includes(std)) return { valid: false, errors: [`Invalid value for parameter '${param}': '${value}'. Expected one of ${possible.map(pyRepr).join(', ')}. Case insensitive.`], errorType: 'value_error:string' };
+  const allowed = possible
+    .filter((p): p is { t: 'str'; v: string } => p.t === 'str')
+    .map((p) => standardizeString(p.v));
+  if (!allowed.includes(std))
+    return {
+      valid: false,
+      errors: [
+        `Invalid value for parameter '${param}': '${value}'. Expected one of ${possible.map(pyRepr).join(', ')}. Case insensitive.`,
+      ],
+      errorType: 'value_error:string',
+    };
   return { valid: true, errors: [] };
 }
 
 function listChecker(param: string, value: PyValue & { items: PyValue[] }, possible: readonly PyValue[]): CheckResult {
   const std: PyValue = { t: 'list', items: value.items.map(stdValue) };
-  const allowed = possible.map((p): PyValue => (p.t === 'list' || p.t === 'tuple' ? { t: 'list', items: p.items.map(stdValue) } : { t: 'list', items: [] }));
-  if (!pyIn(std, allowed)) return { valid: false, errors: [`Invalid value for parameter '${param}': ${pyRepr(value)}. Expected one of ${possible.map(pyRepr).join(', ')}.`], errorType: 'value_error:list/tuple' };
+  const allowed = possible.map((p): PyValue =>
+    p.t === 'list' || p.t === 'tuple' ? { t: 'list', items: p.items.map(stdValue) } : { t: 'list', items: [] },
+  );
+  if (!pyIn(std, allowed))
+    return {
+      valid: false,
+      errors: [
+        `Invalid value for parameter '${param}': ${pyRepr(value)}. Expected one of ${possible.map(pyRepr).join(', ')}.`,
+      ],
+      errorType: 'value_error:list/tuple',
+    };
   return { valid: true, errors: [] };
 }
 
@@ -111,13 +151,21 @@ function dictChecker(param: string, value: PyValue, possibleAnswers: readonly Py
     for (const [key, v] of dictEntries(value)) {
       const opts = allowed.get(key);
       if (!opts) {
-        result = { valid: false, errors: [`Unexpected dict key parameter: '${key}'.`], errorType: 'value_error:dict_key' };
+        result = {
+          valid: false,
+          errors: [`Unexpected dict key parameter: '${key}'.`],
+          errorType: 'value_error:dict_key',
+        };
         ok = false;
         break;
       }
       const optList = opts.t === 'list' ? opts.items.map(stdValue) : [stdValue(opts)];
       if (!pyIn(stdValue(v), optList)) {
-        result = { valid: false, errors: [`Invalid value for parameter '${key}': ${pyRepr(v)}.`], errorType: 'value_error:dict_value' };
+        result = {
+          valid: false,
+          errors: [`Invalid value for parameter '${key}': ${pyRepr(v)}.`],
+          errorType: 'value_error:dict_value',
+        };
         ok = false;
         break;
       }
@@ -136,12 +184,20 @@ function dictChecker(param: string, value: PyValue, possibleAnswers: readonly Py
   return result;
 }
 
-function listDictChecker(param: string, value: PyValue & { items: PyValue[] }, possibleAnswers: readonly PyValue[]): CheckResult {
+function listDictChecker(
+  param: string,
+  value: PyValue & { items: PyValue[] },
+  possibleAnswers: readonly PyValue[],
+): CheckResult {
   let result: CheckResult = { valid: false, errors: [], errorType: 'list_dict_checker:unclear' };
   for (const pa of possibleAnswers) {
     const items = pa.t === 'list' ? pa.items : [];
     if (value.items.length !== items.length) {
-      result = { valid: false, errors: ['Wrong number of dictionaries in the list.'], errorType: 'value_error:list_dict_count' };
+      result = {
+        valid: false,
+        errors: ['Wrong number of dictionaries in the list.'],
+        errorType: 'value_error:list_dict_count',
+      };
       continue;
     }
     let ok = true;
@@ -169,7 +225,9 @@ export function possibleValues(args: unknown, arg: string): PyValue[] {
   if (!args || typeof args !== 'object' || !Object.hasOwn(args, arg)) return [];
   const v: unknown = (args as Record<string, unknown>)[arg];
   try {
-    return Array.isArray(v) ? v.map((x, i) => fromJson(x, isFloatLiteral(v, i))) : [fromJson(v, isFloatLiteral(args, arg))];
+    return Array.isArray(v)
+      ? v.map((x, i) => fromJson(x, isFloatLiteral(v, i)))
+      : [fromJson(v, isFloatLiteral(args, arg))];
   } catch (e) {
     if (e instanceof ValueTooDeep) return [];
     throw e;
@@ -187,49 +245,101 @@ function pyTypeOf(desc: unknown): PyTypeName {
   return typeof desc === 'string' && Object.hasOwn(TYPE_MAP, desc) ? TYPE_MAP[desc]! : 'str';
 }
 
-export function simpleFunctionChecker(fn: ToolSchema | undefined, output: ParsedCall, expected: Record<string, Record<string, unknown[]>>): CheckResult {
+export function simpleFunctionChecker(
+  fn: ToolSchema | undefined,
+  output: ParsedCall,
+  expected: Record<string, Record<string, unknown[]>>,
+): CheckResult {
   const [expectedName, rawPossible] = Object.entries(expected)[0] ?? ['', {}];
-  const possible = new Map<string, PyValue[]>(Object.keys(rawPossible && typeof rawPossible === 'object' ? rawPossible : {}).map((k) => [k, possibleValues(rawPossible, k)]));
+  const possible = new Map<string, PyValue[]>(
+    Object.keys(rawPossible && typeof rawPossible === 'object' ? rawPossible : {}).map((k) => [
+      k,
+      possibleValues(rawPossible, k),
+    ]),
+  );
   const funcName = fn?.name ?? expectedName;
-  if (output.name !== funcName) return { valid: false, errors: [`Function name '${funcName}' not found in model output.`], errorType: 'simple_function_checker:wrong_func_name' };
+  if (output.name !== funcName)
+    return {
+      valid: false,
+      errors: [`Function name '${funcName}' not found in model output.`],
+      errorType: 'simple_function_checker:wrong_func_name',
+    };
   const properties: unknown = fn?.parameters?.properties ?? {};
   const required: unknown = fn?.parameters?.required;
   for (const p of Array.isArray(required) ? required : []) {
-    if (typeof p === 'string' && !Object.hasOwn(output.args, p)) return { valid: false, errors: [`Missing required parameter: '${p}'.`], errorType: 'simple_function_checker:missing_required' };
+    if (typeof p === 'string' && !Object.hasOwn(output.args, p))
+      return {
+        valid: false,
+        errors: [`Missing required parameter: '${p}'.`],
+        errorType: 'simple_function_checker:missing_required',
+      };
   }
   for (const [param, raw] of Object.entries(output.args)) {
     let value = raw;
     const detail = ownParam(properties, param);
     const allowed = possible.get(param);
-    if (!detail || !allowed) return { valid: false, errors: [`Unexpected parameter: '${param}'.`], errorType: 'simple_function_checker:unexpected_param' };
+    if (!detail || !allowed)
+      return {
+        valid: false,
+        errors: [`Unexpected parameter: '${param}'.`],
+        errorType: 'simple_function_checker:unexpected_param',
+      };
     const desc = typeof detail.type === 'string' ? detail.type : 'any';
     const expectedType = pyTypeOf(desc);
     const nested = NESTED.has(desc) ? pyTypeOf(detail.items?.type ?? 'any') : undefined;
     if (desc === 'tuple' && value.t === 'tuple') value = { t: 'list', items: value.items };
     if (expectedType === 'float' && value.t === 'int') value = { t: 'float', v: value.v };
     const tc = typeChecker(param, value, allowed, desc, expectedType, nested);
-    if (!tc.valid) return { valid: false, errors: tc.errors, errorType: nested !== undefined && typeOf(value) === expectedType ? 'type_error:nested' : 'type_error:simple' };
+    if (!tc.valid)
+      return {
+        valid: false,
+        errors: tc.errors,
+        errorType: nested !== undefined && typeOf(value) === expectedType ? 'type_error:nested' : 'type_error:simple',
+      };
     if (!tc.isVariable) {
       let r: CheckResult | undefined;
       if (expectedType === 'dict') r = dictChecker(param, value, allowed);
-      else if (expectedType === 'list' && nested === 'dict' && (value.t === 'list' || value.t === 'tuple')) r = listDictChecker(param, value, allowed);
+      else if (expectedType === 'list' && nested === 'dict' && (value.t === 'list' || value.t === 'tuple'))
+        r = listDictChecker(param, value, allowed);
       else if (expectedType === 'str' && value.t === 'str') r = stringChecker(param, value.v, allowed);
-      else if (expectedType === 'list' && (value.t === 'list' || value.t === 'tuple')) r = listChecker(param, value, allowed);
+      else if (expectedType === 'list' && (value.t === 'list' || value.t === 'tuple'))
+        r = listChecker(param, value, allowed);
       if (r) {
         if (!r.valid) return r;
         continue;
       }
     }
-    if (!pyIn(value, allowed)) return { valid: false, errors: [`Invalid value for parameter '${param}': ${pyRepr(value)}. Expected one of ${allowed.map(pyRepr).join(', ')}.`], errorType: 'value_error:others' };
+    if (!pyIn(value, allowed))
+      return {
+        valid: false,
+        errors: [
+          `Invalid value for parameter '${param}': ${pyRepr(value)}. Expected one of ${allowed.map(pyRepr).join(', ')}.`,
+        ],
+        errorType: 'value_error:others',
+      };
   }
   for (const [param, allowed] of possible) {
-    if (!Object.hasOwn(output.args, param) && !allowed.some((a) => a.t === 'str' && a.v === '')) return { valid: false, errors: [`Optional parameter '${param}' not provided and not marked as optional.`], errorType: 'simple_function_checker:missing_optional' };
+    if (!Object.hasOwn(output.args, param) && !allowed.some((a) => a.t === 'str' && a.v === ''))
+      return {
+        valid: false,
+        errors: [`Optional parameter '${param}' not provided and not marked as optional.`],
+        errorType: 'simple_function_checker:missing_optional',
+      };
   }
   return { valid: true, errors: [] };
 }
 
-function parallelNoOrder(functions: readonly ToolSchema[], output: readonly ParsedCall[], possible: PossibleAnswer): CheckResult & { matches?: number[] } {
-  if (output.length !== possible.length) return { valid: false, errors: ['Wrong number of functions.'], errorType: 'parallel_function_checker_no_order:wrong_count' };
+function parallelNoOrder(
+  functions: readonly ToolSchema[],
+  output: readonly ParsedCall[],
+  possible: PossibleAnswer,
+): CheckResult & { matches?: number[] } {
+  if (output.length !== possible.length)
+    return {
+      valid: false,
+      errors: ['Wrong number of functions.'],
+      errorType: 'parallel_function_checker_no_order:wrong_count',
+    };
   const matched: number[] = [];
   for (let i = 0; i < possible.length; i++) {
     const expected = possible[i]!;
@@ -245,25 +355,45 @@ function parallelNoOrder(functions: readonly ToolSchema[], output: readonly Pars
       }
       errs.push(`model call ${j}: ${r.errors.join(' ')}`);
     }
-    if (hit < 0) return { valid: false, errors: [`Could not find a matching function among the model output for possible answer ${i}.`, ...errs], errorType: 'parallel_function_checker_no_order:cannot_find_match' };
+    if (hit < 0)
+      return {
+        valid: false,
+        errors: [`Could not find a matching function among the model output for possible answer ${i}.`, ...errs],
+        errorType: 'parallel_function_checker_no_order:cannot_find_match',
+      };
     matched.push(hit);
   }
   return { valid: true, errors: [], matches: matched };
 }
 
 /** BFCL's `ast_checker` dispatch on the test category. */
-export function bfclCheck(functions: readonly ToolSchema[], output: readonly ParsedCall[], possible: PossibleAnswer, testCategory: string): CheckResult & { matches?: number[] } {
+export function bfclCheck(
+  functions: readonly ToolSchema[],
+  output: readonly ParsedCall[],
+  possible: PossibleAnswer,
+  testCategory: string,
+): CheckResult & { matches?: number[] } {
   if (testCategory.includes('parallel')) return parallelNoOrder(functions, output, possible);
   if (testCategory.includes('multiple')) {
     // multiple_function_checker: one expected call chosen among several functions.
-    if (output.length !== possible.length) return { valid: false, errors: ['Wrong number of functions.'], errorType: 'multiple_function_checker:wrong_count' };
+    if (output.length !== possible.length)
+      return {
+        valid: false,
+        errors: ['Wrong number of functions.'],
+        errorType: 'multiple_function_checker:wrong_count',
+      };
     const expected = possible[0]!;
     return simpleFunctionChecker(findDescription(functions, Object.keys(expected)[0] ?? ''), output[0]!, expected);
   }
-  if (output.length !== 1) return { valid: false, errors: ['Wrong number of functions.'], errorType: 'simple_function_checker:wrong_count' };
+  if (output.length !== 1)
+    return { valid: false, errors: ['Wrong number of functions.'], errorType: 'simple_function_checker:wrong_count' };
   const expected = possible[0];
   if (!expected) return { valid: false, errors: ['no possible answer'] };
-  return simpleFunctionChecker(findDescription(functions, Object.keys(expected)[0] ?? '') ?? functions[0], output[0]!, expected);
+  return simpleFunctionChecker(
+    findDescription(functions, Object.keys(expected)[0] ?? '') ?? functions[0],
+    output[0]!,
+    expected,
+  );
 }
 
 export { pyEquals };

@@ -32,7 +32,13 @@ function jsonCall(o: unknown): ParsedCall | undefined {
   const recName = own(rec, 'name');
   const fnName = own(fn, 'name');
   const name = typeof recName === 'string' ? recName : typeof fnName === 'string' ? fnName : undefined;
-  const rawArgs = own(rec, 'arguments') ?? own(rec, 'parameters') ?? own(rec, 'args') ?? own(rec, 'input') ?? own(fn, 'arguments') ?? own(fn, 'parameters');
+  const rawArgs =
+    own(rec, 'arguments') ??
+    own(rec, 'parameters') ??
+    own(rec, 'args') ??
+    own(rec, 'input') ??
+    own(fn, 'arguments') ??
+    own(fn, 'parameters');
   if (name !== undefined) {
     const args = rawArgs === undefined ? {} : jsonArgs(rawArgs);
     if (!args) return undefined;
@@ -55,7 +61,8 @@ export function parseJsonCalls(text: string): ParsedCall[] | undefined {
   } catch {
     return undefined;
   }
-  if (v && typeof v === 'object' && !Array.isArray(v) && Array.isArray(own(v as Record<string, unknown>, 'tool_calls'))) v = own(v as Record<string, unknown>, 'tool_calls');
+  if (v && typeof v === 'object' && !Array.isArray(v) && Array.isArray(own(v as Record<string, unknown>, 'tool_calls')))
+    v = own(v as Record<string, unknown>, 'tool_calls');
   const list = Array.isArray(v) ? v : [v];
   const calls: ParsedCall[] = [];
   try {
@@ -70,4 +77,3 @@ export function parseJsonCalls(text: string): ParsedCall[] | undefined {
   }
   return calls;
 }
-

@@ -39,45 +39,48 @@ function decodeStringLiteral(text: string): string {
   const raw = /r/i.test(m[1]!);
   const body = m[3]!;
   if (raw) return body;
-  return body.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{[^}]*\}|[0-7]{1,3}|\n|.)/g, (_, e: string) => {
-    switch (e[0]) {
-      case 'n':
-        return '\n';
-      case 't':
-        return '\t';
-      case 'r':
-        return '\r';
-      case '0':
-      case '1':
-      case '2':
-      case '3':
-      case '4':
-      case '5':
-      case '6':
-      case '7':
-        return String.fromCharCode(parseInt(e, 8));
-      case 'x':
-      case 'u':
-      case 'U':
-        return String.fromCodePoint(parseInt(e.slice(1), 16));
-      case '\n':
-        return '';
-      case 'a':
-        return '\x07';
-      case 'b':
-        return '\b';
-      case 'f':
-        return '\f';
-      case 'v':
-        return '\v';
-      case '\\':
-      case "'":
-      case '"':
-        return e;
-      default:
-        return '\\' + e;
-    }
-  });
+  return body.replace(
+    /\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{[^}]*\}|[0-7]{1,3}|\n|.)/g,
+    (_, e: string) => {
+      switch (e[0]) {
+        case 'n':
+          return '\n';
+        case 't':
+          return '\t';
+        case 'r':
+          return '\r';
+        case '0':
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7':
+          return String.fromCharCode(parseInt(e, 8));
+        case 'x':
+        case 'u':
+        case 'U':
+          return String.fromCodePoint(parseInt(e.slice(1), 16));
+        case '\n':
+          return '';
+        case 'a':
+          return '\x07';
+        case 'b':
+          return '\b';
+        case 'f':
+          return '\f';
+        case 'v':
+          return '\v';
+        case '\\':
+        case "'":
+        case '"':
+          return e;
+        default:
+          return '\\' + e;
+      }
+    },
+  );
 }
 
 function children(node: SyntaxNode): SyntaxNode[] {
@@ -101,7 +104,8 @@ function hasError(node: SyntaxNode): boolean {
 
 /** Safe arithmetic on number literals only (BFCL evaluates `2*3`; we never run code). */
 function arith(op: string, a: PyValue, b: PyValue): PyValue {
-  if ((a.t !== 'int' && a.t !== 'float') || (b.t !== 'int' && b.t !== 'float')) throw new NotACall('arithmetic on non-numbers');
+  if ((a.t !== 'int' && a.t !== 'float') || (b.t !== 'int' && b.t !== 'float'))
+    throw new NotACall('arithmetic on non-numbers');
   const bothInt = a.t === 'int' && b.t === 'int';
   let v: number;
   switch (op) {
@@ -148,7 +152,12 @@ function valueOf(node: SyntaxNode, src: string, depth = 0): PyValue {
     case 'FormatString':
       return { t: 'str', v: decodeStringLiteral(text) };
     case 'ContinuedString':
-      return { t: 'str', v: children(node).map((c) => decodeStringLiteral(src.slice(c.from, c.to))).join('') };
+      return {
+        t: 'str',
+        v: children(node)
+          .map((c) => decodeStringLiteral(src.slice(c.from, c.to)))
+          .join(''),
+      };
     case 'Boolean':
       return { t: 'bool', v: text === 'True' };
     case 'None':
@@ -166,18 +175,25 @@ function valueOf(node: SyntaxNode, src: string, depth = 0): PyValue {
     case 'ArrayExpression':
     case 'TupleExpression':
     case 'SetExpression':
-      return { t: node.name === 'TupleExpression' ? 'tuple' : 'list', items: children(node).filter((c) => !PUNCT.has(c.name)).map((c) => valueOf(c, src, depth + 1)) };
+      return {
+        t: node.name === 'TupleExpression' ? 'tuple' : 'list',
+        items: children(node)
+          .filter((c) => !PUNCT.has(c.name))
+          .map((c) => valueOf(c, src, depth + 1)),
+      };
     case 'DictionaryExpression': {
       const parts = children(node).filter((c) => !PUNCT.has(c.name));
       const entries: Array<[PyValue, PyValue]> = [];
-      for (let i = 0; i + 1 < parts.length; i += 2) entries.push([valueOf(parts[i]!, src, depth + 1), valueOf(parts[i + 1]!, src, depth + 1)]);
+      for (let i = 0; i + 1 < parts.length; i += 2)
+        entries.push([valueOf(parts[i]!, src, depth + 1), valueOf(parts[i + 1]!, src, depth + 1)]);
       return { t: 'dict', entries };
     }
     case 'UnaryExpression': {
       const [op, operand] = children(node);
       const v = operand ? valueOf(operand, src, depth + 1) : undefined;
       const sign = op ? src.slice(op.from, op.to) : '';
-      if (v && (v.t === 'int' || v.t === 'float') && (sign === '-' || sign === '+')) return { t: v.t, v: sign === '-' ? -v.v : v.v };
+      if (v && (v.t === 'int' || v.t === 'float') && (sign === '-' || sign === '+'))
+        return { t: v.t, v: sign === '-' ? -v.v : v.v };
       if (v && v.t === 'bool' && sign === 'not') return { t: 'bool', v: !v.v };
       return { t: 'str', v: text };
     }
@@ -274,13 +290,15 @@ function candidates(response: string): Candidate[] {
   for (const f of fences) out.push({ text: f[1]!, offset: f.index + f[0].length - 3 - f[1]!.length });
   // An unclosed or single-backtick wrapper, as models sometimes write.
   const unfenced = /^`{1,3}[\w-]*\s*([\s\S]*?)\s*`{0,3}$/.exec(whole);
-  if (unfenced && unfenced[1] !== whole) out.push({ text: unfenced[1]!, offset: trimmedStart + whole.indexOf(unfenced[1]!) });
+  if (unfenced && unfenced[1] !== whole)
+    out.push({ text: unfenced[1]!, offset: trimmedStart + whole.indexOf(unfenced[1]!) });
   const first = response.indexOf('[');
   const last = response.lastIndexOf(']');
   if (first >= 0 && last > first) out.push({ text: response.slice(first, last + 1), offset: first });
   const firstBrace = response.indexOf('{');
   const lastBrace = response.lastIndexOf('}');
-  if (firstBrace >= 0 && lastBrace > firstBrace) out.push({ text: response.slice(firstBrace, lastBrace + 1), offset: firstBrace });
+  if (firstBrace >= 0 && lastBrace > firstBrace)
+    out.push({ text: response.slice(firstBrace, lastBrace + 1), offset: firstBrace });
   let offset = 0;
   const lines: Candidate[] = [];
   for (const line of response.split('\n')) {
@@ -294,7 +312,11 @@ function candidates(response: string): Candidate[] {
 
 function shift(calls: ParsedCall[], by: number): ParsedCall[] {
   const move = (s: Span): Span => ({ start: s.start + by, end: s.end + by });
-  return calls.map((c) => ({ ...c, ...(c.span ? { span: move(c.span) } : {}), argSpans: Object.fromEntries(Object.entries(c.argSpans).map(([k, s]) => [k, move(s)])) }));
+  return calls.map((c) => ({
+    ...c,
+    ...(c.span ? { span: move(c.span) } : {}),
+    argSpans: Object.fromEntries(Object.entries(c.argSpans).map(([k, s]) => [k, move(s)])),
+  }));
 }
 
 /**
@@ -330,7 +352,12 @@ export interface ParseCallsOptions {
 }
 
 function parsedAt(calls: ParsedCall[], format: ParsedCalls['format'], c: Candidate): ParsedCalls {
-  return { calls: format === 'python' ? shift(calls, c.offset) : calls, format, source: c.text, span: { start: c.offset, end: c.offset + c.text.length } };
+  return {
+    calls: format === 'python' ? shift(calls, c.offset) : calls,
+    format,
+    source: c.text,
+    span: { start: c.offset, end: c.offset + c.text.length },
+  };
 }
 
 /** Finds the calls in a response; undefined when it does not read as calls. */
@@ -341,9 +368,15 @@ export function parseCalls(response: string, opts: ParseCallsOptions = {}): Pars
     const json = parseJsonCalls(written.text);
     if (json && json.length) return parsedAt(json, 'json', written);
     const py = parsePythonCalls(c.text);
-    const single = py !== undefined && pythonParser().parse(c.text).topNode.getChildren('ExpressionStatement').length === 1;
+    const single =
+      py !== undefined && pythonParser().parse(c.text).topNode.getChildren('ExpressionStatement').length === 1;
     if (!py || !single) return undefined;
-    return { calls: shift(py, c.offset - c.open), format: 'python', source: written.text, span: { start: written.offset, end: written.offset + written.text.length } };
+    return {
+      calls: shift(py, c.offset - c.open),
+      format: 'python',
+      source: written.text,
+      span: { start: written.offset, end: written.offset + written.text.length },
+    };
   }
   for (const c of candidates(response)) {
     const json = parseJsonCalls(c.text);

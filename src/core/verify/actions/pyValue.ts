@@ -43,7 +43,14 @@ export function fromJson(v: unknown, writtenAsFloat = false, depth = 0): PyValue
   if (typeof v === 'number') return writtenAsFloat || !Number.isInteger(v) ? { t: 'float', v } : { t: 'int', v };
   if (typeof v === 'string') return { t: 'str', v };
   if (Array.isArray(v)) return { t: 'list', items: v.map((x, i) => fromJson(x, isFloatLiteral(v, i), depth + 1)) };
-  if (typeof v === 'object') return { t: 'dict', entries: Object.entries(v as Record<string, unknown>).map(([k, x]) => [{ t: 'str', v: k }, fromJson(x, isFloatLiteral(v, k), depth + 1)]) };
+  if (typeof v === 'object')
+    return {
+      t: 'dict',
+      entries: Object.entries(v as Record<string, unknown>).map(([k, x]) => [
+        { t: 'str', v: k },
+        fromJson(x, isFloatLiteral(v, k), depth + 1),
+      ]),
+    };
   return { t: 'str', v: String(v) };
 }
 
@@ -77,7 +84,11 @@ export function pyEquals(a: PyValue, b: PyValue): boolean {
     case 'call': {
       const bc = b as { name: string; args: Record<string, PyValue> };
       const ka = Object.keys(a.args);
-      return a.name === bc.name && ka.length === Object.keys(bc.args).length && ka.every((k) => Object.hasOwn(bc.args, k) && pyEquals(a.args[k]!, bc.args[k]!));
+      return (
+        a.name === bc.name &&
+        ka.length === Object.keys(bc.args).length &&
+        ka.every((k) => Object.hasOwn(bc.args, k) && pyEquals(a.args[k]!, bc.args[k]!))
+      );
     }
     default:
       return false;
@@ -108,7 +119,9 @@ export function pyRepr(v: PyValue): string {
     case 'dict':
       return `{${v.entries.map(([k, x]) => `${pyRepr(k)}: ${pyRepr(x)}`).join(', ')}}`;
     case 'call':
-      return `${v.name}(${Object.entries(v.args).map(([k, x]) => `${k}=${pyRepr(x)}`).join(', ')})`;
+      return `${v.name}(${Object.entries(v.args)
+        .map(([k, x]) => `${k}=${pyRepr(x)}`)
+        .join(', ')})`;
   }
 }
 

@@ -15,7 +15,13 @@ export function codeIsolationNote(details: readonly VerifyDetails[]): string | u
   }
   const parts: string[] = [];
   const s = (n: number) => (n === 1 ? '' : 's');
-  if (notRun) parts.push(`${notRun} code answer${s(notRun)} ${reason || 'not run: no isolation available'}; install bubblewrap (bwrap) or allow unisolated runs to score them`);
-  if (unisolated) parts.push(`${unisolated} code answer${s(unisolated)} ran unisolated (model code could read files and the network of this machine)`);
+  if (notRun)
+    parts.push(
+      `${notRun} code answer${s(notRun)} ${reason || 'not run: no isolation available'}; install bubblewrap (bwrap) or allow unisolated runs to score them`,
+    );
+  if (unisolated)
+    parts.push(
+      `${unisolated} code answer${s(unisolated)} ran unisolated (model code could read files and the network of this machine)`,
+    );
   return parts.length ? parts.join('; ') : undefined;
 }

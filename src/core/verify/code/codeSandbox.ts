@@ -79,7 +79,12 @@ class ForkServer {
     args: string[],
     private readonly opts: { env: NodeJS.ProcessEnv; cwd?: string; detached: boolean },
   ) {
-    this.child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], env: opts.env, detached: opts.detached, ...(opts.cwd ? { cwd: opts.cwd } : {}) });
+    this.child = spawn(command, args, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: opts.env,
+      detached: opts.detached,
+      ...(opts.cwd ? { cwd: opts.cwd } : {}),
+    });
     this.child.stderr.on('data', (d: Buffer) => {
       this.stderr = (this.stderr + d.toString('utf8')).slice(-4000);
     });
@@ -108,7 +113,11 @@ class ForkServer {
     });
     this.child.on('close', () => {
       this.exited = true;
-      for (const settle of this.replies.values()) settle({ status: 'fail', message: `the sandbox ended during the run${this.lastError() ? ` (${this.lastError()})` : ''}` });
+      for (const settle of this.replies.values())
+        settle({
+          status: 'fail',
+          message: `the sandbox ended during the run${this.lastError() ? ` (${this.lastError()})` : ''}`,
+        });
       this.replies.clear();
     });
   }
@@ -120,7 +129,8 @@ class ForkServer {
   /** A sandbox waiting for work does not keep the CLI alive. */
   private idle(): void {
     this.child.unref();
-    for (const s of [this.child.stdin, this.child.stdout, this.child.stderr]) (s as unknown as Partial<Socket>).unref?.();
+    for (const s of [this.child.stdin, this.child.stdout, this.child.stderr])
+      (s as unknown as Partial<Socket>).unref?.();
   }
 
   private busy(): void {
@@ -186,10 +196,21 @@ class SandboxPool {
     const mode = runsAsRoot() && this.isolation === 'bwrap' ? 'priv' : 'same';
     const py = ['-I', '-S', '-B', '-c', FORK_SERVER_SOURCE];
     const site = this.install.sitePaths.join(delimiter);
-    if (this.isolation === 'bwrap') return new ForkServer(slot, this.bwrap!, [...bwrapArgs(this.install), ...py, mode, uid, '1', SANDBOX_RUNS_DIR, site], { env: {}, detached: false });
+    if (this.isolation === 'bwrap')
+      return new ForkServer(
+        slot,
+        this.bwrap!,
+        [...bwrapArgs(this.install), ...py, mode, uid, '1', SANDBOX_RUNS_DIR, site],
+        { env: {}, detached: false },
+      );
     this.unisolatedDir ??= mkdtempSync(join(tmpdir(), 'intent-lens-code-'));
     const env = { PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8' };
-    return new ForkServer(slot, this.install.executable, [...py, mode, uid, '0', join(this.unisolatedDir, `runs-${slot}`), site], { env, cwd: this.unisolatedDir, detached: true });
+    return new ForkServer(
+      slot,
+      this.install.executable,
+      [...py, mode, uid, '0', join(this.unisolatedDir, `runs-${slot}`), site],
+      { env, cwd: this.unisolatedDir, detached: true },
+    );
   }
 
   /** Starts a server and waits for it; the first start doubles as the availability probe. */
@@ -220,11 +241,27 @@ class SandboxPool {
     try {
       server = await this.acquire();
     } catch (e) {
-      return { status: 'error', message: `the sandbox could not start: ${e instanceof Error ? e.message : String(e)}`, durationMs: 0, isolation: this.isolation };
+      return {
+        status: 'error',
+        message: `the sandbox could not start: ${e instanceof Error ? e.message : String(e)}`,
+        durationMs: 0,
+        isolation: this.isolation,
+      };
     }
     try {
-      const r = await server.run(this.nextId++, { ...job, timeoutMs, memoryMb: opts.memoryMb ?? 1024 }, timeoutMs, signal);
-      return { status: r.status ?? 'error', message: r.message ?? 'no message', durationMs: r.durationMs ?? timeoutMs, ...(typeof r.cpuMs === 'number' ? { cpuMs: r.cpuMs } : {}), isolation: this.isolation };
+      const r = await server.run(
+        this.nextId++,
+        { ...job, timeoutMs, memoryMb: opts.memoryMb ?? 1024 },
+        timeoutMs,
+        signal,
+      );
+      return {
+        status: r.status ?? 'error',
+        message: r.message ?? 'no message',
+        durationMs: r.durationMs ?? timeoutMs,
+        ...(typeof r.cpuMs === 'number' ? { cpuMs: r.cpuMs } : {}),
+        isolation: this.isolation,
+      };
     } finally {
       this.release(server);
     }
@@ -247,19 +284,32 @@ async function openPool(opts: PythonRunnerOptions, isolated: boolean): Promise<P
   const install = await pythonInstall(opts.pythonPath ?? 'python3');
   const workers = opts.workers ?? Math.max(1, cpus().length);
   const bwrap = opts.bwrapPath === null ? undefined : (opts.bwrapPath ?? findBwrap());
-  if (isolated && !bwrap) return { reason: process.platform === 'linux' ? 'bubblewrap (bwrap) is not installed' : `bubblewrap is Linux-only (this is ${process.platform})` };
+  if (isolated && !bwrap)
+    return {
+      reason:
+        process.platform === 'linux'
+          ? 'bubblewrap (bwrap) is not installed'
+          : `bubblewrap is Linux-only (this is ${process.platform})`,
+    };
   const pool = new SandboxPool(install, isolated ? 'bwrap' : 'none', bwrap, workers);
   try {
     pool.adopt(await pool.start());
     return { pool };
   } catch (e) {
     pool.close();
-    return { reason: `${isolated ? 'bubblewrap' : 'python'} could not start: ${e instanceof Error ? e.message : String(e)}` };
+    return {
+      reason: `${isolated ? 'bubblewrap' : 'python'} could not start: ${e instanceof Error ? e.message : String(e)}`,
+    };
   }
 }
 
 function poolFor(opts: PythonRunnerOptions, isolated: boolean): Promise<PoolOrReason> {
-  const key = JSON.stringify([opts.pythonPath ?? 'python3', opts.bwrapPath === null ? false : (opts.bwrapPath ?? true), isolated, opts.workers ?? 0]);
+  const key = JSON.stringify([
+    opts.pythonPath ?? 'python3',
+    opts.bwrapPath === null ? false : (opts.bwrapPath ?? true),
+    isolated,
+    opts.workers ?? 0,
+  ]);
   let p = pools.get(key);
   if (!p) {
     p = openPool(opts, isolated).catch((e: unknown) => ({ reason: e instanceof Error ? e.message : String(e) }));
@@ -269,16 +319,28 @@ function poolFor(opts: PythonRunnerOptions, isolated: boolean): Promise<PoolOrRe
 }
 
 /** Whether code answers can run isolated, asked once per interpreter (and bwrap setting). */
-export async function isolationStatus(opts: PythonRunnerOptions = {}): Promise<{ available: true } | { available: false; reason: string }> {
+export async function isolationStatus(
+  opts: PythonRunnerOptions = {},
+): Promise<{ available: true } | { available: false; reason: string }> {
   const p = await poolFor(opts, true);
   return 'pool' in p ? { available: true } : { available: false, reason: p.reason };
 }
 
 /** Runs one answer: isolated, or unisolated only when opted in; otherwise reports why it did not run. */
-export async function runCodeJob(job: CodeJob, opts: PythonRunnerOptions = {}, signal?: AbortSignal): Promise<CodeRunResult> {
+export async function runCodeJob(
+  job: CodeJob,
+  opts: PythonRunnerOptions = {},
+  signal?: AbortSignal,
+): Promise<CodeRunResult> {
   const isolated = await poolFor(opts, true);
   if ('pool' in isolated) return isolated.pool.run(job, opts, signal);
-  if (!opts.allowUnisolated) return { status: 'not-run', message: `not run: no isolation available (${isolated.reason})`, durationMs: 0, isolation: null };
+  if (!opts.allowUnisolated)
+    return {
+      status: 'not-run',
+      message: `not run: no isolation available (${isolated.reason})`,
+      durationMs: 0,
+      isolation: null,
+    };
   const plain = await poolFor(opts, false);
   if ('pool' in plain) return plain.pool.run(job, opts, signal);
   return { status: 'error', message: `not run: ${plain.reason}`, durationMs: 0, isolation: null };

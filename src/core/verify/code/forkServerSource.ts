@@ -13,7 +13,9 @@
 // RLIMIT_NPROC (which never binds root) bounds K's processes.
 import { FORK_SERVER_WIRE } from './forkServerWire';
 
-export const FORK_SERVER_SOURCE = FORK_SERVER_WIRE + String.raw`
+export const FORK_SERVER_SOURCE =
+  FORK_SERVER_WIRE +
+  String.raw`
 def candidate_main(job, work, chan, script):
     # K: runs the model's program; everything here is hostile from the exec on.
     os.chdir(work)

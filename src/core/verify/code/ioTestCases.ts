@@ -17,7 +17,8 @@ export function ioTestCases(raw: unknown): IoTestCase[] {
   for (const c of list as unknown[]) {
     if (!c || typeof c !== 'object') continue;
     const { input, output, testtype } = c as Record<string, unknown>;
-    if (typeof input === 'string' && typeof output === 'string' && (testtype === 'stdin' || testtype === 'functional')) out.push({ kind: testtype, input, output });
+    if (typeof input === 'string' && typeof output === 'string' && (testtype === 'stdin' || testtype === 'functional'))
+      out.push({ kind: testtype, input, output });
   }
   return out;
 }

@@ -21,10 +21,17 @@ export function topLevelNames(code: string): TopLevelName[] {
   const top = pythonParser().parse(code).topNode;
   for (let stmt = top.firstChild; stmt; stmt = stmt.nextSibling) {
     let node = stmt;
-    if (node.name === 'DecoratedStatement') node = node.getChild('FunctionDefinition') ?? node.getChild('ClassDefinition') ?? node;
+    if (node.name === 'DecoratedStatement')
+      node = node.getChild('FunctionDefinition') ?? node.getChild('ClassDefinition') ?? node;
     if (node.name === 'FunctionDefinition' || node.name === 'ClassDefinition') {
       const n = node.getChild('VariableName');
-      if (n) out.push({ name: code.slice(n.from, n.to), kind: node.name === 'ClassDefinition' ? 'class' : 'def', start: n.from, end: n.to });
+      if (n)
+        out.push({
+          name: code.slice(n.from, n.to),
+          kind: node.name === 'ClassDefinition' ? 'class' : 'def',
+          start: n.from,
+          end: n.to,
+        });
     } else if (node.name === 'AssignStatement') {
       // Targets are the VariableNames before the last AssignOp.
       const kids = [];
@@ -33,15 +40,25 @@ export function topLevelNames(code: string): TopLevelName[] {
       kids.forEach((c, i) => {
         if (c.name === 'AssignOp') lastAssign = i;
       });
-      for (const c of kids.slice(0, Math.max(0, lastAssign))) if (c.name === 'VariableName') out.push({ name: code.slice(c.from, c.to), kind: 'assign', start: c.from, end: c.to });
+      for (const c of kids.slice(0, Math.max(0, lastAssign)))
+        if (c.name === 'VariableName')
+          out.push({ name: code.slice(c.from, c.to), kind: 'assign', start: c.from, end: c.to });
     } else if (node.name === 'ImportStatement') {
       const text = code.slice(node.from, node.to);
-      for (const m of text.matchAll(/\bas\s+([A-Za-z_]\w*)/g)) out.push({ name: m[1]!, kind: 'import', start: node.from + m.index + m[0].length - m[1]!.length, end: node.from + m.index + m[0].length });
+      for (const m of text.matchAll(/\bas\s+([A-Za-z_]\w*)/g))
+        out.push({
+          name: m[1]!,
+          kind: 'import',
+          start: node.from + m.index + m[0].length - m[1]!.length,
+          end: node.from + m.index + m[0].length,
+        });
       const from = /^from\s+\S+\s+import\s+\(?([^)]*)\)?/s.exec(text);
-      if (from) for (const part of from[1]!.split(',')) {
-        const name = part.trim().split(/\s+/)[0];
-        if (name && !/\bas\b/.test(part) && /^[A-Za-z_]\w*$/.test(name)) out.push({ name, kind: 'import', start: node.from, end: node.to });
-      }
+      if (from)
+        for (const part of from[1]!.split(',')) {
+          const name = part.trim().split(/\s+/)[0];
+          if (name && !/\bas\b/.test(part) && /^[A-Za-z_]\w*$/.test(name))
+            out.push({ name, kind: 'import', start: node.from, end: node.to });
+        }
     }
   }
   return out;
@@ -63,8 +80,10 @@ export function extractPython(response: string, wantedNames: readonly string[]):
     blocks.push({ code: m[2]!, start, end: start + m[2]!.length });
   }
   const defines = (b: ExtractedPython, pred: (n: TopLevelName) => boolean) => topLevelNames(b.code).some(pred);
-  for (let i = blocks.length - 1; i >= 0; i--) if (defines(blocks[i]!, (n) => wantedNames.includes(n.name))) return blocks[i];
+  for (let i = blocks.length - 1; i >= 0; i--)
+    if (defines(blocks[i]!, (n) => wantedNames.includes(n.name))) return blocks[i];
   for (let i = blocks.length - 1; i >= 0; i--) if (defines(blocks[i]!, (n) => n.kind === 'def')) return blocks[i];
-  if (!blocks.length && topLevelNames(response).some((n) => n.kind === 'def')) return { code: response, start: 0, end: response.length };
+  if (!blocks.length && topLevelNames(response).some((n) => n.kind === 'def'))
+    return { code: response, start: 0, end: response.length };
   return blocks[blocks.length - 1];
 }

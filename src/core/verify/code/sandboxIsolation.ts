@@ -23,7 +23,8 @@ const installs = new Map<string, Promise<PythonInstall>>();
 export function pythonInstall(command = 'python3'): Promise<PythonInstall> {
   let p = installs.get(command);
   if (!p) {
-    const script = 'import sys, json, site; print(json.dumps([[sys.executable, sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix], site.getsitepackages()]))';
+    const script =
+      'import sys, json, site; print(json.dumps([[sys.executable, sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix], site.getsitepackages()]))';
     p = new Promise<PythonInstall>((resolve, reject) => {
       execFile(command, ['-I', '-c', script], { timeout: 15000 }, (err, stdout) => {
         if (err) return reject(new Error(`cannot run ${command}: ${err.message}`));
@@ -85,13 +86,18 @@ function installDirArgs(roots: readonly string[]): string[] {
   const dirs = new Set<string>();
   for (const r of roots) for (let d = dirname(r); d !== '/' && d !== '.'; d = dirname(d)) dirs.add(d);
   const parentsFirst = [...dirs].sort((a, b) => a.split(sep).length - b.split(sep).length);
-  return [...parentsFirst.flatMap((d) => ['--perms', '0755', '--dir', d]), ...roots.flatMap((r) => ['--ro-bind', r, r])];
+  return [
+    ...parentsFirst.flatMap((d) => ['--perms', '0755', '--dir', d]),
+    ...roots.flatMap((r) => ['--ro-bind', r, r]),
+  ];
 }
 
 /** The bwrap command line that starts the fork-server (`-c` source and argv appended by the caller). */
 export function bwrapArgs(install: PythonInstall): string[] {
   const ns = ['--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
-  const privilege = runsAsRoot() ? ['--cap-drop', 'ALL', ...SERVER_CAPS.flatMap((c) => ['--cap-add', c])] : ['--unshare-user'];
+  const privilege = runsAsRoot()
+    ? ['--cap-drop', 'ALL', ...SERVER_CAPS.flatMap((c) => ['--cap-add', c])]
+    : ['--unshare-user'];
   return [
     '--die-with-parent',
     '--new-session',
@@ -99,12 +105,18 @@ export function bwrapArgs(install: PythonInstall): string[] {
     ...privilege,
     ...systemDirArgs(),
     ...installDirArgs(install.roots),
-    '--proc', '/proc',
-    '--dev', '/dev',
-    '--tmpfs', '/tmp',
-    '--chdir', '/tmp',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--tmpfs',
+    '/tmp',
+    '--chdir',
+    '/tmp',
     '--clearenv',
-    '--setenv', 'LANG', 'C.UTF-8',
+    '--setenv',
+    'LANG',
+    'C.UTF-8',
     install.executable,
   ];
 }

@@ -44,7 +44,15 @@ export interface DatabaseLookupOptions {
  */
 export function resolveDatabase(databasesDir: string, dbId: string, opts: DatabaseLookupOptions = {}): DatabaseLookup {
   if (!DB_ID.test(dbId) || dbId.includes('..')) return { kind: 'missing' };
-  const candidates = [join(databasesDir, `${dbId}.sqlite`), join(databasesDir, dbId, `${dbId}.sqlite`), join(databasesDir, `${dbId}.db`), join(databasesDir, dbId, `${dbId}.db`), join(databasesDir, `${dbId}.sql`), join(databasesDir, dbId, `${dbId}.sql`), join(databasesDir, dbId, 'schema.sql')];
+  const candidates = [
+    join(databasesDir, `${dbId}.sqlite`),
+    join(databasesDir, dbId, `${dbId}.sqlite`),
+    join(databasesDir, `${dbId}.db`),
+    join(databasesDir, dbId, `${dbId}.db`),
+    join(databasesDir, `${dbId}.sql`),
+    join(databasesDir, dbId, `${dbId}.sql`),
+    join(databasesDir, dbId, 'schema.sql'),
+  ];
   let outside: DatabaseLookup | undefined;
   for (const path of candidates) {
     if (!existsSync(path)) continue;
@@ -57,7 +65,11 @@ export function resolveDatabase(databasesDir: string, dbId: string, opts: Databa
 }
 
 /** The path of a db_id's database, if `resolveDatabase` finds one. */
-export function locateDatabase(databasesDir: string, dbId: string, opts: DatabaseLookupOptions = {}): string | undefined {
+export function locateDatabase(
+  databasesDir: string,
+  dbId: string,
+  opts: DatabaseLookupOptions = {},
+): string | undefined {
   const r = resolveDatabase(databasesDir, dbId, opts);
   return r.kind === 'found' ? r.path : undefined;
 }
@@ -94,20 +106,60 @@ export interface DatabaseTask {
   followLinks?: boolean;
 }
 
-export async function verifyDatabase(responseText: string, reference: unknown, task: DatabaseTask, sql: SqlExecutor): Promise<VerifyResult> {
+export async function verifyDatabase(
+  responseText: string,
+  reference: unknown,
+  task: DatabaseTask,
+  sql: SqlExecutor,
+): Promise<VerifyResult> {
   const extracted = extractSql(responseText);
   const domain = 'database' as const;
-  if (typeof reference !== 'string' || !reference.trim()) return { is_correct: null, extracted: extracted?.sql ?? null, details: { domain, message: 'the active reference is not SQL' } };
-  if (!task.dbId) return { is_correct: null, extracted: extracted?.sql ?? null, details: { domain, message: 'the record has no db_id' } };
-  if (!task.databasesDir) return { is_correct: null, extracted: extracted?.sql ?? null, details: { domain, message: 'no databases folder configured' } };
+  if (typeof reference !== 'string' || !reference.trim())
+    return {
+      is_correct: null,
+      extracted: extracted?.sql ?? null,
+      details: { domain, message: 'the active reference is not SQL' },
+    };
+  if (!task.dbId)
+    return {
+      is_correct: null,
+      extracted: extracted?.sql ?? null,
+      details: { domain, message: 'the record has no db_id' },
+    };
+  if (!task.databasesDir)
+    return {
+      is_correct: null,
+      extracted: extracted?.sql ?? null,
+      details: { domain, message: 'no databases folder configured' },
+    };
   const lookup = resolveDatabase(task.databasesDir, task.dbId, { followLinks: task.followLinks === true });
-  if (lookup.kind !== 'found') return { is_correct: null, extracted: extracted?.sql ?? null, details: { domain, message: databaseNotFoundMessage(task.dbId, task.databasesDir, lookup) } };
+  if (lookup.kind !== 'found')
+    return {
+      is_correct: null,
+      extracted: extracted?.sql ?? null,
+      details: { domain, message: databaseNotFoundMessage(task.dbId, task.databasesDir, lookup) },
+    };
   const dbPath = lookup.path;
-  if (!extracted) return { is_correct: false, extracted: null, details: { domain, message: 'no SQL query found in the response' } };
+  if (!extracted)
+    return { is_correct: false, extracted: null, details: { domain, message: 'no SQL query found in the response' } };
   const ref = await referenceResult(sql, dbPath, reference);
-  if (!ref.ok) return { is_correct: null, extracted: extracted.sql, details: { domain, message: `the reference query failed: ${ref.error}` } };
+  if (!ref.ok)
+    return {
+      is_correct: null,
+      extracted: extracted.sql,
+      details: { domain, message: `the reference query failed: ${ref.error}` },
+    };
   const cand = await sql.exec(dbPath, licNormalize(extracted.sql));
-  if (!cand.ok) return { is_correct: false, extracted: extracted.sql, details: { domain, message: `the query failed: ${cand.error}`, info: { timedOut: cand.timedOut === true, span: { start: extracted.start, end: extracted.end } } } };
+  if (!cand.ok)
+    return {
+      is_correct: false,
+      extracted: extracted.sql,
+      details: {
+        domain,
+        message: `the query failed: ${cand.error}`,
+        info: { timedOut: cand.timedOut === true, span: { start: extracted.start, end: extracted.end } },
+      },
+    };
   const ordered = hasOrderBy(reference);
   const ok = resultsEqual(ref.rows, cand.rows, ordered);
   return {
@@ -115,8 +167,16 @@ export async function verifyDatabase(responseText: string, reference: unknown, t
     extracted: extracted.sql,
     details: {
       domain,
-      message: ok ? `same result as the reference (${ref.rows.length} rows${ordered ? ', ordered' : ''})` : `result differs from the reference (${cand.rows.length} rows vs ${ref.rows.length}${ordered ? ', ordered' : ''})`,
-      info: { referenceRows: ref.rows.length, rows: cand.rows.length, ordered, columns: cand.columns, span: { start: extracted.start, end: extracted.end } },
+      message: ok
+        ? `same result as the reference (${ref.rows.length} rows${ordered ? ', ordered' : ''})`
+        : `result differs from the reference (${cand.rows.length} rows vs ${ref.rows.length}${ordered ? ', ordered' : ''})`,
+      info: {
+        referenceRows: ref.rows.length,
+        rows: cand.rows.length,
+        ordered,
+        columns: cand.columns,
+        span: { start: extracted.start, end: extracted.end },
+      },
     },
   };
 }

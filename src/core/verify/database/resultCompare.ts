@@ -27,10 +27,16 @@ function multisetEqual(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** Column permutations of the candidate consistent with the reference's per-column value sets. */
-function* permutations(reference: readonly SqlCell[][], candidate: readonly SqlCell[][], cols: number): Generator<number[]> {
+function* permutations(
+  reference: readonly SqlCell[][],
+  candidate: readonly SqlCell[][],
+  cols: number,
+): Generator<number[]> {
   const refSets = Array.from({ length: cols }, (_, i) => new Set(reference.map((r) => cellKey(r[i]!))));
   // allowed[i] = candidate columns whose values all occur in reference column i.
-  const allowed = Array.from({ length: cols }, (_, i) => [...Array(cols).keys()].filter((j) => candidate.every((r) => refSets[i]!.has(cellKey(r[j]!)))));
+  const allowed = Array.from({ length: cols }, (_, i) =>
+    [...Array(cols).keys()].filter((j) => candidate.every((r) => refSets[i]!.has(cellKey(r[j]!)))),
+  );
   const used = new Set<number>();
   const perm: number[] = [];
   function* walk(i: number): Generator<number[]> {
@@ -50,7 +56,11 @@ function* permutations(reference: readonly SqlCell[][], candidate: readonly SqlC
   yield* walk(0);
 }
 
-export function resultsEqual(reference: readonly SqlCell[][], candidate: readonly SqlCell[][], orderMatters: boolean): boolean {
+export function resultsEqual(
+  reference: readonly SqlCell[][],
+  candidate: readonly SqlCell[][],
+  orderMatters: boolean,
+): boolean {
   if (reference.length === 0 && candidate.length === 0) return true;
   if (reference.length !== candidate.length) return false;
   const cols = reference[0]!.length;

@@ -13,7 +13,8 @@ export interface SqlAssets {
   wasmPath: string;
 }
 
-export type SqlResult = { ok: true; columns: string[]; rows: SqlCell[][] } | { ok: false; error: string; timedOut?: boolean };
+export type SqlResult =
+  { ok: true; columns: string[]; rows: SqlCell[][] } | { ok: false; error: string; timedOut?: boolean };
 
 export interface SqlExecutorOptions {
   /** Where the worker and the WASM are; default: next to the running bundle, else the repo's dist/. */
@@ -33,7 +34,10 @@ export function defaultSqlAssets(): SqlAssets {
     const workerScript = join(d, 'sqlWorker.js');
     if (existsSync(workerScript)) {
       const wasm = join(d, 'sql-wasm.wasm');
-      return { workerScript, wasmPath: existsSync(wasm) ? wasm : join(d, '..', 'node_modules', 'sql.js', 'dist', 'sql-wasm.wasm') };
+      return {
+        workerScript,
+        wasmPath: existsSync(wasm) ? wasm : join(d, '..', 'node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'),
+      };
     }
   }
   throw new Error(`sqlWorker.js not found near ${here} (run the build, or pass locate)`);
@@ -73,7 +77,10 @@ export class SqlExecutor {
 
   private spawn(): Worker {
     this.assets ??= (this.opts.locate ?? defaultSqlAssets)();
-    const w = new Worker(this.assets.workerScript, { workerData: { wasmPath: this.assets.wasmPath }, resourceLimits: { maxOldGenerationSizeMb: 512 } });
+    const w = new Worker(this.assets.workerScript, {
+      workerData: { wasmPath: this.assets.wasmPath },
+      resourceLimits: { maxOldGenerationSizeMb: 512 },
+    });
     this.workersStarted++;
     w.unref();
     w.on('message', (res: SqlWorkerResponse) => {

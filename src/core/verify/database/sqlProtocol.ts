@@ -9,4 +9,7 @@ export interface SqlWorkerRequest {
 }
 
 /** `started`: the database is loaded and the statement begins; its time limit counts from here. */
-export type SqlWorkerResponse = { id: number; started: true } | { id: number; ok: true; columns: string[]; rows: SqlCell[][] } | { id: number; ok: false; error: string };
+export type SqlWorkerResponse =
+  | { id: number; started: true }
+  | { id: number; ok: true; columns: string[]; rows: SqlCell[][] }
+  | { id: number; ok: false; error: string };

@@ -69,7 +69,11 @@ export function extractSql(response: string): ExtractedSql | undefined {
   }
   // A response that is nothing but some other statement: extracted, so execution can refuse it.
   const whole = response.trim();
-  if (/^(insert|update|delete|drop|create|alter|attach|detach|pragma|replace|vacuum|reindex|analyze|begin|commit)\b/i.test(whole)) {
+  if (
+    /^(insert|update|delete|drop|create|alter|attach|detach|pragma|replace|vacuum|reindex|analyze|begin|commit)\b/i.test(
+      whole,
+    )
+  ) {
     const start = response.indexOf(whole);
     return { sql: whole, start, end: start + whole.length };
   }
@@ -86,7 +90,7 @@ export function licNormalize(sql: string): string {
 /** Drops the DISTINCT keyword outside literals, as LiC's evaluator does (keep_distinct=False). */
 export function removeDistinct(sql: string): string {
   let out = '';
-  for (let i = 0; i < sql.length; ) {
+  for (let i = 0; i < sql.length;) {
     const c = sql[i]!;
     if (c === "'" || c === '"' || c === '`') {
       const end = closingQuote(sql, i);

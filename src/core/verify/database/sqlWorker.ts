@@ -33,7 +33,12 @@ function cell(v: SqlValue): SqlCell {
 
 async function run(req: SqlWorkerRequest): Promise<SqlWorkerResponse> {
   const kw = firstKeyword(req.sql);
-  if (kw !== 'select' && kw !== 'with' && kw !== 'values') return { id: req.id, ok: false, error: `only SELECT/WITH queries are run (got ${kw ? kw.toUpperCase() : 'no statement'})` };
+  if (kw !== 'select' && kw !== 'with' && kw !== 'values')
+    return {
+      id: req.id,
+      ok: false,
+      error: `only SELECT/WITH queries are run (got ${kw ? kw.toUpperCase() : 'no statement'})`,
+    };
   const db = await open(req.dbPath);
   let count = 0;
   for (const s of db.iterateStatements(req.sql)) {
@@ -58,6 +63,11 @@ async function run(req: SqlWorkerRequest): Promise<SqlWorkerResponse> {
 parentPort?.on('message', (req: SqlWorkerRequest) => {
   run(req).then(
     (res) => parentPort?.postMessage(res),
-    (e: unknown) => parentPort?.postMessage({ id: req.id, ok: false, error: e instanceof Error ? e.message : String(e) } satisfies SqlWorkerResponse),
+    (e: unknown) =>
+      parentPort?.postMessage({
+        id: req.id,
+        ok: false,
+        error: e instanceof Error ? e.message : String(e),
+      } satisfies SqlWorkerResponse),
   );
 });

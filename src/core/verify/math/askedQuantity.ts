@@ -6,7 +6,22 @@ import { scanNumbers, type NumberToken } from './numbers';
 /** The asked percentage is matched against `N%` / `N percent`. */
 export const PERCENT = 'percent';
 
-const NOT_A_NOUN = new Set(['more', 'of', 'in', 'times', 'did', 'does', 'do', 'is', 'are', 'will', 'can', 'would', 'were', 'was']);
+const NOT_A_NOUN = new Set([
+  'more',
+  'of',
+  'in',
+  'times',
+  'did',
+  'does',
+  'do',
+  'is',
+  'are',
+  'will',
+  'can',
+  'would',
+  'were',
+  'was',
+]);
 
 /**
  * What the question asks for: `percent` for "what percent(age)", else the noun of its last
@@ -21,7 +36,10 @@ export function askedNoun(question: string): string | undefined {
 
 /** Light stemming so "student" matches "students", "pack" matches "packs". */
 export function stem(word: string): string {
-  return word.toLowerCase().replace(/(?:ies)$/, 'y').replace(/(?:es|s)$/, '');
+  return word
+    .toLowerCase()
+    .replace(/(?:ies)$/, 'y')
+    .replace(/(?:es|s)$/, '');
 }
 
 /** The word right after a number (`30 students` → `students`, `20%` → `%`), skipping bold markers. */
@@ -53,7 +71,11 @@ const OPERAND = /^\s*(?:[x×*/÷+−]|-\s)\s*\$?\d/;
  * Numbers on the line that state the asked quantity, in order: `N <noun>` ("7 packs", "24 water
  * balloons", "20%") and `<noun> … is N` ("the number of dromedaries in the herd is indeed 56").
  */
-export function askedNumbers(line: string, asked: string, nums: readonly NumberToken[] = scanNumbers(line)): NumberToken[] {
+export function askedNumbers(
+  line: string,
+  asked: string,
+  nums: readonly NumberToken[] = scanNumbers(line),
+): NumberToken[] {
   const hits = new Set<NumberToken>();
   // A sum of money counts no other unit ("$8.00 per hour" is not a number of hours).
   for (const n of nums) if (!n.raw.includes('$') && wordsAfter(line, n).some((w) => isAsked(w, asked))) hits.add(n);
@@ -65,7 +87,12 @@ export function askedNumbers(line: string, asked: string, nums: readonly NumberT
       const before = line.slice(Math.max(0, n.start - 60), n.start);
       for (const w of before.matchAll(/[A-Za-z]+/g)) {
         const rest = before.slice(w.index + w[0].length);
-        if (stem(w[0]) === stem(asked) && !RATE_BEFORE.test(before.slice(0, w.index)) && /^[^.\d=]{0,40}?(?:\bis|\bare|=|:)\s*(?:(?:indeed|still|now)\s+)?\**\s*$/i.test(rest)) hits.add(n);
+        if (
+          stem(w[0]) === stem(asked) &&
+          !RATE_BEFORE.test(before.slice(0, w.index)) &&
+          /^[^.\d=]{0,40}?(?:\bis|\bare|=|:)\s*(?:(?:indeed|still|now)\s+)?\**\s*$/i.test(rest)
+        )
+          hits.add(n);
       }
     }
   }

@@ -36,7 +36,9 @@ const LABELLED_OPERATOR = /\d[^()]*\s[x×*÷+−-]\s[^()]*\d/;
 
 /** Spans of `(...)` whose content computes: a derivation of a neighbouring value. */
 function derivationSpans(line: string): Array<[number, number]> {
-  return [...line.matchAll(/\(([^()]*)\)/g)].filter((m) => computes(m[1]!) || LABELLED_OPERATOR.test(m[1]!)).map((m) => [m.index, m.index + m[0].length]);
+  return [...line.matchAll(/\(([^()]*)\)/g)]
+    .filter((m) => computes(m[1]!) || LABELLED_OPERATOR.test(m[1]!))
+    .map((m) => [m.index, m.index + m[0].length]);
 }
 
 const TIME_UNIT = /^\**\s*(?:minutes?|mins?|hours?|hrs?|seconds?)\b/i;
@@ -53,27 +55,39 @@ function compoundDurationParts(line: string, nums: readonly NumberToken[]): Set<
 
 /** A list item's number ("3. Difference: …", "**2.** …") labels the item, it states no value. */
 function enumerator(line: string, n: NumberToken): boolean {
-  return /^\d{1,2}$/.test(n.raw) && /^[\s>*_#-]*$/.test(line.slice(0, n.start)) && /^[.)]\**\s+\S/.test(line.slice(n.end));
+  return (
+    /^\d{1,2}$/.test(n.raw) && /^[\s>*_#-]*$/.test(line.slice(0, n.start)) && /^[.)]\**\s+\S/.test(line.slice(n.end))
+  );
 }
 
 /** A value the sentence rejects: "not the initial $30", "instead of 12", "rather than 5". */
 function rejected(line: string, n: NumberToken): boolean {
-  return /\b(?:not|instead\s+of|rather\s+than)\s+(?:(?:the|a|an|our|my)\s+)?(?:[A-Za-z]+\s+)?$/i.test(line.slice(Math.max(0, n.start - 40), n.start));
+  return /\b(?:not|instead\s+of|rather\s+than)\s+(?:(?:the|a|an|our|my)\s+)?(?:[A-Za-z]+\s+)?$/i.test(
+    line.slice(Math.max(0, n.start - 40), n.start),
+  );
 }
 
 /** The numbers of a line that can be its answer (all of them when the line sets every one aside). */
-export function candidatesOn(line: string, nums: readonly NumberToken[] = scanNumbers(line), lineStart = true): NumberToken[] {
+export function candidatesOn(
+  line: string,
+  nums: readonly NumberToken[] = scanNumbers(line),
+  lineStart = true,
+): NumberToken[] {
   const spans = derivationSpans(line);
   const compound = compoundDurationParts(line, nums);
   const listed = lineStart ? nums.filter((n) => !enumerator(line, n)) : [...nums];
-  const kept = listed.filter((n) => !spans.some(([a, b]) => n.start >= a && n.end <= b) && !compound.has(n) && !rejected(line, n));
+  const kept = listed.filter(
+    (n) => !spans.some(([a, b]) => n.start >= a && n.end <= b) && !compound.has(n) && !rejected(line, n),
+  );
   return kept.length ? kept : listed.length ? listed : [...nums];
 }
 
 /** The value an equation on the line ends in: the number after its last `=` (or "… minus 240 is 60"). */
 function equationResult(line: string, cands: readonly NumberToken[]): NumberToken | undefined {
   const eq = line.lastIndexOf('=');
-  const verbal = [...line.matchAll(/\b(?:minus|plus|times|divided\s+by|multiplied\s+by)\s+\$?[\d,.]+\s+(?:is|equals|gives)\s+/gi)].pop();
+  const verbal = [
+    ...line.matchAll(/\b(?:minus|plus|times|divided\s+by|multiplied\s+by)\s+\$?[\d,.]+\s+(?:is|equals|gives)\s+/gi),
+  ].pop();
   const at = Math.max(eq >= 0 ? eq + 1 : -1, verbal ? verbal.index + verbal[0].length : -1);
   if (at < 0) return undefined;
   const next = cands.find((n) => n.start >= at);
@@ -84,7 +98,11 @@ function equationResult(line: string, cands: readonly NumberToken[]): NumberToke
 function statedLast(line: string, cands: readonly NumberToken[]): NumberToken | undefined {
   const last = cands[cands.length - 1];
   if (!last || !/^[\s*]*[.!]?[\s*]*$/.test(line.slice(last.end))) return undefined;
-  return /\b(?:is|are|was|were|equals)\s+(?:(?:about|approximately|still|now|indeed|only|just|exactly)\s+)?[*\s]*$/i.test(line.slice(0, last.start)) ? last : undefined;
+  return /\b(?:is|are|was|were|equals)\s+(?:(?:about|approximately|still|now|indeed|only|just|exactly)\s+)?[*\s]*$/i.test(
+    line.slice(0, last.start),
+  )
+    ? last
+    : undefined;
 }
 
 /** Numbers inside `**bold**` spans, in order. */
@@ -127,10 +145,24 @@ function fresh(nums: readonly NumberToken[], premises: readonly number[]): Numbe
  * equal candidates counts: the first after an answer marker, the last on a concluding line.
  * `lineStart`: false for the rest of a line after an answer marker (no list number there).
  */
-export function pickOnLine(line: string, offset: number, ctx: LineContext, boldRule: MathRule, plainRule: MathRule, fallback: 'first' | 'last', lineStart = true): ExtractedMathAnswer | undefined {
+export function pickOnLine(
+  line: string,
+  offset: number,
+  ctx: LineContext,
+  boldRule: MathRule,
+  plainRule: MathRule,
+  fallback: 'first' | 'last',
+  lineStart = true,
+): ExtractedMathAnswer | undefined {
   const nums = scanNumbers(line);
   if (!nums.length) return undefined;
-  const at = (t: NumberToken, rule: MathRule): ExtractedMathAnswer => ({ value: t.value, raw: t.raw, start: t.start + offset, end: t.end + offset, rule });
+  const at = (t: NumberToken, rule: MathRule): ExtractedMathAnswer => ({
+    value: t.value,
+    raw: t.raw,
+    start: t.start + offset,
+    end: t.end + offset,
+    rule,
+  });
   const choose = (list: readonly NumberToken[]) => (fallback === 'first' ? list[0] : list[list.length - 1]);
   const cands = candidatesOn(line, nums, lineStart);
   const bold = boldNumbers(line, cands);
@@ -151,12 +183,16 @@ export function pickOnLine(line: string, offset: number, ctx: LineContext, boldR
   return at(choose(freshCands.length ? freshCands : cands)!, plainRule);
 }
 
-const RESULT_BEFORE = /(?:\b(?:is|are|was|were|be|equals)|=|:)\s*(?:(?:about|approximately|still|now|indeed|only|just|exactly)\s+)?[*\s]*$/i;
+const RESULT_BEFORE =
+  /(?:\b(?:is|are|was|were|be|equals)|=|:)\s*(?:(?:about|approximately|still|now|indeed|only|just|exactly)\s+)?[*\s]*$/i;
 
 /** Whether the line states a value: in bold, after `=`, or after "is"/":". */
 export function statesResult(line: string): boolean {
   const nums = scanNumbers(line);
-  return boldNumbers(line, nums).length > 0 || nums.some((n) => RESULT_BEFORE.test(line.slice(Math.max(0, n.start - 30), n.start)));
+  return (
+    boldNumbers(line, nums).length > 0 ||
+    nums.some((n) => RESULT_BEFORE.test(line.slice(Math.max(0, n.start - 30), n.start)))
+  );
 }
 
 /** A line whose every number the task states, with no bold and no "… is N" / "= N": a restatement. */

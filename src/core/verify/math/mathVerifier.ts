@@ -3,7 +3,14 @@
 // the last line with a number that is not commentary (see `extractMathAnswer`).
 import { scanNumbers, parseNumber, sameNumber, type NumberToken } from './numbers';
 import { askedNumbers, stem, wordAfter } from './askedQuantity';
-import { computes, pickOnLine, restatesPremises, statesResult, type ExtractedMathAnswer, type LineContext } from './lineAnswer';
+import {
+  computes,
+  pickOnLine,
+  restatesPremises,
+  statesResult,
+  type ExtractedMathAnswer,
+  type LineContext,
+} from './lineAnswer';
 
 export { askedNoun } from './askedQuantity';
 export type { ExtractedMathAnswer } from './lineAnswer';
@@ -38,7 +45,8 @@ const ANSWER_MARKER = /(?:final\s+answer|the\s+answer|answer)\s*(?:\([^)\n]*\)\s
 // A check after the answer ("Let's check our work:") recomputes from it; its numbers are not the answer.
 const CHECK_HEADING = /^[\s*#>-]*(?:let'?s\s+|now\s+let'?s\s+)?(?:check|verify|verification|double[- ]check)/i;
 // A sentence that draws the conclusion; what follows it without computing is commentary.
-const CONCLUSION = /^[\s*#>-]*(?:\d+\.\s+)?(?:therefore|thus|hence|in\s+conclusion|in\s+summary|so\s+in\s+summary|to\s+summarize|to\s+reiterate)\b/i;
+const CONCLUSION =
+  /^[\s*#>-]*(?:\d+\.\s+)?(?:therefore|thus|hence|in\s+conclusion|in\s+summary|so\s+in\s+summary|to\s+summarize|to\s+reiterate)\b/i;
 
 /** Lines of a text with their offsets. */
 function linesOf(text: string, base = 0): Array<{ line: string; offset: number }> {
@@ -69,7 +77,10 @@ function afterAnswerMarker(text: string, ctx: LineContext): ExtractedMathAnswer 
   const asked = ctx.asked;
   const stated = asked ? window.findIndex((l) => askedNumbers(l.line, asked).length) : -1;
   const i = stated >= 0 ? stated : window.findIndex((l) => hasNumber(l.line));
-  if (i < 0) return answerInWords(text, marker.index, window[0]?.line ?? '', after) ? (numberWord(window[0]!.line, window[0]!.offset) ?? 'none') : undefined;
+  if (i < 0)
+    return answerInWords(text, marker.index, window[0]?.line ?? '', after)
+      ? (numberWord(window[0]!.line, window[0]!.offset) ?? 'none')
+      : undefined;
   const hit = pickOnLine(window[i]!.line, window[i]!.offset, ctx, 'answer-marker', 'answer-marker', 'first', i > 0);
   const rest = after.slice(i + 1);
   const check = rest.findIndex((l) => CHECK_HEADING.test(l.line));
@@ -82,23 +93,51 @@ function answerInWords(text: string, markerAt: number, rest: string, after: Line
   const lineStart = text.lastIndexOf('\n', markerAt - 1) + 1;
   const label = /^[\s*#>-]*(?:final\s+)?answer\s*:/i.test(text.slice(lineStart, markerAt + 20));
   // A complete sentence: a reply cut off after the label has not answered in words.
-  return label && (rest.match(/[A-Za-z]+/g) ?? []).length >= 3 && /[.!]\**$/.test(rest.trim()) && !after.some((l) => hasNumber(l.line));
+  return (
+    label &&
+    (rest.match(/[A-Za-z]+/g) ?? []).length >= 3 &&
+    /[.!]\**$/.test(rest.trim()) &&
+    !after.some((l) => hasNumber(l.line))
+  );
 }
 
 type Lines = ReadonlyArray<{ line: string; offset: number }>;
 
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
 
 /** The first small number written as a word ("Answer: It takes four hours."). */
 function numberWord(line: string, offset: number): ExtractedMathAnswer | undefined {
   const m = new RegExp(`\\b(${NUMBER_WORDS.join('|')})\\b`, 'i').exec(line);
-  return m ? { value: NUMBER_WORDS.indexOf(m[1]!.toLowerCase()), raw: m[1]!, start: offset + m.index, end: offset + m.index + m[1]!.length, rule: 'answer-marker' } : undefined;
+  return m
+    ? {
+        value: NUMBER_WORDS.indexOf(m[1]!.toLowerCase()),
+        raw: m[1]!,
+        start: offset + m.index,
+        end: offset + m.index + m[1]!.length,
+        rule: 'answer-marker',
+      }
+    : undefined;
 }
 
 /** The lines before a check of the answer ("Let's check our work:"), when a number precedes it. */
 function beforeCheck(lines: Lines): Lines {
   for (let i = lines.length - 1; i > 0; i--) {
-    if (CHECK_HEADING.test(lines[i]!.line)) return lines.slice(0, i).some((l) => hasNumber(l.line)) ? lines.slice(0, i) : lines;
+    if (CHECK_HEADING.test(lines[i]!.line))
+      return lines.slice(0, i).some((l) => hasNumber(l.line)) ? lines.slice(0, i) : lines;
   }
   return lines;
 }
@@ -108,7 +147,8 @@ function conclusion(lines: Lines, ctx: LineContext): ExtractedMathAnswer | undef
   for (let i = lines.length - 1; i >= 0; i--) {
     const { line, offset } = lines[i]!;
     if (computes(line) && hasNumber(line)) return undefined;
-    if (CONCLUSION.test(line) && hasNumber(line)) return pickOnLine(line, offset, ctx, 'conclusion', 'conclusion', 'last');
+    if (CONCLUSION.test(line) && hasNumber(line))
+      return pickOnLine(line, offset, ctx, 'conclusion', 'conclusion', 'last');
   }
   return undefined;
 }
@@ -130,7 +170,10 @@ function lastStatement(lines: Lines, ctx: LineContext): ExtractedMathAnswer | un
     const { line, offset } = lines[i]!;
     const hit = pickOnLine(line, offset, ctx, 'bold', 'last-line', 'last');
     if (!hit) continue;
-    const restates = restatesPremises(line, ctx.premises) && !(ctx.asked && askedNumbers(line, ctx.asked).length) && resultAbove(lines, i, ctx);
+    const restates =
+      restatesPremises(line, ctx.premises) &&
+      !(ctx.asked && askedNumbers(line, ctx.asked).length) &&
+      resultAbove(lines, i, ctx);
     if (aside(line) || restates) {
       skipped ??= hit;
       continue;
@@ -154,13 +197,25 @@ function resultAbove(lines: Lines, index: number, ctx: LineContext): boolean {
  * When the final statement counts something other than what is asked ("There are 124 camels" when
  * dromedaries are asked), the last earlier statement of the asked quantity is the answer.
  */
-function stateAskedQuantity(lines: Lines, index: number, hit: ExtractedMathAnswer, ctx: LineContext): ExtractedMathAnswer | undefined {
+function stateAskedQuantity(
+  lines: Lines,
+  index: number,
+  hit: ExtractedMathAnswer,
+  ctx: LineContext,
+): ExtractedMathAnswer | undefined {
   const asked = ctx.asked;
   if (!asked || hit.rule === 'bold') return undefined;
   const line = lines[index]!.line;
   const token = scanNumbers(line).find((n) => n.start + lines[index]!.offset === hit.start);
   const word = token ? wordAfter(line, token) : undefined;
-  if (!word || word === '%' || !/^[a-z]{3,}$/i.test(word) || stem(word) === stem(asked) || askedNumbers(line, asked).length) return undefined;
+  if (
+    !word ||
+    word === '%' ||
+    !/^[a-z]{3,}$/i.test(word) ||
+    stem(word) === stem(asked) ||
+    askedNumbers(line, asked).length
+  )
+    return undefined;
   for (let i = index - 1; i >= 0; i--) {
     const { line: l, offset } = lines[i]!;
     if (askedNumbers(l, asked).length) return pickOnLine(l, offset, ctx, 'last-line', 'last-line', 'last');
@@ -176,19 +231,31 @@ function stateAskedQuantity(lines: Lines, index: number, hit: ExtractedMathAnswe
  * @param asked what the question asks for (`askedNoun`): "… 30 students, giving 10 cards to
  * each student" → 30 when students are asked.
  */
-export function extractMathAnswer(text: string, premises: readonly number[] = [], asked?: string): ExtractedMathAnswer | undefined {
+export function extractMathAnswer(
+  text: string,
+  premises: readonly number[] = [],
+  asked?: string,
+): ExtractedMathAnswer | undefined {
   const boxed = lastBoxed(text);
   if (boxed) {
     const body = unLatex(boxed.body);
     const t = lastNumberIn(body, boxed.offset);
     // Offsets inside a de-LaTeXed body may drift; keep the value, clamp the span to the box.
-    if (t) return { value: t.value, raw: t.raw, start: boxed.offset, end: boxed.offset + boxed.body.length, rule: 'boxed' };
+    if (t)
+      return { value: t.value, raw: t.raw, start: boxed.offset, end: boxed.offset + boxed.body.length, rule: 'boxed' };
   }
   const hashes = text.lastIndexOf('####');
   if (hashes >= 0) {
     const line = text.slice(hashes + 4).split('\n')[0] ?? '';
     const first = scanNumbers(line)[0];
-    if (first) return { value: first.value, raw: first.raw, start: first.start + hashes + 4, end: first.end + hashes + 4, rule: 'hashes' };
+    if (first)
+      return {
+        value: first.value,
+        raw: first.raw,
+        start: first.start + hashes + 4,
+        end: first.end + hashes + 4,
+        rule: 'hashes',
+      };
   }
   const ctx: LineContext = { premises, ...(asked ? { asked } : {}) };
   const lines = beforeCheck(linesOf(text));
@@ -205,18 +272,35 @@ export function mathReferenceNumber(reference: unknown): number | undefined {
   return parseNumber((m ? m[1]! : reference).trim().replace(/\.$/, ''));
 }
 
-export function verifyMath(responseText: string, reference: unknown, premises: readonly number[] = [], asked?: string): VerifyResult {
+export function verifyMath(
+  responseText: string,
+  reference: unknown,
+  premises: readonly number[] = [],
+  asked?: string,
+): VerifyResult {
   const ref = mathReferenceNumber(reference);
   const answer = extractMathAnswer(responseText, premises, asked);
-  if (ref === undefined) return { is_correct: null, extracted: answer ? String(answer.value) : null, details: { domain: 'math', message: `the active reference ${JSON.stringify(reference)} is not a number` } };
-  if (!answer) return { is_correct: false, extracted: null, details: { domain: 'math', message: 'no number found in the response', info: { reference: ref } } };
+  if (ref === undefined)
+    return {
+      is_correct: null,
+      extracted: answer ? String(answer.value) : null,
+      details: { domain: 'math', message: `the active reference ${JSON.stringify(reference)} is not a number` },
+    };
+  if (!answer)
+    return {
+      is_correct: false,
+      extracted: null,
+      details: { domain: 'math', message: 'no number found in the response', info: { reference: ref } },
+    };
   const ok = sameNumber(answer.value, ref);
   return {
     is_correct: ok,
     extracted: String(answer.value),
     details: {
       domain: 'math',
-      message: ok ? `final answer ${answer.raw} equals the reference ${ref}` : `final answer ${answer.raw} (${answer.rule}) differs from the reference ${ref}`,
+      message: ok
+        ? `final answer ${answer.raw} equals the reference ${ref}`
+        : `final answer ${answer.raw} (${answer.rule}) differs from the reference ${ref}`,
       info: { reference: ref, rule: answer.rule, raw: answer.raw, start: answer.start, end: answer.end },
     },
   };
