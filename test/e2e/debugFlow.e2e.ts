@@ -276,6 +276,10 @@ describe.skipIf(missingE2eTools().length > 0)(
       await expect
         .poll(() => first.innerText(), { timeout: wb.timeoutMs })
         .toMatch(/^Revised · illustrative\/model-a[\s\S]*its Revised sibling/);
+      // The keyboard focus is in the pick's input (a letter typed into the page would be its A/V shortcut).
+      await expect
+        .poll(() => input().evaluate((el) => el === document.activeElement), { timeout: wb.timeoutMs })
+        .toBe(true);
       // What the issue typed: the sibling stays first (no jump to a fuzzy match of another instance).
       await wb.page.keyboard.type('Revised · illustrative/model-a');
       await expect.poll(() => input().inputValue(), { timeout: wb.timeoutMs }).toBe('Revised · illustrative/model-a');
