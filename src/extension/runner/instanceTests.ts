@@ -43,18 +43,23 @@ interface SourceItems {
   instances: Array<{ item: vscode.TestItem; data: InstanceData }>;
 }
 
-export function registerInstanceTests(services: ExtensionServices): vscode.Disposable {
-  const controller = vscode.tests.createTestController(CONTROLLER_ID, 'Intent Lens Instances');
-  const instances = new WeakMap<vscode.TestItem, InstanceData>();
-  const disposables: vscode.Disposable[] = [controller];
-  let runs: RunsByInstance = new Map();
+/** What the item makers share: the instance of each item, the expanded instances, the runs now. */
+interface ItemContext {
+  services: ExtensionServices;
+  controller: vscode.TestController;
+  instances: WeakMap<vscode.TestItem, InstanceData>;
   /** Instances whose run children were resolved (expanded): refreshed on re-score, refilled on rebuild. */
-  const resolved = new Map<string, { item: vscode.TestItem; data: InstanceData }>();
+  resolved: Map<string, { item: vscode.TestItem; data: InstanceData }>;
   /** A run child runs the instance it belongs to. */
-  const instanceOfRun = new WeakMap<vscode.TestItem, vscode.TestItem>();
+  instanceOfRun: WeakMap<vscode.TestItem, vscode.TestItem>;
+  runs: () => RunsByInstance;
+}
 
+/** Makes source and instance items and keeps their run children in step with the runs. */
+function itemMakers(ctx: ItemContext) {
+  const { services, controller, instances, resolved, instanceOfRun } = ctx;
   const fillRuns = (item: vscode.TestItem, d: InstanceData) => {
-    const refs = sortRuns(runs.get(runsKey(d.taskId, d.spec)) ?? []);
+    const refs = sortRuns(ctx.runs().get(runsKey(d.taskId, d.spec)) ?? []);
     item.children.replace(
       refs.map((ref) => {
         const child = runItem(controller, ref, services.data.currentVerdict(ref));
@@ -70,7 +75,7 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
 
   /** Whether an instance has runs now, and its children if it was expanded. */
   const syncRuns = (item: vscode.TestItem, data: InstanceData) => {
-    const can = runs.has(runsKey(data.taskId, data.spec));
+    const can = ctx.runs().has(runsKey(data.taskId, data.spec));
     if (item.canResolveChildren !== can) item.canResolveChildren = can;
     if (can && resolved.has(item.id)) fillRuns(item, data);
     else if (!can && item.children.size) item.children.replace([]);
@@ -113,6 +118,121 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
     src.children.replace(children);
     return { rec, item: src, instances: made };
   };
+  return { fillRuns, syncRuns, sourceItem };
+}
+
+/** The instances a run request covers (a run child stands for its instance). */
+function leavesOf(
+  ctx: Pick<ItemContext, 'controller' | 'instances' | 'instanceOfRun'>,
+  request: vscode.TestRunRequest,
+): vscode.TestItem[] {
+  const { controller, instances, instanceOfRun } = ctx;
+  const out = new Set<vscode.TestItem>();
+  const excluded = new Set((request.exclude ?? []).map((i) => i.id));
+  const visit = (item: vscode.TestItem) => {
+    if (excluded.has(item.id)) return;
+    const instance = instances.has(item) ? item : instanceOfRun.get(item);
+    if (instance) out.add(instance);
+    else item.children.forEach(visit);
+  };
+  if (request.include) request.include.forEach(visit);
+  else controller.items.forEach(visit);
+  return [...out];
+}
+
+/** Runs one instance item through the provider and reports its verdict on the test run. */
+async function runInstanceItem(
+  services: ExtensionServices,
+  run: vscode.TestRun,
+  item: vscode.TestItem,
+  data: InstanceData,
+  cfg: ProviderConfig,
+  token: vscode.CancellationToken,
+): Promise<void> {
+  const record = services.data.record(data.taskId);
+  if (!record) {
+    run.errored(item, new vscode.TestMessage(`record ${data.taskId} is no longer loaded`));
+    return;
+  }
+  run.started(item);
+  const abort = new AbortController();
+  const sub = token.onCancellationRequested(() => abort.abort());
+  const t0 = Date.now();
+  try {
+    const outcome = await runOneInstance(services, { record, spec: data.spec }, cfg, {
+      signal: abort.signal,
+      onText: (s) => run.appendOutput(s.replace(/\r?\n/g, '\r\n'), undefined, item),
+    });
+    const ms = Date.now() - t0;
+    const { report } = outcome;
+    if (report.verdict === 'correct') run.passed(item, ms);
+    else if (report.verdict === 'incorrect') {
+      const m = vscode.TestMessage.diff(report.text, report.reference, report.extracted);
+      m.location = new vscode.Location(vscode.Uri.file(outcome.outFile), new vscode.Position(0, 0));
+      run.failed(item, m, ms);
+    } else run.errored(item, new vscode.TestMessage(`not scored\n${report.text}`), ms);
+  } catch (e) {
+    if (e instanceof RunAbortedError) run.skipped(item);
+    else run.errored(item, new vscode.TestMessage(describeRunError(e)), Date.now() - t0);
+  } finally {
+    sub.dispose();
+  }
+}
+
+/** The Run profile's handler: confirms provider and cost, then runs each instance in turn. */
+async function runInstances(
+  services: ExtensionServices,
+  ctx: Pick<ItemContext, 'controller' | 'instances' | 'instanceOfRun'>,
+  request: vscode.TestRunRequest,
+  token: vscode.CancellationToken,
+): Promise<void> {
+  const { controller, instances } = ctx;
+  const run = controller.createTestRun(request, 'Intent Lens', true);
+  const items = leavesOf(ctx, request);
+  try {
+    if (!vscode.workspace.isTrusted) {
+      const msg = new vscode.TestMessage(new UntrustedWorkspaceError().message);
+      for (const item of items) run.errored(item, msg);
+      return;
+    }
+    for (const item of items) run.enqueued(item);
+    const preferred = defaultProviderId();
+    const cfg: ProviderConfig | undefined = await pickProviderConfig(preferred);
+    if (!cfg) {
+      for (const item of items) run.skipped(item);
+      return;
+    }
+    let estimate = emptyEstimate();
+    for (const item of items) {
+      const d = instances.get(item)!;
+      const rec = services.data.record(d.taskId);
+      if (rec) estimate = addEstimates(estimate, estimateRun(renderInstance(rec.record, d.spec)));
+    }
+    if (!(await confirmManyConversations(`Run ${items.length} instances with ${cfg.model}`, estimate, cfg.model))) {
+      for (const item of items) run.skipped(item);
+      return;
+    }
+    for (const item of items) {
+      if (token.isCancellationRequested) {
+        run.skipped(item);
+        continue;
+      }
+      await runInstanceItem(services, run, item, instances.get(item)!, cfg, token);
+    }
+  } finally {
+    run.end();
+  }
+}
+
+export function registerInstanceTests(services: ExtensionServices): vscode.Disposable {
+  const controller = vscode.tests.createTestController(CONTROLLER_ID, 'Intent Lens Instances');
+  const instances = new WeakMap<vscode.TestItem, InstanceData>();
+  const disposables: vscode.Disposable[] = [controller];
+  let runs: RunsByInstance = new Map();
+  const resolved = new Map<string, { item: vscode.TestItem; data: InstanceData }>();
+  const instanceOfRun = new WeakMap<vscode.TestItem, vscode.TestItem>();
+  const ctx: ItemContext = { services, controller, instances, resolved, instanceOfRun, runs: () => runs };
+  const { fillRuns, syncRuns, sourceItem } = itemMakers(ctx);
   /**
    * The items made for each source, by its record entry: a rebuild keeps a source's items while its
    * record is the same (a log appended to, a re-score) and only says which instances have runs now.
@@ -184,85 +304,11 @@ export function registerInstanceTests(services: ExtensionServices): vscode.Dispo
     await rebuild();
   };
 
-  const leaves = (request: vscode.TestRunRequest): vscode.TestItem[] => {
-    const out = new Set<vscode.TestItem>();
-    const excluded = new Set((request.exclude ?? []).map((i) => i.id));
-    const visit = (item: vscode.TestItem) => {
-      if (excluded.has(item.id)) return;
-      const instance = instances.has(item) ? item : instanceOfRun.get(item);
-      if (instance) out.add(instance);
-      else item.children.forEach(visit);
-    };
-    if (request.include) request.include.forEach(visit);
-    else controller.items.forEach(visit);
-    return [...out];
-  };
-
-  const runHandler = async (request: vscode.TestRunRequest, token: vscode.CancellationToken) => {
-    const run = controller.createTestRun(request, 'Intent Lens', true);
-    const items = leaves(request);
-    try {
-      if (!vscode.workspace.isTrusted) {
-        const msg = new vscode.TestMessage(new UntrustedWorkspaceError().message);
-        for (const item of items) run.errored(item, msg);
-        return;
-      }
-      for (const item of items) run.enqueued(item);
-      const preferred = defaultProviderId();
-      const cfg: ProviderConfig | undefined = await pickProviderConfig(preferred);
-      if (!cfg) {
-        for (const item of items) run.skipped(item);
-        return;
-      }
-      let estimate = emptyEstimate();
-      for (const item of items) {
-        const d = instances.get(item)!;
-        const rec = services.data.record(d.taskId);
-        if (rec) estimate = addEstimates(estimate, estimateRun(renderInstance(rec.record, d.spec)));
-      }
-      if (!(await confirmManyConversations(`Run ${items.length} instances with ${cfg.model}`, estimate, cfg.model))) {
-        for (const item of items) run.skipped(item);
-        return;
-      }
-      for (const item of items) {
-        if (token.isCancellationRequested) {
-          run.skipped(item);
-          continue;
-        }
-        const data = instances.get(item)!;
-        const record = services.data.record(data.taskId);
-        if (!record) {
-          run.errored(item, new vscode.TestMessage(`record ${data.taskId} is no longer loaded`));
-          continue;
-        }
-        run.started(item);
-        const abort = new AbortController();
-        const sub = token.onCancellationRequested(() => abort.abort());
-        const t0 = Date.now();
-        try {
-          const outcome = await runOneInstance(services, { record, spec: data.spec }, cfg, {
-            signal: abort.signal,
-            onText: (s) => run.appendOutput(s.replace(/\r?\n/g, '\r\n'), undefined, item),
-          });
-          const ms = Date.now() - t0;
-          const { report } = outcome;
-          if (report.verdict === 'correct') run.passed(item, ms);
-          else if (report.verdict === 'incorrect') {
-            const m = vscode.TestMessage.diff(report.text, report.reference, report.extracted);
-            m.location = new vscode.Location(vscode.Uri.file(outcome.outFile), new vscode.Position(0, 0));
-            run.failed(item, m, ms);
-          } else run.errored(item, new vscode.TestMessage(`not scored\n${report.text}`), ms);
-        } catch (e) {
-          if (e instanceof RunAbortedError) run.skipped(item);
-          else run.errored(item, new vscode.TestMessage(describeRunError(e)), Date.now() - t0);
-        } finally {
-          sub.dispose();
-        }
-      }
-    } finally {
-      run.end();
-    }
-  };
-  controller.createRunProfile('Run Instance', vscode.TestRunProfileKind.Run, runHandler, true);
+  controller.createRunProfile(
+    'Run Instance',
+    vscode.TestRunProfileKind.Run,
+    (request, token) => runInstances(services, ctx, request, token),
+    true,
+  );
   return vscode.Disposable.from(...disposables);
 }
