@@ -132,75 +132,182 @@ async function refuseUnlessForkLog(out: string, log: string): Promise<void> {
   );
 }
 
+/** Parents: every log under --logs except the output itself (named directly or through a link). */
+async function indexParents(logs: string[], out: string, outFlag: string): Promise<RunLogIndex> {
+  const index = new RunLogIndex();
+  let files: string[];
+  try {
+    files = await listDataFiles(logs);
+  } catch (e) {
+    throw new CliError(`cannot read logs: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const outId = await fileIdentity(out);
+  for (const f of files) {
+    if ((await detectFileKind(f)) !== 'logs') continue;
+    if (sameIdentity(outId, await fileIdentity(f))) await refuseUnlessForkLog(outFlag, f);
+    else await index.indexFile(f);
+  }
+  return index;
+}
+
+/** Prints each batch item as it finishes (and its JSON summary with --json); adds up the cost. */
+function forkItemReporter(json: boolean | undefined, out: string) {
+  const totals: { costUsd: number | undefined } = { costUsd: undefined };
+  const report = (item: ForkBatchItem, done: number, total: number) => {
+    const tag = `[${done}/${total}] ${item.parent.conv_id} (${item.parent.task_id})`;
+    switch (item.status) {
+      case 'forked': {
+        const r = item.result;
+        totals.costUsd = addCost(totals.costUsd, item.costUsd);
+        process.stderr.write(
+          `${tag}: ${describeEdit(r.plan.forkedFrom)} → ${verdictOfBoolean(r.score.is_correct)} (parent ${item.parent.verdict})\n`,
+        );
+        if (json)
+          process.stdout.write(
+            JSON.stringify({
+              conv_id: r.entry.conv_id,
+              forked_from: r.plan.forkedFrom,
+              task_id: r.entry.task_id,
+              condition: r.entry.condition,
+              assistant_model: r.entry.assistant_model,
+              parent_verdict: item.parent.verdict,
+              is_correct: r.score.is_correct,
+              extracted: r.score.extracted,
+              usage: r.usage,
+              ...(item.costUsd !== undefined ? { cost_usd: item.costUsd } : {}),
+              out,
+            }) + '\n',
+          );
+        return;
+      }
+      case 'already':
+        process.stderr.write(`${tag}: already forked as ${item.fork.conv_id}\n`);
+        return;
+      case 'not-applicable':
+        process.stderr.write(`${tag}: skipped, ${item.message}\n`);
+        return;
+      case 'failed':
+        process.stderr.write(`${tag}: FAILED, nothing written: ${item.message}\n`);
+    }
+  };
+  return { report, totals };
+}
+
+/** The flags of `fork`, with the combinations it refuses. */
+function readForkFlags(args: string[]) {
+  const values = readFlags(args, USAGE, {
+    records: { type: 'string' },
+    logs: { type: 'string', multiple: true },
+    'conv-id': { type: 'string' },
+    turn: { type: 'string' },
+    'replace-user': { type: 'string' },
+    'drop-user': { type: 'boolean' },
+    'drop-proposal': { type: 'boolean' },
+    'flip-decision': { type: 'boolean' },
+    'shard-first': { type: 'boolean' },
+    filter: { type: 'string' },
+    'max-forks': { type: 'string' },
+    ...PROVIDER_OPTIONS,
+    ...BATCH_OPTIONS,
+  });
+  if (!values.records) throw new CliError('--records is required');
+  if (!values.logs?.length) throw new CliError('--logs is required');
+  if (!values.out) throw new CliError('--out is required');
+  if (!values.all && !values['conv-id']) throw new CliError('give --conv-id ID (or --all for a batch)');
+  if (values.all && values['conv-id']) throw new CliError('give either --conv-id or --all, not both');
+  if (values.filter !== undefined && !values.all) throw new CliError('--filter needs --all');
+  // Spelled out so the checks above narrow the returned type.
+  return { ...values, records: values.records, logs: values.logs, out: values.out };
+}
+
+/** Reports a batch's outcome (refusing a single fork that failed) and returns the exit code. */
+function finishForks(
+  result: Awaited<ReturnType<typeof runForkBatch>>,
+  o: {
+    all: boolean | undefined;
+    json: boolean | undefined;
+    out: string;
+    edit: ForkEdit;
+    costUsd: number | undefined;
+    cache: Awaited<ReturnType<typeof setupProviders>>['cache'];
+    aborted: boolean;
+  },
+): number {
+  const failed = result.items.filter((i) => i.status === 'failed');
+  const notApplicable = result.items.filter((i) => i.status === 'not-applicable');
+  if (!o.all) {
+    if (failed.length) throw new CliError(failed[0]!.status === 'failed' ? failed[0]!.message : 'failed', 1);
+    if (notApplicable.length)
+      throw new CliError(
+        notApplicable[0]!.status === 'not-applicable' ? notApplicable[0]!.message : 'not applicable',
+        1,
+      );
+  }
+  const rows = recoveryRates(result.pairs);
+  const forked = result.items.filter((i) => i.status === 'forked').length;
+  const summary = `${forked} fork(s) written to ${o.out}${result.items.length - forked - failed.length - notApplicable.length ? `, ${result.items.length - forked - failed.length - notApplicable.length} already there` : ''}${notApplicable.length ? `, ${notApplicable.length} not applicable` : ''}${failed.length ? `, ${failed.length} failed` : ''}${o.costUsd !== undefined ? `, cost $${o.costUsd.toFixed(4)}` : ''}${o.cache ? `, cache ${o.cache.hits} hit(s) / ${o.cache.misses} miss(es)` : ''}`;
+  if (o.json) {
+    if (o.all) process.stdout.write(JSON.stringify({ type: 'recovery', edit: o.edit.kind, rows }) + '\n');
+  } else {
+    process.stdout.write(`${summary}\n`);
+    if (o.all && rows.length)
+      process.stdout.write(`\nRecovery (parent incorrect → fork correct):\n${formatRecoveryTable(rows)}\n`);
+  }
+  if (o.aborted && failed.length === 0) return 130;
+  return failed.length ? 1 : 0;
+}
+
+/** The --filter expression as a predicate (a bad one is a usage error). */
+function filterOf(expr: string | undefined): ReturnType<typeof parseConversationFilter> {
+  try {
+    return parseConversationFilter(expr ?? '');
+  } catch (e) {
+    if (e instanceof FilterError) throw new CliError(`--filter: ${e.message}`);
+    throw e;
+  }
+}
+
+/** The fork jobs: the one --conv-id, or every conversation --filter selects with --all. */
+function selectJobs(
+  index: RunLogIndex,
+  records: Parameters<typeof selectForkJobs>[1],
+  values: { all?: boolean; 'conv-id'?: string; logs: string[]; records: string },
+  matches: ReturnType<typeof parseConversationFilter>,
+): ReturnType<typeof selectForkJobs> {
+  let refs = index.conversations();
+  if (!values.all) {
+    const ref = index.get(values['conv-id']!);
+    if (!ref) throw new CliError(`no conversation ${values['conv-id']} in ${values.logs.join(', ')}`, 1);
+    refs = [ref];
+  }
+  const selected = selectForkJobs(refs, records, values.all ? matches : () => true);
+  if (selected.missingRecords.length)
+    process.stderr.write(
+      `no record for ${selected.missingRecords.length} task(s) (e.g. ${selected.missingRecords[0]}): their conversations are skipped\n`,
+    );
+  if (!values.all && selected.jobs.length === 0)
+    throw new CliError(`no record ${refs[0]!.task_id} in ${values.records}`, 1);
+  return selected;
+}
+
 const command: CliCommand = {
   async run(args) {
-    const values = readFlags(args, USAGE, {
-      records: { type: 'string' },
-      logs: { type: 'string', multiple: true },
-      'conv-id': { type: 'string' },
-      turn: { type: 'string' },
-      'replace-user': { type: 'string' },
-      'drop-user': { type: 'boolean' },
-      'drop-proposal': { type: 'boolean' },
-      'flip-decision': { type: 'boolean' },
-      'shard-first': { type: 'boolean' },
-      filter: { type: 'string' },
-      'max-forks': { type: 'string' },
-      ...PROVIDER_OPTIONS,
-      ...BATCH_OPTIONS,
-    });
-    if (!values.records) throw new CliError('--records is required');
-    if (!values.logs?.length) throw new CliError('--logs is required');
-    if (!values.out) throw new CliError('--out is required');
-    if (!values.all && !values['conv-id']) throw new CliError('give --conv-id ID (or --all for a batch)');
-    if (values.all && values['conv-id']) throw new CliError('give either --conv-id or --all, not both');
-    if (values.filter !== undefined && !values.all) throw new CliError('--filter needs --all');
+    const values = readForkFlags(args);
     const edit = editFrom(values);
     const turn = toInt('turn', values.turn, 1, 10_000);
     const concurrency = toInt('concurrency', values.concurrency, 1, MAX_CONCURRENCY) ?? 1;
     const maxForks = toInt('max-forks', values['max-forks'], 1, 1_000_000);
     const shard = shardOption(values.shard, values.all);
-    let matches;
-    try {
-      matches = parseConversationFilter(values.filter ?? '');
-    } catch (e) {
-      if (e instanceof FilterError) throw new CliError(`--filter: ${e.message}`);
-      throw e;
-    }
+    const matches = filterOf(values.filter);
     const providers = await setupProviders(values, { modelRequired: false });
     const out = resolve(values.out);
     await refuseOutputOverInputs(values.out, providerInputFiles(values));
 
-    // Parents: every log under --logs except the output itself (named directly or through a link).
-    const index = new RunLogIndex();
-    let files: string[];
-    try {
-      files = await listDataFiles(values.logs);
-    } catch (e) {
-      throw new CliError(`cannot read logs: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    const outId = await fileIdentity(out);
-    for (const f of files) {
-      if ((await detectFileKind(f)) !== 'logs') continue;
-      if (sameIdentity(outId, await fileIdentity(f))) await refuseUnlessForkLog(values.out, f);
-      else await index.indexFile(f);
-    }
+    const index = await indexParents(values.logs, out, values.out);
     const records = new Map(
       (await loadRecordsFile(values.records)).items.map((i) => [i.value.task_id, i.value] as const),
     );
-    let refs = index.conversations();
-    if (!values.all) {
-      const ref = index.get(values['conv-id']!);
-      if (!ref) throw new CliError(`no conversation ${values['conv-id']} in ${values.logs.join(', ')}`, 1);
-      refs = [ref];
-    }
-    const selected = selectForkJobs(refs, records, values.all ? matches : () => true);
-    if (selected.missingRecords.length)
-      process.stderr.write(
-        `no record for ${selected.missingRecords.length} task(s) (e.g. ${selected.missingRecords[0]}): their conversations are skipped\n`,
-      );
-    if (!values.all && selected.jobs.length === 0)
-      throw new CliError(`no record ${refs[0]!.task_id} in ${values.records}`, 1);
+    const selected = selectJobs(index, records, values, matches);
     const jobs = (shard ? selectShard(selected.jobs, shard) : selected.jobs).slice(0, maxForks);
 
     if (values.estimate) {
@@ -237,44 +344,7 @@ const command: CliCommand = {
     process.stderr.write(
       `forking ${jobs.length} conversation(s) (${edit.kind}${turn !== undefined ? ` at U${turn}` : ''}) on ${providers.where}\n`,
     );
-    let costUsd: number | undefined;
-    const report = (item: ForkBatchItem, done: number, total: number) => {
-      const tag = `[${done}/${total}] ${item.parent.conv_id} (${item.parent.task_id})`;
-      switch (item.status) {
-        case 'forked': {
-          const r = item.result;
-          costUsd = addCost(costUsd, item.costUsd);
-          process.stderr.write(
-            `${tag}: ${describeEdit(r.plan.forkedFrom)} → ${verdictOfBoolean(r.score.is_correct)} (parent ${item.parent.verdict})\n`,
-          );
-          if (values.json)
-            process.stdout.write(
-              JSON.stringify({
-                conv_id: r.entry.conv_id,
-                forked_from: r.plan.forkedFrom,
-                task_id: r.entry.task_id,
-                condition: r.entry.condition,
-                assistant_model: r.entry.assistant_model,
-                parent_verdict: item.parent.verdict,
-                is_correct: r.score.is_correct,
-                extracted: r.score.extracted,
-                usage: r.usage,
-                ...(item.costUsd !== undefined ? { cost_usd: item.costUsd } : {}),
-                out,
-              }) + '\n',
-            );
-          return;
-        }
-        case 'already':
-          process.stderr.write(`${tag}: already forked as ${item.fork.conv_id}\n`);
-          return;
-        case 'not-applicable':
-          process.stderr.write(`${tag}: skipped, ${item.message}\n`);
-          return;
-        case 'failed':
-          process.stderr.write(`${tag}: FAILED, nothing written: ${item.message}\n`);
-      }
-    };
+    const { report, totals } = forkItemReporter(values.json, out);
     let result;
     try {
       result = await runForkBatch({
@@ -305,28 +375,15 @@ const command: CliCommand = {
     } finally {
       sigint.dispose();
     }
-    const failed = result.items.filter((i) => i.status === 'failed');
-    const notApplicable = result.items.filter((i) => i.status === 'not-applicable');
-    if (!values.all) {
-      if (failed.length) throw new CliError(failed[0]!.status === 'failed' ? failed[0]!.message : 'failed', 1);
-      if (notApplicable.length)
-        throw new CliError(
-          notApplicable[0]!.status === 'not-applicable' ? notApplicable[0]!.message : 'not applicable',
-          1,
-        );
-    }
-    const rows = recoveryRates(result.pairs);
-    const forked = result.items.filter((i) => i.status === 'forked').length;
-    const summary = `${forked} fork(s) written to ${out}${result.items.length - forked - failed.length - notApplicable.length ? `, ${result.items.length - forked - failed.length - notApplicable.length} already there` : ''}${notApplicable.length ? `, ${notApplicable.length} not applicable` : ''}${failed.length ? `, ${failed.length} failed` : ''}${costUsd !== undefined ? `, cost $${costUsd.toFixed(4)}` : ''}${providers.cache ? `, cache ${providers.cache.hits} hit(s) / ${providers.cache.misses} miss(es)` : ''}`;
-    if (values.json) {
-      if (values.all) process.stdout.write(JSON.stringify({ type: 'recovery', edit: edit.kind, rows }) + '\n');
-    } else {
-      process.stdout.write(`${summary}\n`);
-      if (values.all && rows.length)
-        process.stdout.write(`\nRecovery (parent incorrect → fork correct):\n${formatRecoveryTable(rows)}\n`);
-    }
-    if (abort.signal.aborted && failed.length === 0) return 130;
-    return failed.length ? 1 : 0;
+    return finishForks(result, {
+      all: values.all,
+      json: values.json,
+      out,
+      edit,
+      costUsd: totals.costUsd,
+      cache: providers.cache,
+      aborted: abort.signal.aborted,
+    });
   },
 };
 export default command;
