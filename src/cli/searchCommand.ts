@@ -26,6 +26,19 @@ function positiveInt(name: string, v: string | undefined, dflt: number): number 
   return n;
 }
 
+/** The run logs under the given paths (a folder may hold records or plans beside the logs). */
+async function runLogFiles(logs: string[]): Promise<string[]> {
+  try {
+    // As scoring does, search only run logs.
+    const files: string[] = [];
+    for (const f of await listDataFiles(logs.map((p) => resolve(p))))
+      if ((await detectFileKind(f)) === 'logs') files.push(f);
+    return files;
+  } catch (e) {
+    throw new CliError(e instanceof Error ? e.message : String(e), 1);
+  }
+}
+
 /** The command on a given search service (tests pass one whose worker they built). */
 export function searchCommand(makeService: () => SearchService = () => new SearchService()): CliCommand {
   return {
@@ -67,15 +80,7 @@ export function searchCommand(makeService: () => SearchService = () => new Searc
       const limit = positiveInt('--limit', values.limit, Infinity);
       const budgetMs = positiveInt('--timeout-ms', values['timeout-ms'], 30_000);
 
-      let files: string[];
-      try {
-        // A folder may hold records or plans beside the logs (as scoring does, search only run logs).
-        files = [];
-        for (const f of await listDataFiles(logs.map((p) => resolve(p))))
-          if ((await detectFileKind(f)) === 'logs') files.push(f);
-      } catch (e) {
-        throw new CliError(e instanceof Error ? e.message : String(e), 1);
-      }
+      const files = await runLogFiles(logs);
       const service = makeService();
       try {
         const indexed = await service.indexFiles(files);
