@@ -68,6 +68,28 @@ const FORMATS = ['md', 'csv', 'html', 'latex'] as const;
 type Format = (typeof FORMATS)[number];
 const isFormat = (f: string | undefined): f is Format => (FORMATS as readonly string[]).includes(f ?? '');
 
+/** The report in --format on stdout (markdown adds the pooled inactive-content table and the forks). */
+function writeReport(report: Awaited<ReturnType<typeof computeStats>>, format: string, logs: readonly string[]): void {
+  if (format === 'csv') process.stdout.write(gridToCsv(report));
+  else if (format === 'html')
+    process.stdout.write(statsToHtml(report, { generatedAt: new Date(), sources: [...logs] }));
+  else if (format === 'latex') process.stdout.write(gridToLatex(report));
+  else {
+    process.stdout.write(gridToMarkdown(report));
+    const pooled = report.inactive.filter((r) => r.model === '*' && r.domain === '*');
+    if (pooled.length) {
+      process.stdout.write(
+        '\n| Inactive content in new errors | new errors | with inactive | share % |\n| --- | ---: | ---: | ---: |\n',
+      );
+      for (const r of pooled)
+        process.stdout.write(
+          `| ${r.condition} | ${r.new_errors} | ${r.with_inactive ?? '–'} | ${r.share === null ? '–' : r.share.toFixed(2)} |\n`,
+        );
+    }
+    if (report.forks.length) process.stdout.write('\n' + formatForkStatsTable(report.forks));
+  }
+}
+
 const command: CliCommand = {
   async run(args) {
     const { values, positionals } = readOptions(args, USAGE, {
@@ -154,24 +176,7 @@ const command: CliCommand = {
       process.stdout.write(
         JSON.stringify({ ...statsToJson(report), ...(adjudication ? { adjudication } : {}) }, null, 2) + '\n',
       );
-    else if (values.format === 'csv') process.stdout.write(gridToCsv(report));
-    else if (values.format === 'html')
-      process.stdout.write(statsToHtml(report, { generatedAt: new Date(), sources: [...logs] }));
-    else if (values.format === 'latex') process.stdout.write(gridToLatex(report));
-    else {
-      process.stdout.write(gridToMarkdown(report));
-      const pooled = report.inactive.filter((r) => r.model === '*' && r.domain === '*');
-      if (pooled.length) {
-        process.stdout.write(
-          '\n| Inactive content in new errors | new errors | with inactive | share % |\n| --- | ---: | ---: | ---: |\n',
-        );
-        for (const r of pooled)
-          process.stdout.write(
-            `| ${r.condition} | ${r.new_errors} | ${r.with_inactive ?? '–'} | ${r.share === null ? '–' : r.share.toFixed(2)} |\n`,
-          );
-      }
-      if (report.forks.length) process.stdout.write('\n' + formatForkStatsTable(report.forks));
-    }
+    else writeReport(report, values.format, logs);
     if (loaded.verdicts.humanOverrideCount() > 0)
       process.stderr.write(
         `verdicts: ${mode}; ${describeOverrideEffect(loaded.verdicts.humanOverrideCount(), effect)}${mode === 'machine' ? ' (not applied)' : ''}\n`,
