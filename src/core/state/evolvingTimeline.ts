@@ -62,6 +62,20 @@ function asReference(v: unknown): ReferenceValue | undefined {
   return undefined;
 }
 
+/** Arguments the new state no longer has belonged to the superseded function only. */
+function dropMissingArgs(reqs: RequirementState[], st: EvolvingState, changes: string[], changed: Set<string>): void {
+  for (const r of reqs) {
+    if (Object.prototype.hasOwnProperty.call(st.args, r.name)) continue;
+    const cur = currentValue(r);
+    if (!cur) continue;
+    if (cur.saidAt !== undefined) {
+      cur.status = 'superseded';
+      changes.push(`${r.name} = ${cur.value} no longer applies`);
+      changed.add(r.name);
+    } else r.values.splice(r.values.indexOf(cur), 1);
+  }
+}
+
 /**
  * Builds the timeline from the state after each user turn. `undefined` stands for a user turn that
  * carried no transition (a log without its `intent_transition` entry): the state stays as it was.
@@ -139,17 +153,7 @@ export function evolvingTimelineFromStates(
         changed.add(name);
       }
     }
-    // Arguments the new state no longer has belonged to the superseded function only.
-    for (const r of reqs) {
-      if (Object.prototype.hasOwnProperty.call(st.args, r.name)) continue;
-      const cur = currentValue(r);
-      if (!cur) continue;
-      if (cur.saidAt !== undefined) {
-        cur.status = 'superseded';
-        changes.push(`${r.name} = ${cur.value} no longer applies`);
-        changed.add(r.name);
-      } else r.values.splice(r.values.indexOf(cur), 1);
-    }
+    dropMissingArgs(reqs, st, changes, changed);
     for (const r of reqs) r.inEffect = r.values.find((v) => v.status === 'in-effect')?.value;
     snapshots.push({
       turn,
