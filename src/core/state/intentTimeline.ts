@@ -142,6 +142,33 @@ function clone(reqs: RequirementState[]): RequirementState[] {
   return reqs.map((r) => ({ ...r, values: r.values.map((v) => ({ ...v })) }));
 }
 
+/** The inactive values of the last snapshot and, when there are any, the other task's reference answer. */
+function finalInactive(
+  last: IntentSnapshot,
+  it: NonNullable<BenchmarkRecord['intent']>,
+  expected: 'original' | 'revised',
+): InactiveItem[] {
+  const inactive: InactiveItem[] = [];
+  inactive.push(...inactiveValues(last));
+  const other = expected === 'revised' ? 'original' : 'revised';
+  if (inactive.length) {
+    inactive.push({
+      value: String(
+        typeof it.reference[other] === 'object' ? JSON.stringify(it.reference[other]) : it.reference[other],
+      ),
+      kind: other === 'revised' ? 'rejected' : 'superseded',
+      requirement: it.requirement,
+      isReference: true,
+      reference: it.reference[other],
+      describe:
+        other === 'revised'
+          ? 'reference answer of the rejected revision'
+          : 'reference answer of the superseded original task',
+    });
+  }
+  return inactive;
+}
+
 /**
  * The Intent-Eval timeline: the selected requirement's value is in effect from its shard on; a
  * proposal is pending until the decision; after `reject` the proposed value is rejected, after
@@ -227,26 +254,6 @@ export function intentEvalTimeline(
     snapshots.push({ turn, activeTask, requirements: reqs, changes, changed });
   });
   const last = snapshots[snapshots.length - 1];
-  const inactive: InactiveItem[] = [];
-  if (last) {
-    inactive.push(...inactiveValues(last));
-    const expected = spec ? activeTaskOf(spec) : activeTask;
-    const other = expected === 'revised' ? 'original' : 'revised';
-    if (inactive.length) {
-      inactive.push({
-        value: String(
-          typeof it.reference[other] === 'object' ? JSON.stringify(it.reference[other]) : it.reference[other],
-        ),
-        kind: other === 'revised' ? 'rejected' : 'superseded',
-        requirement: it.requirement,
-        isReference: true,
-        reference: it.reference[other],
-        describe:
-          other === 'revised'
-            ? 'reference answer of the rejected revision'
-            : 'reference answer of the superseded original task',
-      });
-    }
-  }
+  const inactive = last ? finalInactive(last, it, spec ? activeTaskOf(spec) : activeTask) : [];
   return { benchmark: 'intent-eval', snapshots, inactive };
 }
