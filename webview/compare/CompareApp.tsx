@@ -15,7 +15,7 @@ import type { CommandParams } from '../../src/shared/protocol';
 import { SpanText } from './SpanText';
 import { TextDiff } from './TextDiff';
 import { Badge, Button, Toolbar } from './controls';
-import { moveTo, type StopKind } from './navigation';
+import { useCompareNavigation } from './useCompareNavigation';
 import { Notes } from '../shared/Notes';
 import { LeakNote } from '../shared/LeakNote';
 // Monaco is most of the view's start-up cost: FinalDiff loads it lazily, after the conversation has painted.
@@ -397,59 +397,18 @@ export function CompareApp({
   initialPrefixOpen,
   onPrefixToggled,
 }: CompareAppProps) {
-  const [prefixOpen, setPrefixOpen] = useState(initialPrefixOpen);
-  const [status, setStatus] = useState('');
+  const { prefixOpen, status, setStatus, togglePrefix, navigate, goToSideTurn } = useCompareNavigation({
+    state,
+    subscribeNavigate,
+    initialPrefixOpen,
+    onPrefixToggled,
+  });
   const inactiveCount = useMemo(() => {
     let n = 0;
     for (const s of [state.left, state.right])
       for (const t of s.turns) for (const m of t.assistant) n += m.spans.length;
     return n;
   }, [state]);
-
-  const togglePrefix = useCallback(() => {
-    setPrefixOpen((open) => {
-      onPrefixToggled(!open);
-      setStatus(!open ? 'Shared prefix shown' : 'Shared prefix hidden');
-      return !open;
-    });
-  }, [onPrefixToggled]);
-
-  const navigate = useCallback(
-    (action: NavigateAction) => {
-      if (action === 'togglePrefix') return togglePrefix();
-      const kind: StopKind = action === 'nextDifference' || action === 'previousDifference' ? 'difference' : 'inactive';
-      const dir = action.startsWith('next') ? 1 : -1;
-      const at = moveTo(kind, dir);
-      if (!at) return setStatus(kind === 'difference' ? 'No differences' : 'No inactive content highlighted');
-      if (kind === 'inactive')
-        setStatus(`Inactive ${at.index + 1}/${at.total}: ${at.element.getAttribute('title') ?? ''}`);
-      else
-        setStatus(`Difference ${at.index + 1}/${at.total}${at.element.dataset.branchPoint ? ' (branch point)' : ''}`);
-    },
-    [togglePrefix],
-  );
-
-  useEffect(() => subscribeNavigate(navigate), [subscribeNavigate, navigate]);
-
-  // The leak's link: the aligned row that holds a side's user turn (the shared prefix opens when it
-  // is there), scrolled to and given the keyboard focus.
-  const goToSideTurn = useCallback(
-    (which: 'left' | 'right', turn: number) => {
-      const row = state.rows.findIndex((r) => r[which] === turn);
-      if (row < 0) return;
-      if (row < state.prefixEnd && !prefixOpen) togglePrefix();
-      let frames = 0;
-      const settle = () => {
-        const el = document.querySelector<HTMLElement>(`.il-row[data-row="${row}"]`);
-        if (!el) return void (frames++ < 60 && requestAnimationFrame(settle));
-        el.scrollIntoView({ block: 'center' });
-        el.focus({ preventScroll: true });
-        setStatus(`${which === 'left' ? state.left.instanceLabel : state.right.instanceLabel}: U${turn + 1}`);
-      };
-      requestAnimationFrame(settle);
-    },
-    [state, prefixOpen, togglePrefix],
-  );
 
   // Rendered = rows and the text diff committed (one commit). Monaco's diff editor loads after and
   // replaces the text diff once it has computed its own: it does not hold up the view.

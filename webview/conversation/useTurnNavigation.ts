@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { ConversationNavigate, ConversationState, ConversationView } from '../../src/shared/protocol/conversation';
 import type { CommandParams } from '../../src/shared/protocol';
+import { useNavigationKeys } from './useNavigationKeys';
 
 /** Every inactive span, in reading order: which turn holds it and its rank within that turn. */
 function inactiveStops(state: ConversationState): Array<{ turn: number; nth: number }> {
@@ -93,42 +94,7 @@ export function useTurnNavigation({
 
   useEffect(() => subscribeNavigate(navigate), [subscribeNavigate, navigate]);
   useEffect(() => subscribeScroll((turn) => goToTurn(turn)), [subscribeScroll, goToTurn]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (
-        e.ctrlKey ||
-        e.metaKey ||
-        e.altKey ||
-        (e.target instanceof HTMLElement && e.target.closest('input, textarea, select'))
-      )
-        return;
-      const key = e.key.toLowerCase();
-      if (key === 'f' && !e.shiftKey && state.canFork && state.turns[currentTurn]) {
-        e.preventDefault();
-        onCommand('forkFromTurn', { turn: currentTurn + 1 });
-        return;
-      }
-      if (!e.shiftKey && onOtherKey?.(key)) {
-        e.preventDefault();
-        return;
-      }
-      const action: ConversationNavigate | undefined =
-        key === 'j'
-          ? 'nextTurn'
-          : key === 'k'
-            ? 'previousTurn'
-            : key === 'n'
-              ? e.shiftKey
-                ? 'previousInactive'
-                : 'nextInactive'
-              : undefined;
-      if (!action) return;
-      e.preventDefault();
-      navigate(action);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [navigate, onCommand, currentTurn, state, onOtherKey]);
+  useNavigationKeys({ state, currentTurn, navigate, onCommand, onOtherKey });
 
   return { stops, currentTurn, goToTurn };
 }

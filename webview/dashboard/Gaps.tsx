@@ -3,13 +3,9 @@
 // columns; "2×2" opens the paired table it rests on.
 import { useState } from 'react';
 import type { DashboardReport } from '../../src/shared/protocol/dashboard';
-import { CONDITION_LABEL, pText, signed } from './format';
-import { Num } from './Clickable';
 import { PairedTable } from './PairedTable';
 import { Computing, isPending } from './Computing';
-
-type Gap = DashboardReport['gaps'][number];
-const colName = (c: Gap['from']) => `${c.mode === 'single' ? 'Single' : 'Multi'} ${CONDITION_LABEL[c.condition]}`;
+import { GapCell, colName } from './GapCell';
 
 export function Gaps({ report }: { report: DashboardReport }) {
   const [open, setOpen] = useState<string>();
@@ -40,56 +36,18 @@ export function Gaps({ report }: { report: DashboardReport }) {
                 <th scope="row" title={`${colName(first.from)} → ${colName(first.to)}`}>
                   {first.label}
                 </th>
-                {scopes.map((scope) => {
-                  const g = byKey.get(`${id}|${scope}`);
-                  const t = tests.get(`${id}|${scope}`);
-                  if (!g || g.drop === null)
-                    return (
-                      <td
-                        key={scope}
-                        className="il-missing"
-                        title={`${scope === 'overall' ? 'No model has' : `${scope} has no`} scored runs in both ${colName(first.from)} and ${colName(first.to)}`}
-                      >
-                        not run
-                      </td>
-                    );
-                  const model = scope === 'overall' ? {} : { model: scope };
-                  const selector = {
-                    anyOf: [
-                      { ...model, mode: g.from.mode, condition: g.from.condition, basePathOnly: true },
-                      { ...model, mode: g.to.mode, condition: g.to.condition, basePathOnly: true },
-                    ],
-                  };
-                  return (
-                    <td
-                      key={scope}
-                      data-gap={`${id}|${scope}`}
-                      data-drop={g.drop.toFixed(2)}
-                      data-p={t?.p_mcnemar ?? ''}
-                      className={g.drop > 0 ? 'il-drop' : 'il-rise'}
-                    >
-                      <Num selector={selector} title={`${g.label} · ${scope}`}>
-                        {signed(-g.drop)}
-                      </Num>
-                      {t && t.n > 0 ? (
-                        <span className="il-p">
-                          p={pText(t.p_mcnemar)}
-                          {t.holm_significant ? <span title="survives Holm's correction"> ✱</span> : null}{' '}
-                          <button
-                            type="button"
-                            className="il-link"
-                            data-testid="open-paired"
-                            aria-expanded={open === `${id}|${scope}`}
-                            onClick={() => setOpen(open === `${id}|${scope}` ? undefined : `${id}|${scope}`)}
-                            title="Show the paired 2×2 table"
-                          >
-                            2×2
-                          </button>
-                        </span>
-                      ) : null}
-                    </td>
-                  );
-                })}
+                {scopes.map((scope) => (
+                  <GapCell
+                    key={scope}
+                    id={id}
+                    scope={scope}
+                    first={first}
+                    g={byKey.get(`${id}|${scope}`)}
+                    t={tests.get(`${id}|${scope}`)}
+                    open={open}
+                    setOpen={setOpen}
+                  />
+                ))}
               </tr>
             );
           })}

@@ -10,11 +10,10 @@ import {
   type DiffSide,
   type RunDiffParams,
 } from '../../src/shared/protocol/dashboard';
-import { PairedTable } from './PairedTable';
+import { RunDiffResultView } from './RunDiffResultView';
 import { TableHead } from './TableHead';
 import { CONDITION_LABEL, pText, signed } from './format';
 
-type Flip = RunDiffResult['instances'][number]['lost'][number];
 type Kind = 'sides' | 'rescored' | 'forks';
 const ANY = '';
 
@@ -48,32 +47,6 @@ function SidePicker(props: { name: string; side: DiffSide; report: DashboardRepo
       {choice('model', 'Model', 'any model', report.models)}{' '}
       {choice('folder', 'Log folder', 'any folder', report.logFolders)}
     </fieldset>
-  );
-}
-
-function FlipList(props: { flips: Flip[]; mark: string; className: string }) {
-  return (
-    <>
-      {props.flips.map((f) => (
-        <li key={`${f.model}|${f.task_id}`} className={props.className}>
-          <button
-            type="button"
-            className="il-link"
-            data-testid="flip"
-            data-flip={`${props.mark}|${f.task_id}`}
-            onClick={() => bridge.postCommand('openPair', { left: f.conv_a, right: f.conv_b })}
-            title={
-              f.conv_a === f.conv_b
-                ? 'Open the conversation (its view shows the re-scored and the logged verdict)'
-                : 'Open both conversations in the compare view'
-            }
-          >
-            {props.mark} {f.model ? `${f.model} · ` : ''}
-            {f.task_id}
-          </button>
-        </li>
-      ))}
-    </>
   );
 }
 
@@ -125,7 +98,6 @@ export function RunDiff({ report }: { report: DashboardReport }) {
       setError(e instanceof Error ? e.message : String(e));
     }
   };
-  const family = result ? `${result.instances.length} instance tests of this diff` : '';
   return (
     <div data-testid="run-diff">
       <KindPicker kind={kind} report={report} onChange={setKind} />
@@ -164,77 +136,7 @@ export function RunDiff({ report }: { report: DashboardReport }) {
         </button>
       </div>
       {error ? <p className="il-error">Run diff failed: {error}</p> : null}
-      {result ? (
-        <>
-          <p className="il-note" data-testid="run-diff-summary">
-            {result.a} → {result.b}: {result.paired} paired source(s); {result.unpaired.a} only in A,{' '}
-            {result.unpaired.b} only in B.
-            {result.instances.length === 0
-              ? resultKind === 'sides'
-                ? ' Nothing to compare: the two sides share no scored source (pick the same model in two folders, or two models on the same sources).'
-                : resultKind === 'rescored'
-                  ? ' Nothing to compare: no run of this scope has both a logged and a re-scored verdict.'
-                  : ' Nothing to compare: no fork of this batch has a scored parent in the workspace.'
-              : ''}
-          </p>
-          {result.instances.length ? (
-            <table className="il-diff" data-testid="run-diff-table">
-              <TableHead
-                columns={[
-                  'Instance',
-                  'Paired',
-                  '✓→✗',
-                  '✗→✓',
-                  'B − A (pp)',
-                  'McNemar p',
-                  'Flipped sources (click: compare A ↔ B)',
-                ]}
-              />
-              <tbody>
-                {result.instances.map((i) => (
-                  <tr key={i.label} data-diff-instance={i.label}>
-                    <th scope="row">
-                      {i.label}{' '}
-                      <button
-                        type="button"
-                        className="il-link"
-                        onClick={() => setOpen(open === i.label ? undefined : i.label)}
-                        aria-expanded={open === i.label}
-                      >
-                        2×2
-                      </button>
-                    </th>
-                    <td>{i.n}</td>
-                    <td className="il-drop">{i.lost.length}</td>
-                    <td className="il-rise">{i.gained.length}</td>
-                    <td>{signed(i.delta_pp)}</td>
-                    <td>
-                      {pText(i.p_mcnemar)}
-                      {i.holm_significant ? <span title="survives Holm's correction"> ✱</span> : null}
-                    </td>
-                    <td>
-                      <ul className="il-flips">
-                        <FlipList flips={i.lost} mark="✓→✗" className="il-drop" />
-                        <FlipList flips={i.gained} mark="✗→✓" className="il-rise" />
-                      </ul>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
-          {open && result.instances.find((i) => i.label === open) ? (
-            <PairedTable
-              title={`${open}: ${result.a} → ${result.b}`}
-              from="A"
-              to="B"
-              test={result.instances.find((i) => i.label === open)!}
-              family={family}
-              onClose={() => setOpen(undefined)}
-            />
-          ) : null}
-        </>
-      ) : null}
+      {result ? <RunDiffResultView result={result} resultKind={resultKind} open={open} setOpen={setOpen} /> : null}
     </div>
   );
 }

@@ -125,6 +125,7 @@ describe('revision editor page', () => {
         params: { reviewed: { taskId: 'sample-math/onions', status: 'approved' } },
       },
     ]);
-    expect(text('message')).toBe('Marked approved: sample-math/onions (saved).');
+    // The message renders after the command is posted (React commits the state later under load).
+    await page.until(() => text('message') === 'Marked approved: sample-math/onions (saved).', 'the approval message');
   });
 });

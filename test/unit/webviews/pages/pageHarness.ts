@@ -66,7 +66,8 @@ type Listener = [
 ];
 
 async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
+  // Generous: the page renders through React on a shared, often loaded machine.
+  const deadline = Date.now() + 20_000;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
