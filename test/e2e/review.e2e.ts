@@ -454,14 +454,24 @@ describe.skipIf(missing.length > 0)('review workflow', () => {
     expect(JSON.parse(readFileSync(queueFile, 'utf8').split('\n')[1]!).intent.review).toBeUndefined();
 
     // The records file: each line says its status above it, and a hover lists its checks.
-    await wb.page.locator('.monaco-workbench').focus();
-    await wb.page.keyboard.press('Control+P');
-    await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    await input.fill('queue.records.jsonl');
-    await wb.page
-      .locator('.quick-input-list .monaco-list-row', { hasText: 'queue.records.jsonl' })
-      .first()
-      .waitFor({ timeout: wb.timeoutMs });
+    // Quick Open's file index may not list a file written during the test yet ("No matching results"
+    // was seen under load): ask again until it does, as a user would.
+    const queueRow = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'queue.records.jsonl' }).first();
+    const quickOpenDeadline = Date.now() + wb.timeoutMs;
+    for (;;) {
+      await wb.page.locator('.monaco-workbench').focus();
+      await wb.page.keyboard.press('Control+P');
+      await input.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+      await input.fill('queue.records.jsonl');
+      try {
+        await queueRow.waitFor({ timeout: Math.max(1, Math.min(5_000, quickOpenDeadline - Date.now())) });
+        break;
+      } catch (e) {
+        if (Date.now() >= quickOpenDeadline) throw e;
+        await wb.page.keyboard.press('Escape');
+        await input.waitFor({ state: 'hidden', timeout: wb.timeoutMs });
+      }
+    }
     await wb.page.keyboard.press('Enter');
     const editor = wb.page.locator('.editor-group-container.active .monaco-editor').first();
     const lens = (text: string) => editor.locator('.codelens-decoration', { hasText: text }).first();
