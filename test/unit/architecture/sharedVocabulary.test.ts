@@ -37,6 +37,7 @@ describe('the shared vocabulary is written once', () => {
       'src/core/stats/runDiffText.ts',
       'webview/dashboard/PairedTable.tsx',
       'webview/dashboard/RunDiff.tsx',
+      'webview/dashboard/RunDiffResultView.tsx',
     ];
     expect(where(/[✓✗]/, ['src/shared/verdicts.ts', ...headings])).toEqual([]);
   });
