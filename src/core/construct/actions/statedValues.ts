@@ -2,6 +2,7 @@
 // (`5,000,000` = 5000000, `5%` = 0.05), strings by any allowed form, case-insensitive, as whole words.
 // Overlapping matches of several forms (`New York` inside `New York City`) count once.
 import { escapeRegExp } from '../../text/escapeRegExp';
+import { NUMBER_WORDS_TO_TWENTY } from '../../text/numberWords';
 
 export interface TextSpan {
   from: number;
@@ -13,29 +14,7 @@ export interface TextSpan {
 }
 
 /** Small whole numbers written as words ("two tickets", "five cards"). */
-const NUMBER_WORDS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-  'twenty',
-];
+const NUMBER_WORDS = NUMBER_WORDS_TO_TWENTY;
 const NUMBER_WORD = new RegExp(`(?<![A-Za-z0-9_-])(${NUMBER_WORDS.join('|')})(?![A-Za-z0-9_-])`, 'gi');
 
 /** Units written onto a number (`5cm`, `440Hz`): the number is still a stated value, the unit part of it. */

@@ -2,6 +2,7 @@
 // `France`), a direction (`highest` ↔ `lowest`), a comparison (`more than` ↔ `less than`), an
 // aggregate (`maximum` ↔ `minimum`) or a column (`first name`). Each has the word for its revision.
 import { findValue } from '../../checks/valueMatch';
+import { NUMBER_WORDS_TO_TWELVE } from '../../text/numberWords';
 
 export interface StatedHit {
   /** The text as the passage writes it. */
@@ -9,21 +10,7 @@ export interface StatedHit {
   index: number;
 }
 
-const NUMBER_WORDS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-];
+const NUMBER_WORDS = NUMBER_WORDS_TO_TWELVE;
 const COMPARISON_LEAD = /^(under|over|above|below|than|least|most|after|before|exceeding|from|since|until|between)$/i;
 
 /** A number as stated: digits or a small number word, widened back to its comparison word (`under age 30`). */

@@ -15,6 +15,7 @@ import {
 export { askedNoun } from './askedQuantity';
 export type { ExtractedMathAnswer } from './lineAnswer';
 import type { VerifyResult } from '../verifyTypes';
+import { NUMBER_WORDS_TO_TWELVE } from '../../text/numberWords';
 
 function lastNumberIn(text: string, offset: number): NumberToken | undefined {
   const nums = scanNumbers(text);
@@ -103,21 +104,7 @@ function answerInWords(text: string, markerAt: number, rest: string, after: Line
 
 type Lines = ReadonlyArray<{ line: string; offset: number }>;
 
-const NUMBER_WORDS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-];
+const NUMBER_WORDS = NUMBER_WORDS_TO_TWELVE;
 
 /** The first small number written as a word ("Answer: It takes four hours."). */
 function numberWord(line: string, offset: number): ExtractedMathAnswer | undefined {
