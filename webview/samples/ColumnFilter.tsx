@@ -5,9 +5,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { groupInstanceLabels } from '../../src/shared/instanceGroups';
 import type { SampleFilters } from '../../src/shared/protocol/samples';
 import type { Column } from './gridModel';
+import { annotationChoiceName } from '../../src/shared/annotationChoices';
 
-type SetKey = 'domains' | 'models' | 'instances' | 'verdicts';
-const SET_KEYS: Partial<Record<Column['id'], SetKey>> = { domain: 'domains', model: 'models', instance: 'instances', verdict: 'verdicts' };
+type SetKey = 'domains' | 'models' | 'instances' | 'verdicts' | 'annotations';
+const SET_KEYS: Partial<Record<Column['id'], SetKey>> = { domain: 'domains', model: 'models', instance: 'instances', verdict: 'verdicts', annotations: 'annotations' };
+/** How a set filter shows its values (they travel as they are). */
+const SET_NAMES: Partial<Record<SetKey, (value: string) => string>> = { annotations: annotationChoiceName };
 const TEXT_KEYS: Partial<Record<Column['id'], 'taskText' | 'responseText' | 'fileText'>> = { taskId: 'taskText', responseTypes: 'responseText', file: 'fileText' };
 const RANGE_KEYS: Partial<Record<Column['id'], 'turns' | 'tokens' | 'cost' | 'inactive'>> = { turns: 'turns', tokens: 'tokens', costUsd: 'cost', inactive: 'inactive' };
 /** Ranges of whole counts, except the cost in dollars. */
@@ -65,15 +68,15 @@ function useDismiss(open: boolean, box: React.RefObject<HTMLDivElement | null>, 
   }, [open, box, close]);
 }
 
-function SetFilter({ label, options, selected, grouped, onChange }: { label: string; options: string[]; selected: string[]; grouped: boolean; onChange: (v: string[]) => void }) {
+function SetFilter({ label, options, selected, grouped, name = (o) => o, onChange }: { label: string; options: string[]; selected: string[]; grouped: boolean; name?: (value: string) => string; onChange: (v: string[]) => void }) {
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, box, close);
   const toggle = (o: string) => onChange(selected.includes(o) ? selected.filter((s) => s !== o) : [...selected, o]);
   const option = (o: string) => (
-    <label key={o} className="il-filter-option">
-      <input type="checkbox" checked={selected.includes(o)} onChange={() => toggle(o)} /> {o}
+    <label key={o} className="il-filter-option" data-value={o}>
+      <input type="checkbox" checked={selected.includes(o)} onChange={() => toggle(o)} /> {name(o)}
     </label>
   );
   return (
@@ -160,5 +163,6 @@ export function ColumnFilter({ column, filters, options, onChange }: FilterProps
   const key = SET_KEYS[column.id];
   if (column.filter !== 'set' || !key) return null;
   const selected = (filters[key] ?? []) as string[];
-  return <SetFilter label={column.title} options={options[key]} selected={selected} grouped={key === 'instances'} onChange={(v) => onChange({ [key]: v })} />;
+  const names = SET_NAMES[key];
+  return <SetFilter label={column.title} options={options[key]} selected={selected} grouped={key === 'instances'} {...(names ? { name: names } : {})} onChange={(v) => onChange({ [key]: v })} />;
 }

@@ -35,7 +35,7 @@ export function GridHead(props: {
             <ColumnFilter
               column={c}
               filters={state.filters}
-              options={{ ...state.options, verdicts: ['correct', 'incorrect', 'unscored'] }}
+              options={{ ...state.options, annotations: state.options.annotations ?? [], verdicts: ['correct', 'incorrect', 'unscored'] }}
               onChange={props.onFilterChanges}
             />
           </div>

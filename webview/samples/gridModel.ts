@@ -4,7 +4,7 @@ import type { SampleRow } from '../../src/shared/protocol/samples';
 import type { SampleTable } from './sampleTable';
 import { VERDICT_MARKS } from '../../src/shared/verdicts';
 
-export type ColumnId = 'taskId' | 'domain' | 'model' | 'instance' | 'verdict' | 'inactive' | 'turns' | 'responseTypes' | 'tokens' | 'costUsd' | 'file';
+export type ColumnId = 'taskId' | 'domain' | 'model' | 'instance' | 'verdict' | 'annotations' | 'inactive' | 'turns' | 'responseTypes' | 'tokens' | 'costUsd' | 'file';
 export type FilterKind = 'text' | 'set' | 'range' | 'none';
 
 export interface Column {
@@ -27,6 +27,8 @@ export const COLUMNS: readonly Column[] = [
   { id: 'instance', title: 'Instance', width: 'minmax(110px, 1fr)', filter: 'set', text: (r) => r.instance, key: (t) => t.rank('instance') },
   // Verdict codes are in the names' alphabetical order (correct, incorrect, unscored) × 3 re-scored states.
   { id: 'verdict', title: 'Verdict', width: '120px', filter: 'set', text: (r) => `${VERDICT_MARKS[r.verdict]} ${r.verdict}${r.rescored === 'changed' ? ' (re-scored)' : r.rescored ? ' (re-scored, same)' : ''}`, key: (t) => (row) => Math.floor(t.verdict[row]! / 3) },
+  // Annotations (issue #39): the override mark, the labels, the notes; sorted by that text, unannotated last.
+  { id: 'annotations', title: 'Annotations', width: 'minmax(120px, 1.2fr)', filter: 'set', text: (r) => r.annotations ?? '', key: (t) => t.rank('annotations') },
   { id: 'inactive', title: 'Inactive', width: '80px', filter: 'range', text: (r) => (r.inactive === undefined ? '·' : String(r.inactive)), key: (t) => optional(t.inactive) },
   { id: 'turns', title: 'Turns', width: '90px', filter: 'range', text: (r) => String(r.turns), key: (t) => (row) => t.turns[row]! },
   { id: 'responseTypes', title: 'Response types', width: 'minmax(120px, 1.3fr)', filter: 'text', text: (r) => r.responseTypes?.replace(/_/g, ' ') ?? '', key: (t) => t.rank('responseTypes') },

@@ -5,8 +5,10 @@
 import { RESCORED_CODES, VERDICT_CODES, type SampleColumns, type SampleRow, type SamplesState } from '../../src/shared/protocol/samples';
 import { unpackBits, unpackDict, unpackUints } from '../../src/shared/protocol/packedColumns';
 
-export type DictKey = 'taskId' | 'domain' | 'model' | 'instance' | 'responseTypes' | 'file';
-const DICT_KEYS: readonly DictKey[] = ['taskId', 'domain', 'model', 'instance', 'responseTypes', 'file'];
+export type DictKey = 'taskId' | 'domain' | 'model' | 'instance' | 'responseTypes' | 'file' | 'annotations';
+const DICT_KEYS: readonly DictKey[] = ['taskId', 'domain', 'model', 'instance', 'responseTypes', 'file', 'annotations'];
+/** A column every row leaves empty when the host sends none (no row is annotated). */
+const NO_VALUES = { values: [] as string[] };
 
 const collator = new Intl.Collator('en', { numeric: true });
 
@@ -29,7 +31,7 @@ export class SampleTable {
   constructor(private readonly columns: SampleColumns, count: number) {
     this.count = count;
     this.convIds = new Array<string | undefined>(count);
-    this.index = Object.fromEntries(DICT_KEYS.map((k) => [k, unpackDict(columns[k], count)])) as Record<DictKey, Uint32Array>;
+    this.index = Object.fromEntries(DICT_KEYS.map((k) => [k, columns[k] ? unpackDict(columns[k], count) : new Uint32Array(count)])) as Record<DictKey, Uint32Array>;
     this.verdict = unpackUints(columns.verdict, count);
     for (const v of this.verdict) if (v >= VERDICT_CODES.length * RESCORED_CODES.length) throw new Error(`verdict code ${v} out of range`);
     this.turns = unpackUints(columns.turns, count);
@@ -66,7 +68,11 @@ export class SampleTable {
 
   text(key: DictKey, row: number): string | undefined {
     const n = this.index[key][row]!;
-    return n === 0 ? undefined : this.columns[key].values[n - 1];
+    return n === 0 ? undefined : this.dict(key).values[n - 1];
+  }
+
+  private dict(key: DictKey): { values: string[] } {
+    return this.columns[key] ?? NO_VALUES;
   }
 
   /** A dictionary column's sort key per row: the rank of its value in natural order; NaN when absent. */
@@ -74,7 +80,7 @@ export class SampleTable {
     let ranks = this.ranks.get(key);
     if (!ranks) {
       // The collator runs once per distinct value, not per comparison: 100,000 rows sort on numbers.
-      const values = this.columns[key].values;
+      const values = this.dict(key).values;
       const order = values.map((_, i) => i).sort((a, b) => collator.compare(values[a]!, values[b]!));
       ranks = new Float64Array(values.length + 1);
       ranks[0] = NaN;
@@ -93,6 +99,7 @@ export class SampleTable {
     const cost = this.cost?.[i];
     const tokens = this.tokens?.[i];
     const responseTypes = this.text('responseTypes', i);
+    const annotations = this.text('annotations', i);
     const convId = this.convIds[i];
     return {
       ...(convId !== undefined ? { convId } : {}),
@@ -107,6 +114,7 @@ export class SampleTable {
       ...(responseTypes !== undefined ? { responseTypes } : {}),
       ...(cost ? { costUsd: (cost - 1) / 1e6 } : {}),
       ...(tokens ? { tokens: tokens - 1 } : {}),
+      ...(annotations !== undefined ? { annotations } : {}),
       file: this.text('file', i) ?? '',
       line: this.line[i]!,
     };

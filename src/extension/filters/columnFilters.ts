@@ -4,6 +4,7 @@
 // Re-score). The tree applies them to its runs exactly as the table does, so one filter shows in both.
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { instanceRecapLabel } from '../../core/render/instances';
+import { annotationFilterOf, describeAnnotationFilter, type RunAnnotations } from './annotationFilter';
 
 export interface NumberRange {
   min?: number;
@@ -26,6 +27,8 @@ export interface ColumnFilters {
   cost?: NumberRange;
   /** Inactive values in the re-scored final answer in this range; a run not re-scored never matches. */
   inactive?: NumberRange;
+  /** Annotation choices (`annotated`, `unannotated`, `overridden`, `noted`, `label:<name>`): any of them. */
+  annotations?: string[];
 }
 
 /** What the column filters read besides the conversation summary: the tree's data provides both. */
@@ -34,6 +37,8 @@ export interface ColumnFilterContext {
   inactiveOf?: (convId: string) => number | undefined;
   /** The file as the table's File column shows it. */
   fileLabel?: (file: string) => string;
+  /** A run's annotations (undefined: none). */
+  annotationsOf?: (convId: string) => RunAnnotations | undefined;
 }
 
 type RangeKey = 'turns' | 'tokens' | 'cost' | 'inactive';
@@ -58,6 +63,7 @@ export function hasColumnFilters(f: ColumnFilters): boolean {
     TEXTS.some(({ key }) => !!f[key]?.trim()) ||
     !!f.instances?.length ||
     !!f.conditions?.length ||
+    !!f.annotations?.length ||
     RANGES.some(({ key }) => isSet(f[key]))
   );
 }
@@ -92,7 +98,8 @@ export function columnFilterOf(
   const instances = f.instances?.length ? new Set(f.instances) : undefined;
   const conditions = f.conditions?.length ? new Set(f.conditions) : undefined;
   const { turns, tokens, cost, inactive } = f;
-  const { inactiveOf, fileLabel = (file: string) => file } = context;
+  const { inactiveOf, fileLabel = (file: string) => file, annotationsOf = () => undefined } = context;
+  const annotated = annotationFilterOf(f.annotations, annotationsOf);
   // One test per file, not per run: a log holds thousands of runs.
   const fileMatches = new Map<string, boolean>();
   const fileOk = (file: string) => {
@@ -107,6 +114,7 @@ export function columnFilterOf(
     if (response && !responseWords(c.responseTypes ?? '').includes(response)) return false;
     if (fileText && !fileOk(c.file)) return false;
     if (conditions && !conditions.has(c.condition)) return false;
+    if (annotated && !annotated(c.conv_id)) return false;
     return !instances || instances.has(instanceColumnLabel(c));
   };
 }
@@ -124,6 +132,8 @@ export function describeColumnFilters(f: ColumnFilters): string[] {
     const end = (v: number | undefined) => (v === undefined ? '' : `${unit}${v}`);
     if (isSet(r)) parts.push(`${name}: ${end(r.min)}–${end(r.max)}`);
   }
+  const annotations = describeAnnotationFilter(f.annotations);
+  if (annotations) parts.push(annotations);
   return parts;
 }
 
@@ -148,6 +158,7 @@ export function cleanColumnFilters(f: ColumnFilters): ColumnFilters {
   }
   if (f.instances?.length) out.instances = f.instances;
   if (f.conditions?.length) out.conditions = f.conditions;
+  if (f.annotations?.length) out.annotations = f.annotations;
   for (const { key } of RANGES) {
     const r = f[key];
     if (isSet(r)) out[key] = range(r);

@@ -6,6 +6,7 @@ import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { SourceTreeModel } from '../tree/sourceTreeModel';
 import { describeFilters, hasActiveFilters } from '../tree/sourceTreeModel';
 import { instanceColumnLabel } from '../filters/columnFilters';
+import { annotationChoices, annotationColumnText } from '../filters/annotationFilter';
 import { RESCORED_CODES, VERDICT_CODES, type SampleColumns, type SamplesState, type SamplesVisible } from '../../shared/protocol/samples';
 import { packBits, packDict, packUints } from '../../shared/protocol/packedColumns';
 
@@ -92,7 +93,21 @@ function packColumns(all: SourceTreeModel, rows: readonly ConversationRef[]): Sa
     ...(anyInactive ? { inactive: packUints(inactive) } : {}),
     ...(anyCost ? { costMicroUsd: packUints(cost) } : {}),
     ...(anyTokens ? { tokens: packUints(tokens) } : {}),
+    ...annotationColumn(all, rows),
   };
+}
+
+/** The Annotations column, absent when no row is annotated. */
+function annotationColumn(all: SourceTreeModel, rows: readonly ConversationRef[]): Pick<SampleColumns, 'annotations'> {
+  const texts = rows.map((c) => annotationColumnText(all.data.annotationsOf(c.conv_id)));
+  return texts.some((t) => t !== undefined) ? { annotations: packDict(rows.length, (i) => texts[i]) } : {};
+}
+
+/** Labels on any row (the annotation filter offers them besides the default ones). */
+function labelsInUse(all: SourceTreeModel, rows: readonly ConversationRef[]): Set<string> {
+  const labels = new Set<string>();
+  for (const c of rows) for (const l of all.data.annotationsOf(c.conv_id)?.labels ?? []) labels.add(l);
+  return labels;
 }
 
 /** The rows `model`'s filters let through, as a bitmap over the table's rows. */
@@ -126,7 +141,12 @@ export function buildSamplesTable(all: SourceTreeModel, filtered: SourceTreeMode
     version,
     columns,
     ...visible,
-    options: { domains: all.domains(), models: all.models(), instances: [...columns.instance.values].sort() },
+    options: {
+      domains: all.domains(),
+      models: all.models(),
+      instances: [...columns.instance.values].sort(),
+      annotations: annotationChoices(labelsInUse(all, order)),
+    },
   };
   return { state, order, rowOf };
 }

@@ -11,6 +11,7 @@ import { isFork } from '../../core/stats/forkStats';
 import { collator } from './treeOrder';
 import { applyRescore, newErrorsOf } from './runVerdicts';
 import type { FileNode, RunRescore, VerdictCounts } from './treeItems';
+import type { RunAnnotations } from '../filters/annotationFilter';
 
 export interface TreeRecord {
   record: BenchmarkRecord;
@@ -56,6 +57,8 @@ export interface TreeInput {
   fileLabel?: (file: string) => string;
   /** Number of annotations on a conversation (the run row's badge). */
   annotationCount?: (convId: string) => number;
+  /** A conversation's annotations summed up (the Samples table's column and filter); undefined: none. */
+  annotationsOf?: (convId: string) => RunAnnotations | undefined;
 }
 
 export interface TreeSummary {
@@ -235,6 +238,10 @@ export class SourceTreeData {
 
   annotationCount(convId: string): number {
     return this.input.annotationCount?.(convId) ?? 0;
+  }
+
+  annotationsOf(convId: string): RunAnnotations | undefined {
+    return this.input.annotationsOf?.(convId);
   }
 
   private withRescore(c: ConversationRef): ConversationRef {

@@ -238,6 +238,7 @@ export class SourceTreeModel {
       const columns = columnFilterOf(f, {
         inactiveOf: (id) => this.data.rescores.get(id)?.inactive.length,
         fileLabel: (file) => this.data.fileLabel(file),
+        annotationsOf: (id) => this.data.annotationsOf(id),
       });
       const hasInactive = this.data.input.hasInactive;
       this.runFilter = (src, c) => {

@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import type { WorkspaceData } from '../data/workspaceData';
 import { adjudicatedRun } from '../annotations/treeHooks';
+import { runAnnotations } from '../filters/annotationFilter';
 import type { RescoreResults } from '../scoring/rescoreResults';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { SourceTreeModel, type TreeFilters, type TreeInput } from './sourceTreeModel';
@@ -174,6 +175,8 @@ export class TreeModels implements vscode.Disposable {
       files: this.files(),
       rescored: (id) => adjudicatedRun(rescored.get(id), data.verdicts.humanOverride(id)),
       annotationCount: (id) => data.annotations.count(id),
+      annotationsOf: (id) =>
+        runAnnotations(data.annotations.forConversation(id), data.verdicts.humanOverride(id)?.verdict),
       hasInactive: (id) => rescored.hasInactive(id),
       fileLabel: (f) => vscode.workspace.asRelativePath(f),
     };

@@ -28,6 +28,8 @@ export interface SampleRow {
   costUsd?: number;
   /** Input + output tokens, when logged (`usage` on the messages). */
   tokens?: number;
+  /** Reviewers' annotations in one line (`⚖✓ · leaked-inactive · ✎1`), when any (issue #39). */
+  annotations?: string;
   file: string;
   line: number;
 }
@@ -60,6 +62,8 @@ export const SampleColumnsSchema = z.object({
   costMicroUsd: z.optional(PackedUintsSchema),
   /** Input + output tokens + 1; 0: not logged. Absent when no row logs tokens. */
   tokens: z.optional(PackedUintsSchema),
+  /** Each row's annotations in one line (index 0: none). Absent when no row is annotated. */
+  annotations: z.optional(DictColumnSchema),
 });
 export type SampleColumns = z.infer<typeof SampleColumnsSchema>;
 
@@ -90,6 +94,8 @@ export const SampleFiltersSchema = z.object({
   tokens: z.optional(RangeSchema),
   cost: z.optional(CostRangeSchema),
   inactive: z.optional(RangeSchema),
+  /** `annotated`, `unannotated`, `overridden`, `noted` or `label:<name>`: a row passes with any of them. */
+  annotations: z.optional(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(200))),
 });
 export type SampleFilters = z.infer<typeof SampleFiltersSchema>;
 
@@ -118,6 +124,7 @@ function columnsFit(s: { count: number; columns: SampleColumns; visible: string 
     c.inactive,
     c.costMicroUsd,
     c.tokens,
+    c.annotations?.index,
   ];
   return packed.every((p) => p === undefined || packedLengthOk(p, count)) && bitsLengthOk(s.visible, count);
 }
@@ -133,7 +140,13 @@ export const SamplesStateSchema = z
     /** When the open command ran (epoch ms) and how long the host took to build this state: the webview reports command → rendered. */
     timing: z.optional(z.object({ commandAt: z.number(), buildMs: z.number() })),
     /** The values each set filter offers. */
-    options: z.object({ domains: z.array(z.string()), models: z.array(z.string()), instances: z.array(z.string()) }),
+    options: z.object({
+      domains: z.array(z.string()),
+      models: z.array(z.string()),
+      instances: z.array(z.string()),
+      /** The annotation filter's choices (see `annotations` in the filters). */
+      annotations: z.optional(z.array(z.string())),
+    }),
   })
   .check(z.refine(columnsFit, { message: 'a column does not hold one value per row' }));
 export type SamplesState = z.infer<typeof SamplesStateSchema>;
