@@ -59,6 +59,8 @@ export const COMMANDS = {
   annotationsAdd: 'intentLens.annotations.add',
   annotationsOverrideVerdict: 'intentLens.annotations.overrideVerdict',
   annotationsReviewNext: 'intentLens.annotations.reviewNextUnannotated',
+  annotationsEdit: 'intentLens.annotations.edit',
+  annotationsRetract: 'intentLens.annotations.retract',
   // A first run without data
   openSampleWorkspace: 'intentLens.openSampleWorkspace',
 } as const;

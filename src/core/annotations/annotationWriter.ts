@@ -66,3 +66,10 @@ export function addEvent(a: NewAnnotation): AnnotationEvent {
 export function retractEvent(id: string, by: string, reason?: string, at = new Date()): AnnotationEvent {
   return { event: 'retract', id, by, at: at.toISOString(), ...(reason ? { reason } : {}) };
 }
+
+export type AnnotationChanges = Extract<AnnotationEvent, { event: 'edit' }>['changes'];
+
+/** An `edit` event: the new value / reason / span / turn of an existing annotation (validated). */
+export function editEvent(id: string, by: string, changes: AnnotationChanges, at = new Date()): AnnotationEvent {
+  return AnnotationEventSchema.parse({ event: 'edit', id, by, at: at.toISOString(), changes });
+}

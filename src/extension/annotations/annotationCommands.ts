@@ -41,7 +41,8 @@ function answersOf(arg: unknown): Answers {
   return r.success ? r.data : {};
 }
 
-function annotator(): string {
+/** The name on what this window writes: the setting, else `$INTENT_LENS_REVIEWER`, else the user. */
+export function annotator(): string {
   const name = setting('annotations.annotator');
   return name || process.env.INTENT_LENS_REVIEWER || process.env.USER || 'unknown';
 }

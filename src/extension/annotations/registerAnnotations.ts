@@ -7,6 +7,7 @@ import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 import { ConversationPanel } from '../conversation/conversationPanel';
 import { AnnotationStore } from './annotationStore';
 import { annotate, overrideVerdict, reviewNextUnannotated } from './annotationCommands';
+import { editAnnotation, retractAnnotation } from './annotationEditCommands';
 
 /** The status bar's text for the active conversation view, or undefined when none is active. */
 function verdictStatus(services: ExtensionServices): { text: string; tooltip: string } | undefined {
@@ -55,6 +56,12 @@ export function registerAnnotations(services: ExtensionServices): void {
       run(() => overrideVerdict(services, store, arg))(),
     ),
     vscode.commands.registerCommand(COMMANDS.annotationsReviewNext, () => run(() => reviewNextUnannotated(services))()),
+    vscode.commands.registerCommand(COMMANDS.annotationsEdit, (arg: unknown) =>
+      run(() => editAnnotation(services, store, arg))(),
+    ),
+    vscode.commands.registerCommand(COMMANDS.annotationsRetract, (arg: unknown) =>
+      run(() => retractAnnotation(services, store, arg))(),
+    ),
     // Tests: what the store holds and what the status bar says.
     vscode.commands.registerCommand(INTERNAL_COMMANDS.annotationsInspect, async () => {
       await store.reload();
