@@ -14,13 +14,13 @@ import type {
 import type { CommandParams } from '../../src/shared/protocol';
 import { SpanText } from './SpanText';
 import { TextDiff } from './TextDiff';
-import { Badge, Button, Toolbar } from './controls';
+import { Button, Toolbar } from './controls';
+import { SideHeader } from './SideHeader';
+import { sideSelection } from './sideSelection';
 import { useCompareNavigation } from './useCompareNavigation';
 import { Notes } from '../shared/Notes';
-import { LeakNote } from '../shared/LeakNote';
 // Monaco is most of the view's start-up cost: FinalDiff loads it lazily, after the conversation has painted.
 import { FinalDiff } from './FinalDiff';
-import { verdictLabel } from '../../src/shared/verdicts';
 
 export const KEY_HELP =
   'F7 / Shift+F7 next / previous difference · F8 / Shift+F8 next / previous inactive span · Alt+P show / hide the shared prefix';
@@ -161,64 +161,13 @@ function RowView({
   );
 }
 
-interface SideHeaderProps {
-  side: CompareSide;
-  which: 'left' | 'right';
-  onReveal: () => void;
-  /** Scrolls to this side's user turn (the leak's link). */
-  onGoToTurn: (turn: number) => void;
-}
-
-function SideHeader({ side, which, onReveal, onGoToTurn }: SideHeaderProps) {
-  return (
-    <section className="il-side-header" data-side={which} data-testid={`side-${which}`}>
-      <div className="il-side-title">
-        <strong>{side.instanceLabel}</strong> · {side.model}
-        <Badge
-          className="il-verdict"
-          data={{ verdict: side.verdict, testid: `verdict-${which}` }}
-          title={`Verdict of the final response: ${side.verdict}`}
-        >
-          {verdictLabel(side.verdict)}
-        </Badge>
-        {side.verdictNote ? (
-          <span className="il-verdict-note" data-testid={`verdict-note-${which}`}>
-            {side.verdictNote}
-          </span>
-        ) : null}
-      </div>
-      {side.leak && (
-        <LeakNote
-          leak={side.leak}
-          {...(side.leak.turn !== undefined && side.turns[side.leak.turn]
-            ? { turnLabel: `U${side.leak.turn + 1}` }
-            : {})}
-          onGoToTurn={onGoToTurn}
-          which={which}
-        />
-      )}
-      <dl className="il-facts">
-        <dt>extracted answer</dt>
-        <dd data-testid={`answer-${which}`}>{side.extractedAnswer ?? '—'}</dd>
-        <dt>active reference</dt>
-        <dd data-testid={`reference-${which}`}>{side.activeReference ?? '—'}</dd>
-        <dt>active value</dt>
-        <dd data-testid={`active-value-${which}`}>{side.activeValue ?? '—'}</dd>
-      </dl>
-      <Button secondary onClick={onReveal} title={`${side.file}:${side.line}`}>
-        Open log line
-      </Button>
-    </section>
-  );
-}
-
 export interface CompareAppProps {
   state: CompareState;
   /** Called once: the rows and the final responses' text diff are committed. */
   onRendered: () => void;
   /** Called once: Monaco's diff editor computed its diff (true) or gave up (false). */
   onEditorDiff: (computed: boolean) => void;
-  onCommand: <C extends 'openNativeDiff' | 'revealInLog'>(
+  onCommand: <C extends 'openNativeDiff' | 'revealInLog' | 'annotate' | 'overrideVerdict'>(
     command: C,
     params: CommandParams<typeof CompareView, C>,
   ) => void;
@@ -450,12 +399,16 @@ export function CompareApp({
           which="left"
           onReveal={() => onCommand('revealInLog', { side: 'left' })}
           onGoToTurn={(turn) => goToSideTurn('left', turn)}
+          onAnnotate={() => onCommand('annotate', { side: 'left', ...sideSelection(state, 'left') })}
+          onOverride={() => onCommand('overrideVerdict', { side: 'left' })}
         />
         <SideHeader
           side={state.right}
           which="right"
           onReveal={() => onCommand('revealInLog', { side: 'right' })}
           onGoToTurn={(turn) => goToSideTurn('right', turn)}
+          onAnnotate={() => onCommand('annotate', { side: 'right', ...sideSelection(state, 'right') })}
+          onOverride={() => onCommand('overrideVerdict', { side: 'right' })}
         />
       </div>
 

@@ -9,11 +9,10 @@ import type { AnnotationBasis, AnnotationSpan } from '../../core/annotations/ann
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import { describeVerdict } from '../../core/workspace/verdicts';
 import type { ExtensionServices } from '../services';
-import type { ConversationState } from '../../shared/protocol/conversation';
-import { readCommandTarget } from '../commandTarget';
 import { COMMANDS, INTERNAL_COMMANDS } from '../commandIds';
 import { ConversationPanel } from '../conversation/conversationPanel';
 import type { AnnotationStore } from './annotationStore';
+import { annotationTarget, type AnnotationTarget as Target } from './annotationTarget';
 import { setting } from '../settings/settings';
 import { verdictLabel } from '../../shared/verdicts';
 
@@ -47,23 +46,6 @@ export function annotator(): string {
   return name || process.env.INTENT_LENS_REVIEWER || process.env.USER || 'unknown';
 }
 
-interface Target {
-  ref: ConversationRef;
-  turn?: number;
-  state?: ConversationState;
-}
-
-/** The conversation a command is about: its argument, else the active conversation view. */
-function targetOf(services: ExtensionServices, arg: unknown): Target | undefined {
-  const t = readCommandTarget(arg);
-  const panel = ConversationPanel.active;
-  const convId = t.convId ?? panel?.convId;
-  const ref = convId ? services.data.logs.get(convId) : undefined;
-  if (!ref) return undefined;
-  const state = panel?.convId === ref.conv_id ? panel.currentState : undefined;
-  return { ref, ...(t.turn !== undefined ? { turn: t.turn } : {}), ...(state ? { state } : {}) };
-}
-
 function basisOf(services: ExtensionServices, ref: ConversationRef): AnnotationBasis {
   const p = services.data.currentVerdict(ref, 'machine').provenance;
   return {
@@ -76,7 +58,7 @@ function basisOf(services: ExtensionServices, ref: ConversationRef): AnnotationB
 
 async function pickTurn(target: Target): Promise<number | undefined | 'cancel'> {
   if (target.turn !== undefined) return target.turn;
-  const turns = target.state?.turns.length ?? 0;
+  const turns = target.turns?.length ?? 0;
   const items = [
     { label: 'Whole conversation', turn: undefined as number | undefined },
     ...Array.from({ length: turns }, (_, i) => ({ label: `U${i + 1}`, turn: i + 1 })),
@@ -93,7 +75,7 @@ async function pickSpan(
   answers: Answers,
 ): Promise<AnnotationSpan | undefined | 'cancel'> {
   if (answers.span) return answers.span;
-  const replies = turn !== undefined ? (target.state?.turns[turn - 1]?.replies ?? []) : [];
+  const replies = turn !== undefined ? (target.turns?.[turn - 1]?.replies ?? []) : [];
   if (answers.selection) {
     for (const r of replies) {
       const at = r.text.indexOf(answers.selection);
@@ -139,7 +121,7 @@ export async function annotate(
   store: AnnotationStore,
   arg: unknown,
 ): Promise<string | undefined> {
-  const target = targetOf(services, arg);
+  const target = await annotationTarget(services, arg);
   if (!target)
     return void vscode.window.showWarningMessage(
       'Intent Lens: open a conversation (or pick a run in the Sources tree) to annotate it.',
@@ -169,7 +151,7 @@ export async function overrideVerdict(
   store: AnnotationStore,
   arg: unknown,
 ): Promise<string | undefined> {
-  const target = targetOf(services, arg);
+  const target = await annotationTarget(services, arg);
   if (!target)
     return void vscode.window.showWarningMessage(
       'Intent Lens: open a conversation (or pick a run in the Sources tree) to override its verdict.',

@@ -18,6 +18,7 @@ import { buildCompareState } from './buildCompareState';
 import { compareDetector } from './inactiveDetector';
 import type { FinalResponseDocuments } from './nativeDiff';
 import { openNativeDiff } from './nativeDiff';
+import { COMMANDS } from '../commandIds';
 
 export interface ComparePair {
   left: string;
@@ -167,6 +168,17 @@ export class ComparePanel extends ViewPanel<typeof CompareView> {
         });
         return;
       }
+      // The conversation view's annotation commands, on the side's conversation.
+      case 'annotate': {
+        const { side, ...rest } = m.params;
+        await vscode.commands.executeCommand(COMMANDS.annotationsAdd, { convId: this.state[side].convId, ...rest });
+        return;
+      }
+      case 'overrideVerdict':
+        await vscode.commands.executeCommand(COMMANDS.annotationsOverrideVerdict, {
+          convId: this.state[m.params.side].convId,
+        });
+        return;
     }
   }
 

@@ -127,6 +127,16 @@ export type NavigateAction = z.infer<typeof NavigateActionSchema>;
 export const CompareWebviewCommand = z.discriminatedUnion('command', [
   commandEnvelope('openNativeDiff', z.object({})),
   commandEnvelope('revealInLog', z.object({ side: z.enum(['left', 'right']), traceIndex: z.optional(z.int()) })),
+  /** Annotate a side's conversation: a turn (1-based), or with `selection` the selected text of its replies (issue #39). */
+  commandEnvelope(
+    'annotate',
+    z.object({
+      side: z.enum(['left', 'right']),
+      turn: z.optional(z.int().check(z.positive())),
+      selection: z.optional(z.string().check(z.maxLength(4000))),
+    }),
+  ),
+  commandEnvelope('overrideVerdict', z.object({ side: z.enum(['left', 'right']) })),
 ]);
 export type CompareWebviewCommand = z.infer<typeof CompareWebviewCommand>;
 

@@ -63,6 +63,32 @@ describe('compare page', () => {
     ]);
   });
 
+  it('annotates a side (its selected text and turn) and overrides a side’s verdict from the headers', async () => {
+    // The Retained side's marked rejected value, selected as the user would with the mouse.
+    const main = await page.find('[data-testid="compare"]');
+    const mark = [...main.querySelectorAll('mark[data-inactive]')].find(
+      (m) => m.closest('[data-side]')?.getAttribute('data-side') === 'left',
+    )!;
+    const range = document.createRange();
+    range.selectNodeContents(mark);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+    const row = Number(mark.closest<HTMLElement>('.il-row[data-row]')!.dataset.row);
+    const turn = state.left.turns[state.rows[row]!.left!]!.index + 1;
+    click(await page.find('[data-testid="annotate-left"]'));
+    // The same selection is not the right side's: that side's Annotate… asks for a turn on the host.
+    click(await page.find('[data-testid="annotate-right"]'));
+    window.getSelection()!.removeAllRanges();
+    click(await page.find('[data-testid="annotate-left"]'));
+    click(await page.find('[data-testid="override-right"]'));
+    expect(page.commands().map((c) => [c.command, c.params])).toEqual([
+      ['annotate', { side: 'left', selection: mark.textContent, turn }],
+      ['annotate', { side: 'right' }],
+      ['annotate', { side: 'left' }],
+      ['overrideVerdict', { side: 'right' }],
+    ]);
+  });
+
   it('folds the shared prefix on a click and on the host’s Alt+P, and saves the choice', async () => {
     const prefix = await page.find('[data-testid="shared-prefix"]');
     expect(prefix.dataset.collapsed).toBe('true');
