@@ -14,7 +14,7 @@ import type { CommandParams } from '../../src/shared/protocol';
 import { TurnRow } from './TurnRow';
 import { Markdown, markdownRenders } from './Markdown';
 import { Notes } from '../shared/Notes';
-import { AnnotationList } from './AnnotationList';
+import { AnnotationList, TurnAnnotations } from './AnnotationList';
 import { VERDICT_MARKS } from '../../src/shared/verdicts';
 import { LeakNote } from '../shared/LeakNote';
 import { useTurnNavigation } from './useTurnNavigation';
@@ -186,12 +186,15 @@ function RowContent({
           </div>
         ))}
       {row.kind === 'turn' && (
-        <TurnRow
-          turn={state.turns[row.turn]!}
-          current={row.turn === currentTurn}
-          canFork={state.canFork}
-          onFork={onFork}
-        />
+        <>
+          <TurnRow
+            turn={state.turns[row.turn]!}
+            current={row.turn === currentTurn}
+            canFork={state.canFork}
+            onFork={onFork}
+          />
+          <TurnAnnotations annotations={state.annotations} turn={row.turn + 1} />
+        </>
       )}
       {row.kind === 'logs' && (
         <>

@@ -17,6 +17,7 @@ export function withAnnotations(
     ...(a.reason !== undefined ? { reason: a.reason } : {}),
     by: a.by,
     at: a.updated_at,
+    ...(a.updated_at !== a.at ? { edited: true } : {}),
   }));
   const ref = data.logs.get(state.convId);
   const current = ref && data.currentVerdict(ref);

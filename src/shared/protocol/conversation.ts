@@ -72,7 +72,10 @@ export const ConversationAnnotationSchema = z.object({
   value: z.string(),
   reason: z.optional(z.string()),
   by: z.string(),
+  /** When it was made or last edited. */
   at: z.string(),
+  /** True when an edit changed it after it was made. */
+  edited: z.optional(z.boolean()),
 });
 export type ConversationAnnotation = z.infer<typeof ConversationAnnotationSchema>;
 

@@ -91,4 +91,35 @@ describe('conversation page', () => {
     expect(p.commands()).toEqual([]);
     expect(document.querySelector('[data-testid="fork-from-here"]')).toBeNull();
   });
+
+  it('shows a turn’s annotations inline at the turn, a span’s text with it, as text', async () => {
+    const base = stateWith(false);
+    const annotation = (id: string, turn: number | undefined, value: string, extra = {}) => ({
+      id,
+      ...(turn ? { turn } : {}),
+      kind: 'label' as const,
+      value,
+      by: 'ann',
+      at: '2026-12-04T10:00:00Z',
+      ...extra,
+    });
+    page = await loadPage(() => import('../../../../webview/conversation/main'), {
+      ...base,
+      annotations: [
+        annotation('a', 1, 'leaked-inactive', { span: { start: 0, end: 3, text: '$120' }, edited: true }),
+        annotation('b', 1, '<b>bold</b>', { kind: 'note' }),
+        annotation('c', undefined, 'refusal'),
+      ],
+    });
+    const inline = await page.find('[data-testid="turn-annotations"][data-turn="1"]');
+    expect(inline.closest('[data-index]')?.querySelector('[data-turn="0"]')).not.toBeNull();
+    expect([...inline.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '✎ leaked-inactive on “$120” · ann (edited)',
+      '✎ note: <b>bold</b> · ann',
+    ]);
+    expect(inline.querySelector('b')).toBeNull();
+    // The conversation-wide label is in the header's list only.
+    expect(document.querySelectorAll('[data-testid="turn-annotations"]').length).toBe(1);
+    expect((await page.find('[data-testid="annotations"]')).textContent).toContain('conversation · refusal');
+  });
 });
