@@ -5,77 +5,37 @@
 // the re-score update in place); after "Developer: Reload Window" (the sidecar under .intent-lens/)
 // they still do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import {
+  haveMathPairData as haveData,
+  MATH_PAIR_RUNS as RUNS,
+  MATH_PAIR_TASK as TASK,
   missingE2eTools,
-  openWorkbench,
+  openMathPairWorkspace,
   screenshotOnFailure,
-  sharedDataDir,
-  startCodeServer,
-  type CodeServer,
+  type MathPairSession,
   type Workbench,
 } from './harness';
 import { VERDICT_SIDECAR } from '../../src/core/workspace/verdicts';
 
 const missing = missingE2eTools();
-const TASK = 'sharded-GSM8K/248';
-// Both logged ✗; `intent-lens score` on the shared data re-scores them ✓ (their final answer is right).
-const RUNS = [
-  {
-    convId: '6a33dd2b642cb1563bb94701',
-    model: 'google/gemini-2.5-flash',
-    log: 'snowball-stateful_math_google_gemini-2.5-flash.jsonl',
-  },
-  {
-    convId: '6a34d0cba325b32d812ae088',
-    model: 'meta-llama/llama-4-scout',
-    log: 'snowball-stateful_math_meta-llama_llama-4-scout.jsonl',
-  },
-];
-const mathLogs = join(sharedDataDir, 'logs/math/snowball-stateful');
-const recordsFile = join(sharedDataDir, 'intent-sample.records.jsonl');
-const haveData = existsSync(recordsFile) && RUNS.every((r) => existsSync(join(mathLogs, r.log)));
-
-/** The one line of a JSONL file whose JSON has `key` equal to `value`. */
-function lineWith(file: string, key: string, value: string): string {
-  const line = readFileSync(file, 'utf8')
-    .split('\n')
-    .find((l) => l.includes(value) && (JSON.parse(l) as Record<string, unknown>)[key] === value);
-  if (!line) throw new Error(`no line with ${key}=${value} in ${file}`);
-  return line;
-}
 
 describe.skipIf(missing.length > 0 || !haveData)('verdicts with provenance', () => {
+  let session: MathPairSession;
   let dir: string;
-  let server: CodeServer;
   let wb: Workbench;
   screenshotOnFailure(() => wb);
 
   beforeAll(async () => {
-    // A private workspace holding just the two runs and their record (shared data is read, never written).
-    dir = mkdtempSync(join(tmpdir(), 'intent-lens-verdicts-'));
-    writeFileSync(join(dir, 'gsm8k.records.jsonl'), lineWith(recordsFile, 'task_id', TASK) + '\n');
-    mkdirSync(join(dir, 'logs'));
-    for (const r of RUNS)
-      writeFileSync(join(dir, 'logs', r.log), lineWith(join(mathLogs, r.log), 'conv_id', r.convId) + '\n');
-    server = await startCodeServer({ workspace: dir });
-    wb = await openWorkbench(server, { suite: 'verdicts', timeoutMs: 180_000 });
-    // Opening the view activates the extension (onView) rather than waiting for workspaceContains,
-    // whose file search a loaded machine can hold up for minutes; the summary shows once data loaded.
-    await wb.openView('Intent Lens');
-    await wb.extensionsActivated();
-    await wb.page
-      .locator('.part.statusbar .statusbar-item', { hasText: /\d+ records · \d+ conversations/ })
-      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    // A private workspace holding just the two runs (both logged ✗, re-scored ✓) and their record.
+    session = await openMathPairWorkspace('verdicts');
+    ({ dir, wb } = session);
   }, 600_000);
 
   afterAll(async () => {
-    await wb?.close();
-    await server?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await session?.close();
   });
 
   const statusBar = (text: RegExp) =>

@@ -64,10 +64,15 @@ function LogLines({ title, lines, folded }: { title: string; lines: LogLine[]; f
   );
 }
 
-/** The selected text of the transcript, if any (to annotate it as a span). */
-function selectedText(): string | undefined {
-  const text = window.getSelection()?.toString().trim();
-  return text ? text.slice(0, 4000) : undefined;
+/** The selected text of the transcript, if any (to annotate it as a span), and the 0-based turn it is in. */
+function selectedText(): { text: string; turn?: number } | undefined {
+  const selection = window.getSelection();
+  const text = selection?.toString().trim();
+  if (!text) return undefined;
+  const anchor = selection?.anchorNode;
+  const element = anchor instanceof Element ? anchor : anchor?.parentElement;
+  const turn = Number(element?.closest<HTMLElement>('[data-testid="turn"]')?.dataset.turn);
+  return { text: text.slice(0, 4000), ...(Number.isInteger(turn) ? { turn } : {}) };
 }
 
 /** The task in effect in plain words (the state carries `original` / `revised`, or a function name). */
@@ -274,10 +279,12 @@ export function ConversationApp({
     onOtherKey: (key) => otherKeys.current(key),
   });
   const annotate = useCallback(() => {
+    // A selection is annotated on the turn it is in (the current turn may be another one).
     const selection = selectedText();
+    const turn = selection?.turn ?? currentTurn;
     onCommand('annotate', {
-      ...(state.turns[currentTurn] ? { turn: currentTurn + 1 } : {}),
-      ...(selection ? { selection } : {}),
+      ...(state.turns[turn] ? { turn: turn + 1 } : {}),
+      ...(selection ? { selection: selection.text } : {}),
     });
   }, [onCommand, currentTurn, state.turns]);
   otherKeys.current = (key) => {

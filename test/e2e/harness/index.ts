@@ -8,3 +8,10 @@ export { screenshotOnFailure } from './failureScreenshots';
 export { repoRoot, sharedDataDir, testResultsDir, missingE2eTools } from './toolPaths';
 export { expectPushKeepsPalette } from './statePush';
 export { outputChannelLines } from './hostLogs';
+export {
+  openMathPairWorkspace,
+  haveMathPairData,
+  MATH_PAIR_RUNS,
+  MATH_PAIR_TASK,
+  type MathPairSession,
+} from './mathPairWorkspace';

@@ -122,4 +122,19 @@ describe('conversation page', () => {
     expect(document.querySelectorAll('[data-testid="turn-annotations"]').length).toBe(1);
     expect((await page.find('[data-testid="annotations"]')).textContent).toContain('conversation · refusal');
   });
+
+  it('annotates selected text on the turn it is in, not the current turn', async () => {
+    const p = await open(false);
+    const second = await p.find('[data-testid="turn"][data-turn="1"] [data-testid="reply"]');
+    const range = document.createRange();
+    range.selectNodeContents(second.querySelector('p') ?? second);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+    (await p.find('[data-testid="annotate"]')).click();
+    const [sent] = p.commands();
+    expect(sent).toMatchObject({ command: 'annotate', params: { turn: 2 } });
+    expect((sent!.params as { selection: string }).selection.length).toBeGreaterThan(0);
+    expect(second.textContent).toContain((sent!.params as { selection: string }).selection);
+    window.getSelection()!.removeAllRanges();
+  });
 });
