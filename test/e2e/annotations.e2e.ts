@@ -4,75 +4,41 @@
 // the adjudicated verdict with its provenance, a reloaded window too (the sidecar under
 // .intent-lens/), and "Review Next Unannotated" opens the next unannotated failure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import {
+  haveMathPairData as haveData,
+  MATH_PAIR_RUNS as RUNS,
+  MATH_PAIR_TASK as TASK,
   missingE2eTools,
-  openWorkbench,
+  openMathPairWorkspace,
   screenshotOnFailure,
-  sharedDataDir,
-  startCodeServer,
-  type CodeServer,
+  type MathPairSession,
   type Workbench,
 } from './harness';
 import { ANNOTATION_SIDECAR } from '../../src/core/annotations/annotationTypes';
 
 const missing = missingE2eTools();
-const TASK = 'sharded-GSM8K/248';
 // Both logged ✗ (failures): the first is annotated, the second is where the queue goes next.
-const RUNS = [
-  {
-    convId: '6a33dd2b642cb1563bb94701',
-    model: 'google/gemini-2.5-flash',
-    log: 'snowball-stateful_math_google_gemini-2.5-flash.jsonl',
-  },
-  {
-    convId: '6a34d0cba325b32d812ae088',
-    model: 'meta-llama/llama-4-scout',
-    log: 'snowball-stateful_math_meta-llama_llama-4-scout.jsonl',
-  },
-];
-const mathLogs = join(sharedDataDir, 'logs/math/snowball-stateful');
-const recordsFile = join(sharedDataDir, 'intent-sample.records.jsonl');
-const haveData = existsSync(recordsFile) && RUNS.every((r) => existsSync(join(mathLogs, r.log)));
-
-function lineWith(file: string, key: string, value: string): string {
-  const line = readFileSync(file, 'utf8')
-    .split('\n')
-    .find((l) => l.includes(value) && (JSON.parse(l) as Record<string, unknown>)[key] === value);
-  if (!line) throw new Error(`no line with ${key}=${value} in ${file}`);
-  return line;
-}
 
 describe.skipIf(missing.length > 0 || !haveData)('annotations and verdict overrides', () => {
+  let session: MathPairSession;
   let dir: string;
-  let server: CodeServer;
   let wb: Workbench;
   screenshotOnFailure(() => wb);
   const gemini = RUNS[0]!;
   const cellSelector = `[data-cell="${gemini.model}|math|multi|original"]`;
+  const sidecarText = () =>
+    existsSync(join(dir, ANNOTATION_SIDECAR)) ? readFileSync(join(dir, ANNOTATION_SIDECAR), 'utf8') : '';
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'intent-lens-annotations-'));
-    writeFileSync(join(dir, 'gsm8k.records.jsonl'), lineWith(recordsFile, 'task_id', TASK) + '\n');
-    mkdirSync(join(dir, 'logs'));
-    for (const r of RUNS)
-      writeFileSync(join(dir, 'logs', r.log), lineWith(join(mathLogs, r.log), 'conv_id', r.convId) + '\n');
-    server = await startCodeServer({ workspace: dir, env: { INTENT_LENS_REVIEWER: 'tester' } });
-    wb = await openWorkbench(server, { suite: 'annotations', timeoutMs: 180_000 });
-    await wb.openView('Intent Lens');
-    await wb.extensionsActivated();
-    await wb.page
-      .locator('.part.statusbar .statusbar-item', { hasText: /\d+ records · \d+ conversations/ })
-      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    session = await openMathPairWorkspace('annotations', { INTENT_LENS_REVIEWER: 'tester' });
+    ({ dir, wb } = session);
   }, 600_000);
 
   afterAll(async () => {
-    await wb?.close();
-    await server?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await session?.close();
   });
 
   async function webviewShowing(selector: string): Promise<FrameLocator> {
@@ -138,6 +104,10 @@ describe.skipIf(missing.length > 0 || !haveData)('annotations and verdict overri
     const sel = `[data-testid="grid"] [data-conv-id="${gemini.convId}"] .il-cell-verdict`;
     const cell = (await webviewShowing(sel)).locator(sel);
     await expect.poll(() => cell.innerText(), { timeout: wb.timeoutMs }).toMatch(/^✓ correct/);
+    const notes = (await webviewShowing(sel)).locator(
+      `[data-testid="grid"] [data-conv-id="${gemini.convId}"] .il-cell-annotations`,
+    );
+    await expect.poll(() => notes.innerText(), { timeout: wb.timeoutMs }).toBe('⚖✓ · leaked-inactive');
     await wb.screenshot(`${when}-samples`);
 
     await command('Intent Lens: Open Dashboard');
@@ -161,20 +131,38 @@ describe.skipIf(missing.length > 0 || !haveData)('annotations and verdict overri
   it('labels turn 3, overrides the verdict, and every view shows the adjudicated verdict', async () => {
     const frame = await openGemini();
     expect(await frame.locator('[data-testid="provenance"]').innerText()).toMatch(/^logged/);
-    await command('Intent Lens: Annotate Turn…');
-    await pickRow('U3', /which turn/);
-    // Turn 3's highlighted span, when the detector found one there; else the label applies to the turn.
-    const spanTitle = widget().locator('.quick-input-title', { hasText: /highlighted span|a label, or a note/ });
-    await spanTitle.waitFor({ state: 'visible', timeout: wb.timeoutMs });
-    if (/highlighted span/.test(await spanTitle.innerText()))
-      await wb.page.locator('.quick-input-list .monaco-list-row').nth(1).click({ timeout: wb.timeoutMs });
+    // Turn 3's highlighted inactive span (else the first words of its reply), selected in the page.
+    await frame.locator('[data-testid="transcript"]').focus();
+    await frame.locator('[data-testid="transcript"]').press('j');
+    await frame.locator('[data-testid="transcript"]').press('j');
+    const turn3 = frame.locator('[data-testid="turn"][data-turn="2"]');
+    await turn3.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    const target = (await turn3.locator('[data-testid="reply"] mark[data-inactive]').count())
+      ? turn3.locator('[data-testid="reply"] mark[data-inactive]').first()
+      : turn3.locator('[data-testid="reply"] p').first();
+    const selected = await target.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      window.getSelection()!.removeAllRanges();
+      window.getSelection()!.addRange(range);
+      return window.getSelection()!.toString().trim();
+    });
+    expect(selected.length).toBeGreaterThan(0);
+    // The view's key A annotates the selection on its turn (the header's "Annotate…" does the same).
+    await frame.locator('[data-testid="transcript"]').press('a');
     await pickRow('leaked-inactive', /a label, or a note/);
     await expect
-      .poll(
-        () => (existsSync(join(dir, ANNOTATION_SIDECAR)) ? readFileSync(join(dir, ANNOTATION_SIDECAR), 'utf8') : ''),
-        { timeout: wb.timeoutMs },
-      )
-      .toMatch(/"turn":3.*"value":"leaked-inactive"/);
+      .poll(sidecarText, { timeout: wb.timeoutMs })
+      .toMatch(/"turn":3,"span":\{"start":\d+,"end":\d+,"text":".+"\}.*"value":"leaked-inactive"/);
+    const span = (JSON.parse(sidecarText().trim()) as { annotation: { span: { text: string } } }).annotation.span;
+    expect(span.text).toBe(selected);
+    // Inline, under turn 3, with the span's text.
+    await expect
+      .poll(() => frame.locator('[data-testid="turn-annotations"][data-turn="3"]').innerText(), {
+        timeout: wb.timeoutMs,
+      })
+      .toContain(`leaked-inactive on “${selected}”`);
+    await wb.screenshot('span-inline');
 
     await command('Intent Lens: Override Verdict…');
     await pickRow('✓ correct', /Override Verdict/);
@@ -209,6 +197,38 @@ describe.skipIf(missing.length > 0 || !haveData)('annotations and verdict overri
     await expectAdjudicatedEverywhere('reloaded');
   }, 600_000);
 
+  it('the Samples table filters on annotations: a label, then unannotated, then none', async () => {
+    await command('Intent Lens: Open Samples Table');
+    const grid = await webviewShowing('[data-column="annotations"] .il-filter-button');
+    const rows = grid.locator('[data-testid="grid"] [role="row"]');
+    const choose = async (value: string) => {
+      await grid.locator('[data-column="annotations"] .il-filter-button').click();
+      await grid.locator(`[data-column="annotations"] .il-filter-option[data-value="${value}"] input`).click();
+      await grid.locator('[data-column="annotations"] .il-filter-button').press('Escape');
+    };
+    await choose('label:leaked-inactive');
+    await expect
+      .poll(() => grid.locator('[data-testid="row-count"]').innerText(), { timeout: wb.timeoutMs })
+      .toBe('1 of 2 conversations');
+    await expect.poll(() => rows.first().getAttribute('data-conv-id'), { timeout: wb.timeoutMs }).toBe(gemini.convId);
+    await wb.screenshot('samples-filter-label');
+    // Both chosen: any of them (the annotated run and the unannotated one).
+    await choose('unannotated');
+    await expect
+      .poll(() => grid.locator('[data-testid="row-count"]').innerText(), { timeout: wb.timeoutMs })
+      .toBe('2 conversations');
+    await choose('label:leaked-inactive');
+    await expect.poll(() => rows.first().getAttribute('data-conv-id'), { timeout: wb.timeoutMs }).toBe(RUNS[1].convId);
+    expect(await grid.locator('[data-testid="filter-description"]').innerText()).toBe(
+      'filtered: annotations: unannotated',
+    );
+    // The tree follows the table's filter (one model); cleared for the queue, which walks the tree's filter.
+    await grid.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect
+      .poll(() => grid.locator('[data-testid="row-count"]').innerText(), { timeout: wb.timeoutMs })
+      .toBe('2 conversations');
+  }, 300_000);
+
   it('Review Next Unannotated opens the next failure without annotations', async () => {
     await command('Intent Lens: Review Next Unannotated');
     await wb.page
@@ -216,5 +236,31 @@ describe.skipIf(missing.length > 0 || !haveData)('annotations and verdict overri
       .first()
       .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await wb.screenshot('queue-next');
+  }, 300_000);
+
+  it('Retract Annotation… asks, then every view drops the label; the override stays', async () => {
+    const frame = await openGemini();
+    await command('Intent Lens: Retract Annotation…');
+    await pickRow(/leaked-inactive/, /Retract Annotation: which one\?/);
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    expect(await dialog.innerText()).toMatch(/Retract the annotation U3/);
+    await dialog.locator('.monaco-button', { hasText: /^Retract$/ }).click();
+    await expect
+      .poll(() => sidecarText().trim().split('\n').at(-1), { timeout: wb.timeoutMs })
+      .toMatch(/"event":"retract"/);
+    await expect
+      .poll(() => frame.locator('[data-testid="annotations"]').innerText(), { timeout: wb.timeoutMs })
+      .not.toMatch(/leaked-inactive/);
+    expect(await frame.locator('[data-testid="turn-annotations"]').count()).toBe(0);
+    expect(await frame.locator('[data-testid="provenance"]').innerText()).toMatch(/^adjudicated/);
+    await wb.page
+      .locator('.part.statusbar .statusbar-item', { hasText: /✓ adjudicated · ✎1/ })
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await command('Intent Lens: Open Samples Table');
+    const sel = `[data-testid="grid"] [data-conv-id="${gemini.convId}"] .il-cell-annotations`;
+    const cell = (await webviewShowing(sel)).locator(sel);
+    await expect.poll(() => cell.innerText(), { timeout: wb.timeoutMs }).toBe('⚖✓');
+    await wb.screenshot('retracted');
   }, 300_000);
 });
