@@ -7,7 +7,7 @@
 // the installed package; verdicts equal to the CLI's), search and the dashboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -28,6 +28,9 @@ const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as 
   name: string;
   version: string;
 };
+
+/** A folder already in the picked one (the copy goes beside it). */
+const PICKED_FOLDER_CHILD = 'my-project';
 
 interface SidecarVerdict {
   conv_id: string;
@@ -70,6 +73,8 @@ describe.skipIf(missing.length > 0)('installed .vsix: first use in a fresh profi
     empty = mkdtempSync(join(tmpdir(), 'intent-lens-installed-empty-'));
     pickedParent = mkdtempSync(join(tmpdir(), 'intent-lens-installed-pick-'));
     samples = join(pickedParent, 'intent-lens-samples');
+    // A folder a user picks holds things of their own; the dialog lists this one once it is there.
+    mkdirSync(join(pickedParent, PICKED_FOLDER_CHILD));
     server = await startCodeServer({ workspace: empty, vsix: vsix.path });
     wb = await openWorkbench(server, { suite: 'installed', timeoutMs: 120_000 });
     console.log(
@@ -119,6 +124,12 @@ describe.skipIf(missing.length > 0)('installed .vsix: first use in a fresh profi
     await path.press('Control+a');
     await wb.page.keyboard.insertText(target);
     await expect.poll(() => path.inputValue(), { timeout: wb.timeoutMs }).toBe(target);
+    // A path that is not the dialog's folder yet makes OK navigate there instead of accepting it (the
+    // click was spent so under load): accept once the dialog lists the picked folder's own subfolder.
+    await dialog
+      .locator('.quick-input-list .monaco-list-row', { hasText: PICKED_FOLDER_CHILD })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await dialog.getByRole('button', { name: 'Copy Samples Here' }).click();
 
     // The window reloads on the copy, opening the new folder inside the picked one.
