@@ -197,11 +197,16 @@ export class DashboardStats {
     };
   }
 
-  /** What the verdicts counted are, for the header: logged only, or how many were re-scored and changed. */
+  /** What the verdicts counted are, for the header: logged only, or how many were re-scored and changed, and overridden. */
   verdictNote(): string {
     const inWorkspace = new Set(this.data.conversations().map((r) => r.conv_id));
     const rescored = this.data.verdicts.all().filter((r) => inWorkspace.has(r.conv_id));
-    return rescored.length ? `verdicts: ${describeRescoreCounts(rescored)} (kept logged)` : 'verdicts as logged';
+    const machine = rescored.length
+      ? `verdicts: ${describeRescoreCounts(rescored)} (kept logged)`
+      : 'verdicts as logged';
+    // Counted adjudicated, the overrides are part of what the verdicts are.
+    const overrides = this.mode === 'adjudicated' ? (this.annotationSummary().adjudication?.overrides ?? 0) : 0;
+    return overrides ? `${machine} + ${overrides} human override${overrides === 1 ? '' : 's'}` : machine;
   }
 
   dispose(): void {

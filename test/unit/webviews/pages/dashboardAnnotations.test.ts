@@ -36,7 +36,7 @@ async function stateNow(): Promise<DashboardState> {
     stats.detectorName,
     stats.plans(),
     undefined,
-    undefined,
+    stats.verdictNote(),
     [],
     stats.annotationSummary(),
   );
@@ -106,6 +106,9 @@ describe('dashboard page: annotations', () => {
     expect(note.textContent).toBe(
       'Adjudicated verdicts: 1 human override changed 1 conversation verdict and 1 Table 1 cell.',
     );
+    expect(document.querySelector('[data-testid="verdict-note"]')!.textContent).toContain(
+      'verdicts as logged + 1 human override',
+    );
     const adjudicatedAccuracy = cellOf(c[0]!).dataset.accuracy;
 
     const toggle = await p.find<HTMLInputElement>('[data-testid="machine-verdicts"]');
@@ -119,6 +122,7 @@ describe('dashboard page: annotations', () => {
     const noteText = () => document.querySelector('[data-testid="override-text"]')?.textContent ?? '';
     await p.until(() => /^Machine verdicts/.test(noteText()), 'the machine note');
     expect(document.querySelector<HTMLInputElement>('[data-testid="machine-verdicts"]')!.checked).toBe(true);
+    expect(document.querySelector('[data-testid="verdict-note"]')!.textContent).not.toContain('override');
     // The overridden conversation's cell counts its machine verdict again.
     expect(cellOf(c[0]!).dataset.accuracy).not.toBe(adjudicatedAccuracy);
   });
