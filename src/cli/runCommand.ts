@@ -23,6 +23,7 @@ import {
   PROVIDER_USAGE,
   providerInputFiles,
   setupProviders,
+  type ProviderSetup,
   shardOption,
   toInt,
 } from './providerOptions';
@@ -30,6 +31,7 @@ import { refuseOutputOverInputs } from './outputPath';
 import { VERIFY_USAGE } from './verifyFlags';
 import { MAX_CONCURRENCY, requireConsent, SPEND_HELP } from './spendGuard';
 import { verdictOfBoolean } from '../shared/verdicts';
+import type { ScoreFinal } from '../core/simulator/runTypes';
 
 const USAGE = `intent-lens run --records <file> --task-id ID --mode multi|single --condition C [--path P --k K]
                  (--provider ID | --base-url URL) --model M [--user-model M] [--user-provider ID]
@@ -52,185 +54,224 @@ ${SPEND_HELP}
 ${VERIFY_USAGE}
   --json               one JSON summary per finished conversation on stdout`;
 
+/** The flags, checked: what to run and how many at once. */
+function readRunOptions(args: string[]) {
+  const values = readFlags(args, USAGE, {
+    records: { type: 'string' },
+    'task-id': { type: 'string' },
+    mode: { type: 'string' },
+    condition: { type: 'string' },
+    path: { type: 'string' },
+    k: { type: 'string' },
+    extended: { type: 'boolean' },
+    'max-runs': { type: 'string' },
+    ...PROVIDER_OPTIONS,
+    ...BATCH_OPTIONS,
+  });
+  if (!values.records) throw new CliError('--records is required');
+  if (!values.out) throw new CliError('--out is required');
+  if (values.mode !== undefined && values.mode !== 'multi' && values.mode !== 'single')
+    throw new CliError('--mode must be multi or single');
+  const mode = values.mode as InstanceSpec['mode'] | undefined;
+  if (values.condition !== undefined && !ConditionSchema.safeParse(values.condition).success)
+    throw new CliError(`--condition must be one of ${ConditionSchema.options.join(', ')}`);
+  const path = values.path !== undefined ? PathSchema.safeParse(values.path) : undefined;
+  if (path && !path.success) throw new CliError(`--path must be one of ${PathSchema.options.join(', ')}`);
+  return {
+    values,
+    records: values.records,
+    out: values.out,
+    mode,
+    path: path?.success ? path.data : undefined,
+    k: toInt('k', values.k, 0, 4),
+    concurrency: toInt('concurrency', values.concurrency, 1, MAX_CONCURRENCY) ?? 1,
+    maxRuns: toInt('max-runs', values['max-runs'], 1, 1_000_000),
+    shard: shardOption(values.shard, values.all),
+  };
+}
+
+type RunOptions = ReturnType<typeof readRunOptions>;
+
+/** The conversations to run: the sweep (--all, this shard of it) or the one instance asked for. */
+async function planRuns(o: RunOptions): Promise<PlannedRun[]> {
+  const { values, mode, path, k } = o;
+  const loaded = await loadRecordsFile(o.records);
+  const records = loaded.items.map((i) => i.value);
+  if (values.all) {
+    const plan = planSweep(records, {
+      extended: values.extended === true,
+      ...(mode ? { mode } : {}),
+      ...(values.condition ? { condition: values.condition } : {}),
+      ...(path ? { path } : {}),
+      ...(k !== undefined ? { k } : {}),
+    });
+    return o.shard ? selectShard(plan, o.shard) : plan;
+  }
+  if (!values['task-id']) throw new CliError('--task-id is required (or --all)');
+  if (!mode) throw new CliError('--mode is required (multi or single)');
+  const record = records.find((r) => r.task_id === values['task-id']);
+  if (!record) {
+    const bad = loaded.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
+    throw new CliError(
+      `no valid record with task_id ${values['task-id']} in ${o.records}${bad.length ? `\n${bad.join('\n')}` : ''}`,
+      1,
+    );
+  }
+  const spec: InstanceSpec = {
+    mode,
+    condition: (values.condition ?? 'original') as InstanceSpec['condition'],
+    ...(path ? { path, k: k ?? 0 } : {}),
+  };
+  try {
+    renderInstance(record, spec);
+  } catch (e) {
+    if (e instanceof RenderError) throw new CliError(e.message, 1);
+    throw e;
+  }
+  return [{ record, spec }];
+}
+
+/** A sweep skips the conversations already finished in --out; `skipped` counts them. */
+async function skipFinished(plan: PlannedRun[], out: string, all: boolean | undefined, model: string) {
+  if (!all) return { plan, skipped: 0 };
+  const done = await completedKeys(out);
+  const left = plan.filter((p) => !done.has(plannedRunKey(p.record.task_id, model, p.spec)));
+  return { plan: left, skipped: plan.length - left.length };
+}
+
+/** What a run has done so far, for the closing line and the exit code. */
+interface RunTally {
+  finished: number;
+  correct: number;
+  costUsd: number | undefined;
+  failures: string[];
+}
+
+interface RunContext {
+  values: RunOptions['values'];
+  providers: ProviderSetup;
+  scoreFinal: ScoreFinal;
+  abort: AbortController;
+  out: string;
+  total: number;
+  tally: RunTally;
+}
+
+/** Runs one planned conversation, appends it to --out and reports it; a failure is counted, not thrown. */
+async function runPlanned(p: PlannedRun, i: number, ctx: RunContext): Promise<void> {
+  const { providers, abort, out, tally } = ctx;
+  if (abort.signal.aborted) return;
+  const label = `${p.record.task_id} ${p.spec.mode} ${instanceLabel(p.spec)}`;
+  const t0 = Date.now();
+  const { assistant, simulator, meter } = providers.forConversation();
+  try {
+    const r = await runInstanceToLog(
+      {
+        record: p.record,
+        spec: p.spec,
+        assistant,
+        simulator,
+        scoreFinal: ctx.scoreFinal,
+        costMeter: meter,
+        assistantSettings: providers.assistantSettings,
+        signal: abort.signal,
+        extraFields: {
+          runner: 'intent-lens run',
+          ...(providers.assistantConfig.baseUrl
+            ? { assistant_base_url: redactUrl(providers.assistantConfig.baseUrl) }
+            : {}),
+        },
+      },
+      out,
+    );
+    tally.finished++;
+    tally.costUsd = addCost(tally.costUsd, meter.costUsd);
+    if (r.score.is_correct) tally.correct++;
+    const verdict = verdictOfBoolean(r.score.is_correct);
+    process.stderr.write(
+      `[${i + 1}/${ctx.total}] ${label}: ${verdict} (${((Date.now() - t0) / 1000).toFixed(1)} s${r.fallbacks.length ? `, ${r.fallbacks.length} simulator fallback(s)` : ''})\n`,
+    );
+    if (ctx.values.json) {
+      process.stdout.write(
+        JSON.stringify({
+          conv_id: r.entry.conv_id,
+          task_id: p.record.task_id,
+          mode: r.entry.mode,
+          condition: r.entry.condition,
+          ...(r.entry.path ? { path: r.entry.path, k: r.entry.k } : {}),
+          is_correct: r.score.is_correct,
+          score: r.entry.score,
+          extracted: r.score.extracted,
+          usage: r.usage,
+          ...(meter.costUsd !== undefined ? { cost_usd: meter.costUsd } : {}),
+          out,
+        }) + '\n',
+      );
+    }
+  } catch (e) {
+    if (e instanceof RunAbortedError) return;
+    const msg = e instanceof Error ? e.message : String(e);
+    tally.failures.push(`${label}: ${msg}`);
+    process.stderr.write(`[${i + 1}/${ctx.total}] ${label}: FAILED, nothing written: ${msg}\n`);
+    // A broken provider fails every conversation alike: stop instead of hammering it.
+    if (e instanceof ProviderError && (e.kind === 'auth' || e.kind === 'not-found' || e.kind === 'connection'))
+      abort.abort();
+  }
+}
+
 const command: CliCommand = {
   async run(args) {
-    const values = readFlags(args, USAGE, {
-      records: { type: 'string' },
-      'task-id': { type: 'string' },
-      mode: { type: 'string' },
-      condition: { type: 'string' },
-      path: { type: 'string' },
-      k: { type: 'string' },
-      extended: { type: 'boolean' },
-      'max-runs': { type: 'string' },
-      ...PROVIDER_OPTIONS,
-      ...BATCH_OPTIONS,
-    });
-    if (!values.records) throw new CliError('--records is required');
-    if (!values.out) throw new CliError('--out is required');
-    if (values.mode !== undefined && values.mode !== 'multi' && values.mode !== 'single')
-      throw new CliError('--mode must be multi or single');
-    const mode = values.mode as InstanceSpec['mode'] | undefined;
-    if (values.condition !== undefined && !ConditionSchema.safeParse(values.condition).success)
-      throw new CliError(`--condition must be one of ${ConditionSchema.options.join(', ')}`);
-    const path = values.path !== undefined ? PathSchema.safeParse(values.path) : undefined;
-    if (path && !path.success) throw new CliError(`--path must be one of ${PathSchema.options.join(', ')}`);
-    const k = toInt('k', values.k, 0, 4);
-    const concurrency = toInt('concurrency', values.concurrency, 1, MAX_CONCURRENCY) ?? 1;
-    const maxRuns = toInt('max-runs', values['max-runs'], 1, 1_000_000);
-    const shard = shardOption(values.shard, values.all);
+    const o = readRunOptions(args);
+    const { values } = o;
     const providers = await setupProviders(values, { modelRequired: true });
     const assistantModel = providers.fixedModel ?? providers.assistantConfig.model;
-
-    // What to run.
-    const loaded = await loadRecordsFile(values.records);
-    const records = loaded.items.map((i) => i.value);
-    let plan: PlannedRun[];
-    if (values.all) {
-      plan = planSweep(records, {
-        extended: values.extended === true,
-        ...(mode ? { mode } : {}),
-        ...(values.condition ? { condition: values.condition } : {}),
-        ...(path?.success ? { path: path.data } : {}),
-        ...(k !== undefined ? { k } : {}),
-      });
-      if (shard) plan = selectShard(plan, shard);
-    } else {
-      if (!values['task-id']) throw new CliError('--task-id is required (or --all)');
-      if (!mode) throw new CliError('--mode is required (multi or single)');
-      const record = records.find((r) => r.task_id === values['task-id']);
-      if (!record) {
-        const bad = loaded.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
-        throw new CliError(
-          `no valid record with task_id ${values['task-id']} in ${values.records}${bad.length ? `\n${bad.join('\n')}` : ''}`,
-          1,
-        );
-      }
-      const spec: InstanceSpec = {
-        mode,
-        condition: (values.condition ?? 'original') as InstanceSpec['condition'],
-        ...(path?.success ? { path: path.data, k: k ?? 0 } : {}),
-      };
-      try {
-        renderInstance(record, spec);
-      } catch (e) {
-        if (e instanceof RenderError) throw new CliError(e.message, 1);
-        throw e;
-      }
-      plan = [{ record, spec }];
-    }
-    await refuseOutputOverInputs(values.out, providerInputFiles(values));
-    const out = resolve(values.out);
-    let skipped = 0;
-    if (values.all) {
-      const done = await completedKeys(out);
-      const before = plan.length;
-      plan = plan.filter((p) => !done.has(plannedRunKey(p.record.task_id, assistantModel, p.spec)));
-      skipped = before - plan.length;
-    }
-    plan = plan.slice(0, maxRuns);
+    const planned = await planRuns(o);
+    await refuseOutputOverInputs(o.out, providerInputFiles(values));
+    const out = resolve(o.out);
+    const skip = await skipFinished(planned, out, values.all, assistantModel);
+    const { skipped } = skip;
+    const plan = skip.plan.slice(0, o.maxRuns);
+    const already = skipped ? `; ${skipped} already in ${out}` : '';
     if (values.estimate) {
       const e = plan.reduce(
         (acc, p) => addEstimates(acc, estimateRun(renderInstance(p.record, p.spec))),
         emptyEstimate(),
       );
-      process.stdout.write(
-        `${describeEstimate(e, providers.prices, assistantModel)}${skipped ? `; ${skipped} already in ${out}` : ''}\n`,
-      );
+      process.stdout.write(`${describeEstimate(e, providers.prices, assistantModel)}${already}\n`);
       return 0;
     }
-
     const items = plan.map((p) => ({ estimate: estimateRun(renderInstance(p.record, p.spec)), model: assistantModel }));
     requireConsent({
       items,
       prices: providers.prices,
       yes: values.yes === true,
-      capped: maxRuns !== undefined,
+      capped: o.maxRuns !== undefined,
       noun: 'conversations',
       capFlag: '--max-runs',
     });
 
     const sigint = abortOnSigint('unfinished conversations are not written');
     const { abort } = sigint;
-    const scoreFinal = batchScorer(values);
-    const limit = pLimit(concurrency);
-    let finished = 0;
-    let correct = 0;
-    let costUsd: number | undefined;
-    const failures: string[] = [];
+    const tally: RunTally = { finished: 0, correct: 0, costUsd: undefined, failures: [] };
+    const ctx: RunContext = {
+      values,
+      providers,
+      scoreFinal: batchScorer(values),
+      abort,
+      out,
+      total: plan.length,
+      tally,
+    };
+    const limit = pLimit(o.concurrency);
     process.stderr.write(
-      `running ${plan.length} conversation(s) with ${assistantModel} on ${providers.where}${skipped ? `; ${skipped} already in ${out}` : ''}\n`,
+      `running ${plan.length} conversation(s) with ${assistantModel} on ${providers.where}${already}\n`,
     );
     try {
-      await Promise.all(
-        plan.map((p, i) =>
-          limit(async () => {
-            if (abort.signal.aborted) return;
-            const label = `${p.record.task_id} ${p.spec.mode} ${instanceLabel(p.spec)}`;
-            const t0 = Date.now();
-            const { assistant, simulator, meter } = providers.forConversation();
-            try {
-              const r = await runInstanceToLog(
-                {
-                  record: p.record,
-                  spec: p.spec,
-                  assistant,
-                  simulator,
-                  scoreFinal,
-                  costMeter: meter,
-                  assistantSettings: providers.assistantSettings,
-                  signal: abort.signal,
-                  extraFields: {
-                    runner: 'intent-lens run',
-                    ...(providers.assistantConfig.baseUrl
-                      ? { assistant_base_url: redactUrl(providers.assistantConfig.baseUrl) }
-                      : {}),
-                  },
-                },
-                out,
-              );
-              finished++;
-              costUsd = addCost(costUsd, meter.costUsd);
-              if (r.score.is_correct) correct++;
-              const verdict = verdictOfBoolean(r.score.is_correct);
-              process.stderr.write(
-                `[${i + 1}/${plan.length}] ${label}: ${verdict} (${((Date.now() - t0) / 1000).toFixed(1)} s${r.fallbacks.length ? `, ${r.fallbacks.length} simulator fallback(s)` : ''})\n`,
-              );
-              if (values.json) {
-                process.stdout.write(
-                  JSON.stringify({
-                    conv_id: r.entry.conv_id,
-                    task_id: p.record.task_id,
-                    mode: r.entry.mode,
-                    condition: r.entry.condition,
-                    ...(r.entry.path ? { path: r.entry.path, k: r.entry.k } : {}),
-                    is_correct: r.score.is_correct,
-                    score: r.entry.score,
-                    extracted: r.score.extracted,
-                    usage: r.usage,
-                    ...(meter.costUsd !== undefined ? { cost_usd: meter.costUsd } : {}),
-                    out,
-                  }) + '\n',
-                );
-              }
-            } catch (e) {
-              if (e instanceof RunAbortedError) return;
-              const msg = e instanceof Error ? e.message : String(e);
-              failures.push(`${label}: ${msg}`);
-              process.stderr.write(`[${i + 1}/${plan.length}] ${label}: FAILED, nothing written: ${msg}\n`);
-              // A broken provider fails every conversation alike: stop instead of hammering it.
-              if (
-                e instanceof ProviderError &&
-                (e.kind === 'auth' || e.kind === 'not-found' || e.kind === 'connection')
-              )
-                abort.abort();
-            }
-          }),
-        ),
-      );
+      await Promise.all(plan.map((p, i) => limit(() => runPlanned(p, i, ctx))));
     } finally {
       sigint.dispose();
     }
+    const { finished, correct, costUsd, failures } = tally;
     if (!values.json)
       process.stdout.write(
         `${finished} written to ${out}${finished ? ` (${correct} correct)` : ''}${skipped ? `, ${skipped} skipped (already there)` : ''}${failures.length ? `, ${failures.length} failed` : ''}${costUsd !== undefined ? `, cost $${costUsd.toFixed(4)}` : ''}${providers.cache ? `, cache ${providers.cache.hits} hit(s) / ${providers.cache.misses} miss(es)` : ''}\n`,

@@ -168,10 +168,10 @@ function resultLine(r: ConversationScore): string {
 
 /** One line of --out: the line with its re-score (or why it has none), or as it was (its exact bytes where needed). */
 async function writeOutLine(sink: FileSink, l: LogLine, r: ConversationScore | undefined): Promise<void> {
-  if (l.object && l.raw !== undefined && r) {
-    await sink.write(rescoredLineText(l.raw, l.object, r, new Date().toISOString()));
+  if (l.entry && l.text !== undefined && r) {
+    await sink.write(rescoredLineText(l.text, l.entry as Record<string, unknown>, r, new Date().toISOString()));
   } else if (l.bytes) await copyBytes(l.file, l.bytes, sink);
-  else await sink.write(l.raw ?? '');
+  else await sink.write(l.text ?? '');
   await sink.write('\n');
 }
 

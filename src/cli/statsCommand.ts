@@ -22,9 +22,10 @@ import { MAX_LINE_BYTES_HELP, MAX_LINE_BYTES_OPTION, maxLineBytesOf } from './ma
 
 const USAGE = `intent-lens stats --records <file> --logs <file-or-folder>... [--json] [--format md|csv|html|latex] [--model M]... [--rescored FILE]
                   [--verdicts adjudicated|machine] [--annotations FILE]...
-intent-lens stats --diff <logs-A> <logs-B> [--json] [--model M]...
+intent-lens stats --diff <logs-A> <logs-B> [--json] [--model M]... [--verdicts adjudicated|machine] [--annotations FILE]...
 intent-lens stats --diff-rescored --logs <file-or-folder>... [--rescored FILE | --verdicts PATH] [--json] [--model M]...
 intent-lens stats --diff-forks --logs <file-or-folder>... [--batch EDIT] [--rescored FILE | --verdicts PATH] [--json] [--model M]...
+                  (both also take --verdicts adjudicated|machine and --annotations FILE)
   --json          print {cells (with ci: 95% Wilson [lo, hi] in %), overall (ci: bootstrap),
                   gaps (paired 2x2, delta_pp, p_mcnemar, holm_significant), model_pairs, depth,
                   forks (runs with forked_from: never in the grid; recovery per edit, model, domain), ...}
@@ -36,7 +37,9 @@ intent-lens stats --diff-forks --logs <file-or-folder>... [--batch EDIT] [--resc
                   logs under A to those under B (same model, same source), with an exact McNemar test
   --rescored FILE a re-scored copy of the logs (what score --out wrote): its verdicts replace the logged ones, by conv_id
   --verdicts adjudicated (default): human verdict overrides from the annotation sidecars win;
-                  machine: the logged or re-scored verdicts only (stderr says how many cells overrides changed)
+                  machine: the logged or re-scored verdicts only (stderr says how many cells overrides changed);
+                  the run diffs too: --diff and --diff-forks count adjudicated verdicts on both sides,
+                  --diff-rescored on its re-scored side
 ${ANNOTATIONS_HELP}
   --verdicts PATH with --diff-rescored / --diff-forks: the extension's re-scored verdicts: .intent-lens/rescored-verdicts.json or its workspace folder
   --diff-rescored the re-scored runs, as logged (A) vs re-scored (B): which sources the re-score flipped
@@ -118,6 +121,8 @@ const command: CliCommand = {
       ...(values.verdicts !== undefined && !verdictMode ? { verdicts: values.verdicts } : {}),
       ...(values.batch !== undefined ? { batch: values.batch } : {}),
       ...(maxLineBytes ? { maxLineBytes } : {}),
+      ...(verdictMode ? { mode: verdictMode } : {}),
+      ...(values.annotations ? { annotations: values.annotations } : {}),
     };
     if ([values.diff, values['diff-rescored'], values['diff-forks']].filter(Boolean).length > 1)
       throw new CliError('give one of --diff, --diff-rescored, --diff-forks');

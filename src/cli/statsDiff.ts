@@ -10,7 +10,10 @@ import type { Workspace } from '../core/workspace/workspace';
 import { VERDICT_SIDECAR, describeRescoreCounts, readVerdictSidecar } from '../core/workspace/verdicts';
 import { diffRuns, type DiffOutcome, type RunDiff } from '../core/stats/runDiff';
 import { runDiffText } from '../core/stats/runDiffText';
-import { describeForkBatch, forkBatches, loggedVsRescored, parentVsForks } from '../core/stats/diffSides';
+import { describeForkBatch, forkBatches, loggedVsCurrent, parentVsForks } from '../core/stats/diffSides';
+import type { VerdictMode } from '../core/annotations/adjudication';
+import type { AnnotationSet } from '../core/annotations/annotationLog';
+import { loadAnnotations, sidecarPaths } from './annotationsOption';
 
 export interface StatsDiffOptions {
   records: readonly string[];
@@ -25,6 +28,10 @@ export interface StatsDiffOptions {
   /** Only fork batches with this edit (e.g. flip-decision) or this batch id. */
   batch?: string;
   maxLineBytes?: number;
+  /** Whose verdicts count: human overrides from the sidecars win (adjudicated, the default) or not (machine). */
+  mode?: VerdictMode;
+  /** The annotation sidecars (`--annotations`; the default one under the current folder when absent). */
+  annotations?: readonly string[];
 }
 
 const ofModels = (models: ReadonlySet<string> | undefined) => (o: DiffOutcome) => !models || models.has(o.model);
@@ -33,11 +40,33 @@ function print(opts: StatsDiffOptions, a: string, b: string, diff: RunDiff): voi
   process.stdout.write(opts.json ? JSON.stringify({ a, b, ...diff }, null, 2) + '\n' : runDiffText(diff, a, b));
 }
 
+/**
+ * Puts the sidecars' human verdicts on the workspaces' verdict layer, as plain `stats` does; says on
+ * stderr how many there are and whether they count. Returns the mode the diff reads verdicts in.
+ */
+function adjudicate(workspaces: readonly Workspace[], set: AnnotationSet, opts: StatsDiffOptions): VerdictMode {
+  const mode = opts.mode ?? 'adjudicated';
+  for (const ws of workspaces) ws.annotations.set(set);
+  const overrides = Math.max(0, ...workspaces.map((ws) => ws.verdicts.humanOverrideCount()));
+  if (overrides > 0)
+    process.stderr.write(
+      `verdicts: ${mode}; ${overrides} human verdict override(s)${mode === 'machine' ? ' (not applied)' : ''}\n`,
+    );
+  return mode;
+}
+
+const readAnnotations = (opts: StatsDiffOptions) => loadAnnotations(sidecarPaths(opts.annotations));
+
 /** Per condition, the sources that flipped from the logs under `a` to those under `b` (same model, same source). */
 export async function diffLogPaths(a: string, b: string, opts: StatsDiffOptions): Promise<void> {
-  const refsOf = async (p: string) =>
-    (await loadStatsWorkspace([], [p], opts.maxLineBytes)).conversations().filter(ofModels(opts.models));
-  print(opts, a, b, diffRuns(await refsOf(a), await refsOf(b), true));
+  const set = await readAnnotations(opts);
+  const [wsA, wsB] = [
+    await loadStatsWorkspace([], [a], opts.maxLineBytes),
+    await loadStatsWorkspace([], [b], opts.maxLineBytes),
+  ];
+  const mode = adjudicate([wsA, wsB], set, opts);
+  const refsOf = (ws: Workspace) => ws.conversationsWithCurrentVerdicts(mode).filter(ofModels(opts.models));
+  print(opts, a, b, diffRuns(refsOf(wsA), refsOf(wsB), true));
 }
 
 /**
@@ -83,7 +112,8 @@ export async function diffRescored(opts: StatsDiffOptions): Promise<void> {
     throw new CliError(
       `--diff-rescored needs re-scored verdicts: --rescored FILE (what score --out wrote) or --verdicts PATH (${VERDICT_SIDECAR} or its workspace folder)`,
     );
-  const d = loggedVsRescored(ws.conversations().filter(ofModels(opts.models)), (id) => ws.verdicts.get(id));
+  const mode = adjudicate([ws], await readAnnotations(opts), opts);
+  const d = loggedVsCurrent(ws.conversations().filter(ofModels(opts.models)), ws.verdicts, mode);
   if (!d.b.length) process.stderr.write(`no conversation of these logs has a re-scored verdict in ${from}\n`);
   print(opts, 'as logged', `re-scored (${from})`, diffRuns(d.a, d.b, d.pairByModel));
 }
@@ -93,7 +123,8 @@ export async function diffForks(opts: StatsDiffOptions): Promise<void> {
   if (!opts.logs.length) throw new CliError('--diff-forks needs --logs <file-or-folder> (the parents and the forks)');
   const ws = await loadStatsWorkspace(opts.records, opts.logs, opts.maxLineBytes);
   await overlayRescores(ws, opts, false);
-  const refs = ws.conversationsWithCurrentVerdicts();
+  const mode = adjudicate([ws], await readAnnotations(opts), opts);
+  const refs = ws.conversationsWithCurrentVerdicts(mode);
   const all = forkBatches(refs);
   const batches = all.filter((b) => opts.batch === undefined || b.edit === opts.batch || b.id === opts.batch);
   if (!batches.length)

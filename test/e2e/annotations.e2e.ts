@@ -2,7 +2,11 @@
 // label turn 3 `leaked-inactive` (on its highlighted span when it has one), override the verdict
 // with a reason; the tree, samples table, dashboard cell, status bar and conversation header show
 // the adjudicated verdict with its provenance, a reloaded window too (the sidecar under
-// .intent-lens/), and "Review Next Unannotated" opens the next unannotated failure.
+// .intent-lens/), and "Review Next Unannotated" opens the next unannotated failure. A second
+// annotator's sidecar: the dashboard shows the agreement (kappa with n) and the disagreement, which
+// opens the conversation; its machine-verdicts switch puts the overridden cell back. The label is
+// put on a selected span of turn 3 (shown inline there), the Samples table's Annotations column and
+// filter show it, and Retract Annotation… removes it from every view.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +22,9 @@ import {
   type Workbench,
 } from './harness';
 import { ANNOTATION_SIDECAR } from '../../src/core/annotations/annotationTypes';
+import { addEvent, appendAnnotationEvents } from '../../src/core/annotations/annotationWriter';
+import { readSidecars } from '../../src/core/annotations/annotationLog';
+import { labelAgreement } from '../../src/core/annotations/agreement';
 
 const missing = missingE2eTools();
 // Both logged ✗ (failures): the first is annotated, the second is where the queue goes next.
@@ -238,7 +245,56 @@ describe.skipIf(missing.length > 0 || !haveData)('annotations and verdict overri
     await wb.screenshot('queue-next');
   }, 300_000);
 
-  it('Retract Annotation… asks, then every view drops the label; the override stays', async () => {
+  it('a second annotator: the dashboard shows kappa with n and the disagreement opens the conversation', async () => {
+    // reviewer2 labels the overridden conversation verifier-wrong but not leaked-inactive (tester's label).
+    const second = join(dir, '.intent-lens', 'annotations-reviewer2.jsonl');
+    await appendAnnotationEvents(second, [
+      addEvent({
+        conv_id: gemini.convId,
+        kind: 'label',
+        value: 'verifier-wrong',
+        by: 'reviewer2',
+        basis: { verdict_source: 'logged', log_file: join(dir, 'logs', gemini.log), log_line: 1 },
+      }),
+    ]);
+    const expected = labelAgreement((await readSidecars([join(dir, ANNOTATION_SIDECAR), second])).annotations).find(
+      (r) => r.label === 'leaked-inactive',
+    )!;
+    expect(expected).toMatchObject({ annotators: ['reviewer2', 'tester'], n: 1 });
+
+    await command('Intent Lens: Open Dashboard');
+    const rowSel = '[data-agreement="leaked-inactive|reviewer2|tester"]';
+    const dash = await webviewShowing(rowSel);
+    await expect
+      .poll(() => dash.locator(`${rowSel} [data-testid="kappa"]`).innerText(), { timeout: wb.timeoutMs })
+      .toBe(expected.kappa === null ? '–' : expected.kappa.toFixed(2));
+    expect(await dash.locator(`${rowSel} [data-testid="kappa-n"]`).innerText()).toBe('1');
+    // The override's note and its switch: the machine verdict puts the cell back at 0%.
+    expect(await dash.locator('[data-testid="override-text"]').innerText()).toMatch(
+      /1 human override changed 1 conversation verdict and 1 Table 1 cell/,
+    );
+    await dash.locator('[data-testid="machine-verdicts"]').click();
+    await expect
+      .poll(() => dash.locator(cellSelector).getAttribute('data-accuracy'), { timeout: wb.timeoutMs })
+      .toBe('0.00');
+    await dash.locator('[data-testid="machine-verdicts"]').click();
+    await expect
+      .poll(() => dash.locator(cellSelector).getAttribute('data-accuracy'), { timeout: wb.timeoutMs })
+      .toBe('100.00');
+    await wb.screenshot('agreement');
+
+    const disagreement = dash.locator('[data-testid="disagreement"]', { hasText: 'leaked-inactive: tester yes' });
+    expect(await disagreement.getAttribute('data-conv-id')).toBe(gemini.convId);
+    await disagreement.focus();
+    await disagreement.press('Enter');
+    await wb.page
+      .locator('.tab.active', { hasText: /gemini-2\.5-flash/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    await wb.screenshot('disagreement-opened');
+  }, 300_000);
+
+  it('Retract Annotation… asks, then every view drops the label; the override and the other annotator’s label stay', async () => {
     const frame = await openGemini();
     await command('Intent Lens: Retract Annotation…');
     await pickRow(/leaked-inactive/, /Retract Annotation: which one\?/);
@@ -255,12 +311,12 @@ describe.skipIf(missing.length > 0 || !haveData)('annotations and verdict overri
     expect(await frame.locator('[data-testid="turn-annotations"]').count()).toBe(0);
     expect(await frame.locator('[data-testid="provenance"]').innerText()).toMatch(/^adjudicated/);
     await wb.page
-      .locator('.part.statusbar .statusbar-item', { hasText: /✓ adjudicated · ✎1/ })
+      .locator('.part.statusbar .statusbar-item', { hasText: /✓ adjudicated · ✎2/ })
       .waitFor({ state: 'visible', timeout: wb.timeoutMs });
     await command('Intent Lens: Open Samples Table');
     const sel = `[data-testid="grid"] [data-conv-id="${gemini.convId}"] .il-cell-annotations`;
     const cell = (await webviewShowing(sel)).locator(sel);
-    await expect.poll(() => cell.innerText(), { timeout: wb.timeoutMs }).toBe('⚖✓');
+    await expect.poll(() => cell.innerText(), { timeout: wb.timeoutMs }).toBe('⚖✓ · verifier-wrong');
     await wb.screenshot('retracted');
   }, 300_000);
 });

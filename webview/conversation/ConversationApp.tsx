@@ -2,24 +2,17 @@
 // top; the transcript below, one virtualised row per user turn (a 200-turn conversation only mounts
 // what is on screen); keys J/K for next/previous turn and N/Shift+N for next/previous inactive span
 // (F7/F8 from the host do the same); F forks from the current turn, as its "Fork from here…" button.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import type {
-  ConversationNavigate,
-  ConversationState,
-  ConversationView,
-  LogLine,
-} from '../../src/shared/protocol/conversation';
+import { useCallback, useEffect, useRef } from 'react';
+import type { ConversationNavigate, ConversationState, ConversationView } from '../../src/shared/protocol/conversation';
 import type { CommandParams } from '../../src/shared/protocol';
-import { TurnRow } from './TurnRow';
-import { Markdown, markdownRenders } from './Markdown';
+import { markdownRenders } from './Markdown';
 import { Notes } from '../shared/Notes';
-import { AnnotationList, TurnAnnotations } from './AnnotationList';
+import { AnnotationList } from './AnnotationList';
 import { VERDICT_MARKS } from '../../src/shared/verdicts';
 import { LeakNote } from '../shared/LeakNote';
 import { useTurnNavigation } from './useTurnNavigation';
-
-type Row = { kind: 'system' } | { kind: 'turn'; turn: number } | { kind: 'logs' };
+import { useTranscriptRows } from './useTranscriptRows';
+import { TranscriptRows } from './TranscriptRows';
 
 export interface ConversationAppProps {
   state: ConversationState;
@@ -33,35 +26,6 @@ export interface ConversationAppProps {
   subscribeNavigate: (listener: (a: ConversationNavigate) => void) => () => void;
   subscribeScroll: (listener: (turn: number) => void) => () => void;
   onRendered: () => void;
-}
-
-/** A system message has no inactive spans: one array, so its memoised Markdown is not parsed again on each render. */
-const NO_SPANS: readonly never[] = [];
-
-function LogLines({ title, lines, folded }: { title: string; lines: LogLine[]; folded: boolean }) {
-  if (!lines.length) return null;
-  const body = (
-    <ul className="il-log-lines">
-      {lines.map((l) => (
-        <li key={l.traceIndex}>
-          <code>{l.type}</code> <span className="il-log-summary">{l.summary}</span>
-        </li>
-      ))}
-    </ul>
-  );
-  return folded ? (
-    <details className="il-bookkeeping" data-testid="bookkeeping">
-      <summary>
-        {title} ({lines.length}, folded)
-      </summary>
-      {body}
-    </details>
-  ) : (
-    <div className="il-standalone">
-      <div className="il-role-name">{title}</div>
-      {body}
-    </div>
-  );
 }
 
 /** The selected text of the transcript, if any (to annotate it as a span), and the 0-based turn it is in. */
@@ -163,54 +127,6 @@ function Header({ state, inactiveCount, onCommand, onGoToTurn, annotate }: Heade
   );
 }
 
-/** The rows of the first, unpositioned render: the focus turn's (or the first) and the next, as the virtualiser then shows them at the top. */
-function firstPaintRows(rows: readonly Row[], focusRow: number): number[] {
-  const first = focusRow >= 0 ? focusRow : 0;
-  return [first, first + 1].filter((i) => i < rows.length);
-}
-
-/** One virtualised row: the system prompt, a user turn with its replies, or the other log entries. */
-function RowContent({
-  row,
-  state,
-  currentTurn,
-  onFork,
-}: {
-  row: Row;
-  state: ConversationState;
-  currentTurn: number;
-  onFork: (turn: number) => void;
-}) {
-  return (
-    <>
-      {row.kind === 'system' &&
-        state.system.map((m) => (
-          <div key={m.traceIndex} className="il-system" data-trace-index={m.traceIndex}>
-            <div className="il-role-name">{m.role}</div>
-            <Markdown text={m.text} spans={NO_SPANS} />
-          </div>
-        ))}
-      {row.kind === 'turn' && (
-        <>
-          <TurnRow
-            turn={state.turns[row.turn]!}
-            current={row.turn === currentTurn}
-            canFork={state.canFork}
-            onFork={onFork}
-          />
-          <TurnAnnotations annotations={state.annotations} turn={row.turn + 1} />
-        </>
-      )}
-      {row.kind === 'logs' && (
-        <>
-          <LogLines title="other log entries" lines={state.standalone} folded={false} />
-          <LogLines title="bookkeeping" lines={state.bookkeeping} folded />
-        </>
-      )}
-    </>
-  );
-}
-
 export function ConversationApp({
   state,
   onCommand,
@@ -219,52 +135,10 @@ export function ConversationApp({
   onRendered,
 }: ConversationAppProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  const rows = useMemo<Row[]>(
-    () => [
-      ...(state.system.length ? [{ kind: 'system' } as const] : []),
-      ...state.turns.map((t) => ({ kind: 'turn' as const, turn: t.index })),
-      ...(state.standalone.length || state.bookkeeping.length ? [{ kind: 'logs' } as const] : []),
-    ],
-    [state],
+  const { rows, rowOfTurn, firstRows, firstPaint, endFirstPaint, virtualizer, positioned } = useTranscriptRows(
+    state,
+    scroller,
   );
-  const rowOfTurn = useCallback((turn: number) => rows.findIndex((r) => r.kind === 'turn' && r.turn === turn), [rows]);
-  const firstRows = useMemo(
-    () => firstPaintRows(rows, rowOfTurn(state.focusTurn ?? -1)),
-    [rows, rowOfTurn, state.focusTurn],
-  );
-  // Until the first paint, the rows on screen and the first render's (hydrated) rows, none below
-  // the screen: each is a Markdown render and its layout before the view is shown. Three turns
-  // beyond the screen after.
-  const [firstPaint, setFirstPaint] = useState(true);
-  const rangeExtractor = useCallback(
-    (range: Range) =>
-      firstPaint
-        ? [...new Set([...defaultRangeExtractor(range), ...firstRows])].sort((a, b) => a - b)
-        : defaultRangeExtractor(range),
-    [firstPaint, firstRows],
-  );
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => 260,
-    overscan: firstPaint ? 0 : 3,
-    rangeExtractor,
-  });
-  // The first render lays its rows out in flow, unpositioned: it is the host's prerendered HTML
-  // (prerender.tsx) and the page's hydration of it, and the page's CSP drops style attributes in
-  // markup (React does not set them when it hydrates). The virtualiser positions rows from the next
-  // render on, before the page paints again.
-  const [positioned, setPositioned] = useState(false);
-  useLayoutEffect(() => {
-    // The prerendered rows' real heights, before the first positioned render: estimated at 260 px
-    // each, a screen seemed to need rows below them, which were rendered (their Markdown parsed)
-    // and then dropped once measured, all before the first paint.
-    for (const row of scroller.current?.querySelectorAll<HTMLElement>(':scope > div > .il-row[data-index]') ?? [])
-      virtualizer.resizeItem(Number(row.dataset.index), row.offsetHeight);
-    setPositioned(true);
-    // Once, for the first render's rows.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   const scrollToRow = useCallback((row: number) => virtualizer.scrollToIndex(row, { align: 'start' }), [virtualizer]);
   // A and V: annotate the current turn (or the selection), override the verdict.
   const otherKeys = useRef<(key: string) => boolean>(() => false);
@@ -301,7 +175,7 @@ export function ConversationApp({
       // Before the first paint only what the screen shows and the hydrated rows are parsed (the e2e holds it to that).
       if (firstPaint) document.body.dataset.markdownBeforeFirstPaint = String(markdownRenders());
       onRendered();
-      setFirstPaint(false);
+      endFirstPaint();
     });
     // Once per state: the focus turn applies when the conversation is (re)loaded.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -314,8 +188,6 @@ export function ConversationApp({
     [goToTurn],
   );
 
-  const rowContent = (row: Row) => <RowContent row={row} state={state} currentTurn={currentTurn} onFork={fork} />;
-
   return (
     <div className="il-app">
       <Header
@@ -327,35 +199,15 @@ export function ConversationApp({
       />
       <div className="il-scroller" ref={scroller} data-testid="transcript" tabIndex={0} aria-label="Transcript">
         {state.turns.length === 0 && <p className="il-empty">This conversation has no user turns.</p>}
-        {positioned ? (
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => (
-              <div
-                key={item.key}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                className="il-row"
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  width: '100%',
-                  transform: `translateY(${item.start}px)`,
-                }}
-              >
-                {rowContent(rows[item.index]!)}
-              </div>
-            ))}
-          </div>
-        ) : (
-          <div>
-            {firstRows.map((index) => (
-              <div key={index} data-index={index} className="il-row">
-                {rowContent(rows[index]!)}
-              </div>
-            ))}
-          </div>
-        )}
+        <TranscriptRows
+          rows={rows}
+          positioned={positioned}
+          firstRows={firstRows}
+          virtualizer={virtualizer}
+          state={state}
+          currentTurn={currentTurn}
+          onFork={fork}
+        />
       </div>
     </div>
   );

@@ -12,6 +12,8 @@ import { DepthCurves } from './DepthCurves';
 import { Evolving } from './Evolving';
 import { ModelPairs, RunDiff } from './RunDiff';
 import { Computing, isPending } from './Computing';
+import { Agreement, VerdictModeNote } from './Annotations';
+import type { DashboardVerdictMode } from '../../src/shared/protocol/dashboardAnnotations';
 
 function Button(props: {
   children: ReactNode;
@@ -58,8 +60,16 @@ function ReportSummary({ report }: { report: DashboardReport }) {
   );
 }
 
+interface DashboardProps {
+  state: DashboardState;
+  busy: boolean;
+  onRefresh: () => void;
+  /** Counts the adjudicated or the machine verdicts (the host recomputes). */
+  onVerdictMode: (mode: DashboardVerdictMode) => void;
+}
+
 /** The header: the totals, the busy ring, Refresh, the exports (their outcome as a message). */
-function DashboardHeader(props: { state: DashboardState; busy: boolean; onRefresh: () => void }) {
+function DashboardHeader(props: DashboardProps) {
   const { report } = props.state;
   const [admit, setAdmit] = useState(true);
   const [message, setMessage] = useState<string>();
@@ -75,6 +85,7 @@ function DashboardHeader(props: { state: DashboardState; busy: boolean; onRefres
     <header className="il-header">
       <h1>Intent-Eval results</h1>
       {report ? <ReportSummary report={report} /> : null}
+      {report ? <VerdictModeNote adjudication={report.adjudication} onVerdictMode={props.onVerdictMode} /> : null}
       {props.busy ? createElement('vscode-progress-ring', { className: 'il-busy', 'aria-label': 'Updating' }) : null}
       <div className="il-actions">
         <Button testId="refresh" secondary onClick={props.onRefresh}>
@@ -136,7 +147,7 @@ function DashboardHeader(props: { state: DashboardState; busy: boolean; onRefres
   );
 }
 
-export function DashboardApp(props: { state: DashboardState; busy: boolean; onRefresh: () => void }) {
+export function DashboardApp(props: DashboardProps) {
   const { report, error } = props.state;
   return (
     <main className="il-dashboard" data-testid="dashboard" data-pending={report?.pending?.join(' ') ?? ''}>
@@ -198,6 +209,7 @@ function ReportSections({ report }: { report: DashboardReport }) {
         </p>
         <RunDiff report={report} />
       </section>
+      <Agreement report={report} />
       <section>
         <h2>Inactive content in new errors (Intent-Eval, Fig. 4)</h2>
         <p className="il-legend">

@@ -25,6 +25,7 @@ function render(): void {
       state={state}
       busy={busy}
       onRefresh={() => void bridge.request('refresh', {}).then((s) => ((state = s), render()))}
+      onVerdictMode={(mode) => void bridge.request('setVerdictMode', { mode }).then((s) => ((state = s), render()))}
     />,
   );
 }

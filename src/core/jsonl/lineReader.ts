@@ -88,10 +88,91 @@ export function readLineBytes(path: string, opts: ReadLinesOptions = {}): AsyncG
   return lines(path, opts, false) as AsyncGenerator<RawLineBytes>;
 }
 
+/** Where a read stands: the reusable buffer, the unfinished line at its front, and the next line's number. */
+interface ReadState {
+  buf: Buffer;
+  /** Bytes of an unfinished line at the front of `buf`. */
+  kept: number;
+  /** File offset of `buf[0]`. */
+  keptStart: number;
+  lineNo: number;
+  /** Set while skipping a line over the limit: the file offset where it started. */
+  skippingFrom: number | undefined;
+}
+
+interface LineShape {
+  maxLine: number;
+  decode: boolean;
+  /** What a line over the limit carries instead of its text or bytes. */
+  skipped: { text: string } | { bytes: Buffer };
+}
+
+/** A line over the limit: where it was, with no text or bytes. */
+function tooLongLine(
+  shape: LineShape,
+  line: number,
+  offset: number,
+  end: number,
+  terminated: boolean,
+): RawLine | RawLineBytes {
+  const next = terminated ? end + 1 : end;
+  return { line, offset, length: end - offset, ...shape.skipped, terminated, next, tooLong: true };
+}
+
+/**
+ * Makes room for the next read when the buffer is full of one unfinished line: drops a line already
+ * over the limit (it is skipped to its newline), else doubles the buffer, never past the limit (+1
+ * byte to detect overflow).
+ */
+function makeRoom(s: ReadState, maxLine: number): void {
+  if (s.kept !== s.buf.length) return;
+  if (s.kept > maxLine) {
+    s.skippingFrom ??= s.keptStart;
+    s.keptStart += s.kept;
+    s.kept = 0;
+    return;
+  }
+  const bigger = Buffer.allocUnsafe(Math.min(s.buf.length * 2, maxLine + 1));
+  s.buf.copy(bigger, 0, 0, s.kept);
+  s.buf = bigger;
+}
+
+/** The line that ends at the newline `buf[nl]` and starts at `buf[start]` (or where a skipped one began). */
+function lineEndingAt(s: ReadState, start: number, nl: number, shape: LineShape): RawLine | RawLineBytes {
+  const { keptStart } = s;
+  if (s.skippingFrom !== undefined) {
+    const from = s.skippingFrom;
+    s.skippingFrom = undefined;
+    return tooLongLine(shape, s.lineNo++, from, keptStart + nl, true);
+  }
+  if (nl - start > shape.maxLine) return tooLongLine(shape, s.lineNo++, keptStart + start, keptStart + nl, true);
+  const fields = { line: s.lineNo++, offset: keptStart + start, terminated: true, next: keptStart + nl + 1 };
+  return rawLine(s.buf, start, nl, fields, shape.decode);
+}
+
+/** Moves the unfinished tail `buf[rest, end)` to the buffer's front, where the next read appends to it. */
+function carryOver(s: ReadState, rest: number, end: number): void {
+  s.kept = end - rest;
+  if (s.kept > 0 && rest > 0) s.buf.copy(s.buf, 0, rest, end);
+  s.keptStart += rest;
+}
+
+/** The last line when it has no newline (a log still being written), or undefined when there is none. */
+function unterminatedLine(s: ReadState, shape: LineShape): RawLine | RawLineBytes | undefined {
+  const end = s.keptStart + s.kept;
+  if (s.skippingFrom !== undefined) return tooLongLine(shape, s.lineNo, s.skippingFrom, end, false);
+  if (s.kept > shape.maxLine) return tooLongLine(shape, s.lineNo, s.keptStart, end, false);
+  if (s.kept === 0) return undefined;
+  const fields = { line: s.lineNo, offset: s.keptStart, terminated: false, next: end };
+  return rawLine(s.buf, 0, s.kept, fields, shape.decode);
+}
+
+const hasBom = (buf: Buffer, end: number) => end >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+
 async function* lines(path: string, opts: ReadLinesOptions, decode: boolean): AsyncGenerator<RawLine | RawLineBytes> {
-  const skipped = decode ? { text: '' } : { bytes: NO_BYTES };
   const fh = await openRegularFile(path);
   const maxLine = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const shape: LineShape = { maxLine, decode, skipped: decode ? { text: '' } : { bytes: NO_BYTES } };
   // At least a BOM's length: the first read must hold all of one to see it.
   const chunk = Math.max(4, opts.chunkSize ?? 1 << 20);
   const pos = opts.startOffset ?? 0;
@@ -99,105 +180,32 @@ async function* lines(path: string, opts: ReadLinesOptions, decode: boolean): As
   try {
     // One reusable buffer: the unfinished tail of a chunk is moved to its front and the next read
     // fills the rest, so indexing a large file allocates no per-chunk buffers (peak RSS stays low).
-    let buf = Buffer.allocUnsafe(Math.min(chunk + CARRY_ROOM, maxLine + 1));
-    let lineNo = opts.startLine ?? 1;
-    let kept = 0; // bytes of an unfinished line at the front of buf
-    let keptStart = pos; // file offset of buf[0]
+    const s: ReadState = {
+      buf: Buffer.allocUnsafe(Math.min(chunk + CARRY_ROOM, maxLine + 1)),
+      kept: 0,
+      keptStart: pos,
+      lineNo: opts.startLine ?? 1,
+      skippingFrom: undefined,
+    };
     let first = pos === 0;
-    // Set while skipping a line over the limit: the file offset where it started.
-    let skippingFrom: number | undefined;
     for (;;) {
       opts.signal?.throwIfAborted();
-      if (kept === buf.length) {
-        if (kept > maxLine) {
-          // Longer than allowed: drop what is buffered and skip to its newline.
-          skippingFrom ??= keptStart;
-          keptStart += kept;
-          kept = 0;
-        } else {
-          // A line longer than the buffer: grow it, never past the limit (+1 byte to detect overflow).
-          const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxLine + 1));
-          buf.copy(bigger, 0, 0, kept);
-          buf = bigger;
-        }
-      }
-      const bytesRead = await source.read(buf, kept, buf.length - kept);
+      makeRoom(s, maxLine);
+      const bytesRead = await source.read(s.buf, s.kept, s.buf.length - s.kept);
       if (bytesRead === 0) break;
-      const end = kept + bytesRead;
-      let start = 0;
-      if (first) {
-        first = false;
-        if (end >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) start = 3;
-      }
+      const end = s.kept + bytesRead;
+      let start = first && hasBom(s.buf, end) ? 3 : 0;
+      first = false;
       for (;;) {
-        const nl = buf.indexOf(NL, start);
+        const nl = s.buf.indexOf(NL, start);
         if (nl < 0 || nl >= end) break;
-        if (skippingFrom !== undefined) {
-          const next = keptStart + nl + 1;
-          yield {
-            line: lineNo++,
-            offset: skippingFrom,
-            length: next - 1 - skippingFrom,
-            ...skipped,
-            terminated: true,
-            next,
-            tooLong: true,
-          };
-          skippingFrom = undefined;
-        } else if (nl - start > maxLine) {
-          yield {
-            line: lineNo++,
-            offset: keptStart + start,
-            length: nl - start,
-            ...skipped,
-            terminated: true,
-            next: keptStart + nl + 1,
-            tooLong: true,
-          };
-        } else {
-          yield rawLine(
-            buf,
-            start,
-            nl,
-            { line: lineNo++, offset: keptStart + start, terminated: true, next: keptStart + nl + 1 },
-            decode,
-          );
-        }
+        yield lineEndingAt(s, start, nl, shape);
         start = nl + 1;
       }
-      kept = end - start;
-      if (kept > 0 && start > 0) buf.copy(buf, 0, start, end);
-      keptStart += start;
+      carryOver(s, start, end);
     }
-    if (skippingFrom !== undefined) {
-      yield {
-        line: lineNo,
-        offset: skippingFrom,
-        length: keptStart + kept - skippingFrom,
-        ...skipped,
-        terminated: false,
-        next: keptStart + kept,
-        tooLong: true,
-      };
-    } else if (kept > maxLine) {
-      yield {
-        line: lineNo,
-        offset: keptStart,
-        length: kept,
-        ...skipped,
-        terminated: false,
-        next: keptStart + kept,
-        tooLong: true,
-      };
-    } else if (kept > 0) {
-      yield rawLine(
-        buf,
-        0,
-        kept,
-        { line: lineNo, offset: keptStart, terminated: false, next: keptStart + kept },
-        decode,
-      );
-    }
+    const last = unterminatedLine(s, shape);
+    if (last) yield last;
   } finally {
     await source.settle();
     await fh.close();

@@ -4,16 +4,15 @@
 // incrementally; a truncated last line is reported as incomplete and indexed once completed. Many
 // files at once (the first load) can be parsed on worker threads (`indexFiles` with a RunLogPool).
 import { stat } from 'node:fs/promises';
-import { splitJsonArray } from '../jsonl/jsonArray';
 import { readRunLogEntry } from './runLogReader';
 import type { Diagnostic } from '../jsonl/diagnostics';
-import { parseJsonLocated } from '../jsonl/jsonSyntax';
 import type { RunLogEntry } from '../schema/runlog';
 import { diag } from './validateObject';
 import { describeFileType, FileTooLargeError, NotRegularFileError } from '../jsonl/regularFile';
-import { decodeDataFile } from './decodeDataFile';
 import { StringPool, conversationKey, type ConversationRef } from './runLogRefs';
-import { parseRunLogLine, scanJsonlFile, stillTrue, type FileCursor } from './runLogScan';
+import { scanJsonlFile, stillTrue, type FileCursor } from './runLogScan';
+import { indexJsonArrayElements, readJsonArrayLog } from './runLogJsonArray';
+import { admitInFileOrder, duplicateConvIdDiagnostic, mergeByLine, type Admit } from './runLogAdmission';
 import { RunLogWorkerError, RunLogWorkerUnavailable, type RunLogPool } from './runLogPool';
 import type { CacheUse } from './runLogCachedScan';
 
@@ -62,19 +61,6 @@ export interface RunLogIndexOptions {
   maxLineBytes?: number;
 }
 
-/** The diagnostic on `ref`, whose conv_id `first` already has. */
-const dupDiag = (ref: ConversationRef, first: ConversationRef, column = 1): Diagnostic =>
-  diag(
-    { file: ref.file, line: ref.line, column },
-    'error',
-    'duplicate-conv-id',
-    `conv_id \`${ref.conv_id}\` already used at ${first.file}:${first.line}`,
-    'conv_id',
-  );
-
-/** Decides whether a parsed ref joins the index (a duplicate's diagnostic goes to `diags`). */
-type Admit = (ref: ConversationRef, diags: Diagnostic[], column?: number) => boolean;
-
 export class RunLogIndex {
   private readonly files = new Map<string, FileState>();
   private readonly byConvId = new Map<string, ConversationRef>();
@@ -115,24 +101,14 @@ export class RunLogIndex {
       }
       return;
     }
-    const order = new Map(paths.map((p, i) => [p, i]));
-    /** Duplicate conv_ids found out of file order, by the file they are reported in. */
-    const late = new Map<string, Diagnostic[]>();
-    const admit = (ref: ConversationRef, diags: Diagnostic[] | undefined, column = 1): boolean => {
-      const prev = this.byConvId.get(ref.conv_id);
-      const prevRank = prev ? (order.get(prev.file) ?? -1) : -1;
-      if (!prev || prevRank <= (order.get(ref.file) ?? -1)) {
-        const to = diags ?? lateFor(ref.file);
-        return this.admit(ref, to, column);
-      }
-      // `prev` is in a later file that was parsed first: it is the duplicate.
-      const owner = this.files.get(prev.file);
-      if (owner) owner.refs.splice(owner.refs.indexOf(prev), 1);
-      lateFor(prev.file).push(dupDiag(prev, ref));
-      this.byConvId.delete(ref.conv_id);
-      return this.admit(ref, [], column);
-    };
-    const lateFor = (path: string) => late.get(path) ?? (late.set(path, []), late.get(path)!);
+    const { admit, lateDiagnostics } = admitInFileOrder(paths, {
+      byConvId: this.byConvId,
+      admit: (ref, diags, column) => this.admit(ref, diags, column),
+      drop: (ref) => {
+        const owner = this.files.get(ref.file);
+        if (owner) owner.refs.splice(owner.refs.indexOf(ref), 1);
+      },
+    });
     const one = async (path: string) => {
       const st = /\.jsonl$/i.test(path) ? await this.statFile(path) : undefined;
       const inThread = () => this.indexFile(path, { ...(opts.onBatch ? { onBatch: opts.onBatch } : {}), admit });
@@ -144,13 +120,9 @@ export class RunLogIndex {
     // Placeholders keep the files in the order given (conversations() lists them by file).
     for (const p of paths) this.stateFor(p);
     await Promise.all(paths.map(one));
-    for (const [path, dups] of late) {
+    for (const [path, dups] of lateDiagnostics()) {
       const state = this.files.get(path);
-      if (state)
-        state.diagnostics = mergeByLine(
-          state.diagnostics,
-          dups.sort((a, b) => a.line - b.line),
-        );
+      if (state) state.diagnostics = mergeByLine(state.diagnostics, dups);
     }
   }
 
@@ -242,7 +214,7 @@ export class RunLogIndex {
   private admit(ref: ConversationRef, diags: Diagnostic[], column = 1): boolean {
     const prev = this.byConvId.get(ref.conv_id);
     if (prev) {
-      diags.push(dupDiag(ref, prev, column));
+      diags.push(duplicateConvIdDiagnostic(ref, prev, column));
       return false;
     }
     this.strings.internRef(ref);
@@ -309,52 +281,15 @@ export class RunLogIndex {
       diagnostics: [],
     };
     this.files.set(path, state);
-    const decoded = await decodeDataFile(path, this.limits.maxLineBytes);
-    const text = decoded.text;
-    const diags: Diagnostic[] = [...decoded.diagnostics];
-    const elements = splitJsonArray(text);
-    if (!elements) {
-      if (text.trim() !== '')
-        diags.push(
-          diag(
-            { file: path, line: 1, column: 1 },
-            'error',
-            'json-not-array',
-            'a .json run-log file must hold one JSON array of conversations',
-          ),
-        );
-    } else {
-      // The array is still open (a file being written): a last element that does not parse is incomplete.
-      const closed = /\]\s*$/.test(text);
-      let charPos = 0;
-      let bytePos = 0;
-      elements.forEach((el, i) => {
-        opts.signal?.throwIfAborted();
-        bytePos += Buffer.byteLength(text.slice(charPos, el.start), 'utf8');
-        charPos = el.start;
-        if (!closed && i === elements.length - 1 && !parseJsonLocated(el.text).ok) {
-          diags.push(
-            diag(
-              { file: path, line: el.line, column: el.column },
-              'warning',
-              'incomplete-line',
-              'the JSON array is not closed and its last element is incomplete: the log may still be being written',
-            ),
-          );
-          return;
-        }
-        const parsed = parseRunLogLine(
-          { file: path, line: el.line, offset: bytePos, length: Buffer.byteLength(el.text, 'utf8') },
-          el.text,
-          diags,
-          el.column,
-        );
-        if (parsed && (opts.admit ?? ((r, d, c) => this.admit(r, d, c)))(parsed.ref, diags, el.column)) {
-          state.refs.push(parsed.ref);
-          opts.onEntry?.(parsed.ref, parsed.entry);
-        }
-      });
-    }
+    const log = await readJsonArrayLog(path, this.limits.maxLineBytes);
+    const diags = indexJsonArrayElements(path, log, {
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      admit: opts.admit ?? ((r, d, c) => this.admit(r, d, c)),
+      onRef: (ref, entry) => {
+        state.refs.push(ref);
+        opts.onEntry?.(ref, entry);
+      },
+    });
     state.diagnostics = diags;
     if (state.refs.length) opts.onBatch?.([...state.refs]);
     return { path, added: [...state.refs], diagnostics: diags, reset: prev !== undefined };
@@ -430,19 +365,4 @@ export class RunLogIndex {
     }
     return m;
   }
-}
-
-/**
- * The worker's diagnostics (line order) with the duplicate conv_ids found while merging: each after
- * the others of its line, where checking in line order would have put it.
- */
-function mergeByLine(diags: readonly Diagnostic[], dups: readonly Diagnostic[]): Diagnostic[] {
-  if (!dups.length) return [...diags];
-  const out: Diagnostic[] = [];
-  let i = 0;
-  for (const d of dups) {
-    while (i < diags.length && diags[i]!.line <= d.line) out.push(diags[i++]!);
-    out.push(d);
-  }
-  return out.concat(diags.slice(i));
 }

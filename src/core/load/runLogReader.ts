@@ -1,8 +1,9 @@
-// The one reader of a conversation in a run log, by the place the index recorded for it (file,
-// byte offset, length): its raw text, its entry (one schema, RunLogEntrySchema, the full parse the
-// index's skim is held equal to), its trace as messages (search), and its last answer (stats). The
-// index's open path (readConversation), search, stats and fork read through it; `score` streams
-// whole files through validateRunLogEntry, the index's full parse.
+// The one reader of a run-log line. By the place the index recorded for a conversation (file, byte
+// offset, length): its raw text, its entry (one schema, RunLogEntrySchema, the full parse the index's
+// skim is held equal to), its trace as messages (search), and its last answer (stats); the index's
+// open path (readConversation), search, stats and fork read through it. A whole file, line by line
+// (`readRunLogLines`): each line's place, text and entry, for `score`, which rescores every line and
+// copies the others to --out as they were.
 // A log line is ~30 KB of which only the last assistant message matters to stats, so that message
 // is located from the end of the line and parsed alone; anything unexpected falls back to the
 // whole line. A batch reader keeps a few files open (thousands of reads in a few files).
@@ -10,7 +11,10 @@ import { open, type FileHandle } from 'node:fs/promises';
 import type { ConversationRef } from './runLogRefs';
 import { RunLogEntrySchema, type RunLogEntry } from '../schema/runlog';
 import { parseConversation } from '../conversation';
-import { readSlice } from '../jsonl/lineReader';
+import { readLines, readSlice } from '../jsonl/lineReader';
+import type { Diagnostic } from '../jsonl/diagnostics';
+import { parseRunLogText } from './validateRunLog';
+import { readJsonArrayLog } from './runLogJsonArray';
 
 /** Where a conversation's line is. */
 export type LogPlace = Pick<ConversationRef, 'file' | 'offset' | 'length'>;
@@ -218,5 +222,71 @@ export class RunLogReader {
     const all = [...this.files.values()];
     this.files.clear();
     await Promise.all(all.map(async (f) => (await f.handle.catch(() => undefined))?.close()));
+  }
+}
+
+/** One line of a run log as a whole-file read gives it (a `.json` file: one element of its array). */
+export interface RunLogLine {
+  file: string;
+  /** 1-based line (of a `.json` element: the line it starts on). */
+  line: number;
+  /** 1-based column where it starts: 1, but for a `.json` element. */
+  column: number;
+  /** The line's text; absent for a line over the length limit. */
+  text?: string;
+  /** Where the line's exact bytes are (a JSONL line; a `.json` element has none). */
+  bytes?: { offset: number; length: number };
+  /** Longer than `maxLineBytes`: not read (the caller says what it does without it). */
+  tooLong?: true;
+  /** The bytes are not valid UTF-8 (`text` holds U+FFFD where they were; `bytes` are the originals). */
+  invalidUtf8?: true;
+  /**
+   * The conversation, when the line holds a valid one: the parsed object itself, so every field is
+   * kept (unknown ones too), with its float literals remembered for the verifiers.
+   */
+  entry?: RunLogEntry;
+  /** Why the text is not a conversation (syntax, else schema), located; none for a blank line. */
+  problems: Diagnostic[];
+}
+
+export interface ReadRunLogLinesOptions {
+  maxLineBytes?: number;
+  /** The problems of a `.json` file as a whole (invalid UTF-8 lines, not an array), before its elements. */
+  onFileProblems?: (problems: readonly Diagnostic[]) => void;
+}
+
+/** A line's text read in full: its entry, or why it has none. */
+function readLineText(at: Omit<RunLogLine, 'problems'> & { text: string }): RunLogLine {
+  if (at.text.trim() === '') return { ...at, problems: [] };
+  const v = parseRunLogText(at.text, { file: at.file, line: at.line, column: at.column }, { keepFloats: true });
+  return { ...at, ...(v.entry ? { entry: v.entry } : {}), problems: v.diagnostics };
+}
+
+/**
+ * Every line of a run log in file order, streamed: a JSONL log line by line (a 1 GB log never becomes
+ * one string), a `.json` array element by element (read whole, bounded by `maxLineBytes`).
+ */
+export async function* readRunLogLines(file: string, opts: ReadRunLogLinesOptions = {}): AsyncGenerator<RunLogLine> {
+  const limit = opts.maxLineBytes ? { maxLineBytes: opts.maxLineBytes } : {};
+  if (/\.json$/i.test(file)) {
+    const log = await readJsonArrayLog(file, opts.maxLineBytes);
+    opts.onFileProblems?.(log.diagnostics);
+    for (const el of log.elements ?? []) yield readLineText({ file, line: el.line, column: el.column, text: el.text });
+    return;
+  }
+  for await (const raw of readLines(file, limit)) {
+    const bytes = { offset: raw.offset, length: raw.length };
+    if (raw.tooLong) yield { file, line: raw.line, column: 1, bytes, tooLong: true, problems: [] };
+    else {
+      const at = {
+        file,
+        line: raw.line,
+        column: 1,
+        text: raw.text,
+        bytes,
+        ...(raw.invalidUtf8 ? { invalidUtf8: true as const } : {}),
+      };
+      yield readLineText(at);
+    }
   }
 }

@@ -3,9 +3,9 @@
 // runs it in the calling thread (CLI, tests, appends) and the indexing workers run the same code.
 import { readLineBytes, readSlice } from '../jsonl/lineReader';
 import type { Diagnostic } from '../jsonl/diagnostics';
-import { parseJsonLocated, lineColumnAt } from '../jsonl/jsonSyntax';
+import { parseJsonLocated } from '../jsonl/jsonSyntax';
 import type { RunLogEntry } from '../schema/runlog';
-import { validateRunLogEntry } from './validateRunLog';
+import { parseRunLogText } from './validateRunLog';
 import { diag } from './validateObject';
 import { DEFAULT_MAX_LINE_BYTES } from '../jsonl/regularFile';
 import { invalidUtf8Diagnostic } from './decodeDataFile';
@@ -47,23 +47,8 @@ export function parseRunLogLine(
   diags: Diagnostic[],
   column = 1,
 ): { ref: ConversationRef; entry: RunLogEntry } | undefined {
-  const { file, line } = at;
   // The index keeps summaries and offsets; a verifier reads the line again (with its float literals).
-  const parsed = parseJsonLocated(text, { keepFloats: false });
-  if (!parsed.ok) {
-    // A `.json` array element may span lines: locate the error relative to where the element starts.
-    const pos = lineColumnAt(text, parsed.error.offset);
-    diags.push(
-      diag(
-        { file, line: line + pos.line - 1, column: pos.line === 1 ? column + pos.column - 1 : pos.column },
-        'error',
-        'json-syntax',
-        `invalid JSON: ${parsed.error.message}`,
-      ),
-    );
-    return undefined;
-  }
-  const v = validateRunLogEntry(parsed.value, { file, line, column });
+  const v = parseRunLogText(text, { file: at.file, line: at.line, column }, { keepFloats: false });
   if (v.diagnostics.length) diags.push(...v.diagnostics);
   return v.entry && { ref: refOfEntry(v.entry, at), entry: v.entry };
 }

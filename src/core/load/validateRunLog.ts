@@ -15,6 +15,7 @@ import {
 } from '../schema/runlog';
 import type { Diagnostic } from '../jsonl/diagnostics';
 import { diag, zodIssuesToDiagnostics, type Location } from './validateObject';
+import { lineColumnAt, parseJsonLocated } from '../jsonl/jsonSyntax';
 
 const HeaderSchema = RunLogEntrySchema.extend({ trace: z.array(z.unknown()) });
 const ROLE_SET = new Set(['system', 'user', 'assistant', 'log']);
@@ -95,4 +96,26 @@ export function validateRunLogEntry(value: unknown, loc: Location): { entry?: Ru
   }
   if (diagnostics.length) return { diagnostics };
   return { entry: obj as RunLogEntry, diagnostics };
+}
+
+/**
+ * The full parse of one line's text (or a `.json` element's, starting at `loc`): JSON, then the run-log
+ * schema. A syntax error is located in the text (an element may span lines). The entry is the parsed
+ * object itself: every field is kept, unknown ones too. `keepFloats` remembers float literals for the
+ * verifiers (a reader whose values never reach one skips that scan).
+ */
+export function parseRunLogText(
+  text: string,
+  loc: Location,
+  opts: { keepFloats: boolean },
+): { entry?: RunLogEntry; diagnostics: Diagnostic[] } {
+  const parsed = parseJsonLocated(text, { keepFloats: opts.keepFloats });
+  if (parsed.ok) return validateRunLogEntry(parsed.value, loc);
+  const pos = lineColumnAt(text, parsed.error.offset);
+  const at = {
+    file: loc.file,
+    line: loc.line + pos.line - 1,
+    column: pos.line === 1 ? loc.column + pos.column - 1 : pos.column,
+  };
+  return { diagnostics: [diag(at, 'error', 'json-syntax', `invalid JSON: ${parsed.error.message}`)] };
 }

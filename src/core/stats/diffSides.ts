@@ -2,7 +2,8 @@
 // as logged vs as re-scored (the verdict overlay), and a fork batch vs the parents it was forked
 // from. Both link each B outcome to its A conversation, so a flip opens that very pair.
 import type { ConversationRef } from '../load/runLogIndex';
-import { verdictOfBoolean, type RescoredVerdict } from '../workspace/verdicts';
+import { verdictOfBoolean, type RescoredVerdict, type VerdictOverlay } from '../workspace/verdicts';
+import type { VerdictMode } from '../annotations/adjudication';
 import { describeEdit } from '../fork/forkPlan';
 import { seriesSeed } from './intervals';
 import type { DiffOutcome } from './runDiff';
@@ -31,6 +32,19 @@ export function loggedVsRescored(
     b.push({ ...r, verdict: verdictOfBoolean(re.is_correct), counterpart: r.conv_id });
   }
   return { a, b, pairByModel: true };
+}
+
+/**
+ * The re-scored conversations as logged (A) and as `mode` reads them now (B): the re-score, or with
+ * `adjudicated` a human verdict override where there is one (the overlay's one verdict layer).
+ */
+export function loggedVsCurrent(
+  refs: readonly ConversationRef[],
+  overlay: VerdictOverlay,
+  mode: VerdictMode,
+): DiffInput {
+  const d = loggedVsRescored(refs, (id) => overlay.get(id));
+  return { ...d, b: d.b.map((o) => ({ ...o, verdict: overlay.current(o, mode).verdict })) };
 }
 
 /** The forks of one log file made with one edit (FORMAT.md's `forked_from`): what `fork --all` writes. */

@@ -30,59 +30,21 @@ export function columnIndex(mode: string, condition: string): number {
   return -1;
 }
 
-export const GAP_DEFS: ReadonlyArray<{ id: GapId; label: string; from: GridColumn; to: GridColumn }> = [
-  {
-    id: 'dispersed-disclosure',
-    label: 'Dispersed disclosure (Single Original → Multi Original)',
-    from: GRID_COLUMNS[0]!,
-    to: GRID_COLUMNS[4]!,
-  },
-  {
-    id: 'conversational-overhead',
-    label: 'Conversational overhead (Multi Original → Multi Neutral)',
-    from: GRID_COLUMNS[4]!,
-    to: GRID_COLUMNS[5]!,
-  },
-  {
-    id: 'multi-revised-vs-original',
-    label: 'Decision: Multi Revised vs Original',
-    from: GRID_COLUMNS[4]!,
-    to: GRID_COLUMNS[6]!,
-  },
-  {
-    id: 'multi-retained-vs-original',
-    label: 'Decision: Multi Retained vs Original',
-    from: GRID_COLUMNS[4]!,
-    to: GRID_COLUMNS[7]!,
-  },
-  {
-    id: 'multi-revised-vs-neutral',
-    label: 'Decision: Multi Revised vs Neutral',
-    from: GRID_COLUMNS[5]!,
-    to: GRID_COLUMNS[6]!,
-  },
-  {
-    id: 'multi-retained-vs-neutral',
-    label: 'Decision: Multi Retained vs Neutral',
-    from: GRID_COLUMNS[5]!,
-    to: GRID_COLUMNS[7]!,
-  },
-  {
-    id: 'single-revised-vs-direct',
-    label: 'Decision (single): Revised vs Direct Rev.',
-    from: GRID_COLUMNS[1]!,
-    to: GRID_COLUMNS[2]!,
-  },
-  {
-    id: 'single-retained-vs-original',
-    label: 'Decision (single): Retained vs Original',
-    from: GRID_COLUMNS[0]!,
-    to: GRID_COLUMNS[3]!,
-  },
-  {
-    id: 'task-difficulty',
-    label: 'Task difficulty (Single Original → Direct Rev.)',
-    from: GRID_COLUMNS[0]!,
-    to: GRID_COLUMNS[1]!,
-  },
+type GapDef = { id: GapId; label: string; from: GridColumn; to: GridColumn };
+
+/** A gap between two Table 1 columns, named by their indexes in GRID_COLUMNS. */
+function gap(id: GapId, label: string, from: number, to: number): GapDef {
+  return { id, label, from: GRID_COLUMNS[from]!, to: GRID_COLUMNS[to]! };
+}
+
+export const GAP_DEFS: ReadonlyArray<GapDef> = [
+  gap('dispersed-disclosure', 'Dispersed disclosure (Single Original → Multi Original)', 0, 4),
+  gap('conversational-overhead', 'Conversational overhead (Multi Original → Multi Neutral)', 4, 5),
+  gap('multi-revised-vs-original', 'Decision: Multi Revised vs Original', 4, 6),
+  gap('multi-retained-vs-original', 'Decision: Multi Retained vs Original', 4, 7),
+  gap('multi-revised-vs-neutral', 'Decision: Multi Revised vs Neutral', 5, 6),
+  gap('multi-retained-vs-neutral', 'Decision: Multi Retained vs Neutral', 5, 7),
+  gap('single-revised-vs-direct', 'Decision (single): Revised vs Direct Rev.', 1, 2),
+  gap('single-retained-vs-original', 'Decision (single): Retained vs Original', 0, 3),
+  gap('task-difficulty', 'Task difficulty (Single Original → Direct Rev.)', 0, 1),
 ];

@@ -10,7 +10,7 @@ import type { RunLogEntry } from '../schema/runlog';
 import type { Diagnostic } from '../jsonl/diagnostics';
 import { parseConversation, type Conversation, type TimelineSource } from '../conversation';
 import { stat } from 'node:fs/promises';
-import { readSlice } from '../jsonl/lineReader';
+import { readRunLogRaw, traceOfLine } from '../load/runLogReader';
 import type { VerdictMode } from '../annotations/adjudication';
 import { AnnotationIndex } from '../annotations/annotationIndex';
 import { VerdictOverlay, type CurrentVerdict, type RescoredVerdict } from './verdicts';
@@ -297,9 +297,8 @@ export class Workspace {
 
 /** True when `score --out` marked this line of its copy as not re-scored (its last trace entry says so). */
 async function wasNotRescored(ref: ConversationRef): Promise<boolean> {
-  const text = await readSlice(ref.file, ref.offset, ref.length);
+  const text = await readRunLogRaw(ref);
   if (!text.includes(RESCORE_SKIPPED)) return false;
-  const trace = (JSON.parse(text) as { trace?: unknown }).trace;
-  const last: unknown = Array.isArray(trace) ? trace[trace.length - 1] : undefined;
-  return typeof last === 'object' && last !== null && isRescoreSkippedEntry(last);
+  const last = traceOfLine(text)?.at(-1);
+  return last !== undefined && isRescoreSkippedEntry(last);
 }

@@ -149,6 +149,7 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
         diffChoices(services.data),
         stats.verdictNote(),
         stage.pending,
+        stats.annotationSummary(),
       ),
       computedAt: Date.now(),
     };
@@ -188,12 +189,17 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
           exportGrid: (p) => this.exportGrid(p.format),
           exportOpsd: (p) => this.exportOpsd(p.admitSingleCorrect),
           runDiff: (p) => {
-            this.lastDiff = computeRunDiff(this.services.data, p);
+            this.lastDiff = computeRunDiff(this.services.data, p, this.stats.verdictMode);
             return this.lastDiff;
           },
           // Exports wait for the complete report (intervals and Fig. 4 included).
           exportReport: async (p) =>
             exportReport(await this.stats.complete(), p.format, this.lastDiff, this.defaultUri.bind(this)),
+          setVerdictMode: async (p) => {
+            this.stats.setVerdictMode(p.mode);
+            await this.recompute();
+            return this.state;
+          },
         },
         onCommand: (m) => this.onCommand(m),
       },
@@ -259,7 +265,7 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
     switch (m.command) {
       case 'showConversations': {
         const refs = resolveSelector(
-          this.services.data.conversationsWithCurrentVerdicts(),
+          this.services.data.conversationsWithCurrentVerdicts(this.stats.verdictMode),
           this.stats.report,
           m.params.selector,
           this.recapOf(),
@@ -310,7 +316,7 @@ export class DashboardPanel extends ViewPanel<typeof DashboardView> {
     const records = data.records();
     const stream = createWriteStream(uri.fsPath, 'utf8');
     const summary = await exportOpsd(
-      data.conversationsWithCurrentVerdicts(),
+      data.conversationsWithCurrentVerdicts(this.stats.verdictMode),
       (id) => records.get(id)?.record,
       (ref) => data.logs.readConversation(ref),
       async (example) => {

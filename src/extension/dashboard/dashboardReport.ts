@@ -18,6 +18,8 @@ import { scenarioOf, transitionCounts } from '../../core/stats/evolving';
 import type { EvolvingPlan } from '../../core/schema/evolving';
 import { describeRescoreCounts } from '../../core/workspace/verdicts';
 import { DashboardEvolvingSchema, type DashboardReport } from '../../shared/protocol/dashboard';
+import type { VerdictMode } from '../../core/annotations/adjudication';
+import { adjudicationSummary, agreementSummary } from './dashboardAnnotations';
 
 /** The evolving analysis as computeStats gives it (without the plans, added here): built once, on first use. */
 let evolvingAnalysisSchema: ReturnType<typeof z.omit<typeof DashboardEvolvingSchema, { plans: true }>> | undefined;
@@ -46,6 +48,10 @@ export class DashboardStats {
   detectorName = 'none';
   /** What the next computation's slow parts wait for (see `holdSlowPartsUntil`). */
   private slowPartsGate: Promise<unknown> | undefined;
+  /** Which verdicts the report counts: adjudicated (human overrides win, the default) or machine. */
+  private mode: VerdictMode = 'adjudicated';
+  /** The annotation parts of the report, for one generation and mode. */
+  private annotationParts: { key: string; parts: Pick<DashboardReport, 'adjudication' | 'agreement'> } | undefined;
 
   constructor(private readonly data: WorkspaceData) {}
 
@@ -61,6 +67,28 @@ export class DashboardStats {
   holdSlowPartsUntil(until: Promise<unknown>): void {
     // A report already computed (or being computed) for the current data is shown as it is.
     if (this.run?.generation !== this.generation) this.slowPartsGate = until;
+  }
+
+  get verdictMode(): VerdictMode {
+    return this.mode;
+  }
+
+  /** Counts the adjudicated or the machine verdicts from the next computation on. */
+  setVerdictMode(mode: VerdictMode): void {
+    if (mode === this.mode) return;
+    this.mode = mode;
+    this.invalidate();
+  }
+
+  /** What overrides changed and the annotators' agreement, for the current data (computed once per change). */
+  annotationSummary(): Pick<DashboardReport, 'adjudication' | 'agreement'> {
+    const key = `${this.generation}|${this.mode}`;
+    if (this.annotationParts?.key !== key)
+      this.annotationParts = {
+        key,
+        parts: { adjudication: adjudicationSummary(this.data, this.mode), agreement: agreementSummary(this.data) },
+      };
+    return this.annotationParts.parts;
   }
 
   /** The data changed: the next request computes anew (a run in progress stops reading). */
@@ -129,9 +157,10 @@ export class DashboardStats {
     // Unbounded but small: one entry per (series, counts) seen; dropped when it outgrows a full report many times over.
     if (this.intervalCache.size > 5000) this.intervalCache.clear();
     try {
-      // Current verdicts: re-scored where re-scored, so the grid agrees with the tree and the status bar.
+      // Current verdicts: re-scored where re-scored and (adjudicated) a human override where there is
+      // one, so the grid agrees with the tree and the status bar.
       return await computeStatsStaged(
-        this.data.conversationsWithCurrentVerdicts(),
+        this.data.conversationsWithCurrentVerdicts(this.mode),
         {
           ...options,
           intervalCache: this.intervalCache,
@@ -168,11 +197,16 @@ export class DashboardStats {
     };
   }
 
-  /** What the verdicts counted are, for the header: logged only, or how many were re-scored and changed. */
+  /** What the verdicts counted are, for the header: logged only, or how many were re-scored and changed, and overridden. */
   verdictNote(): string {
     const inWorkspace = new Set(this.data.conversations().map((r) => r.conv_id));
     const rescored = this.data.verdicts.all().filter((r) => inWorkspace.has(r.conv_id));
-    return rescored.length ? `verdicts: ${describeRescoreCounts(rescored)} (kept logged)` : 'verdicts as logged';
+    const machine = rescored.length
+      ? `verdicts: ${describeRescoreCounts(rescored)} (kept logged)`
+      : 'verdicts as logged';
+    // Counted adjudicated, the overrides are part of what the verdicts are.
+    const overrides = this.mode === 'adjudicated' ? (this.annotationSummary().adjudication?.overrides ?? 0) : 0;
+    return overrides ? `${machine} + ${overrides} human override${overrides === 1 ? '' : 's'}` : machine;
   }
 
   dispose(): void {
@@ -197,6 +231,7 @@ export class DashboardStats {
     },
     verdicts?: string,
     pending: StatsStage['pending'] = [],
+    annotations: Pick<DashboardReport, 'adjudication' | 'agreement'> = {},
   ): DashboardReport {
     // computeStats types `evolving` loosely (it is an injected analysis); validate before it travels.
     evolvingAnalysisSchema ??= z.omit(DashboardEvolvingSchema, { plans: true });
@@ -228,6 +263,7 @@ export class DashboardStats {
       detector,
       evolving,
       ...(verdicts ? { verdicts } : {}),
+      ...annotations,
       pending: [...pending],
     };
   }

@@ -6,7 +6,8 @@ import { dirname } from 'node:path';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { Workspace } from '../../core/workspace/workspace';
 import { diffRuns } from '../../core/stats/runDiff';
-import { describeForkBatch, forkBatches, loggedVsRescored, parentVsForks } from '../../core/stats/diffSides';
+import { describeForkBatch, forkBatches, loggedVsCurrent, parentVsForks } from '../../core/stats/diffSides';
+import type { VerdictMode } from '../../core/annotations/adjudication';
 import type { DashboardReport, DiffSide, RunDiffParams, RunDiffResult } from '../../shared/protocol/dashboard';
 
 /** What the diff reads of the workspace: logged and current verdicts, and the re-scores. */
@@ -59,15 +60,20 @@ export function diffChoices(data: DiffData): Pick<DashboardReport, 'logFolders' 
   return { logFolders: logFolders(refs), forkBatches: forks, rescoredRuns };
 }
 
-export function computeRunDiff(data: DiffData, params: RunDiffParams): RunDiffResult {
+/** The diff of `params`, every verdict as `mode` reads it (adjudicated: human overrides win). */
+export function computeRunDiff(
+  data: DiffData,
+  params: RunDiffParams,
+  mode: VerdictMode = 'adjudicated',
+): RunDiffResult {
   const folderOf = folderLookup();
   if (params.kind === 'rescored') {
     const scope = sideLabel(params.scope);
-    const d = loggedVsRescored(sideRefs(data.conversations(), params.scope, folderOf), (id) => data.verdicts.get(id));
+    const d = loggedVsCurrent(sideRefs(data.conversations(), params.scope, folderOf), data.verdicts, mode);
     return { ...diffRuns(d.a, d.b, d.pairByModel), a: `${scope}, as logged`, b: `${scope}, re-scored` };
   }
   if (params.kind === 'forks') {
-    const refs = data.conversationsWithCurrentVerdicts();
+    const refs = data.conversationsWithCurrentVerdicts(mode);
     const batch = forkBatches(refs).find((x) => x.id === params.batch);
     if (!batch) throw new Error('that fork batch is no longer in the workspace');
     const d = parentVsForks(refs, batch.id);
@@ -78,7 +84,7 @@ export function computeRunDiff(data: DiffData, params: RunDiffParams): RunDiffRe
     };
   }
   const { a, b } = params;
-  const refs = data.conversationsWithCurrentVerdicts();
+  const refs = data.conversationsWithCurrentVerdicts(mode);
   // Two named models pair on the source alone; otherwise a source pairs with the same model's.
   const pairByModel = !(a.model !== undefined && b.model !== undefined);
   return {

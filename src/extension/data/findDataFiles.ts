@@ -87,3 +87,31 @@ export function findDataFiles(globs: DataGlobs): {
   });
   return { first, search };
 }
+
+/** What the file search found that the folder walk did not (by kind), and what it did not find. */
+export interface FoundFilesDiff {
+  removed: string[];
+  /** Every added file, whatever its kind. */
+  added: string[];
+  records: string[];
+  evolving: string[];
+  logs: string[];
+}
+
+/** How the search's answer differs from the walk's (a file is the same only with the same kind). */
+export function diffFoundFiles(walked: FoundDataFiles, searched: FoundDataFiles): FoundFilesDiff {
+  const keys = (f: FoundDataFiles) =>
+    new Set([
+      ...f.records.map((p) => `records\0${p}`),
+      ...f.evolving.map((p) => `evolving\0${p}`),
+      ...f.logs.map((p) => `logs\0${p}`),
+    ]);
+  const had = keys(walked);
+  const want = keys(searched);
+  const removed = [...had].filter((k) => !want.has(k)).map((k) => k.slice(k.indexOf('\0') + 1));
+  const isNew = (kind: string) => (p: string) => !had.has(`${kind}\0${p}`);
+  const records = searched.records.filter(isNew('records'));
+  const evolving = searched.evolving.filter(isNew('evolving'));
+  const logs = searched.logs.filter(isNew('logs'));
+  return { removed, added: [...records, ...evolving, ...logs], records, evolving, logs };
+}

@@ -2,7 +2,6 @@
 // once per change) plus what only VS Code has: the configured globs, file watchers (appended log
 // lines appear without a reload) and a change event. Every feature reads data through this service.
 import * as vscode from 'vscode';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { Workspace } from '../../core/workspace/workspace';
 import { kindByName } from '../../core/load/dataFiles';
@@ -11,37 +10,19 @@ import { RunLogPool } from '../../core/load/runLogPool';
 import { pruneCache } from '../../core/load/runLogCache';
 import { CacheTally } from './cacheTally';
 import { SlicedEmitter, type SliceTimings } from './slicedEmitter';
-import { findDataFiles, type FoundDataFiles } from './findDataFiles';
+import { diffFoundFiles, findDataFiles, type FoundDataFiles } from './findDataFiles';
+import { FileChangeQueue } from './fileChangeQueue';
 import { readDataGlobs } from './globSettings';
-import { HostStallWatcher, describeStalls } from './hostStalls';
-import { startLoadProfile } from './loadProfile';
+import { LoadMonitor } from './loadMonitor';
+import { FirstLoadProgress, INDEXING_HOLD_MAX_MS, untilOrLimit, type LoadProgress } from './firstLoadProgress';
 import { affectsSettings, setting } from '../settings/settings';
 
 export type { RecordEntry, PlanEntry } from '../../core/workspace/workspace';
 
-/** How far the first load is: records and plans are in; run logs are being indexed. */
-export interface LoadProgress {
-  logFilesDone: number;
-  logFilesTotal: number;
-}
+export type { LoadProgress } from './firstLoadProgress';
 
-/** The first load tells of progress at most this often (each tells the tree to rebuild). */
-const PROGRESS_INTERVAL_MS = 1500;
 /** A load still running this long after it started shows the sources (and what is indexed so far). */
 const FIRST_PROGRESS_MS = 50;
-/** The longest the first load waits for the views' first rows before it indexes the run logs. */
-const INDEXING_HOLD_MAX_MS = 600;
-/** The stall watcher and a CPU profile go on this long after the load, to show what its end set off. */
-const AFTER_LOAD_WATCH_MS = 1000;
-
-/** What `until` resolves with, or 'the limit' when it has not within `ms`. */
-function untilOrLimit(until: Promise<string>, ms: number): Promise<string> {
-  let cap: NodeJS.Timeout | undefined;
-  return Promise.race([
-    until,
-    new Promise<string>((resolve) => (cap = setTimeout(() => resolve('the limit'), ms))),
-  ]).finally(() => clearTimeout(cap));
-}
 
 export class WorkspaceData extends Workspace implements vscode.Disposable {
   private readonly emitter = new SlicedEmitter<{ files: string[] }>((e) =>
@@ -55,14 +36,13 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
    * once all of them ran.
    */
   readonly onDidChange = this.emitter.event;
-  private readonly progressEmitter = new vscode.EventEmitter<LoadProgress>();
+  private readonly firstLoad = new FirstLoadProgress((line) => this.output?.appendLine(line));
   /**
    * Fires during the first load (records and plans first, then run logs as they are indexed), so
    * the Sources tree and the status bar show what is loaded so far instead of waiting for 1 GB of
    * logs. Only the tree listens: other views wait for `ensureLoaded`.
    */
-  readonly onDidLoadProgress = this.progressEmitter.event;
-  private progress: LoadProgress | undefined;
+  readonly onDidLoadProgress = this.firstLoad.onDidChange;
   /** The conversations the running load added, in the order indexed; undefined outside a load. */
   private journal: ConversationRef[] | undefined;
   /** Indexes run logs off the extension host's thread (workers start per load and end when idle). */
@@ -71,16 +51,25 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
   );
   private readonly disposables: vscode.Disposable[] = [
     this.emitter,
-    this.progressEmitter,
+    this.firstLoad,
     { dispose: () => this.pool.dispose() },
   ];
   /** What the first load waits for before it indexes the run logs (see `holdIndexingUntil`). */
   private indexingHold: (() => Promise<string>) | undefined;
   private loaded: Promise<void> | undefined;
   private loadedOnce = false;
-  private pending = new Set<string>();
-  private flushTimer: NodeJS.Timeout | undefined;
-  private queue: Promise<void> = Promise.resolve();
+  /** File events, debounced per burst and applied in order (with the reconcile after the file search). */
+  private readonly changes = new FileChangeQueue({
+    remove: (f) => this.removeFile(f),
+    refresh: (f) => this.refreshFile(f),
+    failed: (f, e) =>
+      this.output?.appendLine(`[data] could not reload ${f}: ${e instanceof Error ? e.message : String(e)}`),
+    applied: async (files) => {
+      const t = await this.emitter.fireSliced({ files });
+      if (t.longestMs > SLOW_LISTENER_MS)
+        this.output?.appendLine(`[data] ${files.length} changed file(s): views updated (${describeSlices(t)})`);
+    },
+  });
 
   /**
    * @param storage the extension's workspace storage (`context.storageUri`): the run-log index cache
@@ -120,11 +109,6 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     this.indexingHold = until;
   }
 
-  /** Set while a view draws its first rows during the first load: progress updates (and the load's end event) wait for it. */
-  private progressDeferral: Promise<void> | undefined;
-  /** Tells the running first load's progress at once (set by the load, for the end of a deferral). */
-  private tellProgressNow: (() => void) | undefined;
-
   /**
    * Lets a view opened while the first load indexes draw its first rows before the next progress
    * update refreshes it (each update rebuilds the view's data and makes the workbench fetch its rows
@@ -132,15 +116,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
    * meanwhile. `until` resolves with what it waited for (logged with the deferral's length).
    */
   deferProgressUntil(until: Promise<string>): void {
-    if (this.loadedOnce || this.progressDeferral) return;
-    const started = Date.now();
-    this.progressDeferral = untilOrLimit(until, INDEXING_HOLD_MAX_MS).then((why) => {
-      this.progressDeferral = undefined;
-      this.output?.appendLine(
-        `[data] progress updates deferred ${Date.now() - started} ms for the first rows (until ${why})`,
-      );
-      this.tellProgressNow?.();
-    });
+    if (!this.loadedOnce) this.firstLoad.deferUntil(until);
   }
 
   /** Loads everything once; later calls wait for the same load. */
@@ -151,7 +127,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
 
   /** Where the first load is; undefined once it finished (or before it started). */
   loadProgress(): LoadProgress | undefined {
-    return this.loadedOnce ? undefined : this.progress;
+    return this.loadedOnce ? undefined : this.firstLoad.last();
   }
 
   /**
@@ -179,17 +155,44 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
   private async loadAll(): Promise<void> {
     const cfg = this.config();
     const generation = ++this.loadGeneration;
-    const loadStarted = Date.now();
-    // How long the extension host's thread was held at a time during the load (every extension's work
-    // and VS Code's own count: this is what the workbench waits on), reported with the load's end.
-    const hostDelay = monitorEventLoopDelay({ resolution: 10 });
-    hostDelay.enable();
-    const stalls = new HostStallWatcher();
-    const profile = startLoadProfile();
-    stalls.phase('finding files');
+    const monitor = new LoadMonitor(this.output);
+    monitor.phase('finding files');
     const { first: firstFound, search } = findDataFiles(cfg);
     const found = await firstFound;
-    stalls.phase('records and plans');
+    monitor.phase('records and plans');
+    const logFiles = await this.loadRecordsAndPlans(found, monitor.started);
+    // After this load (and with file events, in the queue), the search's answer decides what stays.
+    if (found.by === 'walk') this.reconcileWhenSearched(found, search, generation);
+    const progress: LoadProgress = { logFilesDone: 0, logFilesTotal: logFiles.length };
+    // With a view holding the indexing (the Sources tree), the sources are told at once; otherwise a
+    // load that finishes within FIRST_PROGRESS_MS tells nothing (one change event at the end) and a
+    // longer one shows the sources then. Either way what is indexed so far follows every interval.
+    const tell = this.firstLoad.start(
+      progress,
+      () => !this.loadedOnce && generation === this.loadGeneration,
+      () =>
+        `[data] ${new Date().toISOString()} first partial update: ${this.logs.size} conversation(s) so far; longest host stall so far ${monitor.longestStallMs().toFixed(0)} ms`,
+    );
+    const journal = await this.indexRunLogs(logFiles, progress, tell, monitor);
+    this.watch(cfg.records);
+    this.watch(cfg.logs);
+    this.watch(cfg.evolving);
+    // A view drawing its first rows is not refreshed under it by the end either (and the end tells all: no catch-up update).
+    await this.firstLoad.ended();
+    this.loadedOnce = true;
+    const firing = Date.now();
+    monitor.phase('load-end event');
+    const t = await this.emitter.fireSliced({ files: [...found.records, ...found.logs, ...found.evolving] }, (i) =>
+      monitor.phase(`load-end listener ${i + 1}`),
+    );
+    if (this.journal === journal) this.journal = undefined;
+    monitor.loadEnded(
+      `[data] ${new Date().toISOString()} loaded; views updated in ${Date.now() - firing} ms (${describeSlices(t)})`,
+    );
+  }
+
+  /** Loads the records and plans the load found; resolves with its run logs still to index. */
+  private async loadRecordsAndPlans(found: FoundDataFiles, loadStarted: number): Promise<string[]> {
     const { records: recs, logs, evolving: plans } = found;
     // The globs say each file's kind; a file two globs match keeps the first kind it was loaded as.
     await Promise.all(recs.map((f) => this.loadFile(f, 'records')));
@@ -199,50 +202,45 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     this.output?.appendLine(
       `[data] ${new Date().toISOString()} found ${recs.length + plans.length + logs.length} data file(s) in ${found.ms} ms (${found.by === 'walk' ? 'folder walk; the file search checks it after the load' : 'file search'}), records and plans loaded in ${Date.now() - loadStarted} ms`,
     );
-    // After this load (and with file events, in the queue), the search's answer decides what stays.
-    if (found.by === 'walk') {
-      const done = this.loaded?.catch(() => undefined);
-      void Promise.resolve(done)
-        .then(() => (generation === this.loadGeneration ? search() : undefined))
-        .then(
-          (s) => {
-            if (s)
-              this.queue = this.queue.then(() =>
-                generation === this.loadGeneration ? this.reconcile(found, s) : undefined,
-              );
-          },
-          (e: unknown) =>
-            this.output?.appendLine(
-              `[data] the file search failed after the folder walk: ${e instanceof Error ? e.message : String(e)}`,
-            ),
-        );
-    }
-    const progress: LoadProgress = { logFilesDone: 0, logFilesTotal: logFiles.length };
-    // With a view holding the indexing (the Sources tree), the sources are told at once; otherwise a
-    // load that finishes within FIRST_PROGRESS_MS tells nothing (one change event at the end) and a
-    // longer one shows the sources then. Either way what is indexed so far follows every interval.
-    let lastTold = Date.now();
-    const tell = (force: boolean) => {
-      if (!force && (this.progressDeferral || Date.now() - lastTold < PROGRESS_INTERVAL_MS)) return;
-      lastTold = Date.now();
-      this.progress = { ...progress };
-      this.progressEmitter.fire(this.progress);
-      if (force)
-        this.output?.appendLine(
-          `[data] ${new Date().toISOString()} first partial update: ${this.logs.size} conversation(s) so far; longest host stall so far ${(hostDelay.max / 1e6).toFixed(0)} ms`,
-        );
-    };
-    this.tellProgressNow = () => {
-      if (!this.loadedOnce && generation === this.loadGeneration) {
-        lastTold = 0;
-        tell(false);
-      }
-    };
+    return logFiles;
+  }
+
+  /** Once this load ended, runs VS Code's file search and queues a reconcile with its answer. */
+  private reconcileWhenSearched(
+    found: FoundDataFiles,
+    search: () => Promise<FoundDataFiles>,
+    generation: number,
+  ): void {
+    const done = this.loaded?.catch(() => undefined);
+    void Promise.resolve(done)
+      .then(() => (generation === this.loadGeneration ? search() : undefined))
+      .then(
+        (s) => {
+          if (s)
+            this.changes.enqueue(() => (generation === this.loadGeneration ? this.reconcile(found, s) : undefined));
+        },
+        (e: unknown) =>
+          this.output?.appendLine(
+            `[data] the file search failed after the folder walk: ${e instanceof Error ? e.message : String(e)}`,
+          ),
+      );
+  }
+
+  /**
+   * Indexes the load's run logs, after a view's hold on the first load (see `holdIndexingUntil`),
+   * telling progress as it goes; resolves with the conversations added, in the order indexed.
+   */
+  private async indexRunLogs(
+    logFiles: string[],
+    progress: LoadProgress,
+    tell: (force: boolean) => void,
+    monitor: LoadMonitor,
+  ): Promise<ConversationRef[]> {
     let first: NodeJS.Timeout | undefined;
     if (!this.loadedOnce && logFiles.length && this.indexingHold) {
       // The sources now, then the logs once they are on screen.
       tell(true);
-      stalls.phase('indexing held');
+      monitor.phase('indexing held');
       const held = Date.now();
       const why = await untilOrLimit(this.indexingHold(), INDEXING_HOLD_MAX_MS);
       this.output?.appendLine(`[data] run-log indexing held ${Date.now() - held} ms for the first rows (until ${why})`);
@@ -252,7 +250,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     const cacheUse = new CacheTally();
     const journal: ConversationRef[] = [];
     this.journal = journal;
-    stalls.phase('indexing');
+    monitor.phase('indexing');
     try {
       // Parsed on worker threads (the host only merges batches of refs), files in the order found;
       // unchanged files come from the index cache (read on the workers too).
@@ -283,40 +281,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
         ),
       );
     }
-    this.watch(cfg.records);
-    this.watch(cfg.logs);
-    this.watch(cfg.evolving);
-    // A view drawing its first rows is not refreshed under it by the end either (and the end tells all: no catch-up update).
-    this.tellProgressNow = undefined;
-    await this.progressDeferral;
-    this.loadedOnce = true;
-    const firing = Date.now();
-    stalls.phase('load-end event');
-    const t = await this.emitter.fireSliced({ files: [...recs, ...logs, ...plans] }, (i) =>
-      stalls.phase(`load-end listener ${i + 1}`),
-    );
-    if (this.journal === journal) this.journal = undefined;
-    hostDelay.disable();
-    stalls.phase('after the load');
-    this.output?.appendLine(
-      `[data] ${new Date().toISOString()} loaded; views updated in ${Date.now() - firing} ms (${describeSlices(t)})`,
-    );
-    this.output?.appendLine(
-      `[data] the host thread during the load: longest stall ${(hostDelay.max / 1e6).toFixed(0)} ms, 99th percentile ${(hostDelay.percentile(99) / 1e6).toFixed(0)} ms`,
-    );
-    // What the load's end set off (views rebuilding, re-scores restored) counts in the stall list too.
-    setTimeout(() => {
-      stalls.stop();
-      this.output?.appendLine(
-        `[data] the host thread's longest stalls, load start to ${AFTER_LOAD_WATCH_MS} ms after its end: ${describeStalls(stalls.longest(), loadStarted)}`,
-      );
-      const running = stalls.longestRunning();
-      if (running.length)
-        this.output?.appendLine(
-          `[data] the host thread's stalls in which it ran longest: ${describeStalls(running, loadStarted)}`,
-        );
-      void profile?.stop(stalls.all()).then((note) => this.output?.appendLine(`[data] ${note}`));
-    }, AFTER_LOAD_WATCH_MS);
+    return journal;
   }
 
   /** A reload starts a new generation: a reconcile of an older load does nothing. */
@@ -324,21 +289,8 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
 
   /** Makes the load's files what VS Code's file search found, where the folder walk differed. */
   private async reconcile(walked: FoundDataFiles, searched: FoundDataFiles): Promise<void> {
-    const keys = (f: FoundDataFiles) =>
-      new Set([
-        ...f.records.map((p) => `records\0${p}`),
-        ...f.evolving.map((p) => `evolving\0${p}`),
-        ...f.logs.map((p) => `logs\0${p}`),
-      ]);
-    const had = keys(walked);
-    const want = keys(searched);
-    const removed = [...had].filter((k) => !want.has(k)).map((k) => k.slice(k.indexOf('\0') + 1));
-    const isNew = (kind: string) => (p: string) => !had.has(`${kind}\0${p}`);
-    const added = [
-      ...searched.records.filter(isNew('records')),
-      ...searched.evolving.filter(isNew('evolving')),
-      ...searched.logs.filter(isNew('logs')),
-    ];
+    const diff = diffFoundFiles(walked, searched);
+    const { removed, added } = diff;
     if (!removed.length && !added.length) {
       this.output?.appendLine(
         `[data] the file search (${searched.ms} ms) found the same files as the folder walk (${walked.ms} ms)`,
@@ -347,12 +299,11 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
     }
     try {
       for (const f of removed) this.removeFile(f);
-      for (const f of searched.records.filter(isNew('records'))) await this.loadFile(f, 'records');
-      for (const f of searched.evolving.filter(isNew('evolving')))
-        await this.loadFile(f, this.kindOfLoaded(f) ?? 'evolving');
+      for (const f of diff.records) await this.loadFile(f, 'records');
+      for (const f of diff.evolving) await this.loadFile(f, this.kindOfLoaded(f) ?? 'evolving');
       const cacheDir = this.indexCacheDir();
       await this.loadLogFiles(
-        searched.logs.filter((f) => isNew('logs')(f) && !this.kindOfLoaded(f) && !kindByName(f)),
+        diff.logs.filter((f) => !this.kindOfLoaded(f) && !kindByName(f)),
         { pool: this.pool, ...(cacheDir ? { cacheDir } : {}) },
       );
     } catch (e) {
@@ -370,52 +321,21 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
   private watch(glob: string): void {
     if (this.watchers.has(glob)) return;
     const w = vscode.workspace.createFileSystemWatcher(glob);
-    const onChange = (u: vscode.Uri) => this.schedule(u.fsPath);
+    const onChange = (u: vscode.Uri) => this.changes.schedule(u.fsPath);
     w.onDidCreate(onChange);
     w.onDidChange(onChange);
-    w.onDidDelete((u) => this.schedule(u.fsPath, true));
+    w.onDidDelete((u) => this.changes.schedule(u.fsPath, true));
     this.watchers.set(glob, w);
     this.disposables.push(w);
   }
 
-  private deleted = new Set<string>();
   /**
    * Tells the service a file changed, through the same debounced, serialized queue as the watcher:
    * a writer that knows it appended need not wait for (or trust) the file watcher, and indexing is
    * incremental, so a watcher event for the same append indexes nothing twice.
    */
   notifyChanged(path: string): void {
-    this.schedule(path);
-  }
-
-  private schedule(path: string, deleted = false): void {
-    if (path.includes('/node_modules/')) return;
-    this.pending.add(path);
-    if (deleted) this.deleted.add(path);
-    else this.deleted.delete(path);
-    clearTimeout(this.flushTimer);
-    this.flushTimer = setTimeout(() => void this.flush(), 150);
-  }
-
-  private flush(): Promise<void> {
-    const files = [...this.pending];
-    this.pending.clear();
-    this.queue = this.queue.then(async () => {
-      for (const f of files) {
-        try {
-          if (this.deleted.has(f)) {
-            this.removeFile(f);
-            this.deleted.delete(f);
-          } else await this.refreshFile(f);
-        } catch (e) {
-          this.output?.appendLine(`[data] could not reload ${f}: ${e instanceof Error ? e.message : String(e)}`);
-        }
-      }
-      const t = await this.emitter.fireSliced({ files });
-      if (t.longestMs > SLOW_LISTENER_MS)
-        this.output?.appendLine(`[data] ${files.length} changed file(s): views updated (${describeSlices(t)})`);
-    });
-    return this.queue;
+    this.changes.schedule(path);
   }
 
   /** Re-reads one file (after a save or an append); logs are indexed incrementally. */
@@ -434,7 +354,7 @@ export class WorkspaceData extends Workspace implements vscode.Disposable {
   }
 
   dispose(): void {
-    clearTimeout(this.flushTimer);
+    this.changes.dispose();
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -9,12 +9,19 @@ import { ProviderError, redactUrl } from '../../core/providers/providerErrors';
 import type { ChatProvider } from '../../core/providers/chatProvider';
 import { generationSettingsOf } from '../../core/simulator/runPlan';
 import { verifierScorer } from '../../core/simulator/verifierScorer';
+import { RunAbortedError } from '../../core/simulator/runInstance';
 import { describeEdit, type ForkEdit } from '../../core/fork/forkPlan';
 import { runForkBatch, type ForkBatchItem, type ForkBatchResult, type ForkJob } from '../../core/fork/forkBatch';
 import { CostMeter, meteredProvider } from '../../core/cost/meteredProvider';
 import { addCost } from '../../core/cost/priceTable';
 import { createProvider } from '../runner/providerSettings';
-import { UntrustedWorkspaceError, runsFolder, runsOutputChannel, simulatorConfig } from '../runner/runSession';
+import {
+  UntrustedWorkspaceError,
+  describeRunError,
+  runsFolder,
+  runsOutputChannel,
+  simulatorConfig,
+} from '../runner/runSession';
 import { priceTable, responseCache } from '../runner/costSettings';
 import { setting } from '../settings/settings';
 import { verifyOptionsFor } from '../settings/verifySettings';
@@ -138,4 +145,34 @@ export async function runForks(services: ExtensionServices, opts: ForkRunOptions
     `→ ${out}${costUsd !== undefined ? ` · cost $${costUsd.toFixed(4)}` : ''}${cache ? ` · cache ${cache.hits} hit(s) / ${cache.misses} miss(es)` : ''}`,
   );
   return { ...result, outFile: out, costUsd };
+}
+
+/** Runs forks under a cancellable progress notification; a failure is shown, a cancellation is not. */
+export async function runForksWithProgress(
+  services: ExtensionServices,
+  title: string,
+  opts: Omit<ForkRunOptions, 'signal' | 'onItem'>,
+): Promise<ForkRunOutcome | undefined> {
+  try {
+    return await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+      async (progress, token) => {
+        const abort = new AbortController();
+        const sub = token.onCancellationRequested(() => abort.abort());
+        try {
+          return await runForks(services, {
+            ...opts,
+            signal: abort.signal,
+            onItem: (_item, done, total) => progress.report({ message: `${done} of ${total}`, increment: 100 / total }),
+          });
+        } finally {
+          sub.dispose();
+        }
+      },
+    );
+  } catch (e) {
+    if (e instanceof RunAbortedError) return undefined;
+    void vscode.window.showErrorMessage(`Intent Lens: ${title} failed: ${describeRunError(e)}`);
+    return undefined;
+  }
 }

@@ -1,31 +1,16 @@
 // Builds the "Sources" tree from records and indexed conversations: domain → source → instance →
 // run (turns are added per run when its conversation is read). Pure and vscode-free, so it is
-// unit-tested in Node; the VS Code glue only maps nodes to TreeItems.
+// unit-tested in Node; the VS Code glue only maps nodes to TreeItems. This module decides what the
+// filters show and caches the nodes and their parents; the nodes are made in `sourceTreeNodes.ts`
+// and the run filters compiled in `treeRunFilter.ts`.
 import { instanceKey, type ConversationRef } from '../../core/load/runLogIndex';
 import { shardText, type ReviewStatus } from '../../core/schema/records';
-import type { Condition, ExtendedPath, Mode, RecapMode } from '../../core/schema/runlog';
-import { activeTaskOf, baseInstances, instanceRecapLabel } from '../../core/render/instances';
-import { columnFilterOf } from '../filters/columnFilters';
-import {
-  SourceTreeData,
-  countsByModel,
-  emptyCounts,
-  type SourceData,
-  type TreeInput,
-  type TreeSummary,
-} from './sourceTreeData';
-import { collator, compareInstances } from './treeOrder';
+import { SourceTreeData, countsByModel, type SourceData, type TreeInput, type TreeSummary } from './sourceTreeData';
+import { collator } from './treeOrder';
+import { fileNodesOf, instanceNodeOf, instanceSpecsOf, runNodeOf, sourceNodeOf } from './sourceTreeNodes';
+import { compileRunFilter, type RunFilter } from './treeRunFilter';
 import { hasActiveFilters, hasRunFilters, type TreeFilters } from './treeFilters';
-import type {
-  DomainNode,
-  FileNode,
-  FilesNode,
-  InstanceNode,
-  RunNode,
-  RunRescore,
-  SourceNode,
-  SourceTreeNode,
-} from './treeItems';
+import type { DomainNode, FilesNode, InstanceNode, RunNode, RunRescore, SourceNode, SourceTreeNode } from './treeItems';
 
 export { newErrorsOf } from './runVerdicts';
 export {
@@ -139,16 +124,7 @@ export class SourceTreeModel {
     }
     const files = this.data.files;
     if (files.length && !hasActiveFilters(this.filters)) {
-      const fileNodes: FileNode[] = files.map((f) => ({
-        kind: 'file',
-        id: `file:${f.path}`,
-        file: f.path,
-        fileKind: f.kind,
-        displayPath: f.displayPath,
-        items: f.items,
-        problems: f.problems,
-        args: { file: f.path },
-      }));
+      const fileNodes = fileNodesOf(files);
       const group: FilesNode = { kind: 'files', id: 'files', files: fileNodes, args: {} };
       this.childCache.set(group.id, fileNodes);
       for (const f of fileNodes) this.parents.set(f.id, group);
@@ -227,41 +203,11 @@ export class SourceTreeModel {
   }
 
   /** The filters as one predicate on a source's runs, compiled once per model. */
-  private runFilter: ((s: SourceData, c: ConversationRef) => boolean) | undefined;
+  private runFilter: RunFilter | undefined;
 
   private visibleRuns(s: SourceData): ConversationRef[] {
-    const f = this.filters;
-    if (!hasRunFilters(f)) return s.convs;
-    if (!this.runFilter) {
-      const models = f.models?.length ? new Set(f.models) : undefined;
-      const verdicts = f.verdicts?.length ? new Set(f.verdicts) : undefined;
-      const columns = columnFilterOf(f, {
-        inactiveOf: (id) => this.data.rescores.get(id)?.inactive.length,
-        fileLabel: (file) => this.data.fileLabel(file),
-        annotationsOf: (id) => this.data.annotationsOf(id),
-      });
-      const hasInactive = this.data.input.hasInactive;
-      this.runFilter = (src, c) => {
-        if (models && !models.has(c.model)) return false;
-        if (verdicts && !verdicts.has(c.verdict)) return false;
-        if (columns && !columns(c)) return false;
-        if (f.newErrors) {
-          const errs = this.data.errorsOf(src).get(c.model);
-          if (!errs) return false;
-          // The erring runs and the Original they diverge from.
-          const isOriginal =
-            !c.path && c.condition === 'original' && (this.data.erringModesOf(src).get(c.model)?.has(c.mode) ?? false);
-          if (!errs.has(c.conv_id) && !isOriginal) return false;
-        }
-        if (
-          f.newErrorsWithInactive &&
-          !(this.data.errorsOf(src).get(c.model)?.has(c.conv_id) && hasInactive?.(c.conv_id))
-        )
-          return false;
-        return true;
-      };
-    }
-    const keep = this.runFilter;
+    if (!hasRunFilters(this.filters)) return s.convs;
+    const keep = (this.runFilter ??= compileRunFilter(this.filters, this.data));
     return s.convs.filter((c) => keep(s, c));
   }
 
@@ -293,32 +239,9 @@ export class SourceTreeModel {
       const runs = this.visibleRuns(s);
       this.visibleBySource.set(s.taskId, runs);
       if (runFiltered && runs.length === 0) continue;
-      const node: SourceNode = {
-        kind: 'source',
-        id: `source:${s.taskId}`,
-        taskId: s.taskId,
-        domain,
-        hasRecord: !!s.record,
-        ...(s.record && !s.record.record.intent ? { unrevised: true } : {}),
-        ...(s.plan ? { hasPlan: true } : {}),
-        ...(s.record
-          ? { recordFile: s.record.file, recordLine: s.record.line }
-          : s.plan
-            ? { recordFile: s.plan.file, recordLine: s.plan.line }
-            : {}),
-        ...(review ? { review } : {}),
-        // Unfiltered counts are the data's, counted once; filtered ones only over the visible runs.
-        perModel: runFiltered ? countsByModel(runs, this.data.allCountsOf(s)) : this.data.allCountsOf(s),
-        newErrorModels: this.data.errorModelsOf(s),
-        args: {
-          taskId: s.taskId,
-          ...(s.record
-            ? { file: s.record.file, line: s.record.line }
-            : s.plan
-              ? { file: s.plan.file, line: s.plan.line }
-              : {}),
-        },
-      };
+      // Unfiltered counts are the data's, counted once; filtered ones only over the visible runs.
+      const perModel = runFiltered ? countsByModel(runs, this.data.allCountsOf(s)) : this.data.allCountsOf(s);
+      const node = sourceNodeOf(s, domain, perModel, this.data.errorModelsOf(s));
       this.sourceNodes.set(s.taskId, node);
       out.push(node);
     }
@@ -330,50 +253,11 @@ export class SourceTreeModel {
     if (!s) return [];
     const errors = this.data.errorsOf(s);
     const runs = this.visibleBySource.get(s.taskId) ?? this.visibleRuns(s);
-    const specs = new Map<
-      string,
-      { mode: Mode; condition: Condition; path?: ExtendedPath; k?: number; recap?: RecapMode }
-    >();
-    if (s.record) for (const spec of baseInstances(s.record.record)) specs.set(instanceKey(spec), spec);
-    // Extended paths (and anything else) present in the logs.
-    for (const c of s.convs) {
-      const key = instanceKey(c);
-      if (!specs.has(key))
-        specs.set(key, {
-          mode: c.mode,
-          condition: c.condition,
-          ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}),
-          ...(c.recap ? { recap: c.recap } : {}),
-        });
-    }
     const out: InstanceNode[] = [];
-    for (const [key, spec] of [...specs.entries()].sort(([, a], [, b]) => compareInstances(a, b))) {
+    for (const [key, spec] of instanceSpecsOf(s)) {
       const mine = runs.filter((c) => instanceKey(c) === key);
       if (hasRunFilters(this.filters) && mine.length === 0) continue;
-      const counts = emptyCounts();
-      for (const c of mine) counts[c.verdict]++;
-      const active =
-        s.record?.record.intent && spec.mode !== 'evolving' ? activeTaskOf({ ...spec, mode: spec.mode }) : undefined;
-      const node: InstanceNode = {
-        kind: 'instance',
-        id: `instance:${s.taskId}|${key}`,
-        taskId: s.taskId,
-        mode: spec.mode,
-        condition: spec.condition,
-        ...(spec.path ? { path: spec.path, k: spec.k ?? 0 } : {}),
-        ...(spec.recap ? { recap: spec.recap } : {}),
-        label: instanceRecapLabel(spec),
-        ...(active ? { active } : {}),
-        counts,
-        runs: mine.length,
-        args: {
-          taskId: s.taskId,
-          mode: spec.mode,
-          condition: spec.condition,
-          ...(spec.path ? { path: spec.path, k: spec.k ?? 0 } : {}),
-          ...(spec.recap ? { recap: spec.recap } : {}),
-        },
-      };
+      const node = instanceNodeOf(s, key, spec, mine);
       this.runCache.set(node.id, { convs: mine, errors });
       out.push(node);
     }
@@ -397,42 +281,12 @@ export class SourceTreeModel {
       .map((c) => {
         const repeat = (seen.get(c.model) ?? 0) + 1;
         seen.set(c.model, repeat);
-        return this.runNodeOf(c, repeat, data.errors.get(c.model)?.has(c.conv_id) ?? false);
+        return runNodeOf(this.data, c, repeat, data.errors.get(c.model)?.has(c.conv_id) ?? false);
       });
   }
 
   /** The forks of a conversation, as run nodes (children of its run, before its turns). */
   forksOf(convId: string): RunNode[] {
-    return (this.data.forks.get(convId) ?? []).map((c, i) => this.runNodeOf(c, i + 1, false));
-  }
-
-  private runNodeOf(c: ConversationRef, repeat: number, newError: boolean): RunNode {
-    return {
-      kind: 'run',
-      id: `run:${c.conv_id}`,
-      convId: c.conv_id,
-      taskId: c.task_id,
-      model: c.model,
-      verdict: c.verdict,
-      turns: c.turns,
-      file: c.file,
-      line: c.line,
-      repeat,
-      newError,
-      ...(this.data.rescores.has(c.conv_id) ? { rescore: this.data.rescores.get(c.conv_id)! } : {}),
-      ...(c.forkedFrom ? { forkedFrom: c.forkedFrom } : {}),
-      ...(this.data.annotationCount(c.conv_id) ? { annotations: this.data.annotationCount(c.conv_id) } : {}),
-      args: {
-        taskId: c.task_id,
-        mode: c.mode,
-        condition: c.condition,
-        ...(c.path ? { path: c.path, k: c.k ?? 0 } : {}),
-        ...(c.recap ? { recap: c.recap } : {}),
-        convId: c.conv_id,
-        model: c.model,
-        file: c.file,
-        line: c.line,
-      },
-    };
+    return (this.data.forks.get(convId) ?? []).map((c, i) => runNodeOf(this.data, c, i + 1, false));
   }
 }

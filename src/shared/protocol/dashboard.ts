@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { STATS_PARTS } from '../../core/stats/statsTypes';
 import { commandEnvelope, defineView, notificationEnvelope, requestSpec, ViewTimingSchema } from '../protocol';
+import { DashboardAdjudicationSchema, DashboardAgreementSchema, SetVerdictModeParams } from './dashboardAnnotations';
 
 export const DASHBOARD_VIEW = 'dashboard';
 export const DASHBOARD_PANEL_ID = 'intentLens.dashboard';
@@ -175,6 +176,10 @@ export const DashboardReportSchema = z.object({
   evolving: z.nullable(DashboardEvolvingSchema),
   /** What the verdicts counted are: as logged, or how many were re-scored (issue #11). */
   verdicts: z.optional(z.string()),
+  /** Which verdicts are counted (adjudicated or machine) and what human overrides changed (issue #39). */
+  adjudication: z.optional(DashboardAdjudicationSchema),
+  /** The annotators' agreement per label and their disagreements (issue #39). */
+  agreement: z.optional(DashboardAgreementSchema),
   /**
    * Parts still being computed (the page shows "computing…" for them): 'inference' = the pooled and
    * overall intervals, gap tests and model pairs; 'inactive' = Fig. 4's inactive-content counts.
@@ -228,7 +233,10 @@ export type ShowConversationsParams = z.infer<typeof ShowConversationsParams>;
 
 export const DashboardWebviewCommand = z.discriminatedUnion('command', [
   commandEnvelope('showConversations', ShowConversationsParams),
-  /** Opens two conversations side by side in the compare view (a flipped source of a run diff). */
+  /**
+   * Opens two conversations side by side in the compare view (a flipped source of a run diff); the
+   * same id twice opens that one conversation (a re-scored flip, an annotators' disagreement).
+   */
   commandEnvelope(
     'openPair',
     z.object({ left: z.string().check(z.maxLength(500)), right: z.string().check(z.maxLength(500)) }),
@@ -289,6 +297,8 @@ export const DashboardRequests = {
   runDiff: requestSpec(RunDiffParams, RunDiffResult),
   /** The report as one HTML file (with the last run diff) or the grid as LaTeX. */
   exportReport: requestSpec(ExportReportParams, ExportResult),
+  /** Counts the adjudicated (human overrides win) or the machine verdicts; answers with the new state. */
+  setVerdictMode: requestSpec(SetVerdictModeParams, DashboardStateSchema),
 };
 
 export const DashboardHostNotification = z.discriminatedUnion('method', [

@@ -3,7 +3,8 @@
 // any line it cannot vouch for. Checked over the real logs and over hostile lines, line by line and
 // through the scan (refs, diagnostics and cursor of a file, fast path against full parse). The
 // run-log reader (runLogReader.ts), which every later read goes through (the views' open path,
-// search, stats, fork), reads back at each skimmed ref what the full parse read there.
+// search, stats, fork), reads back at each skimmed ref what the full parse read there, and its
+// whole-file read (`score`) reads the same conversations and problems.
 import { describe, it, expect } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { KNOWN_LOG_SCHEMAS } from '../../../src/core/schema/runlog';
 import type { Diagnostic } from '../../../src/core/jsonl/diagnostics';
 import type { ConversationRef } from '../../../src/core/load/runLogRefs';
 import type { RunLogEntry } from '../../../src/core/schema/runlog';
-import { RunLogReader, readRunLogEntry } from '../../../src/core/load/runLogReader';
+import { RunLogReader, readRunLogEntry, readRunLogLines } from '../../../src/core/load/runLogReader';
 import { lastAssistantText } from '../../../src/core/conversation/lastAssistant';
 
 const SHARED_LOGS = resolve(__dirname, '../../../../shared/data/logs');
@@ -282,6 +283,10 @@ describe('run-log fast path against the full parse', () => {
           read++;
         }
         if (skimmed[0]) expect(await readRunLogEntry(skimmed[0])).toStrictEqual(full[0]!.entry);
+        // The whole-file read (score's road) gives the same entries at the same lines.
+        const streamed: Array<{ line: number; entry: RunLogEntry }> = [];
+        for await (const l of readRunLogLines(path)) if (l.entry) streamed.push({ line: l.line, entry: l.entry });
+        expect(streamed, f).toStrictEqual(full.map((x) => ({ line: x.ref.line, entry: x.entry })));
       }
     } finally {
       await reader.close();
@@ -324,6 +329,15 @@ describe('run-log fast path against the full parse', () => {
     const full = await scan(true);
     const fast = await scan(false);
     expect(fast).toStrictEqual(full);
+    // The reader's whole-file read (score's road) finds the same conversations and the same problems.
+    const streamed: Array<[number, string]> = [];
+    const problems: Diagnostic[] = [];
+    for await (const l of readRunLogLines(log)) {
+      if (l.entry) streamed.push([l.line, l.entry.conv_id]);
+      problems.push(...l.problems);
+    }
+    expect(streamed).toEqual(full.refs.map((r) => [r.line, r.conv_id]));
+    expect(problems).toStrictEqual(full.diagnostics.filter((d) => d.code !== 'invalid-utf8'));
     expect(full.refs.length).toBeGreaterThan(Object.keys(READ_BY_FAST_PATH).length);
     expect(full.diagnostics.length).toBeGreaterThan(Object.keys(HOSTILE).length / 2);
   });

@@ -1,10 +1,10 @@
 // The dashboard's bootstrap on a worker thread gives the very intervals the calling thread gives,
 // runs only the series the cache lacks, and falls back to the calling thread without a worker.
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildSync } from 'esbuild';
+import { buildStatsWorker } from './statsWorkerBuild';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { computeStats } from '../../../src/core/stats/computeStats';
 import { BootstrapThread } from '../../../src/core/stats/bootstrapThread';
 import type { BootstrapRunner } from '../../../src/core/stats/bootstrapJobs';
@@ -12,21 +12,6 @@ import type { IntervalCache } from '../../../src/core/stats/inference';
 import type { ConversationRef } from '../../../src/core/load/runLogIndex';
 import { GRID_COLUMNS } from '../../../src/core/stats/statsTypes';
 import { ref } from './fixtures';
-
-/** The worker as the build bundles it (a worker thread needs plain JS). */
-function testBootstrapWorker(): string {
-  const out = join(mkdtempSync(join(tmpdir(), 'intent-lens-bootstrapworker-')), 'bootstrapWorker.js');
-  buildSync({
-    entryPoints: [resolve(__dirname, '../../../src/core/stats/bootstrapWorker.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile: out,
-    logLevel: 'silent',
-  });
-  return out;
-}
 
 /** Three models × 40 sources × every Table 1 column, verdicts from a fixed pattern. */
 function runs(): ConversationRef[] {
@@ -60,7 +45,7 @@ describe('bootstrap on a worker thread', () => {
 
   it('gives the same intervals as the calling thread, and a cached series is not resampled again', async () => {
     const inThread = await computeStats(refs);
-    thread = new BootstrapThread(testBootstrapWorker);
+    thread = new BootstrapThread(buildStatsWorker);
     let jobs = 0;
     const counting: BootstrapRunner = (js, opts) => ((jobs += js.length), thread!.run(js, opts));
     const cache: IntervalCache = new Map();

@@ -2,54 +2,14 @@
 import { describe, it, expect } from 'vitest';
 import { evolvingStats, scenarioOf, transitionCounts } from '../../../src/core/stats/evolving';
 import type { ConversationRef } from '../../../src/core/load/runLogIndex';
-import { EvolvingPlanSchema, type EvolvingPlan } from '../../../src/core/schema/evolving';
 import type { RecapMode } from '../../../src/core/schema/runlog';
-
-function plan(taskId: string, transitions: Array<'reveal' | 'revise' | 'switch'>): EvolvingPlan {
-  const turns = ['initial' as const, ...transitions].map((transition) => ({
-    transition,
-    function: 'f',
-    args: { a: 1 },
-    revealed: ['a'],
-    user: 'u',
-  }));
-  return EvolvingPlanSchema.parse({
-    task_id: taskId,
-    task: 'math',
-    anchor: { function: 'f', args: { a: 1 }, question: 'q', answer: 1 },
-    turns,
-  });
-}
+import { plan, refMaker } from './evolvingFixtures';
 
 const p1 = plan('p1', ['reveal', 'revise', 'switch']);
 const p2 = plan('p2', ['reveal', 'reveal']);
 const p3 = plan('p3', ['switch', 'switch', 'revise']);
 
-let line = 0;
-function ref(
-  taskId: string,
-  model: string,
-  mode: ConversationRef['mode'],
-  verdict: ConversationRef['verdict'],
-  recap?: RecapMode,
-): ConversationRef {
-  line++;
-  return {
-    file: 'x.jsonl',
-    line,
-    offset: 0,
-    length: 0,
-    conv_id: `c${line}`,
-    task: 'math',
-    task_id: taskId,
-    model,
-    mode,
-    condition: 'original',
-    verdict,
-    turns: 2,
-    ...(recap ? { recap } : {}),
-  };
-}
+const ref = refMaker();
 
 const refs: ConversationRef[] = [
   ref('p1', 'A', 'evolving', 'correct', 'none'),

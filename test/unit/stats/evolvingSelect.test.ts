@@ -5,25 +5,7 @@ import { describe, it, expect } from 'vitest';
 import { effectiveRecap, evolvingStats, transitionCounts } from '../../../src/core/stats/evolving';
 import { selectConversations } from '../../../src/core/stats/selectConversations';
 import type { ConversationRef } from '../../../src/core/load/runLogIndex';
-import { EvolvingPlanSchema, type EvolvingPlan } from '../../../src/core/schema/evolving';
-import type { RecapMode } from '../../../src/core/schema/runlog';
-
-function plan(taskId: string, transitions: Array<'reveal' | 'revise' | 'switch'>, recap?: RecapMode): EvolvingPlan {
-  const turns = ['initial' as const, ...transitions].map((transition) => ({
-    transition,
-    function: 'f',
-    args: { a: 1 },
-    revealed: ['a'],
-    user: 'u',
-  }));
-  return EvolvingPlanSchema.parse({
-    task_id: taskId,
-    task: 'math',
-    anchor: { function: 'f', args: { a: 1 }, question: 'q', answer: 1 },
-    turns,
-    ...(recap ? { recap } : {}),
-  });
-}
+import { plan, refMaker } from './evolvingFixtures';
 
 // p2's plan says oracle: its runs without a recap key count as oracle.
 const plans = [
@@ -33,31 +15,7 @@ const plans = [
 ];
 const planById = new Map(plans.map((p) => [p.task_id, p]));
 
-let line = 0;
-function ref(
-  taskId: string,
-  model: string,
-  mode: ConversationRef['mode'],
-  verdict: ConversationRef['verdict'],
-  recap?: RecapMode,
-): ConversationRef {
-  line++;
-  return {
-    file: 'x.jsonl',
-    line,
-    offset: 0,
-    length: 0,
-    conv_id: `c${line}`,
-    task: 'math',
-    task_id: taskId,
-    model,
-    mode,
-    condition: 'original',
-    verdict,
-    turns: 2,
-    ...(recap ? { recap } : {}),
-  };
-}
+const ref = refMaker();
 
 const refs: ConversationRef[] = [
   ref('p1', 'A', 'evolving', 'correct', 'none'),

@@ -2,9 +2,7 @@
 // gives (same reader, same detector), on the real sample logs; without a worker the caller is told
 // to judge in its own thread.
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildSync } from 'esbuild';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { buildStatsWorker } from './statsWorkerBuild';
 import { join, resolve } from 'node:path';
 import { Workspace } from '../../../src/core/workspace/workspace';
 import { computeStats } from '../../../src/core/stats/computeStats';
@@ -12,21 +10,6 @@ import { statsDetectors } from '../../../src/core/stats/statsDetectors';
 import { BootstrapThread } from '../../../src/core/stats/bootstrapThread';
 
 const samples = resolve(__dirname, '../../../samples');
-
-/** The worker as the build bundles it (a worker thread needs plain JS). */
-function testWorker(): string {
-  const out = join(mkdtempSync(join(tmpdir(), 'intent-lens-statsworker-')), 'bootstrapWorker.js');
-  buildSync({
-    entryPoints: [resolve(__dirname, '../../../src/core/stats/bootstrapWorker.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile: out,
-    logLevel: 'silent',
-  });
-  return out;
-}
 
 let thread: BootstrapThread | undefined;
 afterEach(() => thread?.dispose());
@@ -43,7 +26,7 @@ describe('inactive-content check on the stats worker thread', () => {
     const all = expected.inactive.filter((r) => r.model === '*' && r.domain === '*');
     expect(all.reduce((n, r) => n + r.new_errors, 0)).toBeGreaterThan(0);
 
-    thread = new BootstrapThread(testWorker);
+    thread = new BootstrapThread(buildStatsWorker);
     let calls = 0;
     const offThread = await computeStats(refs, {
       judgeInactive: async (batch) => {
