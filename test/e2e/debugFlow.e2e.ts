@@ -37,8 +37,10 @@ describe.skipIf(missingE2eTools().length > 0)(
     async function screenshotsInThemes(name: string, frame?: FrameLocator): Promise<void> {
       for (const theme of THEMES) {
         await setTheme(theme, frame);
-        // No hover (a tab's tooltip covered the view's title) in the shot.
+        // No hover in the shot (a tab's tooltip covered the compare view's title): the pointer leaves,
+        // and the shot waits for the tooltip to be gone.
         await wb.page.mouse.move(1, 1);
+        await wb.page.locator('.workbench-hover-container').waitFor({ state: 'hidden', timeout: wb.timeoutMs });
         await wb.screenshot(`${name}-${theme.name}`);
       }
     }
