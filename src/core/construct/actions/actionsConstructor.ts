@@ -65,7 +65,11 @@ function paramSchema(record: BenchmarkRecord, slot: ArgumentSlot): ParamSchema |
   const p: unknown = (props as Record<string, unknown>)[slot.arg];
   const param = p && typeof p === 'object' ? (p as ParamSchema & { items?: unknown }) : {};
   if (slot.index === undefined) return param;
-  return param.items && typeof param.items === 'object' ? (param.items as ParamSchema) : {};
+  // An element's values are described on the list (`Eg: ['I', 'V', 'vi', 'IV']`) when its items say nothing.
+  const items = param.items && typeof param.items === 'object' ? (param.items as ParamSchema) : {};
+  return items.description === undefined && param.description !== undefined
+    ? { ...items, description: param.description }
+    : items;
 }
 
 const fail = (evidence: string): CheckOutcome => ({ ok: false, evidence });
