@@ -101,3 +101,40 @@ describe('numbers written in a comma list or glued to a cased unit', () => {
     expect(byTarget(cs, 'entropy[0].initial_temp')).toMatchObject({ original: '300K', revised: '500K' });
   });
 });
+
+describe('a name stated once per call that uses it', () => {
+  const drive = tool('drive', { origin: { type: 'string' }, destination: { type: 'string' } });
+  const ref = [
+    { drive: { origin: ['New York City'], destination: ['Miami'] } },
+    { drive: { origin: ['Miami'], destination: ['New York City'] } },
+  ];
+  test('every mention changes together, in the single-turn question and in each call', async () => {
+    const q = 'Drive from New York City to Miami, then back to New York City.';
+    const cs = await actionsConstructor.enumerate(source(q, [drive], ref), ctx);
+    const c = byTarget(cs, 'drive[0].origin+drive[1].destination')!;
+    expect(c.discarded).toBeUndefined();
+    expect(c.singleTurn.direct_revised).toBe(`Drive from ${c.revised} to Miami, then back to ${c.revised}.`);
+    expect(c.reference.revised).toEqual([
+      { drive: { origin: [c.revised], destination: ['Miami'] } },
+      { drive: { origin: ['Miami'], destination: [c.revised] } },
+    ]);
+    // Miami is stated twice as well; New York City comes first. Both rank after any value stated once.
+    expect(c.rank.priority).toBe(3);
+  });
+  test('not when the mentions outnumber the calls, or lie in different shards', async () => {
+    const more = await actionsConstructor.enumerate(
+      source('Drive from New York City to Miami, back to New York City, as New York City asks.', [drive], ref),
+      ctx,
+    );
+    expect(byTarget(more, 'drive[0].origin+drive[1].destination')!.discarded).toBe('value-not-unique');
+    const rec = BenchmarkRecordSchema.parse({
+      ...source('Drive from New York City to Miami, then back to New York City.', [drive], ref),
+      shards: [
+        { shard_id: 1, shard_text: 'Drive from New York City to Miami.' },
+        { shard_id: 2, shard_text: 'Then back to New York City.' },
+      ],
+    });
+    const split = await actionsConstructor.enumerate(rec, ctx);
+    expect(byTarget(split, 'drive[0].origin+drive[1].destination')!.discarded).toBe('value-not-unique');
+  });
+});
