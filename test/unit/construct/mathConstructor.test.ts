@@ -88,7 +88,15 @@ describe('math candidates (Table 3)', () => {
       '6 boxes',
     );
     expect(asked.discarded).toBe('value-conflict');
-    expect(asked.checks['no-conflict']?.evidence).toContain('"3 boxes"');
+    expect(asked.checks['no-conflict']?.evidence).toContain('"3 boxes away"');
+    // The head noun decides the kind: `15 light blue spools` and `45 dark blue spools` both count spools.
+    const spools = mathSource({
+      shards: [{ shard_id: 1, shard_text: 'Candy has 15 light blue spools and 45 dark blue spools. How many spools?' }],
+      question: 'Candy has 15 light blue spools and 45 dark blue spools. How many spools?',
+      answer: '<<15+45=60>>60\n#### 60',
+    });
+    const light = await mathConstructor.enumerate(spools, { verify: {}, request: { target: '15 light', value: '45' } });
+    expect(byOriginal(light, '15 light').discarded).toBe('value-conflict');
     // Another kind of quantity with the same value is no conflict: 12 boxes beside 12 pencils.
     const twelve = byOriginal(
       await mathConstructor.enumerate(src, { verify: {}, request: { target: '6 boxes', value: '12' } }),
