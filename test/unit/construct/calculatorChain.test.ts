@@ -64,6 +64,18 @@ describe('calculator chain propagation', () => {
     if ('reason' in p) throw new Error(p.evidence);
     expect([p.final, p.revisedChain]).toEqual([210, '60+50=110\n2*50=100\n110+100=210']);
   });
+  it('reads an operand as an earlier result before a unit constant of the same value', () => {
+    // Scotch: $600 for 10 bottles = $60 each; cognac costs 50% more: .5*60 is half that $60, not of an hour.
+    const answer =
+      '$600/10=$<<600/10=60>>60 each\n<<10*2=20>>20 bottles\n.5*60=$<<.5*60=30>>30 more\n$60+$30=$<<60+30=90>>90\n$90*20=$<<90*20=1800>>1800\n$600+$1800=$<<600+1800=2400>>2400\n#### 2400';
+    const p = propagate(chain(answer), { from: 600, to: 300 }, [10, 2, 0.5]);
+    if ('reason' in p) throw new Error(p.evidence);
+    expect(p.final).toBe(1200);
+    // The same value twice in one step (`60/60`) may still be a result and an hour: both readings stay.
+    const twice = '<<3*20=60>>60 minutes\n<<60/60=1>>1 hour\n#### 1';
+    const q = propagate(chain(twice), { from: 3, to: 6 }, [20]);
+    expect('reason' in q && q.reason).toBe('chain-ambiguous');
+  });
   it('reads a negative result back under a unary minus', () => {
     const answer = 'Drop 8 degrees = 2 - 8 = -6 degrees\nIncrease 3 degrees = -6 + 3 = -3 degrees\n#### -3';
     const p = propagate(chain(answer), { from: 8, to: 4 }, [2, 3]);

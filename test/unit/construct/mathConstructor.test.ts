@@ -67,6 +67,43 @@ describe('math candidates (Table 3)', () => {
     });
     expect(byOriginal(quarter, '12 pencils').discarded).toBe('results-not-whole');
   });
+  it('skips a replacement equal to another stated quantity of the same kind (the revised task would be ambiguous)', async () => {
+    const src = mathSource({
+      shards: [
+        { shard_id: 1, shard_text: 'how many pencils does Mia have left?' },
+        { shard_id: 2, shard_text: 'Mia bought 6 boxes of pencils' },
+        { shard_id: 3, shard_text: 'each box holds 12 pencils' },
+        { shard_id: 4, shard_text: 'she gave 3 boxes away' },
+      ],
+      question:
+        'Mia bought 6 boxes of pencils. Each box holds 12 pencils. She gave 3 boxes away. How many pencils does Mia have left?',
+      answer: 'She kept 6-3 = <<6-3=3>>3 boxes.\nShe has 3*12 = <<3*12=36>>36 pencils.\n#### 36',
+    });
+    const c = byOriginal(await mathConstructor.enumerate(src, ctx), '6 boxes');
+    // The rule's first value (half of 6) is the 3 boxes given away: it is passed over for the next one.
+    expect([c.discarded, c.revised, c.reference.revised]).toEqual([undefined, '12 boxes', 108]);
+    expect(c.checks['no-conflict']?.ok).toBe(true);
+    const asked = byOriginal(
+      await mathConstructor.enumerate(src, { verify: {}, request: { target: '6 boxes', value: '3' } }),
+      '6 boxes',
+    );
+    expect(asked.discarded).toBe('value-conflict');
+    expect(asked.checks['no-conflict']?.evidence).toContain('"3 boxes away"');
+    // The head noun decides the kind: `15 light blue spools` and `45 dark blue spools` both count spools.
+    const spools = mathSource({
+      shards: [{ shard_id: 1, shard_text: 'Candy has 15 light blue spools and 45 dark blue spools. How many spools?' }],
+      question: 'Candy has 15 light blue spools and 45 dark blue spools. How many spools?',
+      answer: '<<15+45=60>>60\n#### 60',
+    });
+    const light = await mathConstructor.enumerate(spools, { verify: {}, request: { target: '15 light', value: '45' } });
+    expect(byOriginal(light, '15 light').discarded).toBe('value-conflict');
+    // Another kind of quantity with the same value is no conflict: 12 boxes beside 12 pencils.
+    const twelve = byOriginal(
+      await mathConstructor.enumerate(src, { verify: {}, request: { target: '6 boxes', value: '12' } }),
+      '6 boxes',
+    );
+    expect(twelve.discarded).toBeUndefined();
+  });
   it('reads another stated percentage in its chain forms when a count changes (25% as 1.25)', async () => {
     const src = mathSource({
       shards: [
@@ -130,10 +167,10 @@ const HAND_CHECKED: Array<[task: string, target: string, value: string, answer: 
   ['GSM8K-test/189', '2 different', '1', 23], // (20.25 + 15.75 + 33) / 3
   ['GSM8K-test/14', '25%', '50', 40], // 20 − 4 = 16, half of them jazz: 8 hip-hop of 20
   ['GSM8K-test/140', '20 available', '40', 60], // 40 − 16 = 24 of 40
-  ['GSM8K-test/315', '8 people', '4', 19], // 24 − 1 − 4
+  ['GSM8K-test/315', '8 people', '12', 9], // 24 − 3 − 12 (4 is stated: 3 families with 4 people)
   ['GSM8K-test/728', '50 dark', '25', 48], // 60 blue of 125
   ['GSM8K-test/808', '1.5 quarts', '2.5', 13], // 10 + 32 + 10 = 52 quarts
-  ['GSM8K-test/1058', '100 stickers', '50', 200], // 50 + 50 + 100
+  ['GSM8K-test/1058', '100 stickers', '80', 230], // 80 + 50 + 100 (50 is stated: 50 stickers last year)
   ['GSM8K-test/1066', '80%', '40', 30], // 6 + 60% of 40
   ['GSM8K-test/1113', '8 degrees', '4', 1], // 2 − 4 + 3
   ['GSM8K-test/1166', '3', '6', 2500], // 50 + 300 + 350 + 800 + 1000
@@ -142,7 +179,7 @@ const HAND_CHECKED: Array<[task: string, target: string, value: string, answer: 
   ['GSM8K-test/913', '58 pieces', '61', 7], // (61 − 40) / 3
   ['GSM8K-test/420', '$4000', '2000', 11000], // 2000 + 4000 + 5000
   ['GSM8K-test/510', '3500 calories', '7000', 1050], // 30 × 7000 / 200 days
-  ['GSM8K-test/576', '$4', '2', 10800], // 216 ft² × (12 + 2 + 2 + 34)
+  ['GSM8K-test/576', '$4', '5', 11448], // 216 ft² × (12 + 2 + 5 + 34) ($2 is stated: the padding)
   ['GSM8K-test/751', '25 bananas', '50', 68], // 24 + 50 − 12 + 6
   ['GSM8K-test/427', '$100', '103', 153], // 153 earned, 102 cards sold are 2/3
 ];

@@ -65,7 +65,11 @@ function paramSchema(record: BenchmarkRecord, slot: ArgumentSlot): ParamSchema |
   const p: unknown = (props as Record<string, unknown>)[slot.arg];
   const param = p && typeof p === 'object' ? (p as ParamSchema & { items?: unknown }) : {};
   if (slot.index === undefined) return param;
-  return param.items && typeof param.items === 'object' ? (param.items as ParamSchema) : {};
+  // An element's values are described on the list (`Eg: ['I', 'V', 'vi', 'IV']`) when its items say nothing.
+  const items = param.items && typeof param.items === 'object' ? (param.items as ParamSchema) : {};
+  return items.description === undefined && param.description !== undefined
+    ? { ...items, description: param.description }
+    : items;
 }
 
 const fail = (evidence: string): CheckOutcome => ({ ok: false, evidence });
@@ -76,7 +80,7 @@ function targetChecks(
   record: BenchmarkRecord,
   task: TaskText,
   t: ArgumentTarget,
-): { checks: Record<string, CheckOutcome>; at?: Located; inQuestion?: TextSpan } {
+): { checks: Record<string, CheckOutcome>; at?: Located; inQuestion?: TextSpan[] } {
   const checks: Record<string, CheckOutcome> = {};
   const inShards = task.shards.flatMap((text, shardIndex) => spansOf(text, t).map((span) => ({ span, shardIndex })));
   const shown = JSON.stringify(t.value);
@@ -89,13 +93,31 @@ function targetChecks(
     ? pass(`stated in the full question as "${inQuestion[0]!.text}"`)
     : fail(`${shown} is not stated in the full question`);
   const once = inShards.length === 1 && inQuestion.length === 1;
+  const place = !once && sameEntityMentions(t, inShards, inQuestion.length);
   checks['stated-once'] = once
     ? pass('stated once in the shards and once in the question: the change is unambiguous')
-    : fail(`stated ${inShards.length} time(s) in the shards and ${inQuestion.length} in the question: ambiguous`);
+    : place
+      ? pass(place)
+      : fail(`stated ${inShards.length} time(s) in the shards and ${inQuestion.length} in the question: ambiguous`);
   const setting = t.slots.map((s) => namesSharedSetting(s.arg, t.value)).find(Boolean);
   checks['not-shared-setting'] = setting ? fail(setting) : pass(`${argList(t)} is not a shared setting such as a unit`);
-  const at = inShards.length === 1 ? inShards[0] : undefined;
-  return { checks, ...(at ? { at } : {}), ...(inQuestion.length === 1 ? { inQuestion: inQuestion[0]! } : {}) };
+  const at = once || place ? inShards[0] : undefined;
+  return { checks, ...(at ? { at } : {}), ...(once || place ? { inQuestion } : {}) };
+}
+
+/**
+ * A name stated several times for the calls that use it (`from New York City to Los Angeles … return
+ * to New York City`): one place, one requirement, when it is a string, every mention is in one shard,
+ * the question states it as often, and each mention has its own call among the calls holding it. All
+ * mentions change together. Returns the evidence, or undefined when the mentions may be different things.
+ */
+function sameEntityMentions(t: ArgumentTarget, inShards: Located[], inQuestion: number): string | undefined {
+  const calls = new Set(t.slots.map((s) => s.call)).size;
+  const shards = new Set(inShards.map((s) => s.shardIndex)).size;
+  if (typeof t.value !== 'string' || inShards.length < 2 || shards !== 1 || inQuestion !== inShards.length)
+    return undefined;
+  if (inShards.length > calls) return undefined;
+  return `${JSON.stringify(t.value)} is stated ${inShards.length} times in one shard for the ${calls} calls that use it: one named place or thing, every mention changes together`;
 }
 
 interface ValueOutcome {
@@ -201,7 +223,9 @@ function buildCandidate(p: CandidateParts): Candidate {
     selected: false,
     target: name,
     rank: {
-      priority: shardIndex < record.shards.length - 1 ? 0 : 1,
+      // Before the last shard first; a name stated several times (every mention changes) only when no
+      // value stated once is valid.
+      priority: (shardIndex < record.shards.length - 1 ? 0 : 1) + ((base.inQuestion?.length ?? 1) > 1 ? 2 : 0),
       passageLength: shardText(shard).length,
       position: shardIndex * 100000 + (base.at?.span.from ?? 0),
     },
@@ -209,7 +233,10 @@ function buildCandidate(p: CandidateParts): Candidate {
       original: task.question,
       direct_revised:
         chosen && base.inQuestion
-          ? replaceSpan(task.question, base.inQuestion, chosen.replacement.text)
+          ? // Later spans first, so earlier offsets stay valid.
+            [...base.inQuestion]
+              .sort((a, b) => b.from - a.from)
+              .reduce((text, span) => replaceSpan(text, span, chosen.replacement.text), task.question)
           : task.question,
     },
     alternatives: discarded ? [] : alternatives,
@@ -246,7 +273,7 @@ async function enumerateActions(record: BenchmarkRecord, ctx: ConstructContext):
   for (const target of task.targets) {
     if (ctx.signal?.aborted) break;
     const base = targetChecks(record, task, target);
-    const span = base.at?.span ?? base.inQuestion;
+    const span = base.at?.span ?? base.inQuestion?.[0];
     const schema = paramSchema(record, target.slots[0]!);
     const replacements = span ? replacementsFor(target.value, span, schema, target.forms) : [];
     const candidate = buildCandidate({ record, task, target, base, replacements });

@@ -2,11 +2,14 @@
 // - an `enum` in the tool schema: the enum's next values (wrapping);
 // - a number: steps of its last significant digit (5 → 6, 7, 8, 4; 20 → 30; 5,000,000 → 6,000,000;
 //   0.05 → 0.06), as written (grouping, percent, decimals);
-// - a string: the next entries of its list in the built-in bank (a city by a city).
+// - a string: the other values its schema description lists with it (`Can be 'delete' or 'add'`), then
+//   the next entries of its list in the built-in bank (a city by a city), then for a file path another
+//   file name (`cars.csv` → `cars_v2.csv`).
 // Each value comes with the text that states it in place of the original.
 import type { TextSpan } from './statedValues';
 import { formatLike, statedAsPercent } from './statedValues';
 import { bankReplacements } from './stringBank';
+import { describedOptions, pathReplacements } from './schemaOptions';
 import type { ScalarValue } from './argumentTargets';
 
 export interface Replacement {
@@ -18,6 +21,7 @@ export interface Replacement {
 export interface ParamSchema {
   type?: unknown;
   enum?: unknown;
+  description?: unknown;
 }
 
 function trailingZeros(n: number): number {
@@ -88,9 +92,17 @@ export function replacementsFor(
     );
   const seen = new Set<string>();
   const out: Replacement[] = [];
+  // The schema's own listed values first, then the built-in lists, then a new file name for a path.
+  // The schema's values are written as the schema writes them (lower case where the task writes so);
+  // a path keeps its own case.
+  const lower = span.text === span.text.toLowerCase();
+  const rules = (key: string) => [
+    ...describedOptions(schema?.description, key).map((r) => (lower ? r.toLowerCase() : r)),
+    ...bankReplacements(key).map((r) => caseLike(r, span.text)),
+    ...pathReplacements(key),
+  ];
   for (const key of [span.text, value, ...forms]) {
-    for (const r of bankReplacements(key)) {
-      const text = caseLike(r, span.text);
+    for (const text of rules(key)) {
       if (seen.has(text.toLowerCase())) continue;
       seen.add(text.toLowerCase());
       out.push({ value: text, text });

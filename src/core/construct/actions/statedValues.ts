@@ -24,6 +24,25 @@ export const GLUED_UNITS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** Units whose case tells them from other readings (`300K` kelvin, not thousands; `5J`). */
+const CASED_UNITS: ReadonlySet<string> = new Set(['K', 'J', 'kJ', 'Pa', 'kPa', 'N']);
+
+/**
+ * Whether the comma run around `at` (`3,4,5,2,8,5`, `46.603354,1.8883340`) is a list of numbers: no
+ * item after the first has exactly three digits, which would read as a thousands group (`3,400`).
+ */
+function plainCommaList(text: string, at: number): boolean {
+  let from = at;
+  while (from > 0 && /[\d.,-]/.test(text[from - 1]!)) from--;
+  let to = at;
+  while (to < text.length && /[\d.,-]/.test(text[to]!)) to++;
+  const items = text
+    .slice(from, to)
+    .replace(/[.,]+$/, '')
+    .split(',');
+  return items.length >= 2 && items.slice(1).every((item) => !/^\d{3}(\.\d+)?$/.test(item));
+}
+
 const NUMBER_TOKEN = /-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?/g;
 const WORD_CHAR = /[A-Za-z0-9_]/;
 
@@ -42,15 +61,13 @@ export function numberTokens(text: string): TextSpan[] {
     const next = text[from + token.length] ?? '';
     if (WORD_CHAR.test(prev) || prev === '.' || (next === '.' && /\d/.test(text[from + token.length + 1] ?? '')))
       continue;
-    // Glued to letters other than a unit (`440Hz`, `3x`) or to a comma list without spaces (`3,4,5`): not read as a stated value.
+    // Glued to letters other than a unit (`440Hz`, `300K`, `3x`): not read as a stated value.
     const glued = /^[A-Za-z_]+/.exec(text.slice(from + token.length))?.[0];
-    if (
-      /[\d_]/.test(next) ||
-      (glued && !GLUED_UNITS.has(glued.toLowerCase())) ||
-      (next === ',' && /\d/.test(text[from + token.length + 1] ?? ''))
-    )
-      continue;
-    if (prev === ',' && /\d/.test(text[from - 2] ?? '')) continue;
+    if (/[\d_]/.test(next) || (glued && !GLUED_UNITS.has(glued.toLowerCase()) && !CASED_UNITS.has(glued))) continue;
+    const inList =
+      (next === ',' && /\d/.test(text[from + token.length + 1] ?? '')) ||
+      (prev === ',' && /\d/.test(text[from - 2] ?? ''));
+    if (inList && !plainCommaList(text, from)) continue;
     const digits = token.replace(/[-%]/g, '');
     const decimals = digits.includes('.') ? digits.split('.')[1]!.length : 0;
     out.push({

@@ -99,11 +99,20 @@ interface Reading {
 
 const MAX_READINGS = 4096;
 
-function sourcesOf(value: number, stepIndex: number, chain: CalculatorChain, givens: Map<number, number[]>): Source[] {
+function sourcesOf(
+  value: number,
+  stepIndex: number,
+  chain: CalculatorChain,
+  givens: Map<number, number[]>,
+  constants: ReadonlySet<number>,
+): Source[] {
   const out: Source[] = (givens.get(value) ?? []).map((given) => ({ given }));
   chain.steps.forEach((s, j) => {
     if (j < stepIndex && sameNumber(s.result, value)) out.push({ step: j });
   });
+  // A unit constant (60 minutes, 12 months) is what an operand is only when nothing stated or
+  // computed has its value: `.5*60` after `600/10=60` halves that result, not an hour.
+  if (!out.length && constants.has(value)) out.push({ given: value });
   // A negative result read back as `-6 + 3`: the operand is 6 under a unary minus.
   if (!out.length && value !== 0)
     chain.steps.forEach((s, j) => {
@@ -153,7 +162,7 @@ export function propagate(
   for (const a of [premise, ...(premise.aliases ?? [])]) addGiven(a.from, a.to);
   for (const p of premises) if (!givens.has(p)) addGiven(p, p);
   // A unit constant equal to the premise is the premise (value-unique rules out a second statement).
-  for (const c of UNIT_CONSTANTS) if (!givens.has(c)) addGiven(c, c);
+  const constants = new Set(UNIT_CONSTANTS.filter((c) => !givens.has(c)));
   const lastIndex = chain.steps.map((s) => s.result).lastIndexOf(chain.final);
   if (lastIndex < 0)
     return {
@@ -165,7 +174,13 @@ export function propagate(
   try {
     for (const [i, step] of steps.entries()) {
       const ops = operands(step.tree);
-      const sources = ops.map((op) => sourcesOf(op.value, i, chain, givens));
+      const sources = ops.map((op) => sourcesOf(op.value, i, chain, givens, constants));
+      // The same value twice in one step (`60/60`) may be a result and a constant: both stay readings.
+      ops.forEach((op, k) => {
+        const twice = ops.filter((o) => sameNumber(o.value, op.value)).length > 1;
+        if (twice && constants.has(op.value) && !sources[k]!.some((src) => 'given' in src))
+          sources[k]!.push({ given: op.value });
+      });
       const missing = ops.find((_, k) => sources[k]!.length === 0);
       if (missing)
         return {

@@ -19,8 +19,10 @@ import {
   premisesOf,
   requirementName,
   statedNumbers,
+  type Passage,
   type Premise,
 } from './mathPremises';
+import { conflictingQuantities } from './quantityConflict';
 import { nounFor, replacementValues, writeLike } from './replacementValues';
 import { mathAnswerOf } from '../../render/instances';
 import { scanNumbers, sameNumber, parseNumber } from '../../verify/math/numbers';
@@ -36,6 +38,7 @@ interface MathSource {
   stated: number[];
   /** The stated percentages (`20%`). */
   percents: number[];
+  passages: Passage[];
 }
 
 const countOf = (values: readonly number[], v: number) => values.filter((x) => sameNumber(x, v)).length;
@@ -45,7 +48,7 @@ function targetChecks(src: MathSource, p: Premise): NamedCheck[] {
   const label = labelReason(p.passage.text, p.token);
   const compound = compoundReason(p.passage.text, p.token);
   const inPassage = countOf(statedNumbers(p.passage.text), p.token.value);
-  const others = passagesOf(src.rec).filter(
+  const others = src.passages.filter(
     (q) => q.index !== p.passage.index && countOf(statedNumbers(q.text), p.token.value) > 0,
   );
   const inQuestion = countOf(statedNumbers(src.question), p.token.value);
@@ -96,6 +99,17 @@ function valueChecks(src: MathSource, p: Premise, value: number): ValueOutcome {
       'not-integer',
       !wasInteger || (Number.isInteger(value) && value > 0),
       wasInteger ? `${formatNumber(p.token.value)} → ${formatNumber(value)}` : 'the original is not a whole number',
+    ),
+  );
+  const conflicts = conflictingQuantities(src.passages, src.question, p, value);
+  checks.push(
+    check(
+      'no-conflict',
+      'value-conflict',
+      conflicts.length === 0,
+      conflicts.length
+        ? `${formatNumber(value)} is also stated as ${conflicts.map((c) => JSON.stringify(c.text)).join(', ')}: the revised task would state two such quantities alike`
+        : `${formatNumber(value)} is no other quantity of the task`,
     ),
   );
   if ('error' in src.chain)
@@ -238,7 +252,7 @@ export const mathConstructor: DomainConstructor = {
           .map((p) => p.token.value),
       ),
     ];
-    const src: MathSource = { rec, question: rec.question, answer, chain, stated, percents };
+    const src: MathSource = { rec, question: rec.question, answer, chain, stated, percents, passages: passagesOf(rec) };
     return premisesOf(rec).map((p) => candidateFor(src, p, ctx));
   },
 };

@@ -53,7 +53,8 @@ const LABEL_WORDS = new Set(
     ' ',
   ),
 );
-const NOUN_STOP = new Set(
+/** Words after a number that are not what it counts. */
+export const NOUN_STOP: ReadonlySet<string> = new Set(
   'a an the of to in on at by for with and or than then is are was were be it its this that these as from per each more less fewer times'.split(
     ' ',
   ),
