@@ -30,7 +30,8 @@ export async function distinctValues(
   for (const table of tables) {
     const r = await run(
       db,
-      `SELECT DISTINCT ${quoteId(column)} FROM ${quoteId(table)} WHERE ${quoteId(column)} IS NOT NULL`,
+      // GROUP BY, not DISTINCT: `run` applies LiC's normalisation, which drops DISTINCT.
+      `SELECT ${quoteId(column)} FROM ${quoteId(table)} WHERE ${quoteId(column)} IS NOT NULL GROUP BY ${quoteId(column)}`,
     );
     if (!r.ok) continue;
     const values = r.rows

@@ -1,0 +1,51 @@
+// The database rules added for reach (issue 37): each test fails when its rule is removed.
+import { describe, it, expect, afterAll } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { constructSource } from '../../../src/core/construct/construct';
+import { distinctValues } from '../../../src/core/construct/database/databaseRun';
+import { SqlExecutor } from '../../../src/core/verify/database/sqlExecutor';
+import { BenchmarkRecordSchema, type BenchmarkRecord } from '../../../src/core/schema/records';
+import type { ConstructContext } from '../../../src/core/construct/constructTypes';
+import { testSqlAssets } from '../verify/sqlTestAssets';
+
+const sql = new SqlExecutor({ locate: testSqlAssets });
+afterAll(() => sql.close());
+
+const dir = mkdtempSync(join(tmpdir(), 'il-construct-reach-'));
+writeFileSync(
+  join(dir, 'zoo.sql'),
+  `CREATE TABLE keeper (keeper_id INTEGER PRIMARY KEY, name TEXT, city TEXT, age INTEGER);
+INSERT INTO keeper VALUES (1,'Ann','Bath',25),(2,'Bob','Bath',29),(3,'Cid','Bristol',31),(4,'Dee','Bristol',28),(5,'Eve','York',40);
+CREATE TABLE animal (animal_id INTEGER PRIMARY KEY, animal_name TEXT, kind TEXT, weight INTEGER, keeper_id INTEGER);
+INSERT INTO animal VALUES (1,'Rex','dog',30,1),(2,'Tom','cat',4,1),(3,'Kit','cat',5,2),(4,'Max','dog',25,3),(5,'Pip','bird',1,3);
+CREATE TABLE continents (ContId INTEGER PRIMARY KEY, Continent TEXT);
+INSERT INTO continents VALUES (1,'america'),(2,'europe'),(3,'asia');
+`,
+);
+const ctx: ConstructContext = { verify: { databasesDir: dir, sql } };
+
+function source(question: string, reference: string): BenchmarkRecord {
+  return BenchmarkRecordSchema.parse({
+    task_id: 'fixture-zoo/1',
+    task: 'database',
+    shards: [{ shard_id: 1, shard_text: question }],
+    db_id: 'zoo',
+    reference_sql: reference,
+    fully_specified_question: question,
+  });
+}
+
+async function selected(src: BenchmarkRecord) {
+  const r = await constructSource(src, ctx);
+  expect(r.reason, r.message).toBeUndefined();
+  return r.candidates[r.selected!]!;
+}
+
+describe('database reach rules', () => {
+  it("reads a column's distinct values although the executor drops DISTINCT (LiC's normalisation)", async () => {
+    const db = { sql, dbPath: join(dir, 'zoo.sql') };
+    expect(await distinctValues(db, ['keeper'], 'city')).toEqual(['Bath', 'Bristol', 'York']);
+  });
+});
