@@ -48,4 +48,15 @@ describe('database reach rules', () => {
     const db = { sql, dbPath: join(dir, 'zoo.sql') };
     expect(await distinctValues(db, ['keeper'], 'city')).toEqual(['Bath', 'Bristol', 'York']);
   });
+  it("flips a subquery's ORDER BY, which picks the row the outer query uses", async () => {
+    const c = await selected(
+      source(
+        'How many animals does the keeper with the highest age look after?',
+        'SELECT count(*) FROM animal WHERE keeper_id = (SELECT keeper_id FROM keeper ORDER BY age DESC LIMIT 1)',
+      ),
+    );
+    expect([c.target, c.original, c.revised]).toEqual(['ORDER BY age DESC', 'highest', 'lowest']);
+    expect(c.reference.revised).toContain('ORDER BY "age" ASC LIMIT 1)');
+    expect(c.evidence?.kind === 'sql' && [c.evidence.original.rows, c.evidence.revised.rows]).toEqual([[[0]], [[2]]]);
+  });
 });

@@ -70,7 +70,8 @@ async function tryEdit(src: DbSource, site: SqlSite, edit: SiteEdit): Promise<Ed
     ),
   );
   if (!r.ok) return { edit, sql, checks };
-  const ordered = hasOrderBy(src.reference) || site.kind === 'order';
+  // A subquery's ORDER BY (path into an `ast`) picks rows; it does not order the result.
+  const ordered = hasOrderBy(src.reference) || (site.kind === 'order' && !site.path.includes('ast'));
   // Different as scoring runs them (LiC drops DISTINCT) and as written (what `validate` runs).
   const asWritten = await Promise.all([runAsWritten(src.db, src.reference), runAsWritten(src.db, sql)]);
   const [a, b] = asWritten.map((x, i) => (x?.ok ? x.rows : i === 0 ? src.original.rows : r.rows));

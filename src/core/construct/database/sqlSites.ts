@@ -145,6 +145,24 @@ function walkCondition(node: unknown, path: AstPath, keyword: string, select: As
 function walkSelectConditions(select: AstNode, path: AstPath, st: WalkState): void {
   walkCondition(select.where, [...path, 'where'], 'WHERE', select, st);
   walkCondition(select.having, [...path, 'having'], 'HAVING', select, st);
+  // A subquery's ORDER BY picks its row (`stadium_id = (SELECT … ORDER BY capacity DESC LIMIT 1)`).
+  if (path.length) walkOrder(select, path, st);
+}
+
+/** ORDER BY direction sites of one SELECT. */
+function walkOrder(select: AstNode, path: AstPath, st: WalkState): void {
+  const items = Array.isArray(select.orderby) ? (select.orderby as Array<{ expr?: unknown; type?: unknown }>) : [];
+  items.forEach((o, j) => {
+    const column = columnInfo(o.expr, select);
+    st.sites.push({
+      kind: 'order',
+      partIndex: st.partIndex,
+      order: st.sites.length,
+      path: [...path, 'orderby', j],
+      clause: `ORDER BY ${columnText(o.expr)} ${typeof o.type === 'string' ? o.type.toUpperCase() : 'ASC'}`,
+      ...(column ? { column } : {}),
+    });
+  });
 }
 
 /** Every revisable site of the query, in walk order. */
@@ -156,17 +174,7 @@ export function sqlSites(parts: readonly QueryPart[]): SqlSite[] {
     walkSelectConditions(select, [], st);
     const add = (site: Omit<SqlSite, 'partIndex' | 'order'>) =>
       st.sites.push({ ...site, partIndex, order: st.sites.length });
-    (Array.isArray(select.orderby) ? (select.orderby as Array<{ expr?: unknown; type?: unknown }>) : []).forEach(
-      (o, j) => {
-        const column = columnInfo(o.expr, select);
-        add({
-          kind: 'order',
-          path: ['orderby', j],
-          clause: `ORDER BY ${columnText(o.expr)} ${typeof o.type === 'string' ? o.type.toUpperCase() : 'ASC'}`,
-          ...(column ? { column } : {}),
-        });
-      },
-    );
+    walkOrder(select, [], st);
     const columns = Array.isArray(select.columns) ? (select.columns as Array<{ expr?: AstNode }>) : [];
     columns.forEach((c, j) => {
       const expr = c.expr;
