@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constructSource } from '../../../src/core/construct/construct';
 import { distinctValues } from '../../../src/core/construct/database/databaseRun';
+import { databaseConstructor } from '../../../src/core/construct/database/databaseConstructor';
 import { SqlExecutor } from '../../../src/core/verify/database/sqlExecutor';
 import { BenchmarkRecordSchema, type BenchmarkRecord } from '../../../src/core/schema/records';
 import type { ConstructContext } from '../../../src/core/construct/constructTypes';
@@ -58,5 +59,24 @@ describe('database reach rules', () => {
     expect([c.target, c.original, c.revised]).toEqual(['ORDER BY age DESC', 'highest', 'lowest']);
     expect(c.reference.revised).toContain('ORDER BY "age" ASC LIMIT 1)');
     expect(c.evidence?.kind === 'sql' && [c.evidence.original.rows, c.evidence.revised.rows]).toEqual([[[0]], [[2]]]);
+  });
+  it('changes an output column of a compound query in every part, and only where every part names it alike', async () => {
+    const cs = await databaseConstructor.enumerate(
+      source(
+        'List the names of keepers who live in Bath and also keep a dog.',
+        "SELECT name FROM keeper WHERE city = 'Bath' INTERSECT SELECT T1.name FROM keeper AS T1 JOIN animal AS T2 ON T1.keeper_id = T2.keeper_id WHERE T2.kind = 'dog'",
+      ),
+      ctx,
+    );
+    const c = cs.find((x) => x.target === 'SELECT name')!;
+    expect([c.original, c.revised, c.discarded]).toEqual(['names', 'cities', undefined]);
+    expect(c.reference.revised).toBe(
+      'SELECT "city" FROM "keeper" WHERE "city" = \'Bath\' INTERSECT SELECT "T1"."city" FROM "keeper" AS "T1" INNER JOIN "animal" AS "T2" ON "T1"."keeper_id" = "T2"."keeper_id" WHERE "T2"."kind" = \'dog\'',
+    );
+    const mixed = await databaseConstructor.enumerate(
+      source('Ids of keepers without animals?', 'SELECT keeper_id FROM keeper EXCEPT SELECT animal_id FROM animal'),
+      ctx,
+    );
+    expect(mixed.filter((x) => x.target.startsWith('SELECT'))).toEqual([]);
   });
 });

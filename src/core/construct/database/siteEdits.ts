@@ -4,7 +4,7 @@
 // of a column value it does not match; ORDER BY, comparisons and aggregates flip; an output field
 // takes the next column of its table. Each edit is applied to a copy of the AST.
 import { nodeAt, type AstNode, type QueryPart } from './sqlAst';
-import type { SqlSite } from './sqlSites';
+import { groupPathsOf, type SqlSite } from './sqlSites';
 import { distinctValues, tableColumns, type DatabaseHandle } from './databaseRun';
 import { literalOf } from './sqlAst';
 import { thresholdValues } from './thresholdValues';
@@ -122,6 +122,10 @@ async function outputEdits(site: SqlSite, parts: readonly QueryPart[], db: Datab
     apply: (p: QueryPart[]) => {
       for (const path of [site.path, ...(site.alsoPaths ?? [])])
         (nodeAt(p[site.partIndex]!.ast, path) as AstNode).column = name;
+      for (const k of site.alsoParts ?? []) {
+        const ast = p[k]!.ast;
+        for (const path of [site.path, ...groupPathsOf(ast, col.name)]) (nodeAt(ast, path) as AstNode).column = name;
+      }
     },
   }));
 }

@@ -25,6 +25,8 @@ export interface SqlSite {
   literal?: number | string;
   /** Other nodes the same edit changes (a grouping column's GROUP BY entries). */
   alsoPaths?: AstPath[];
+  /** Other parts of a compound query whose output column at the same place the edit also changes. */
+  alsoParts?: number[];
   /** Position in the walk (earlier positions first among equals). */
   order: number;
 }
@@ -165,6 +167,20 @@ function walkOrder(select: AstNode, path: AstPath, st: WalkState): void {
   });
 }
 
+/** The output column named at place `j` of a SELECT, lower-cased, when it is a plain column. */
+function outputName(select: AstNode, j: number): string | undefined {
+  const columns = Array.isArray(select.columns) ? (select.columns as Array<{ expr?: AstNode }>) : [];
+  return columnOf(columns[j]?.expr)?.column.toLowerCase();
+}
+
+/** Grouping entries of a SELECT that name `column` (changed with the output column). */
+export function groupPathsOf(select: AstNode, column: string): AstPath[] {
+  const groupby = (select.groupby as { columns?: unknown[] } | null)?.columns ?? [];
+  return groupby.flatMap((g, k) =>
+    columnOf(g)?.column.toLowerCase() === column.toLowerCase() ? [['groupby', 'columns', k]] : [],
+  );
+}
+
 /** Every revisable site of the query, in walk order. */
 export function sqlSites(parts: readonly QueryPart[]): SqlSite[] {
   const st: WalkState = { sites: [], partIndex: 0 };
@@ -193,21 +209,23 @@ export function sqlSites(parts: readonly QueryPart[]): SqlSite[] {
       }
     });
     // A grouping column shown in the output is changed in GROUP BY too (`count per country` → `per city`).
-    const groupby = (select.groupby as { columns?: unknown[] } | null)?.columns ?? [];
+    // In a compound query (`… INTERSECT …`) an output column is one requirement of every part: it is
+    // a site of the first part only, changed in each part, and only where every part names it alike.
+    if (partIndex > 0) return;
     columns.forEach((c, j) => {
       const column = columnInfo(c.expr, select);
       const name = columnOf(c.expr)?.column.toLowerCase();
-      const groupPaths = groupby.flatMap((g, k) =>
-        columnOf(g)?.column.toLowerCase() === name ? [['groupby', 'columns', k]] : [],
-      );
-      if (column)
-        add({
-          kind: 'output',
-          path: ['columns', j, 'expr'],
-          clause: `SELECT ${columnText(c.expr)}`,
-          column,
-          ...(groupPaths.length ? { alsoPaths: groupPaths } : {}),
-        });
+      const groupPaths = name ? groupPathsOf(select, name) : [];
+      const others = parts.slice(1).map((_, k) => k + 1);
+      if (!column || others.some((k) => outputName(parts[k]!.ast, j) !== name)) return;
+      add({
+        kind: 'output',
+        path: ['columns', j, 'expr'],
+        clause: `SELECT ${columnText(c.expr)}`,
+        column,
+        ...(groupPaths.length ? { alsoPaths: groupPaths } : {}),
+        ...(others.length ? { alsoParts: others } : {}),
+      });
     });
   });
   return st.sites;
