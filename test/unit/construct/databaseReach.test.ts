@@ -23,6 +23,8 @@ CREATE TABLE animal (animal_id INTEGER PRIMARY KEY, animal_name TEXT, kind TEXT,
 INSERT INTO animal VALUES (1,'Rex','dog',30,1),(2,'Tom','cat',4,1),(3,'Kit','cat',5,2),(4,'Max','dog',25,3),(5,'Pip','bird',1,3);
 CREATE TABLE continents (ContId INTEGER PRIMARY KEY, Continent TEXT);
 INSERT INTO continents VALUES (1,'america'),(2,'europe'),(3,'asia');
+CREATE TABLE owners (owner_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT);
+INSERT INTO owners VALUES (1,'Ann','Lee'),(2,'Bob','Kay');
 `,
 );
 const ctx: ConstructContext = { verify: { databasesDir: dir, sql } };
@@ -78,5 +80,60 @@ describe('database reach rules', () => {
       ctx,
     );
     expect(mixed.filter((x) => x.target.startsWith('SELECT'))).toEqual([]);
+  });
+  describe('a count becomes a listing of its field (output field, the last rule)', () => {
+    it('lists the names of the counted table, the question reworded to ask for them', async () => {
+      const c = await selected(source('How many keepers are there?', 'SELECT count(*) FROM keeper'));
+      expect([c.requirement, c.original, c.revised, c.reference.revised]).toEqual([
+        'requested output',
+        'How many keepers',
+        'the names of the keepers',
+        'SELECT "name" FROM "keeper"',
+      ]);
+      expect(c.singleTurn.direct_revised).toBe('What are the names of the keepers?');
+    });
+    it('keeps the condition and turns the rest of the question into a relative clause', async () => {
+      const c = await selected(
+        source(
+          'How many keepers look after no animal ?',
+          'SELECT count(*) FROM keeper WHERE keeper_id NOT IN (SELECT keeper_id FROM animal)',
+        ),
+      );
+      expect(c.singleTurn.direct_revised).toBe('What are the names of the keepers that look after no animal ?');
+      expect(c.evidence?.kind === 'sql' && c.evidence.revised.rows).toEqual([['Dee'], ['Eve']]);
+    });
+    it('lists the different values a count of distinct values counted', async () => {
+      const c = await selected(
+        source('Count the number of different kinds of animals.', 'SELECT count(DISTINCT kind) FROM animal'),
+      );
+      expect([c.revised, c.reference.revised, c.singleTurn.direct_revised]).toEqual([
+        'the different kinds of animals',
+        'SELECT DISTINCT "kind" FROM "animal"',
+        'List the different kinds of animals.',
+      ]);
+    });
+    it('names a table by its own column (Continent) and lists ids where names are ambiguous', async () => {
+      const c = await selected(source('What is the number of continents?', 'SELECT count(*) FROM continents'));
+      expect([c.revised, c.reference.revised]).toEqual([
+        'the names of the continents',
+        'SELECT "Continent" FROM "continents"',
+      ]);
+      const o = await selected(source('Find the number of owners.', 'SELECT count(*) FROM owners'));
+      expect([o.revised, o.reference.revised, o.singleTurn.direct_revised]).toEqual([
+        'the ids of the owners',
+        'SELECT "owner_id" FROM "owners"',
+        'Find the ids of the owners.',
+      ]);
+    });
+    it('lists a counted column only where the question names it, not only its table', async () => {
+      const r = await constructSource(
+        source('How many animals have a keeper?', 'SELECT count(DISTINCT keeper_id) FROM animal'),
+        ctx,
+      );
+      expect(r.selected).toBeNull();
+      expect(r.candidates.map((c) => [c.target, c.discarded])).toEqual([
+        ['SELECT COUNT(DISTINCT keeper_id)', 'value-not-stated'],
+      ]);
+    });
   });
 });

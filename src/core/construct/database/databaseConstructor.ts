@@ -207,7 +207,11 @@ async function siteCandidate(src: DbSource, site: SqlSite, ctx: ConstructContext
     };
   const verified = chosen.result && chosen.checks.every((c) => c.ok) ? [await verifiedCheck(src, chosen.sql)] : [];
   const revised = stated.revisedText(chosen.edit.value);
-  const revisedQuestion = replaceOnce(src.question, stated.hit.text, revised) ?? src.question;
+  // A reworded question (a count asked as a listing) never falls back to a bare substitution.
+  const revisedQuestion =
+    (stated.revisedQuestion
+      ? stated.revisedQuestion(src.question, chosen.edit.value)
+      : replaceOnce(src.question, stated.hit.text, revised)) ?? src.question;
   const alternatives: AlternativeValue[] = passing
     .filter((o) => o !== chosen)
     .slice(0, MAX_ALTERNATIVES)

@@ -50,6 +50,12 @@ export async function distinctValues(
   return [];
 }
 
+/** A table's columns in schema order (none when it cannot be read). */
+export async function columnsOf(db: DatabaseHandle, table: string): Promise<string[]> {
+  const r = await run(db, `SELECT * FROM ${quoteId(table)} LIMIT 1`);
+  return r.ok ? r.columns : [];
+}
+
 /** The columns of the first table that has `column` (schema order). */
 export async function tableColumns(
   db: DatabaseHandle,

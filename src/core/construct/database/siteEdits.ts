@@ -8,6 +8,7 @@ import { groupPathsOf, type SqlSite } from './sqlSites';
 import { distinctValues, tableColumns, type DatabaseHandle } from './databaseRun';
 import { literalOf } from './sqlAst';
 import { thresholdValues } from './thresholdValues';
+import { countListingEdits } from './countListing';
 
 export interface SiteEdit {
   /** The new value as the user would state it (number, text, column, or the operator's new word filled in later). */
@@ -154,6 +155,6 @@ export async function siteEdits(site: SqlSite, parts: readonly QueryPart[], db: 
         : [];
     }
     case 'output':
-      return outputEdits(site, parts, db);
+      return site.count ? countListingEdits(site, db) : outputEdits(site, parts, db);
   }
 }

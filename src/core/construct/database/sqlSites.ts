@@ -2,6 +2,7 @@
 // 0 a condition value (WHERE/HAVING comparison, IN set, LIKE), 1 ORDER BY direction, 2 a
 // comparison operator, 3 an aggregation, 4 an output field. Each site is a path into a part's AST.
 import { columnOf, literalOf, tablesOf, type AstNode, type AstPath, type QueryPart } from './sqlAst';
+import { countSite, type CountTarget } from './countListing';
 
 export type SiteKind = 'condition' | 'order' | 'comparison' | 'aggregation' | 'output';
 export const SITE_PRIORITY: Record<SiteKind, number> = {
@@ -27,6 +28,8 @@ export interface SqlSite {
   alsoPaths?: AstPath[];
   /** Other parts of a compound query whose output column at the same place the edit also changes. */
   alsoParts?: number[];
+  /** A counting query's count, which a listing of its field replaces (countListing.ts). */
+  count?: CountTarget;
   /** Position in the walk (earlier positions first among equals). */
   order: number;
 }
@@ -228,5 +231,7 @@ export function sqlSites(parts: readonly QueryPart[]): SqlSite[] {
       });
     });
   });
+  const count = countSite(parts, st.sites.length);
+  if (count) st.sites.push(count);
   return st.sites;
 }
