@@ -138,6 +138,14 @@ function replaceOnce(text: string, from: string, to: string): string | undefined
     : undefined;
 }
 
+/** The question with the revision in it; a reworded one (a count asked as a listing) never falls back to a substitution. */
+function questionFor(question: string, stated: StatedRequirement, value: number | string): string {
+  const revised = stated.revisedQuestion
+    ? stated.revisedQuestion(question, value)
+    : replaceOnce(question, stated.hit.text, stated.revisedText(value));
+  return revised ?? question;
+}
+
 async function siteCandidate(src: DbSource, site: SqlSite, ctx: ConstructContext): Promise<Candidate> {
   const stated = statedRequirement(src.rec, site, src.parts);
   const original = stated?.hit.text ?? site.clause;
@@ -207,11 +215,7 @@ async function siteCandidate(src: DbSource, site: SqlSite, ctx: ConstructContext
     };
   const verified = chosen.result && chosen.checks.every((c) => c.ok) ? [await verifiedCheck(src, chosen.sql)] : [];
   const revised = stated.revisedText(chosen.edit.value);
-  // A reworded question (a count asked as a listing) never falls back to a bare substitution.
-  const revisedQuestion =
-    (stated.revisedQuestion
-      ? stated.revisedQuestion(src.question, chosen.edit.value)
-      : replaceOnce(src.question, stated.hit.text, revised)) ?? src.question;
+  const revisedQuestion = questionFor(src.question, stated, chosen.edit.value);
   const alternatives: AlternativeValue[] = passing
     .filter((o) => o !== chosen)
     .slice(0, MAX_ALTERNATIVES)
