@@ -81,6 +81,20 @@ describe('database reach rules', () => {
     );
     expect(mixed.filter((x) => x.target.startsWith('SELECT'))).toEqual([]);
   });
+  it('changes every mention of a grouping column, which the question may state more than once', async () => {
+    const c = await selected(
+      source(
+        'Show each city of keepers and the number of keepers from each city.',
+        'SELECT city, count(*) FROM keeper GROUP BY city',
+      ),
+    );
+    expect([c.original, c.revised, c.reference.revised]).toEqual([
+      'city',
+      'age',
+      'SELECT "age", COUNT(*) FROM "keeper" GROUP BY "age"',
+    ]);
+    expect(c.singleTurn.direct_revised).toBe('Show each age of keepers and the number of keepers from each age.');
+  });
   describe('a count becomes a listing of its field (output field, the last rule)', () => {
     it('lists the names of the counted table, the question reworded to ask for them', async () => {
       const c = await selected(source('How many keepers are there?', 'SELECT count(*) FROM keeper'));

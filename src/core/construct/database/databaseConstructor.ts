@@ -131,18 +131,20 @@ function requestedEdit(
   };
 }
 
-function replaceOnce(text: string, from: string, to: string): string | undefined {
+/** `from` replaced by `to` where it occurs once (or at every occurrence, `every`); else undefined. */
+function replaceOnce(text: string, from: string, to: string, every = false): string | undefined {
   const hits = findValue(text, from);
-  return hits.length === 1
-    ? text.slice(0, hits[0]!.index) + to + text.slice(hits[0]!.index + hits[0]!.length)
-    : undefined;
+  if (hits.length !== 1 && !(every && hits.length > 1)) return undefined;
+  let out = text;
+  for (const h of [...hits].reverse()) out = out.slice(0, h.index) + to + out.slice(h.index + h.length);
+  return out;
 }
 
 /** The question with the revision in it; a reworded one (a count asked as a listing) never falls back to a substitution. */
 function questionFor(question: string, stated: StatedRequirement, value: number | string): string {
   const revised = stated.revisedQuestion
     ? stated.revisedQuestion(question, value)
-    : replaceOnce(question, stated.hit.text, stated.revisedText(value));
+    : replaceOnce(question, stated.hit.text, stated.revisedText(value), stated.everyMention);
   return revised ?? question;
 }
 
@@ -180,7 +182,7 @@ async function siteCandidate(src: DbSource, site: SqlSite, ctx: ConstructContext
   const promptCheck = check(
     'in-prompt',
     'not-in-prompt',
-    inPrompt === 1,
+    inPrompt === 1 || (!!stated.everyMention && inPrompt > 1),
     `the fully specified question states ${JSON.stringify(stated.hit.text)} ${inPrompt} time(s)`,
   );
   const edits = await siteEdits(site, src.parts, src.db);

@@ -25,6 +25,8 @@ export interface StatedRequirement {
   requirement: string;
   /** How the revised value is stated, given the edit's value. */
   revisedText(value: number | string): string;
+  /** Every mention of the stated text is the requirement (a grouping column: "hometown … each hometown"). */
+  everyMention?: boolean;
   /** The whole question reworded for the revision, where a substitution of the stated text is not enough. */
   revisedQuestion?(question: string, value: number | string): string | undefined;
 }
@@ -128,6 +130,7 @@ export function statedRequirement(
         requirement: requirementOf(site),
         revisedText: found.revisedText,
         ...(found.revisedQuestion ? { revisedQuestion: found.revisedQuestion } : {}),
+        ...(site.kind === 'output' && site.alsoPaths?.length ? { everyMention: true } : {}),
       };
   }
   return undefined;
