@@ -95,6 +95,15 @@ describe('database reach rules', () => {
     ]);
     expect(c.singleTurn.direct_revised).toBe('Show each age of keepers and the number of keepers from each age.');
   });
+  it('finds a column stated the other way round ("names of all animals" for animal_name)', async () => {
+    const c = await selected(source('List the names of all animals.', 'SELECT animal_name FROM animal'));
+    expect([c.original, c.revised, c.reference.revised, c.singleTurn.direct_revised]).toEqual([
+      'names of all animals',
+      'kinds of all animals',
+      'SELECT "kind" FROM "animal"',
+      'List the kinds of all animals.',
+    ]);
+  });
   describe('a count becomes a listing of its field (output field, the last rule)', () => {
     it('lists the names of the counted table, the question reworded to ask for them', async () => {
       const c = await selected(source('How many keepers are there?', 'SELECT count(*) FROM keeper'));

@@ -9,6 +9,7 @@ import {
   COMPARISON_WORDS,
   ORDER_WORDS,
   findNumber,
+  findOfPhrase,
   findTextOrPlural,
   findWord,
   humanColumn,
@@ -75,7 +76,9 @@ function finderFor(site: SqlSite, parts: readonly QueryPart[]): Finder | undefin
       const name = site.column!.name;
       return (t) => {
         const hit = findTextOrPlural(t, humanColumn(name)) ?? findTextOrPlural(t, name);
-        return hit && { hit, revisedText: (c) => pluralLike(humanColumn(String(c)), hit.plural) };
+        if (hit) return { hit, revisedText: (c) => pluralLike(humanColumn(String(c)), hit.plural) };
+        const reversed = findOfPhrase(t, name);
+        return reversed && { hit: reversed.hit, revisedText: (c) => reversed.revisedText(String(c)) };
       };
     }
   }
