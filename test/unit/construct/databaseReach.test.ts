@@ -104,6 +104,16 @@ describe('database reach rules', () => {
       'List the kinds of all animals.',
     ]);
   });
+  it('replaces a field by a key only where every other field is already shown', async () => {
+    const c = await selected(
+      source('Show the first names and last names of owners.', 'SELECT first_name, last_name FROM owners'),
+    );
+    expect([c.original, c.revised, c.reference.revised]).toEqual([
+      'first names',
+      'owner ids',
+      'SELECT "owner_id", "last_name" FROM "owners"',
+    ]);
+  });
   describe('a count becomes a listing of its field (output field, the last rule)', () => {
     it('lists the names of the counted table, the question reworded to ask for them', async () => {
       const c = await selected(source('How many keepers are there?', 'SELECT count(*) FROM keeper'));

@@ -115,9 +115,13 @@ async function outputEdits(site: SqlSite, parts: readonly QueryPart[], db: Datab
   // The next columns in the table's own order; keys (`id`, `…_id`) only replace a key.
   const at = found.columns.findIndex((c) => c.toLowerCase() === col.name.toLowerCase());
   const isKey = (c: string) => /(^|_)id$/i.test(c);
-  const others = [...found.columns.slice(at + 1), ...found.columns.slice(0, Math.max(at, 0))].filter(
-    (c) => !selected.includes(c.toLowerCase()) && isKey(c) === isKey(col.name),
+  const unselected = [...found.columns.slice(at + 1), ...found.columns.slice(0, Math.max(at, 0))].filter(
+    (c) => !selected.includes(c.toLowerCase()),
   );
+  // Where every other field is already shown, a field may be replaced by a key (`names` → `ids`);
+  // a key is never replaced by a field (an EXCEPT or join over keys would lose its meaning).
+  const sameKind = unselected.filter((c) => isKey(c) === isKey(col.name));
+  const others = sameKind.length || isKey(col.name) ? sameKind : unselected;
   return others.slice(0, MAX_EDITS).map((name) => ({
     value: name,
     apply: (p: QueryPart[]) => {
