@@ -70,7 +70,8 @@ async function tryEdit(src: DbSource, site: SqlSite, edit: SiteEdit): Promise<Ed
     ),
   );
   if (!r.ok) return { edit, sql, checks };
-  const ordered = hasOrderBy(src.reference) || site.kind === 'order';
+  // A subquery's ORDER BY (path into an `ast`) picks rows; it does not order the result.
+  const ordered = hasOrderBy(src.reference) || (site.kind === 'order' && !site.path.includes('ast'));
   // Different as scoring runs them (LiC drops DISTINCT) and as written (what `validate` runs).
   const asWritten = await Promise.all([runAsWritten(src.db, src.reference), runAsWritten(src.db, sql)]);
   const [a, b] = asWritten.map((x, i) => (x?.ok ? x.rows : i === 0 ? src.original.rows : r.rows));
@@ -130,11 +131,21 @@ function requestedEdit(
   };
 }
 
-function replaceOnce(text: string, from: string, to: string): string | undefined {
+/** `from` replaced by `to` where it occurs once (or at every occurrence, `every`); else undefined. */
+function replaceOnce(text: string, from: string, to: string, every = false): string | undefined {
   const hits = findValue(text, from);
-  return hits.length === 1
-    ? text.slice(0, hits[0]!.index) + to + text.slice(hits[0]!.index + hits[0]!.length)
-    : undefined;
+  if (hits.length !== 1 && !(every && hits.length > 1)) return undefined;
+  let out = text;
+  for (const h of [...hits].reverse()) out = out.slice(0, h.index) + to + out.slice(h.index + h.length);
+  return out;
+}
+
+/** The question with the revision in it; a reworded one (a count asked as a listing) never falls back to a substitution. */
+function questionFor(question: string, stated: StatedRequirement, value: number | string): string {
+  const revised = stated.revisedQuestion
+    ? stated.revisedQuestion(question, value)
+    : replaceOnce(question, stated.hit.text, stated.revisedText(value), stated.everyMention);
+  return revised ?? question;
 }
 
 async function siteCandidate(src: DbSource, site: SqlSite, ctx: ConstructContext): Promise<Candidate> {
@@ -171,7 +182,7 @@ async function siteCandidate(src: DbSource, site: SqlSite, ctx: ConstructContext
   const promptCheck = check(
     'in-prompt',
     'not-in-prompt',
-    inPrompt === 1,
+    inPrompt === 1 || (!!stated.everyMention && inPrompt > 1),
     `the fully specified question states ${JSON.stringify(stated.hit.text)} ${inPrompt} time(s)`,
   );
   const edits = await siteEdits(site, src.parts, src.db);
@@ -206,7 +217,7 @@ async function siteCandidate(src: DbSource, site: SqlSite, ctx: ConstructContext
     };
   const verified = chosen.result && chosen.checks.every((c) => c.ok) ? [await verifiedCheck(src, chosen.sql)] : [];
   const revised = stated.revisedText(chosen.edit.value);
-  const revisedQuestion = replaceOnce(src.question, stated.hit.text, revised) ?? src.question;
+  const revisedQuestion = questionFor(src.question, stated, chosen.edit.value);
   const alternatives: AlternativeValue[] = passing
     .filter((o) => o !== chosen)
     .slice(0, MAX_ALTERNATIVES)

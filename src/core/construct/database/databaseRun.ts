@@ -30,7 +30,8 @@ export async function distinctValues(
   for (const table of tables) {
     const r = await run(
       db,
-      `SELECT DISTINCT ${quoteId(column)} FROM ${quoteId(table)} WHERE ${quoteId(column)} IS NOT NULL`,
+      // GROUP BY, not DISTINCT: `run` applies LiC's normalisation, which drops DISTINCT.
+      `SELECT ${quoteId(column)} FROM ${quoteId(table)} WHERE ${quoteId(column)} IS NOT NULL GROUP BY ${quoteId(column)}`,
     );
     if (!r.ok) continue;
     const values = r.rows
@@ -47,6 +48,12 @@ export async function distinctValues(
     );
   }
   return [];
+}
+
+/** A table's columns in schema order (none when it cannot be read). */
+export async function columnsOf(db: DatabaseHandle, table: string): Promise<string[]> {
+  const r = await run(db, `SELECT * FROM ${quoteId(table)} LIMIT 1`);
+  return r.ok ? r.columns : [];
 }
 
 /** The columns of the first table that has `column` (schema order). */

@@ -4,10 +4,11 @@
 // of a column value it does not match; ORDER BY, comparisons and aggregates flip; an output field
 // takes the next column of its table. Each edit is applied to a copy of the AST.
 import { nodeAt, type AstNode, type QueryPart } from './sqlAst';
-import type { SqlSite } from './sqlSites';
+import { groupPathsOf, type SqlSite } from './sqlSites';
 import { distinctValues, tableColumns, type DatabaseHandle } from './databaseRun';
 import { literalOf } from './sqlAst';
 import { thresholdValues } from './thresholdValues';
+import { countListingEdits } from './countListing';
 
 export interface SiteEdit {
   /** The new value as the user would state it (number, text, column, or the operator's new word filled in later). */
@@ -114,14 +115,22 @@ async function outputEdits(site: SqlSite, parts: readonly QueryPart[], db: Datab
   // The next columns in the table's own order; keys (`id`, `…_id`) only replace a key.
   const at = found.columns.findIndex((c) => c.toLowerCase() === col.name.toLowerCase());
   const isKey = (c: string) => /(^|_)id$/i.test(c);
-  const others = [...found.columns.slice(at + 1), ...found.columns.slice(0, Math.max(at, 0))].filter(
-    (c) => !selected.includes(c.toLowerCase()) && isKey(c) === isKey(col.name),
+  const unselected = [...found.columns.slice(at + 1), ...found.columns.slice(0, Math.max(at, 0))].filter(
+    (c) => !selected.includes(c.toLowerCase()),
   );
+  // Where every other field is already shown, a field may be replaced by a key (`names` → `ids`);
+  // a key is never replaced by a field (an EXCEPT or join over keys would lose its meaning).
+  const sameKind = unselected.filter((c) => isKey(c) === isKey(col.name));
+  const others = sameKind.length || isKey(col.name) ? sameKind : unselected;
   return others.slice(0, MAX_EDITS).map((name) => ({
     value: name,
     apply: (p: QueryPart[]) => {
       for (const path of [site.path, ...(site.alsoPaths ?? [])])
         (nodeAt(p[site.partIndex]!.ast, path) as AstNode).column = name;
+      for (const k of site.alsoParts ?? []) {
+        const ast = p[k]!.ast;
+        for (const path of [site.path, ...groupPathsOf(ast, col.name)]) (nodeAt(ast, path) as AstNode).column = name;
+      }
     },
   }));
 }
@@ -150,6 +159,6 @@ export async function siteEdits(site: SqlSite, parts: readonly QueryPart[], db: 
         : [];
     }
     case 'output':
-      return outputEdits(site, parts, db);
+      return site.count ? countListingEdits(site, db) : outputEdits(site, parts, db);
   }
 }

@@ -2,6 +2,7 @@
 // 0 a condition value (WHERE/HAVING comparison, IN set, LIKE), 1 ORDER BY direction, 2 a
 // comparison operator, 3 an aggregation, 4 an output field. Each site is a path into a part's AST.
 import { columnOf, literalOf, tablesOf, type AstNode, type AstPath, type QueryPart } from './sqlAst';
+import { countSite, type CountTarget } from './countListing';
 
 export type SiteKind = 'condition' | 'order' | 'comparison' | 'aggregation' | 'output';
 export const SITE_PRIORITY: Record<SiteKind, number> = {
@@ -25,6 +26,10 @@ export interface SqlSite {
   literal?: number | string;
   /** Other nodes the same edit changes (a grouping column's GROUP BY entries). */
   alsoPaths?: AstPath[];
+  /** Other parts of a compound query whose output column at the same place the edit also changes. */
+  alsoParts?: number[];
+  /** A counting query's count, which a listing of its field replaces (countListing.ts). */
+  count?: CountTarget;
   /** Position in the walk (earlier positions first among equals). */
   order: number;
 }
@@ -145,6 +150,38 @@ function walkCondition(node: unknown, path: AstPath, keyword: string, select: As
 function walkSelectConditions(select: AstNode, path: AstPath, st: WalkState): void {
   walkCondition(select.where, [...path, 'where'], 'WHERE', select, st);
   walkCondition(select.having, [...path, 'having'], 'HAVING', select, st);
+  // A subquery's ORDER BY picks its row (`stadium_id = (SELECT … ORDER BY capacity DESC LIMIT 1)`).
+  if (path.length) walkOrder(select, path, st);
+}
+
+/** ORDER BY direction sites of one SELECT. */
+function walkOrder(select: AstNode, path: AstPath, st: WalkState): void {
+  const items = Array.isArray(select.orderby) ? (select.orderby as Array<{ expr?: unknown; type?: unknown }>) : [];
+  items.forEach((o, j) => {
+    const column = columnInfo(o.expr, select);
+    st.sites.push({
+      kind: 'order',
+      partIndex: st.partIndex,
+      order: st.sites.length,
+      path: [...path, 'orderby', j],
+      clause: `ORDER BY ${columnText(o.expr)} ${typeof o.type === 'string' ? o.type.toUpperCase() : 'ASC'}`,
+      ...(column ? { column } : {}),
+    });
+  });
+}
+
+/** The output column named at place `j` of a SELECT, lower-cased, when it is a plain column. */
+function outputName(select: AstNode, j: number): string | undefined {
+  const columns = Array.isArray(select.columns) ? (select.columns as Array<{ expr?: AstNode }>) : [];
+  return columnOf(columns[j]?.expr)?.column.toLowerCase();
+}
+
+/** Grouping entries of a SELECT that name `column` (changed with the output column). */
+export function groupPathsOf(select: AstNode, column: string): AstPath[] {
+  const groupby = (select.groupby as { columns?: unknown[] } | null)?.columns ?? [];
+  return groupby.flatMap((g, k) =>
+    columnOf(g)?.column.toLowerCase() === column.toLowerCase() ? [['groupby', 'columns', k]] : [],
+  );
 }
 
 /** Every revisable site of the query, in walk order. */
@@ -156,17 +193,7 @@ export function sqlSites(parts: readonly QueryPart[]): SqlSite[] {
     walkSelectConditions(select, [], st);
     const add = (site: Omit<SqlSite, 'partIndex' | 'order'>) =>
       st.sites.push({ ...site, partIndex, order: st.sites.length });
-    (Array.isArray(select.orderby) ? (select.orderby as Array<{ expr?: unknown; type?: unknown }>) : []).forEach(
-      (o, j) => {
-        const column = columnInfo(o.expr, select);
-        add({
-          kind: 'order',
-          path: ['orderby', j],
-          clause: `ORDER BY ${columnText(o.expr)} ${typeof o.type === 'string' ? o.type.toUpperCase() : 'ASC'}`,
-          ...(column ? { column } : {}),
-        });
-      },
-    );
+    walkOrder(select, [], st);
     const columns = Array.isArray(select.columns) ? (select.columns as Array<{ expr?: AstNode }>) : [];
     columns.forEach((c, j) => {
       const expr = c.expr;
@@ -185,22 +212,26 @@ export function sqlSites(parts: readonly QueryPart[]): SqlSite[] {
       }
     });
     // A grouping column shown in the output is changed in GROUP BY too (`count per country` → `per city`).
-    const groupby = (select.groupby as { columns?: unknown[] } | null)?.columns ?? [];
+    // In a compound query (`… INTERSECT …`) an output column is one requirement of every part: it is
+    // a site of the first part only, changed in each part, and only where every part names it alike.
+    if (partIndex > 0) return;
     columns.forEach((c, j) => {
       const column = columnInfo(c.expr, select);
       const name = columnOf(c.expr)?.column.toLowerCase();
-      const groupPaths = groupby.flatMap((g, k) =>
-        columnOf(g)?.column.toLowerCase() === name ? [['groupby', 'columns', k]] : [],
-      );
-      if (column)
-        add({
-          kind: 'output',
-          path: ['columns', j, 'expr'],
-          clause: `SELECT ${columnText(c.expr)}`,
-          column,
-          ...(groupPaths.length ? { alsoPaths: groupPaths } : {}),
-        });
+      const groupPaths = name ? groupPathsOf(select, name) : [];
+      const others = parts.slice(1).map((_, k) => k + 1);
+      if (!column || others.some((k) => outputName(parts[k]!.ast, j) !== name)) return;
+      add({
+        kind: 'output',
+        path: ['columns', j, 'expr'],
+        clause: `SELECT ${columnText(c.expr)}`,
+        column,
+        ...(groupPaths.length ? { alsoPaths: groupPaths } : {}),
+        ...(others.length ? { alsoParts: others } : {}),
+      });
     });
   });
+  const count = countSite(parts, st.sites.length);
+  if (count) st.sites.push(count);
   return st.sites;
 }

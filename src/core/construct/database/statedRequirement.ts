@@ -2,12 +2,14 @@
 import type { BenchmarkRecord } from '../../schema/records';
 import { shardText } from '../../schema/records';
 import { nodeAt, type AstNode, type QueryPart } from './sqlAst';
+import { countFinder } from './countListing';
 import type { SqlSite } from './sqlSites';
 import {
   AGGREGATE_WORDS,
   COMPARISON_WORDS,
   ORDER_WORDS,
   findNumber,
+  findOfPhrase,
   findTextOrPlural,
   findWord,
   humanColumn,
@@ -24,9 +26,19 @@ export interface StatedRequirement {
   requirement: string;
   /** How the revised value is stated, given the edit's value. */
   revisedText(value: number | string): string;
+  /** Every mention of the stated text is the requirement (a grouping column: "hometown … each hometown"). */
+  everyMention?: boolean;
+  /** The whole question reworded for the revision, where a substitution of the stated text is not enough. */
+  revisedQuestion?(question: string, value: number | string): string | undefined;
 }
 
-type Finder = (text: string) => { hit: StatedHit; revisedText: (value: number | string) => string } | undefined;
+type Finder = (text: string) =>
+  | {
+      hit: StatedHit;
+      revisedText: (value: number | string) => string;
+      revisedQuestion?: (question: string, value: number | string) => string | undefined;
+    }
+  | undefined;
 
 function finderFor(site: SqlSite, parts: readonly QueryPart[]): Finder | undefined {
   const v = site.literal;
@@ -60,10 +72,13 @@ function finderFor(site: SqlSite, parts: readonly QueryPart[]): Finder | undefin
       return wordFinder(AGGREGATE_WORDS[name]?.words ?? []);
     }
     case 'output': {
+      if (site.count) return countFinder(site);
       const name = site.column!.name;
       return (t) => {
         const hit = findTextOrPlural(t, humanColumn(name)) ?? findTextOrPlural(t, name);
-        return hit && { hit, revisedText: (c) => pluralLike(humanColumn(String(c)), hit.plural) };
+        if (hit) return { hit, revisedText: (c) => pluralLike(humanColumn(String(c)), hit.plural) };
+        const reversed = findOfPhrase(t, name);
+        return reversed && { hit: reversed.hit, revisedText: (c) => reversed.revisedText(String(c)) };
       };
     }
   }
@@ -94,7 +109,7 @@ function requirementOf(site: SqlSite): string {
     case 'aggregation':
       return `aggregate of the ${col}`;
     case 'output':
-      return 'requested column';
+      return site.count ? 'requested output' : 'requested column';
   }
 }
 
@@ -117,6 +132,8 @@ export function statedRequirement(
         hit: found.hit,
         requirement: requirementOf(site),
         revisedText: found.revisedText,
+        ...(found.revisedQuestion ? { revisedQuestion: found.revisedQuestion } : {}),
+        ...(site.kind === 'output' && site.alsoPaths?.length ? { everyMention: true } : {}),
       };
   }
   return undefined;

@@ -3,6 +3,7 @@
 // aggregate (`maximum` ↔ `minimum`) or a column (`first name`). Each has the word for its revision.
 import { findValue } from '../../checks/valueMatch';
 import { NUMBER_WORDS_TO_TWELVE } from '../../text/numberWords';
+import { escapeRegExp } from '../../text/escapeRegExp';
 
 export interface StatedHit {
   /** The text as the passage writes it. */
@@ -192,6 +193,37 @@ export function findWord(
 
 function matchCase(sample: string, word: string): string {
   return /^[A-Z]/.test(sample) ? word[0]!.toUpperCase() + word.slice(1) : word;
+}
+
+/**
+ * A column of two or more words stated the other way round: `semester_name` as "name of the
+ * semester", `AirportName` as "names of airports". Its revision keeps the "of …" part
+ * (`semester_description` → "description of the semester", `Country` → "country of airports").
+ */
+export function findOfPhrase(
+  text: string,
+  column: string,
+): { hit: StatedHit; revisedText: (c: string) => string } | undefined {
+  const words = humanColumn(column).split(' ');
+  if (words.length < 2) return undefined;
+  const head = escapeRegExp(words[words.length - 1]!);
+  const owner = words.slice(0, -1).map(escapeRegExp).join('\\s+');
+  const re = new RegExp(
+    `\\b${head}(s|es)?(\\s+(?:of|for)\\s+(?:(?:the|all|all\\s+the|each|every)\\s+)?${owner}(?:s|es)?)\\b`,
+    'i',
+  );
+  const m = re.exec(text);
+  if (!m) return undefined;
+  const plural = !!m[1];
+  const ownerWords = words.slice(0, -1);
+  return {
+    hit: { text: m[0], index: m.index },
+    revisedText: (c) => {
+      const next = humanColumn(c).split(' ');
+      const own = ownerWords.every((w, i) => next[i] === w) && next.length > ownerWords.length;
+      return pluralLike((own ? next.slice(ownerWords.length) : next).join(' '), plural) + m[2]!;
+    },
+  };
 }
 
 /** `first_name` → `first name`, `Song_release_year` → `song release year`. */
