@@ -1,6 +1,7 @@
 // The one reader of a run-log line. By the place the index recorded for a conversation (file, byte
 // offset, length): its raw text, its entry (one schema, RunLogEntrySchema, the full parse the index's
-// skim is held equal to), its trace as messages (search), and its last answer (stats); the index's
+// skim is held equal to), its trace as messages (search), its user turns (fork), and its last answer
+// (stats); the index's
 // open path (readConversation), search, stats and fork read through it. A whole file, line by line
 // (`readRunLogLines`): each line's place, text and entry, for `score`, which rescores every line and
 // copies the others to --out as they were.
@@ -23,6 +24,22 @@ export type LogPlace = Pick<ConversationRef, 'file' | 'offset' | 'length'>;
 export interface TraceMessageLike {
   role: string;
   content: unknown;
+}
+
+/** A user message of a trace with its 1-based turn (U1, U2, …) and its index in the trace. */
+export interface UserTurn {
+  turn: number;
+  traceIndex: number;
+  content: unknown;
+}
+
+/** The user turns of a trace in order: the numbering every view and the fork use for "U3". */
+export function userTurnsOf(trace: readonly TraceMessageLike[]): UserTurn[] {
+  const out: UserTurn[] = [];
+  trace.forEach((m, traceIndex) => {
+    if (m.role === 'user') out.push({ turn: out.length + 1, traceIndex, content: m.content });
+  });
+  return out;
 }
 
 const QUOTE = 0x22;

@@ -14,6 +14,7 @@ import { INTERNAL_COMMANDS } from '../commandIds';
 import { readCommandTarget } from '../commandTarget';
 import { defaultProviderId } from '../settings/settings';
 import { verdictOfBoolean } from '../../shared/verdicts';
+import { userTurnsOf } from '../../core/load/runLogReader';
 
 /**
  * Drafts of replacement messages, per conversation and turn: kept as typed (even when the box is
@@ -24,8 +25,7 @@ const draftKey = (convId: string, turn: number) => `${convId}\u0000${turn}`;
 
 /** The 1-based user turn of a trace index (the tree's turn items carry trace indices). */
 function userTurnAt(entry: RunLogEntry, traceIndex: number): number | undefined {
-  if (entry.trace[traceIndex]?.role !== 'user') return undefined;
-  return entry.trace.slice(0, traceIndex + 1).filter((m) => m.role === 'user').length;
+  return userTurnsOf(entry.trace).find((t) => t.traceIndex === traceIndex)?.turn;
 }
 
 export async function forkFromTurnCommand(
@@ -54,7 +54,7 @@ export async function forkFromTurnCommand(
   // A fork calls a provider: without one, offer to add it before any edit is typed.
   if (!(await ensureProvider(services))) return undefined;
   const title = `Fork ${conv.entry.task_id} at U${turn}`;
-  const logged = conv.entry.trace.filter((m) => m.role === 'user')[turn - 1]?.content;
+  const logged = userTurnsOf(conv.entry.trace)[turn - 1]?.content;
   const key = draftKey(conv.entry.conv_id, turn);
   const applies = (edit: ForkEdit) => {
     try {
