@@ -1,7 +1,6 @@
 // The worker path of run-log indexing gives what the calling thread gives (refs, diagnostics,
 // incremental appends, reading a conversation back), and a dead worker is a diagnostic, not a hang.
 import { describe, it, expect, beforeAll, vi } from 'vitest';
-import { buildSync } from 'esbuild';
 import {
   appendFileSync,
   copyFileSync,
@@ -15,22 +14,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RunLogIndex } from '../../../src/core/load/runLogIndex';
 import { RunLogPool } from '../../../src/core/load/runLogPool';
+import { buildWorkerForTest } from '../workerBuild';
 
 const SHARED_LOGS = resolve(__dirname, '../../../../shared/data/logs/math/snowball-stateful');
 
-function buildWorker(): string {
-  const out = join(mkdtempSync(join(tmpdir(), 'intent-lens-runlogworker-')), 'runLogWorker.js');
-  buildSync({
-    entryPoints: [resolve(__dirname, '../../../src/core/load/runLogWorker.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile: out,
-    logLevel: 'silent',
-  });
-  return out;
-}
+const buildWorker = (): string => buildWorkerForTest('core/load/runLogWorker');
 
 /** Two real logs, plus one with a duplicate conv_id, a bad line and a truncated last line. */
 function fixture(): { dir: string; files: string[]; rest: string } {

@@ -1,7 +1,7 @@
 // The dashboard's bootstrap on a worker thread gives the very intervals the calling thread gives,
 // runs only the series the cache lacks, and falls back to the calling thread without a worker.
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildStatsWorker } from './statsWorkerBuild';
+import { buildStatsWorker } from '../workerBuild';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
 // gives (same reader, same detector), on the real sample logs; without a worker the caller is told
 // to judge in its own thread.
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildStatsWorker } from './statsWorkerBuild';
+import { buildStatsWorker } from '../workerBuild';
 import { join, resolve } from 'node:path';
 import { Workspace } from '../../../src/core/workspace/workspace';
 import { computeStats } from '../../../src/core/stats/computeStats';
