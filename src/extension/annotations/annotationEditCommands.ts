@@ -111,14 +111,19 @@ async function askChanges(
   return { value: picked.value, ...(reason || a.reason !== undefined ? { reason } : {}) };
 }
 
+/** The answers a test or a link passed with the command, and the annotation it is about (asked when not given). */
+async function answersAndAnnotation(services: ExtensionServices, arg: unknown, verb: 'Edit' | 'Retract') {
+  const parsed = EditAnswersSchema.safeParse(arg);
+  const answers = parsed.success ? parsed.data : {};
+  return { answers, a: await pickAnnotation(services, arg, answers, verb) };
+}
+
 export async function editAnnotation(
   services: ExtensionServices,
   store: AnnotationStore,
   arg: unknown,
 ): Promise<string | undefined> {
-  const parsed = EditAnswersSchema.safeParse(arg);
-  const answers = parsed.success ? parsed.data : {};
-  const a = await pickAnnotation(services, arg, answers, 'Edit');
+  const { answers, a } = await answersAndAnnotation(services, arg, 'Edit');
   if (!a) return undefined;
   const changes = await askChanges(store, a, answers);
   if (!changes) return undefined;
@@ -136,9 +141,7 @@ export async function retractAnnotation(
   store: AnnotationStore,
   arg: unknown,
 ): Promise<string | undefined> {
-  const parsed = EditAnswersSchema.safeParse(arg);
-  const answers = parsed.success ? parsed.data : {};
-  const a = await pickAnnotation(services, arg, answers, 'Retract');
+  const { answers, a } = await answersAndAnnotation(services, arg, 'Retract');
   if (!a) return undefined;
   if (!answers.confirmed) {
     const ok = await vscode.window.showWarningMessage(

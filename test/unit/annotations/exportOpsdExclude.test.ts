@@ -6,35 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import exportOpsdCommand from '../../../src/cli/exportOpsdCommand';
-import annotateCommand from '../../../src/cli/annotateCommand';
+import { annotateAs, chefRecord as record } from '../fixtures/chefRecord';
 import { runCli } from '../fixtures/cliOutput';
-
-const record = {
-  task_id: 'm/1',
-  task: 'math',
-  system: 'Solve step by step.',
-  shards: [
-    { shard_id: 1, shard_text: 'how much did the chef spend' },
-    { shard_id: 2, shard_text: 'the chef bought 4 bags' },
-  ],
-  question: 'A chef bought 4 bags at $2. How much?',
-  answer: '#### 8',
-  intent: {
-    shard_id: 2,
-    requirement: 'bags',
-    original: '4 bags',
-    revised: '2 bags',
-    proposal: 'Can we make it 2 bags?',
-    accept: 'Yes, do that.',
-    reject: 'No, keep it.',
-    neutral: ['Does the count matter?', 'You use my count, right?'],
-    single_turn: {
-      original: 'A chef bought 4 bags at $2. How much?',
-      direct_revised: 'A chef bought 2 bags at $2. How much?',
-    },
-    reference: { original: 8, revised: 4 },
-  },
-};
 
 const conv = (id: string, mode: string, condition: string, correct: boolean, answer = 'The answer is 8') =>
   JSON.stringify({
@@ -60,21 +33,7 @@ beforeAll(() => {
 });
 
 async function label(logs: string, sidecar: string, convId: string, value: string): Promise<void> {
-  const r = await runCli(() =>
-    annotateCommand.run([
-      '--logs',
-      logs,
-      '--annotations',
-      sidecar,
-      '--by',
-      'ann',
-      '--conv-id',
-      convId,
-      '--label',
-      value,
-    ]),
-  );
-  expect(r.code).toBe(0);
+  expect((await annotateAs(logs, sidecar, convId, '--label', value)).code).toBe(0);
 }
 
 /** The conv_ids of the export (one line per example), with what the command said on stderr. */

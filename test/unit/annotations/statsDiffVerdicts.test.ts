@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import statsCommand from '../../../src/cli/statsCommand';
-import annotateCommand from '../../../src/cli/annotateCommand';
+import { annotateAs } from '../fixtures/chefRecord';
 import { runCli } from '../fixtures/cliOutput';
 
 const line = (id: string, condition: string, correct: boolean, extra: Record<string, unknown> = {}) =>
@@ -37,22 +37,7 @@ function writeLog(folder: string, lines: string[]): string {
 }
 
 const override = (logs: string, sidecar: string, convId: string, verdict: 'correct' | 'incorrect') =>
-  runCli(() =>
-    annotateCommand.run([
-      '--logs',
-      logs,
-      '--annotations',
-      sidecar,
-      '--by',
-      'ann',
-      '--conv-id',
-      convId,
-      '--verdict',
-      verdict,
-      '--reason',
-      'checked by hand',
-    ]),
-  );
+  annotateAs(logs, sidecar, convId, '--verdict', verdict, '--reason', 'checked by hand');
 
 type Flip = { conv_a: string; conv_b: string };
 type Diff = { paired: number; instances: Array<{ condition: string; lost: Flip[]; gained: Flip[]; only_to: number }> };

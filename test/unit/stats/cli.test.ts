@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import statsCommand from '../../../src/cli/statsCommand';
 import exportOpsdCommand from '../../../src/cli/exportOpsdCommand';
+import { chefRecord as record } from '../fixtures/chefRecord';
 
 /** A line of the OPSD export, as the tests read it. */
 type OpsdRow = {
@@ -13,33 +14,6 @@ type OpsdRow = {
   teacher_target?: string;
   student: { messages: unknown[] };
   student_final_answer: string;
-};
-
-const record = {
-  task_id: 'm/1',
-  task: 'math',
-  system: 'Solve step by step.',
-  shards: [
-    { shard_id: 1, shard_text: 'how much did the chef spend' },
-    { shard_id: 2, shard_text: 'the chef bought 4 bags' },
-  ],
-  question: 'A chef bought 4 bags at $2. How much?',
-  answer: '#### 8',
-  intent: {
-    shard_id: 2,
-    requirement: 'bags',
-    original: '4 bags',
-    revised: '2 bags',
-    proposal: 'Can we make it 2 bags?',
-    accept: 'Yes, do that.',
-    reject: 'No, keep it.',
-    neutral: ['Does the count matter?', 'You use my count, right?'],
-    single_turn: {
-      original: 'A chef bought 4 bags at $2. How much?',
-      direct_revised: 'A chef bought 2 bags at $2. How much?',
-    },
-    reference: { original: 8, revised: 4 },
-  },
 };
 
 let n = 0;
