@@ -60,8 +60,19 @@ export const RenderedParams = z.object({
 export type RenderedParams = z.infer<typeof RenderedParams>;
 export const WebviewRenderedCommand = commandEnvelope('rendered', RenderedParams);
 
-/** The commands every view sends without listing them: `log` and `rendered`. */
-export const EveryViewCommand = z.discriminatedUnion('command', [WebviewLogCommand, WebviewRenderedCommand]);
+/**
+ * The page got the keyboard focus; `byPointer` when a click or touch in the page gave it. VS Code
+ * gives a webview the focus back some time after a quick input closes (the palette that ran a
+ * command); the host's picks take it back when that lands after they show (src/extension/picks).
+ */
+export const WebviewFocusedCommand = commandEnvelope('focused', z.object({ byPointer: z.boolean() }));
+
+/** The commands every view sends without listing them: `log`, `rendered` and `focused`. */
+export const EveryViewCommand = z.discriminatedUnion('command', [
+  WebviewLogCommand,
+  WebviewRenderedCommand,
+  WebviewFocusedCommand,
+]);
 export type EveryViewCommand = z.infer<typeof EveryViewCommand>;
 
 /**

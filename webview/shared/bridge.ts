@@ -96,10 +96,22 @@ function request<R extends $ZodType>(method: string, params: unknown, result: R)
   });
 }
 
-/** `log` and `rendered`, which every view sends (the host's connection handles them). */
+/** `log`, `rendered` and `focused`, which every view sends (the host's connection handles them). */
 function postEveryView(m: EveryViewCommand): void {
   vscode.postMessage(m);
 }
+
+// The page says when it gets the focus, and whether a click gave it (the host's picks take the
+// focus back only from a focus the user did not ask for: see WebviewFocusedCommand).
+let lastPointerAt = -Infinity;
+window.addEventListener('pointerdown', () => (lastPointerAt = performance.now()), true);
+window.addEventListener('focus', () =>
+  postEveryView({
+    kind: 'command',
+    command: 'focused',
+    params: { byPointer: performance.now() - lastPointerAt < 1000 },
+  }),
+);
 
 /** A line for the Intent Lens output channel (the host's connection writes it). */
 function postLog(level: 'info' | 'warn' | 'error', message: string): void {

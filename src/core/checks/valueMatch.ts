@@ -35,13 +35,19 @@ export function findValue(text: string, value: string): ValueHit[] {
   return hits;
 }
 
-/** `4` inside `4.5` or `1,4` is part of a longer number even though `.`/`,` are not token chars. */
+/**
+ * `4` inside `4.5` or `400` inside `1,400` is part of a longer number even though `.`/`,` are not
+ * token chars. A comma joins only a thousands group (three digits): `3` in `A(3,4)` or in the data
+ * points `3,4,5` is a number of its own.
+ */
 function joinsNumber(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - 2), start);
-  const after = text.slice(end, end + 2);
   const startsDigit = /\d/.test(text[start] ?? '');
   const endsDigit = /\d/.test(text[end - 1] ?? '');
-  return (startsDigit && /\d[.,]$/.test(before)) || (endsDigit && /^[.,]\d/.test(after));
+  const groupAt = (i: number) => /^\d{3}(?!\d)/.test(text.slice(i, i + 4));
+  const joinsLeft = /\d\.$/.test(before) || (/\d,$/.test(before) && groupAt(start));
+  const joinsRight = /^\.\d/.test(text.slice(end, end + 2)) || (text[end] === ',' && groupAt(end + 1));
+  return (startsDigit && joinsLeft) || (endsDigit && joinsRight);
 }
 
 export function mentionsValue(text: string, value: string): boolean {
@@ -49,7 +55,7 @@ export function mentionsValue(text: string, value: string): boolean {
 }
 
 const NUMBER_RE =
-  /(?<![\p{L}\p{N}_.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\p{N}])|(?<![\p{L}\p{N}_.,])-?\d+(?:\.\d+)?(?![\p{L}\p{N}_]|[.,]\d)/gu;
+  /(?<![\p{L}\p{N}_.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\p{N}])|(?<![\p{L}\p{N}_.])(?!(?<=\d,)\d{3}(?!\d))-?\d+(?:\.\d+)?(?![\p{L}\p{N}_]|\.\d|,\d{3}(?!\d))/gu;
 
 /** Numbers in a text, normalised (`1,000.0` → 1000). Digits inside identifiers (`x2`) are not numbers. */
 export function numbersIn(text: string): number[] {

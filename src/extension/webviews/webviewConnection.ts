@@ -2,8 +2,9 @@
 // message the page sends is validated against the view's schemas before anything acts on it (a
 // webview showing model output is untrusted); an invalid one is dropped and reported to the output
 // channel, and an invalid request is still answered, with an error, so the page's promise settles.
-// The ready handshake and the `log` and `rendered` commands are handled here, once, for every view
-// (the "[<view>] rendered …" output line; panels read the times from `lastRendered`). Notifications
+// The ready handshake and the `log`, `rendered` and `focused` commands are handled here, once, for
+// every view (the "[<view>] rendered …" output line; panels read the times from `lastRendered`; a
+// page's focus goes to webviewFocus, which the picks listen to). Notifications
 // sent before `ready` are queued and flushed in order once the page is listening. vscode-free (the
 // port is the subset of `vscode.Webview` used), so it is unit-tested in plain Node.
 import {
@@ -18,6 +19,7 @@ import {
   type ResponseMessage,
   type ViewDefinition,
 } from '../../shared/protocol';
+import { reportWebviewFocus } from './webviewFocus';
 
 /** What the connection needs of a `vscode.Webview`. */
 export interface WebviewPort {
@@ -129,6 +131,7 @@ export class WebviewConnection<D extends ViewDefinition> {
 
   private everyView(m: EveryViewCommand): void {
     if (m.command === 'log') return this.report(`${m.params.level}: ${m.params.message}`);
+    if (m.command === 'focused') return reportWebviewFocus(m.params);
     const times = m.params;
     this.rendered = times;
     const subject = this.handlers.describeRendered?.();

@@ -19,6 +19,15 @@ describe('value matching at token boundaries', () => {
   it('normalises numbers', () => {
     expect(numbersIn('paid $1,000.0 for 3 items, x2 ignored')).toEqual([1000, 3]);
   });
+  it('reads a comma as a thousands separator only before a group of three digits', () => {
+    // Seen in construct's output: the points A(3,4) and the data points 3,4,5,2,8,5 hold the value 3.
+    expect(mentionsValue('the points A(3,4) and B(1,2)', '3')).toBe(true);
+    expect(mentionsValue('data points 3,4,5,2,8,5', '4')).toBe(true);
+    expect(mentionsValue('coordinates 46.603354,1.8883340', '46.603354')).toBe(true);
+    expect(mentionsValue('paid 1,400 dollars', '400')).toBe(false);
+    expect(mentionsValue('paid 1,400 dollars', '1')).toBe(false);
+    expect(numbersIn('A(3,4) and 3,4,5 cost 1,400')).toEqual([3, 4, 3, 4, 5, 1400]);
+  });
   it('a value with one number is revealed by that number alone', () => {
     expect(revealsValue('should we use 4 here?', '4 bags')).toBe(true);
     expect(revealsValue('should we use 24 here?', '4 bags')).toBe(false);

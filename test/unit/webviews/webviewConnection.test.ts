@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WebviewConnection, type WebviewPort } from '../../../src/extension/webviews/webviewConnection';
+import { onWebviewFocus, type WebviewFocus } from '../../../src/extension/webviews/webviewFocus';
 import * as z from 'zod/mini';
 import { CompareView } from '../../../src/shared/protocol/compare';
 import { defineView, NoCommands, requestSpec } from '../../../src/shared/protocol';
@@ -144,6 +145,22 @@ describe('WebviewConnection', () => {
     await w.send({ kind: 'command', command: 'rendered', params: { ms: 'fast' } });
     expect(log[2]).toMatch(/dropped an invalid message \(command rendered\)/);
     expect(c.lastRendered?.ms).toBe(40);
+  });
+
+  it('passes every view’s focus on to the picks, and drops a malformed one', async () => {
+    const w = fakeWebview();
+    const log: string[] = [];
+    const c = new WebviewConnection(w.port, CompareView, { log: (l) => log.push(l) });
+    const heard: WebviewFocus[] = [];
+    const stop = onWebviewFocus((f) => heard.push(f));
+    await w.send({ kind: 'command', command: 'focused', params: { byPointer: false } });
+    await w.send({ kind: 'command', command: 'focused', params: { byPointer: true } });
+    await w.send({ kind: 'command', command: 'focused', params: {} });
+    stop();
+    await w.send({ kind: 'command', command: 'focused', params: { byPointer: false } });
+    expect(heard).toEqual([{ byPointer: false }, { byPointer: true }]);
+    expect(log.join('\n')).toMatch(/dropped an invalid message \(command focused\)/);
+    c.dispose();
   });
 
   it('stops listening when disposed', () => {

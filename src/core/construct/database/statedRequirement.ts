@@ -14,6 +14,8 @@ import {
   findWord,
   humanColumn,
   pluralLike,
+  findMisspelled,
+  writtenLike,
   writeNumberLike,
   type StatedHit,
 } from './statedText';
@@ -53,8 +55,8 @@ function finderFor(site: SqlSite, parts: readonly QueryPart[]): Finder | undefin
       if (typeof v === 'string') {
         const inner = site.operator?.includes('LIKE') ? v.replace(/^%+|%+$/g, '') : v;
         return (t) => {
-          const hit = inner ? findTextOrPlural(t, inner) : undefined;
-          return hit && { hit, revisedText: (s) => pluralLike(String(s), hit.plural) };
+          const hit = inner ? (findTextOrPlural(t, inner) ?? misspelled(t, inner)) : undefined;
+          return hit && { hit, revisedText: (s) => pluralLike(writtenLike(String(s), inner, hit.text), hit.plural) };
         };
       }
       return undefined;
@@ -82,6 +84,12 @@ function finderFor(site: SqlSite, parts: readonly QueryPart[]): Finder | undefin
       };
     }
   }
+}
+
+/** A misspelled value, as a singular hit. */
+function misspelled(text: string, value: string): (StatedHit & { plural: boolean }) | undefined {
+  const hit = findMisspelled(text, value);
+  return hit && { ...hit, plural: false };
 }
 
 function wordFinder(words: ReadonlyArray<[string, string]>): Finder {

@@ -4,6 +4,7 @@
 import { findValue } from '../../checks/valueMatch';
 import { NUMBER_WORDS_TO_TWELVE } from '../../text/numberWords';
 import { escapeRegExp } from '../../text/escapeRegExp';
+import { editDistance } from '../../text/editDistance';
 
 export interface StatedHit {
   /** The text as the passage writes it. */
@@ -12,6 +13,8 @@ export interface StatedHit {
 }
 
 const NUMBER_WORDS = NUMBER_WORDS_TO_TWELVE;
+/** Words a database writes joined: `NorthCarolina`. */
+const JOINED = /^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/;
 const COMPARISON_LEAD = /^(under|over|above|below|than|least|most|after|before|exceeding|from|since|until|between)$/i;
 
 /** A number as stated: digits or a small number word, widened back to its comparison word (`under age 30`). */
@@ -68,9 +71,71 @@ export function findTextOrPlural(text: string, value: string): (StatedHit & { pl
   return undefined;
 }
 
+/**
+ * A text value the question writes otherwise: without its punctuation, its joined words apart, or
+ * misspelled (`Carribean` for `Caribbean`: Spider's questions have such typos): as many words,
+ * each within one edit (two from eight letters; none under six: `Smyth` is not `Smith`), the first
+ * letters the same, neither word the other's start. Only a single closest match counts.
+ */
+export function findMisspelled(text: string, value: string): StatedHit | undefined {
+  // Punctuation the question leaves out (`The Rise of the Blue Beetle!`).
+  const bare = value.trim().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  if (bare !== value.trim() && bare.length >= 5) {
+    const hit = findText(text, bare);
+    if (hit) return hit;
+  }
+  // Words the data writes joined (`NorthCarolina` for "North Carolina").
+  const parts = JOINED.test(bare) ? bare.split(/(?=[A-Z])/) : undefined;
+  if (parts) {
+    const hit = findText(text, parts.join(' '));
+    if (hit) return hit;
+  }
+  const want = bare.toLowerCase().split(/\s+/);
+  if (!want.every((w) => /^[a-z]+$/.test(w)) || want.join('').length < 6) return undefined;
+  const words = [...text.matchAll(/[A-Za-z]+/g)];
+  let best: { hit: StatedHit; d: number } | undefined;
+  let tie = false;
+  for (let i = 0; i + want.length <= words.length; i++) {
+    const run = words.slice(i, i + want.length);
+    const start = run[0]!.index;
+    const end = run.at(-1)!.index + run.at(-1)![0].length;
+    if (!/^[A-Za-z]+(?:\s+[A-Za-z]+)*$/.test(text.slice(start, end))) continue;
+    let d = 0;
+    for (const [k, m] of run.entries()) {
+      const w = m[0].toLowerCase();
+      const target = want[k]!;
+      const allowed = target.length >= 8 ? 2 : target.length >= 6 ? 1 : 0;
+      // `African` for `Africa` is another word (a derived form), not a typo.
+      const derived = w !== target && (w.startsWith(target) || target.startsWith(w));
+      const e = w[0] === target[0] && !derived ? editDistance(w, target, allowed) : allowed + 1;
+      if (e > allowed) {
+        d = Infinity;
+        break;
+      }
+      d += e;
+    }
+    if (d === Infinity || d === 0) continue;
+    if (!best || d < best.d) {
+      best = { hit: { text: text.slice(start, end), index: start }, d };
+      tie = false;
+    } else if (d === best.d && best.hit.text.toLowerCase() !== text.slice(start, end).toLowerCase()) tie = true;
+  }
+  return best && !tie ? best.hit : undefined;
+}
+
+/** A replacement written the way the question wrote the original: `SouthDakota` as "South Dakota" when `NorthCarolina` was "North Carolina". */
+export function writtenLike(replacement: string, original: string, stated: string): string {
+  return JOINED.test(original) && /\s/.test(stated) && JOINED.test(replacement)
+    ? replacement.split(/(?=[A-Z])/).join(' ')
+    : replacement;
+}
+
 /** The plural of a replacement stated like a plural original (`last name` → `last names`). */
 export function pluralLike(value: string, plural: boolean): string {
   if (!plural || !/[A-Za-z]$/.test(value)) return value;
+  // Already plural (`copies`, `points`), or a phrase that ends in a preposition (`date effective from`):
+  // adding a suffix would make a non-word.
+  if (/(?:ies|[^siu]s)$/i.test(value) || /\s(?:from|to|of|in|on|at|by|for|with)$/i.test(value)) return value;
   if (/[^aeiou]y$/i.test(value)) return `${value.slice(0, -1)}ies`;
   return /(s|x|z|ch|sh)$/i.test(value) ? `${value}es` : `${value}s`;
 }
