@@ -26,6 +26,7 @@ import { TreeFilterStore } from './tree/treeFilterStore';
 import { RescoreResults } from './scoring/rescoreResults';
 import type { ExtensionServices } from './services';
 import type { HostLoad } from './bootstrap/hostBootstrap';
+import { logFocusTo } from './webviews/webviewFocus';
 
 export type { ExtensionServices } from './services';
 
@@ -45,6 +46,7 @@ export async function activate(context: vscode.ExtensionContext, load?: HostLoad
   const started = Date.now();
   const output = vscode.window.createOutputChannel('Intent Lens');
   output.appendLine(`[activate] ${new Date().toISOString()}`);
+  logFocusTo((line) => output.appendLine(line));
   if (load) output.appendLine(`[activate] host bundle loaded in ${load.loadMs} ms (V8 code cache: ${load.codeCache})`);
   const data = new WorkspaceData(output, context.storageUri);
   const rescored = new RescoreResults(data, output);

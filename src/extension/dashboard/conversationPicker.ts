@@ -12,6 +12,7 @@ import type { RecapMode } from '../../core/schema/runlog';
 import type { DashboardSelector } from '../../shared/protocol/dashboard';
 import { COMMANDS } from '../commandIds';
 import { sentToWindow } from '../windowMessages';
+import { PickFocusKeeper } from '../picks/pickFocusKeeper';
 import { VERDICT_CODICONS } from '../../shared/verdicts';
 
 export function resolveSelector(
@@ -76,6 +77,7 @@ export async function showConversationPick(
 ): Promise<void> {
   if (Array.isArray(refs) && !refs.length) return noneBehind(title);
   const qp = vscode.window.createQuickPick<ConversationPick>();
+  const focus = new PickFocusKeeper(qp);
   // Closed by the user while the conversations were still coming: nothing more to show.
   let hidden = false;
   qp.title = Array.isArray(refs) ? pickTitle(title, refs.length) : `${title} — loading the run logs…`;
@@ -97,13 +99,15 @@ export async function showConversationPick(
       else void openLogLine(e.item.ref);
     });
     qp.onDidHide(() => {
+      if (focus.hidingToRefocus) return;
       hidden = true;
+      focus.dispose();
       qp.dispose();
       resolve();
     });
   });
   // On screen before the rows are built (tens of thousands at full scale), and not closed by a
-  // webview that takes the focus back meanwhile (see PickSession: the input keeps the focus it got).
+  // webview that VS Code gives the focus back to meanwhile (PickFocusKeeper takes it back).
   qp.ignoreFocusOut = true;
   qp.busy = true;
   qp.show();

@@ -4,19 +4,10 @@
 // what the user types filters each step's items. It ignores focus changes (Escape closes it): when a
 // quick input closes (the palette), VS Code gives the focus back to the element that had it, often
 // one of our webviews, and a pick that loses the focus would close.
-// VS Code gives a webview the focus back some time after the palette closes (it focuses the editor
-// group, then the page's frame again ~50 ms later); under load that lands after this pick showed, and
-// what the user types then goes to the page. So when one of our pages reports a focus the user did not
-// ask for (no click) within a few seconds of the pick showing, and nothing is typed yet, the pick is
-// shown again, which puts the focus in its input. VS Code's "focus the quick input" command
-// (workbench.action.focusQuickOpen, 1.139) is no use here: it focuses the list, not the input.
+// A page that VS Code gives the focus back to late does not keep it: PickFocusKeeper.
 import * as vscode from 'vscode';
-import { onWebviewFocus } from '../webviews/webviewFocus';
 import { sentToWindow } from '../windowMessages';
-
-/** How long after the pick shows a page's focus is taken back, and how often at most. */
-const REFOCUS_WINDOW_MS = 4000;
-const MAX_REFOCUS = 3;
+import { PickFocusKeeper } from './pickFocusKeeper';
 
 export interface PickStep<T extends vscode.QuickPickItem> {
   title: string;
@@ -33,46 +24,17 @@ export class PickSession implements vscode.Disposable {
   private readonly qp = vscode.window.createQuickPick();
   private closed = false;
   private disposed = false;
-  /** While the pick is hidden to be shown again (its hide is not the user's). */
-  private refocusing = false;
-  private refocused = 0;
-  private readonly shownAt = Date.now();
-  private readonly stopWatchingFocus: () => void;
+  private readonly focus: PickFocusKeeper;
 
   private constructor(title: string) {
     this.qp.title = title;
     this.qp.busy = true;
     this.qp.ignoreFocusOut = true;
+    this.focus = new PickFocusKeeper(this.qp);
     this.qp.onDidHide(() => {
-      if (this.refocusing) return;
-      this.closed = true;
-      this.stopWatchingFocus();
-    });
-    this.stopWatchingFocus = onWebviewFocus(({ byPointer }) => {
-      if (!byPointer && Date.now() - this.shownAt < REFOCUS_WINDOW_MS) void this.takeFocusBack();
+      if (!this.focus.hidingToRefocus) this.closed = true;
     });
     this.qp.show();
-  }
-
-  /** Hides and shows the pick again, which focuses its input; only while nothing is typed in it. */
-  private async takeFocusBack(): Promise<void> {
-    if (this.refocusing || this.closed || this.disposed || this.qp.value !== '' || this.refocused >= MAX_REFOCUS)
-      return;
-    this.refocusing = true;
-    this.refocused++;
-    try {
-      const hidden = new Promise<void>((resolve) => {
-        const sub = this.qp.onDidHide(() => {
-          sub.dispose();
-          resolve();
-        });
-      });
-      this.qp.hide();
-      await hidden;
-      if (!this.disposed) this.qp.show();
-    } finally {
-      this.refocusing = false;
-    }
   }
 
   /**
@@ -107,7 +69,7 @@ export class PickSession implements vscode.Disposable {
           resolve(item);
         }),
         qp.onDidHide(() => {
-          if (this.refocusing) return;
+          if (this.focus.hidingToRefocus) return;
           subs.forEach((s) => s.dispose());
           resolve(undefined);
         }),
@@ -124,7 +86,7 @@ export class PickSession implements vscode.Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.stopWatchingFocus();
+    this.focus.dispose();
     this.qp.hide();
     this.qp.dispose();
   }

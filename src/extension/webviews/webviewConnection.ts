@@ -131,7 +131,7 @@ export class WebviewConnection<D extends ViewDefinition> {
 
   private everyView(m: EveryViewCommand): void {
     if (m.command === 'log') return this.report(`${m.params.level}: ${m.params.message}`);
-    if (m.command === 'focused') return reportWebviewFocus(m.params);
+    if (m.command === 'focused') return reportWebviewFocus(m.params, this.definition.view);
     const times = m.params;
     this.rendered = times;
     const subject = this.handlers.describeRendered?.();

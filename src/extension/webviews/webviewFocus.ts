@@ -7,9 +7,21 @@ export interface WebviewFocus {
 }
 
 const listeners = new Set<(focus: WebviewFocus) => void>();
+let log: (line: string) => void = () => undefined;
+
+/** Where the focus lines go (the Intent Lens output channel, set at activation). */
+export function logFocusTo(write: (line: string) => void): void {
+  log = write;
+}
+
+/** A line about who has the focus, for the output channel (`[focus] …`). */
+export function logFocus(line: string): void {
+  log(`[focus] ${line}`);
+}
 
 /** Called by the connection for every page's `focused` command. */
-export function reportWebviewFocus(focus: WebviewFocus): void {
+export function reportWebviewFocus(focus: WebviewFocus, view: string): void {
+  if (listeners.size) logFocus(`the ${view} page got the focus${focus.byPointer ? ' (a click)' : ''}`);
   for (const l of [...listeners]) l(focus);
 }
 
