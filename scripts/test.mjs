@@ -1,12 +1,13 @@
 // `npm test`: every check, in order, each step timed: typecheck, lint (ESLint), format (Prettier
 // --check), build, unit tests (vitest), the extension-host Mocha suite inside code-server, the
-// end-to-end suites (vitest + code-server + Chromium, one file at a time). Ends with one line "N passed, N failed[, N skipped]" summing the
+// end-to-end suites (vitest + code-server + Chromium, one file at a time); the e2e toolchain installs
+// meanwhile when it is missing. Ends with one line "N passed, N failed[, N skipped]" summing the
 // tests of every step (a step that fails without test counts, like tsc, counts as one failure) and
 // exits non-zero when anything failed.
 // Env: INTENT_LENS_SKIP_E2E=1 skips host + e2e suites when code-server/Chromium are missing
 // (otherwise missing tools are a failure).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -103,11 +104,18 @@ const tStart = Date.now();
 mkdirSync(results, { recursive: true });
 const skipE2eAllowed = process.env.INTENT_LENS_SKIP_E2E === '1';
 
+// The e2e toolchain (.tools) installs while the checks before the host and e2e suites run: on a fresh
+// machine it takes ~3 minutes, most of it code-server's native modules compiling and downloads.
+/** @type {Promise<{ code: number, ms: number }> | undefined} */
+let toolsSetup;
+const setupLog = join(results, 'setup-tools.log');
 if (!existsSync(tools.node24) || !existsSync(tools.codeServer) || !existsSync(tools.vsce)) {
-  await step('setup-tools', async () => {
-    const code = await run('bash', [join(root, 'scripts/setup-tools.sh')]);
-    // With INTENT_LENS_SKIP_E2E=1 a failed tool install is reported below as a skip, not a failure.
-    return { ok: code === 0 || skipE2eAllowed, note: code === 0 ? undefined : `exit ${code}` };
+  console.log(`[test] setup-tools: installing the e2e toolchain in the background (log: ${setupLog})`);
+  const log = openSync(setupLog, 'w');
+  const t0 = Date.now();
+  toolsSetup = run('bash', [join(root, 'scripts/setup-tools.sh')], { stdio: ['ignore', log, log] }).then((code) => {
+    closeSync(log);
+    return { code, ms: Date.now() - t0 };
   });
 }
 
@@ -116,6 +124,15 @@ await step('lint', async () => ({ ok: (await run(node, [eslint, '.'])) === 0 }))
 await step('format', async () => ({ ok: (await run(node, [prettier, '--check', '--log-level', 'warn', '.'])) === 0 }));
 const build = await step('build', async () => ({ ok: (await run(node, [join(root, 'scripts/build.mjs')])) === 0 }));
 await step('unit', () => vitestStep([], 'unit.json'));
+if (toolsSetup) {
+  await step('setup-tools (waited for)', async () => {
+    const { code, ms } = await toolsSetup;
+    const note = `installed in the background in ${(ms / 1000).toFixed(0)} s`;
+    if (code !== 0) console.log(readFileSync(setupLog, 'utf8').split('\n').slice(-30).join('\n'));
+    // With INTENT_LENS_SKIP_E2E=1 a failed tool install is reported below as a skip, not a failure.
+    return { ok: code === 0 || skipE2eAllowed, note: code === 0 ? note : `exit ${code}; ${note}` };
+  });
+}
 
 const missing = missingTools();
 if (!build.ok) {
