@@ -21,26 +21,12 @@ import {
   annotationColumnText,
 } from '../../../src/extension/filters/annotationFilter';
 import type { ConversationState } from '../../../src/shared/protocol/conversation';
-
-const logLine = (id: string) =>
-  JSON.stringify({
-    conv_id: id,
-    task: 'math',
-    task_id: 'm/1',
-    assistant_model: 'alpha',
-    mode: 'multi',
-    condition: 'original',
-    trace: [
-      { role: 'user', content: 'q' },
-      { role: 'assistant', content: 'a' },
-    ],
-    is_correct: false,
-  });
+import { mathLogLine } from './annotationFixtures';
 
 describe('edit and retract annotations', () => {
   it('appends edit and retract events; every reader shows the new value and drops the retracted', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'il-annot-edit-'));
-    writeFileSync(join(dir, 'run.jsonl'), logLine('c1') + '\n');
+    writeFileSync(join(dir, 'run.jsonl'), mathLogLine('c1') + '\n');
     const ws = await Workspace.open([join(dir, 'run.jsonl')]);
     const sidecar = join(dir, '.intent-lens', 'annotations.jsonl');
     const basis = { verdict_source: 'logged', log_file: join(dir, 'run.jsonl'), log_line: 1 };

@@ -12,22 +12,9 @@ import { withAnnotations } from '../../../src/extension/annotations/conversation
 import { applyRescore } from '../../../src/extension/tree/runVerdicts';
 import { describeRun } from '../../../src/extension/tree/treeDescriptions';
 import type { ConversationState } from '../../../src/shared/protocol/conversation';
+import { mathLogLine } from './annotationFixtures';
 import type { RunNode } from '../../../src/extension/tree/treeItems';
 
-const line = (id: string, correct: boolean) =>
-  JSON.stringify({
-    conv_id: id,
-    task: 'math',
-    task_id: 'm/1',
-    assistant_model: 'alpha',
-    mode: 'multi',
-    condition: 'original',
-    trace: [
-      { role: 'user', content: 'q' },
-      { role: 'assistant', content: 'a' },
-    ],
-    is_correct: correct,
-  });
 const basis = { verdict_source: 'logged', log_file: 'x', log_line: 1 };
 const events = [
   {
@@ -60,7 +47,7 @@ const events = [
 
 async function workspace(): Promise<Workspace> {
   const dir = mkdtempSync(join(tmpdir(), 'il-annot-views-'));
-  writeFileSync(join(dir, 'run.jsonl'), [line('c1', false), line('c2', false)].join('\n') + '\n');
+  writeFileSync(join(dir, 'run.jsonl'), [mathLogLine('c1', false), mathLogLine('c2', false)].join('\n') + '\n');
   return Workspace.open([join(dir, 'run.jsonl')]);
 }
 
