@@ -4,6 +4,10 @@
 # Node >= 22). Kept out of the project's own dependencies: the project builds on Node 20.
 # Idempotent: does nothing when the pinned versions are already there.
 set -euo pipefail
+# Run from an npm script (npm start, npm test), npm's own settings reach the installs below as
+# npm_config_* variables: its user agent names the Node that runs that npm (20), and code-server's
+# postinstall reads the Node version from it and refuses. The installs get a clean npm environment.
+while IFS= read -r v; do unset "$v"; done < <(compgen -e | grep -i '^npm_' || true)
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TOOLS="$ROOT/.tools"
 NODE24_VERSION=24.21.0
