@@ -1,7 +1,10 @@
 // The annotation commands: Annotate Turn… (a note or label on a conversation, a turn or one of
 // its highlighted spans), Override Verdict… (a human verdict with a required reason) and Review
 // Next Unannotated (the next failure of the Sources tree's filter with no annotation yet). Each
-// takes its answers from the argument when given (links, tests), else asks with quick inputs.
+// takes its answers from the argument when given (links, tests), else asks with quick inputs, which
+// stay open when the focus moves (ignoreFocusOut): these commands run from the conversation and compare
+// views' keys and buttons, and VS Code gives such a page the focus back late after a pick closes, which
+// closed the next prompt (seen in a clean-clone e2e run under load; Escape still closes them).
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import { addEvent, type NewAnnotation } from '../../core/annotations/annotationWriter';
@@ -64,7 +67,7 @@ async function pickTurn(target: Target): Promise<number | undefined | 'cancel'> 
     ...Array.from({ length: turns }, (_, i) => ({ label: `U${i + 1}`, turn: i + 1 })),
   ];
   if (items.length === 1) return undefined;
-  const picked = await vscode.window.showQuickPick(items, { title: 'Annotate: which turn?' });
+  const picked = await vscode.window.showQuickPick(items, { title: 'Annotate: which turn?', ignoreFocusOut: true });
   return picked ? picked.turn : 'cancel';
 }
 
@@ -92,7 +95,7 @@ async function pickSpan(
   if (!spans.length || answers.kind) return undefined;
   const picked = await vscode.window.showQuickPick(
     [{ label: 'The whole turn', description: '', span: undefined as AnnotationSpan | undefined }, ...spans],
-    { title: 'Annotate: on a highlighted span?' },
+    { title: 'Annotate: on a highlighted span?', ignoreFocusOut: true },
   );
   return picked ? picked.span : 'cancel';
 }
@@ -106,11 +109,15 @@ async function pickNoteOrLabel(
     ...store.labels().map((l) => ({ label: l, description: 'label', isNote: false })),
     { label: 'Note…', description: 'free text', isNote: true },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: 'Annotate: a label, or a note' });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Annotate: a label, or a note',
+    ignoreFocusOut: true,
+  });
   if (!picked) return undefined;
   if (!picked.isNote) return { kind: 'label', value: picked.label };
   const note = await vscode.window.showInputBox({
     title: 'Annotate: note',
+    ignoreFocusOut: true,
     validateInput: (v) => (v.trim() ? undefined : 'a note needs a text'),
   });
   return note?.trim() ? { kind: 'note', value: note.trim() } : undefined;
@@ -175,6 +182,7 @@ export async function overrideVerdict(
     (
       await vscode.window.showInputBox({
         title: `Override Verdict: ${verdict} — why? (required)`,
+        ignoreFocusOut: true,
         validateInput: (v) => (v.trim() ? undefined : 'a verdict override needs a reason'),
       })
     )?.trim();

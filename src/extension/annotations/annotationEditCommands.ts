@@ -59,7 +59,7 @@ async function pickAnnotation(
     );
   const picked = await vscode.window.showQuickPick(
     list.map((a) => ({ label: describeAnnotation(a), description: `${a.by}, ${a.updated_at.slice(0, 10)}`, a })),
-    { title: `${verb} Annotation: which one?` },
+    { title: `${verb} Annotation: which one?`, ignoreFocusOut: true },
   );
   return picked?.a;
 }
@@ -67,6 +67,7 @@ async function pickAnnotation(
 async function askReason(title: string, value: string | undefined, required: boolean): Promise<string | undefined> {
   const reason = await vscode.window.showInputBox({
     title,
+    ignoreFocusOut: true,
     value: value ?? '',
     validateInput: (v) => (required && !v.trim() ? 'a verdict override needs a reason' : undefined),
   });
@@ -87,6 +88,7 @@ async function askChanges(
   if (a.kind === 'note') {
     const note = await vscode.window.showInputBox({
       title: 'Edit Annotation: note',
+      ignoreFocusOut: true,
       value: a.value,
       validateInput: (v) => (v.trim() ? undefined : 'a note needs a text'),
     });
@@ -99,7 +101,7 @@ async function askChanges(
       value: o,
       description: o === a.value ? 'now' : '',
     })),
-    { title: `Edit Annotation: ${a.kind === 'label' ? 'label' : 'verdict'}` },
+    { title: `Edit Annotation: ${a.kind === 'label' ? 'label' : 'verdict'}`, ignoreFocusOut: true },
   );
   if (!picked) return undefined;
   const reason = await askReason(

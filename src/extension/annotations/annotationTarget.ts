@@ -44,7 +44,7 @@ async function compareSide(): Promise<string | 'cancel' | undefined> {
       label: `${i === 0 ? 'Left' : 'Right'}: ${s.instanceLabel} · ${s.model}`,
       convId: s.convId,
     })),
-    { title: 'Annotate: which side of the comparison?' },
+    { title: 'Annotate: which side of the comparison?', ignoreFocusOut: true },
   );
   return picked?.convId ?? 'cancel';
 }
