@@ -8,7 +8,7 @@
 // (otherwise missing tools are a failure).
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,7 +76,24 @@ function vitestCounts(file) {
   };
 }
 
-async function vitestStep(configArgs, reportName) {
+/** Each failed test of a vitest report: its file, its name and the first lines of its error. */
+function vitestFailures(file) {
+  if (!existsSync(file)) return [];
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const failures = [];
+  for (const f of report.testResults ?? []) {
+    const where = relative(root, f.name);
+    const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (f.status === 'failed' && failed.length === 0) failures.push({ where, name: '(file)', error: f.message ?? '' });
+    for (const a of failed) failures.push({ where, name: a.fullName, error: a.failureMessages?.[0] ?? '' });
+  }
+  return failures;
+}
+
+/** @type {{ step: string, lines: string[] }[]} */
+const findings = [];
+
+async function vitestStep(name, configArgs, reportName, extraReporters = []) {
   const report = join(results, reportName);
   rmSync(report, { force: true });
   const code = await run(node, [
@@ -85,10 +102,33 @@ async function vitestStep(configArgs, reportName) {
     ...configArgs,
     '--reporter=default',
     '--reporter=json',
+    ...extraReporters.map((r) => `--reporter=${r}`),
     `--outputFile.json=${report}`,
   ]);
   const counts = vitestCounts(report);
+  // Named again under the summary: a CI log is often read from its tail only.
+  const lines = vitestFailures(report).map(
+    (f) => `FAILED ${f.where} › ${f.name}\n      ${firstLines(f.error, 3).join('\n      ')}`,
+  );
+  if (lines.length) findings.push({ step: name, lines });
   return { ok: code === 0 && counts.failed === 0, ...counts };
+}
+
+function firstLines(text, n) {
+  return String(text)
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() !== '')
+    .slice(0, n);
+}
+
+/** Tests that passed only on their retry (e2e): named as flaky, with the error of the failed try. */
+function retriedTests(file) {
+  if (!existsSync(file)) return [];
+  return JSON.parse(readFileSync(file, 'utf8')).map(
+    (t) =>
+      `${t.passed ? 'FLAKY ' : 'FAILED'} ${t.file} › ${t.name} (${t.retries} retr${t.retries === 1 ? 'y' : 'ies'})\n      ${firstLines(t.firstError ?? '', 3).join('\n      ')}`,
+  );
 }
 
 function missingTools() {
@@ -123,7 +163,7 @@ await step('typecheck', async () => ({ ok: (await run(node, [tsc, '-p', '.'])) =
 await step('lint', async () => ({ ok: (await run(node, [eslint, '.'])) === 0 }));
 await step('format', async () => ({ ok: (await run(node, [prettier, '--check', '--log-level', 'warn', '.'])) === 0 }));
 const build = await step('build', async () => ({ ok: (await run(node, [join(root, 'scripts/build.mjs')])) === 0 }));
-await step('unit', () => vitestStep([], 'unit.json'));
+await step('unit', () => vitestStep('unit', [], 'unit.json'));
 if (toolsSetup) {
   await step('setup-tools (waited for)', async () => {
     const { code, ms } = await toolsSetup;
@@ -155,7 +195,14 @@ if (!build.ok) {
   });
   await step('e2e (vitest + code-server + Chromium)', async () => {
     if (missing.length) throw new Error(`missing: ${missing.join('; ')}`);
-    return vitestStep(['--config', 'vitest.e2e.config.ts'], 'e2e.json');
+    const retried = join(results, 'e2e-retried.json');
+    rmSync(retried, { force: true });
+    const r = await vitestStep('e2e', ['--config', 'vitest.e2e.config.ts'], 'e2e.json', [
+      './test/e2e/harness/retryReporter.ts',
+    ]);
+    const flaky = retriedTests(retried);
+    if (flaky.length) findings.push({ step: 'e2e retries', lines: flaky });
+    return r;
   });
 }
 
@@ -170,6 +217,10 @@ for (const s of steps) {
   );
 }
 console.log(`  total ${((Date.now() - tStart) / 1000).toFixed(1)} s`);
+for (const f of findings) {
+  console.log(`\n[test] ${f.step}:`);
+  for (const line of f.lines) console.log(`  ${line}`);
+}
 const failed = steps.some((s) => !s.ok) || total.failed > 0;
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(failed ? 1 : 0);

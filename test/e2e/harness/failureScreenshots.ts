@@ -23,5 +23,8 @@ export function screenshotOnFailure(workbench: () => Workbench | undefined): voi
         // The logs are a help for reading the failure, not part of it.
       }
     }
+    // The retry (vitest.e2e.config.ts) starts without the pick or dialog the failed try left open.
+    await wb.page.keyboard.press('Escape').catch(() => undefined);
+    await wb.page.keyboard.press('Escape').catch(() => undefined);
   });
 }
