@@ -1,11 +1,12 @@
 // The annotation commands: Annotate Turn… (a note or label on a conversation, a turn or one of
 // its highlighted spans), Override Verdict… (a human verdict with a required reason) and Review
 // Next Unannotated (the next failure of the Sources tree's filter with no annotation yet). Each
-// takes its answers from the argument when given (links, tests), else asks with quick inputs, which
-// stay open when the focus moves (ignoreFocusOut): these commands run from the conversation and compare
-// views' keys and buttons, and VS Code gives such a page the focus back late after a pick closes, which
-// closed the next prompt (seen in a clean-clone e2e run under load; Escape still closes them).
+// takes its answers from the argument when given (links, tests), else asks with prompts that keep the
+// keyboard focus (picks/focusKeptPrompts): these commands run from the conversation and compare views'
+// keys and buttons, and VS Code gives such a page the focus back late after a prompt closes, which
+// closed the next prompt (seen in clean-clone and CI e2e runs under load; Escape still closes them).
 import * as vscode from 'vscode';
+import { pickKeepingFocus, inputKeepingFocus } from '../picks/focusKeptPrompts';
 import { z } from 'zod';
 import { addEvent, type NewAnnotation } from '../../core/annotations/annotationWriter';
 import type { AnnotationBasis, AnnotationSpan } from '../../core/annotations/annotationTypes';
@@ -67,7 +68,7 @@ async function pickTurn(target: Target): Promise<number | undefined | 'cancel'> 
     ...Array.from({ length: turns }, (_, i) => ({ label: `U${i + 1}`, turn: i + 1 })),
   ];
   if (items.length === 1) return undefined;
-  const picked = await vscode.window.showQuickPick(items, { title: 'Annotate: which turn?', ignoreFocusOut: true });
+  const picked = await pickKeepingFocus(items, { title: 'Annotate: which turn?' });
   return picked ? picked.turn : 'cancel';
 }
 
@@ -93,9 +94,9 @@ async function pickSpan(
     })),
   );
   if (!spans.length || answers.kind) return undefined;
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickKeepingFocus(
     [{ label: 'The whole turn', description: '', span: undefined as AnnotationSpan | undefined }, ...spans],
-    { title: 'Annotate: on a highlighted span?', ignoreFocusOut: true },
+    { title: 'Annotate: on a highlighted span?' },
   );
   return picked ? picked.span : 'cancel';
 }
@@ -109,15 +110,13 @@ async function pickNoteOrLabel(
     ...store.labels().map((l) => ({ label: l, description: 'label', isNote: false })),
     { label: 'Note…', description: 'free text', isNote: true },
   ];
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickKeepingFocus(items, {
     title: 'Annotate: a label, or a note',
-    ignoreFocusOut: true,
   });
   if (!picked) return undefined;
   if (!picked.isNote) return { kind: 'label', value: picked.label };
-  const note = await vscode.window.showInputBox({
+  const note = await inputKeepingFocus({
     title: 'Annotate: note',
-    ignoreFocusOut: true,
     validateInput: (v) => (v.trim() ? undefined : 'a note needs a text'),
   });
   return note?.trim() ? { kind: 'note', value: note.trim() } : undefined;
@@ -167,7 +166,7 @@ export async function overrideVerdict(
   const current = services.data.currentVerdict(target.ref);
   let verdict = answers.verdict;
   if (!verdict) {
-    const picked = await vscode.window.showQuickPick(
+    const picked = await pickKeepingFocus(
       [
         { label: verdictLabel('correct'), verdict: 'correct' as const },
         { label: verdictLabel('incorrect'), verdict: 'incorrect' as const },
@@ -180,9 +179,8 @@ export async function overrideVerdict(
   const reason =
     answers.reason?.trim() ||
     (
-      await vscode.window.showInputBox({
+      await inputKeepingFocus({
         title: `Override Verdict: ${verdict} — why? (required)`,
-        ignoreFocusOut: true,
         validateInput: (v) => (v.trim() ? undefined : 'a verdict override needs a reason'),
       })
     )?.trim();

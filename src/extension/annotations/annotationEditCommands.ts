@@ -4,6 +4,7 @@
 // sidecars are never rewritten: every view reads the folded events (an edit shows its new value,
 // a retracted annotation is gone). Answers may come in the argument (links, tests).
 import * as vscode from 'vscode';
+import { pickKeepingFocus, inputKeepingFocus } from '../picks/focusKeptPrompts';
 import { z } from 'zod';
 import { editEvent, retractEvent, type AnnotationChanges } from '../../core/annotations/annotationWriter';
 import type { CurrentAnnotation } from '../../core/annotations/annotationTypes';
@@ -57,17 +58,16 @@ async function pickAnnotation(
     return void vscode.window.showInformationMessage(
       `Intent Lens: ${convId} has no annotations to ${verb.toLowerCase()}.`,
     );
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickKeepingFocus(
     list.map((a) => ({ label: describeAnnotation(a), description: `${a.by}, ${a.updated_at.slice(0, 10)}`, a })),
-    { title: `${verb} Annotation: which one?`, ignoreFocusOut: true },
+    { title: `${verb} Annotation: which one?` },
   );
   return picked?.a;
 }
 
 async function askReason(title: string, value: string | undefined, required: boolean): Promise<string | undefined> {
-  const reason = await vscode.window.showInputBox({
+  const reason = await inputKeepingFocus({
     title,
-    ignoreFocusOut: true,
     value: value ?? '',
     validateInput: (v) => (required && !v.trim() ? 'a verdict override needs a reason' : undefined),
   });
@@ -86,22 +86,21 @@ async function askChanges(
       ...(answers.reason !== undefined ? { reason: answers.reason } : {}),
     };
   if (a.kind === 'note') {
-    const note = await vscode.window.showInputBox({
+    const note = await inputKeepingFocus({
       title: 'Edit Annotation: note',
-      ignoreFocusOut: true,
       value: a.value,
       validateInput: (v) => (v.trim() ? undefined : 'a note needs a text'),
     });
     return note?.trim() ? { value: note.trim() } : undefined;
   }
   const options = a.kind === 'label' ? store.labels() : (['correct', 'incorrect'] as const).map((v) => v as string);
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickKeepingFocus(
     options.map((o) => ({
       label: a.kind === 'verdict' ? verdictLabel(o as 'correct' | 'incorrect') : o,
       value: o,
       description: o === a.value ? 'now' : '',
     })),
-    { title: `Edit Annotation: ${a.kind === 'label' ? 'label' : 'verdict'}`, ignoreFocusOut: true },
+    { title: `Edit Annotation: ${a.kind === 'label' ? 'label' : 'verdict'}` },
   );
   if (!picked) return undefined;
   const reason = await askReason(

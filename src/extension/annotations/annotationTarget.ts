@@ -2,7 +2,7 @@
 // focused compare view shows on a side the user picks (the compare view's keys pass no side),
 // else the active conversation view; with the turns (and their replies' text and highlighted
 // inactive spans) of whichever view shows it, so a selection or a highlighted span can be located.
-import * as vscode from 'vscode';
+import { pickKeepingFocus } from '../picks/focusKeptPrompts';
 import type { ConversationRef } from '../../core/load/runLogIndex';
 import type { InactiveSpanMessage } from '../../shared/protocol/compare';
 import { readCommandTarget } from '../commandTarget';
@@ -39,12 +39,12 @@ async function compareSide(): Promise<string | 'cancel' | undefined> {
   const compare = ComparePanel.active;
   if (!compare?.panel.active) return undefined;
   const { left, right } = compare.currentState;
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickKeepingFocus(
     [left, right].map((s, i) => ({
       label: `${i === 0 ? 'Left' : 'Right'}: ${s.instanceLabel} · ${s.model}`,
       convId: s.convId,
     })),
-    { title: 'Annotate: which side of the comparison?', ignoreFocusOut: true },
+    { title: 'Annotate: which side of the comparison?' },
   );
   return picked?.convId ?? 'cancel';
 }

@@ -19,9 +19,12 @@ export class PickFocusKeeper {
   private closed = false;
   private readonly shownAt = Date.now();
   private readonly stopWatching: () => void;
+  /** What the prompt shows before the user types (an input box may start with a value). */
+  private readonly untouchedValue: string;
 
-  /** Call before `qp.show()`; the pick should ignore focus changes (`ignoreFocusOut`). */
-  constructor(private readonly qp: vscode.QuickPick<vscode.QuickPickItem>) {
+  /** Call before `qp.show()`; the pick (or input box) should ignore focus changes (`ignoreFocusOut`). */
+  constructor(private readonly qp: vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox) {
+    this.untouchedValue = qp.value;
     qp.onDidHide(() => {
       if (this.refocusing) return;
       this.closed = true;
@@ -39,10 +42,9 @@ export class PickFocusKeeper {
 
   private async takeFocusBack(): Promise<void> {
     const { qp } = this;
-    if (this.refocusing || this.closed || qp.value !== '' || this.refocused >= MAX_REFOCUS) return;
+    if (this.refocusing || this.closed || qp.value !== this.untouchedValue || this.refocused >= MAX_REFOCUS) return;
     this.refocusing = true;
     this.refocused++;
-    logFocus(`"${qp.title ?? ''}" shown again to take the focus back (${this.refocused})`);
     try {
       const hidden = new Promise<void>((resolve) => {
         const sub = qp.onDidHide(() => {
@@ -55,7 +57,8 @@ export class PickFocusKeeper {
       if (this.closed) return;
       qp.show();
       // The window shows a quick pick again without its items (1.139): send them again.
-      qp.items = [...qp.items];
+      if ('items' in qp) qp.items = [...qp.items];
+      logFocus(`"${qp.title ?? ''}" shown again to take the focus back (${this.refocused})`);
     } finally {
       this.refocusing = false;
     }

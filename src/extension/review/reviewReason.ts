@@ -1,5 +1,5 @@
 // The optional reason asked for a Reject or Needs work decision (tree, palette or editor).
-import * as vscode from 'vscode';
+import { inputKeepingFocus } from '../picks/focusKeptPrompts';
 import type { ReviewStatus } from '../../core/schema/records';
 
 const STATUS_LABEL: Record<ReviewStatus, string> = {
@@ -11,14 +11,13 @@ const STATUS_LABEL: Record<ReviewStatus, string> = {
 
 /** The optional reason of a Reject / Needs work decision; Escape or an empty box records none. */
 export async function askReason(status: ReviewStatus, taskId: string): Promise<string | undefined> {
-  const reason = await vscode.window.showInputBox({
+  const reason = await inputKeepingFocus({
     title: `${STATUS_LABEL[status]}: ${taskId}`,
     prompt:
       status === 'rejected'
         ? 'Why is it rejected? (optional: Enter or Escape to skip)'
         : 'What needs work? (optional: Enter or Escape to skip)',
-    placeHolder: 'Reason (optional)',
-    ignoreFocusOut: true,
+    placeholder: 'Reason (optional)',
   });
   return reason?.trim() || undefined;
 }

@@ -1,0 +1,81 @@
+// `showQuickPick` and `showInputBox` as prompts that keep the keyboard focus: they stay open when the
+// focus moves (Escape closes them) and take it back from a page VS Code focuses late
+// (PickFocusKeeper). For prompts that run from a page's keys or buttons (annotate, override, review),
+// where the page that ran them gets the focus back after the previous prompt closed.
+import * as vscode from 'vscode';
+import { PickFocusKeeper } from './pickFocusKeeper';
+
+export interface KeptPickOptions {
+  title: string;
+  placeholder?: string;
+}
+
+/** One pick of `items`; undefined when the user closes it. */
+export function pickKeepingFocus<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  options: KeptPickOptions,
+): Promise<T | undefined> {
+  const qp = vscode.window.createQuickPick<T>();
+  Object.assign(qp, { title: options.title, placeholder: options.placeholder, ignoreFocusOut: true, items });
+  const focus = new PickFocusKeeper(qp);
+  return new Promise<T | undefined>((resolve) => {
+    const done = (item: T | undefined) => {
+      focus.dispose();
+      subs.forEach((s) => s.dispose());
+      qp.dispose();
+      resolve(item);
+    };
+    const subs = [
+      qp.onDidAccept(() => {
+        const selected = qp.selectedItems[0];
+        // Enter on an empty filter result accepts nothing: keep waiting.
+        if (selected) done(items.find((i) => i === selected));
+      }),
+      qp.onDidHide(() => {
+        if (!focus.hidingToRefocus) done(undefined);
+      }),
+    ];
+    qp.show();
+  });
+}
+
+export interface KeptInputOptions {
+  title: string;
+  prompt?: string;
+  value?: string;
+  placeholder?: string;
+  /** A message when the text cannot be accepted, else undefined. */
+  validateInput?: (value: string) => string | undefined;
+}
+
+/** One line of text; undefined when the user closes the box. */
+export function inputKeepingFocus(options: KeptInputOptions): Promise<string | undefined> {
+  const box = vscode.window.createInputBox();
+  Object.assign(box, {
+    title: options.title,
+    prompt: options.prompt,
+    placeholder: options.placeholder,
+    value: options.value ?? '',
+    ignoreFocusOut: true,
+  });
+  const focus = new PickFocusKeeper(box);
+  const validate = (v: string) => (box.validationMessage = options.validateInput?.(v));
+  return new Promise<string | undefined>((resolve) => {
+    const done = (text: string | undefined) => {
+      focus.dispose();
+      subs.forEach((s) => s.dispose());
+      box.dispose();
+      resolve(text);
+    };
+    const subs = [
+      box.onDidChangeValue(validate),
+      box.onDidAccept(() => {
+        if (validate(box.value) === undefined) done(box.value);
+      }),
+      box.onDidHide(() => {
+        if (!focus.hidingToRefocus) done(undefined);
+      }),
+    ];
+    box.show();
+  });
+}
