@@ -13,6 +13,7 @@ import {
   missingE2eTools,
   openWorkbench,
   sampleWorkspace,
+  screenshotOnFailure,
   startCodeServer,
   type CodeServer,
   type SampleWorkspace,
@@ -94,6 +95,7 @@ describe.skipIf(missing.length > 0)('compare view: Retained ↔ Revised', () => 
   let fixture: SampleWorkspace;
   let server: CodeServer;
   let wb: Workbench;
+  screenshotOnFailure(() => wb);
 
   beforeAll(async () => {
     fixture = sampleWorkspace();
@@ -434,6 +436,7 @@ describe.skipIf(missing.length > 0)('compare view: hostile model output', () => 
   let wb: Workbench;
   const requests: Array<{ url: string; frame: string; request: Request }> = [];
   const dialogs: string[] = [];
+  screenshotOnFailure(() => wb);
 
   beforeAll(async () => {
     dir = hostileWorkspace();

@@ -22,6 +22,7 @@ import {
   missingE2eTools,
   openWorkbench,
   sampleWorkspace,
+  screenshotOnFailure,
   startCodeServer,
   type CodeServer,
   type Workbench,
@@ -154,6 +155,7 @@ describe.skipIf(missing.length > 0)('results dashboard', () => {
   let frame: FrameLocator;
   let rescored: ConversationRef;
   let forked: { parent: ConversationRef; forkId: string };
+  screenshotOnFailure(() => wb);
 
   beforeAll(async () => {
     // A private copy: the live-update test appends to a log.
