@@ -98,8 +98,7 @@ export async function showConversationPick(
         void vscode.commands.executeCommand(COMMANDS.revealSource, e.item.ref.task_id);
       else void openLogLine(e.item.ref);
     });
-    qp.onDidHide(() => {
-      if (focus.hidingToRefocus) return;
+    focus.onDidClose(() => {
       hidden = true;
       focus.dispose();
       qp.dispose();

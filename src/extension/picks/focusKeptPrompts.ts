@@ -21,20 +21,16 @@ export function pickKeepingFocus<T extends vscode.QuickPickItem>(
   return new Promise<T | undefined>((resolve) => {
     const done = (item: T | undefined) => {
       focus.dispose();
-      subs.forEach((s) => s.dispose());
+      accepted.dispose();
       qp.dispose();
       resolve(item);
     };
-    const subs = [
-      qp.onDidAccept(() => {
-        const selected = qp.selectedItems[0];
-        // Enter on an empty filter result accepts nothing: keep waiting.
-        if (selected) done(items.find((i) => i === selected));
-      }),
-      qp.onDidHide(() => {
-        if (!focus.hidingToRefocus) done(undefined);
-      }),
-    ];
+    const accepted = qp.onDidAccept(() => {
+      const selected = qp.selectedItems[0];
+      // Enter on an empty filter result accepts nothing: keep waiting.
+      if (selected) done(items.find((i) => i === selected));
+    });
+    focus.onDidClose(() => done(undefined));
     qp.show();
   });
 }
@@ -72,10 +68,8 @@ export function inputKeepingFocus(options: KeptInputOptions): Promise<string | u
       box.onDidAccept(() => {
         if (validate(box.value) === undefined) done(box.value);
       }),
-      box.onDidHide(() => {
-        if (!focus.hidingToRefocus) done(undefined);
-      }),
     ];
+    focus.onDidClose(() => done(undefined));
     box.show();
   });
 }

@@ -29,15 +29,22 @@ export class PickFocusKeeper {
       if (this.refocusing) return;
       this.closed = true;
       this.stopWatching();
+      for (const l of [...this.closeListeners]) l();
     });
     this.stopWatching = onWebviewFocus(({ byPointer }) => {
       if (!byPointer && Date.now() - this.shownAt < REFOCUS_WINDOW_MS) void this.takeFocusBack();
     });
   }
 
-  /** True while the pick is hidden to be shown again: that hide is not the user's, its listeners ignore it. */
-  get hidingToRefocus(): boolean {
-    return this.refocusing;
+  private readonly closeListeners = new Set<() => void>();
+
+  /**
+   * The pick closed (the user's Escape, a `hide()`), not hidden by the keeper to be shown again: use
+   * this, not the pick's `onDidHide`, for what a close ends. Returns the unsubscribe function.
+   */
+  onDidClose(listener: () => void): () => void {
+    this.closeListeners.add(listener);
+    return () => void this.closeListeners.delete(listener);
   }
 
   private async takeFocusBack(): Promise<void> {
@@ -68,5 +75,6 @@ export class PickFocusKeeper {
   dispose(): void {
     this.closed = true;
     this.stopWatching();
+    this.closeListeners.clear();
   }
 }

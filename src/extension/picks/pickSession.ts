@@ -31,9 +31,7 @@ export class PickSession implements vscode.Disposable {
     this.qp.busy = true;
     this.qp.ignoreFocusOut = true;
     this.focus = new PickFocusKeeper(this.qp);
-    this.qp.onDidHide(() => {
-      if (!this.focus.hidingToRefocus) this.closed = true;
-    });
+    this.focus.onDidClose(() => (this.closed = true));
     this.qp.show();
   }
 
@@ -59,21 +57,18 @@ export class PickSession implements vscode.Disposable {
     qp.items = step.items;
     qp.busy = false;
     const chosen = await new Promise<T | undefined>((resolve) => {
-      const subs = [
-        qp.onDidAccept(() => {
-          const selected = qp.selectedItems[0];
-          const item = step.items.find((i) => i === selected);
-          // Enter on an empty filter result accepts nothing: keep waiting.
-          if (!item) return;
-          subs.forEach((s) => s.dispose());
-          resolve(item);
-        }),
-        qp.onDidHide(() => {
-          if (this.focus.hidingToRefocus) return;
-          subs.forEach((s) => s.dispose());
-          resolve(undefined);
-        }),
-      ];
+      const done = (item: T | undefined) => {
+        accepted.dispose();
+        stopClose();
+        resolve(item);
+      };
+      const accepted = qp.onDidAccept(() => {
+        const selected = qp.selectedItems[0];
+        const item = step.items.find((i) => i === selected);
+        // Enter on an empty filter result accepts nothing: keep waiting.
+        if (item) done(item);
+      });
+      const stopClose = this.focus.onDidClose(() => done(undefined));
     });
     // Cleared now, not when the next step's items arrive: what the user types meanwhile filters them.
     qp.busy = true;
