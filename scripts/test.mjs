@@ -114,8 +114,12 @@ async function vitestStep(name, configArgs, reportName, extraReporters = []) {
   return { ok: code === 0 && counts.failed === 0, ...counts };
 }
 
+// eslint-disable-next-line no-control-regex -- the colour codes of Playwright's call logs
+const COLOUR_CODE = /\u001b\[[0-9;]*m/g;
+
 function firstLines(text, n) {
   return String(text)
+    .replace(COLOUR_CODE, '')
     .split('\n')
     .map((l) => l.trimEnd())
     .filter((l) => l.trim() !== '')
