@@ -45,6 +45,27 @@ describe('calculator chain propagation', () => {
     expect(p.results).toEqual([37.5, 150]);
     expect(p.lostWhole).toEqual(['1.5*50=75 becomes 37.5']);
   });
+  it('rounds the revised result the way the solution rounded its own (GSM8K/856: whole packs, up)', () => {
+    const answer =
+      'Mr. Jackson will need 27 x 2 = <<27*2=54>>54 glue sticks.\nDivide the number of glue sticks by the amount in each pack, 54 / 8 = <<54/8=6.75>>6.75 packs.\nSince Mr. Jackson must buy whole packs, you must round 6.75 up to the next highest whole number, 7.\n#### 7';
+    const p = propagate(chain(answer), { from: 27, to: 54 }, [2, 8]);
+    if ('reason' in p) throw new Error(p.evidence);
+    expect(p.final).toBe(14);
+    expect(p.revisedChain).toBe('54*2=108\n108/8=13.5\nceil(13.5)=14');
+    // 28 students fill whole packs: nothing to round.
+    const exact = propagate(chain(answer), { from: 27, to: 28 }, [2, 8]);
+    if ('reason' in exact) throw new Error(exact.evidence);
+    expect(exact.final).toBe(7);
+  });
+  it('rounds down when the solution did (full boxes), and not at all when it says nothing of rounding', () => {
+    const full = 'She fills 50 / 8 = <<50/8=6.25>>6.25 boxes, so 6 full boxes.\n#### 6';
+    const p = propagate(chain(full), { from: 50, to: 60 }, [8]);
+    if ('reason' in p) throw new Error(p.evidence);
+    expect(p.final).toBe(7);
+    const silent = 'She has 50 / 8 = <<50/8=6.25>>6.25 boxes.\n#### 6';
+    const q = propagate(chain(silent), { from: 50, to: 60 }, [8]);
+    expect('reason' in q && q.reason).toBe('chain-incomplete');
+  });
   it('is incomplete when an operand is neither stated nor computed', () => {
     const answer = 'Half of them is 15.\nSo <<15*3=45>>45\n#### 45';
     const p = propagate(chain(answer), { from: 30, to: 40 }, [3]);

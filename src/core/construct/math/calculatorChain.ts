@@ -17,7 +17,12 @@ export interface CalculatorChain {
   steps: ChainStep[];
   /** The number after `####`. */
   final: number;
+  /** The solution says it rounds to a whole number (`round 6.75 up`, `whole packs`, `full boxes`). */
+  rounds?: boolean;
 }
+
+/** Words with which a solution says it takes a whole number of a fractional result. */
+const ROUNDING_WORDS = /\bround(?:s|ed|ing)?\b|\bwhole\b|\bfull\b/i;
 
 /** Unit conversions and small factors a solution uses without the question stating them. */
 // Coin values, months, weeks, dozens, minutes, percent: a chain uses them without the question stating them.
@@ -53,7 +58,7 @@ export function parseCalculatorChain(answer: string): CalculatorChain | { error:
     .sort((a, b) => a.position - b.position)
     .map(({ expr, tree, result }) => ({ expr, tree, result }));
   if (!steps.length) return { error: 'the answer has no calculator annotations' };
-  return { steps, final };
+  return { steps, final, ...(ROUNDING_WORDS.test(answer.replace(/####[^\n]*$/, '')) ? { rounds: true } : {}) };
 }
 
 export interface Propagation {
@@ -140,6 +145,33 @@ function extend(reading: Reading, sources: Source[][], tree: ArithNode): Array<{
 }
 
 /**
+ * The step whose result is the final answer (the last one), or, when the solution says it rounds, the
+ * last fractional result the answer is that result rounded up or down of (`54/8=6.75`, `#### 7`).
+ */
+interface Rounding {
+  name: 'ceil' | 'floor';
+  apply: (v: number) => number;
+}
+
+const tidy = (v: number) => Math.round(v * 1e9) / 1e9;
+const ROUND_UP: Rounding = { name: 'ceil', apply: (v) => Math.ceil(tidy(v)) };
+const ROUND_DOWN: Rounding = { name: 'floor', apply: (v) => Math.floor(tidy(v)) };
+
+function finalStep(chain: CalculatorChain): { index: number; whole?: Rounding } | undefined {
+  const index = chain.steps.map((s) => s.result).lastIndexOf(chain.final);
+  if (index >= 0) return { index };
+  if (!chain.rounds) return undefined;
+  for (let i = chain.steps.length - 1; i >= 0; i--) {
+    const r = chain.steps[i]!.result;
+    if (Number.isInteger(tidy(r))) continue;
+    if (ROUND_UP.apply(r) === chain.final) return { index: i, whole: ROUND_UP };
+    if (ROUND_DOWN.apply(r) === chain.final) return { index: i, whole: ROUND_DOWN };
+    return undefined;
+  }
+  return undefined;
+}
+
+/**
  * Propagates `premise.from → premise.to` through the chain. `premises` are the other numbers the
  * question states (they may appear as operands); `aliases` are other forms of the premise (a
  * percentage as a fraction: 150% → 1.5). The chain links steps by value only, so an operand whose
@@ -163,12 +195,13 @@ export function propagate(
   for (const p of premises) if (!givens.has(p)) addGiven(p, p);
   // A unit constant equal to the premise is the premise (value-unique rules out a second statement).
   const constants = new Set(UNIT_CONSTANTS.filter((c) => !givens.has(c)));
-  const lastIndex = chain.steps.map((s) => s.result).lastIndexOf(chain.final);
-  if (lastIndex < 0)
+  const ending = finalStep(chain);
+  if (!ending)
     return {
       reason: 'chain-incomplete',
       evidence: `the final answer ${formatNumber(chain.final)} is not a result of the chain`,
     };
+  const { index: lastIndex, whole } = ending;
   const steps = chain.steps.slice(0, lastIndex + 1);
   let states: Array<{ reading: Reading; lines: string[] }> = [{ reading: { values: [], used: new Set() }, lines: [] }];
   try {
@@ -208,8 +241,10 @@ export function propagate(
   const usesAll = states.filter((st) => steps.every((_, j) => j === lastIndex || st.reading.used.has(j)));
   const kept = usesAll.length ? usesAll : states;
   const finals: number[] = [];
-  for (const st of kept)
-    if (!finals.some((x) => sameNumber(x, st.reading.values[lastIndex]!))) finals.push(st.reading.values[lastIndex]!);
+  for (const st of kept) {
+    const final = whole ? whole.apply(st.reading.values[lastIndex]!) : st.reading.values[lastIndex]!;
+    if (!finals.some((x) => sameNumber(x, final))) finals.push(final);
+  }
   if (finals.length > 1)
     return {
       reason: 'chain-ambiguous',
@@ -227,10 +262,13 @@ export function propagate(
     if (step.result >= 0 && values.some((v) => v < 0)) negative.push(shown);
   });
   const first = kept[0]!;
+  const rounding = whole
+    ? [`${whole.name}(${formatNumber(first.reading.values[lastIndex]!)})=${formatNumber(finals[0]!)}`]
+    : [];
   return {
     results: first.reading.values,
     final: finals[0]!,
-    revisedChain: first.lines.join('\n'),
+    revisedChain: [...first.lines, ...rounding].join('\n'),
     lostWhole,
     negative,
   };
