@@ -6,6 +6,7 @@ import {
   type CalculatorChain,
 } from '../../../src/core/construct/math/calculatorChain';
 import { nounFor, replacementValues, writeLike } from '../../../src/core/construct/math/replacementValues';
+import { selfInclusiveCounts } from '../../../src/core/construct/math/selfInclusiveCounts';
 
 const ONION =
   'A bag of onions cost $1.50 x 50 = $<<1.5*50=75>>75.\nTherefore, the chef spent $75 x 4 = $<<75*4=300>>300 for the four bags of onions.\n#### 300';
@@ -65,6 +66,31 @@ describe('calculator chain propagation', () => {
     const silent = 'She has 50 / 8 = <<50/8=6.25>>6.25 boxes.\n#### 6';
     const q = propagate(chain(silent), { from: 50, to: 60 }, [8]);
     expect('reason' in q && q.reason).toBe('chain-incomplete');
+  });
+  it('reads a head count the solution leaves out as the group plus the one who has it (GSM8K/752)', () => {
+    const question =
+      'Jenna has 4 roommates. Each month the electricity bill is $100. How much will each roommate pay per year for electricity, if they divide the share equally?';
+    const answer =
+      'There are 12 months in a year, so the total electricity for the year will cost 100*12 =$<<100*12=1200>>1200.\nSince there are 5 roommates, each roommate will pay 1200/5=$<<1200/5=240>>240 in a year.\n#### 240';
+    const heads = selfInclusiveCounts(question, answer, [4, 100]);
+    expect(heads).toEqual([4]);
+    const p = propagate(chain(answer), { from: 4, to: 2 }, [100], heads);
+    if ('reason' in p) throw new Error(p.evidence);
+    expect(p.revisedChain).toBe('100*12=1200\n1200/3=400');
+    // Another premise changed: the head count stays 4 + 1.
+    const bill = propagate(chain(answer), { from: 100, to: 50 }, [4], heads);
+    if ('reason' in bill) throw new Error(bill.evidence);
+    expect(bill.final).toBe(120);
+    // Without the rule the 5 has no source.
+    const without = propagate(chain(answer), { from: 4, to: 2 }, [100]);
+    expect('reason' in without && without.reason).toBe('chain-incomplete');
+  });
+  it('takes a count for a head count only when the solution writes both as people', () => {
+    expect(selfInclusiveCounts('Maria invited 4 of her friends.', '4 friends ... 5 girls * 3', [4])).toEqual([4]);
+    // 5 cents, not 5 people.
+    expect(selfInclusiveCounts('Maria has 4 friends.', 'each pays 5 cents', [4])).toEqual([]);
+    // 5 is stated itself: it is that 5.
+    expect(selfInclusiveCounts('4 friends and 5 dogs', '5 friends', [4, 5])).toEqual([]);
   });
   it('is incomplete when an operand is neither stated nor computed', () => {
     const answer = 'Half of them is 15.\nSo <<15*3=45>>45\n#### 45';

@@ -110,6 +110,7 @@ function sourcesOf(
   chain: CalculatorChain,
   givens: Map<number, number[]>,
   constants: ReadonlySet<number>,
+  headCounts: ReadonlyMap<number, number>,
 ): Source[] {
   const out: Source[] = (givens.get(value) ?? []).map((given) => ({ given }));
   chain.steps.forEach((s, j) => {
@@ -117,6 +118,10 @@ function sourcesOf(
   });
   // A unit constant (60 minutes, 12 months) is what an operand is only when nothing stated or
   // computed has its value: `.5*60` after `600/10=60` halves that result, not an hour.
+  // A group counted with the one who has it (selfInclusiveCounts): only when nothing stated or
+  // computed has the value; before the unit constants, as the solution names it a count of people.
+  const head = headCounts.get(value);
+  if (!out.length && head !== undefined) out.push({ given: head });
   if (!out.length && constants.has(value)) out.push({ given: value });
   // A negative result read back as `-6 + 3`: the operand is 6 under a unary minus.
   if (!out.length && value !== 0)
@@ -184,6 +189,8 @@ export function propagate(
   chain: CalculatorChain,
   premise: { from: number; to: number; aliases?: Array<{ from: number; to: number }> },
   premises: readonly number[],
+  /** Stated counts of people the solution also uses plus one (the group with the one who has it). */
+  selfInclusive: readonly number[] = [],
 ): Propagation | PropagationFailure {
   const givens = new Map<number, number[]>();
   const addGiven = (value: number, next: number) => {
@@ -195,6 +202,9 @@ export function propagate(
   for (const p of premises) if (!givens.has(p)) addGiven(p, p);
   // A unit constant equal to the premise is the premise (value-unique rules out a second statement).
   const constants = new Set(UNIT_CONSTANTS.filter((c) => !givens.has(c)));
+  const headCounts = new Map(
+    selfInclusive.map((n) => [n + 1, (sameNumber(n, premise.from) ? premise.to : n) + 1] as const),
+  );
   const ending = finalStep(chain);
   if (!ending)
     return {
@@ -207,7 +217,7 @@ export function propagate(
   try {
     for (const [i, step] of steps.entries()) {
       const ops = operands(step.tree);
-      const sources = ops.map((op) => sourcesOf(op.value, i, chain, givens, constants));
+      const sources = ops.map((op) => sourcesOf(op.value, i, chain, givens, constants, headCounts));
       // The same value twice in one step (`60/60`) may be a result and a constant: both stay readings.
       ops.forEach((op, k) => {
         const twice = ops.filter((o) => sameNumber(o.value, op.value)).length > 1;

@@ -23,6 +23,7 @@ import {
   type Premise,
 } from './mathPremises';
 import { conflictingQuantities } from './quantityConflict';
+import { selfInclusiveCounts } from './selfInclusiveCounts';
 import { nounFor, replacementValues, writeLike } from './replacementValues';
 import { mathAnswerOf } from '../../render/instances';
 import { scanNumbers, sameNumber, parseNumber } from '../../verify/math/numbers';
@@ -38,6 +39,8 @@ interface MathSource {
   stated: number[];
   /** The stated percentages (`20%`). */
   percents: number[];
+  /** Stated counts of people the solution uses plus one (selfInclusiveCounts). */
+  selfInclusive: number[];
   passages: Passage[];
 }
 
@@ -122,7 +125,7 @@ function valueChecks(src: MathSource, p: Premise, value: number): ValueOutcome {
     ...src.stated.filter((n) => !sameNumber(n, p.token.value)),
     ...src.percents.filter((n) => !sameNumber(n, p.token.value)).flatMap(pct),
   ];
-  const prop = propagate(src.chain, { from: p.token.value, to: value, aliases }, others);
+  const prop = propagate(src.chain, { from: p.token.value, to: value, aliases }, others, src.selfInclusive);
   if ('reason' in prop)
     return { value, checks: [...checks, check('chain-complete', prop.reason, false, prop.evidence)] };
   checks.push(
@@ -252,7 +255,17 @@ export const mathConstructor: DomainConstructor = {
           .map((p) => p.token.value),
       ),
     ];
-    const src: MathSource = { rec, question: rec.question, answer, chain, stated, percents, passages: passagesOf(rec) };
+    const selfInclusive = typeof rec.answer === 'string' ? selfInclusiveCounts(rec.question, rec.answer, stated) : [];
+    const src: MathSource = {
+      rec,
+      question: rec.question,
+      answer,
+      chain,
+      stated,
+      percents,
+      selfInclusive,
+      passages: passagesOf(rec),
+    };
     return premisesOf(rec).map((p) => candidateFor(src, p, ctx));
   },
 };
