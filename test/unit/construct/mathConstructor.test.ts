@@ -32,6 +32,25 @@ describe('math candidates (Table 3)', () => {
     ])
       expect(c.checks[name]?.ok, name).toBe(true);
   });
+  it('counts the group with the one who has it, and keeps `of her` with its noun (GSM8K/932 in small)', async () => {
+    const src = mathSource({
+      task_id: 'fixture-math/balloons',
+      shards: [
+        { shard_id: 1, shard_text: 'how many balloons did the girls have?' },
+        { shard_id: 2, shard_text: 'Maria invited 4 of her friends' },
+        { shard_id: 3, shard_text: 'each girl got 3 balloons' },
+      ],
+      question: 'Maria invited 4 of her friends. Each girl got 3 balloons. How many balloons did the girls have?',
+      answer: 'Maria and her 4 friends are 5 girls.\n5 girls * 3 = <<5*3=15>>15 balloons.\n#### 15',
+    });
+    const r = await constructSource(src, ctx);
+    const c = byOriginal(r.candidates, '4 of her friends');
+    expect(c.revised).toBe('2 of her friends');
+    expect(c.discarded).toBeUndefined();
+    // 2 friends and Maria: 3 girls, 9 balloons.
+    expect(c.reference).toEqual({ original: 15, revised: 9 });
+    expect(c.singleTurn.direct_revised).toContain('Maria invited 2 of her friends.');
+  });
   it('does not take a label: step numbers and years used as names', async () => {
     const src = mathSource({
       shards: [

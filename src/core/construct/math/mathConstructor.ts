@@ -171,12 +171,13 @@ function replaceToken(text: string, p: Premise, value: number): string | undefin
   if (tokens.length !== 1) return undefined;
   const t = tokens[0]!;
   // The noun right after the number agrees with the new count too (`2 boxes` → `1 box`).
-  const noun = p.noun && text.slice(t.end).startsWith(` ${p.noun}`) ? p.noun : undefined;
-  const end = noun ? t.end + 1 + noun.length : t.end;
+  const lead = p.nounLead ?? ' ';
+  const noun = p.noun && text.slice(t.end).startsWith(`${lead}${p.noun}`) ? p.noun : undefined;
+  const end = noun ? t.end + lead.length + noun.length : t.end;
   return (
     text.slice(0, t.start) +
     writeLike(t.raw, value) +
-    (noun ? ` ${nounFor(noun, p.token.value, value)}` : '') +
+    (noun ? `${lead}${nounFor(noun, p.token.value, value)}` : '') +
     text.slice(end)
   );
 }
@@ -184,7 +185,9 @@ function replaceToken(text: string, p: Premise, value: number): string | undefin
 /** The premise as stated with a new value: `4 bags` → `2 bags`, `2 boxes` → `1 box`. */
 function statedWith(p: Premise, value: number): string {
   const number = writeLike(p.token.raw, value);
-  return p.noun ? `${number} ${nounFor(p.noun, p.token.value, value)}` : p.stated.replace(p.token.raw, number);
+  return p.noun
+    ? `${number}${p.nounLead ?? ' '}${nounFor(p.noun, p.token.value, value)}`
+    : p.stated.replace(p.token.raw, number);
 }
 
 function candidateFor(src: MathSource, p: Premise, ctx: ConstructContext): Candidate {

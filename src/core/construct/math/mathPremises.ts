@@ -20,6 +20,8 @@ export interface Premise {
   money: boolean;
   /** What the number counts (`bags`), when a noun follows it. */
   noun?: string;
+  /** The words between the number and its noun (` of her ` in `4 of her friends`), else one space. */
+  nounLead?: string;
 }
 
 /** Shards of a sharded task; for a single-shard task its sentences (the paper's passages). */
@@ -95,6 +97,18 @@ export function premiseOf(passage: Passage, token: NumberToken): Premise {
   const percent = /^\s*(%|percent\b)/.exec(after);
   const money = token.raw.includes('$');
   if (percent) return { passage, token, stated: token.raw + percent[0], percent: true, money };
+  // `4 of her friends` counts friends: the noun after a possessive `of`.
+  const ofNoun = /^( of (?:her|his|their|our|my|its) )([A-Za-z][A-Za-z'-]*)/.exec(after);
+  if (ofNoun && !money && !NOUN_STOP.has(ofNoun[2]!.toLowerCase()))
+    return {
+      passage,
+      token,
+      stated: `${token.raw}${ofNoun[1]}${ofNoun[2]}`,
+      percent: false,
+      money,
+      noun: ofNoun[2]!,
+      nounLead: ofNoun[1]!,
+    };
   const noun = /^\s+([A-Za-z][A-Za-z'-]*)/.exec(after);
   const word = noun?.[1];
   if (word && !NOUN_STOP.has(word.toLowerCase()) && !money)
