@@ -189,14 +189,39 @@ describe.skipIf(missingE2eTools().length > 0)(
     });
 
     /** Runs a palette command by keyboard only: F1 where the focus is (a webview passes it on), the label typed, Enter. */
-    async function paletteByKeyboard(label: string): Promise<void> {
-      await wb.page.keyboard.press('F1');
-      await input().waitFor({ state: 'visible', timeout: wb.timeoutMs });
-      await wb.page.keyboard.type(label);
-      await wb.page
-        .locator('.quick-input-list .monaco-list-row', { hasText: label })
-        .first()
-        .waitFor({ state: 'visible', timeout: wb.timeoutMs });
+    /**
+     * From the Retained conversation's transcript, F1, the label typed, Enter: keyboard only. Under load
+     * VS Code can give the page the focus back as the palette opens, which closes the palette or takes
+     * what was typed: then the user does it again (Escape, the transcript, F1), up to three times.
+     */
+    async function paletteFromConversation(label: string): Promise<void> {
+      const row = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
+      for (let attempt = 1; ; attempt++) {
+        await focusRetainedConversation();
+        await wb.page.keyboard.press('F1');
+        await input().waitFor({ state: 'visible', timeout: wb.timeoutMs });
+        await wb.page.keyboard.type(label);
+        const typed = await expect
+          .poll(
+            () =>
+              input()
+                .inputValue({ timeout: 1000 })
+                .catch(() => ''),
+            { timeout: 10_000 },
+          )
+          .toBe(`>${label}`)
+          .then(
+            () => true,
+            () => false,
+          );
+        if (typed) break;
+        if (attempt >= 3) throw new Error(`the palette did not keep "${label}" typed from the conversation view`);
+        if (await input().isVisible()) {
+          await wb.page.keyboard.press('Escape');
+          await input().waitFor({ state: 'hidden', timeout: wb.timeoutMs });
+        }
+      }
+      await row.waitFor({ state: 'visible', timeout: wb.timeoutMs });
       await wb.page.keyboard.press('Enter');
     }
 
@@ -220,9 +245,8 @@ describe.skipIf(missingE2eTools().length > 0)(
     }
 
     it('opens the open conversation’s pair from the palette with two Enters, keyboard only (typing filters the pick)', async () => {
-      await focusRetainedConversation();
       // Enter 1: the palette command, typed from the conversation view.
-      await paletteByKeyboard('Intent Lens: Compare Retained ↔ Revised');
+      await paletteFromConversation('Intent Lens: Compare Retained ↔ Revised');
       // The command's pick, not the palette closing under it.
       await wb.page
         .locator('.quick-input-widget .quick-input-title', { hasText: /^Compare Retained ↔ Revised$/ })
@@ -276,8 +300,7 @@ describe.skipIf(missingE2eTools().length > 0)(
     });
 
     it('lists the Revised sibling first in Compare With… from the Retained failure; typing keeps it first; Enter opens it', async () => {
-      await focusRetainedConversation();
-      await paletteByKeyboard('Intent Lens: Compare With…');
+      await paletteFromConversation('Intent Lens: Compare With…');
       await wb.page
         .locator('.quick-input-widget .quick-input-title', {
           hasText: /^Compare Retained · illustrative\/model-a with…$/,
