@@ -61,33 +61,31 @@ async function step(name, body) {
   return r;
 }
 
-/** Counts from vitest's JSON reporter file; a missing file means the run itself broke. */
-function vitestCounts(file) {
-  if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0, note: `no report at ${file}` };
+/**
+ * Counts and failed tests (file, name, error) from vitest's JSON reporter file; a missing file means
+ * the run itself broke.
+ */
+function readVitestReport(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0, note: `no report at ${file}`, failures: [] };
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  // A test file that fails to load has no failed tests of its own: count it once.
-  const brokenFiles = (report.testResults ?? []).filter(
-    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
-  ).length;
+  const failures = [];
+  let brokenFiles = 0;
+  for (const f of report.testResults ?? []) {
+    const where = relative(root, f.name);
+    const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+    // A test file that fails to load has no failed tests of its own: count it once.
+    if (f.status === 'failed' && failed.length === 0) {
+      brokenFiles++;
+      failures.push({ where, name: '(file)', error: f.message ?? '' });
+    }
+    for (const a of failed) failures.push({ where, name: a.fullName, error: a.failureMessages?.[0] ?? '' });
+  }
   return {
     passed: report.numPassedTests ?? 0,
     failed: (report.numFailedTests ?? 0) + brokenFiles,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    failures,
   };
-}
-
-/** Each failed test of a vitest report: its file, its name and the first lines of its error. */
-function vitestFailures(file) {
-  if (!existsSync(file)) return [];
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  const failures = [];
-  for (const f of report.testResults ?? []) {
-    const where = relative(root, f.name);
-    const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
-    if (f.status === 'failed' && failed.length === 0) failures.push({ where, name: '(file)', error: f.message ?? '' });
-    for (const a of failed) failures.push({ where, name: a.fullName, error: a.failureMessages?.[0] ?? '' });
-  }
-  return failures;
 }
 
 /** @type {{ step: string, lines: string[] }[]} */
@@ -105,33 +103,36 @@ async function vitestStep(name, configArgs, reportName, extraReporters = []) {
     ...extraReporters.map((r) => `--reporter=${r}`),
     `--outputFile.json=${report}`,
   ]);
-  const counts = vitestCounts(report);
+  const { failures, ...counts } = readVitestReport(report);
   // Named again under the summary: a CI log is often read from its tail only.
-  const lines = vitestFailures(report).map(
-    (f) => `FAILED ${f.where} › ${f.name}\n      ${firstLines(f.error, 3).join('\n      ')}`,
-  );
-  if (lines.length) findings.push({ step: name, lines });
+  if (failures.length)
+    findings.push({ step: name, lines: failures.map((f) => finding('FAILED', `${f.where} › ${f.name}`, f.error)) });
   return { ok: code === 0 && counts.failed === 0, ...counts };
 }
 
 // eslint-disable-next-line no-control-regex -- the colour codes of Playwright's call logs
 const COLOUR_CODE = /\u001b\[[0-9;]*m/g;
 
-function firstLines(text, n) {
-  return String(text)
+/** `MARK what` and the first three lines of its error, without colour codes. */
+function finding(mark, what, error) {
+  const lines = String(error)
     .replace(COLOUR_CODE, '')
     .split('\n')
     .map((l) => l.trimEnd())
     .filter((l) => l.trim() !== '')
-    .slice(0, n);
+    .slice(0, 3);
+  return `${mark} ${what}${lines.map((l) => `\n      ${l}`).join('')}`;
 }
 
 /** Tests that passed only on their retry (e2e): named as flaky, with the error of the failed try. */
 function retriedTests(file) {
   if (!existsSync(file)) return [];
-  return JSON.parse(readFileSync(file, 'utf8')).map(
-    (t) =>
-      `${t.passed ? 'FLAKY ' : 'FAILED'} ${t.file} › ${t.name} (${t.retries} retr${t.retries === 1 ? 'y' : 'ies'})\n      ${firstLines(t.firstError ?? '', 3).join('\n      ')}`,
+  return JSON.parse(readFileSync(file, 'utf8')).map((t) =>
+    finding(
+      t.passed ? 'FLAKY ' : 'FAILED',
+      `${t.file} › ${t.name} (${t.retries} retr${t.retries === 1 ? 'y' : 'ies'})`,
+      t.firstError ?? '',
+    ),
   );
 }
 

@@ -4,35 +4,24 @@
 // where the page that ran them gets the focus back after the previous prompt closed.
 import * as vscode from 'vscode';
 import { PickFocusKeeper } from './pickFocusKeeper';
+import { PickSession } from './pickSession';
 
 export interface KeptPickOptions {
   title: string;
   placeholder?: string;
 }
 
-/** One pick of `items`; undefined when the user closes it. */
-export function pickKeepingFocus<T extends vscode.QuickPickItem>(
+/** One pick of `items`; undefined when the user closes it. A one-step PickSession. */
+export async function pickKeepingFocus<T extends vscode.QuickPickItem>(
   items: readonly T[],
   options: KeptPickOptions,
 ): Promise<T | undefined> {
-  const qp = vscode.window.createQuickPick<T>();
-  Object.assign(qp, { title: options.title, placeholder: options.placeholder, ignoreFocusOut: true, items });
-  const focus = new PickFocusKeeper(qp);
-  return new Promise<T | undefined>((resolve) => {
-    const done = (item: T | undefined) => {
-      focus.dispose();
-      accepted.dispose();
-      qp.dispose();
-      resolve(item);
-    };
-    const accepted = qp.onDidAccept(() => {
-      const selected = qp.selectedItems[0];
-      // Enter on an empty filter result accepts nothing: keep waiting.
-      if (selected) done(items.find((i) => i === selected));
-    });
-    focus.onDidClose(() => done(undefined));
-    qp.show();
-  });
+  const session = await PickSession.start(options.title);
+  try {
+    return await session.pick({ title: options.title, placeholder: options.placeholder ?? '', items });
+  } finally {
+    session.dispose();
+  }
 }
 
 export interface KeptInputOptions {

@@ -13,12 +13,6 @@ export interface RetriedTest {
   firstError?: string;
 }
 
-/** Without the terminal's colour codes (Playwright's call logs carry them). */
-function plain(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\u001b\[[0-9;]*m/g, '');
-}
-
 export default class RetryReporter implements Reporter {
   private readonly retried: RetriedTest[] = [];
   private readonly outFile = 'test-results/e2e-retried.json';
@@ -32,12 +26,8 @@ export default class RetryReporter implements Reporter {
       name: testCase.fullName,
       retries,
       passed: testCase.result().state === 'passed',
-      firstError: error
-        ? plain(error.message ?? String(error))
-            .split('\n')
-            .slice(0, 3)
-            .join('\n')
-        : undefined,
+      // As vitest gives it; `npm test` shortens it and drops the colour codes when it prints it.
+      firstError: error ? (error.message ?? String(error)) : undefined,
     });
   }
 

@@ -28,8 +28,11 @@ const ROUNDING_WORDS = /\bround(?:s|ed|ing)?\b|\bwhole\b|\bfull\b/i;
 // Coin values, months, weeks, dozens, minutes, percent: a chain uses them without the question stating them.
 const UNIT_CONSTANTS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 4, 7, 10, 12, 16, 24, 28, 30, 31, 52, 60, 100, 365, 1000];
 
+/** A computed value without float noise (`0.1 + 0.2` → `0.3`). */
+const tidy = (v: number) => Math.round(v * 1e9) / 1e9;
+
 export function formatNumber(n: number): string {
-  const rounded = Math.round(n * 1e9) / 1e9;
+  const rounded = tidy(n);
   return String(Object.is(rounded, -0) ? 0 : rounded);
 }
 
@@ -158,7 +161,6 @@ interface Rounding {
   apply: (v: number) => number;
 }
 
-const tidy = (v: number) => Math.round(v * 1e9) / 1e9;
 const ROUND_UP: Rounding = { name: 'ceil', apply: (v) => Math.ceil(tidy(v)) };
 const ROUND_DOWN: Rounding = { name: 'floor', apply: (v) => Math.floor(tidy(v)) };
 
@@ -267,8 +269,7 @@ export function propagate(
       .map((st) => st.reading.values[i]!)
       .filter((v, k, a) => a.findIndex((x) => sameNumber(x, v)) === k);
     const shown = `${step.expr}=${formatNumber(step.result)} becomes ${values.map(formatNumber).join(' or ')}`;
-    if (Number.isInteger(step.result) && values.some((v) => !Number.isInteger(Math.round(v * 1e9) / 1e9)))
-      lostWhole.push(shown);
+    if (Number.isInteger(step.result) && values.some((v) => !Number.isInteger(tidy(v)))) lostWhole.push(shown);
     if (step.result >= 0 && values.some((v) => v < 0)) negative.push(shown);
   });
   const first = kept[0]!;
